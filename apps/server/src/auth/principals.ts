@@ -1,0 +1,128 @@
+import { isStaffRole, type RoleId, type SessionUser } from '@relevo/domain';
+import type { Clock } from '../clock';
+import { SYSTEM, type Database, type Scope } from '../db/database';
+import { findUserById, maySignIn, roleOf, toSessionUser } from '../db/users';
+
+/** The signed-in user behind a request. */
+export interface Principal {
+  sessionId: string;
+  userId: number;
+  email: string;
+  role: RoleId;
+  customerId: number;
+  scope: Scope;
+  user: SessionUser;
+}
+
+interface Entry {
+  principal: Principal | null;
+  expiresAt: number;
+  loadedAt: number;
+}
+
+export const SESSION_CHANNEL = 'relevo_sessions';
+/** how long a process trusts what it read, if a change notice never arrived */
+const FRESH_MS = 15_000;
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Resolves a session id to its principal, with a short-lived cache so that an authenticated read
+ * does not cost a database round trip. Revocation and user changes evict entries at once in this
+ * process and, through NOTIFY on `relevo_sessions`, in every other process.
+ */
+export class PrincipalCache {
+  #entries = new Map<string, Entry>();
+  #byUser = new Map<number, Set<string>>();
+  #database: Database;
+  #clock: Clock;
+
+  constructor(database: Database, clock: Clock) {
+    this.#database = database;
+    this.#clock = clock;
+  }
+
+  async start(): Promise<void> {
+    await this.#database.listen(SESSION_CHANNEL, (payload) => this.#evictLocal(payload));
+  }
+
+  async get(sessionId: string): Promise<Principal | null> {
+    const now = this.#clock.now().getTime();
+    const cached = this.#entries.get(sessionId);
+    if (cached && now - cached.loadedAt < FRESH_MS && now >= cached.loadedAt) {
+      return cached.principal && cached.expiresAt > now ? cached.principal : null;
+    }
+    const loaded = await this.#load(sessionId, now);
+    this.#remember(sessionId, loaded, now);
+    return loaded.principal;
+  }
+
+  /** Forgets a session everywhere (logout, revocation). */
+  async evictSession(sessionId: string): Promise<void> {
+    this.#evictLocal(`sid:${sessionId}`);
+    await this.#database.notify(SESSION_CHANNEL, `sid:${sessionId}`).catch(() => undefined);
+  }
+
+  /** Forgets every session of a user everywhere (its data, role, status or password changed). */
+  async evictUser(userId: number): Promise<void> {
+    this.#evictLocal(`user:${userId}`);
+    await this.#database.notify(SESSION_CHANNEL, `user:${userId}`).catch(() => undefined);
+  }
+
+  #evictLocal(payload: string): void {
+    const [kind, id] = payload.split(':');
+    if (kind === 'sid' && id) {
+      this.#entries.delete(id);
+    } else if (kind === 'user' && id) {
+      for (const sid of this.#byUser.get(Number(id)) ?? []) this.#entries.delete(sid);
+      this.#byUser.delete(Number(id));
+    } else if (kind === 'all') {
+      this.#entries.clear();
+      this.#byUser.clear();
+    }
+  }
+
+  #remember(sessionId: string, entry: Entry, now: number): void {
+    if (this.#entries.size >= MAX_ENTRIES) {
+      for (const [sid, e] of this.#entries) {
+        if (now - e.loadedAt >= FRESH_MS || this.#entries.size >= MAX_ENTRIES) this.#entries.delete(sid);
+        if (this.#entries.size < MAX_ENTRIES * 0.9) break;
+      }
+    }
+    this.#entries.set(sessionId, entry);
+    if (entry.principal) {
+      const set = this.#byUser.get(entry.principal.userId) ?? new Set<string>();
+      set.add(sessionId);
+      this.#byUser.set(entry.principal.userId, set);
+    }
+  }
+
+  async #load(sessionId: string, now: number): Promise<Entry> {
+    const found = await this.#database.scoped(SYSTEM, async (tx) => {
+      const session = await tx
+        .selectFrom('sessions')
+        .select(['user_id', 'expires_at', 'revoked_at'])
+        .where('id', '=', sessionId)
+        .where('kind', '=', 'session')
+        .executeTakeFirst();
+      if (!session || session.revoked_at || session.expires_at.getTime() <= now) return null;
+      const user = await findUserById(tx, session.user_id);
+      if (!user || !maySignIn(user)) return null;
+      return { session, user };
+    });
+    if (!found) return { principal: null, expiresAt: 0, loadedAt: now };
+    const role = roleOf(found.user);
+    return {
+      loadedAt: now,
+      expiresAt: found.session.expires_at.getTime(),
+      principal: {
+        sessionId,
+        userId: found.user.id,
+        email: found.user.email,
+        role,
+        customerId: found.user.customer_id,
+        scope: isStaffRole(role) ? { kind: 'staff' } : { kind: 'customer', customerId: found.user.customer_id },
+        user: toSessionUser(found.user),
+      },
+    };
+  }
+}

@@ -1,0 +1,159 @@
+import {
+  AUTH_MESSAGES,
+  CODE_TTL_SECONDS,
+  MESSAGES,
+  PREAUTH_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+  type LoginAnswer,
+  type LoginRequest,
+  type MessageAnswer,
+  type OwnPasswordChange,
+} from '@relevo/domain';
+import { addSeconds } from '../clock';
+import { wakeOutbox, type AppContext } from '../context';
+import { SYSTEM, type Tx } from '../db/database';
+import { audit } from '../db/audit';
+import { checkCode, issueCode } from '../db/codes';
+import { enqueue } from '../db/outbox';
+import { hit } from '../db/rate-limits';
+import { createSession, revokeSession, revokeUserSessions } from '../db/sessions';
+import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
+import { HttpError, ValidationFailure, tooManyAttempts } from '../http/errors';
+import type { RequestMeta } from '../http/implement';
+import { loginCodeMail, loginCodeSms } from '../delivery/templates';
+import type { Principal } from './principals';
+import { hashPassword, verifyPassword } from './passwords';
+import { randomCode, type TokenClaims } from './tokens';
+
+async function limit(ctx: AppContext, rules: [string, { limit: number; windowSeconds: number }][], detail?: string): Promise<void> {
+  const now = ctx.clock.now();
+  const verdicts = await ctx.database.scoped(SYSTEM, async (tx) => Promise.all(rules.map(([bucket, rule]) => hit(tx, bucket, rule, now))));
+  const refused = verdicts.filter((verdict) => !verdict.allowed);
+  if (refused.length) throw tooManyAttempts(Math.max(...refused.map((r) => r.retryAfter)), detail);
+}
+
+/** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
+async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string, sequence: number): Promise<string[]> {
+  const now = ctx.clock.now();
+  const code = randomCode();
+  await issueCode(tx, { sessionId, userId: user.id, purpose: 'login', codeHash: ctx.signer.digest(String(code)), expiresAt: addSeconds(now, CODE_TTL_SECONDS) }, now);
+  const mail = loginCodeMail(user.name, code);
+  await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `login-code:${sessionId}:${sequence}:email` }, now);
+  const delivery = ['e-mail'];
+  if (user.phone) {
+    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${sessionId}:${sequence}:sms` }, now);
+    delivery.push('SMS');
+  }
+  return delivery;
+}
+
+/**
+ * Step one (service.md section 3): e-mail and password. A wrong password and an unknown e-mail get
+ * the same answer after the same work. Success opens a pre-auth session and sends a code.
+ */
+export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<{ answer: LoginAnswer; token: string }> {
+  await limit(ctx, [
+    [`login:ip:${meta.ip}`, ctx.limits.loginPerAddress],
+    [`login:account:${body.email}`, ctx.limits.loginPerAccount],
+  ]);
+  const user = await ctx.database.scoped(SYSTEM, (tx) => findUserByEmail(tx, body.email));
+  const passwordOk = await verifyPassword(user?.password_hash, body.password);
+  if (!user || !passwordOk) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  if (!maySignIn(user)) throw new HttpError(401, AUTH_MESSAGES.inactive);
+
+  const now = ctx.clock.now();
+  const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
+  const { sessionId, delivery } = await ctx.database.scoped(SYSTEM, async (tx) => {
+    const sessionId = await createSession(tx, { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent }, now);
+    const delivery = await sendCode(ctx, tx, user, sessionId, 0);
+    return { sessionId, delivery };
+  });
+  await wakeOutbox(ctx);
+  const token = ctx.signer.sign({ sid: sessionId, sub: user.id, kind: 'preauth', exp: Math.floor(expiresAt.getTime() / 1000) });
+  return { answer: { access_token: token, token_type: 'bearer', delivery }, token };
+}
+
+/** Step two: the code. Right once: a session exists. Wrong five times: the code is void. */
+export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: number, meta: RequestMeta): Promise<{ token: string }> {
+  await limit(ctx, [[`code:ip:${meta.ip}`, ctx.limits.codePerAddress]]);
+  const now = ctx.clock.now();
+  // the outcome is committed before any error is raised, so wrong tries always count
+  const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {
+    const check = await checkCode(tx, claims.sid, ctx.signer.digest(String(code)), now);
+    if (check.result !== 'accepted') return { check, sessionId: null };
+    await revokeSession(tx, claims.sid, now);
+    const user = await findUserById(tx, claims.sub);
+    if (!user || !maySignIn(user)) return { check: { result: 'inactive' as const }, sessionId: null };
+    const sessionId = await createSession(
+      tx,
+      { userId: claims.sub, kind: 'session', expiresAt: addSeconds(now, SESSION_TTL_SECONDS), ip: meta.ip, userAgent: meta.userAgent },
+      now,
+    );
+    await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'login', entity: 'session', entityId: null }, now);
+    return { check, sessionId };
+  });
+  switch (outcome.check.result) {
+    case 'accepted':
+      return {
+        token: ctx.signer.sign({ sid: outcome.sessionId!, sub: claims.sub, kind: 'session', exp: Math.floor(addSeconds(now, SESSION_TTL_SECONDS).getTime() / 1000) }),
+      };
+    case 'wrong':
+      throw new HttpError(400, AUTH_MESSAGES.codeWrong);
+    case 'voided':
+      throw new HttpError(400, AUTH_MESSAGES.codeVoided);
+    case 'inactive':
+      throw new HttpError(401, AUTH_MESSAGES.inactive);
+    default:
+      throw new HttpError(400, AUTH_MESSAGES.codeExpired);
+  }
+}
+
+/** Resend Code: a new code replaces the old one; 3 per 10 minutes (service.md section 3). */
+export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<MessageAnswer> {
+  await limit(ctx, [[`resend:${claims.sid}`, ctx.limits.resendPerSession]], AUTH_MESSAGES.resendLimit);
+  const sent = await ctx.database.scoped(SYSTEM, async (tx) => {
+    const user = await findUserById(tx, claims.sub);
+    if (!user || !maySignIn(user)) return false;
+    const sequence = Number(
+      (await tx.selectFrom('verification_codes').select((eb) => eb.fn.countAll().as('n')).where('session_id', '=', claims.sid).executeTakeFirst())?.n ?? 0,
+    );
+    await sendCode(ctx, tx, user, claims.sid, sequence);
+    return true;
+  });
+  if (!sent) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+  await wakeOutbox(ctx);
+  return { Message: MESSAGES.codeResent };
+}
+
+export async function logout(ctx: AppContext, principal: Principal): Promise<MessageAnswer> {
+  const now = ctx.clock.now();
+  await ctx.database.scoped(SYSTEM, async (tx) => {
+    await revokeSession(tx, principal.sessionId, now);
+    await audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, action: 'logout', entity: 'session', entityId: null }, now);
+  });
+  await ctx.principals.evictSession(principal.sessionId);
+  return { Message: 'You have been signed out' };
+}
+
+/**
+ * Own password (spec 5): the current one must be right; the new one follows the rules (checked by
+ * the schema). Every other session of the user is revoked; this one stays.
+ */
+export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {
+  await limit(ctx, [[`password:account:${principal.userId}`, ctx.limits.loginPerAccount]]);
+  const user = await ctx.database.scoped(SYSTEM, (tx) => findUserById(tx, principal.userId));
+  if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+  if (!(await verifyPassword(user.password_hash, body.current_password))) {
+    throw ValidationFailure.field('current_password', AUTH_MESSAGES.currentWrong);
+  }
+  if (body.current_password === body.new_password) throw ValidationFailure.field('new_password', AUTH_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(body.new_password);
+  const now = ctx.clock.now();
+  await ctx.database.scoped(SYSTEM, async (tx) => {
+    await setPassword(tx, user.id, passwordHash, now, { forceChange: false, by: user.email });
+    await revokeUserSessions(tx, user.id, now, principal.sessionId);
+    await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'password', entity: 'user', entityId: user.id, detail: { own: true } }, now);
+  });
+  await ctx.principals.evictUser(user.id);
+  return { Message: MESSAGES.passwordUpdated };
+}

@@ -1,0 +1,111 @@
+import * as v from 'valibot';
+import { randomUUID } from 'node:crypto';
+
+/** service.md section 1: every setting, parsed and checked once, at start. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  role: 'api' | 'worker' | 'all';
+  smtpUrl: string | null;
+  mailFrom: string;
+  smsWebhookUrl: string | null;
+  inboundWebhookSecret: string | null;
+  publicUrl: string;
+  jwtSecret: string | null;
+  escalationTimeScale: number;
+  demoData: boolean;
+  widgetScriptUrl: string | null;
+  chatLlmUrl: string | null;
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** the built web app served on every non-API path */
+  webDist: string | null;
+  /** identifies this process in locks and logs */
+  instanceId: string;
+}
+
+export class ConfigError extends Error {}
+
+const url = (protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`),
+  );
+
+const flag = v.pipe(
+  v.string(),
+  v.toLowerCase(),
+  v.picklist(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], 'must be on or off'),
+  v.transform((value) => ['on', 'true', '1', 'yes'].includes(value)),
+);
+
+const fields = {
+  PORT: v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535'), v.transform(Number), v.minValue(1, 'must be a port number from 1 to 65535'), v.maxValue(65535, 'must be a port number from 1 to 65535')),
+  HOST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATA_DIR: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  ROLE: v.picklist(['api', 'worker', 'all'], 'must be api, worker or all'),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  SMS_WEBHOOK_URL: url(['http:', 'https:']),
+  INBOUND_WEBHOOK_SECRET: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  PUBLIC_URL: url(['http:', 'https:']),
+  JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  ESCALATION_TIME_SCALE: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be a positive number'), v.maxValue(100000, 'must be at most 100000')),
+  DEMO_DATA: flag,
+  WIDGET_SCRIPT_URL: url(['http:', 'https:']),
+  CHAT_LLM_URL: url(['http:', 'https:']),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
+  WEB_DIST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function read<K extends keyof typeof fields>(env: Env, name: K): v.InferOutput<(typeof fields)[K]> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const result = v.safeParse(fields[name], raw);
+  if (!result.success) {
+    const shown = /SECRET|PASSWORD|URL/.test(name) ? '' : ` (got "${raw.slice(0, 60)}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${result.issues[0]?.message ?? 'is not valid'}${shown}`);
+  }
+  return result.output as v.InferOutput<(typeof fields)[K]>;
+}
+
+/** Parses the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
+  const port = read(env, 'PORT') ?? 3000;
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const databaseUrl = read(env, 'DATABASE_URL') ?? null;
+  const publicUrl = (read(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: read(env, 'DATA_DIR') ?? '.data',
+    role: read(env, 'ROLE') ?? 'all',
+    smtpUrl: read(env, 'SMTP_URL') ?? null,
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Relevo <no-reply@relevo.local>',
+    smsWebhookUrl: read(env, 'SMS_WEBHOOK_URL') ?? null,
+    inboundWebhookSecret: read(env, 'INBOUND_WEBHOOK_SECRET') ?? null,
+    publicUrl,
+    jwtSecret: read(env, 'JWT_SECRET') ?? null,
+    escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,
+    demoData: read(env, 'DEMO_DATA') ?? databaseUrl === null,
+    widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
+    chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,
+    trustProxy: read(env, 'TRUST_PROXY') ?? false,
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    webDist: read(env, 'WEB_DIST') ?? defaults.webDist ?? null,
+    instanceId: randomUUID(),
+  };
+}

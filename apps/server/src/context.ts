@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { OUTBOX_CHANNEL } from './db/outbox';
+import type { PrincipalCache } from './auth/principals';
+import type { TokenSigner } from './auth/tokens';
+import type { Limits } from './limits';
+
+/** What every route and service of one process shares. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  signer: TokenSigner;
+  principals: PrincipalCache;
+  limits: Limits;
+  log: Logger;
+}
+
+/** Tells the workers that a message was queued (after the queuing transaction committed). */
+export async function wakeOutbox(ctx: Pick<AppContext, 'database'>): Promise<void> {
+  await ctx.database.notify(OUTBOX_CHANNEL, '').catch(() => undefined);
+}

@@ -1,0 +1,193 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import type { DB } from './schema';
+import { APP_ROLE, migrateToLatest } from './migrate';
+
+/**
+ * What a unit of work may see (service.md section 4): staff and the system see every customer's
+ * records; a customer user only its own customer's. Row-level security enforces it in the
+ * database as well, so a missed filter cannot leak another tenant's rows.
+ */
+export type Scope = { kind: 'system' } | { kind: 'staff' } | { kind: 'customer'; customerId: number };
+
+export const SYSTEM: Scope = { kind: 'system' };
+
+export type Tx = Kysely<DB> | Transaction<DB>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** migrations applied when this handle opened the database */
+  applied: string[];
+  /** the app connection; tenant tables show no rows outside `scoped` */
+  db: Kysely<DB>;
+  /** runs `work` in one transaction that declares the scope to row-level security */
+  scoped<T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... or null for the embedded database */
+  url: string | null;
+  /** where PGlite keeps its files; null keeps it in memory (tests) */
+  dataDir: string | null;
+  /** run migrations before use (default true) */
+  migrate?: boolean;
+}
+
+/** PGlite is one connection: Kysely must not hand it to two units of work at once. */
+class SerialDriver implements Driver {
+  #inner: Driver;
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | null = null;
+  constructor(inner: Driver) {
+    this.#inner = inner;
+  }
+  init() {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+    return this.#inner.acquireConnection();
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = null;
+    release?.();
+  }
+  beginTransaction(...args: Parameters<Driver['beginTransaction']>) {
+    return this.#inner.beginTransaction(...args);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.#inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.#inner.rollbackTransaction(connection);
+  }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    return this.#inner.savepoint!(...args);
+  }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    return this.#inner.rollbackToSavepoint!(...args);
+  }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    return this.#inner.releaseSavepoint!(...args);
+  }
+  destroy() {
+    return this.#inner.destroy();
+  }
+}
+
+class SerialPGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    return new SerialDriver(super.createDriver());
+  }
+}
+
+const int8AsNumber = (value: string) => Number(value);
+
+function scopeSettings(scope: Scope): { staff: string; customerId: string } {
+  if (scope.kind === 'customer') return { staff: 'off', customerId: String(scope.customerId) };
+  return { staff: 'on', customerId: '' };
+}
+
+function withScope(db: Kysely<DB>) {
+  return <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) =>
+    db.transaction().execute(async (tx) => {
+      const { staff, customerId } = scopeSettings(scope);
+      await sql`select set_config('relevo.staff', ${staff}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
+      return work(tx);
+    });
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: { 20: int8AsNumber } });
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
+  const applied = options.migrate !== false ? await migrateToLatest(db) : [];
+  // from here on this single connection acts as the non-owner app role: row-level security applies
+  await sql.raw(`set role ${APP_ROLE}`).execute(db);
+  return {
+    kind: 'pglite',
+    applied,
+    db,
+    scoped: withScope(db),
+    async listen(channel, handler) {
+      await pglite.listen(channel, handler);
+    },
+    async notify(channel, payload) {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function postgresTypes() {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 20 ? int8AsNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  let applied: string[] = [];
+  if (options.migrate !== false) {
+    const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, types: postgresTypes() }) }) });
+    try {
+      applied = await migrateToLatest(owner);
+    } finally {
+      await owner.destroy();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: postgresTypes() });
+  pool.on('connect', (client) => {
+    // the app role is not the owner of the tables, so row-level security applies to it
+    client.query(`set role ${APP_ROLE}`).catch(() => undefined);
+  });
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  return {
+    kind: 'postgres',
+    applied,
+    db,
+    scoped: withScope(db),
+    async listen(channel, handler) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', () => undefined);
+        await listener.connect();
+        listener.on('notification', (message) => {
+          for (const h of handlers.get(message.channel) ?? []) h(message.payload ?? '');
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, []);
+        await listener.query(`listen "${channel.replace(/"/g, '')}"`);
+      }
+      handlers.get(channel)!.push(handler);
+    },
+    async notify(channel, payload) {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Tx } from './database';
+
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateVerdict {
+  allowed: boolean;
+  /** seconds until the window ends, for Retry-After */
+  retryAfter: number;
+}
+
+/**
+ * Counts one attempt in a fixed window kept in the database, so every API process shares the
+ * count. Refused attempts count too: hammering does not reopen the window.
+ */
+export async function hit(db: Tx, bucket: string, rule: RateRule, now: Date): Promise<RateVerdict> {
+  const windowStart = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const row = await sql<{ hits: number; window_start: Date }>`
+    insert into rate_limits (bucket, window_start, hits) values (${bucket}, ${now}, 1)
+    on conflict (bucket) do update set
+      hits = case when rate_limits.window_start <= ${windowStart} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStart} then ${now} else rate_limits.window_start end
+    returning hits, window_start`
+    .execute(db)
+    .then((r) => r.rows[0]!);
+  const endsAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+  return { allowed: row.hits <= rule.limit, retryAfter: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
+/** Forgets the count of a bucket (a successful sign-in clears the account's failures). */
+export async function clearBucket(db: Tx, bucket: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
+}
+
+/** Housekeeping: windows that ended more than a day ago. */
+export async function pruneRateLimits(db: Tx, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}

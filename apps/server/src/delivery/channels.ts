@@ -1,0 +1,65 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { OutboxChannel, OutboxRow } from '../db/schema';
+
+/** Sends one message of the outbox; throws when the far end refused or could not be reached. */
+export type Sender = (message: OutboxRow) => Promise<void>;
+
+export type Senders = Record<OutboxChannel, Sender>;
+
+/** E-mail through SMTP_URL, or written to the log when it is unset (service.md section 1). */
+export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Sender {
+  if (!config.smtpUrl) {
+    return async (message) => {
+      log.info({ channel: 'email', to: message.recipient, subject: message.subject, text: message.body }, 'e-mail not sent: SMTP_URL is unset');
+    };
+  }
+  const url = new URL(config.smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return async (message) => {
+    await transport.sendMail({
+      from: config.mailFrom,
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body ?? '',
+      ...(message.html ? { html: message.html } : {}),
+      headers: { 'X-Relevo-Idempotency-Key': message.idempotency_key },
+    });
+  };
+}
+
+/**
+ * SMS and voice as `POST {to, body, kind, idempotency_key}` to SMS_WEBHOOK_URL, or written to the
+ * log when it is unset. Any 2xx answer counts as accepted.
+ */
+export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWebhookUrl'>, log: Logger): Sender {
+  if (!config.smsWebhookUrl) {
+    return async (message) => {
+      log.info({ channel: kind, to: message.recipient, text: message.body }, `${kind} not sent: SMS_WEBHOOK_URL is unset`);
+    };
+  }
+  const url = config.smsWebhookUrl;
+  return async (message) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key },
+      body: JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`${kind} gateway answered ${response.status}`);
+  };
+}
+
+export function createSenders(config: Config, log: Logger): Senders {
+  return { email: emailSender(config, log), sms: webhookSender('sms', config, log), voice: webhookSender('voice', config, log) };
+}

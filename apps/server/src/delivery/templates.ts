@@ -1,0 +1,58 @@
+import { CODE_TTL_SECONDS, RESET_LINK_TTL_SECONDS } from '@relevo/domain';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const minutes = (seconds: number) => Math.round(seconds / 60);
+
+function layout(title: string, paragraphs: string[]): string {
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:14px;color:#1d2433">
+<h1 style="font-size:18px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+<p style="color:#5b6475;font-size:12px">Relevo incident escalation</p>
+</body></html>`;
+}
+
+/** The sign-in code (service.md section 3). */
+export function loginCodeMail(name: string, code: number): MailContent {
+  const ttl = minutes(CODE_TTL_SECONDS);
+  return {
+    subject: `Your Relevo verification code: ${code}`,
+    text: `Hello ${name},\n\nYour verification code is ${code}.\nIt is valid for ${ttl} minutes and can be used once.\n\nIf you did not try to sign in, change your password.`,
+    html: layout('Your verification code', [
+      `Hello ${escapeHtml(name)},`,
+      `Your verification code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong>.`,
+      `It is valid for ${ttl} minutes and can be used once.`,
+      'If you did not try to sign in, change your password.',
+    ]),
+  };
+}
+
+export function loginCodeSms(code: number): string {
+  return `Relevo: your verification code is ${code}. Valid ${minutes(CODE_TTL_SECONDS)} minutes.`;
+}
+
+/** The e-mail reset link (issue: subject, plain-text and HTML parts, the link, the expiry). */
+export function resetLinkMail(name: string, link: string): MailContent {
+  const ttl = minutes(RESET_LINK_TTL_SECONDS);
+  return {
+    subject: 'Reset your Relevo password',
+    text: `Hello ${name},\n\nTo choose a new password, open this link:\n${link}\n\nThe link is valid for ${ttl} minutes and works once.\nIf you did not ask for this, ignore this message: your password stays as it is.`,
+    html: layout('Reset your password', [
+      `Hello ${escapeHtml(name)},`,
+      `To choose a new password, open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      `The link is valid for ${ttl} minutes and works once.`,
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ]),
+  };
+}
+
+export function resetCodeSms(code: number): string {
+  return `Relevo: your password reset code is ${code}. Valid ${minutes(CODE_TTL_SECONDS)} minutes. If you did not ask for it, ignore this message.`;
+}

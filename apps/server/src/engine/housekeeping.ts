@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import { SYSTEM, type Database } from '../db/database';
+import { pruneRateLimits } from '../db/rate-limits';
+import { pruneSessions } from '../db/sessions';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Worker chores: forget ended rate-limit windows and long-expired sessions. */
+export class Housekeeping {
+  #timer: NodeJS.Timeout | null = null;
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.#timer = setInterval(() => void this.runOnce(), EVERY_MS);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+  }
+
+  async runOnce(): Promise<void> {
+    try {
+      const now = this.clock.now();
+      await this.database.scoped(SYSTEM, async (tx) => {
+        await pruneRateLimits(tx, now);
+        await pruneSessions(tx, now);
+      });
+    } catch (error) {
+      this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'housekeeping failed');
+    }
+  }
+}

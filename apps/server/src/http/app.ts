@@ -1,0 +1,67 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from '../context';
+import { installErrorHandler } from './errors';
+import { RouteTable } from './implement';
+import { installSecurityHeaders, redactUrl } from './security';
+import { authRoutes } from './routes/auth';
+import { referenceRoutes } from './routes/reference';
+
+/** Each area adds its handlers to the route table. */
+export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
+
+export const ROUTE_MODULES: RouteModule[] = [authRoutes, referenceRoutes];
+
+/** The route table of every module, for registration and for the completeness test. */
+export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {
+  const routes = new RouteTable();
+  for (const module of modules) module(routes, ctx);
+  return routes;
+}
+
+/** The HTTP side: the API of the endpoint table under /api and the built web app on every other path. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    // one line per request would cost more than the requests; failures are logged where they happen
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // a request id in every log line, never the URL's secrets
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) request.log.warn({ method: request.method, url: redactUrl(request.url), status: reply.statusCode }, 'request answered with a server error');
+  });
+  await app.register(cookie);
+  installSecurityHeaders(app, ctx.config);
+  installErrorHandler(app);
+
+  routeTable(ctx).register(app, ctx);
+
+  const webDist = ctx.config.webDist;
+  const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      // hashed build assets never change; everything else is checked each time
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ detail: 'Not found' });
+    }
+    // history fallback: the web app routes every other path itself (spec 2.1)
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+  return app;
+}

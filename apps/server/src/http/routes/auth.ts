@@ -1,0 +1,31 @@
+import { changeOwnPassword, login, logout, resendCode, sessionUser, userDashboard, verifyCode } from '@relevo/api';
+import * as signIn from '../../auth/sign-in';
+import type { AppContext } from '../../context';
+import { profileCounts } from '../../db/events';
+import type { RouteTable } from '../implement';
+import { clearPreauthCookie, clearSessionCookie, setPreauthCookie, setSessionCookie } from '../cookies';
+
+/** spec 7 Auth: two-step sign-in, the session user, logout, own password, profile counts. */
+export function authRoutes(routes: RouteTable, ctx: AppContext): void {
+  routes
+    .implement(login, async ({ body, meta, reply }) => {
+      const { answer, token } = await signIn.login(ctx, body, meta);
+      setPreauthCookie(reply, token, ctx.config);
+      return answer;
+    })
+    .implement(verifyCode, async ({ body, claims, meta, reply }) => {
+      const { token } = await signIn.verifyCode(ctx, claims, body.code, meta);
+      clearPreauthCookie(reply, ctx.config);
+      setSessionCookie(reply, token, ctx.config);
+      return { access_token: token, token_type: 'bearer' as const };
+    })
+    .implement(resendCode, async ({ claims }) => signIn.resendCode(ctx, claims))
+    .implement(sessionUser, async ({ principal }) => principal.user)
+    .implement(logout, async ({ principal, reply }) => {
+      const answer = await signIn.logout(ctx, principal);
+      clearSessionCookie(reply, ctx.config);
+      return answer;
+    })
+    .implement(changeOwnPassword, async ({ principal, body }) => signIn.changeOwnPassword(ctx, principal, body))
+    .implement(userDashboard, async ({ principal }) => ctx.database.scoped(principal.scope, (tx) => profileCounts(tx, ctx.clock.now())));
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PrincipalCache } from './auth/principals';
+import { warmUpPasswords } from './auth/passwords';
+import { TokenSigner } from './auth/tokens';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, SYSTEM, type Database } from './db/database';
+import { sessionSecret } from './db/settings';
+import { createSenders, type Senders } from './delivery/channels';
+import { OutboxDispatcher } from './delivery/dispatcher';
+import { buildApp } from './http/app';
+import { DEFAULT_LIMITS, type Limits } from './limits';
+import { Housekeeping } from './engine/housekeeping';
+
+export async function createContext(opts: {
+  config: Config;
+  database: Database;
+  log: Logger;
+  clock?: Clock;
+  limits?: Limits;
+}): Promise<AppContext> {
+  const secret = await opts.database.scoped(SYSTEM, (tx) => sessionSecret(tx, opts.config.jwtSecret));
+  const clock = opts.clock ?? systemClock;
+  const principals = new PrincipalCache(opts.database, clock);
+  await principals.start();
+  return {
+    config: opts.config,
+    database: opts.database,
+    clock,
+    signer: new TokenSigner(secret),
+    principals,
+    limits: opts.limits ?? DEFAULT_LIMITS,
+    log: opts.log,
+  };
+}
+
+/** PGlite allows one process per data directory: a second one stops with a clear line. */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'relevo.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch {
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      let alive: boolean;
+      try {
+        alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        throw new Error(
+          `Another Relevo process (pid ${pid}) uses the embedded database in ${resolve(dataDir)}; the embedded database allows one process. Stop it, or set DATABASE_URL to share a PostgreSQL server.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Cannot lock ${resolve(dataDir)}`);
+}
+
+export interface Running {
+  ctx: AppContext;
+  app: FastifyInstance | null;
+  dispatcher: OutboxDispatcher | null;
+  url: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts what ROLE asks for (service.md section 1): the API, the worker, or both, on the
+ * configured database.
+ */
+export async function startRelevo(opts: {
+  config: Config;
+  log: Logger;
+  clock?: Clock;
+  limits?: Limits;
+  senders?: Senders;
+  /** runs after migrations, before the API listens (demo data) */
+  beforeListen?: (ctx: AppContext) => Promise<void>;
+}): Promise<Running> {
+  const { config, log } = opts;
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  let database: Database | null = null;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+    const ctx = await createContext({ config, database, log, clock: opts.clock, limits: opts.limits });
+    await opts.beforeListen?.(ctx);
+
+    let app: FastifyInstance | null = null;
+    let url: string | null = null;
+    if (config.role !== 'worker') {
+      await warmUpPasswords();
+      app = await buildApp(ctx);
+      url = await app.listen({ port: config.port, host: config.host });
+    }
+    let dispatcher: OutboxDispatcher | null = null;
+    let housekeeping: Housekeeping | null = null;
+    if (config.role !== 'api') {
+      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log), log, workerId: config.instanceId });
+      await dispatcher.start();
+      housekeeping = new Housekeeping(database, ctx.clock, log);
+      housekeeping.start();
+    }
+    const db = database;
+    return {
+      ctx,
+      app,
+      dispatcher,
+      url,
+      async close() {
+        await app?.close();
+        await dispatcher?.stop();
+        housekeeping?.stop();
+        await db.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import type * as v from 'valibot';
+import type { Permission } from '@relevo/domain';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone (sign-in and reset starts);
+ * - preauth: the short-lived token of a correct password, only for the code step;
+ * - session: a signed-in user, whose role must hold `permission`;
+ * - resetToken: the token answered by the SMS reset start.
+ */
+export type AuthKind = 'public' | 'preauth' | 'session' | 'resetToken';
+
+declare const responseType: unique symbol;
+
+export interface Endpoint<
+  TMethod extends Method = Method,
+  TPath extends string = string,
+  TBody extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  TQuery extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  TParams extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  TResponse = unknown,
+  TAuth extends AuthKind = AuthKind,
+> {
+  name: string;
+  method: TMethod;
+  path: TPath;
+  body: TBody;
+  query: TQuery;
+  params: TParams;
+  auth: TAuth;
+  /** any one of these grants the call (session endpoints only) */
+  permissions: readonly Permission[];
+  /** phantom: the type of a successful answer */
+  readonly [responseType]?: TResponse;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEndpoint = Endpoint<Method, string, any, any, any, any, AuthKind>;
+
+export type ResponseOf<E> = E extends Endpoint<Method, string, infer _B, infer _Q, infer _P, infer R, AuthKind> ? R : never;
+type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : undefined;
+type OutputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+export type BodyOf<E extends AnyEndpoint> = InputOf<E['body']>;
+export type QueryOf<E extends AnyEndpoint> = InputOf<E['query']>;
+export type ParamsOf<E extends AnyEndpoint> = InputOf<E['params']>;
+export type ParsedBodyOf<E extends AnyEndpoint> = OutputOf<E['body']>;
+export type ParsedQueryOf<E extends AnyEndpoint> = OutputOf<E['query']>;
+export type ParsedParamsOf<E extends AnyEndpoint> = OutputOf<E['params']>;
+
+/** Carries the type of an answer in the endpoint table (no runtime cost). */
+export interface Reply<T> {
+  readonly reply?: T;
+}
+export const reply = <T>(): Reply<T> => ({});
+
+/** Declares one row of the endpoint table. */
+export function endpoint<
+  TMethod extends Method,
+  TPath extends string,
+  TResponse,
+  TBody extends v.GenericSchema | undefined = undefined,
+  TQuery extends v.GenericSchema | undefined = undefined,
+  TParams extends v.GenericSchema | undefined = undefined,
+  TAuth extends AuthKind = AuthKind,
+>(spec: {
+  name: string;
+  method: TMethod;
+  path: TPath;
+  response: Reply<TResponse>;
+  body?: TBody;
+  query?: TQuery;
+  params?: TParams;
+  auth: TAuth;
+  permissions?: readonly Permission[];
+}): Endpoint<TMethod, TPath, TBody, TQuery, TParams, TResponse, TAuth> {
+  return {
+    name: spec.name,
+    method: spec.method,
+    path: spec.path,
+    body: spec.body as TBody,
+    query: spec.query as TQuery,
+    params: spec.params as TParams,
+    auth: spec.auth,
+    permissions: spec.permissions ?? [],
+  };
+}
+
+/** Fills `:name` segments of a path. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)\??/g, (_, key: string) => {
+    const value = params?.[key];
+    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import { MAX_PASSWORD, emailField, passwordInput } from '../rules/fields';
+import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
+import { phoneField } from '../rules/phone';
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'Incorrect email or password',
+  inactive: 'This account is inactive. Please contact your administrator.',
+  codeRequired: 'The verification code is required',
+  codeFormat: 'The verification code must be a 6-digit number',
+  codeWrong: 'The verification code is not valid',
+  codeExpired: 'The verification code has expired. Please sign in again or request a new code.',
+  codeVoided: 'Too many wrong codes. Please request a new code.',
+  resendLimit: 'Too many codes requested. Please wait before asking for another one.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  notAuthenticated: 'Not authenticated',
+  forbidden: 'You do not have permission to do this',
+  currentWrong: 'The current password is not correct',
+  samePassword: 'The new password must differ from the current one',
+  smsCodeRequired: 'Verification code is required',
+  passwordVerifiedRequired: 'Password verified is required',
+  resetLinkInvalid: 'This reset link is not valid or has expired. Please request a new one.',
+  resetSent: 'If an account matches, we have sent the instructions to reset the password.',
+  smsResetSent: 'If an account matches, we have sent a verification code by SMS.',
+} as const;
+
+/** The 6-digit code of service.md section 3: 100000..999999, no leading zero. */
+export const CODE_MIN = 100_000;
+export const CODE_MAX = 999_999;
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_WRONG = 5;
+export const RESEND_LIMIT = 3;
+export const RESEND_WINDOW_SECONDS = 10 * 60;
+export const PREAUTH_TTL_SECONDS = 10 * 60;
+export const RESET_LINK_TTL_SECONDS = 30 * 60;
+
+export const LoginRequestSchema = v.strictObject(
+  { email: emailField('Email is required'), password: passwordInput('Password is required') },
+  'Unknown field',
+);
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+/** spec 5: the verification code is sent as an integer. */
+export const codeNumber = () =>
+  v.pipe(
+    v.number(AUTH_MESSAGES.codeFormat),
+    v.integer(AUTH_MESSAGES.codeFormat),
+    v.minValue(CODE_MIN, AUTH_MESSAGES.codeFormat),
+    v.maxValue(CODE_MAX, AUTH_MESSAGES.codeFormat),
+  );
+
+export const TfaRequestSchema = v.strictObject({ code: codeNumber() }, 'Unknown field');
+export type TfaRequest = v.InferOutput<typeof TfaRequestSchema>;
+
+/** Turns what a person typed into the integer the wire carries, or an error message. */
+export function parseCode(typed: string): { code: number } | { error: string } {
+  const digits = typed.replace(/\s+/g, '');
+  if (!digits) return { error: AUTH_MESSAGES.codeRequired };
+  if (!/^\d{6}$/.test(digits)) return { error: AUTH_MESSAGES.codeFormat };
+  const code = Number(digits);
+  if (code < CODE_MIN) return { error: AUTH_MESSAGES.codeFormat };
+  return { code };
+}
+
+export interface LoginAnswer {
+  access_token: string;
+  token_type: 'bearer';
+  /** where the code went, masked: "e-mail" and/or "SMS" */
+  delivery: string[];
+}
+export interface TokenAnswer {
+  access_token: string;
+  token_type: 'bearer';
+}
+export interface MessageAnswer {
+  Message: string;
+}
+export interface DetailAnswer {
+  detail: string;
+}
+
+export const SmsResetStartSchema = v.strictObject({ phone: phoneField() }, 'Unknown field');
+export type SmsResetStart = v.InferOutput<typeof SmsResetStartSchema>;
+
+export const SmsResetVerifySchema = withConfirmation(
+  v.strictObject(
+    {
+      smscod: v.pipe(
+        v.union([v.number(AUTH_MESSAGES.codeFormat), v.pipe(v.string(AUTH_MESSAGES.smsCodeRequired), v.trim(), v.nonEmpty(AUTH_MESSAGES.smsCodeRequired), v.regex(/^\d{6}$/, AUTH_MESSAGES.codeFormat), v.transform(Number))], AUTH_MESSAGES.smsCodeRequired),
+        v.integer(AUTH_MESSAGES.codeFormat),
+        v.minValue(CODE_MIN, AUTH_MESSAGES.codeFormat),
+        v.maxValue(CODE_MAX, AUTH_MESSAGES.codeFormat),
+      ),
+      password: newPassword(PASSWORD_MESSAGES.passwordRequired),
+      password_verified: v.pipe(v.string(AUTH_MESSAGES.passwordVerifiedRequired), v.nonEmpty(AUTH_MESSAGES.passwordVerifiedRequired), v.maxLength(MAX_PASSWORD)),
+    },
+    'Unknown field',
+  ),
+  'password',
+  'password_verified',
+);
+export type SmsResetVerify = v.InferOutput<typeof SmsResetVerifySchema>;
+
+export const EmailResetStartSchema = v.strictObject({ email: emailField('Email is required') }, 'Unknown field');
+export type EmailResetStart = v.InferOutput<typeof EmailResetStartSchema>;
+
+export { confirmPassword };

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { integerField, requiredText, ynFlag } from '../rules/fields';
+
+/** spec 9: the resource quota when a customer has none of its own. */
+export const DEFAULT_RESOURCE_QUOTA = 10;
+
+/** spec 3 Customer, as listed. */
+export interface Customer {
+  customer_id: number;
+  customer_name: string;
+  customer_active: 'Y' | 'N';
+  customer_qty_resources: number;
+  customer_createby: string | null;
+  customer_createdt: string;
+  customer_updateby: string | null;
+  customer_updatedt: string | null;
+}
+
+export const CUSTOMER_MESSAGES = {
+  nameRequired: 'Customer name is required',
+  activeRequired: 'Customer active state is required',
+  quota: 'The resource quota must be a whole number from 0 to 100000',
+  nameTaken: 'A customer with this name already exists',
+} as const;
+
+const quotaField = integerField({ min: 0, max: 100_000, message: CUSTOMER_MESSAGES.quota });
+
+export const CustomerCreateSchema = v.strictObject(
+  {
+    customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
+    customer_qty_resources: v.optional(quotaField, 10),
+  },
+  'Unknown field',
+);
+export type CustomerCreate = v.InferOutput<typeof CustomerCreateSchema>;
+
+export const CustomerUpdateSchema = v.strictObject(
+  {
+    customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
+    customer_active: ynFlag(CUSTOMER_MESSAGES.activeRequired),
+    customer_qty_resources: quotaField,
+  },
+  'Unknown field',
+);
+export type CustomerUpdate = v.InferOutput<typeof CustomerUpdateSchema>;
+
+/** Option lists: value and text pairs with a first placeholder whose value is null (spec 3). */
+export interface Option<T = number> {
+  value: T | null;
+  text: string;
+}

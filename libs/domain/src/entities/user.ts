@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { emailField, idField, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
+import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
+import { phoneField } from '../rules/phone';
+import { ALL_ROLES, type RoleId } from '../roles/roles';
+
+export interface RoleRef {
+  rol_id: RoleId;
+  rol_name: string;
+}
+
+export interface CustomerRef {
+  customer_id: number;
+  customer_name: string;
+}
+
+/** spec 3 Session user (plus id of the customer, the phone and the admin flag). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role: RoleRef;
+  is_admin: boolean;
+  force_change_password: boolean;
+  customer: { customer_id: number; customer_name: string; customer_qty_resources: number } | null;
+}
+
+/** spec 3 User, as listed and edited (never with a password). */
+export interface User {
+  id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  status: 0 | 1;
+  role: RoleRef;
+  customer: CustomerRef | null;
+  is_admin: boolean;
+  force_change_password: boolean;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export const USER_MESSAGES = {
+  nameRequired: 'Name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailTaken: 'A user with this email already exists',
+  roleRequired: 'Role is required',
+  roleNotAllowed: 'You cannot grant this role',
+  customerRequired: 'Customer is required',
+  statusRequired: 'Status must be 1 (active) or 0 (inactive)',
+  emailLocked: 'The email cannot be changed',
+} as const;
+
+const roleField = v.pipe(
+  idField(USER_MESSAGES.roleRequired),
+  v.check((value) => (ALL_ROLES as readonly number[]).includes(value), USER_MESSAGES.roleRequired),
+  v.transform((value) => value as RoleId),
+);
+const statusField = v.pipe(
+  v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], USER_MESSAGES.statusRequired),
+  v.transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
+);
+
+const personEntries = {
+  name: requiredText(USER_MESSAGES.nameRequired, MAX_TEXT),
+  last_name: requiredText(USER_MESSAGES.lastNameRequired, MAX_TEXT),
+  phone: v.optional(v.nullable(phoneField())),
+};
+
+/** Create a user (all three user screens). Staff creation sends rol_id; customer ones a customer id. */
+export const UserCreateSchema = withConfirmation(
+  v.strictObject(
+    {
+      ...personEntries,
+      email: emailField(USER_MESSAGES.emailRequired),
+      password: newPassword(PASSWORD_MESSAGES.passwordRequired),
+      confirm_password: confirmPassword(),
+      rol_id: roleField,
+      customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+      force_change_password: v.optional(v.boolean(), true),
+    },
+    'Unknown field',
+  ),
+  'password',
+  'confirm_password',
+);
+export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
+
+/** Edit a user: e-mail cannot be changed (spec 2.10), status may. */
+export const UserUpdateSchema = v.strictObject(
+  {
+    ...personEntries,
+    email: v.optional(emailField(USER_MESSAGES.emailRequired)),
+    status: statusField,
+    rol_id: roleField,
+    customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+    force_change_password: v.optional(v.boolean()),
+  },
+  'Unknown field',
+);
+export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
+
+/** Password change by an admin (spec 3): id, new_password, confirm_password. */
+export const AdminPasswordChangeSchema = withConfirmation(
+  v.strictObject(
+    {
+      id: v.optional(idField()),
+      new_password: newPassword(),
+      confirm_password: confirmPassword(),
+    },
+    'Unknown field',
+  ),
+  'new_password',
+  'confirm_password',
+);
+export type AdminPasswordChange = v.InferOutput<typeof AdminPasswordChangeSchema>;
+
+export const fullName = (user: { name: string; last_name: string }) => `${user.name} ${user.last_name}`.trim();
+
+export { optionalText };

@@ -1,0 +1,70 @@
+import { assign, setup } from 'xstate';
+import type { SessionUser } from '../../entities/user';
+import { notProvided } from '../shared';
+
+export interface SessionContext {
+  user: SessionUser | null;
+}
+
+export type SessionEvent =
+  | { type: 'SIGNED_IN' }
+  | { type: 'RELOAD' }
+  | { type: 'LOGOUT' }
+  /** a 401 from any call: the session is gone on the server (spec 4 Session) */
+  | { type: 'UNAUTHORIZED' };
+
+/**
+ * spec 4 Session and 2.2: the session user is loaded by the cookie; null means not signed in.
+ * Logout revokes on the server, clears the user and ends not authenticated.
+ */
+export const sessionMachine = setup({
+  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  actors: {
+    loadUser: notProvided<SessionUser | null, void>('loadUser'),
+    logout: notProvided<unknown, void>('logout'),
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'loading',
+  context: { user: null },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadUser',
+        onDone: [
+          { guard: ({ event }) => event.output != null, target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
+          { target: 'anonymous', actions: assign({ user: null }) },
+        ],
+        onError: { target: 'anonymous', actions: assign({ user: null }) },
+      },
+    },
+    authenticated: {
+      on: {
+        RELOAD: 'reloading',
+        LOGOUT: 'loggingOut',
+        UNAUTHORIZED: { target: 'anonymous', actions: assign({ user: null }) },
+      },
+    },
+    /** like loading, but the screen keeps showing the current user meanwhile */
+    reloading: {
+      invoke: {
+        src: 'loadUser',
+        onDone: [
+          { guard: ({ event }) => event.output != null, target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
+          { target: 'anonymous', actions: assign({ user: null }) },
+        ],
+        onError: 'authenticated',
+      },
+    },
+    loggingOut: {
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'anonymous', actions: assign({ user: null }) },
+        onError: { target: 'anonymous', actions: assign({ user: null }) },
+      },
+    },
+    anonymous: {
+      on: { SIGNED_IN: 'loading', RELOAD: 'loading' },
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { Role, type RoleId } from './roles';
+
+/**
+ * The one role matrix (spec 6). The server checks it on every call; the dashboard uses the same
+ * table to hide what a role may not do.
+ */
+export const PERMISSIONS = {
+  // Customers screen: StaffView reads only (Create and actions hidden for StaffView).
+  'customers.read': [Role.StaffRoot, Role.StaffEdit, Role.StaffView],
+  'customers.write': [Role.StaffRoot, Role.StaffEdit],
+  // Admin Users (staff users): StaffRoot only; StaffEdit cannot touch staff users.
+  'staffUsers.read': [Role.StaffRoot],
+  'staffUsers.write': [Role.StaffRoot],
+  // Customer Users (staff side): Create hidden for StaffView; row actions only for StaffRoot.
+  'customerUsers.read': [Role.StaffRoot, Role.StaffEdit, Role.StaffView],
+  'customerUsers.create': [Role.StaffRoot, Role.StaffEdit],
+  'customerUsers.write': [Role.StaffRoot],
+  // Users (customer side): a CustomerRoot manages its own customer's users.
+  'ownUsers.read': [Role.CustomerRoot],
+  'ownUsers.write': [Role.CustomerRoot],
+  // Catalogue and events of a customer: both customer roles.
+  'catalogue.read': [Role.CustomerRoot, Role.Customer],
+  'catalogue.write': [Role.CustomerRoot, Role.Customer],
+  'events.read': [Role.CustomerRoot, Role.Customer],
+  // Every signed-in user: own profile, own password, own dashboard counts.
+  'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: RoleId | undefined | null, permission: Permission): boolean {
+  if (role == null) return false;
+  return (PERMISSIONS[permission] as readonly RoleId[]).includes(role);
+}
+
+/** Roles a user of `actor` role may give to the users it manages (spec 2.10, issue: no staff grant by customers). */
+export function grantableRoles(actor: RoleId, target: 'staff' | 'customer'): RoleId[] {
+  if (target === 'staff') return actor === Role.StaffRoot ? [Role.StaffRoot, Role.StaffEdit, Role.StaffView] : [];
+  if (actor === Role.StaffRoot || actor === Role.StaffEdit || actor === Role.CustomerRoot) return [Role.CustomerRoot, Role.Customer];
+  return [];
+}

@@ -1,0 +1,65 @@
+import { ALL_ROLES, CUSTOMER_ROLES, Role, STAFF_ROLES, isStaffRole, type RoleId } from './roles';
+
+/**
+ * spec 2.1 and 6: the layout routes and the roles each allows. Paths are relative to the layout
+ * ("" children). The guard sends a role outside the set to /403.
+ */
+export const ROUTE_ROLES = {
+  dashboard: CUSTOMER_ROLES,
+  users: [Role.CustomerRoot],
+  profile: ALL_ROLES,
+  'admin/users': [Role.StaffRoot],
+  'customer/users': STAFF_ROLES,
+  customer: STAFF_ROLES,
+  applications: CUSTOMER_ROLES,
+  'application/:application_id/modules': CUSTOMER_ROLES,
+  module: CUSTOMER_ROLES,
+  events: CUSTOMER_ROLES,
+  'events/:case_id/event_logs': CUSTOMER_ROLES,
+  escalations: CUSTOMER_ROLES,
+  'escalation/:escalation_id/resources': CUSTOMER_ROLES,
+  sla: CUSTOMER_ROLES,
+  resources: CUSTOMER_ROLES,
+  user_guide: CUSTOMER_ROLES,
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type LayoutRoute = keyof typeof ROUTE_ROLES;
+
+export function canOpenRoute(role: RoleId | undefined | null, route: LayoutRoute): boolean {
+  if (role == null) return false;
+  return (ROUTE_ROLES[route] as readonly RoleId[]).includes(role);
+}
+
+/**
+ * spec 2.4: roles 1, 2 and 3 land on the Customer screen after the code, others on the Dashboard.
+ * The catch-all and the layout index use the same home, so a staff user is never sent to a page
+ * its role cannot open.
+ */
+export function homePathFor(role: RoleId): string {
+  return isStaffRole(role) ? '/customer' : '/dashboard';
+}
+
+export interface SidebarEntry {
+  label: string;
+  path: string;
+  roles: readonly RoleId[];
+}
+
+/** spec 2.6, in menu order. */
+export const SIDEBAR: readonly SidebarEntry[] = [
+  { label: 'Dashboard', path: '/dashboard', roles: CUSTOMER_ROLES },
+  { label: 'Users', path: '/users', roles: [Role.CustomerRoot] },
+  { label: 'Customers', path: '/customer', roles: STAFF_ROLES },
+  { label: 'Customer Users', path: '/customer/users', roles: STAFF_ROLES },
+  { label: 'Admin Users', path: '/admin/users', roles: [Role.StaffRoot] },
+  { label: 'Resources', path: '/resources', roles: CUSTOMER_ROLES },
+  { label: 'Service Level Agreement', path: '/sla', roles: CUSTOMER_ROLES },
+  { label: 'Escalation', path: '/escalations', roles: CUSTOMER_ROLES },
+  { label: 'Applications', path: '/applications', roles: CUSTOMER_ROLES },
+  { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
+  { label: 'User Guide', path: '/user_guide', roles: CUSTOMER_ROLES },
+];
+
+export function sidebarFor(role: RoleId): SidebarEntry[] {
+  return SIDEBAR.filter((entry) => entry.roles.includes(role));
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+
+/** One failed rule, addressed like the wire's `loc` (without the body/query prefix). */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export type Validated<T> = { success: true; output: T } | { success: false; issues: FieldIssue[] };
+
+type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
+
+function toIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  return issues.map((issue) => ({
+    path: (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key))),
+    message: issue.message,
+  }));
+}
+
+/** Runs a schema and returns every failed rule with its path (all rules, not only the first). */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validated<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: false });
+  if (result.success) return { success: true, output: result.output };
+  return { success: false, issues: toIssues(result.issues) };
+}
+
+/** The messages of each field, keyed by the first path segment (for forms showing a tooltip per field). */
+export function fieldMessages(issues: FieldIssue[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Form helper: validate and return the messages per field (empty object when valid). */
+export function formErrors<S extends v.GenericSchema>(schema: S, input: unknown): Record<string, string[]> {
+  const result = validate(schema, input);
+  return result.success ? {} : fieldMessages(result.issues);
+}
+
+export type { AnySchema };
