@@ -12,7 +12,7 @@ Commands:
   migrate                                  bring the database to the latest schema
   create-customer --name N [--qty-resources N]
   create-user --role StaffRoot|StaffEdit|StaffView|CustomerRoot|Customer --email E --password P
-              --name N --last-name L [--customer NAME] [--phone +E164]
+              --name N --last-name L [--customer NAME] [--phone +E164] [--force-change-password]
   demo-data                                load the demo workspace into an empty database
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default .data).`;
@@ -26,6 +26,7 @@ const OPTIONS = {
   'last-name': { type: 'string' },
   customer: { type: 'string' },
   phone: { type: 'string' },
+  'force-change-password': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -74,6 +75,7 @@ async function run(argv: string[]): Promise<number> {
           lastName: v['last-name'],
           customer: v.customer,
           phone: v.phone,
+          forceChangePassword: v['force-change-password'] ?? false,
         });
         console.log(`User ${id} created.`);
         return 0;

@@ -1,7 +1,7 @@
 import { authEndpoints } from './endpoints/auth';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
-import { health, listLanguages } from './endpoints/reference';
+import { clientSettings, health, listLanguages } from './endpoints/reference';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -22,5 +22,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   ...Object.values(ownUsers),
   userDashboard,
   listLanguages,
+  clientSettings,
   health,
 ];

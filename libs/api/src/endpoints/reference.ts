@@ -16,6 +16,20 @@ export const listLanguages = endpoint({
   permissions: ['self'],
 });
 
+/** What the web app needs to know before sign-in: the version and the optional widget (service.md section 1). */
+export interface ClientSettings {
+  version: string;
+  widget_script_url: string | null;
+}
+
+export const clientSettings = endpoint({
+  name: 'clientSettings',
+  method: 'GET',
+  path: '/api/settings/client',
+  response: reply<ClientSettings>(),
+  auth: 'public',
+});
+
 /** Liveness and readiness for load balancers and `npm start` timing. */
 export const health = endpoint({
   name: 'health',
