@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_PASSWORD, emailField, passwordInput } from '../rules/fields';
+import { MAX_PASSWORD, emailField, form, passwordInput } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 
@@ -35,10 +35,9 @@ export const RESEND_WINDOW_SECONDS = 10 * 60;
 export const PREAUTH_TTL_SECONDS = 10 * 60;
 export const RESET_LINK_TTL_SECONDS = 30 * 60;
 
-export const LoginRequestSchema = v.strictObject(
-  { email: emailField('Email is required'), password: passwordInput('Password is required') },
-  'Unknown field',
-);
+export const LoginRequestSchema = form(
+  { email: emailField('Email is required'), password: passwordInput('Password is required') }
+  );
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** spec 5: the verification code is sent as an integer. */
@@ -50,7 +49,7 @@ export const codeNumber = () =>
     v.maxValue(CODE_MAX, AUTH_MESSAGES.codeFormat),
   );
 
-export const TfaRequestSchema = v.strictObject({ code: codeNumber() }, 'Unknown field');
+export const TfaRequestSchema = form({ code: codeNumber() });
 export type TfaRequest = v.InferOutput<typeof TfaRequestSchema>;
 
 /** Turns what a person typed into the integer the wire carries, or an error message. */
@@ -80,11 +79,11 @@ export interface DetailAnswer {
   detail: string;
 }
 
-export const SmsResetStartSchema = v.strictObject({ phone: phoneField() }, 'Unknown field');
+export const SmsResetStartSchema = form({ phone: phoneField() });
 export type SmsResetStart = v.InferOutput<typeof SmsResetStartSchema>;
 
 export const SmsResetVerifySchema = withConfirmation(
-  v.strictObject(
+  form(
     {
       smscod: v.pipe(
         v.union([v.number(AUTH_MESSAGES.codeFormat), v.pipe(v.string(AUTH_MESSAGES.smsCodeRequired), v.trim(), v.nonEmpty(AUTH_MESSAGES.smsCodeRequired), v.regex(/^\d{6}$/, AUTH_MESSAGES.codeFormat), v.transform(Number))], AUTH_MESSAGES.smsCodeRequired),
@@ -94,15 +93,14 @@ export const SmsResetVerifySchema = withConfirmation(
       ),
       password: newPassword(PASSWORD_MESSAGES.passwordRequired),
       password_verified: v.pipe(v.string(AUTH_MESSAGES.passwordVerifiedRequired), v.nonEmpty(AUTH_MESSAGES.passwordVerifiedRequired), v.maxLength(MAX_PASSWORD)),
-    },
-    'Unknown field',
+    }
   ),
   'password',
   'password_verified',
 );
 export type SmsResetVerify = v.InferOutput<typeof SmsResetVerifySchema>;
 
-export const EmailResetStartSchema = v.strictObject({ email: emailField('Email is required') }, 'Unknown field');
+export const EmailResetStartSchema = form({ email: emailField('Email is required') });
 export type EmailResetStart = v.InferOutput<typeof EmailResetStartSchema>;
 
 export { confirmPassword };

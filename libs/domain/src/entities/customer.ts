@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerField, requiredText, ynFlag } from '../rules/fields';
+import { form, integerField, requiredText, ynFlag } from '../rules/fields';
 
 /** spec 9: the resource quota when a customer has none of its own. */
 export const DEFAULT_RESOURCE_QUOTA = 10;
@@ -25,23 +25,21 @@ export const CUSTOMER_MESSAGES = {
 
 const quotaField = integerField({ min: 0, max: 100_000, message: CUSTOMER_MESSAGES.quota });
 
-export const CustomerCreateSchema = v.strictObject(
+export const CustomerCreateSchema = form(
   {
     customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
     customer_qty_resources: v.optional(quotaField, 10),
-  },
-  'Unknown field',
-);
+  }
+  );
 export type CustomerCreate = v.InferOutput<typeof CustomerCreateSchema>;
 
-export const CustomerUpdateSchema = v.strictObject(
+export const CustomerUpdateSchema = form(
   {
     customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
     customer_active: ynFlag(CUSTOMER_MESSAGES.activeRequired),
     customer_qty_resources: quotaField,
-  },
-  'Unknown field',
-);
+  }
+  );
 export type CustomerUpdate = v.InferOutput<typeof CustomerUpdateSchema>;
 
 /** Option lists: value and text pairs with a first placeholder whose value is null (spec 3). */

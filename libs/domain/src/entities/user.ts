@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailField, idField, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
+import { emailField, form, idField, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 import { ALL_ROLES, type RoleId } from '../roles/roles';
@@ -75,7 +75,7 @@ const personEntries = {
 
 /** Create a user (all three user screens). Staff creation sends rol_id; customer ones a customer id. */
 export const UserCreateSchema = withConfirmation(
-  v.strictObject(
+  form(
     {
       ...personEntries,
       email: emailField(USER_MESSAGES.emailRequired),
@@ -84,8 +84,7 @@ export const UserCreateSchema = withConfirmation(
       rol_id: roleField,
       customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
       force_change_password: v.optional(v.boolean(), true),
-    },
-    'Unknown field',
+    }
   ),
   'password',
   'confirm_password',
@@ -93,7 +92,7 @@ export const UserCreateSchema = withConfirmation(
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
 /** Edit a user: e-mail cannot be changed (spec 2.10), status may. */
-export const UserUpdateSchema = v.strictObject(
+export const UserUpdateSchema = form(
   {
     ...personEntries,
     email: v.optional(emailField(USER_MESSAGES.emailRequired)),
@@ -101,20 +100,18 @@ export const UserUpdateSchema = v.strictObject(
     rol_id: roleField,
     customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
     force_change_password: v.optional(v.boolean()),
-  },
-  'Unknown field',
-);
+  }
+  );
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /** Password change by an admin (spec 3): id, new_password, confirm_password. */
 export const AdminPasswordChangeSchema = withConfirmation(
-  v.strictObject(
+  form(
     {
       id: v.optional(idField()),
       new_password: newPassword(),
       confirm_password: confirmPassword(),
-    },
-    'Unknown field',
+    }
   ),
   'new_password',
   'confirm_password',

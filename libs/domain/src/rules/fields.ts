@@ -67,3 +67,22 @@ export const idField = (message = 'Must be a valid id') => integerField({ min: 1
 
 /** Y/N flags of the catalogue (spec 4). */
 export const ynFlag = (message = 'Must be Y or N') => v.picklist(['Y', 'N'], message);
+
+export const UNKNOWN_FIELD = 'Unknown field';
+
+/**
+ * A request body or form: unknown keys are refused ('Unknown field'); a missing key gets the
+ * message its own schema gives to an empty value (the spec's required message).
+ */
+export function form<TEntries extends v.ObjectEntries>(entries: TEntries) {
+  return v.strictObject(entries, (issue) => {
+    if (issue.expected === 'never') return UNKNOWN_FIELD;
+    const key = issue.path?.[issue.path.length - 1]?.key;
+    const schema = typeof key === 'string' ? entries[key] : undefined;
+    if (schema) {
+      const result = v.safeParse(schema, undefined);
+      if (!result.success && result.issues[0]) return result.issues[0].message;
+    }
+    return 'This field is required';
+  });
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_PASSWORD } from './fields';
+import { MAX_PASSWORD, form } from './fields';
 
 /** spec 5: the special characters a new password must contain one of. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
@@ -76,7 +76,7 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
 
 /** Own password change (spec 3 and 5): current, new, confirm. */
 export const OwnPasswordChangeSchema = withConfirmation(
-  v.strictObject(
+  form(
     {
       current_password: v.pipe(
         v.string(PASSWORD_MESSAGES.currentRequired),
@@ -85,8 +85,7 @@ export const OwnPasswordChangeSchema = withConfirmation(
       ),
       new_password: newPassword(),
       confirm_password: confirmPassword(),
-    },
-    'Unknown field',
+    }
   ),
   'new_password',
   'confirm_password',
@@ -95,7 +94,7 @@ export type OwnPasswordChange = v.InferOutput<typeof OwnPasswordChangeSchema>;
 
 /** Password change by an admin and e-mail reset step 3 (spec 3 and 5): new, confirm. */
 export const NewPasswordSchema = withConfirmation(
-  v.strictObject({ new_password: newPassword(), confirm_password: confirmPassword() }, 'Unknown field'),
+  form({ new_password: newPassword(), confirm_password: confirmPassword() }),
   'new_password',
   'confirm_password',
 );

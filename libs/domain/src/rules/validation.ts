@@ -11,10 +11,17 @@ export type Validated<T> = { success: true; output: T } | { success: false; issu
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
 function toIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
-  return issues.map((issue) => ({
-    path: (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key))),
-    message: issue.message,
-  }));
+  const seen = new Set<string>();
+  const out: FieldIssue[] = [];
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
+    // one rule can fail twice (a fraction below the minimum): say it once
+    const key = JSON.stringify([path, issue.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message: issue.message });
+  }
+  return out;
 }
 
 /** Runs a schema and returns every failed rule with its path (all rules, not only the first). */

@@ -1,0 +1,174 @@
+import { createApiClient, login as loginEndpoint, verifyCode as verifyEndpoint, type ApiClient } from '@relevo/api';
+import type { FastifyInstance } from 'fastify';
+import { ManualClock, type Clock } from '../../src/clock';
+import { loadConfig, type Config } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import { openDatabase, SYSTEM, type Database } from '../../src/db/database';
+import { createSenders } from '../../src/delivery/channels';
+import { OutboxDispatcher } from '../../src/delivery/dispatcher';
+import { buildApp } from '../../src/http/app';
+import { createLogger } from '../../src/logger';
+import { createContext } from '../../src/server';
+import { DEFAULT_LIMITS, type Limits } from '../../src/limits';
+import { createCustomer, createUser } from '../../src/admin';
+import { freshDatabase, type TestDatabase } from './databases';
+import { Mailbox, codeIn } from './mailbox';
+import { SmsReceiver } from './sms-receiver';
+
+export interface RawAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+export interface SignedIn {
+  token: string;
+  client: ApiClient;
+}
+
+export interface TestApp {
+  kind: 'pglite' | 'postgres';
+  baseUrl: string;
+  ctx: AppContext;
+  database: Database;
+  clock: ManualClock;
+  mailbox: Mailbox;
+  sms: SmsReceiver;
+  app: FastifyInstance;
+  dispatcher: OutboxDispatcher;
+  /** the typed client of libs/api, with a bearer token if given */
+  client(token?: string): ApiClient;
+  /** a plain HTTP call, for what the typed client cannot send (bad JSON, foreign origins, cookies) */
+  raw<T = unknown>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<RawAnswer<T>>;
+  createCustomer(name: string, qtyResources?: number): Promise<number>;
+  createUser(opts: { role: string; email?: string; password?: string; customer?: string; phone?: string; force?: boolean; name?: string; lastName?: string }): Promise<TestUser>;
+  /** e-mail + password + the code read from the delivered e-mail */
+  signIn(email: string, password: string): Promise<SignedIn>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+export const STRONG_PASSWORD = 'Strong.Pass1';
+
+/** A server on a fresh database, listening on a free port, with real SMTP and SMS receivers. */
+export async function startTestApp(opts: {
+  kind: 'pglite' | 'postgres';
+  limits?: Partial<Limits>;
+  config?: Partial<Config>;
+  clock?: Clock;
+}): Promise<TestApp> {
+  const testDb: TestDatabase = await freshDatabase(opts.kind);
+  const mailbox = new Mailbox();
+  const sms = new SmsReceiver();
+  const smtpUrl = await mailbox.start();
+  const smsUrl = await sms.start();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    databaseUrl: testDb.url,
+    smtpUrl,
+    smsWebhookUrl: smsUrl,
+    publicUrl: 'http://127.0.0.1:3000',
+    ...opts.config,
+  };
+  const log = createLogger(config);
+  const database = await openDatabase({ url: testDb.url, dataDir: null });
+  const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
+  const ctx = await createContext({ config, database, log, clock, limits: { ...DEFAULT_LIMITS, ...opts.limits } });
+  const app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const dispatcher = new OutboxDispatcher({ database, clock, senders: createSenders(config, log), log, workerId: 'test-worker' });
+  await dispatcher.start();
+
+  const t: TestApp = {
+    kind: opts.kind,
+    baseUrl: address,
+    ctx,
+    database,
+    clock,
+    mailbox,
+    sms,
+    app,
+    dispatcher,
+    client(token) {
+      return createApiClient({ baseURL: address, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    },
+    async raw(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body: string | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(`${address}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, body: parsed as never, headers: response.headers, text };
+    },
+    createCustomer(name, qtyResources = 10) {
+      return createCustomer(database, clock, { name, qtyResources });
+    },
+    async createUser(u) {
+      const email = u.email ?? `user${++userCounter}.${Math.random().toString(36).slice(2, 7)}@example.test`;
+      const password = u.password ?? STRONG_PASSWORD;
+      const id = await createUser(database, clock, {
+        role: u.role,
+        email,
+        password,
+        name: u.name ?? 'Test',
+        lastName: u.lastName ?? `User${userCounter}`,
+        customer: u.customer,
+        phone: u.phone,
+        forceChangePassword: u.force ?? false,
+      });
+      return { id, email, password };
+    },
+    async signIn(email, password) {
+      const before = mailbox.to(email).length;
+      const first = await t.client().call(loginEndpoint, { body: { email, password } });
+      const mail = await mailbox.waitFor(email, before + 1);
+      const answer = await t.client(first.access_token).call(verifyEndpoint, { body: { code: codeIn(mail.text) } });
+      return { token: answer.access_token, client: t.client(answer.access_token) };
+    },
+    async close() {
+      await dispatcher.stop();
+      await app.close();
+      await database.close();
+      await mailbox.stop();
+      await sms.stop();
+      await testDb.drop();
+    },
+  };
+  return t;
+}
+
+
+/** Rows of a table as the system sees them (tests assert on what is stored). */
+export function asSystem<T>(t: TestApp, work: Parameters<Database['scoped']>[1] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never) {
+  return t.database.scoped(SYSTEM, work);
+}
+
+/** The cookies a response set, by name, with their attributes. */
+export function cookiesOf(headers: Headers): Record<string, { value: string; attributes: string[] }> {
+  const out: Record<string, { value: string; attributes: string[] }> = {};
+  for (const line of headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+    const [name, ...value] = pair!.split('=');
+    out[name!] = { value: value.join('='), attributes: attributes.map((a) => a.toLowerCase()) };
+  }
+  return out;
+}
+
+export { codeIn };

@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedSms {
+  to: string;
+  body: string;
+  kind: 'sms' | 'voice';
+  idempotency_key: string;
+}
+
+/** A real HTTP receiver for the SMS/voice webhook; `failNext` makes it answer 503 a number of times. */
+export class SmsReceiver {
+  readonly messages: ReceivedSms[] = [];
+  failNext = 0;
+  #server: Server;
+  port = 0;
+
+  constructor() {
+    this.#server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (this.failNext > 0) {
+          this.failNext--;
+          response.writeHead(503).end('busy');
+          return;
+        }
+        try {
+          this.messages.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedSms);
+          response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
+        } catch {
+          response.writeHead(400).end('bad json');
+        }
+      });
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.address() as AddressInfo).port;
+    return `http://127.0.0.1:${this.port}/sms`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  to(phone: string): ReceivedSms[] {
+    return this.messages.filter((m) => m.to === phone);
+  }
+
+  async waitFor(phone: string, count = 1, timeoutMs = 10_000): Promise<ReceivedSms> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const list = this.to(phone);
+      if (list.length >= count) return list[count - 1]!;
+      if (Date.now() > deadline) throw new Error(`No SMS number ${count} to ${phone} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
