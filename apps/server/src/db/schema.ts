@@ -62,7 +62,7 @@ export interface UsersTable {
   password_changed_at: NullableTimestamp;
 }
 
-export type SessionKind = 'preauth' | 'session' | 'sms_reset';
+export type SessionKind = 'preauth' | 'session';
 
 export interface SessionsTable {
   id: string;
@@ -75,7 +75,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export type CodePurpose = 'login' | 'sms_reset';
+export type CodePurpose = 'login';
 
 export interface VerificationCodesTable {
   id: Generated<number>;
@@ -97,6 +97,19 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  ip: string | null;
+}
+
+export interface SmsResetRequestsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  code_hash: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  wrong_attempts: ColumnType<number, number | undefined, number>;
+  consumed_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
   ip: string | null;
 }
 
@@ -169,6 +182,7 @@ export interface DB {
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  sms_reset_requests: SmsResetRequestsTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;

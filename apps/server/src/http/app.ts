@@ -9,11 +9,12 @@ import { RouteTable } from './implement';
 import { installSecurityHeaders, redactUrl } from './security';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
+import { resetRoutes } from './routes/reset';
 
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
 
-export const ROUTE_MODULES: RouteModule[] = [authRoutes, referenceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, referenceRoutes];
 
 /** The route table of every module, for registration and for the completeness test. */
 export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {

@@ -18,9 +18,11 @@ export interface RequestMeta {
 
 type AuthOf<TAuth extends AuthKind> = TAuth extends 'session'
   ? { principal: Principal }
-  : TAuth extends 'preauth' | 'resetToken'
+  : TAuth extends 'preauth'
     ? { claims: TokenClaims }
-    : object;
+    : TAuth extends 'resetToken'
+      ? { resetToken: string }
+      : object;
 
 export type RouteInput<E extends AnyEndpoint> = {
   body: ParsedBodyOf<E>;
@@ -82,15 +84,19 @@ async function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: Fas
       }
       return { principal };
     }
-    case 'preauth':
-    case 'resetToken': {
-      const kind = endpoint.auth === 'preauth' ? 'preauth' : 'sms_reset';
-      const token = bearer(request) ?? (kind === 'preauth' ? request.cookies[PREAUTH_COOKIE] : undefined);
-      const claims = ctx.signer.verify(token, [kind], now);
+    case 'preauth': {
+      const token = bearer(request) ?? request.cookies[PREAUTH_COOKIE];
+      const claims = ctx.signer.verify(token, ['preauth'], now);
       if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
-      const session = await ctx.database.scoped(SYSTEM, (tx) => activeSession(tx, claims.sid, kind, now));
+      const session = await ctx.database.scoped(SYSTEM, (tx) => activeSession(tx, claims.sid, 'preauth', now));
       if (!session || session.user_id !== claims.sub) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
       return { claims };
+    }
+    case 'resetToken': {
+      // an opaque token: the reset service looks it up (it must not reveal whether an account exists)
+      const resetToken = bearer(request);
+      if (!resetToken || resetToken.length > 200) throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
+      return { resetToken };
     }
   }
 }

@@ -21,6 +21,9 @@ export const AUTH_MESSAGES = {
   smsCodeRequired: 'Verification code is required',
   passwordVerifiedRequired: 'Password verified is required',
   resetLinkInvalid: 'This reset link is not valid or has expired. Please request a new one.',
+  resetRequestExpired: 'This reset request has expired. Please start again.',
+  resetCodeWrong: 'The verification code is not valid',
+  resetCodeVoided: 'Too many wrong codes. Please start again.',
   resetSent: 'If an account matches, we have sent the instructions to reset the password.',
   smsResetSent: 'If an account matches, we have sent a verification code by SMS.',
 } as const;

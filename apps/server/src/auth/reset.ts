@@ -1,0 +1,150 @@
+import {
+  AUTH_MESSAGES,
+  CODE_TTL_SECONDS,
+  MESSAGES,
+  RESET_LINK_TTL_SECONDS,
+  type EmailResetStart,
+  type MessageAnswer,
+  type NewPassword,
+  type SmsResetStart,
+  type SmsResetVerify,
+} from '@relevo/domain';
+import { addSeconds } from '../clock';
+import { wakeOutbox, type AppContext } from '../context';
+import { SYSTEM, type Tx } from '../db/database';
+import { audit } from '../db/audit';
+import { enqueue } from '../db/outbox';
+import { hit } from '../db/rate-limits';
+import { checkSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink } from '../db/reset';
+import { revokeUserSessions } from '../db/sessions';
+import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword } from '../db/users';
+import { resetCodeSms, resetLinkMail } from '../delivery/templates';
+import { HttpError, tooManyAttempts } from '../http/errors';
+import type { RequestMeta } from '../http/implement';
+import { hashPassword } from './passwords';
+import { randomCode, randomToken } from './tokens';
+
+/**
+ * The start of a reset answers after the same time whether or not an account matched, so its
+ * timing cannot tell either (service.md section 3: no account enumeration).
+ */
+const START_FLOOR_MS = 200;
+
+async function withFloor<T>(work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    const left = START_FLOOR_MS - (Date.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+async function limit(ctx: AppContext, rules: [string, { limit: number; windowSeconds: number }][]) {
+  const now = ctx.clock.now();
+  const verdicts = await ctx.database.scoped(SYSTEM, (tx) => Promise.all(rules.map(([bucket, rule]) => hit(tx, bucket, rule, now))));
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length) throw tooManyAttempts(Math.max(...refused.map((r) => r.retryAfter)));
+}
+
+/** Sets the new password, revokes every session of the user, retires other reset links. */
+async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, password: string, via: 'email' | 'sms', now: Date) {
+  const user = await findUserById(tx, userId);
+  if (!user) return null;
+  await setPassword(tx, userId, await hashPassword(password), now, { forceChange: false, by: user.email });
+  await revokeUserSessions(tx, userId, now);
+  await retireResetLinks(tx, userId, now);
+  await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'reset', entity: 'user', entityId: user.id, detail: { via } }, now);
+  return user;
+}
+
+/** spec 2.9 e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
+export async function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
+  await limit(ctx, [
+    [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
+    [`reset:email:${body.email}`, ctx.limits.resetPerAccount],
+  ]);
+  const sent = await withFloor(() =>
+    ctx.database.scoped(SYSTEM, async (tx) => {
+      const user = await findUserByEmail(tx, body.email);
+      if (!user || !maySignIn(user)) return false;
+      const now = ctx.clock.now();
+      const token = randomToken(32);
+      await insertResetLink(tx, { userId: user.id, tokenHash: ctx.signer.digest(token), expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS), ip: meta.ip }, now);
+      const mail = resetLinkMail(user.name, `${ctx.config.publicUrl}/reset_password/email/${token}`);
+      await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `reset-link:${ctx.signer.digest(token)}` }, now);
+      return true;
+    }),
+  );
+  if (sent) await wakeOutbox(ctx);
+  return { Message: AUTH_MESSAGES.resetSent };
+}
+
+/** spec 2.9 e-mail step 3: the link's token and the new password (spec 5 rules, checked by the schema). */
+export async function confirmEmailReset(ctx: AppContext, token: string, body: NewPassword, meta: RequestMeta): Promise<MessageAnswer> {
+  await limit(ctx, [[`reset-confirm:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  const now = ctx.clock.now();
+  const user = await ctx.database.scoped(SYSTEM, async (tx) => {
+    const userId = await useResetLink(tx, ctx.signer.digest(token), now);
+    return userId === null ? null : applyNewPassword(ctx, tx, userId, body.new_password, 'email', now);
+  });
+  if (!user) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+  await ctx.principals.evictUser(user.id);
+  return { Message: MESSAGES.resetEmailDone };
+}
+
+/**
+ * spec 2.9 SMS step 1: answers a token in every case; a code goes out by SMS only when exactly one
+ * active account has that phone.
+ */
+export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
+  await limit(ctx, [
+    [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
+    [`reset:phone:${body.phone}`, ctx.limits.resetPerAccount],
+  ]);
+  const token = randomToken(32);
+  const sent = await withFloor(() =>
+    ctx.database.scoped(SYSTEM, async (tx) => {
+      const now = ctx.clock.now();
+      const matches = (await findUsersByPhone(tx, body.phone)).filter(maySignIn);
+      // a phone shared by several accounts cannot say whose password to reset
+      const user = matches.length === 1 ? matches[0]! : null;
+      const code = user ? randomCode() : null;
+      await insertSmsResetRequest(
+        tx,
+        { tokenHash: ctx.signer.digest(token), userId: user?.id ?? null, codeHash: code ? ctx.signer.digest(String(code)) : null, expiresAt: addSeconds(now, CODE_TTL_SECONDS), ip: meta.ip },
+        now,
+      );
+      if (user && code) {
+        await enqueue(tx, { channel: 'sms', recipient: body.phone, body: resetCodeSms(code), idempotencyKey: `sms-reset:${ctx.signer.digest(token)}` }, now);
+      }
+      return !!user;
+    }),
+  );
+  if (sent) await wakeOutbox(ctx);
+  return { token, Message: AUTH_MESSAGES.smsResetSent };
+}
+
+/** spec 2.9 SMS step 2: code, password and password verified, with the step-1 token as bearer. */
+export async function verifySmsReset(ctx: AppContext, token: string, body: SmsResetVerify, meta: RequestMeta): Promise<MessageAnswer> {
+  await limit(ctx, [[`reset-verify:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  const now = ctx.clock.now();
+  // the check is committed before any error is raised, so wrong tries always count
+  const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {
+    const check = await checkSmsReset(tx, ctx.signer.digest(token), ctx.signer.digest(String(body.smscod)), now);
+    if (check.result !== 'accepted') return { check, user: null };
+    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', now) };
+  });
+  switch (outcome.check.result) {
+    case 'accepted':
+      if (!outcome.user) throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
+      await ctx.principals.evictUser(outcome.user.id);
+      return { Message: MESSAGES.resetSmsDone };
+    case 'wrong':
+      throw new HttpError(400, AUTH_MESSAGES.resetCodeWrong);
+    case 'voided':
+      throw new HttpError(400, AUTH_MESSAGES.resetCodeVoided);
+    default:
+      throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
+  }
+}

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, emailResetConfirm, emailResetStart, login, sessionUser, smsResetStart, smsResetVerify } from '@relevo/api';
+import { AUTH_MESSAGES, MESSAGES } from '@relevo/domain';
+import { DATABASE_KINDS } from './support/databases';
+import { asSystem, codeIn, startTestApp, type TestApp } from './support/harness';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+const linkIn = (text: string) => {
+  const match = /https?:\/\/\S+\/reset_password\/email\/([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`No reset link in: ${text}`);
+  return { url: match[0], token: match[1]! };
+};
+
+const NEW_PASSWORD = 'Brand.New9';
+
+describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ kind, config: { publicUrl: 'https://relevo.example' } });
+    await t.createCustomer('Acme');
+  });
+  afterAll(async () => t?.close());
+
+  it('sends a real message with a single-use link, and the new password signs in while the old one fails', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme', name: 'Marta' });
+    const session = await t.signIn(user.email, user.password);
+    const answer = await t.client().call(emailResetStart, { body: { email: user.email } });
+    expect(answer).toEqual({ Message: AUTH_MESSAGES.resetSent });
+    const mail = await t.mailbox.waitFor(user.email, 2);
+    expect(mail.subject).toBe('Reset your Relevo password');
+    expect(mail.text).toContain('Hello Marta');
+    expect(mail.text).toContain('valid for 30 minutes');
+    const { url, token } = linkIn(mail.text);
+    expect(url.startsWith('https://relevo.example/reset_password/email/')).toBe(true);
+    expect(mail.html).toContain(`href="${url}"`);
+    // 32 random bytes, stored only as a hash
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await asSystem(t, (tx) => tx.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute());
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).not.toContain(token);
+
+    const done = await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    expect(done).toEqual({ Message: MESSAGES.resetEmailDone });
+    // every session of the user is revoked
+    expect((await failure(session.client.call(sessionUser))).status).toBe(401);
+    expect((await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).message).toBe(AUTH_MESSAGES.badCredentials);
+    await t.signIn(user.email, NEW_PASSWORD);
+    // the link works once
+    const again = await failure(t.client().call(emailResetConfirm, { params: { token }, body: { new_password: 'Other.Pass8', confirm_password: 'Other.Pass8' } }));
+    expect(again.status).toBe(400);
+    expect(again.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+  });
+
+  it('refuses a link after 30 minutes', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+    await t.client().call(emailResetStart, { body: { email: user.email } });
+    const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
+    t.clock.advance(30 * 60 * 1000 + 1000);
+    const late = await failure(t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } }));
+    expect(late.status).toBe(400);
+    expect(late.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+    await t.signIn(user.email, user.password);
+  });
+
+  it('gives an unknown e-mail the same answer as a known one and sends nothing', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+    const known = await t.raw('POST', '/api/management/password/reset/', { body: { email: user.email } });
+    const unknown = await t.raw('POST', '/api/management/password/reset/', { body: { email: 'nobody.here@example.test' } });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    await t.mailbox.waitFor(user.email);
+    await t.dispatcher.drain();
+    expect(t.mailbox.to('nobody.here@example.test')).toHaveLength(0);
+  });
+
+  it('checks the new password with the rules of spec 5 and keeps the link usable', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+    await t.client().call(emailResetStart, { body: { email: user.email } });
+    const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
+    const weak = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, { body: { new_password: 'weakpass', confirm_password: 'weakpass' } });
+    expect(weak.status).toBe(422);
+    expect(weak.body).toEqual({
+      detail: [
+        { loc: ['body', 'new_password'], msg: 'Password must contain at least one uppercase letter' },
+        { loc: ['body', 'new_password'], msg: 'Password must contain at least one number' },
+        { loc: ['body', 'new_password'], msg: 'Password must contain at least one special character' },
+      ],
+    });
+    const mismatch = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, { body: { new_password: NEW_PASSWORD, confirm_password: 'Brand.New8' } });
+    expect(mismatch.body).toEqual({ detail: [{ loc: ['body', 'confirm_password'], msg: 'Passwords do not match' }] });
+    await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+  });
+
+  it('clears force_change_password after a reset', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme', force: true });
+    await t.client().call(emailResetStart, { body: { email: user.email } });
+    const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
+    await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const { client } = await t.signIn(user.email, NEW_PASSWORD);
+    expect((await client.call(sessionUser)).force_change_password).toBe(false);
+  });
+
+  it('refuses a malformed token in the path with the link message', async () => {
+    const answer = await t.raw('PUT', '/api/management/password/confirm/reset/short', { body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ detail: [{ loc: ['path', 'token'], msg: AUTH_MESSAGES.resetLinkInvalid }] });
+    const unknown = await t.raw('PUT', `/api/management/password/confirm/reset/${'x'.repeat(43)}`, { body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
+  let t: TestApp;
+  let phoneSeq = 0;
+  const nextPhone = () => `+1787555${String(1000 + phoneSeq++).padStart(4, '0')}`;
+  beforeAll(async () => {
+    t = await startTestApp({ kind });
+    await t.createCustomer('Acme');
+  });
+  afterAll(async () => t?.close());
+
+  it('resets with the code delivered to the webhook; the old password fails and sessions end', async () => {
+    const phone = nextPhone();
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    const session = await t.signIn(user.email, user.password);
+    const start = await t.client().call(smsResetStart, { body: { phone } });
+    expect(start.token.length).toBeGreaterThanOrEqual(22);
+    const sms = (await t.sms.waitFor(phone, 2)).body;
+    const done = await t.client().call(smsResetVerify, {
+      token: start.token,
+      body: { smscod: codeIn(sms), password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+    });
+    expect(done).toEqual({ Message: MESSAGES.resetSmsDone });
+    expect((await failure(session.client.call(sessionUser))).status).toBe(401);
+    expect((await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).status).toBe(401);
+    await t.signIn(user.email, NEW_PASSWORD);
+    // the request is used up
+    const again = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: codeIn(sms), password: 'Other.Pass8', password_verified: 'Other.Pass8' } }));
+    expect(again.status).toBe(401);
+  });
+
+  it('accepts the phone typed without the plus sign and normalises it', async () => {
+    const phone = nextPhone();
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    const start = await t.client().call(smsResetStart, { body: { phone: phone.slice(1) } });
+    const code = codeIn((await t.sms.waitFor(phone)).body);
+    await t.client().call(smsResetVerify, { token: start.token, body: { smscod: String(code) as unknown as number, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } });
+    await t.signIn(user.email, NEW_PASSWORD);
+  });
+
+  it('voids the request after five wrong codes, even when the sixth is right', async () => {
+    const phone = nextPhone();
+    await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    const start = await t.client().call(smsResetStart, { body: { phone } });
+    const code = codeIn((await t.sms.waitFor(phone)).body);
+    const wrong = code === 999_999 ? 100_000 : code + 1;
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      messages.push((await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: wrong, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }))).message);
+    }
+    expect(messages).toEqual([...Array(4).fill(AUTH_MESSAGES.resetCodeWrong), AUTH_MESSAGES.resetCodeVoided]);
+    const right = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }));
+    expect(right.message).toBe(AUTH_MESSAGES.resetCodeVoided);
+  });
+
+  it('gives an unknown phone the same answers as a known one, and sends nothing', async () => {
+    const known = nextPhone();
+    await t.createUser({ role: 'Customer', customer: 'Acme', phone: known });
+    const unknown = nextPhone();
+    const a = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone: known } });
+    const b = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone: unknown } });
+    expect(b.status).toBe(a.status);
+    expect(b.body.Message).toBe(a.body.Message);
+    expect(b.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // the code step answers alike too
+    const tryCode = async (token: string) => t.raw('POST', '/api/users/reset_password/sms/verify/', { body: { smscod: 123456, password: NEW_PASSWORD, password_verified: NEW_PASSWORD }, headers: { authorization: `Bearer ${token}` } });
+    const ka = await tryCode(a.body.token);
+    const kb = await tryCode(b.body.token);
+    const knownCode = codeIn((await t.sms.waitFor(known)).body);
+    if (knownCode !== 123456) {
+      expect({ status: kb.status, body: kb.body }).toEqual({ status: ka.status, body: ka.body });
+    }
+    await t.dispatcher.drain();
+    expect(t.sms.to(unknown)).toHaveLength(0);
+  });
+
+  it('refuses an expired request', async () => {
+    const phone = nextPhone();
+    await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    const start = await t.client().call(smsResetStart, { body: { phone } });
+    const code = codeIn((await t.sms.waitFor(phone)).body);
+    t.clock.advance(10 * 60 * 1000 + 1000);
+    const late = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }));
+    expect(late.status).toBe(401);
+    expect(late.message).toBe(AUTH_MESSAGES.resetRequestExpired);
+  });
+
+  it('checks the new password rules, the confirmation and the fields of the code step', async () => {
+    const answer = await t.raw('POST', '/api/users/reset_password/sms/verify/', {
+      body: { smscod: '', password: 'short', password_verified: 'other' },
+      headers: { authorization: 'Bearer whatever-token' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      detail: [
+        { loc: ['body', 'smscod'], msg: AUTH_MESSAGES.smsCodeRequired },
+        { loc: ['body', 'password'], msg: 'Password must be at least 8 characters long' },
+        { loc: ['body', 'password'], msg: 'Password must contain at least one uppercase letter' },
+        { loc: ['body', 'password'], msg: 'Password must contain at least one number' },
+        { loc: ['body', 'password'], msg: 'Password must contain at least one special character' },
+      ],
+    });
+    const mismatch = await t.raw('POST', '/api/users/reset_password/sms/verify/', {
+      body: { smscod: 123456, password: NEW_PASSWORD, password_verified: 'Brand.New8' },
+      headers: { authorization: 'Bearer whatever-token' },
+    });
+    expect(mismatch.body).toEqual({ detail: [{ loc: ['body', 'password_verified'], msg: 'Passwords do not match' }] });
+    const noToken = await t.raw('POST', '/api/users/reset_password/sms/verify/', { body: { smscod: 123456, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } });
+    expect(noToken.status).toBe(401);
+    const badPhone = await t.raw('POST', '/api/users/reset_password/sms/', { body: { phone: '+44 20 7946 0958' } });
+    expect(badPhone.status).toBe(422);
+    expect(badPhone.body).toEqual({ detail: [{ loc: ['body', 'phone'], msg: 'This country is not supported' }] });
+    const noPhone = await t.raw('POST', '/api/users/reset_password/sms/', { body: {} });
+    expect(noPhone.body).toEqual({ detail: [{ loc: ['body', 'phone'], msg: 'Phone is required' }] });
+  });
+
+  it('sends no code when several accounts share the phone', async () => {
+    const phone = nextPhone();
+    await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    await t.createUser({ role: 'Customer', customer: 'Acme', phone });
+    await t.client().call(smsResetStart, { body: { phone } });
+    await t.dispatcher.drain();
+    expect(t.sms.to(phone)).toHaveLength(0);
+  });
+});
+
+describe.each(DATABASE_KINDS)('reset rate limits on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ kind, limits: { resetPerAccount: { limit: 2, windowSeconds: 3600 }, resetPerAddress: { limit: 6, windowSeconds: 3600 } } });
+  });
+  afterAll(async () => t?.close());
+
+  it('limits per e-mail and per phone with 429 and Retry-After', async () => {
+    for (const [path, body] of [
+      ['/api/management/password/reset/', { email: 'limited@example.test' }],
+      ['/api/users/reset_password/sms/', { phone: '+17875559999' }],
+    ] as const) {
+      const statuses: number[] = [];
+      let retryAfter = '';
+      for (let i = 0; i < 3; i++) {
+        const answer = await t.raw('POST', path, { body });
+        statuses.push(answer.status);
+        retryAfter = answer.headers.get('retry-after') ?? '';
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    }
+  });
+
+  it('limits per address across accounts', async () => {
+    // six attempts of the address were spent above
+    const answer = await t.raw('POST', '/api/management/password/reset/', { body: { email: 'another@example.test' } });
+    expect(answer.status).toBe(429);
+    expect(answer.body).toEqual({ detail: AUTH_MESSAGES.tooManyAttempts });
+  });
+});
