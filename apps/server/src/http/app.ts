@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       // hashed build assets never change; everything else is checked each time
       setHeaders(reply, path) {

@@ -10,11 +10,16 @@ export type Validated<T> = { success: true; output: T } | { success: false; issu
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
+const pathOf = (issue: v.BaseIssue<unknown>) => (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
+
 function toIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  // an empty required field says only that it is required, not every rule its emptiness breaks
+  const emptyFields = new Set(issues.filter((issue) => issue.type === 'non_empty').map((issue) => JSON.stringify(pathOf(issue))));
   const seen = new Set<string>();
   const out: FieldIssue[] = [];
   for (const issue of issues) {
-    const path = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
+    const path = pathOf(issue);
+    if (issue.type !== 'non_empty' && emptyFields.has(JSON.stringify(path))) continue;
     // one rule can fail twice (a fraction below the minimum): say it once
     const key = JSON.stringify([path, issue.message]);
     if (seen.has(key)) continue;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, SYSTEM } from '../src/db/database';
+
+const cliPath = join(import.meta.dirname, '../src/cli.ts');
+
+function cli(dataDir: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('command line (service.md section 1)', () => {
+  it('migrates, creates customers and users, loads demo data, and refuses bad input with exit code 1', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));
+    try {
+      expect(cli(dataDir, 'migrate')).toMatchObject({ code: 0, out: 'Applied: 0001_foundation\n' });
+      expect(cli(dataDir, 'migrate')).toMatchObject({ code: 0, out: 'The database is up to date.\n' });
+
+      expect(cli(dataDir, 'create-customer', '--name', 'Acme', '--qty-resources', '25')).toMatchObject({ code: 0 });
+      const dup = cli(dataDir, 'create-customer', '--name', 'ACME');
+      expect(dup.code).toBe(1);
+      expect(dup.err).toBe('A customer named "ACME" already exists\n');
+      expect(cli(dataDir, 'create-customer', '--name', 'X', '--qty-resources', 'many')).toMatchObject({ code: 1, err: expect.stringContaining('customer_qty_resources') });
+      expect(cli(dataDir, 'create-customer')).toMatchObject({ code: 1, err: 'customer_name: Customer name is required\n' });
+
+      const base = ['create-user', '--email', 'ana@acme.test', '--password', 'Strong.Pass1', '--name', 'Ana', '--last-name', 'Torres'];
+      expect(cli(dataDir, ...base, '--role', 'Customer', '--customer', 'acme', '--phone', '+1 787 555 0142')).toMatchObject({ code: 0 });
+      expect(cli(dataDir, ...base, '--role', 'Customer', '--customer', 'Acme')).toMatchObject({ code: 1, err: 'A user with the e-mail ana@acme.test already exists\n' });
+      expect(cli(dataDir, 'create-user', '--role', 'Boss', '--email', 'b@acme.test', '--password', 'Strong.Pass1', '--name', 'B', '--last-name', 'C')).toMatchObject({
+        code: 1,
+        err: 'role: must be StaffRoot, StaffEdit, StaffView, CustomerRoot or Customer\n',
+      });
+      expect(cli(dataDir, 'create-user', '--role', 'Customer', '--email', 'c@acme.test', '--password', 'weak', '--name', 'C', '--last-name', 'D', '--customer', 'Acme').err).toContain(
+        'password: Password must be at least 8 characters long',
+      );
+      expect(cli(dataDir, 'create-user', '--role', 'Customer', '--email', 'd@acme.test', '--password', 'Strong.Pass1', '--name', 'D', '--last-name', 'E').err).toBe(
+        '--customer NAME is required for CustomerRoot and Customer\n',
+      );
+      expect(cli(dataDir, 'create-user', '--role', 'StaffEdit', '--email', 'e@relevo.test', '--password', 'Strong.Pass1', '--name', 'E', '--last-name', 'F', '--customer', 'Acme').code).toBe(1);
+      expect(cli(dataDir, 'frobnicate')).toMatchObject({ code: 1, err: expect.stringContaining('Unknown command: frobnicate') });
+      expect(cli(dataDir, 'create-customer', '--nmae', 'x')).toMatchObject({ code: 1, err: expect.stringContaining("Unknown option '--nmae'") });
+      expect(cli(dataDir, 'demo-data')).toMatchObject({ code: 1, out: 'The database already has users; demo data not loaded.\n' });
+
+      const database = await openDatabase({ url: null, dataDir });
+      try {
+        const users = await database.scoped(SYSTEM, (tx) =>
+          tx.selectFrom('users as u').innerJoin('customers as c', 'c.customer_id', 'u.customer_id').select(['u.email', 'u.phone', 'u.rol_id', 'u.status', 'c.customer_name', 'c.customer_qty_resources']).execute(),
+        );
+        expect(users).toEqual([{ email: 'ana@acme.test', phone: '+17875550142', rol_id: 5, status: 1, customer_name: 'Acme', customer_qty_resources: 25 }]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('loads the demo workspace into an empty database', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));
+    try {
+      const result = cli(dataDir, 'demo-data');
+      expect(result.code).toBe(0);
+      expect(result.out).toContain('staff@relevo.demo');
+      expect(result.out).toContain('root@democompany.demo');
+      expect(result.out).toContain('user@democompany.demo');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock';
+import { openDatabase, SYSTEM, type Database } from '../src/db/database';
+import { claimDue, enqueue } from '../src/db/outbox';
+import { OutboxDispatcher } from '../src/delivery/dispatcher';
+import type { Senders } from '../src/delivery/channels';
+import { webhookSender } from '../src/delivery/channels';
+import { createLogger } from '../src/logger';
+import { DATABASE_KINDS, freshDatabase, type TestDatabase } from './support/databases';
+import { SmsReceiver } from './support/sms-receiver';
+
+const log = createLogger({ logLevel: 'silent' });
+
+describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
+  let testDb: TestDatabase;
+  let database: Database;
+  let sms: SmsReceiver;
+  let senders: Senders;
+  const clock = new ManualClock(Date.now());
+
+  beforeAll(async () => {
+    testDb = await freshDatabase(kind);
+    database = await openDatabase({ url: testDb.url, dataDir: null });
+    sms = new SmsReceiver();
+    const url = await sms.start();
+    const send = webhookSender('sms', { smsWebhookUrl: url }, log);
+    senders = { sms: send, voice: send, email: send };
+  });
+  afterAll(async () => {
+    await database?.close();
+    await sms?.stop();
+    await testDb?.drop();
+  });
+
+  const queue = (key: string, to = '+17875550100') =>
+    database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: to, body: `hello ${key}`, idempotencyKey: key }, clock.now()));
+
+  it('sends a message once, with its idempotency key, and clears the body once sent', async () => {
+    await queue('once-1');
+    await queue('once-1');
+    const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w1' });
+    expect(await dispatcher.drain()).toBe(1);
+    expect(await dispatcher.drain()).toBe(0);
+    expect(sms.messages.filter((m) => m.idempotency_key === 'once-1')).toEqual([{ to: '+17875550100', body: 'hello once-1', kind: 'sms', idempotency_key: 'once-1' }]);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'once-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', body: null, attempts: 1 });
+  });
+
+  it('retries a refused message later with a growing delay', async () => {
+    sms.failNext = 2;
+    await queue('retry-1');
+    const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w1' });
+    expect(await dispatcher.drain()).toBe(0);
+    const failed = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'retry-1').executeTakeFirstOrThrow());
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'sms gateway answered 503' });
+    expect(failed.next_attempt_at.getTime() - clock.now().getTime()).toBe(5000);
+    clock.advance(5000);
+    expect(await dispatcher.drain()).toBe(0);
+    clock.advance(10_000);
+    expect(await dispatcher.drain()).toBe(1);
+    expect(sms.messages.filter((m) => m.idempotency_key === 'retry-1')).toHaveLength(1);
+  });
+
+  it('lets another worker take over a message whose worker died holding it', async () => {
+    await queue('crash-1');
+    // a worker claims the message and dies before sending it
+    const claimed = await database.scoped(SYSTEM, (tx) => claimDue(tx, clock.now(), 'dead-worker', 10, 60));
+    expect(claimed.map((m) => m.idempotency_key)).toContain('crash-1');
+    const survivor = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w2' });
+    expect(await survivor.drain()).toBe(0);
+    clock.advance(61_000);
+    expect(await survivor.drain()).toBe(1);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'crash-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'w2' });
+  });
+
+  it('wakes a running worker as soon as a message is queued', async () => {
+    const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w3' });
+    await dispatcher.start();
+    try {
+      await queue('wake-1', '+17875550199');
+      await database.notify('relevo_outbox', '');
+      await sms.waitFor('+17875550199', 1, 4000);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { ENDPOINTS, emailResetStart, login, sessionUser } from '@relevo/api';
+import { routeTable } from '../src/http/app';
+import { redactUrl } from '../src/http/security';
+import { createLogger } from '../src/logger';
+import { DATABASE_KINDS } from './support/databases';
+import { codeIn, startTestApp, type TestApp } from './support/harness';
+
+describe('the contract', () => {
+  it('has a handler for every endpoint of the table', async () => {
+    const t = await startTestApp({ kind: 'pglite' });
+    try {
+      expect(routeTable(t.ctx).missing(ENDPOINTS).map((e) => e.name)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'relevo-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Relevo</title><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await startTestApp({ kind, config: { webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the web app on every non-API path (history fallback) and hashed assets for a year', async () => {
+    for (const path of ['/', '/login', '/escalation/12/resources', '/reset_password/email/abc']) {
+      const page = await t.raw('GET', path);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root">');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await t.raw('GET', '/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await t.raw('GET', '/api/unknown')).body).toEqual({ detail: 'Not found' });
+  });
+
+  it('sends protective headers on every answer', async () => {
+    const answer = await t.raw('GET', '/api/health');
+    expect(answer.body).toMatchObject({ status: 'ok', database: kind, version: '1.4.4' });
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers the trailing-slash and bare forms of a path alike', async () => {
+    expect((await t.raw('POST', '/api/login/jwt', { body: {} })).status).toBe(422);
+    expect((await t.raw('POST', '/api/login/jwt/', { body: {} })).status).toBe(422);
+  });
+});
+
+describe('secrets and the log', () => {
+  it('redacts link tokens from URLs', () => {
+    expect(redactUrl('/api/management/password/confirm/reset/abcDEF123_-?x=1')).toBe('/api/management/password/confirm/reset/[redacted]?x=1');
+    expect(redactUrl('/reset_password/email/abcDEF123')).toBe('/reset_password/email/[redacted]');
+    expect(redactUrl('/api/users/me')).toBe('/api/users/me');
+  });
+
+  it('writes no password, code, session token or reset link to the log during sign-in and reset', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await startTestApp({ kind: 'pglite', config: { logLevel: 'trace' } });
+    try {
+      t.ctx.log = createLogger({ logLevel: 'trace' }, sink);
+      await t.createCustomer('Acme');
+      const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+      const first = await t.client().call(login, { body: { email: user.email, password: user.password } });
+      const code = codeIn((await t.mailbox.waitFor(user.email)).text);
+      const { token } = await t.signIn(user.email, user.password);
+      await t.client(token).call(sessionUser);
+      await t.client().call(emailResetStart, { body: { email: user.email } });
+      const link = (await t.mailbox.waitFor(user.email, 3)).text;
+      await t.raw('GET', '/api/users/me', { headers: { authorization: 'Bearer broken' } });
+      const text = lines.join('');
+      for (const secret of [user.password, String(code), token, first.access_token, /email\/([\w-]+)/.exec(link)![1]!]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

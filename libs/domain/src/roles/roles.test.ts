@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, can, grantableRoles } from './permissions';
+import { ROUTE_ROLES, canOpenRoute, homePathFor, sidebarFor } from './routes';
+import { ALL_ROLES, Role, isAdminRole, isStaffRole, roleFromName } from './roles';
+
+describe('roles (spec 6)', () => {
+  it('numbers the roles 1..5, staff 1-3, only StaffRoot admin', () => {
+    expect(Role).toEqual({ StaffRoot: 1, StaffEdit: 2, StaffView: 3, CustomerRoot: 4, Customer: 5 });
+    expect(ALL_ROLES.filter(isStaffRole)).toEqual([1, 2, 3]);
+    expect(ALL_ROLES.filter(isAdminRole)).toEqual([1]);
+    expect(roleFromName('customerroot')).toBe(4);
+    expect(roleFromName('Boss')).toBeUndefined();
+  });
+
+  it('gives the sidebar entries of spec 2.6 to each role', () => {
+    const labels = (role: 1 | 2 | 3 | 4 | 5) => sidebarFor(role).map((entry) => entry.label);
+    expect(labels(1)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
+    expect(labels(2)).toEqual(['Customers', 'Customer Users']);
+    expect(labels(3)).toEqual(['Customers', 'Customer Users']);
+    const catalogue = ['Resources', 'Service Level Agreement', 'Escalation', 'Applications', 'Events', 'User Guide'];
+    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue]);
+    expect(labels(5)).toEqual(['Dashboard', ...catalogue]);
+  });
+
+  it('opens admin/users to StaffRoot only and the catalogue to customer roles only', () => {
+    expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'admin/users'))).toEqual([1]);
+    for (const route of ['applications', 'events', 'escalations', 'sla', 'resources', 'user_guide', 'module'] as const) {
+      expect(ALL_ROLES.filter((r) => canOpenRoute(r, route))).toEqual([4, 5]);
+    }
+    expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'profile'))).toEqual([1, 2, 3, 4, 5]);
+    expect(canOpenRoute(null, 'profile')).toBe(false);
+  });
+
+  it('sends each role to a home it can open (spec 2.4)', () => {
+    for (const role of ALL_ROLES) {
+      const home = homePathFor(role).slice(1) as keyof typeof ROUTE_ROLES;
+      expect(canOpenRoute(role, home)).toBe(true);
+    }
+    expect(homePathFor(1)).toBe('/customer');
+    expect(homePathFor(5)).toBe('/dashboard');
+  });
+
+  it('makes StaffView read-only and keeps staff users to StaffRoot', () => {
+    expect(ALL_ROLES.filter((r) => can(r, 'customers.write'))).toEqual([1, 2]);
+    expect(ALL_ROLES.filter((r) => can(r, 'customers.read'))).toEqual([1, 2, 3]);
+    expect(ALL_ROLES.filter((r) => can(r, 'staffUsers.write'))).toEqual([1]);
+    expect(ALL_ROLES.filter((r) => can(r, 'customerUsers.create'))).toEqual([1, 2]);
+    expect(ALL_ROLES.filter((r) => can(r, 'customerUsers.write'))).toEqual([1]);
+    expect(ALL_ROLES.filter((r) => can(r, 'ownUsers.write'))).toEqual([4]);
+    expect(can(undefined, 'self')).toBe(false);
+    for (const [permission, roles] of Object.entries(PERMISSIONS)) {
+      for (const role of roles) expect(can(role, permission as keyof typeof PERMISSIONS)).toBe(true);
+    }
+  });
+
+  it('lets nobody but StaffRoot grant staff roles', () => {
+    expect(grantableRoles(1, 'staff')).toEqual([1, 2, 3]);
+    expect(grantableRoles(2, 'staff')).toEqual([]);
+    expect(grantableRoles(4, 'customer')).toEqual([4, 5]);
+    expect(grantableRoles(4, 'staff')).toEqual([]);
+    expect(grantableRoles(5, 'customer')).toEqual([]);
+    expect(grantableRoles(3, 'customer')).toEqual([]);
+  });
+});
