@@ -49,13 +49,19 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect((await t.raw('GET', '/api/unknown')).body).toEqual({ detail: 'Not found' });
   });
 
-  it('sends protective headers on every answer', async () => {
+  it('sends protective headers: nosniff on every answer, frame and script limits on pages', async () => {
     const answer = await t.raw('GET', '/api/health');
     expect(answer.body).toMatchObject({ status: 'ok', database: kind, version: '1.4.4' });
-    expect(answer.headers.get('x-frame-options')).toBe('DENY');
-    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const path of ['/login', '/reset_password/email/abc', '/assets/app-abc123.js']) {
+      const page = await t.raw('GET', path);
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
   });
 
   it('answers the trailing-slash and bare forms of a path alike', async () => {

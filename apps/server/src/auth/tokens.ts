@@ -16,8 +16,12 @@ export interface TokenClaims {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
+/** how many verified tokens a process remembers (a token's claims never change) */
+const VERIFIED_CACHE = 10_000;
+
 export class TokenSigner {
   #key: Buffer;
+  #verified = new Map<string, TokenClaims>();
   constructor(secret: string) {
     this.#key = Buffer.from(secret, 'utf8');
   }
@@ -31,6 +35,17 @@ export class TokenSigner {
   /** The claims of a well-signed, unexpired token of one of `kinds`; null for anything else. */
   verify(token: string | undefined | null, kinds: readonly SessionKind[], now: Date): TokenClaims | null {
     if (!token || token.length > 2048) return null;
+    const known = this.#verified.get(token);
+    if (known) return kinds.includes(known.kind) && known.exp * 1000 > now.getTime() ? known : null;
+    const claims = this.#check(token);
+    if (!claims) return null;
+    if (this.#verified.size >= VERIFIED_CACHE) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, claims);
+    return kinds.includes(claims.kind) && claims.exp * 1000 > now.getTime() ? claims : null;
+  }
+
+  /** Signature and shape; expiry and kind are checked by `verify` on every use. */
+  #check(token: string): TokenClaims | null {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== HEADER) return null;
     const expected = createHmac('sha256', this.#key).update(`${parts[0]}.${parts[1]}`).digest();
@@ -43,9 +58,8 @@ export class TokenSigner {
       return null;
     }
     if (typeof claims.sid !== 'string' || typeof claims.sub !== 'number' || typeof claims.exp !== 'number') return null;
-    if (!kinds.includes(claims.kind)) return null;
-    if (claims.exp * 1000 <= now.getTime()) return null;
-    return claims;
+    if (claims.kind !== 'preauth' && claims.kind !== 'session') return null;
+    return Object.freeze(claims);
   }
 
   /** A keyed hash for codes and link tokens: the database never holds them in the clear. */

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PREAUTH_TTL_SECONDS, SESSION_TTL_SECONDS } from '@relevo/domain';
 import type { Config } from '../config';
 
@@ -8,20 +8,57 @@ export const SESSION_COOKIE = 'relevo_token';
 export const PREAUTH_COOKIE = 'relevo_preauth';
 const PREAUTH_PATH = '/api/login/jwt';
 
+interface CookieOptions {
+  path: string;
+  maxAge: number;
+  secure: boolean;
+}
+
+/**
+ * Cookies are read only where a route needs them and written only by the sign-in routes, so no
+ * hook runs on every request and answer (the session read is the hottest call of the API).
+ */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function writeCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
+  const attributes = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, `Max-Age=${options.maxAge}`, 'HttpOnly', 'SameSite=Strict'];
+  if (options.maxAge === 0) attributes.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  if (options.secure) attributes.push('Secure');
+  const existing = reply.getHeader('set-cookie');
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+  reply.header('set-cookie', [...list, attributes.join('; ')]);
+}
+
 const secure = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https://');
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Pick<Config, 'publicUrl'>): void {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: secure(config), path: '/', maxAge: SESSION_TTL_SECONDS });
+  writeCookie(reply, SESSION_COOKIE, token, { path: '/', maxAge: SESSION_TTL_SECONDS, secure: secure(config) });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secure(config), path: '/' });
+  writeCookie(reply, SESSION_COOKIE, '', { path: '/', maxAge: 0, secure: secure(config) });
 }
 
 export function setPreauthCookie(reply: FastifyReply, token: string, config: Pick<Config, 'publicUrl'>): void {
-  reply.setCookie(PREAUTH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: secure(config), path: PREAUTH_PATH, maxAge: PREAUTH_TTL_SECONDS });
+  writeCookie(reply, PREAUTH_COOKIE, token, { path: PREAUTH_PATH, maxAge: PREAUTH_TTL_SECONDS, secure: secure(config) });
 }
 
 export function clearPreauthCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {
-  reply.clearCookie(PREAUTH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secure(config), path: PREAUTH_PATH });
+  writeCookie(reply, PREAUTH_COOKIE, '', { path: PREAUTH_PATH, maxAge: 0, secure: secure(config) });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldIssue } from '@relevo/domain';
 import type { ValidationDetailItem } from '@relevo/api';
+import { redactUrl } from './security';
 
 /** A failure with a status and a text for the person (service.md section 2). */
 export class HttpError extends Error {
@@ -64,7 +65,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pgCode === '23503') {
       return reply.code(409).send({ detail: 'This record is used by other records' });
     }
-    request.log.error({ err: { message: error.message, stack: error.stack, code } }, 'request failed');
+    request.log.error({ reqId: request.id, method: request.method, url: redactUrl(request.url), err: { message: error.message, stack: error.stack, code } }, 'request failed');
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 }

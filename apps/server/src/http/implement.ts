@@ -8,7 +8,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { SYSTEM } from '../db/database';
 import { activeSession } from '../db/sessions';
 import { HttpError, ValidationFailure } from './errors';
-import { PREAUTH_COOKIE, SESSION_COOKIE, clearSessionCookie } from './cookies';
+import { PREAUTH_COOKIE, SESSION_COOKIE, clearSessionCookie, readCookie } from './cookies';
 import { isForeignOrigin } from './security';
 
 export interface RequestMeta {
@@ -65,7 +65,7 @@ async function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: Fas
       return {};
     case 'session': {
       const fromHeader = bearer(request);
-      const token = fromHeader ?? request.cookies[SESSION_COOKIE];
+      const token = fromHeader ?? readCookie(request, SESSION_COOKIE);
       const claims = ctx.signer.verify(token, ['session'], now);
       if (!claims) {
         if (!fromHeader && token) clearSessionCookie(reply, ctx.config);
@@ -85,7 +85,7 @@ async function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: Fas
       return { principal };
     }
     case 'preauth': {
-      const token = bearer(request) ?? request.cookies[PREAUTH_COOKIE];
+      const token = bearer(request) ?? readCookie(request, PREAUTH_COOKIE);
       const claims = ctx.signer.verify(token, ['preauth'], now);
       if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
       const session = await ctx.database.scoped(SYSTEM, (tx) => activeSession(tx, claims.sid, 'preauth', now));
@@ -130,7 +130,15 @@ export class RouteTable {
           const params = parse(endpoint.params, request.params, 'path');
           const query = parse(endpoint.query, request.query, 'query');
           const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : parse(endpoint.body, request.body ?? {}, 'body');
-          const meta: RequestMeta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+          // read only by the calls that record or limit by address
+          const meta: RequestMeta = {
+            get ip() {
+              return request.ip;
+            },
+            get userAgent() {
+              return request.headers['user-agent'] ?? null;
+            },
+          };
           return handler({ body, query, params, meta, request, reply, ...auth } as RouteInput<AnyEndpoint>);
         },
       });

@@ -10,7 +10,11 @@ export function redactUrl(url: string): string {
   return out;
 }
 
-/** Response headers that keep the app in its own frame, keep secrets out of Referer, and limit scripts. */
+/**
+ * Response headers: every answer is nosniff; pages and assets also stay out of frames, keep
+ * secrets out of Referer (reset links) and limit scripts. JSON answers skip the page-only headers,
+ * which a browser does not apply to them, to keep the hottest calls small.
+ */
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'widgetScriptUrl' | 'publicUrl'>): void {
   const widgetOrigin = config.widgetScriptUrl ? new URL(config.widgetScriptUrl).origin : '';
   const csp = [
@@ -24,13 +28,13 @@ export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');
-  const secure = config.publicUrl.startsWith('https://');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', csp);
-    if (secure) reply.header('strict-transport-security', 'max-age=31536000');
+  const api: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+  if (config.publicUrl.startsWith('https://')) api['strict-transport-security'] = 'max-age=31536000';
+  const page: Record<string, string> = { ...api, 'x-frame-options': 'DENY', 'content-security-policy': csp };
+  // a callback hook: this runs on every request, and a promise per request is measurable
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : page);
+    done();
   });
 }
 
