@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, emailResetConfirm, emailResetStart, login, sessionUser, smsResetStart, smsResetVerify } from '@relevo/api';
+import { emailResetConfirm, emailResetStart, login, sessionUser, smsResetStart, smsResetVerify } from '@relevo/api';
 import { AUTH_MESSAGES, MESSAGES } from '@relevo/domain';
 import { DATABASE_KINDS } from './support/databases';
-import { asSystem, codeIn, startTestApp, type TestApp } from './support/harness';
+import { asSystem, codeIn, failure, startTestApp, type TestApp } from './support/harness';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 const linkIn = (text: string) => {
   const match = /https?:\/\/\S+\/reset_password\/email\/([A-Za-z0-9_-]+)/.exec(text);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ApiError,
   changeOwnPassword,
   login,
   logout,
@@ -11,17 +10,8 @@ import {
 } from '@relevo/api';
 import { AUTH_MESSAGES, MESSAGES } from '@relevo/domain';
 import { DATABASE_KINDS } from './support/databases';
-import { STRONG_PASSWORD, asSystem, codeIn, cookiesOf, startTestApp, type TestApp } from './support/harness';
+import { STRONG_PASSWORD, asSystem, codeIn, cookiesOf, failure, startTestApp, type TestApp } from './support/harness';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe.each(DATABASE_KINDS)('two-step sign-in on %s', (kind) => {
   let t: TestApp;

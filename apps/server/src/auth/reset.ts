@@ -14,14 +14,14 @@ import { wakeOutbox, type AppContext } from '../context';
 import { SYSTEM, type Tx } from '../db/database';
 import { audit } from '../db/audit';
 import { enqueue } from '../db/outbox';
-import { hit } from '../db/rate-limits';
 import { checkSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink } from '../db/reset';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword } from '../db/users';
 import { resetCodeSms, resetLinkMail } from '../delivery/templates';
-import { HttpError, tooManyAttempts } from '../http/errors';
+import { HttpError } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { hashPassword } from './passwords';
+import { enforceLimits } from './rate-limit';
 import { randomCode, randomToken } from './tokens';
 
 /**
@@ -40,13 +40,6 @@ async function withFloor<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function limit(ctx: AppContext, rules: [string, { limit: number; windowSeconds: number }][]) {
-  const now = ctx.clock.now();
-  const verdicts = await ctx.database.scoped(SYSTEM, (tx) => Promise.all(rules.map(([bucket, rule]) => hit(tx, bucket, rule, now))));
-  const refused = verdicts.filter((v) => !v.allowed);
-  if (refused.length) throw tooManyAttempts(Math.max(...refused.map((r) => r.retryAfter)));
-}
-
 /** Sets the new password, revokes every session of the user, retires other reset links. */
 async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, password: string, via: 'email' | 'sms', now: Date) {
   const user = await findUserById(tx, userId);
@@ -60,7 +53,7 @@ async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, passwor
 
 /** spec 2.9 e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
 export async function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
-  await limit(ctx, [
+  await enforceLimits(ctx, [
     [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
     [`reset:email:${body.email}`, ctx.limits.resetPerAccount],
   ]);
@@ -82,7 +75,7 @@ export async function startEmailReset(ctx: AppContext, body: EmailResetStart, me
 
 /** spec 2.9 e-mail step 3: the link's token and the new password (spec 5 rules, checked by the schema). */
 export async function confirmEmailReset(ctx: AppContext, token: string, body: NewPassword, meta: RequestMeta): Promise<MessageAnswer> {
-  await limit(ctx, [[`reset-confirm:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  await enforceLimits(ctx, [[`reset-confirm:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   const user = await ctx.database.scoped(SYSTEM, async (tx) => {
     const userId = await useResetLink(tx, ctx.signer.digest(token), now);
@@ -98,7 +91,7 @@ export async function confirmEmailReset(ctx: AppContext, token: string, body: Ne
  * active account has that phone.
  */
 export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
-  await limit(ctx, [
+  await enforceLimits(ctx, [
     [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
     [`reset:phone:${body.phone}`, ctx.limits.resetPerAccount],
   ]);
@@ -127,7 +120,7 @@ export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: 
 
 /** spec 2.9 SMS step 2: code, password and password verified, with the step-1 token as bearer. */
 export async function verifySmsReset(ctx: AppContext, token: string, body: SmsResetVerify, meta: RequestMeta): Promise<MessageAnswer> {
-  await limit(ctx, [[`reset-verify:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  await enforceLimits(ctx, [[`reset-verify:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   // the check is committed before any error is raised, so wrong tries always count
   const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {

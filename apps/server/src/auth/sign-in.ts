@@ -15,22 +15,15 @@ import { SYSTEM, type Tx } from '../db/database';
 import { audit } from '../db/audit';
 import { checkCode, issueCode } from '../db/codes';
 import { enqueue } from '../db/outbox';
-import { hit } from '../db/rate-limits';
 import { createSession, revokeSession, revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
-import { HttpError, ValidationFailure, tooManyAttempts } from '../http/errors';
+import { HttpError, ValidationFailure } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { loginCodeMail, loginCodeSms } from '../delivery/templates';
 import type { Principal } from './principals';
 import { hashPassword, verifyPassword } from './passwords';
+import { enforceLimits } from './rate-limit';
 import { randomCode, type TokenClaims } from './tokens';
-
-async function limit(ctx: AppContext, rules: [string, { limit: number; windowSeconds: number }][], detail?: string): Promise<void> {
-  const now = ctx.clock.now();
-  const verdicts = await ctx.database.scoped(SYSTEM, async (tx) => Promise.all(rules.map(([bucket, rule]) => hit(tx, bucket, rule, now))));
-  const refused = verdicts.filter((verdict) => !verdict.allowed);
-  if (refused.length) throw tooManyAttempts(Math.max(...refused.map((r) => r.retryAfter)), detail);
-}
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
 async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string, sequence: number): Promise<string[]> {
@@ -52,7 +45,7 @@ async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, session
  * the same answer after the same work. Success opens a pre-auth session and sends a code.
  */
 export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<{ answer: LoginAnswer; token: string }> {
-  await limit(ctx, [
+  await enforceLimits(ctx, [
     [`login:ip:${meta.ip}`, ctx.limits.loginPerAddress],
     [`login:account:${body.email}`, ctx.limits.loginPerAccount],
   ]);
@@ -75,7 +68,7 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
 
 /** Step two: the code. Right once: a session exists. Wrong five times: the code is void. */
 export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: number, meta: RequestMeta): Promise<{ token: string }> {
-  await limit(ctx, [[`code:ip:${meta.ip}`, ctx.limits.codePerAddress]]);
+  await enforceLimits(ctx, [[`code:ip:${meta.ip}`, ctx.limits.codePerAddress]]);
   const now = ctx.clock.now();
   // the outcome is committed before any error is raised, so wrong tries always count
   const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {
@@ -110,7 +103,7 @@ export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: num
 
 /** Resend Code: a new code replaces the old one; 3 per 10 minutes (service.md section 3). */
 export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<MessageAnswer> {
-  await limit(ctx, [[`resend:${claims.sid}`, ctx.limits.resendPerSession]], AUTH_MESSAGES.resendLimit);
+  await enforceLimits(ctx, [[`resend:${claims.sid}`, ctx.limits.resendPerSession]], AUTH_MESSAGES.resendLimit);
   const sent = await ctx.database.scoped(SYSTEM, async (tx) => {
     const user = await findUserById(tx, claims.sub);
     if (!user || !maySignIn(user)) return false;
@@ -140,7 +133,7 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
  * the schema). Every other session of the user is revoked; this one stays.
  */
 export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {
-  await limit(ctx, [[`password:account:${principal.userId}`, ctx.limits.loginPerAccount]]);
+  await enforceLimits(ctx, [[`password:account:${principal.userId}`, ctx.limits.loginPerAccount]]);
   const user = await ctx.database.scoped(SYSTEM, (tx) => findUserById(tx, principal.userId));
   if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
   if (!(await verifyPassword(user.password_hash, body.current_password))) {

@@ -1,4 +1,4 @@
-import { createApiClient, login as loginEndpoint, verifyCode as verifyEndpoint, type ApiClient } from '@relevo/api';
+import { ApiError, createApiClient, login as loginEndpoint, verifyCode as verifyEndpoint, type ApiClient } from '@relevo/api';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock, type Clock } from '../../src/clock';
 import { loadConfig, type Config } from '../../src/config';
@@ -172,3 +172,14 @@ export function cookiesOf(headers: Headers): Record<string, { value: string; att
 }
 
 export { codeIn };
+
+/** The ApiError a call fails with; fails the test when the call succeeds. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
