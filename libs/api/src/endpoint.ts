@@ -53,9 +53,10 @@ export type ParsedParamsOf<E extends AnyEndpoint> = OutputOf<E['params']>;
 export interface Reply<T> {
   readonly reply?: T;
 }
-export const reply = <T>(): Reply<T> => ({});
+export const reply = /* @__NO_SIDE_EFFECTS__ */ <T>(): Reply<T> => ({});
 
 /** Declares one row of the endpoint table. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<
   TMethod extends Method,
   TPath extends string,

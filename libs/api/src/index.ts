@@ -13,8 +13,11 @@ export * from './endpoints/customers';
 export * from './endpoints/users';
 export * from './endpoints/reference';
 
-/** Every endpoint of the contract; the server registers each one and only these. */
-export const ENDPOINTS: readonly AnyEndpoint[] = [
+/**
+ * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
+ * bundle that never reads it drops it, and with it the schemas its screens do not use.)
+ */
+export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(authEndpoints),
   ...Object.values(customerEndpoints),
   ...Object.values(staffUsers),
@@ -24,4 +27,4 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   listLanguages,
   clientSettings,
   health,
-];
+])();

@@ -11,10 +11,11 @@ import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
 /** spec 7 Customers. `not_root` leaves out the provider's own organisation. */
-export const CustomerListQuery = v.object({
-  ...PageQuerySchema.entries,
-  not_root: v.optional(v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => value === 'true' || value === '1'))]), false),
-});
+export const CustomerListQuery = /* @__PURE__ */ (() =>
+  v.object({
+    ...PageQuerySchema.entries,
+    not_root: v.optional(v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => value === 'true' || value === '1'))]), false),
+  }))();
 
 export const CUSTOMER_ORDER_COLUMNS = ['customer_id', 'customer_name', 'customer_active', 'customer_qty_resources', 'customer_createdt', 'customer_updatedt'] as const;
 

@@ -13,10 +13,11 @@ import {
 import { endpoint, reply, type Method } from '../endpoint';
 import { IdParams } from './common';
 
-export const UserListQuery = v.object({
-  ...PageQuerySchema.entries,
-  customer_id: v.optional(idField()),
-});
+export const UserListQuery = /* @__PURE__ */ (() =>
+  v.object({
+    ...PageQuerySchema.entries,
+    customer_id: v.optional(idField()),
+  }))();
 
 export const USER_ORDER_COLUMNS = ['id', 'name', 'last_name', 'email', 'status', 'role', 'customer', 'created_at', 'updated_at'] as const;
 
@@ -33,6 +34,7 @@ export interface UserDashboard {
  * permission: staff users (Admin Users), customer users seen by staff (Customer Users) and a
  * customer's own users (Users).
  */
+/* @__NO_SIDE_EFFECTS__ */
 function userEndpoints<TBase extends string, TPassword extends string>(opts: {
   scope: string;
   base: TBase;

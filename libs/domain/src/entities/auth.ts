@@ -44,7 +44,7 @@ export const LoginRequestSchema = form(
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** spec 5: the verification code is sent as an integer. */
-export const codeNumber = () =>
+export const codeNumber = /* @__NO_SIDE_EFFECTS__ */ () =>
   v.pipe(
     v.number(AUTH_MESSAGES.codeFormat),
     v.integer(AUTH_MESSAGES.codeFormat),

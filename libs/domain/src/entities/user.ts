@@ -57,51 +57,60 @@ export const USER_MESSAGES = {
   emailLocked: 'The email cannot be changed',
 } as const;
 
-const roleField = v.pipe(
+// builders rather than shared constants: module-level calls through the valibot namespace would
+// stay in every bundle that imports this file, phone metadata included
+/* @__NO_SIDE_EFFECTS__ */
+const roleField = () =>
+  v.pipe(
   idField(USER_MESSAGES.roleRequired),
   v.check((value) => (ALL_ROLES as readonly number[]).includes(value), USER_MESSAGES.roleRequired),
   v.transform((value) => value as RoleId),
-);
-const statusField = v.pipe(
+  );
+/* @__NO_SIDE_EFFECTS__ */
+const statusField = () =>
+  v.pipe(
   v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], USER_MESSAGES.statusRequired),
   v.transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
-);
+  );
 
-const personEntries = {
+/* @__NO_SIDE_EFFECTS__ */
+const personEntries = () => ({
   name: requiredText(USER_MESSAGES.nameRequired, MAX_TEXT),
   last_name: requiredText(USER_MESSAGES.lastNameRequired, MAX_TEXT),
   phone: v.optional(v.nullable(phoneField())),
-};
+});
 
 /** Create a user (all three user screens). Staff creation sends rol_id; customer ones a customer id. */
-export const UserCreateSchema = withConfirmation(
-  form(
-    {
-      ...personEntries,
-      email: emailField(USER_MESSAGES.emailRequired),
-      password: newPassword(PASSWORD_MESSAGES.passwordRequired),
-      confirm_password: confirmPassword(),
-      rol_id: roleField,
-      customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-      force_change_password: v.optional(v.boolean(), true),
-    }
-  ),
-  'password',
-  'confirm_password',
-);
+export const UserCreateSchema = /* @__PURE__ */ (() =>
+  withConfirmation(
+    form(
+      {
+        ...personEntries(),
+        email: emailField(USER_MESSAGES.emailRequired),
+        password: newPassword(PASSWORD_MESSAGES.passwordRequired),
+        confirm_password: confirmPassword(),
+        rol_id: roleField(),
+        customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+        force_change_password: v.optional(v.boolean(), true),
+      }
+    ),
+    'password',
+    'confirm_password',
+  ))();
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
 /** Edit a user: e-mail cannot be changed (spec 2.10), status may. */
-export const UserUpdateSchema = form(
-  {
-    ...personEntries,
-    email: v.optional(emailField(USER_MESSAGES.emailRequired)),
-    status: statusField,
-    rol_id: roleField,
-    customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-    force_change_password: v.optional(v.boolean()),
-  }
-  );
+export const UserUpdateSchema = /* @__PURE__ */ (() =>
+  form(
+    {
+      ...personEntries(),
+      email: v.optional(emailField(USER_MESSAGES.emailRequired)),
+      status: statusField(),
+      rol_id: roleField(),
+      customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+      force_change_password: v.optional(v.boolean()),
+    }
+    ))();
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /** Password change by an admin (spec 3): id, new_password, confirm_password. */

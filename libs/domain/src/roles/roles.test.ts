@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, can, grantableRoles } from './permissions';
-import { ROUTE_ROLES, canOpenRoute, homePathFor, sidebarFor } from './routes';
+import type { ROUTE_ROLES} from './routes';
+import { canOpenRoute, homePathFor, sidebarFor } from './routes';
 import { ALL_ROLES, Role, isAdminRole, isStaffRole, roleFromName } from './roles';
 
 describe('roles (spec 6)', () => {

@@ -16,16 +16,19 @@ export const mustBeInteger = 'Must be a whole number';
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
 /** A required text, trimmed; `required` is the spec message when empty. */
+/* @__NO_SIDE_EFFECTS__ */
 export function requiredText(required: string, max = MAX_TEXT) {
   return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong(max)));
 }
 
 /** An optional text, trimmed; empty becomes ''. */
+/* @__NO_SIDE_EFFECTS__ */
 export function optionalText(max = MAX_TEXT) {
   return v.optional(v.pipe(v.string(mustBeText), v.trim(), v.maxLength(max, tooLong(max))), '');
 }
 
 /** spec 5: 'Must be a valid email address'. Stored and compared lower-cased. */
+/* @__NO_SIDE_EFFECTS__ */
 export function emailField(required = 'Email is required') {
   return v.pipe(
     v.string(required),
@@ -38,6 +41,7 @@ export function emailField(required = 'Email is required') {
 }
 
 /** A password as typed at sign-in (no strength rules: those apply when a password is set). */
+/* @__NO_SIDE_EFFECTS__ */
 export function passwordInput(required = 'Password is required') {
   return v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(MAX_PASSWORD, tooLong(MAX_PASSWORD)));
 }
@@ -50,6 +54,7 @@ export const atMost = (max: number) => `The value must be less than or equal to 
  * An integer that may arrive as a JSON number or as a query-string text ("12").
  * Rejects fractions and non-numeric text with a clear message.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function integerField(opts: { min?: number; max?: number; message?: string } = {}) {
   const message = opts.message ?? mustBeInteger;
   const checks: v.PipeItem<number, number, v.BaseIssue<unknown>>[] = [];
@@ -63,10 +68,10 @@ export function integerField(opts: { min?: number; max?: number; message?: strin
 }
 
 /** An id in a path or body: a positive integer. */
-export const idField = (message = 'Must be a valid id') => integerField({ min: 1, max: 2_147_483_647, message });
+export const idField = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be a valid id') => integerField({ min: 1, max: 2_147_483_647, message });
 
 /** Y/N flags of the catalogue (spec 4). */
-export const ynFlag = (message = 'Must be Y or N') => v.picklist(['Y', 'N'], message);
+export const ynFlag = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be Y or N') => v.picklist(['Y', 'N'], message);
 
 export const UNKNOWN_FIELD = 'Unknown field';
 
@@ -74,6 +79,7 @@ export const UNKNOWN_FIELD = 'Unknown field';
  * A request body or form: unknown keys are refused ('Unknown field'); a missing key gets the
  * message its own schema gives to an empty value (the spec's required message).
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function form<TEntries extends v.ObjectEntries>(entries: TEntries) {
   return v.strictObject(entries, (issue) => {
     if (issue.expected === 'never') return UNKNOWN_FIELD;

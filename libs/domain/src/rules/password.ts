@@ -22,6 +22,7 @@ export const PASSWORD_MESSAGES = {
 const specialClass = new RegExp(`[${PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** The rules of spec 5 for a password being set; every failed rule is reported. */
+/* @__NO_SIDE_EFFECTS__ */
 export function newPassword(required: string = PASSWORD_MESSAGES.newPasswordRequired) {
   return v.pipe(
     v.string(required),
@@ -35,7 +36,7 @@ export function newPassword(required: string = PASSWORD_MESSAGES.newPasswordRequ
   );
 }
 
-export const confirmPassword = () =>
+export const confirmPassword = /* @__NO_SIDE_EFFECTS__ */ () =>
   v.pipe(v.string(PASSWORD_MESSAGES.confirmRequired), v.nonEmpty(PASSWORD_MESSAGES.confirmRequired), v.maxLength(MAX_PASSWORD, PASSWORD_MESSAGES.maxLength));
 
 /** Rule list for tooltips and the strength hint: which of the rules a value meets. */
@@ -53,6 +54,7 @@ export function passwordRuleResults(value: string): { rule: keyof typeof PASSWOR
  * Pipes an object schema through "equal to the new password" (spec 5), reported on the
  * confirmation field so the form shows it there.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function withConfirmation<TSchema extends v.GenericSchema<Record<string, unknown>, Record<string, unknown>>>(
   schema: TSchema,
   passwordKey: keyof v.InferOutput<TSchema> & string,

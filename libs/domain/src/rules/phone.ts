@@ -33,6 +33,7 @@ export function parsePhone(input: string): ParsedPhone | { error: string } {
 }
 
 /** A phone in E.164 form from a supported country; the output is the normalised +E.164 text. */
+/* @__NO_SIDE_EFFECTS__ */
 export function phoneField(required: string = PHONE_MESSAGES.required) {
   return v.pipe(
     v.string(required),

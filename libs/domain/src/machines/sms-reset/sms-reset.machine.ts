@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, setup } from 'xstate';
-import { SmsResetStartSchema, SmsResetVerifySchema, type TokenAnswer } from '../../entities/auth';
+import { SmsResetStartSchema, SmsResetVerifySchema } from '../../entities/auth';
 import { formErrors } from '../../rules/validation';
 import { errorText, notProvided } from '../shared';
 
@@ -37,7 +37,7 @@ export interface SmsVerifyInput {
 export const smsResetMachine = setup({
   types: { context: {} as SmsResetContext, events: {} as SmsResetEvent },
   actors: {
-    requestCode: notProvided<TokenAnswer | { token: string }, { phone: string }>('requestCode'),
+    requestCode: notProvided<{ token: string }, { phone: string }>('requestCode'),
     verifyCode: notProvided<unknown, SmsVerifyInput>('verifyCode'),
   },
   guards: {
@@ -66,7 +66,7 @@ export const smsResetMachine = setup({
         onDone: {
           target: 'code',
           actions: assign({
-            token: ({ event }) => ('token' in event.output ? event.output.token : event.output.access_token),
+            token: ({ event }) => event.output.token,
             submitted: false,
           }),
         },

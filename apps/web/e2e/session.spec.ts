@@ -1,0 +1,71 @@
+import { expect, test } from './support/fixtures';
+import { customer, staffEdit, staffRoot } from './support/users';
+
+test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
+  test('logout returns to Login, and a layout page then asks for a sign-in again', async ({ page, signIn }) => {
+    await signIn(page, customer);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a Customer opening Admin Users lands on 403 and is signed out', async ({ page, signIn }) => {
+    await signIn(page, customer);
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/login/jwt/logout') && response.ok());
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+    await expect(page.getByText('Lo sentimos, no tienes permiso para acceder a esta página.')).toBeVisible();
+    await loggedOut;
+    // the cookie is gone: the server no longer knows this browser
+    expect((await page.request.get('/api/users/me')).status()).toBe(401);
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a 401 from any call clears the session and reloads into Login (spec 8)', async ({ page, signIn }) => {
+    await signIn(page, customer);
+    // the session ends behind the app's back (revoked from elsewhere); the app still shows the layout
+    expect((await page.request.post('/api/login/jwt/logout')).ok()).toBe(true);
+    const reloaded = page.waitForEvent('load');
+    // in-app navigation: the profile's counts call answers 401
+    await page.getByRole('link', { name: /Ana Torres/ }).click();
+    await reloaded;
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown path goes to the role home; staff are not sent to the Dashboard', async ({ page, signIn }) => {
+    await signIn(page, staffEdit);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/customer$/);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts()).toEqual(['Customers', 'Customer Users']);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/customer$/);
+  });
+
+  test('without a session every layout page goes to Login, and a signed-in user skips Login', async ({ page, signIn }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, staffRoot);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/customer$/);
+  });
+
+  test('the profile shows the user, the four counts and opens the password modal', async ({ page, signIn }) => {
+    await signIn(page, staffRoot);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Password' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sofía Rivera' })).toBeVisible();
+    for (const label of ['Completed', 'Non Compliance', 'Open', 'Today']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.locator('.profile__stat-value').first()).toHaveText(/^\d+$/);
+    await page.getByRole('button', { name: 'Modify Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

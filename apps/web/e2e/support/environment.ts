@@ -1,0 +1,11 @@
+/** What the global setup tells the tests (through the environment the workers inherit). */
+export const E2E_ENV = {
+  baseUrl: 'RELEVO_E2E_BASE_URL',
+  inboxUrl: 'RELEVO_E2E_INBOX_URL',
+} as const;
+
+export function readEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the browser tests through playwright.config.ts (its global setup sets it)`);
+  return value;
+}

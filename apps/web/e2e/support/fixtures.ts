@@ -1,0 +1,84 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { CapturedMail, CapturedSms } from './inbox-server';
+import { E2E_ENV, readEnv } from './environment';
+import type { TestUser } from './users';
+
+const CODE_IN_SUBJECT = /verification code: (\d{6})/;
+const CODE_IN_SMS = /verification code is (\d{6})/;
+
+/** Reads what the SMTP server and the SMS receiver of the global setup captured. */
+export class InboxClient {
+  constructor(private readonly url: string) {}
+
+  async mails(): Promise<CapturedMail[]> {
+    return (await fetch(`${this.url}/mail`)).json() as Promise<CapturedMail[]>;
+  }
+
+  async texts(): Promise<CapturedSms[]> {
+    return (await fetch(`${this.url}/sms`)).json() as Promise<CapturedSms[]>;
+  }
+
+  /** The code of the newest sign-in mail to `email` received after `since` (ms); waits for it. */
+  async codeMailedTo(email: string, since: number): Promise<string> {
+    return poll(`a code e-mail to ${email}`, async () => {
+      const mail = (await this.mails()).filter((m) => m.receivedAt >= since && m.to.includes(email) && CODE_IN_SUBJECT.test(m.subject)).pop();
+      return mail ? CODE_IN_SUBJECT.exec(mail.subject)![1]! : null;
+    });
+  }
+
+  async codeTextedTo(phone: string, since: number): Promise<string> {
+    return poll(`a code SMS to ${phone}`, async () => {
+      const sms = (await this.texts()).filter((t) => t.receivedAt >= since && t.to === phone && CODE_IN_SMS.test(t.body)).pop();
+      return sms ? CODE_IN_SMS.exec(sms.body)![1]! : null;
+    });
+  }
+}
+
+async function poll<T>(what: string, read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`No ${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Step one of the sign-in: e-mail and password; answers when the code step shows. */
+export async function submitPassword(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/authenticator$/);
+}
+
+export async function submitCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+export const test = base.extend<{ inbox: InboxClient; signIn: (page: Page, user: TestUser) => Promise<void> }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern, so it must be there
+  // eslint-disable-next-line no-empty-pattern
+  inbox: async ({}, use) => {
+    await use(new InboxClient(readEnv(E2E_ENV.inboxUrl)));
+  },
+  signIn: async ({ inbox }, use) => {
+    await use(async (page, user) => {
+      const since = Date.now();
+      await submitPassword(page, user);
+      await submitCode(page, await inbox.codeMailedTo(user.email, since));
+      // signed in: the guard leaves the public pages (a forced password modal may hide the rest)
+      await expect(page).not.toHaveURL(/\/(login|authenticator)$/);
+      await expect(page.locator('#main-content')).toBeAttached();
+    });
+  },
+});
+
+export { expect };
+
+/** The sidebar's entries, in order. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts();
+}

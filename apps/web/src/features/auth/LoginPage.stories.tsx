@@ -1,0 +1,61 @@
+import { loginMachine } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { fromPromise } from 'xstate';
+import { never } from '../../testing/fixtures';
+import { StoryApp, landed } from '../../testing/story-app';
+import { LoginPage } from './LoginPage';
+
+/** The real login machine with a fixture `login` actor. */
+const withLogin = (login: () => Promise<{ access_token: string; token_type: 'bearer'; delivery: string[] }>) =>
+  loginMachine.provide({ actors: { login: fromPromise(login) } });
+
+function Login({ machine }: { machine?: typeof loginMachine }) {
+  return <StoryApp at="/login" routes={[{ path: '/login', element: <LoginPage machine={machine} /> }, landed('/authenticator'), landed('/reset_password')]} />;
+}
+
+const meta = { title: 'Screens/Sign-in/Login', component: Login, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Login>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function fill(canvasElement: HTMLElement, email: string, password: string) {
+  const canvas = within(canvasElement);
+  if (email) await userEvent.type(canvas.getByLabelText('Email'), email);
+  if (password) await userEvent.type(canvas.getByLabelText('Password'), password);
+  await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+}
+
+export const Idle: Story = {};
+
+export const InvalidFields: Story = {
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'ana@', '');
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.hover(canvas.getByRole('button', { name: /^Email: 1 problem/ }));
+  },
+};
+
+export const Submitting: Story = {
+  args: { machine: withLogin(never) },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'user@democompany.demo', 'User.Demo.2026');
+    await expect(within(canvasElement).getByRole('button', { name: 'Login' })).toBeDisabled();
+  },
+};
+
+export const Failed: Story = {
+  args: { machine: withLogin(() => Promise.reject(new Error('Incorrect email or password'))) },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'user@democompany.demo', 'Wrong.Password1');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Incorrect email or password');
+  },
+};
+
+export const RateLimited: Story = {
+  args: { machine: withLogin(() => Promise.reject(new Error('Too many attempts. Please try again later.'))) },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'user@democompany.demo', 'Wrong.Password1');
+    await within(canvasElement).findByRole('alert');
+  },
+};

@@ -1,0 +1,20 @@
+import { login, resendCode, verifyCode } from '@relevo/api';
+import { loginMachine, twoFactorMachine } from '@relevo/domain';
+import { fromPromise } from 'xstate';
+import { api } from '../../shell/api';
+
+/**
+ * The sign-in machines bound to the server. Their failures show in the screen's red alert
+ * (spec 8: login, code check and resend), not in the general toast.
+ */
+export const liveLoginMachine = loginMachine.provide({
+  actors: { login: fromPromise(({ input }) => api.call(login, { body: input })) },
+});
+
+// the pre-auth cookie set by the login answer carries the code step (service.md section 3)
+export const liveTwoFactorMachine = twoFactorMachine.provide({
+  actors: {
+    verify: fromPromise(({ input }) => api.call(verifyCode, { body: { code: input.code } })),
+    resend: fromPromise(() => api.call(resendCode)),
+  },
+});

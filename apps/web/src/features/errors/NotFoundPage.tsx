@@ -1,0 +1,64 @@
+import { MESSAGES, sidebarFor } from '@relevo/domain';
+import { Button, TextField } from '@relevo/ui';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PublicPage } from '../../shell/PublicPage';
+import { useSession } from '../../shell/session';
+import './NotFoundPage.css';
+
+interface Destination {
+  label: string;
+  path: string;
+}
+
+/** spec 2.5: the 404 page says the page does not exist and offers a search over the screens one may open. */
+export function NotFoundPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [query, setQuery] = useState(params.get('q') ?? '');
+  const submitted = params.get('q') ?? '';
+
+  const destinations = useMemo<Destination[]>(
+    () =>
+      user
+        ? [...sidebarFor(user.role.rol_id).map(({ label, path }) => ({ label, path })), { label: 'Profile', path: '/profile' }]
+        : [
+            { label: 'Login', path: '/login' },
+            { label: MESSAGES.recoveryLink, path: '/reset_password' },
+          ],
+    [user],
+  );
+  const needle = submitted.trim().toLowerCase();
+  const results = needle ? destinations.filter((destination) => destination.label.toLowerCase().includes(needle)) : destinations;
+
+  return (
+    <PublicPage title={MESSAGES.notFoundTitle} intro="The address may be mistyped, or the page has moved. Search for the screen you need.">
+      <form
+        role="search"
+        className="not-found__search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setParams(query.trim() ? { q: query.trim() } : {});
+        }}
+      >
+        <TextField label="Search" type="search" name="q" value={query} onValueChange={setQuery} />
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+      </form>
+      <nav aria-label="Search results">
+        {results.length ? (
+          <ul className="not-found__results">
+            {results.map((destination) => (
+              <li key={destination.path}>
+                <Link to={destination.path}>{destination.label}</Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No screen matches “{submitted}”.</p>
+        )}
+      </nav>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,92 @@
+import { userDashboard, type UserDashboard } from '@relevo/api';
+import { ROLE_LABELS, fullName } from '@relevo/domain';
+import { Button, Card, Icon, PageHeader } from '@relevo/ui';
+import { useEffect, useState } from 'react';
+import { api } from '../../shell/api';
+import { useOpenChangePassword } from '../../shell/change-password-context';
+import { reportError } from '../../shell/report-error';
+import { useService } from '../../shell/services';
+import { useSignedInUser } from '../../shell/session';
+import './ProfilePage.css';
+
+const liveLoadProfileCounts = () => api.call(userDashboard);
+
+const COUNTS: { key: keyof UserDashboard; label: string }[] = [
+  { key: 'completed', label: 'Completed' },
+  { key: 'non_compliance', label: 'Non Compliance' },
+  { key: 'open', label: 'Open' },
+  { key: 'today', label: 'Today' },
+];
+
+type Counts = { state: 'loading' } | { state: 'loaded'; counts: UserDashboard } | { state: 'failed' };
+
+/** spec 2.8: the user's name as heading, a summary with four counts, and Modify Password. */
+export function ProfilePage() {
+  const user = useSignedInUser();
+  const openChangePassword = useOpenChangePassword();
+  const loadCounts = useService('loadProfileCounts', liveLoadProfileCounts);
+  const [counts, setCounts] = useState<Counts>({ state: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    loadCounts().then(
+      (loaded) => active && setCounts({ state: 'loaded', counts: loaded }),
+      (error: unknown) => {
+        if (!active) return;
+        setCounts({ state: 'failed' });
+        reportError(error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [loadCounts]);
+
+  return (
+    <>
+      <PageHeader
+        title={fullName(user)}
+        actions={
+          <Button variant="primary" icon={<Icon name="key" size={16} />} onClick={openChangePassword}>
+            Modify Password
+          </Button>
+        }
+      />
+      <div className="profile">
+        <Card title="Summary" className="profile__summary">
+          <dl className="profile__facts">
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{ROLE_LABELS[user.role.rol_id]}</dd>
+            </div>
+            <div>
+              <dt>Customer</dt>
+              <dd>{user.customer?.customer_name ?? 'None (staff)'}</dd>
+            </div>
+            {user.phone ? (
+              <div>
+                <dt>Phone</dt>
+                <dd>{user.phone}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </Card>
+        <Card title="Your events" className="profile__counts" aria-busy={counts.state === 'loading'}>
+          <ul className="profile__stats">
+            {COUNTS.map(({ key, label }) => (
+              <li key={key} className={`profile__stat profile__stat--${key}`}>
+                <span className="profile__stat-value rl-tabular">{counts.state === 'loaded' ? counts.counts[key] : '–'}</span>
+                <span className="profile__stat-label">{label}</span>
+              </li>
+            ))}
+          </ul>
+          {counts.state === 'failed' ? <p className="profile__note">The counts could not be loaded.</p> : null}
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { ROUTE_ROLES, type LayoutRoute } from '@relevo/domain';
+import type { RouteObject } from 'react-router';
+import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shell/guards';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+const comingSoon =
+  (title: string): Lazy =>
+  () =>
+    import('./features/coming-soon/ComingSoonPage').then(({ ComingSoonPage }) => ({ element: <ComingSoonPage title={title} /> }));
+
+/**
+ * The screens of the layout routes (spec 2.1). Keyed by the domain's ROUTE_ROLES, so every route
+ * with a role set has a screen and the layout checks the role of each (spec 2.2, 6).
+ */
+export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
+  dashboard: comingSoon('Dashboard'),
+  users: comingSoon('Users'),
+  profile: () => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ({ Component: ProfilePage })),
+  'admin/users': comingSoon('Admin Users'),
+  'customer/users': comingSoon('Customer Users'),
+  customer: comingSoon('Customers'),
+  applications: comingSoon('Applications'),
+  'application/:application_id/modules': comingSoon('Modules'),
+  module: comingSoon('Module'),
+  events: comingSoon('Events'),
+  'events/:case_id/event_logs': comingSoon('Event Logs'),
+  escalations: comingSoon('Escalations'),
+  'escalation/:escalation_id/resources': comingSoon('Escalation Resources'),
+  sla: comingSoon('Service Level Agreement'),
+  resources: comingSoon('Resources'),
+  user_guide: comingSoon('User Guide'),
+};
+
+const resetPassword: Lazy = () => import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ({ Component: ResetPasswordPage }));
+
+/** spec 2.1 with history paths; every screen is its own chunk, so /login loads only what it shows. */
+export const routes: RouteObject[] = [
+  {
+    // spec 2.1 public routes; login and authenticator are the two-factor pages
+    element: <PublicOnly />,
+    children: [
+      { path: 'login', lazy: () => import('./features/auth/LoginPage').then(({ LoginPage }) => ({ Component: LoginPage })) },
+      { path: 'authenticator', lazy: () => import('./features/auth/AuthenticatorPage').then(({ AuthenticatorPage }) => ({ Component: AuthenticatorPage })) },
+      { path: 'reset_password', lazy: resetPassword },
+      { path: 'reset_password/sms', lazy: resetPassword },
+      { path: 'reset_password/email/:token?', lazy: resetPassword },
+    ],
+  },
+  // plain pages, open with or without a session
+  {
+    path: '403',
+    element: <SignOutOnEntry />,
+    children: [{ index: true, lazy: () => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ({ Component: ForbiddenPage })) }],
+  },
+  { path: 'error', lazy: () => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        lazy: () => import('./shell/AppLayout').then(({ AppLayout }) => ({ Component: AppLayout })),
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          ...(Object.keys(ROUTE_ROLES) as LayoutRoute[]).map((path) => ({ path, lazy: LAYOUT_SCREENS[path] })),
+          // spec 2.1: unknown paths go home (the role's home, so staff are not sent to a 403)
+          { path: '*', element: <HomeRedirect /> },
+        ],
+      },
+    ],
+  },
+];

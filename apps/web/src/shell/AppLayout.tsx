@@ -1,0 +1,102 @@
+import { clientSettings } from '@relevo/api';
+import { APP_VERSION, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
+import { AppShell, Brand, Breadcrumb, Footer, Icon, toast } from '@relevo/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ChangePasswordModal } from '../features/password/ChangePasswordModal';
+import { api } from './api';
+import { ChangePasswordOpener } from './change-password-context';
+import type { ForbiddenState } from './guards';
+import { activeSidebarPath, breadcrumbFor, layoutRouteOf } from './navigation';
+import { reportError } from './report-error';
+import { routerLink } from './router-link';
+import { useService } from './services';
+import { useSession, useSignedInUser } from './session';
+import { SIDEBAR_ICONS } from './sidebar-icons';
+import { loadWidgetScript } from './widget';
+
+const liveLoadClientSettings = () => api.call(clientSettings);
+
+/**
+ * spec 2.5 layout: sidebar by role (2.6), header, breadcrumb, footer; the role check of 2.2; the
+ * forced password change; the third-party widget after login (spec 1).
+ */
+export function AppLayout() {
+  const user = useSignedInUser();
+  const { actor } = useSession();
+  const { pathname } = useLocation();
+  const role = user.role.rol_id;
+  const loadClientSettings = useService('loadClientSettings', liveLoadClientSettings);
+
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  // spec 2.5: the modal opens by itself while force_change_password is set
+  const forced = user.force_change_password && !passwordChanged;
+  const openPassword = useCallback(() => setPasswordOpen(true), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const passwordDone = useCallback(() => {
+    toast.success(MESSAGES.passwordUpdated);
+    setPasswordChanged(true);
+    setPasswordOpen(false);
+    actor.send({ type: 'RELOAD' });
+  }, [actor]);
+
+  useEffect(() => {
+    let active = true;
+    loadClientSettings().then((settings) => {
+      if (active && settings.widget_script_url) loadWidgetScript(settings.widget_script_url);
+    }, reportError);
+    return () => {
+      active = false;
+    };
+  }, [loadClientSettings]);
+
+  const crumbs = useMemo(() => breadcrumbFor(pathname), [pathname]);
+  useEffect(() => {
+    const here = crumbs[crumbs.length - 1]?.label;
+    document.title = here ? `${here} · Relevo` : 'Relevo';
+  }, [crumbs]);
+
+  const entries = useMemo(() => {
+    const menu = sidebarFor(role);
+    const active = activeSidebarPath(
+      pathname,
+      menu.map((entry) => entry.path),
+    );
+    return menu.map((entry) => ({
+      key: entry.path,
+      label: entry.label,
+      href: entry.path,
+      icon: <Icon name={SIDEBAR_ICONS[entry.path] ?? 'chevron-right'} />,
+      active: entry.path === active,
+    }));
+  }, [role, pathname]);
+
+  const matched = layoutRouteOf(pathname);
+  if (matched && !canOpenRoute(role, matched.route)) {
+    return <Navigate to="/403" replace state={{ signOut: true } satisfies ForbiddenState} />;
+  }
+
+  return (
+    <ChangePasswordOpener.Provider value={openPassword}>
+      <AppShell
+        brand={<Brand href={homePathFor(role)} renderLink={routerLink} />}
+        entries={entries}
+        renderLink={routerLink}
+        header={{
+          onReload: () => window.location.reload(),
+          onPassword: openPassword,
+          onLogout: () => actor.send({ type: 'LOGOUT' }),
+          userName: fullName(user),
+          userDetail: ROLE_LABELS[role],
+          userHref: '/profile',
+        }}
+        top={<Breadcrumb lead={MESSAGES.breadcrumbLead} items={crumbs} renderLink={routerLink} />}
+        footer={<Footer name={user.name} lastName={user.last_name} customerName={user.customer?.customer_name} aside={`Relevo ${APP_VERSION}`} />}
+      >
+        <Outlet />
+      </AppShell>
+      <ChangePasswordModal open={forced || passwordOpen} forced={forced} onClose={closePassword} onChanged={passwordDone} />
+    </ChangePasswordOpener.Provider>
+  );
+}

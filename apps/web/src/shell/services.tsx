@@ -1,0 +1,26 @@
+import type { ClientSettings, UserDashboard } from '@relevo/api';
+import type { changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The I/O a screen may take from its surroundings instead of the live api client: each screen
+ * has a live default; stories and tests provide fixtures here (or pass a machine prop).
+ */
+export interface Services {
+  loginMachine: typeof loginMachine;
+  twoFactorMachine: typeof twoFactorMachine;
+  changePasswordMachine: typeof changePasswordMachine;
+  loadProfileCounts: () => Promise<UserDashboard>;
+  loadClientSettings: () => Promise<ClientSettings>;
+}
+
+const ServicesContext = createContext<Partial<Services>>({});
+
+export function ServicesProvider({ value, children }: { value: Partial<Services>; children: ReactNode }) {
+  return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
+}
+
+/** The provided service, or the screen's live one. */
+export function useService<K extends keyof Services>(key: K, live: Services[K]): Services[K] {
+  return useContext(ServicesContext)[key] ?? live;
+}

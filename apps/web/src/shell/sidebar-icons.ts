@@ -1,0 +1,16 @@
+import type { IconName } from '@relevo/ui';
+
+/** The icon of each sidebar entry of spec 2.6, by path. */
+export const SIDEBAR_ICONS: Record<string, IconName> = {
+  '/dashboard': 'dashboard',
+  '/users': 'users',
+  '/customer': 'building',
+  '/customer/users': 'users',
+  '/admin/users': 'shield',
+  '/resources': 'user',
+  '/sla': 'clock',
+  '/escalations': 'escalation',
+  '/applications': 'apps',
+  '/events': 'activity',
+  '/user_guide': 'book',
+};

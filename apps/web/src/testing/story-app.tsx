@@ -1,0 +1,44 @@
+import { sessionMachine, type SessionUser } from '@relevo/domain';
+import { Toaster } from '@relevo/ui';
+import { useState, type ReactNode } from 'react';
+import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
+import { fromPromise } from 'xstate';
+import { ServicesProvider, type Services } from '../shell/services';
+import { SessionProvider } from '../shell/session';
+
+/** The session machine with fixture actors: signed in as `user`, or signed out for null. */
+export function sessionFor(user: SessionUser | null) {
+  return sessionMachine.provide({
+    actors: {
+      loadUser: fromPromise(async () => user),
+      logout: fromPromise(async (): Promise<unknown> => ({ Message: 'You have been signed out' })),
+    },
+  });
+}
+
+export interface StoryAppProps {
+  routes: RouteObject[];
+  at: InitialEntry;
+  user?: SessionUser | null;
+  services?: Partial<Services>;
+}
+
+/** Renders routes in memory, with a fixture session and fixture services instead of the server. */
+export function StoryApp({ routes, at, user = null, services = {} }: StoryAppProps) {
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
+  return (
+    <SessionProvider machine={sessionFor(user)}>
+      <ServicesProvider value={services}>
+        <RouterProvider router={router} />
+      </ServicesProvider>
+      <Toaster />
+    </SessionProvider>
+  );
+}
+
+/** Where a page navigates in a story: a plain note instead of the next screen. */
+export const landed = (path: string): RouteObject => ({ path, element: <StoryNote>Navigated to {path}</StoryNote> });
+
+function StoryNote({ children }: { children: ReactNode }) {
+  return <p style={{ padding: 24 }}>{children}</p>;
+}

@@ -1,0 +1,6 @@
+import '../../tools/node-compat.mjs';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { environment: 'node', include: ['src/**/*.test.ts'], passWithNoTests: true },
+});

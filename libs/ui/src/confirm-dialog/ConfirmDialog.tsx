@@ -1,0 +1,59 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
+import { Button } from '../button/Button';
+import { Icon } from '../icon/Icon';
+import './ConfirmDialog.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** the question, e.g. 'Are you sure you want to remove this user?' (spec 8) */
+  message: ReactNode;
+  title?: ReactNode;
+  continueLabel?: string;
+  cancelLabel?: string;
+  onContinue: () => void;
+  /** shows Continue busy while the action runs */
+  busy?: boolean;
+}
+
+/** spec 5 and 8: a warning-type confirmation with Continue and Cancel. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  message,
+  title = 'Are you sure?',
+  continueLabel = 'Continue',
+  cancelLabel = 'Cancel',
+  onContinue,
+  busy = false,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="rl-modal__overlay" />
+        <AlertDialog.Content className="rl-confirm">
+          <div className="rl-confirm__icon" aria-hidden="true">
+            <Icon name="warning" size={28} />
+          </div>
+          <AlertDialog.Title className="rl-confirm__title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="rl-confirm__message">{message}</AlertDialog.Description>
+          <div className="rl-confirm__actions">
+            <AlertDialog.Cancel asChild>
+              <Button disabled={busy}>{cancelLabel}</Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="primary"
+              loading={busy}
+              onClick={() => {
+                onContinue();
+              }}
+            >
+              {continueLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

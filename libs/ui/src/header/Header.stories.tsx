@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { userEvent, within } from 'storybook/test';
+import { Header } from './Header';
+
+const noop = () => undefined;
+const meta = {
+  title: 'UI/Header',
+  component: Header,
+  args: {
+    sidebarId: 'sidebar',
+    sidebarExpanded: true,
+    onToggleSidebar: noop,
+    onReload: noop,
+    onPassword: noop,
+    onLogout: noop,
+    userName: 'Ana Torres',
+    userDetail: 'Customer',
+  },
+} satisfies Meta<typeof Header>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const SettingsOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Settings' }));
+  },
+};

@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { IconButton } from '../button/Button';
+import { Icon } from '../icon/Icon';
+import './Modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** the actions, in reading order: the primary action goes last so it sits on the right */
+  footer?: ReactNode;
+  /**
+   * false: Escape and a click outside do nothing and there is no close button (a forced step,
+   * e.g. the password change of spec 2.5 while force_change_password is set)
+   */
+  dismissable?: boolean;
+  size?: 'sm' | 'md';
+  /** wraps body and footer in a form so Enter submits it */
+  onSubmit?: () => void;
+}
+
+export function Modal({ open, onOpenChange, title, description, children, footer, dismissable = true, size = 'md', onSubmit }: ModalProps) {
+  const block = (event: Event) => {
+    if (!dismissable) event.preventDefault();
+  };
+  const content = (
+    <>
+      <div className="rl-modal__body">{children}</div>
+      {footer ? <div className="rl-modal__footer">{footer}</div> : null}
+    </>
+  );
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (dismissable || next ? onOpenChange(next) : undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="rl-modal__overlay" />
+        <Dialog.Content
+          className={`rl-modal rl-modal--${size}`}
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <header className="rl-modal__header">
+            <Dialog.Title className="rl-modal__title">{title}</Dialog.Title>
+            {dismissable ? (
+              <Dialog.Close asChild>
+                <IconButton label="Close" icon={<Icon name="close" />} size="sm" />
+              </Dialog.Close>
+            ) : null}
+          </header>
+          {description ? <Dialog.Description className="rl-modal__description">{description}</Dialog.Description> : null}
+          {onSubmit ? (
+            <form
+              noValidate
+              className="rl-modal__form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSubmit();
+              }}
+            >
+              {content}
+            </form>
+          ) : (
+            content
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
