@@ -68,16 +68,22 @@ export class PrincipalCache {
     await this.#database.notify(SESSION_CHANNEL, `user:${userId}`).catch(() => undefined);
   }
 
+  /** Forgets every session everywhere (a customer was deactivated: all its people at once). */
+  async evictAll(): Promise<void> {
+    this.#evictLocal('all');
+    await this.#database.notify(SESSION_CHANNEL, 'all').catch(() => undefined);
+  }
+
   #evictLocal(payload: string): void {
     const [kind, id] = payload.split(':');
-    if (kind === 'sid' && id) {
+    if (kind === 'all') {
+      this.#entries.clear();
+      this.#byUser.clear();
+    } else if (kind === 'sid' && id) {
       this.#entries.delete(id);
     } else if (kind === 'user' && id) {
       for (const sid of this.#byUser.get(Number(id)) ?? []) this.#entries.delete(sid);
       this.#byUser.delete(Number(id));
-    } else if (kind === 'all') {
-      this.#entries.clear();
-      this.#byUser.clear();
     }
   }
 

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
+import type { Customer, PageQuery } from '@relevo/domain';
 import type { Tx } from './database';
+import type { CustomerRow } from './schema';
+import { iso, matches, offsetOf, ordering, sortKey } from './listing';
+
+/** spec 9: customers are listed by customer_id by default. */
+export const CUSTOMER_COLUMNS = ['customer_id', 'customer_name', 'customer_active', 'customer_qty_resources', 'customer_createdt', 'customer_updatedt'] as const;
 
 /** The provider's own organisation (home of staff users). */
 export async function providerCustomer(db: Tx) {
@@ -14,6 +20,10 @@ export function findCustomerByName(db: Tx, name: string) {
     .executeTakeFirst();
 }
 
+export function findCustomer(db: Tx, id: number) {
+  return db.selectFrom('customers').selectAll().where('customer_id', '=', id).executeTakeFirst();
+}
+
 /** Inserts a customer; a taken name (any case) answers null instead of throwing. */
 export async function insertCustomer(db: Tx, customer: { name: string; qtyResources: number; createdBy: string | null }, now: Date): Promise<number | null> {
   const row = await db
@@ -23,4 +33,55 @@ export async function insertCustomer(db: Tx, customer: { name: string; qtyResour
     .returning('customer_id')
     .executeTakeFirst();
   return row?.customer_id ?? null;
+}
+
+/** spec 3 Customer on the wire. */
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    customer_active: row.customer_active,
+    customer_qty_resources: row.customer_qty_resources,
+    customer_createby: row.customer_createby,
+    customer_createdt: iso(row.customer_createdt)!,
+    customer_updateby: row.customer_updateby,
+    customer_updatedt: iso(row.customer_updatedt),
+  };
+}
+
+export async function listCustomers(db: Tx, query: PageQuery, opts: { notRoot: boolean }): Promise<{ total: number; list: Customer[] }> {
+  let filtered = db.selectFrom('customers');
+  if (opts.notRoot) filtered = filtered.where('is_provider', '=', false);
+  if (query.search) filtered = filtered.where(matches(sql`customer_name`, query.search));
+  const order = ordering(query, CUSTOMER_COLUMNS, 'customer_id');
+  // one connection per transaction: the two queries run one after the other
+  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .selectAll()
+    .orderBy(sortKey(order.column, order.column === 'customer_name'), order.direction)
+    .orderBy('customer_id', order.direction)
+    .limit(query.page_size)
+    .offset(offsetOf(query))
+    .execute();
+  return { total: Number(count.n), list: rows.map(toCustomer) };
+}
+
+/** Active customers with no Customer Root yet: free to be given one. */
+export async function listFreeCustomers(db: Tx): Promise<Customer[]> {
+  const rows = await db
+    .selectFrom('customers as c')
+    .selectAll('c')
+    .where('c.is_provider', '=', false)
+    .where('c.customer_active', '=', 'Y')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.customer_id').where('u.rol_id', '=', 4))))
+    .orderBy('c.customer_name')
+    .execute();
+  return rows.map(toCustomer);
+}
+
+/** What still belongs to a customer (a delete is refused while anything does). */
+export async function customerUsage(db: Tx, customerId: number): Promise<{ users: number; events: number }> {
+  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const events = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  return { users: Number(users.n), events: Number(events.n) };
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -110,7 +111,8 @@ function withScope(db: Kysely<DB>) {
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: { 20: int8AsNumber } });
+  // pg_trgm: substring search of people lists uses trigram indexes (migration 0002)
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: { 20: int8AsNumber }, extensions: { pg_trgm } });
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
   const applied = options.migrate !== false ? await migrateToLatest(db) : [];
   // from here on this single connection acts as the non-owner app role: row-level security applies

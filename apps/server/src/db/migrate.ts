@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import { foundation } from './migrations/0001_foundation';
+import { peopleSearch } from './migrations/0002_people_search';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
 export interface Migration {
@@ -13,6 +14,7 @@ export const APP_ROLE = 'relevo_app';
 /** In order; never edit one that has landed, add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_people_search': peopleSearch,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

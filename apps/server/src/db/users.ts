@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ROLE_NAMES, isRoleId, type RoleId, type SessionUser } from '@relevo/domain';
+import { ROLE_NAMES, isRoleId, type PageQuery, type RoleId, type SessionUser, type User } from '@relevo/domain';
+import { iso, matches, offsetOf, ordering, sortKey } from './listing';
 import type { Tx } from './database';
 
 /** The columns sign-in and the session need, with the user's customer. */
@@ -108,4 +109,124 @@ export async function insertUser(db: Tx, user: NewUserRecord, now: Date): Promis
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** Which users a list or a lookup may reach: by role, and by the customers they belong to. */
+export interface UserArea {
+  roles: readonly RoleId[];
+  customers: { kind: 'provider' } | { kind: 'customers' } | { kind: 'one'; customerId: number };
+}
+
+/** Sortable columns of the user lists (spec 2.10, 2.20); only these reach SQL. */
+export const USER_LIST_COLUMNS = {
+  id: 'u.id',
+  name: 'u.name',
+  last_name: 'u.last_name',
+  email: 'u.email',
+  status: 'u.status',
+  role: 'u.rol_id',
+  customer: 'c.customer_name',
+  created_at: 'u.created_at',
+  updated_at: 'u.updated_at',
+} as const;
+export type UserListColumn = keyof typeof USER_LIST_COLUMNS;
+const TEXT_COLUMNS = new Set<UserListColumn>(['name', 'last_name', 'email', 'customer']);
+
+function inArea(db: Tx, area: UserArea) {
+  let query = db
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
+    .where('u.rol_id', 'in', [...area.roles]);
+  if (area.customers.kind === 'provider') query = query.where('c.is_provider', '=', true);
+  if (area.customers.kind === 'customers') query = query.where('c.is_provider', '=', false);
+  if (area.customers.kind === 'one') query = query.where('u.customer_id', '=', area.customers.customerId);
+  return query;
+}
+
+const USER_FIELDS = [
+  'u.id',
+  'u.name',
+  'u.last_name',
+  'u.email',
+  'u.phone',
+  'u.status',
+  'u.rol_id',
+  'u.customer_id',
+  'c.customer_name',
+  'u.force_change_password',
+  'u.created_by',
+  'u.updated_by',
+  'u.created_at',
+  'u.updated_at',
+] as const;
+
+type UserListRow = {
+  id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  status: number;
+  rol_id: number;
+  customer_id: number;
+  customer_name: string;
+  force_change_password: boolean;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Date;
+  updated_at: Date | null;
+};
+
+/** spec 3 User on the wire (never the password hash). */
+export function toUser(row: UserListRow): User {
+  const role = roleOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status === 1 ? 1 : 0,
+    role: { rol_id: role, rol_name: ROLE_NAMES[role] },
+    customer: { customer_id: row.customer_id, customer_name: row.customer_name },
+    is_admin: role === 1,
+    force_change_password: row.force_change_password,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export async function listUsers(
+  db: Tx,
+  area: UserArea,
+  query: PageQuery & { customer_id?: number },
+  defaultOrder: UserListColumn,
+): Promise<{ total: number; list: User[] }> {
+  let filtered = inArea(db, area);
+  if (query.customer_id !== undefined) filtered = filtered.where('u.customer_id', '=', query.customer_id);
+  if (query.search) filtered = filtered.where(matches(sql`(u.name || ' ' || u.last_name || ' ' || u.email)`, query.search));
+  const order = ordering(query, Object.keys(USER_LIST_COLUMNS) as UserListColumn[], defaultOrder);
+  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .select(USER_FIELDS)
+    .orderBy(sortKey(USER_LIST_COLUMNS[order.column], TEXT_COLUMNS.has(order.column)), order.direction)
+    .orderBy('u.id', order.direction)
+    .limit(query.page_size)
+    .offset(offsetOf(query))
+    .execute();
+  return { total: Number(count.n), list: rows.map(toUser) };
+}
+
+/** One user of an area, or undefined (another area's or another tenant's id looks the same). */
+export async function findUserInArea(db: Tx, area: UserArea, id: number): Promise<User | undefined> {
+  const row = await inArea(db, area).select(USER_FIELDS).where('u.id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : undefined;
+}
+
+export async function countActiveStaffRoots(db: Tx, except?: number): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('rol_id', '=', 1).where('status', '=', 1);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

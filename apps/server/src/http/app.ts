@@ -9,13 +9,14 @@ import { installSecurityHeaders } from './security';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
 import { resetRoutes } from './routes/reset';
+import { customerRoutes, userRoutes } from './routes/people';
 
 let requestCounter = 0;
 
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
 
-export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, referenceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes];
 
 /** The route table of every module, for registration and for the completeness test. */
 export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {

@@ -21,7 +21,18 @@ export const CUSTOMER_MESSAGES = {
   activeRequired: 'Customer active state is required',
   quota: 'The resource quota must be a whole number from 0 to 100000',
   nameTaken: 'A customer with this name already exists',
+  notFound: 'Customer not found',
+  providerLocked: 'The provider organisation cannot be deleted or deactivated',
+  customerNotFound: 'This customer does not exist',
 } as const;
+
+/** Why a customer cannot be deleted yet (service.md section 4: say what uses it). */
+export function customerInUseMessage(usage: { users: number; events: number }): string | null {
+  const parts: string[] = [];
+  if (usage.users) parts.push(`${usage.users} ${usage.users === 1 ? 'user' : 'users'}`);
+  if (usage.events) parts.push(`${usage.events} ${usage.events === 1 ? 'event' : 'events'}`);
+  return parts.length ? `This customer still has ${parts.join(' and ')}; remove them first` : null;
+}
 
 const quotaField = integerField({ min: 0, max: 100_000, message: CUSTOMER_MESSAGES.quota });
 

@@ -55,6 +55,10 @@ export const USER_MESSAGES = {
   customerRequired: 'Customer is required',
   statusRequired: 'Status must be 1 (active) or 0 (inactive)',
   emailLocked: 'The email cannot be changed',
+  notFound: 'User not found',
+  selfDelete: 'You cannot delete your own user',
+  selfDemote: 'You cannot deactivate your own user or change its role',
+  lastStaffRoot: 'The last active Staff Root cannot be removed, demoted or deactivated',
 } as const;
 
 // builders rather than shared constants: module-level calls through the valibot namespace would

@@ -57,8 +57,6 @@ export const foundation: Migration = {
       password_changed_at timestamptz
     )`,
     `create unique index users_email_key on users (lower(email))`,
-    `create index users_customer_name on users (customer_id, name, id)`,
-    `create index users_name on users (name, id)`,
     `create index users_role on users (rol_id, id)`,
     `create index users_phone on users (phone) where phone is not null`,
 

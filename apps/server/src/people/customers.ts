@@ -1,0 +1,107 @@
+import { CUSTOMER_MESSAGES, MESSAGES, customerInUseMessage, type Customer, type CustomerCreate, type CustomerUpdate, type ListOf, type MessageAnswer, type PageQuery } from '@relevo/domain';
+import type { Transaction } from 'kysely';
+import type { Principal } from '../auth/principals';
+import type { DB } from '../db/schema';
+import type { AppContext } from '../context';
+import { audit } from '../db/audit';
+import { customerUsage, findCustomer, insertCustomer, listCustomers, listFreeCustomers, toCustomer } from '../db/customers';
+import { isUniqueViolation } from '../db/errors';
+import { HttpError, ValidationFailure } from '../http/errors';
+
+const actorOf = (principal: Principal) => ({ id: principal.userId, email: principal.email });
+const notFound = () => new HttpError(404, CUSTOMER_MESSAGES.notFound);
+
+/** spec 2.10 Customers (staff), and the own customer of any user. */
+export function customerService(ctx: AppContext) {
+  // every read and write runs in the caller's tenant scope (row-level security sees it too)
+  const inScope = <T>(principal: Principal, work: (tx: Transaction<DB>) => Promise<T>) => ctx.database.scoped(principal.scope, work);
+
+  return {
+    list(principal: Principal, query: PageQuery & { not_root: boolean }): Promise<ListOf<Customer>> {
+      return inScope(principal, (tx) => listCustomers(tx, query, { notRoot: query.not_root }));
+    },
+
+    async free(principal: Principal): Promise<ListOf<Customer>> {
+      const list = await inScope(principal, (tx) => listFreeCustomers(tx));
+      return { total: list.length, list };
+    },
+
+    async get(principal: Principal, id: number): Promise<Customer> {
+      const row = await inScope(principal, (tx) => findCustomer(tx, id));
+      if (!row) throw notFound();
+      return toCustomer(row);
+    },
+
+    async current(principal: Principal): Promise<Customer> {
+      const row = await inScope(principal, (tx) => findCustomer(tx, principal.customerId));
+      if (!row) throw notFound();
+      return toCustomer(row);
+    },
+
+    async create(principal: Principal, body: CustomerCreate): Promise<Customer> {
+      const now = ctx.clock.now();
+      return inScope(principal, async (tx) => {
+        const id = await insertCustomer(tx, { name: body.customer_name, qtyResources: body.customer_qty_resources, createdBy: principal.email }, now);
+        if (id === null) throw ValidationFailure.field('customer_name', CUSTOMER_MESSAGES.nameTaken);
+        await audit(tx, { customerId: id, actor: actorOf(principal), action: 'create', entity: 'customer', entityId: id, detail: { ...body } }, now);
+        return toCustomer((await findCustomer(tx, id))!);
+      });
+    },
+
+    async update(principal: Principal, id: number, body: CustomerUpdate): Promise<Customer> {
+      const now = ctx.clock.now();
+      const { customer, deactivated } = await inScope(principal, async (tx) => {
+        const current = await findCustomer(tx, id);
+        if (!current) throw notFound();
+        if (current.is_provider && body.customer_active === 'N') throw new HttpError(409, CUSTOMER_MESSAGES.providerLocked);
+        try {
+          await tx
+            .updateTable('customers')
+            .set({
+              customer_name: body.customer_name,
+              customer_active: body.customer_active,
+              customer_qty_resources: body.customer_qty_resources,
+              customer_updateby: principal.email,
+              customer_updatedt: now,
+            })
+            .where('customer_id', '=', id)
+            .execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw ValidationFailure.field('customer_name', CUSTOMER_MESSAGES.nameTaken);
+          throw error;
+        }
+        const deactivated = current.customer_active === 'Y' && body.customer_active === 'N';
+        if (deactivated) {
+          // its people can no longer sign in: end their sessions now
+          await tx
+            .updateTable('sessions')
+            .set({ revoked_at: now })
+            .where('revoked_at', 'is', null)
+            .where('user_id', 'in', tx.selectFrom('users').select('id').where('customer_id', '=', id))
+            .execute();
+        }
+        const changes = Object.fromEntries(
+          (['customer_name', 'customer_active', 'customer_qty_resources'] as const).filter((key) => current[key] !== body[key]).map((key) => [key, body[key]]),
+        );
+        await audit(tx, { customerId: id, actor: actorOf(principal), action: 'update', entity: 'customer', entityId: id, detail: changes }, now);
+        return { customer: toCustomer((await findCustomer(tx, id))!), deactivated };
+      });
+      if (deactivated) await ctx.principals.evictAll();
+      return customer;
+    },
+
+    async remove(principal: Principal, id: number): Promise<MessageAnswer> {
+      const now = ctx.clock.now();
+      await inScope(principal, async (tx) => {
+        const current = await findCustomer(tx, id);
+        if (!current) throw notFound();
+        if (current.is_provider) throw new HttpError(409, CUSTOMER_MESSAGES.providerLocked);
+        const inUse = customerInUseMessage(await customerUsage(tx, id));
+        if (inUse) throw new HttpError(409, inUse);
+        await tx.deleteFrom('customers').where('customer_id', '=', id).execute();
+        await audit(tx, { customerId: null, actor: actorOf(principal), action: 'delete', entity: 'customer', entityId: id, detail: { customer_name: current.customer_name } }, now);
+      });
+      return { Message: MESSAGES.customerDeleted };
+    },
+  };
+}

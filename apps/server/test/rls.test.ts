@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { DATABASE_KINDS } from './support/databases';
+import { startTestApp, type TestApp } from './support/harness';
+
+describe.each(DATABASE_KINDS)('row-level security on %s', (kind) => {
+  let t: TestApp;
+  let alpha: number;
+  let beta: number;
+  beforeAll(async () => {
+    t = await startTestApp({ kind });
+    alpha = await t.createCustomer('Alpha');
+    beta = await t.createCustomer('Beta');
+    await t.createUser({ role: 'Customer', customer: 'Alpha' });
+    await t.createUser({ role: 'Customer', customer: 'Beta' });
+  });
+  afterAll(async () => t?.close());
+
+  it('runs the app as a role that owns nothing', async () => {
+    const who = await sql<{ current_user: string }>`select current_user`.execute(t.database.db);
+    expect(who.rows[0]!.current_user).toBe('relevo_app');
+  });
+
+  it('shows a customer scope only its own rows even with no filter at all', async () => {
+    const seen = await t.database.scoped({ kind: 'customer', customerId: alpha }, async (tx) => ({
+      users: await tx.selectFrom('users').select('customer_id').execute(),
+      customers: await tx.selectFrom('customers').select('customer_id').execute(),
+      raw: (await sql<{ n: number }>`select count(*)::int as n from users where customer_id = ${beta}`.execute(tx)).rows[0]!.n,
+    }));
+    expect(new Set(seen.users.map((u) => u.customer_id))).toEqual(new Set([alpha]));
+    expect(seen.customers.map((c) => c.customer_id)).toEqual([alpha]);
+    expect(seen.raw).toBe(0);
+  });
+
+  it('refuses to write a row for another customer, and to move one there', async () => {
+    const insert = t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+      tx.insertInto('events').values({ customer_id: beta, case_id: `X-${kind}`, short_event_subject: 's', short_event_body: 'b' }).execute(),
+    );
+    await expect(insert).rejects.toThrow(/row-level security/);
+    const moved = await t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.updateTable('users').set({ customer_id: beta }).where('customer_id', '=', alpha).execute()).catch((e: Error) => e);
+    expect(String(moved)).toMatch(/row-level security/);
+    const updatedOther = await t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.updateTable('users').set({ name: 'Hacked' }).where('customer_id', '=', beta).executeTakeFirst());
+    expect(Number(updatedOther.numUpdatedRows)).toBe(0);
+  });
+
+  it('shows nothing outside a declared scope', async () => {
+    expect(await t.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('customers').select('customer_id').execute()).toEqual([]);
+  });
+
+  it('shows staff every customer', async () => {
+    const rows = await t.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('customers').select('customer_id').execute());
+    expect(rows.map((r) => r.customer_id)).toEqual(expect.arrayContaining([alpha, beta]));
+  });
+});
