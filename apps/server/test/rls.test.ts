@@ -19,6 +19,14 @@ describe.each(DATABASE_KINDS)('row-level security on %s', (kind) => {
   it('runs the app as a role that owns nothing', async () => {
     const who = await sql<{ current_user: string }>`select current_user`.execute(t.database.db);
     expect(who.rows[0]!.current_user).toBe('relevo_app');
+    const staff = await t.database.scoped({ kind: 'staff' }, (tx) => sql<{ current_user: string }>`select current_user`.execute(tx));
+    expect(staff.rows[0]!.current_user).toBe('relevo_staff');
+    // the role of a unit of work ends with it
+    expect((await sql<{ current_user: string }>`select current_user`.execute(t.database.db)).rows[0]!.current_user).toBe('relevo_app');
+    const owners = await t.database.scoped({ kind: 'staff' }, (tx) =>
+      sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner in ('relevo_app', 'relevo_staff')`.execute(tx),
+    );
+    expect(owners.rows[0]!.n).toBe(0);
   });
 
   it('shows a customer scope only its own rows even with no filter at all', async () => {

@@ -4,7 +4,8 @@ import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, t
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
-import { APP_ROLE, migrateToLatest } from './migrate';
+import { migrateToLatest } from './migrate';
+import { APP_ROLE, STAFF_ROLE } from './roles';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -25,6 +26,11 @@ export interface Database {
   db: Kysely<DB>;
   /** runs `work` in one transaction that declares the scope to row-level security */
   scoped<T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * Planner statistics and the visibility map. PostgreSQL's autovacuum keeps them; the embedded
+   * database has no background workers, so the worker calls this at start and every hour.
+   */
+  maintain(): Promise<void>;
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -95,16 +101,17 @@ class SerialPGliteDialect extends PGliteDialect {
 
 const int8AsNumber = (value: string) => Number(value);
 
-function scopeSettings(scope: Scope): { staff: string; customerId: string } {
-  if (scope.kind === 'customer') return { staff: 'off', customerId: String(scope.customerId) };
-  return { staff: 'on', customerId: '' };
+/** The database role and tenant a unit of work declares (both end with its transaction). */
+function scopeSettings(scope: Scope): { role: string; customerId: string } {
+  if (scope.kind === 'customer') return { role: APP_ROLE, customerId: String(scope.customerId) };
+  return { role: STAFF_ROLE, customerId: '' };
 }
 
 function withScope(db: Kysely<DB>) {
   return <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) =>
     db.transaction().execute(async (tx) => {
-      const { staff, customerId } = scopeSettings(scope);
-      await sql`select set_config('relevo.staff', ${staff}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
+      const { role, customerId } = scopeSettings(scope);
+      await sql`select set_config('role', ${role}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
       return work(tx);
     });
 }
@@ -122,6 +129,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     applied,
     db,
     scoped: withScope(db),
+    async maintain() {
+      // the owner's work, on the one connection held throughout: nothing else runs meanwhile
+      await db.connection().execute(async (connection) => {
+        await sql.raw('reset role').execute(connection);
+        try {
+          await sql.raw('vacuum analyze').execute(connection);
+        } finally {
+          await sql.raw(`set role ${APP_ROLE}`).execute(connection);
+        }
+      });
+    },
     async listen(channel, handler) {
       await pglite.listen(channel, handler);
     },
@@ -165,6 +183,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     applied,
     db,
     scoped: withScope(db),
+    async maintain() {
+      // autovacuum does it on a PostgreSQL server
+    },
     async listen(channel, handler) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });

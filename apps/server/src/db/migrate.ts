@@ -8,8 +8,9 @@ export interface Migration {
   up: string[];
 }
 
-/** The role the app acts as; it owns nothing, so row-level security applies to it. */
-export const APP_ROLE = 'relevo_app';
+import { APP_ROLE, STAFF_ROLE } from './roles';
+
+export { APP_ROLE, STAFF_ROLE };
 
 /** In order; never edit one that has landed, add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,21 +35,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  await sql
-    .raw(
-      `do $$ begin
-         if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
-       exception when unique_violation or duplicate_object then null;
-       end $$`,
-    )
-    .execute(db);
-  for (const statement of [
-    `grant ${APP_ROLE} to current_user`,
-    `grant usage on schema public to ${APP_ROLE}`,
-    `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
-    `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
-  ]) {
-    await sql.raw(statement).execute(db);
+  // the owner acts as either role; both may use every table (row-level security decides the rows)
+  for (const role of [APP_ROLE, STAFF_ROLE]) {
+    for (const statement of [
+      `grant ${role} to current_user`,
+      `grant usage on schema public to ${role}`,
+      `grant select, insert, update, delete on all tables in schema public to ${role}`,
+      `grant usage, select on all sequences in schema public to ${role}`,
+    ]) {
+      await sql.raw(statement).execute(db);
+    }
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

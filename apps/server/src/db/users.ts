@@ -111,10 +111,14 @@ export async function insertUser(db: Tx, user: NewUserRecord, now: Date): Promis
   return row?.id ?? null;
 }
 
-/** Which users a list or a lookup may reach: by role, and by the customers they belong to. */
+/**
+ * Which users a list or a lookup may reach: by role, and optionally one customer. Staff roles
+ * live only in the provider organisation and customer roles only in customers (the people
+ * services and the CLI keep it so), so the roles alone tell the staff and customer areas apart.
+ */
 export interface UserArea {
   roles: readonly RoleId[];
-  customers: { kind: 'provider' } | { kind: 'customers' } | { kind: 'one'; customerId: number };
+  customerId?: number;
 }
 
 /** Sortable columns of the user lists (spec 2.10, 2.20); only these reach SQL. */
@@ -133,13 +137,8 @@ export type UserListColumn = keyof typeof USER_LIST_COLUMNS;
 const TEXT_COLUMNS = new Set<UserListColumn>(['name', 'last_name', 'email', 'customer']);
 
 function inArea(db: Tx, area: UserArea) {
-  let query = db
-    .selectFrom('users as u')
-    .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
-    .where('u.rol_id', 'in', [...area.roles]);
-  if (area.customers.kind === 'provider') query = query.where('c.is_provider', '=', true);
-  if (area.customers.kind === 'customers') query = query.where('c.is_provider', '=', false);
-  if (area.customers.kind === 'one') query = query.where('u.customer_id', '=', area.customers.customerId);
+  let query = db.selectFrom('users as u').where('u.rol_id', 'in', [...area.roles]);
+  if (area.customerId !== undefined) query = query.where('u.customer_id', '=', area.customerId);
   return query;
 }
 
@@ -208,20 +207,27 @@ export async function listUsers(
   if (query.customer_id !== undefined) filtered = filtered.where('u.customer_id', '=', query.customer_id);
   if (query.search) filtered = filtered.where(matches(sql`(u.name || ' ' || u.last_name || ' ' || u.email)`, query.search));
   const order = ordering(query, Object.keys(USER_LIST_COLUMNS) as UserListColumn[], defaultOrder);
-  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await filtered
+  const page = filtered
+    .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
     .select(USER_FIELDS)
     .orderBy(sortKey(USER_LIST_COLUMNS[order.column], TEXT_COLUMNS.has(order.column)), order.direction)
     .orderBy('u.id', order.direction)
     .limit(query.page_size)
-    .offset(offsetOf(query))
-    .execute();
+    .offset(offsetOf(query));
+  if (query.search) {
+    // a search reads its matches once: the page and their count in one pass
+    const rows = await page.select(sql<number>`count(*) over ()`.as('matched')).execute();
+    if (rows.length > 0 || query.page_num === 1) return { total: Number(rows[0]?.matched ?? 0), list: rows.map(toUser) };
+  }
+  // without a search the count is an index-only scan, the page an ordered index walk
+  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = query.search ? [] : await page.execute();
   return { total: Number(count.n), list: rows.map(toUser) };
 }
 
 /** One user of an area, or undefined (another area's or another tenant's id looks the same). */
 export async function findUserInArea(db: Tx, area: UserArea, id: number): Promise<User | undefined> {
-  const row = await inArea(db, area).select(USER_FIELDS).where('u.id', '=', id).executeTakeFirst();
+  const row = await inArea(db, area).innerJoin('customers as c', 'c.customer_id', 'u.customer_id').select(USER_FIELDS).where('u.id', '=', id).executeTakeFirst();
   return row ? toUser(row) : undefined;
 }
 

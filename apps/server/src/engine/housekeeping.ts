@@ -16,6 +16,7 @@ export class Housekeeping {
   ) {}
 
   start(): void {
+    void this.runOnce();
     this.#timer = setInterval(() => void this.runOnce(), EVERY_MS);
     this.#timer.unref();
   }
@@ -31,6 +32,7 @@ export class Housekeeping {
         await pruneRateLimits(tx, now);
         await pruneSessions(tx, now);
       });
+      await this.database.maintain();
     } catch (error) {
       this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'housekeeping failed');
     }

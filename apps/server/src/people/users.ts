@@ -54,7 +54,7 @@ async function realCustomer(tx: Tx, requested: number | null | undefined): Promi
 
 export const STAFF_USERS: UserScreen = {
   kind: 'staff',
-  area: () => ({ roles: STAFF_ROLES, customers: { kind: 'provider' } }),
+  area: () => ({ roles: STAFF_ROLES }),
   defaultOrder: 'id',
   customerForCreate: async (tx) => (await providerCustomer(tx)).customer_id,
   customerForUpdate: async (_tx, _principal, _requested, current) => current,
@@ -62,7 +62,7 @@ export const STAFF_USERS: UserScreen = {
 
 export const CUSTOMER_USERS: UserScreen = {
   kind: 'customer',
-  area: () => ({ roles: CUSTOMER_ROLES, customers: { kind: 'customers' } }),
+  area: () => ({ roles: CUSTOMER_ROLES }),
   defaultOrder: 'id',
   customerForCreate: (tx, _principal, requested) => realCustomer(tx, requested),
   customerForUpdate: (tx, _principal, requested, current) => (requested == null || requested === current ? Promise.resolve(current) : realCustomer(tx, requested)),
@@ -71,7 +71,7 @@ export const CUSTOMER_USERS: UserScreen = {
 export const OWN_USERS: UserScreen = {
   kind: 'customer',
   // whatever customer id a body carries, a Customer Root reaches its own customer only
-  area: (principal) => ({ roles: CUSTOMER_ROLES, customers: { kind: 'one', customerId: principal.customerId } }),
+  area: (principal) => ({ roles: CUSTOMER_ROLES, customerId: principal.customerId }),
   defaultOrder: 'name',
   customerForCreate: async (_tx, principal) => principal.customerId,
   customerForUpdate: async (_tx, principal) => principal.customerId,

@@ -1,14 +1,39 @@
 import type { Migration } from '../migrate';
+import { APP_ROLE, STAFF_ROLE } from '../roles';
+
+/** Tables of customer data of this migration; later ones call `tenantPolicies` for their own. */
+const TENANT_TABLES = ['customers', 'users', 'audit_log', 'events'];
+
+/**
+ * A customer's unit of work sees its own rows only; the sub-select reads the setting once per
+ * query (not once per row), so the planner sees `customer_id = $1` and uses the tenant indexes.
+ */
+export function tenantPolicies(table: string): string[] {
+  const own = `customer_id = (select nullif(current_setting('relevo.customer_id', true), '')::integer)`;
+  return [
+    `alter table ${table} enable row level security`,
+    `alter table ${table} force row level security`,
+    `create policy tenant_isolation on ${table} to ${APP_ROLE} using (${own}) with check (${own})`,
+    `create policy staff_access on ${table} to ${STAFF_ROLE} using (true) with check (true)`,
+  ];
+}
 
 /**
  * The foundation: reference data, tenants (customers), people (users), sign-in (sessions, codes,
  * reset tokens, rate limits), the outbox of messages, the audit log and incident events.
- * Every table of customer data carries customer_id and is guarded by row-level security: the app
- * connects as `relevo_app` (not the owner), and a transaction sees only the customer it declared
- * with `relevo.customer_id`, or everything when it declared `relevo.staff = on`.
+ * Every table of customer data carries customer_id and is guarded by row-level security. The app
+ * owns nothing: a customer's unit of work acts as `relevo_app` and sees only the customer it
+ * declared in `relevo.customer_id` (nothing when it declared none); a staff or system unit of
+ * work acts as `relevo_staff`, whose policy lets it see every customer.
  */
 export const foundation: Migration = {
   up: [
+    ...[APP_ROLE, STAFF_ROLE].map(
+      (role) => `do $$ begin
+         if not exists (select 1 from pg_roles where rolname = '${role}') then create role ${role} nologin; end if;
+       exception when unique_violation or duplicate_object then null;
+       end $$`,
+    ),
     `create table app_settings (key text primary key, value text not null)`,
 
     `create table roles (rol_id integer primary key, rol_name text not null unique)`,
@@ -166,12 +191,7 @@ export const foundation: Migration = {
     `create index events_customer_created on events (customer_id, event_createdt desc)`,
 
     // row-level security on every table of customer data
-    ...['customers', 'users', 'audit_log', 'events'].flatMap((table) => [
-      `alter table ${table} enable row level security`,
-      `alter table ${table} force row level security`,
-      `create policy tenant_isolation on ${table}
-         using (current_setting('relevo.staff', true) = 'on' or customer_id = nullif(current_setting('relevo.customer_id', true), '')::integer)
-         with check (current_setting('relevo.staff', true) = 'on' or customer_id = nullif(current_setting('relevo.customer_id', true), '')::integer)`,
-    ]),
+    ...TENANT_TABLES.flatMap((table) => tenantPolicies(table)),
   ],
 };
+

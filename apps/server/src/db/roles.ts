@@ -1,0 +1,4 @@
+/** The roles the app acts as; they own nothing, so row-level security applies to them. */
+export const APP_ROLE = 'relevo_app';
+/** Staff and system units of work: a policy lets this role see every customer. */
+export const STAFF_ROLE = 'relevo_staff';
