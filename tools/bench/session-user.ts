@@ -63,7 +63,13 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const dataDir = tempDir('relevo-bench-me-');
-const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+// BENCH_DATABASE_URL: measure on a PostgreSQL database (made empty for the run) instead of PGlite
+const onPostgres = process.env.BENCH_DATABASE_URL;
+const server = await startServer({
+  DATA_DIR: dataDir,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  ...(onPostgres ? { DATABASE_URL: onPostgres, DEMO_DATA: 'on' } : {}),
+});
 const helloPort = await freePort();
 const hello = spawn(process.execPath, [join(import.meta.dirname, 'hello.mjs')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise<void>((resolve) => hello.stdout!.once('data', () => resolve()));
@@ -98,6 +104,7 @@ try {
   }
   const baseline = summary(helloRounds);
   const me = summary(meRounds);
+  console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}\n`);
   console.log(`| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request |`);
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| bare Fastify hello world | ${fmt(baseline.rps)} | ${baseline.p50} | ${baseline.p99} | ${fmt(baseline.cpu, 1)} |`);
