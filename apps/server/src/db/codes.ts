@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { CODE_MAX_WRONG } from '@relevo/domain';
+import { consumeCode, countWrongTry } from './code-attempts';
 import type { Tx } from './database';
 import type { CodePurpose } from './schema';
 
@@ -49,22 +49,8 @@ export async function checkCode(db: Tx, sessionId: string, codeHash: string, now
   if (current.expires_at.getTime() <= now.getTime()) return { result: 'expired', wrongLeft: 0 };
 
   if (current.code_hash === codeHash) {
-    const used = await db
-      .updateTable('verification_codes')
-      .set({ consumed_at: now })
-      .where('id', '=', current.id)
-      .where('consumed_at', 'is', null)
-      .where('voided_at', 'is', null)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1 ? { result: 'accepted', wrongLeft: CODE_MAX_WRONG } : { result: 'voided', wrongLeft: 0 };
+    return (await consumeCode(db, 'verification_codes', current.id, now)) ? { result: 'accepted', wrongLeft: CODE_MAX_WRONG } : { result: 'voided', wrongLeft: 0 };
   }
-
-  const counted = await sql<{ wrong_attempts: number }>`
-    update verification_codes
-    set wrong_attempts = wrong_attempts + 1,
-        voided_at = case when wrong_attempts + 1 >= ${CODE_MAX_WRONG} then ${now}::timestamptz else voided_at end
-    where id = ${current.id} and voided_at is null and consumed_at is null
-    returning wrong_attempts`.execute(db);
-  const wrong = counted.rows[0]?.wrong_attempts ?? CODE_MAX_WRONG;
-  return wrong >= CODE_MAX_WRONG ? { result: 'voided', wrongLeft: 0 } : { result: 'wrong', wrongLeft: CODE_MAX_WRONG - wrong };
+  const wrongLeft = await countWrongTry(db, 'verification_codes', current.id, now);
+  return wrongLeft === 0 ? { result: 'voided', wrongLeft: 0 } : { result: 'wrong', wrongLeft };
 }

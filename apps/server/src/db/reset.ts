@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { CODE_MAX_WRONG } from '@relevo/domain';
+import { consumeCode, countWrongTry } from './code-attempts';
 import type { Tx } from './database';
 
 /** E-mail reset links: stored only as a hash, single use, 30 minutes (service.md section 3). */
@@ -50,21 +49,7 @@ export async function checkSmsReset(db: Tx, tokenHash: string, codeHash: string,
   if (!request || request.consumed_at || request.expires_at.getTime() <= now.getTime()) return { result: 'expired' };
   if (request.voided_at) return { result: 'voided' };
   if (request.user_id !== null && request.code_hash === codeHash) {
-    const used = await db
-      .updateTable('sms_reset_requests')
-      .set({ consumed_at: now })
-      .where('id', '=', request.id)
-      .where('consumed_at', 'is', null)
-      .where('voided_at', 'is', null)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1 ? { result: 'accepted', userId: request.user_id } : { result: 'expired' };
+    return (await consumeCode(db, 'sms_reset_requests', request.id, now)) ? { result: 'accepted', userId: request.user_id } : { result: 'expired' };
   }
-  const counted = await sql<{ wrong_attempts: number }>`
-    update sms_reset_requests
-    set wrong_attempts = wrong_attempts + 1,
-        voided_at = case when wrong_attempts + 1 >= ${CODE_MAX_WRONG} then ${now}::timestamptz else voided_at end
-    where id = ${request.id} and voided_at is null and consumed_at is null
-    returning wrong_attempts`.execute(db);
-  const wrong = counted.rows[0]?.wrong_attempts ?? CODE_MAX_WRONG;
-  return { result: wrong >= CODE_MAX_WRONG ? 'voided' : 'wrong' };
+  return { result: (await countWrongTry(db, 'sms_reset_requests', request.id, now)) === 0 ? 'voided' : 'wrong' };
 }
