@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCustomer, currentCustomer, deleteCustomer, freeCustomers, getCustomer, listCustomers, login, sessionUser, updateCustomer } from '@relevo/api';
-import { AUTH_MESSAGES, CUSTOMER_MESSAGES, MESSAGES } from '@relevo/domain';
+import { CUSTOMER_ORDER_COLUMNS, addCustomer, currentCustomer, deleteCustomer, freeCustomers, getCustomer, listCustomers, login, sessionUser, updateCustomer } from '@relevo/api';
+import { AUTH_MESSAGES, CUSTOMER_MESSAGES, DEFAULT_RESOURCE_QUOTA, MESSAGES, type Customer } from '@relevo/domain';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -118,5 +118,169 @@ describe.each(DATABASE_KINDS)('customers on %s', (kind) => {
   it('keeps StaffView to reading', async () => {
     expect((await viewer.client.call(listCustomers)).total).toBeGreaterThan(0);
     expect((await failure(viewer.client.call(addCustomer, { body: { customer_name: 'Nope', customer_qty_resources: 1 } }))).status).toBe(403);
+  });
+});
+
+describe.each(DATABASE_KINDS)('customer rules and input on %s', (kind) => {
+  let t: TestApp;
+  let staff: SignedIn;
+  let staffEmail: string;
+  let acme: number;
+  const bearer = () => ({ authorization: `Bearer ${staff.token}` });
+  const customerRows = () => asSystem(t, (tx) => tx.selectFrom('customers').selectAll().orderBy('customer_id').execute());
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 } } });
+    const root = await t.createUser({ role: 'StaffEdit' });
+    staffEmail = root.email;
+    staff = await t.signIn(root.email, root.password);
+    acme = await t.createCustomer('Acme');
+  });
+  afterAll(async () => t?.close());
+
+  it('answers an empty edit with the required message of every field, and bad fields with theirs', async () => {
+    const before = await customerRows();
+    const empty = await t.raw('PUT', `/api/procedures/upd/customer/${acme}`, { body: {}, headers: bearer() });
+    expect(empty).toMatchObject({
+      status: 422,
+      body: {
+        detail: [
+          { loc: ['body', 'customer_name'], msg: CUSTOMER_MESSAGES.nameRequired },
+          { loc: ['body', 'customer_active'], msg: CUSTOMER_MESSAGES.activeRequired },
+          { loc: ['body', 'customer_qty_resources'], msg: CUSTOMER_MESSAGES.quota },
+        ],
+      },
+    });
+    const wrong = await t.raw('PUT', `/api/procedures/upd/customer/${acme}`, { body: { customer_name: 7, customer_active: 'X', customer_qty_resources: 'ten' }, headers: bearer() });
+    expect(wrong.body).toEqual({
+      detail: [
+        { loc: ['body', 'customer_name'], msg: CUSTOMER_MESSAGES.nameRequired },
+        { loc: ['body', 'customer_active'], msg: CUSTOMER_MESSAGES.activeRequired },
+        { loc: ['body', 'customer_qty_resources'], msg: CUSTOMER_MESSAGES.quota },
+      ],
+    });
+    const tooMany = await t.raw('PUT', `/api/procedures/upd/customer/${acme}`, { body: { customer_name: 'Acme', customer_active: 'Y', customer_qty_resources: 100_001 }, headers: bearer() });
+    expect(tooMany.body).toEqual({ detail: [{ loc: ['body', 'customer_qty_resources'], msg: 'The value must be less than or equal to 100000' }] });
+    const fraction = await t.raw('POST', '/api/procedures/add/customer', { body: { customer_name: 'Half', customer_qty_resources: 1.5 }, headers: bearer() });
+    expect(fraction.body).toEqual({ detail: [{ loc: ['body', 'customer_qty_resources'], msg: CUSTOMER_MESSAGES.quota }] });
+    // who, when and the provider flag come from the server (service.md section 4)
+    for (const field of ['customer_createby', 'customer_createdt', 'customer_updateby', 'is_provider', 'customer_id']) {
+      const answer = await t.raw('POST', '/api/procedures/add/customer', { body: { customer_name: `Field ${field}`, [field]: 'x' }, headers: bearer() });
+      expect(answer.body, field).toEqual({ detail: [{ loc: ['body', field], msg: 'Unknown field' }] });
+    }
+    const notObject = await t.raw('POST', '/api/procedures/add/customer', { body: 'Acme', headers: bearer() });
+    expect(notObject).toMatchObject({ status: 422, body: { detail: [{ loc: ['body'], msg: 'The body must be a JSON object' }] } });
+    expect(await customerRows()).toEqual(before);
+  });
+
+  it('checks the id of every path: 422 for a bad one, 404 for one that does not exist', async () => {
+    const edit = { customer_name: 'Nobody', customer_active: 'Y', customer_qty_resources: 1 };
+    for (const [id, msg] of [
+      ['abc', 'Must be a valid id'],
+      ['0', 'The value must be greater than or equal to 1'],
+      ['99999999999', 'The value must be less than or equal to 2147483647'],
+    ] as const) {
+      for (const [method, path, body] of [
+        ['GET', `/api/procedures/get/customer/${id}`, undefined],
+        ['PUT', `/api/procedures/upd/customer/${id}`, edit],
+        ['DELETE', `/api/procedures/del/customer/${id}`, undefined],
+      ] as const) {
+        const answer = await t.raw(method, path, { headers: bearer(), ...(body ? { body } : {}) });
+        expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 422, body: { detail: [{ loc: ['path', 'id'], msg }] } });
+      }
+    }
+    for (const [method, path, body] of [
+      ['GET', '/api/procedures/get/customer/55555', undefined],
+      ['PUT', '/api/procedures/upd/customer/55555', edit],
+      ['DELETE', '/api/procedures/del/customer/55555', undefined],
+    ] as const) {
+      expect(await t.raw(method, path, { headers: bearer(), ...(body ? { body } : {}) })).toMatchObject({ status: 404, body: { detail: CUSTOMER_MESSAGES.notFound } });
+    }
+  });
+
+  it('checks the paging query of the list', async () => {
+    for (const [query, field, msg] of [
+      ['not_root=maybe', 'not_root', 'Must be true or false'],
+      ['page_size=-1', 'page_size', 'The value must be greater than or equal to 1'],
+      ['page_num=0', 'page_num', 'The value must be greater than or equal to 1'],
+      ['order_by_direction=sideways', 'order_by_direction', 'Must be asc or desc'],
+    ] as const) {
+      const answer = await t.raw('GET', `/api/procedures/get/customer?${query}`, { headers: bearer() });
+      expect({ query, status: answer.status, body: answer.body }).toEqual({ query, status: 422, body: { detail: [{ loc: ['query', field], msg }] } });
+    }
+  });
+
+  it('creates with the default quota of spec 9, sets who and when from the session, and audits edits and deletes', async () => {
+    const created = await staff.client.call(addCustomer, { body: { customer_name: 'Quota Default' } });
+    expect(created).toMatchObject({ customer_qty_resources: DEFAULT_RESOURCE_QUOTA, customer_createby: staffEmail, customer_createdt: t.clock.now().toISOString(), customer_updateby: null });
+    t.clock.advance(3_000);
+    const edited = await staff.client.call(updateCustomer, { params: { id: created.customer_id }, body: { customer_name: 'Quota Set', customer_active: 'Y', customer_qty_resources: 40 } });
+    expect(edited).toMatchObject({ customer_name: 'Quota Set', customer_qty_resources: 40, customer_createby: staffEmail, customer_updateby: staffEmail, customer_updatedt: t.clock.now().toISOString() });
+    expect(await staff.client.call(deleteCustomer, { params: { id: created.customer_id } })).toEqual({ Message: MESSAGES.customerDeleted });
+    const audit = await asSystem(t, (tx) => tx.selectFrom('audit_log').selectAll().where('entity', '=', 'customer').where('entity_id', '=', String(created.customer_id)).orderBy('id').execute());
+    expect(audit.map((a) => [a.action, a.actor_email])).toEqual([
+      ['create', staffEmail],
+      ['update', staffEmail],
+      ['delete', staffEmail],
+    ]);
+    expect(audit[1]!.detail).toEqual({ customer_name: 'Quota Set', customer_qty_resources: 40 });
+    expect(audit[2]!.detail).toEqual({ customer_name: 'Quota Set' });
+    expect((await customerRows()).some((c) => c.customer_id === created.customer_id)).toBe(false);
+  });
+
+  it('says how many users remain when a customer with one user is deleted', async () => {
+    const id = await t.createCustomer('One Left');
+    await t.createUser({ role: 'Customer', customer: 'One Left' });
+    const refused = await failure(staff.client.call(deleteCustomer, { params: { id } }));
+    expect(refused).toMatchObject({ status: 409, message: 'This customer still has 1 user; remove them first' });
+    expect((await customerRows()).some((c) => c.customer_id === id)).toBe(true);
+  });
+
+  it('answers the session user\'s own customer as the current one', async () => {
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+    const session = await t.signIn(user.email, user.password);
+    expect(await session.client.call(currentCustomer)).toMatchObject({ customer_id: acme, customer_name: 'Acme' });
+    expect(await staff.client.call(currentCustomer)).toMatchObject({ customer_name: 'Relevo' });
+  });
+
+  it('shows a renamed customer and its new quota in its people\'s session at once', async () => {
+    const id = await t.createCustomer('Old Name');
+    const user = await t.createUser({ role: 'CustomerRoot', customer: 'Old Name' });
+    const session = await t.signIn(user.email, user.password);
+    expect((await session.client.call(sessionUser)).customer).toMatchObject({ customer_name: 'Old Name', customer_qty_resources: 10 });
+    await staff.client.call(updateCustomer, { params: { id }, body: { customer_name: 'New Name', customer_active: 'Y', customer_qty_resources: 25 } });
+    expect((await session.client.call(sessionUser)).customer).toMatchObject({ customer_name: 'New Name', customer_qty_resources: 25 });
+  });
+
+  it('searches names without regard to case, pages past the end, and sorts by every allowed column', async () => {
+    for (const name of ['Kappa Uno', 'kappa dos', 'KAPPA Tres']) await staff.client.call(addCustomer, { body: { customer_name: name, customer_qty_resources: name.length } });
+    const found = await staff.client.call(listCustomers, { query: { search: 'kApPa', page_size: 100 } });
+    expect(found.list.map((c) => c.customer_name).sort()).toEqual(['KAPPA Tres', 'Kappa Uno', 'kappa dos']);
+    expect(await staff.client.call(listCustomers, { query: { search: 'kappa', page_num: 2 } })).toEqual({ total: 3, list: [] });
+    type Row = Customer;
+    const key: Record<(typeof CUSTOMER_ORDER_COLUMNS)[number], (c: Row) => string | number | null> = {
+      customer_id: (c) => c.customer_id,
+      customer_name: (c) => c.customer_name.toLowerCase(),
+      customer_active: (c) => c.customer_active,
+      customer_qty_resources: (c) => c.customer_qty_resources,
+      customer_createdt: (c) => c.customer_createdt,
+      customer_updatedt: (c) => c.customer_updatedt,
+    };
+    const all = await staff.client.call(listCustomers, { query: { page_size: 1000 } });
+    expect(all.list.map((c) => c.customer_id)).toEqual(all.list.map((c) => c.customer_id).sort((a, b) => a - b));
+    for (const column of CUSTOMER_ORDER_COLUMNS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const page = await staff.client.call(listCustomers, { query: { order_by_column: column, order_by_direction: direction, page_size: 1000 } });
+        const expected = [...page.list]
+          .sort((a, b) => {
+            const [x, y] = [key[column](a), key[column](b)];
+            let order = x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+            if (order === 0) order = a.customer_id - b.customer_id;
+            return direction === 'asc' ? order : -order;
+          })
+          .map((c) => c.customer_id);
+        expect({ column, direction, ids: page.list.map((c) => c.customer_id) }).toEqual({ column, direction, ids: expected });
+      }
+    }
   });
 });

@@ -51,6 +51,23 @@ describe.each(DATABASE_KINDS)('row-level security on %s', (kind) => {
     expect(Number(updatedOther.numUpdatedRows)).toBe(0);
   });
 
+  it('refuses a customer scope inserting a user or a customer that is not its own, with no filter in the statement', async () => {
+    const before = await t.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('users').select('id').orderBy('id').execute());
+    const user = t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+      tx.insertInto('users').values({ customer_id: beta, name: 'In', last_name: 'Beta', email: `in.beta.${kind}@example.test`, password_hash: 'x', rol_id: 5 }).execute(),
+    );
+    await expect(user).rejects.toThrow(/row-level security/);
+    const customer = t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.insertInto('customers').values({ customer_name: `Gamma ${kind}` }).execute());
+    await expect(customer).rejects.toThrow(/row-level security/);
+    const deleted = await t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.deleteFrom('users').where('customer_id', '=', beta).executeTakeFirst());
+    expect(Number(deleted.numDeletedRows)).toBe(0);
+    expect(await t.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('users').select('id').orderBy('id').execute())).toEqual(before);
+    // its own customer's user it may write
+    await t.database.scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+      tx.insertInto('users').values({ customer_id: alpha, name: 'In', last_name: 'Alpha', email: `in.alpha.${kind}@example.test`, password_hash: 'x', rol_id: 5 }).execute(),
+    );
+  });
+
   it('shows nothing outside a declared scope', async () => {
     expect(await t.database.db.selectFrom('users').select('id').execute()).toEqual([]);
     expect(await t.database.db.selectFrom('customers').select('customer_id').execute()).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerUsers, login, ownUsers, sessionUser, staffUsers } from '@relevo/api';
-import { MESSAGES, PASSWORD_MESSAGES, USER_MESSAGES } from '@relevo/domain';
+import { USER_ORDER_COLUMNS, customerUsers, login, ownUsers, sessionUser, staffUsers } from '@relevo/api';
+import { CUSTOMER_MESSAGES, MESSAGES, PASSWORD_MESSAGES, USER_MESSAGES, type User } from '@relevo/domain';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -200,5 +200,325 @@ describe.each(DATABASE_KINDS)('the last active Staff Root on %s', (kind) => {
     // with another active root, B may go
     await asSystem(t, (tx) => tx.updateTable('users').set({ status: 1 }).where('id', '=', a.id).execute());
     expect(await sessionA.client.call(staffUsers.remove, { params: { id: b.id } })).toEqual({ Message: MESSAGES.userDeleted });
+  });
+});
+
+describe.each(DATABASE_KINDS)('user rules and input on %s', (kind) => {
+  let t: TestApp;
+  let root: SignedIn;
+  let rootEmail: string;
+  let acmeRoot: SignedIn;
+  let acmeRootId: number;
+  let acmeRootEmail: string;
+  let acme: number;
+  let globex: number;
+  let provider: number;
+  let seq = 0;
+  const email = (label: string) => `${label}.${++seq}.${kind}@rules.test`;
+  const bearer = (who: SignedIn) => ({ authorization: `Bearer ${who.token}` });
+  const userRows = () => asSystem(t, (tx) => tx.selectFrom('users').selectAll().orderBy('id').execute());
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 } } });
+    acme = await t.createCustomer('Acme');
+    globex = await t.createCustomer('Globex');
+    provider = (await asSystem(t, (tx) => tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow())).customer_id;
+    const r = await t.createUser({ role: 'StaffRoot' });
+    rootEmail = r.email;
+    root = await t.signIn(r.email, r.password);
+    const a = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
+    acmeRootId = a.id;
+    acmeRootEmail = a.email;
+    acmeRoot = await t.signIn(a.email, a.password);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers an empty create with the required message of every field', async () => {
+    const answer = await t.raw('POST', '/api/user/clients/not_root', { body: {}, headers: bearer(acmeRoot) });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      detail: [
+        { loc: ['body', 'name'], msg: USER_MESSAGES.nameRequired },
+        { loc: ['body', 'last_name'], msg: USER_MESSAGES.lastNameRequired },
+        { loc: ['body', 'email'], msg: USER_MESSAGES.emailRequired },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.passwordRequired },
+        { loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.confirmRequired },
+        { loc: ['body', 'rol_id'], msg: USER_MESSAGES.roleRequired },
+      ],
+    });
+    const edit = await t.raw('PUT', `/api/user/clients/not_root/${acmeRootId}`, { body: {}, headers: bearer(acmeRoot) });
+    expect(edit.body).toEqual({
+      detail: [
+        { loc: ['body', 'name'], msg: USER_MESSAGES.nameRequired },
+        { loc: ['body', 'last_name'], msg: USER_MESSAGES.lastNameRequired },
+        { loc: ['body', 'status'], msg: USER_MESSAGES.statusRequired },
+        { loc: ['body', 'rol_id'], msg: USER_MESSAGES.roleRequired },
+      ],
+    });
+  });
+
+  it('refuses wrong types, overlong texts, unknown fields and a body that is not an object, storing nothing', async () => {
+    const before = await userRows();
+    const wrongTypes = await t.raw('POST', '/api/user/clients/not_root', {
+      body: { name: 5, last_name: true, email: 'nope', password: 'x', confirm_password: 'y', rol_id: 'x', customer_id: 'z', force_change_password: 'yes' },
+      headers: bearer(acmeRoot),
+    });
+    expect(wrongTypes.status).toBe(422);
+    expect(wrongTypes.body).toEqual({
+      detail: [
+        { loc: ['body', 'name'], msg: USER_MESSAGES.nameRequired },
+        { loc: ['body', 'last_name'], msg: USER_MESSAGES.lastNameRequired },
+        { loc: ['body', 'email'], msg: 'Must be a valid email address' },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.minLength },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.uppercase },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.digit },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.special },
+        { loc: ['body', 'rol_id'], msg: USER_MESSAGES.roleRequired },
+        { loc: ['body', 'customer_id'], msg: USER_MESSAGES.customerRequired },
+        { loc: ['body', 'force_change_password'], msg: 'Must be true or false' },
+      ],
+    });
+    const long = 'Aa1!'.repeat(40);
+    const overlong = await t.raw('POST', '/api/user/clients/not_root', {
+      body: { name: 'x'.repeat(101), last_name: 'y', email: `${'a'.repeat(250)}@b.test`, password: long, confirm_password: long, rol_id: 5 },
+      headers: bearer(acmeRoot),
+    });
+    expect(overlong.body).toEqual({
+      detail: [
+        { loc: ['body', 'name'], msg: 'Must be at most 100 characters' },
+        { loc: ['body', 'email'], msg: 'Must be at most 254 characters' },
+        { loc: ['body', 'password'], msg: PASSWORD_MESSAGES.maxLength },
+        { loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.maxLength },
+      ],
+    });
+    // who and when come from the session (service.md section 4); the status is hidden on create (spec 2.10)
+    for (const field of ['created_by', 'updated_by', 'created_at', 'status', 'is_admin', 'password_hash']) {
+      const answer = await t.raw('POST', '/api/user/clients/not_root', { body: { ...person(email('unknown'), 5), [field]: 1 }, headers: bearer(acmeRoot) });
+      expect(answer.body, field).toEqual({ detail: [{ loc: ['body', field], msg: 'Unknown field' }] });
+    }
+    const notObject = await t.raw('POST', '/api/user/clients/not_root', { body: [person(email('array'), 5)], headers: bearer(acmeRoot) });
+    expect(notObject).toMatchObject({ status: 422, body: { detail: [{ loc: ['body'], msg: 'The body must be a JSON object' }] } });
+    expect(await userRows()).toEqual(before);
+  });
+
+  it('checks the id of every path: 422 for a bad one, 404 for one that does not exist', async () => {
+    const bad: [string, string][] = [
+      ['abc', 'Must be a valid id'],
+      ['1.5', 'Must be a valid id'],
+      ['1e3', 'Must be a valid id'],
+      ['0', 'The value must be greater than or equal to 1'],
+      ['-3', 'The value must be greater than or equal to 1'],
+      ['99999999999', 'The value must be less than or equal to 2147483647'],
+    ];
+    const edit = { name: 'A', last_name: 'B', status: 1, rol_id: 5 };
+    const password = { new_password: 'Other.Pass9', confirm_password: 'Other.Pass9' };
+    for (const [id, msg] of bad) {
+      for (const [method, path, body] of [
+        ['GET', `/api/user/clients/not_root/${id}`, undefined],
+        ['PUT', `/api/user/clients/not_root/${id}`, edit],
+        ['DELETE', `/api/user/clients/not_root/${id}`, undefined],
+        ['PUT', `/api/user/clients/not_root/password/${id}`, password],
+      ] as const) {
+        const answer = await t.raw(method, path, { headers: bearer(acmeRoot), ...(body ? { body } : {}) });
+        expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 422, body: { detail: [{ loc: ['path', 'id'], msg }] } });
+      }
+    }
+    for (const path of ['/api/user/staff/root/77777', '/api/user/customer/root/77777']) {
+      expect(await t.raw('GET', path, { headers: bearer(root) })).toMatchObject({ status: 404, body: { detail: USER_MESSAGES.notFound } });
+    }
+    expect(await t.raw('DELETE', '/api/user/clients/not_root/77777', { headers: bearer(acmeRoot) })).toMatchObject({ status: 404, body: { detail: USER_MESSAGES.notFound } });
+  });
+
+  it('checks the paging query of a list', async () => {
+    const cases: [string, string, string][] = [
+      ['page_size=0', 'page_size', 'The value must be greater than or equal to 1'],
+      ['page_size=5000', 'page_size', 'The value must be less than or equal to 1000'],
+      ['page_num=abc', 'page_num', 'Must be a whole number'],
+      ['page_num=1&page_num=2', 'page_num', 'Must be a whole number'],
+      ['order_by_direction=up', 'order_by_direction', 'Must be asc or desc'],
+      ['customer_id=abc', 'customer_id', 'Must be a valid id'],
+      [`search=${'x'.repeat(201)}`, 'search', 'Must be at most 200 characters'],
+      [`order_by_column=${'x'.repeat(65)}`, 'order_by_column', 'Must be at most 64 characters'],
+    ];
+    for (const [query, field, msg] of cases) {
+      const answer = await t.raw('GET', `/api/user/customer/root?${query}`, { headers: bearer(root) });
+      expect({ query, status: answer.status, body: answer.body }).toEqual({ query, status: 422, body: { detail: [{ loc: ['query', field], msg }] } });
+    }
+  });
+
+  it('asks for a confirmed password on create and on an admin change, and refuses a body id of another user', async () => {
+    const mismatch = await failure(acmeRoot.client.call(ownUsers.create, { body: { ...person(email('mismatch'), 5), confirm_password: 'Strong.Pass2' } }));
+    expect(mismatch.body).toEqual({ detail: [{ loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.mismatch }] });
+    const user = await acmeRoot.client.call(ownUsers.create, { body: person(email('pw'), 5) });
+    const empty = await t.raw('PUT', `/api/user/clients/not_root/password/${user.id}`, { body: {}, headers: bearer(acmeRoot) });
+    expect(empty.body).toEqual({
+      detail: [
+        { loc: ['body', 'new_password'], msg: PASSWORD_MESSAGES.newPasswordRequired },
+        { loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.confirmRequired },
+      ],
+    });
+    const differ = await failure(acmeRoot.client.call(ownUsers.changePassword, { params: { id: user.id }, body: { new_password: 'Other.Pass9', confirm_password: 'Other.Pass8' } }));
+    expect(differ.body).toEqual({ detail: [{ loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.mismatch }] });
+    const hashBefore = (await userRows()).find((u) => u.id === user.id)!.password_hash;
+    const otherId = await failure(acmeRoot.client.call(ownUsers.changePassword, { params: { id: user.id }, body: { id: acmeRootId, new_password: 'Other.Pass9', confirm_password: 'Other.Pass9' } }));
+    expect(otherId.body).toEqual({ detail: [{ loc: ['body', 'id'], msg: USER_MESSAGES.idMismatch }] });
+    expect((await userRows()).find((u) => u.id === user.id)!.password_hash).toBe(hashBefore);
+    expect(await acmeRoot.client.call(ownUsers.changePassword, { params: { id: user.id }, body: { id: user.id, new_password: 'Other.Pass9', confirm_password: 'Other.Pass9' } })).toEqual({
+      Message: MESSAGES.passwordUpdated,
+    });
+    expect((await userRows()).find((u) => u.id === user.id)).toMatchObject({ force_change_password: true, updated_by: acmeRootEmail });
+  });
+
+  it('sets who and when from the session, never from the body', async () => {
+    const created = await root.client.call(customerUsers.create, { body: person(email('who'), 5, { customer_id: acme, force_change_password: false }) });
+    expect(created).toMatchObject({ created_by: rootEmail, created_at: t.clock.now().toISOString(), updated_by: null, updated_at: null, status: 1, force_change_password: false });
+    t.clock.advance(5_000);
+    const updated = await root.client.call(customerUsers.update, { params: { id: created.id }, body: { name: 'Who', last_name: 'Changed', status: 1, rol_id: 5 } });
+    expect(updated).toMatchObject({ created_by: rootEmail, created_at: created.created_at, updated_by: rootEmail, updated_at: t.clock.now().toISOString() });
+    const stored = (await userRows()).find((u) => u.id === created.id)!;
+    expect(stored).toMatchObject({ created_by: rootEmail, updated_by: rootEmail, status: 1, force_change_password: false, customer_id: acme });
+  });
+
+  it('keeps staff users in the provider and a Customer Root\'s users in its customer, whatever customer the body names', async () => {
+    const staff = await root.client.call(staffUsers.create, { body: person(email('staff'), 3, { customer_id: acme }) });
+    expect(staff.customer?.customer_id).toBe(provider);
+    const staffEdited = await root.client.call(staffUsers.update, { params: { id: staff.id }, body: { name: 'S', last_name: 'T', status: 1, rol_id: 2, customer_id: acme } });
+    expect(staffEdited).toMatchObject({ customer: { customer_id: provider }, role: { rol_id: 2 } });
+    const own = await acmeRoot.client.call(ownUsers.create, { body: person(email('own'), 5, { customer_id: globex }) });
+    expect(own.customer?.customer_id).toBe(acme);
+    const ownEdited = await acmeRoot.client.call(ownUsers.update, { params: { id: own.id }, body: { name: 'O', last_name: 'W', status: 1, rol_id: 5, customer_id: globex } });
+    expect(ownEdited.customer?.customer_id).toBe(acme);
+    const stored = await userRows();
+    expect(stored.find((u) => u.id === staff.id)!.customer_id).toBe(provider);
+    expect(stored.find((u) => u.id === own.id)!.customer_id).toBe(acme);
+  });
+
+  it('answers a customer that does not exist, or the provider, with 422 on customer_id', async () => {
+    const before = await userRows();
+    for (const customer_id of [provider, 999_999]) {
+      const refused = await failure(root.client.call(customerUsers.create, { body: person(email('nowhere'), 5, { customer_id }) }));
+      expect(refused.body).toEqual({ detail: [{ loc: ['body', 'customer_id'], msg: CUSTOMER_MESSAGES.customerNotFound }] });
+    }
+    const user = (await userRows()).find((u) => u.customer_id === acme && u.rol_id === 4)!;
+    const move = await failure(root.client.call(customerUsers.update, { params: { id: user.id }, body: { name: 'M', last_name: 'V', status: 1, rol_id: 4, customer_id: provider } }));
+    expect(move.body).toEqual({ detail: [{ loc: ['body', 'customer_id'], msg: CUSTOMER_MESSAGES.customerNotFound }] });
+    expect(await userRows()).toEqual(before);
+  });
+
+  it('searches without regard to case, accented letters included, and takes % and _ literally', async () => {
+    for (const [name, last] of [['Sofía', 'Ñúñez'], ['Rosa', 'Del_Rio'], ['Cien', 'Por%Ciento'], ['Delia', 'Rios']] as const) {
+      await acmeRoot.client.call(ownUsers.create, { body: { ...person(email('search'), 5), name, last_name: last } });
+    }
+    const names = async (search: string) => (await acmeRoot.client.call(ownUsers.list, { query: { search, page_size: 100 } })).list.map((u) => u.name);
+    expect(await names('SOFÍA ñÚÑ')).toEqual(['Sofía']);
+    expect(await names('_')).toEqual(['Rosa']);
+    expect(await names('l_r')).toEqual(['Rosa']);
+    expect(await names('%')).toEqual(['Cien']);
+    expect(await names('del')).toEqual(['Delia', 'Rosa']);
+    expect(await names('nobody at all')).toEqual([]);
+    // the search reaches the e-mail too, and only this customer's users
+    expect((await acmeRoot.client.call(ownUsers.list, { query: { search: `@rules.test`, page_size: 1000 } })).list.every((u) => u.customer?.customer_id === acme)).toBe(true);
+  });
+
+  it('answers a page past the end with the total and no rows, and filters Customer Users by customer', async () => {
+    const all = await acmeRoot.client.call(ownUsers.list, { query: { page_size: 10 } });
+    expect(all.total).toBeGreaterThan(0);
+    expect(await acmeRoot.client.call(ownUsers.list, { query: { page_num: 999 } })).toEqual({ total: all.total, list: [] });
+    await root.client.call(customerUsers.create, { body: person(email('globex'), 5, { customer_id: globex }) });
+    const globexUsers = await root.client.call(customerUsers.list, { query: { customer_id: globex, page_size: 100 } });
+    expect(globexUsers.total).toBeGreaterThan(0);
+    expect(globexUsers.list.every((u) => u.customer?.customer_id === globex)).toBe(true);
+    expect(await root.client.call(customerUsers.list, { query: { customer_id: provider } })).toEqual({ total: 0, list: [] });
+  });
+
+  it('sorts by every column of the allow-list both ways, and by the default for any other', async () => {
+    const sorters = await t.createCustomer(`Sorters ${kind}`);
+    const rows: [string, string, number][] = [
+      ['carla', 'Zeta', 4],
+      ['Bruno', 'alba', 5],
+      ['adela', 'Mora', 5],
+      ['Bruno', 'Casas', 4],
+      ['Eva', 'bosque', 5],
+    ];
+    const made: number[] = [];
+    for (const [name, last_name, rol_id] of rows) {
+      t.clock.advance(1_000);
+      made.push((await root.client.call(customerUsers.create, { body: { ...person(email(name.toLowerCase()), rol_id, { customer_id: sorters }), name, last_name } })).id);
+    }
+    // a few edited (updated_at) and one inactive (status)
+    t.clock.advance(1_000);
+    await root.client.call(customerUsers.update, { params: { id: made[3]! }, body: { name: 'Bruno', last_name: 'Casas', status: 0, rol_id: 4 } });
+    t.clock.advance(1_000);
+    await root.client.call(customerUsers.update, { params: { id: made[0]! }, body: { name: 'carla', last_name: 'Zeta', status: 1, rol_id: 4 } });
+
+    type Row = User;
+    const key: Record<(typeof USER_ORDER_COLUMNS)[number], (u: Row) => string | number | null> = {
+      id: (u) => u.id,
+      name: (u) => u.name.toLowerCase(),
+      last_name: (u) => u.last_name.toLowerCase(),
+      email: (u) => u.email,
+      status: (u) => u.status,
+      role: (u) => u.role.rol_id,
+      customer: (u) => u.customer!.customer_name.toLowerCase(),
+      created_at: (u) => u.created_at,
+      updated_at: (u) => u.updated_at,
+    };
+    // PostgreSQL puts nulls last going up and first going down; ties go by id in the same direction
+    const expected = (list: Row[], column: keyof typeof key, direction: 'asc' | 'desc') =>
+      [...list]
+        .sort((a, b) => {
+          const [x, y] = [key[column](a), key[column](b)];
+          let order = x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+          if (order === 0) order = a.id - b.id;
+          return direction === 'asc' ? order : -order;
+        })
+        .map((u) => u.id);
+    for (const column of USER_ORDER_COLUMNS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const page = await root.client.call(customerUsers.list, { query: { customer_id: sorters, order_by_column: column, order_by_direction: direction, page_size: 100 } });
+        expect({ column, direction, ids: page.list.map((u) => u.id) }).toEqual({ column, direction, ids: expected(page.list, column, direction) });
+      }
+    }
+    for (const column of ['password_hash', 'name; drop table users', 'NAME', 'search_text']) {
+      const page = await root.client.call(customerUsers.list, { query: { customer_id: sorters, order_by_column: column, page_size: 100 } });
+      expect(page.list.map((u) => u.id)).toEqual([...made].sort((a, b) => a - b));
+    }
+    // the Users screen sorts by name by default (spec 9)
+    const sortersRoot = await t.signIn((await t.createUser({ role: 'CustomerRoot', customer: `Sorters ${kind}`, name: 'aaron' })).email, STRONG_PASSWORD);
+    const own = await sortersRoot.client.call(ownUsers.list, { query: { page_size: 100 } });
+    expect(own.list.map((u) => u.id)).toEqual(expected(own.list, 'name', 'asc'));
+  });
+
+  it('audits every update, delete and password change with who did it, and never a password', async () => {
+    const user = await root.client.call(customerUsers.create, { body: person(email('audited'), 5, { customer_id: acme }) });
+    await root.client.call(customerUsers.update, { params: { id: user.id }, body: { name: 'Audited', last_name: 'Person', status: 0, rol_id: 4 } });
+    await root.client.call(customerUsers.changePassword, { params: { id: user.id }, body: { new_password: 'Audit.Pass9', confirm_password: 'Audit.Pass9' } });
+    await root.client.call(customerUsers.remove, { params: { id: user.id } });
+    const rows = await asSystem(t, (tx) => tx.selectFrom('audit_log').selectAll().where('entity', '=', 'user').where('entity_id', '=', String(user.id)).orderBy('id').execute());
+    expect(rows.map((r) => [r.action, r.actor_email, r.customer_id])).toEqual([
+      ['create', rootEmail, acme],
+      ['update', rootEmail, acme],
+      ['password', rootEmail, acme],
+      ['delete', rootEmail, acme],
+    ]);
+    expect(rows[1]!.detail).toEqual({ name: 'Audited', last_name: 'Person', status: 0, rol_id: 4 });
+    const text = JSON.stringify(rows);
+    for (const secret of [STRONG_PASSWORD, 'Audit.Pass9', 'argon2']) expect(text).not.toContain(secret);
+  });
+
+  it('refuses a Customer Root deleting or demoting itself', async () => {
+    expect(await failure(acmeRoot.client.call(ownUsers.remove, { params: { id: acmeRootId } }))).toMatchObject({ status: 409, message: USER_MESSAGES.selfDelete });
+    const demote = await failure(acmeRoot.client.call(ownUsers.update, { params: { id: acmeRootId }, body: { name: 'Me', last_name: 'Myself', status: 1, rol_id: 5 } }));
+    expect(demote).toMatchObject({ status: 409, message: USER_MESSAGES.selfDemote });
+    expect((await userRows()).find((u) => u.id === acmeRootId)).toMatchObject({ rol_id: 4, status: 1 });
+  });
+
+  it('lets an admin set its own password through the admin screen without being forced to change it or losing this session', async () => {
+    const other = await t.signIn(rootEmail, STRONG_PASSWORD);
+    const me = (await root.client.call(sessionUser)).id;
+    await root.client.call(staffUsers.changePassword, { params: { id: me }, body: { new_password: 'Mine.Pass9', confirm_password: 'Mine.Pass9' } });
+    expect((await root.client.call(sessionUser)).force_change_password).toBe(false);
+    expect((await failure(other.client.call(sessionUser))).status).toBe(401);
+    expect((await userRows()).find((u) => u.id === me)!.force_change_password).toBe(false);
   });
 });

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { Customer, PageQuery } from '@relevo/domain';
+import { CUSTOMER_ORDER_COLUMNS } from '@relevo/api';
 import type { Tx } from './database';
 import type { CustomerRow } from './schema';
 import { iso, matches, offsetOf, ordering, sortKey } from './listing';
-
-/** spec 9: customers are listed by customer_id by default. */
-export const CUSTOMER_COLUMNS = ['customer_id', 'customer_name', 'customer_active', 'customer_qty_resources', 'customer_createdt', 'customer_updatedt'] as const;
 
 /** The provider's own organisation (home of staff users). */
 export async function providerCustomer(db: Tx) {
@@ -53,9 +51,12 @@ export async function listCustomers(db: Tx, query: PageQuery, opts: { notRoot: b
   let filtered = db.selectFrom('customers');
   if (opts.notRoot) filtered = filtered.where('is_provider', '=', false);
   if (query.search) filtered = filtered.where(matches(sql`customer_name`, query.search));
-  const order = ordering(query, CUSTOMER_COLUMNS, 'customer_id');
+  // spec 9: customers are listed by customer_id unless the contract's allow-list says otherwise
+  const order = ordering(query, CUSTOMER_ORDER_COLUMNS, 'customer_id');
   // one connection per transaction: the two queries run one after the other
   const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  if (offsetOf(query) >= total) return { total, list: [] };
   const rows = await filtered
     .selectAll()
     .orderBy(sortKey(order.column, order.column === 'customer_name'), order.direction)
@@ -63,7 +64,7 @@ export async function listCustomers(db: Tx, query: PageQuery, opts: { notRoot: b
     .limit(query.page_size)
     .offset(offsetOf(query))
     .execute();
-  return { total: Number(count.n), list: rows.map(toCustomer) };
+  return { total, list: rows.map(toCustomer) };
 }
 
 /** Active customers with no Customer Root yet: free to be given one. */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import { foundation } from './migrations/0001_foundation';
 import { peopleSearch } from './migrations/0002_people_search';
+import { peopleSearchText } from './migrations/0003_people_search_text';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
 export interface Migration {
@@ -16,6 +17,7 @@ export { APP_ROLE, STAFF_ROLE };
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_people_search': peopleSearch,
+  '0003_people_search_text': peopleSearchText,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

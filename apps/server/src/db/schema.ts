@@ -60,6 +60,8 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: NullableTimestamp;
   password_changed_at: NullableTimestamp;
+  /** lower(name || ' ' || last_name || ' ' || email), kept by the database (migration 0003) */
+  search_text: ColumnType<string, never, never>;
 }
 
 export type SessionKind = 'preauth' | 'session';

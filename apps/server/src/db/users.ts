@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE_NAMES, isRoleId, type PageQuery, type RoleId, type SessionUser, type User } from '@relevo/domain';
-import { iso, matches, offsetOf, ordering, sortKey } from './listing';
+import { USER_ORDER_COLUMNS, type UserOrderColumn } from '@relevo/api';
+import { containsPattern, iso, offsetOf, ordering, sortKey } from './listing';
 import type { Tx } from './database';
 
 /** The columns sign-in and the session need, with the user's customer. */
@@ -121,8 +122,8 @@ export interface UserArea {
   customerId?: number;
 }
 
-/** Sortable columns of the user lists (spec 2.10, 2.20); only these reach SQL. */
-export const USER_LIST_COLUMNS = {
+/** The SQL behind each sortable column of the contract's allow-list; only these reach SQL. */
+const USER_LIST_COLUMNS = {
   id: 'u.id',
   name: 'u.name',
   last_name: 'u.last_name',
@@ -132,9 +133,10 @@ export const USER_LIST_COLUMNS = {
   customer: 'c.customer_name',
   created_at: 'u.created_at',
   updated_at: 'u.updated_at',
-} as const;
-export type UserListColumn = keyof typeof USER_LIST_COLUMNS;
-const TEXT_COLUMNS = new Set<UserListColumn>(['name', 'last_name', 'email', 'customer']);
+} as const satisfies Record<UserOrderColumn, string>;
+export type UserListColumn = UserOrderColumn;
+// e-mails are stored lower-case, so only these need lower() to sort without regard to case
+const TEXT_COLUMNS = new Set<UserListColumn>(['name', 'last_name', 'customer']);
 
 function inArea(db: Tx, area: UserArea) {
   let query = db.selectFrom('users as u').where('u.rol_id', 'in', [...area.roles]);
@@ -205,24 +207,25 @@ export async function listUsers(
 ): Promise<{ total: number; list: User[] }> {
   let filtered = inArea(db, area);
   if (query.customer_id !== undefined) filtered = filtered.where('u.customer_id', '=', query.customer_id);
-  if (query.search) filtered = filtered.where(matches(sql`(u.name || ' ' || u.last_name || ' ' || u.email)`, query.search));
-  const order = ordering(query, Object.keys(USER_LIST_COLUMNS) as UserListColumn[], defaultOrder);
-  const page = filtered
+  // both sides folded by the database's own lower(), the stored text's and the typed text's
+  if (query.search) filtered = filtered.where(sql<boolean>`u.search_text like lower(${containsPattern(query.search)})`);
+  // the count and the page apart: a broad search ("a") counts by one pass over the stored search
+  // texts and pages by walking the sort's index until the page is full, where one query with
+  // count(*) over () would join and sort every match (150-350 ms for 87,500 matches)
+  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const offset = offsetOf(query);
+  if (offset >= total) return { total, list: [] };
+  const order = ordering(query, USER_ORDER_COLUMNS, defaultOrder);
+  const rows = await filtered
     .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
     .select(USER_FIELDS)
     .orderBy(sortKey(USER_LIST_COLUMNS[order.column], TEXT_COLUMNS.has(order.column)), order.direction)
     .orderBy('u.id', order.direction)
     .limit(query.page_size)
-    .offset(offsetOf(query));
-  if (query.search) {
-    // a search reads its matches once: the page and their count in one pass
-    const rows = await page.select(sql<number>`count(*) over ()`.as('matched')).execute();
-    if (rows.length > 0 || query.page_num === 1) return { total: Number(rows[0]?.matched ?? 0), list: rows.map(toUser) };
-  }
-  // without a search the count is an index-only scan, the page an ordered index walk
-  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = query.search ? [] : await page.execute();
-  return { total: Number(count.n), list: rows.map(toUser) };
+    .offset(offset)
+    .execute();
+  return { total, list: rows.map(toUser) };
 }
 
 /** One user of an area, or undefined (another area's or another tenant's id looks the same). */

@@ -9,7 +9,8 @@ import { installSecurityHeaders } from './security';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
 import { resetRoutes } from './routes/reset';
-import { customerRoutes, userRoutes } from './routes/people';
+import { customerRoutes } from './routes/customers';
+import { userRoutes } from './routes/users';
 
 let requestCounter = 0;
 

@@ -50,7 +50,7 @@ export function customerService(ctx: AppContext) {
 
     async update(principal: Principal, id: number, body: CustomerUpdate): Promise<Customer> {
       const now = ctx.clock.now();
-      const { customer, deactivated } = await inScope(principal, async (tx) => {
+      const { customer, changed } = await inScope(principal, async (tx) => {
         const current = await findCustomer(tx, id);
         if (!current) throw notFound();
         if (current.is_provider && body.customer_active === 'N') throw new HttpError(409, CUSTOMER_MESSAGES.providerLocked);
@@ -84,9 +84,12 @@ export function customerService(ctx: AppContext) {
           (['customer_name', 'customer_active', 'customer_qty_resources'] as const).filter((key) => current[key] !== body[key]).map((key) => [key, body[key]]),
         );
         await audit(tx, { customerId: id, actor: actorOf(principal), action: 'update', entity: 'customer', entityId: id, detail: changes }, now);
-        return { customer: toCustomer((await findCustomer(tx, id))!), deactivated };
+        return { customer: toCustomer((await findCustomer(tx, id))!), changed: Object.keys(changes).length > 0 };
       });
-      if (deactivated) await ctx.principals.evictAll();
+      // every session user of the customer carries its name, quota and state (spec 2.5 footer,
+      // spec 9 resource quota) and an inactive customer's people may not sign in: no cached
+      // session may keep the old ones
+      if (changed) await ctx.principals.evictAll();
       return customer;
     },
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  CUSTOMER_MESSAGES,
   MESSAGES,
   USER_MESSAGES,
   grantableRoles,
@@ -45,10 +46,11 @@ export interface UserScreen {
 const CUSTOMER_ROLES: readonly RoleId[] = [4, 5];
 const STAFF_ROLES: readonly RoleId[] = [1, 2, 3];
 
+/** Customer users belong to a real customer, never to the provider's own organisation. */
 async function realCustomer(tx: Tx, requested: number | null | undefined): Promise<number> {
   if (requested == null) throw ValidationFailure.field('customer_id', USER_MESSAGES.customerRequired);
   const customer = await findCustomer(tx, requested);
-  if (!customer || customer.is_provider) throw ValidationFailure.field('customer_id', USER_MESSAGES.customerRequired);
+  if (!customer || customer.is_provider) throw ValidationFailure.field('customer_id', CUSTOMER_MESSAGES.customerNotFound);
   return customer.customer_id;
 }
 
@@ -168,7 +170,6 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           .execute();
         // a deactivated user loses its sessions at once
         if (current.status === 1 && body.status === 0) await revokeUserSessions(tx, id, now);
-        const after = await existing(tx, principal, id).catch(() => null);
         const changes: Record<string, unknown> = {};
         if (current.name !== body.name) changes.name = body.name;
         if (current.last_name !== body.last_name) changes.last_name = body.last_name;
@@ -177,11 +178,11 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         if (current.customer?.customer_id !== customerId) changes.customer_id = customerId;
         if (body.phone !== undefined && current.phone !== body.phone) changes.phone = body.phone ? 'changed' : 'removed';
         await audit(tx, { customerId, actor: actorOf(principal), action: 'update', entity: 'user', entityId: id, detail: changes }, now);
-        // moved out of this screen's reach (another customer): answer what was saved all the same
-        return after ?? { ...current, ...body, customer: { customer_id: customerId, customer_name: '' } };
+        // the role stays within the screen (checkGrant) and Users keep their customer: still in reach
+        return existing(tx, principal, id);
       });
       await ctx.principals.evictUser(id);
-      return updated as User;
+      return updated;
     },
 
     async remove(principal: Principal, id: number): Promise<MessageAnswer> {
@@ -199,12 +200,17 @@ export function userService(ctx: AppContext, screen: UserScreen) {
 
     /** spec 3: password change by an admin. The admin knows it: the user must choose a new one. */
     async changePassword(principal: Principal, id: number, body: AdminPasswordChange): Promise<MessageAnswer> {
+      // the body may repeat the id (spec 3); one that names another user than the address is a mistake
+      if (body.id !== undefined && body.id !== id) throw ValidationFailure.field('id', USER_MESSAGES.idMismatch);
       const passwordHash = await hashPassword(body.new_password);
       const now = ctx.clock.now();
       await inScope(principal, async (tx) => {
         const current = await existing(tx, principal, id);
-        await setPassword(tx, id, passwordHash, now, { forceChange: current.id !== principal.userId, by: principal.email });
-        await revokeUserSessions(tx, id, now, current.id === principal.userId ? principal.sessionId : undefined);
+        // an admin setting its own password through this screen knows it as its own: no forced
+        // change, and the session it works in stays (its other sessions end)
+        const isSelf = current.id === principal.userId;
+        await setPassword(tx, id, passwordHash, now, { forceChange: !isSelf, by: principal.email });
+        await revokeUserSessions(tx, id, now, isSelf ? principal.sessionId : undefined);
         await audit(tx, { customerId: current.customer?.customer_id ?? null, actor: actorOf(principal), action: 'password', entity: 'user', entityId: id, detail: { by_admin: true } }, now);
       });
       await ctx.principals.evictUser(id);

@@ -3,6 +3,7 @@ import {
   CustomerCreateSchema,
   CustomerUpdateSchema,
   PageQuerySchema,
+  mustBeTrueOrFalse,
   type Customer,
   type ListOf,
   type MessageAnswer,
@@ -14,10 +15,18 @@ import { IdParams } from './common';
 export const CustomerListQuery = /* @__PURE__ */ (() =>
   v.object({
     ...PageQuerySchema.entries,
-    not_root: v.optional(v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => value === 'true' || value === '1'))]), false),
+    not_root: v.optional(
+      v.union(
+        [v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => value === 'true' || value === '1'))],
+        mustBeTrueOrFalse,
+      ),
+      false,
+    ),
   }))();
 
+/** The columns the customer list sorts by; any other value sorts by customer_id (spec 9). */
 export const CUSTOMER_ORDER_COLUMNS = ['customer_id', 'customer_name', 'customer_active', 'customer_qty_resources', 'customer_createdt', 'customer_updatedt'] as const;
+export type CustomerOrderColumn = (typeof CUSTOMER_ORDER_COLUMNS)[number];
 
 export const listCustomers = endpoint({
   name: 'listCustomers',

@@ -19,7 +19,13 @@ export const UserListQuery = /* @__PURE__ */ (() =>
     customer_id: v.optional(idField()),
   }))();
 
+/**
+ * The columns a user list sorts by (`order_by_column`, spec 2.20); any other value sorts by the
+ * list's default (spec 9: Users by name, Admin Users and Customer Users by id). `role` sorts by
+ * rol_id, `customer` by the customer's name.
+ */
 export const USER_ORDER_COLUMNS = ['id', 'name', 'last_name', 'email', 'status', 'role', 'customer', 'created_at', 'updated_at'] as const;
+export type UserOrderColumn = (typeof USER_ORDER_COLUMNS)[number];
 
 /** The profile counts of spec 2.8. */
 export interface UserDashboard {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailField, form, idField, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
+import { emailField, form, idField, mustBeTrueOrFalse, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 import { ALL_ROLES, type RoleId } from '../roles/roles';
@@ -59,6 +59,7 @@ export const USER_MESSAGES = {
   selfDelete: 'You cannot delete your own user',
   selfDemote: 'You cannot deactivate your own user or change its role',
   lastStaffRoot: 'The last active Staff Root cannot be removed, demoted or deactivated',
+  idMismatch: 'The id does not match the user being changed',
 } as const;
 
 // builders rather than shared constants: module-level calls through the valibot namespace would
@@ -95,7 +96,7 @@ export const UserCreateSchema = /* @__PURE__ */ (() =>
         confirm_password: confirmPassword(),
         rol_id: roleField(),
         customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-        force_change_password: v.optional(v.boolean(), true),
+        force_change_password: v.optional(v.boolean(mustBeTrueOrFalse), true),
       }
     ),
     'password',
@@ -112,7 +113,7 @@ export const UserUpdateSchema = /* @__PURE__ */ (() =>
       status: statusField(),
       rol_id: roleField(),
       customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-      force_change_password: v.optional(v.boolean()),
+      force_change_password: v.optional(v.boolean(mustBeTrueOrFalse)),
     }
     ))();
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;

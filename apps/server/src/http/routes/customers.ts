@@ -1,0 +1,17 @@
+import { addCustomer, currentCustomer, deleteCustomer, freeCustomers, getCustomer, listCustomers, updateCustomer } from '@relevo/api';
+import type { AppContext } from '../../context';
+import { customerService } from '../../people/customers';
+import type { RouteTable } from '../implement';
+
+/** spec 7 Customers. */
+export function customerRoutes(routes: RouteTable, ctx: AppContext): void {
+  const customers = customerService(ctx);
+  routes
+    .implement(listCustomers, ({ principal, query }) => customers.list(principal, query))
+    .implement(freeCustomers, ({ principal }) => customers.free(principal))
+    .implement(getCustomer, ({ principal, params }) => customers.get(principal, params.id))
+    .implement(addCustomer, ({ principal, body }) => customers.create(principal, body))
+    .implement(updateCustomer, ({ principal, params, body }) => customers.update(principal, params.id, body))
+    .implement(deleteCustomer, ({ principal, params }) => customers.remove(principal, params.id))
+    .implement(currentCustomer, ({ principal }) => customers.current(principal));
+}
