@@ -21,3 +21,6 @@ export * from './breadcrumb/Breadcrumb';
 export * from './app-shell/AppShell';
 export * from './app-shell/Brand';
 export * from './app-shell/gestures';
+export * from './phone-input/PhoneInput';
+export * from './data-table/types';
+export * from './select/types';

@@ -45,4 +45,23 @@ export const codeTester: TestUser = {
 export const staffEdit: TestUser = { email: 'edit@relevo.demo', password: 'Edit.Pass.2026', name: 'Elena', lastName: 'Vega', role: 'StaffEdit' };
 export const auditor: TestUser = { email: 'a11y@democompany.demo', password: 'Audit.Pass.2026', name: 'Iris', lastName: 'Santos', role: 'Customer', customer: DEMO_CUSTOMER };
 
-export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor];
+/** The reset flows change these passwords (reset-email.spec.ts, reset-sms.spec.ts): no other spec signs in with them. */
+export const emailResetter: TestUser = {
+  email: 'reset.mail@democompany.demo',
+  password: 'Reset.Mail.2026',
+  name: 'Rosa',
+  lastName: 'Colón',
+  role: 'Customer',
+  customer: DEMO_CUSTOMER,
+};
+export const smsResetter: TestUser = {
+  email: 'reset.sms@democompany.demo',
+  password: 'Reset.Sms.2026',
+  name: 'Tomás',
+  lastName: 'Ayala',
+  role: 'Customer',
+  customer: DEMO_CUSTOMER,
+  phone: '+17875550188',
+};
+
+export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor, emailResetter, smsResetter];

@@ -1,14 +1,34 @@
-import { Link } from 'react-router';
+import { PageSpinner } from '@relevo/ui';
+import { Suspense, lazy } from 'react';
+import { matchPath, useLocation, useParams } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
+import { EmailResetPage } from './EmailResetPage';
+import { ResetChooser } from './ResetChooser';
 
-/** spec 2.9 routes, kept for the reset issue: a plain note until the flows are built. */
+// the phone field and its country data load only with the SMS flow, not with the chooser or the e-mailed link
+const SmsResetPage = lazy(() => import('./SmsResetPage').then(({ SmsResetPage }) => ({ default: SmsResetPage })));
+
+/**
+ * The three public reset routes of spec 2.1 share this screen: /reset_password (chooser),
+ * /reset_password/sms and /reset_password/email/:token?.
+ */
 export function ResetPasswordPage() {
-  return (
-    <PublicPage title="Recovery password">
-      <p>Password recovery is coming soon. Until then, ask your administrator to set a new password for you.</p>
-      <div className="public-links">
-        <Link to="/login">Back to login</Link>
-      </div>
-    </PublicPage>
-  );
+  const { pathname } = useLocation();
+  const { token } = useParams();
+  if (matchPath('/reset_password/sms', pathname)) {
+    return (
+      <Suspense
+        fallback={
+          <PublicPage title="Reset password by SMS">
+            <PageSpinner />
+          </PublicPage>
+        }
+      >
+        <SmsResetPage />
+      </Suspense>
+    );
+  }
+  // a new link opened in the same tab starts a new flow
+  if (matchPath('/reset_password/email/:token?', pathname)) return <EmailResetPage key={token ?? ''} token={token ?? null} />;
+  return <ResetChooser />;
 }

@@ -1,0 +1,163 @@
+import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_LINK_TTL_SECONDS, emailConfirmErrors, emailStartErrors, type emailResetMachine } from '@relevo/domain';
+import { Alert, Button, PasswordField, TextField } from '@relevo/ui';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PublicPage } from '../../shell/PublicPage';
+import { liveEmailResetMachine } from './reset-machines';
+import { ButtonLink, ResetStep } from './ResetStep';
+
+export interface EmailResetPageProps {
+  /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */
+  token?: string | null;
+  /** a pre-provided e-mail reset machine (stories pass fixture actors) */
+  machine?: typeof emailResetMachine;
+}
+
+type PasswordFieldName = 'new_password' | 'confirm_password';
+
+/**
+ * spec 2.9 by e-mail, 4 steps: (1) e-mail, Verify; (2) 'Verify your email address', Go to Login;
+ * (3) from the link: 'Login and confirm your new password', Send; (4) 'Password was successfully
+ * updated'. spec 4: 1 to 2 and 3 to 4 on success; a failed call shows its first message in a red
+ * alert (spec 8).
+ */
+export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
+  const [state, send] = useMachine(machine ?? liveEmailResetMachine, { input: { token } });
+  const isInbox = state.matches('checkInbox');
+  const isNewPassword = state.matches('newPassword') || state.matches('confirming');
+  const isDone = state.matches('done');
+  const step = isDone ? 4 : isNewPassword ? 3 : isInbox ? 2 : 1;
+  const heading = isDone ? MESSAGES.resetEmailDone : isNewPassword ? MESSAGES.resetEmailConfirm : isInbox ? MESSAGES.resetEmailCheckInbox : 'Enter your email address';
+
+  return (
+    <PublicPage title="Reset password by email">
+      <ResetStep step={step} of={4} heading={heading}>
+        {isDone ? (
+          <>
+            <p>Your password has been changed. Sign in with the new one; any other signed-in session has been closed.</p>
+            <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
+          </>
+        ) : isNewPassword ? (
+          <NewPasswordStep state={state} send={send} />
+        ) : isInbox ? (
+          <>
+            <p>
+              If an account uses <strong className="reset-step__value">{state.context.email.trim()}</strong>, we have sent it an email with a link to choose a new
+              password. The link is valid for {RESET_LINK_TTL_SECONDS / 60} minutes and works once.
+            </p>
+            <p className="reset-step__help">
+              Nothing after a few minutes? Check your spam folder and the address you typed, then <Link to="/reset_password">ask again</Link>.
+            </p>
+            <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
+          </>
+        ) : (
+          <EmailStep state={state} send={send} />
+        )}
+      </ResetStep>
+    </PublicPage>
+  );
+}
+
+type Machine = ReturnType<typeof useMachine<typeof emailResetMachine>>;
+interface StepProps {
+  state: Machine[0];
+  send: Machine[1];
+}
+
+function EmailStep({ state, send }: StepProps) {
+  const { context } = state;
+  const errors = context.submitted ? emailStartErrors(context) : {};
+  return (
+    <>
+      <p className="reset-step__text">Enter the email address of your account. If it matches one, we send it a link to choose a new password.</p>
+      <form
+        className="public-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={context.email}
+          errors={errors.email}
+          onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
+        />
+        <Button type="submit" variant="primary" block loading={state.matches('requestingLink')}>
+          Verify
+        </Button>
+      </form>
+      <div className="public-links">
+        <Link to="/reset_password">Choose another way</Link>
+        <Link to="/login">Back to login</Link>
+      </div>
+    </>
+  );
+}
+
+function NewPasswordStep({ state, send }: StepProps) {
+  const { context } = state;
+  // spec 5: the own-password modal's rules and messages, checked on every input; a field shows
+  // its failed rules once typed into, and Send stays disabled while either field has one
+  const [edited, setEdited] = useState<Partial<Record<PasswordFieldName, boolean>>>({});
+  const errors = emailConfirmErrors(context);
+  const hasErrors = Object.keys(errors).length > 0;
+  const shown = (field: PasswordFieldName) => (edited[field] ? errors[field] : undefined);
+  const change = (field: PasswordFieldName) => (value: string) => {
+    setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true }));
+    send({ type: 'CHANGE', field, value });
+  };
+  const isConfirming = state.matches('confirming');
+
+  return (
+    <>
+      <p className="reset-step__text">
+        Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and a special character.
+      </p>
+      <form
+        className="public-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+        <PasswordField
+          label="New Password"
+          name="new_password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          value={context.new_password}
+          errors={shown('new_password')}
+          onValueChange={change('new_password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirm_password"
+          autoComplete="new-password"
+          required
+          value={context.confirm_password}
+          errors={shown('confirm_password')}
+          onValueChange={change('confirm_password')}
+        />
+        <Button type="submit" variant="primary" block disabled={hasErrors} loading={isConfirming}>
+          Send
+        </Button>
+      </form>
+      <div className="public-links">
+        <Link to="/reset_password/email">Request a new link</Link>
+        <Link to="/login">Back to login</Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import './ResetPassword.css';
+
+export interface ResetStepProps {
+  step: number;
+  of: number;
+  heading: string;
+  children: ReactNode;
+}
+
+/**
+ * One step of a reset flow (spec 2.9): "Step n of m" and the step's heading. When the step changes
+ * the heading takes the focus, so a screen reader says where the person now is; the step shown
+ * first leaves the focus to its first field. Keep one ResetStep per screen (the content changes
+ * inside it), so it sees the step change.
+ */
+export function ResetStep({ step, of, heading, children }: ResetStepProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  const countId = useId();
+
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  return (
+    <div className="reset-step">
+      <p className="reset-step__count" id={countId}>
+        Step {step} of {of}
+      </p>
+      <h2 ref={headingRef} className="reset-step__heading" tabIndex={-1} aria-describedby={countId}>
+        {heading}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+/** The step's way out to the sign-in page, shaped as the step's main button (spec 2.9: Go to Login). */
+export function ButtonLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="rl-button rl-button--primary rl-button--md rl-button--block">
+      <span className="rl-button__label">{children}</span>
+    </Link>
+  );
+}

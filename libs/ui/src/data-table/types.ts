@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableSort {
+  /** the list's `order_by_column` value */
+  column: string;
+  direction: SortDirection;
+}
+
+/** One column of a server-paged table. */
+export interface DataTableColumn<Row> {
+  /** unique id; for a sortable column it is the `order_by_column` sent to the server */
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** CSS width, e.g. '8rem' */
+  width?: string;
+}
+
+/**
+ * Presentational, server-paged table (spec 2.20). Owns only the search box's own typing (debounced
+ * 500 ms before onSearchChange); page, sort and search are controlled by the screen.
+ */
+export interface DataTableProps<Row> {
+  /** accessible name of the table and the search box ("Search users") */
+  label: string;
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  total: number;
+  rowKey: (row: Row) => string | number;
+  /** 'error' shows the empty text with a Reload button (a failed list load is an empty list, spec 7) */
+  status: 'loading' | 'ready' | 'error';
+  /** e.g. 'No users found. Please add some users.' */
+  emptyText: string;
+  page: number;
+  pageSize: number;
+  sort: TableSort;
+  search: string;
+  onSearchChange: (search: string) => void;
+  onPageChange: (page: number) => void;
+  onSortChange: (sort: TableSort) => void;
+  onReload?: () => void;
+  /** buttons beside the search box, e.g. Create */
+  toolbar?: ReactNode;
+  /** when given, an 'Actions' column is added with what it returns per row */
+  rowActions?: (row: Row) => ReactNode;
+}
