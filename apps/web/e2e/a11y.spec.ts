@@ -1,22 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import { freshPage, seriousViolations } from './support/axe';
 import { expect, submitPassword, test } from './support/fixtures';
 import { auditor } from './support/users';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-// AxeBuilder needs a page of a context made with browser.newContext()
-async function freshPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-}
 
 test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('login, code step, layout with profile, 403 and 404', async ({ browser, baseURL, inbox }) => {

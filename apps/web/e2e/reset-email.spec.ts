@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { freshPage, seriousViolations } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import { emailResetter } from './support/users';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const LINK = /https?:\/\/\S+\/reset_password\/email\/[A-Za-z0-9_-]+/;
 const SUBJECT = 'Reset your Relevo password';
 const NEW_PASSWORD = 'Mail.Reset.2027';
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-// AxeBuilder needs a page of a context made with browser.newContext()
-async function freshPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-}
 
 /** The newest reset link mailed to `email` after `since` (ms); waits for it. */
 async function linkMailedTo(inbox: InboxClient, email: string, since: number): Promise<string> {

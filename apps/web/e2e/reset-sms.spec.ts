@@ -1,24 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { freshPage, seriousViolations } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import { smsResetter } from './support/users';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const RESET_CODE = /password reset code is (\d{6})/;
 const NEW_PASSWORD = 'Sms.Reset.2027';
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-// AxeBuilder needs a page of a context made with browser.newContext()
-async function freshPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-}
 
 /** The newest reset code the SMS webhook received for `phone` after `since` (ms); waits for it. */
 async function resetCodeTextedTo(inbox: InboxClient, phone: string, since: number): Promise<string> {

@@ -1,11 +1,10 @@
 import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_LINK_TTL_SECONDS, emailConfirmErrors, emailStartErrors, type emailResetMachine } from '@relevo/domain';
-import { Alert, Button, PasswordField, TextField } from '@relevo/ui';
+import { Button, PasswordField, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
-import { ButtonLink, ResetStep } from './ResetStep';
+import { ButtonLink, ResetDone, ResetForm, ResetStep, useShownErrors } from './ResetStep';
 
 export interface EmailResetPageProps {
   /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */
@@ -34,10 +33,7 @@ export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
     <PublicPage title="Reset password by email">
       <ResetStep step={step} of={4} heading={heading}>
         {isDone ? (
-          <>
-            <p>Your password has been changed. Sign in with the new one; any other signed-in session has been closed.</p>
-            <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
-          </>
+          <ResetDone />
         ) : isNewPassword ? (
           <NewPasswordStep state={state} send={send} />
         ) : isInbox ? (
@@ -71,15 +67,7 @@ function EmailStep({ state, send }: StepProps) {
   return (
     <>
       <p className="reset-step__text">Enter the email address of your account. If it matches one, we send it a link to choose a new password.</p>
-      <form
-        className="public-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <TextField
           label="Email"
           type="email"
@@ -94,7 +82,7 @@ function EmailStep({ state, send }: StepProps) {
         <Button type="submit" variant="primary" block loading={state.matches('requestingLink')}>
           Verify
         </Button>
-      </form>
+      </ResetForm>
       <div className="public-links">
         <Link to="/reset_password">Choose another way</Link>
         <Link to="/login">Back to login</Link>
@@ -105,14 +93,13 @@ function EmailStep({ state, send }: StepProps) {
 
 function NewPasswordStep({ state, send }: StepProps) {
   const { context } = state;
-  // spec 5: the own-password modal's rules and messages, checked on every input; a field shows
-  // its failed rules once typed into, and Send stays disabled while either field has one
-  const [edited, setEdited] = useState<Partial<Record<PasswordFieldName, boolean>>>({});
+  // spec 5: the own-password modal's rules and messages, checked on every input; Send stays
+  // disabled while either field has a failed rule
   const errors = emailConfirmErrors(context);
   const hasErrors = Object.keys(errors).length > 0;
-  const shown = (field: PasswordFieldName) => (edited[field] ? errors[field] : undefined);
+  const { shown, edit } = useShownErrors<PasswordFieldName>(errors);
   const change = (field: PasswordFieldName) => (value: string) => {
-    setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true }));
+    edit(field);
     send({ type: 'CHANGE', field, value });
   };
   const isConfirming = state.matches('confirming');
@@ -122,15 +109,7 @@ function NewPasswordStep({ state, send }: StepProps) {
       <p className="reset-step__text">
         Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and a special character.
       </p>
-      <form
-        className="public-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <PasswordField
           label="New Password"
           name="new_password"
@@ -153,7 +132,7 @@ function NewPasswordStep({ state, send }: StepProps) {
         <Button type="submit" variant="primary" block disabled={hasErrors} loading={isConfirming}>
           Send
         </Button>
-      </form>
+      </ResetForm>
       <div className="public-links">
         <Link to="/reset_password/email">Request a new link</Link>
         <Link to="/login">Back to login</Link>

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { MESSAGES } from '@relevo/domain';
+import { Alert } from '@relevo/ui';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ResetPassword.css';
 
@@ -46,4 +48,43 @@ export function ButtonLink({ to, children }: { to: string; children: ReactNode }
       <span className="rl-button__label">{children}</span>
     </Link>
   );
+}
+
+/** The last step of both flows: the password is changed, back to sign in. */
+export function ResetDone() {
+  return (
+    <>
+      <p>Your password has been changed. Sign in with the new one; any other signed-in session has been closed.</p>
+      <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
+    </>
+  );
+}
+
+/** A step's form: the failed call's first message in a red alert above the fields (spec 8). */
+export function ResetForm({ error, onSubmit, children }: { error: string | null | undefined; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="public-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      {children}
+    </form>
+  );
+}
+
+/**
+ * spec 5: validation runs on every input; a field shows its failed rules once typed into (or, with
+ * `submitted`, once the form was sent). `edit(field)` marks the field as typed into.
+ */
+export function useShownErrors<F extends string>(errors: Partial<Record<F, readonly string[]>>, submitted = false) {
+  const [edited, setEdited] = useState<Partial<Record<F, boolean>>>({});
+  return {
+    shown: (field: F) => (submitted || edited[field] ? errors[field] : undefined),
+    edit: (field: F) => setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true })),
+  };
 }

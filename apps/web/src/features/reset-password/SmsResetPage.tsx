@@ -1,11 +1,10 @@
 import { CODE_TTL_SECONDS, MESSAGES, PREFERRED_COUNTRIES, SUPPORTED_COUNTRIES, smsPhoneErrors, smsVerifyErrors, type smsResetMachine } from '@relevo/domain';
-import { Alert, Button, PasswordField, PhoneInput, TextField } from '@relevo/ui';
+import { Button, PasswordField, PhoneInput, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
-import { ButtonLink, ResetStep } from './ResetStep';
+import { ResetDone, ResetForm, ResetStep, useShownErrors } from './ResetStep';
 
 export interface SmsResetPageProps {
   /** a pre-provided SMS reset machine (stories pass fixture actors) */
@@ -30,10 +29,7 @@ export function SmsResetPage({ machine }: SmsResetPageProps) {
     <PublicPage title="Reset password by SMS">
       <ResetStep step={step} of={3} heading={heading}>
         {isDone ? (
-          <>
-            <p>Your password has been changed. Sign in with the new one; any other signed-in session has been closed.</p>
-            <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
-          </>
+          <ResetDone />
         ) : isCodeStep ? (
           <CodeStep state={state} send={send} />
         ) : (
@@ -56,15 +52,7 @@ function PhoneStep({ state, send }: StepProps) {
   return (
     <>
       <p className="reset-step__text">Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS.</p>
-      <form
-        className="public-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <PhoneInput
           label="Phone"
           name="phone"
@@ -79,7 +67,7 @@ function PhoneStep({ state, send }: StepProps) {
         <Button type="submit" variant="primary" block loading={state.matches('requestingCode')}>
           Verify
         </Button>
-      </form>
+      </ResetForm>
       <div className="public-links">
         <Link to="/reset_password">Choose another way</Link>
         <Link to="/login">Back to login</Link>
@@ -90,12 +78,9 @@ function PhoneStep({ state, send }: StepProps) {
 
 function CodeStep({ state, send }: StepProps) {
   const { context } = state;
-  // spec 5: validation runs on every input; a field shows its failed rules once typed into or submitted
-  const [edited, setEdited] = useState<Partial<Record<CodeField, boolean>>>({});
-  const errors = smsVerifyErrors(context);
-  const shown = (field: CodeField) => (context.submitted || edited[field] ? errors[field] : undefined);
+  const { shown, edit } = useShownErrors<CodeField>(smsVerifyErrors(context), context.submitted);
   const change = (field: CodeField) => (value: string) => {
-    setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true }));
+    edit(field);
     send({ type: 'CHANGE', field, value });
   };
   const isVerifying = state.matches('verifying');
@@ -106,15 +91,7 @@ function CodeStep({ state, send }: StepProps) {
         If an account has the number <strong className="reset-step__value">{context.phone}</strong>, we have sent it a 6-digit code by SMS. The code is valid for{' '}
         {CODE_TTL_SECONDS / 60} minutes. Choose your new password below.
       </p>
-      <form
-        className="public-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <TextField
           label="Verification code"
           name="smscod"
@@ -147,7 +124,7 @@ function CodeStep({ state, send }: StepProps) {
         <Button type="submit" variant="primary" block loading={isVerifying}>
           Verify
         </Button>
-      </form>
+      </ResetForm>
       <p className="reset-step__help">No SMS after a few minutes? Go back, check the number and ask for a new code.</p>
       <div className="public-links">
         <Button variant="link" disabled={isVerifying} onClick={() => send({ type: 'BACK' })}>
