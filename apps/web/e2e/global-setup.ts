@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startInbox, type Inbox } from './support/inbox-server';
 import { E2E_ENV } from './support/environment';
-import { CREATED_USERS } from './support/users';
+import { CREATED_CUSTOMERS, CREATED_USERS } from './support/users';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -77,6 +77,7 @@ export default async function globalSetup(): Promise<void> {
 
   // the demo users first (they load only into an empty database), then the extra ones
   cli(['demo-data'], env);
+  for (const name of CREATED_CUSTOMERS) cli(['create-customer', '--name', name], env);
   for (const user of CREATED_USERS) {
     cli(
       [

@@ -1,4 +1,4 @@
-import { ROUTE_ROLES, type LayoutRoute } from '@relevo/domain';
+import { ROUTE_ROLES, type LayoutRoute, type UserScreen } from '@relevo/domain';
 import type { RouteObject } from 'react-router';
 import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shell/guards';
 
@@ -9,17 +9,23 @@ const comingSoon =
   () =>
     import('./features/coming-soon/ComingSoonPage').then(({ ComingSoonPage }) => ({ element: <ComingSoonPage title={title} /> }));
 
+/** spec 2.10: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
+const usersScreen =
+  (screen: UserScreen): Lazy =>
+  () =>
+    import('./features/users/UsersPage').then(({ UsersPage }) => ({ element: <UsersPage key={screen} screen={screen} /> }));
+
 /**
  * The screens of the layout routes (spec 2.1). Keyed by the domain's ROUTE_ROLES, so every route
  * with a role set has a screen and the layout checks the role of each (spec 2.2, 6).
  */
 export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   dashboard: comingSoon('Dashboard'),
-  users: comingSoon('Users'),
+  users: usersScreen('ownUsers'),
   profile: () => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ({ Component: ProfilePage })),
-  'admin/users': comingSoon('Admin Users'),
-  'customer/users': comingSoon('Customer Users'),
-  customer: comingSoon('Customers'),
+  'admin/users': usersScreen('staffUsers'),
+  'customer/users': usersScreen('customerUsers'),
+  customer: () => import('./features/customers/CustomersPage').then(({ CustomersPage }) => ({ Component: CustomersPage })),
   applications: comingSoon('Applications'),
   'application/:application_id/modules': comingSoon('Modules'),
   module: comingSoon('Module'),

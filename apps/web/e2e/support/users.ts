@@ -64,4 +64,18 @@ export const smsResetter: TestUser = {
   phone: '+17875550188',
 };
 
-export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor, emailResetter, smsResetter];
+/** The people screens (people-users.spec.ts): their own accounts, and a second customer to prove tenancy. */
+export const HARBOR_CUSTOMER = 'Harbor Logistics';
+export const peopleRoot: TestUser = { email: 'people.root@relevo.demo', password: 'People.Root.2026', name: 'Pilar', lastName: 'Reyes', role: 'StaffRoot' };
+export const peopleViewer: TestUser = { email: 'people.view@relevo.demo', password: 'People.View.2026', name: 'Víctor', lastName: 'Soto', role: 'StaffView' };
+export const harborRoot: TestUser = { email: 'root@harbor.demo', password: 'Harbor.Root.2026', name: 'Hugo', lastName: 'Marín', role: 'CustomerRoot', customer: HARBOR_CUSTOMER };
+export const harborDispatcher: TestUser = { email: 'dispatch@harbor.demo', password: 'Harbor.User.2026', name: 'Inés', lastName: 'Paz', role: 'Customer', customer: HARBOR_CUSTOMER };
+
+/** The Customers screen (people-customers.spec.ts): a Staff Root that creates and deletes, a Staff View that only reads. */
+export const customersRoot: TestUser = { email: 'customers.root@relevo.demo', password: 'Customers.Root.2026', name: 'Marta', lastName: 'Llorens', role: 'StaffRoot' };
+export const customersViewer: TestUser = { email: 'customers.view@relevo.demo', password: 'Customers.View.2026', name: 'Raúl', lastName: 'Ibáñez', role: 'StaffView' };
+
+/** Customers the global setup creates (by name) before the users that belong to them. */
+export const CREATED_CUSTOMERS: string[] = [HARBOR_CUSTOMER];
+
+export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor, emailResetter, smsResetter, peopleRoot, peopleViewer, harborRoot, harborDispatcher, customersRoot, customersViewer];

@@ -1,6 +1,8 @@
 import type { ClientSettings, UserDashboard } from '@relevo/api';
-import type { changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
+import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { CustomerCalls } from '../features/customers/customer-calls';
+import type { UserCalls } from '../features/users/user-calls';
 
 /**
  * The I/O a screen may take from its surroundings instead of the live api client: each screen
@@ -12,6 +14,10 @@ export interface Services {
   changePasswordMachine: typeof changePasswordMachine;
   loadProfileCounts: () => Promise<UserDashboard>;
   loadClientSettings: () => Promise<ClientSettings>;
+  /** the calls of a user screen (Admin Users, Customer Users, Users) */
+  userCalls: (screen: UserScreen) => UserCalls;
+  /** the calls of the Customers screen */
+  customerCalls: CustomerCalls;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

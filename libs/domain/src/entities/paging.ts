@@ -33,11 +33,3 @@ export interface ListOf<T> {
 export function orderColumn<C extends string>(requested: string | undefined, allowed: readonly C[], fallback: C): C {
   return requested && (allowed as readonly string[]).includes(requested) ? (requested as C) : fallback;
 }
-
-/** 'Show X to Y of Z records' (spec 2.20). */
-export function recordsText(pageNum: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Show 0 to 0 of 0 records';
-  const from = (pageNum - 1) * pageSize + 1;
-  const to = Math.min(pageNum * pageSize, total);
-  return `Show ${from} to ${to} of ${total} records`;
-}

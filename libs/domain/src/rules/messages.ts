@@ -6,7 +6,8 @@ export const MESSAGES = {
   userCreated: 'User has been successfully Created',
   userDeleted: 'User has been successfully Deleted',
   customerEdited: 'The customer was Edited successfully',
-  customerSaved: 'Saved successfully',
+  // spec 8 "'The customer was Edited successfully' or 'Saved successfully'": the create toast in full
+  customerSaved: 'The customer was Saved successfully',
   customerDeleted: 'customer was successfully deleted successfully',
   noResponse: 'We have a problem',
   serverError: 'We have some problems please contact support',

@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from '../button/Button';
 import { Icon } from '../icon/Icon';
+import { useReturnFocus } from '../modal/Modal';
 import './ConfirmDialog.css';
 
 export interface ConfirmDialogProps {
@@ -28,11 +29,12 @@ export function ConfirmDialog({
   onContinue,
   busy = false,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="rl-modal__overlay" />
-        <AlertDialog.Content className="rl-confirm">
+        <AlertDialog.Content className="rl-confirm" {...returnFocus}>
           <div className="rl-confirm__icon" aria-hidden="true">
             <Icon name="warning" size={28} />
           </div>

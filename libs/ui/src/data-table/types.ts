@@ -17,6 +17,8 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** CSS width, e.g. '8rem' */
   width?: string;
+  /** numbers: right-aligned with tabular figures */
+  numeric?: boolean;
 }
 
 /**
@@ -46,4 +48,6 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** when given, an 'Actions' column is added with what it returns per row */
   rowActions?: (row: Row) => ReactNode;
+  /** spec 2.20 and 9: 500 ms */
+  searchDebounceMs?: number;
 }

@@ -19,6 +19,24 @@ const SHAPES = {
   'chevron-down': <path d="M6 9l6 6 6-6" />,
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   'chevron-left': <path d="M15 6l-6 6 6 6" />,
+  'chevrons-left': <path d="M12 6l-6 6 6 6M18 6l-6 6 6 6" />,
+  'chevrons-right': <path d="M6 6l6 6-6 6M12 6l6 6-6 6" />,
+  'sort-none': <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />,
+  'sort-asc': <path d="M12 19V5M6 11l6-6 6 6" />,
+  'sort-desc': <path d="M12 5v14M6 13l6 6 6-6" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  edit: (
+    <>
+      <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+      <path d="M13.5 6.5l4 4" />
+    </>
+  ),
+  trash: (
+    <>
+      <path d="M4 7h16M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </>
+  ),
   help: (
     <>
       <circle cx="12" cy="12" r="9" />

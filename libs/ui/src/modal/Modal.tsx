@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { IconButton } from '../button/Button';
 import { Icon } from '../icon/Icon';
 import './Modal.css';
@@ -26,6 +26,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
   const block = (event: Event) => {
     if (!dismissable) event.preventDefault();
   };
+  const returnFocus = useReturnFocus(open);
   const content = (
     <>
       <div className="rl-modal__body">{children}</div>
@@ -41,6 +42,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <header className="rl-modal__header">
@@ -70,4 +72,31 @@ export function Modal({ open, onOpenChange, title, description, children, footer
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * Radix returns focus to a Dialog.Trigger only; these modals are opened by any button (Create, a
+ * row's Edit), so focus goes back to whatever held it when the modal opened, if it is still there.
+ * The opener is read while rendering the opening: by the first effect a field with autoFocus has
+ * already taken the focus.
+ */
+export function useReturnFocus(open: boolean) {
+  const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? activeElement() : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(activeElement());
+  }
+  return {
+    onCloseAutoFocus: (event: Event) => {
+      if (opener?.isConnected) {
+        event.preventDefault();
+        opener.focus();
+      }
+    },
+  };
+}
+
+function activeElement(): HTMLElement | null {
+  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
 }

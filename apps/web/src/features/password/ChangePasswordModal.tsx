@@ -1,6 +1,6 @@
 import { changeOwnPassword } from '@relevo/api';
 import { changePasswordErrors, changePasswordMachine, passwordRuleResults } from '@relevo/domain';
-import { Alert, Button, Icon, Modal, PasswordField } from '@relevo/ui';
+import { FormModal, Icon, PasswordField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -55,32 +55,19 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open) send({ type: 'CANCEL' });
-      }}
-      dismissable={!context.forced}
+    <FormModal
       title="Change Password"
       description={context.forced ? 'Your password must be changed before you continue.' : undefined}
+      busy={isSubmitting}
+      done={isDone}
+      // a forced change has no way out but a new password
+      onCancel={context.forced ? undefined : () => send({ type: 'CANCEL' })}
       onSubmit={() => {
         setAttempted(true);
         send({ type: 'SUBMIT' });
       }}
-      footer={
-        <>
-          {context.forced ? null : (
-            <Button onClick={() => send({ type: 'CANCEL' })} disabled={isSubmitting}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" variant="primary" loading={isSubmitting || isDone}>
-            Save
-          </Button>
-        </>
-      }
+      error={state.matches('failed') ? context.error : null}
     >
-      {state.matches('failed') && context.error ? <Alert variant="error">{context.error}</Alert> : null}
       <PasswordField
         label="Current Password"
         name="current_password"
@@ -110,12 +97,12 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
         errors={shown('confirm_password')}
         onValueChange={change('confirm_password')}
       />
-    </Modal>
+    </FormModal>
   );
 }
 
 /** The rules of spec 5, each marked met or not as the new password is typed. */
-function PasswordRules({ value }: { value: string }) {
+export function PasswordRules({ value }: { value: string }) {
   return (
     <ul className="password-rules" aria-label="Password rules">
       {passwordRuleResults(value).map((rule) => (

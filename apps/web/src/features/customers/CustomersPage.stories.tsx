@@ -1,0 +1,159 @@
+import { ApiError } from '@relevo/api';
+import { Role, customerInUseMessage, type Customer, type ListQuery, type RoleId } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { never, storyUser } from '../../testing/fixtures';
+import { StoryApp } from '../../testing/story-app';
+import type { CustomerCalls } from './customer-calls';
+
+const NAMES = ['Relevo', 'Demo Company', 'Acme Health', 'Globex Logistics', 'Initech Banking', 'Umbrella Labs', 'Hooli Cloud', 'Stark Energy', 'Wayne Security', 'Wonka Foods', 'Tyrell Robotics', 'Cyberdyne Systems', 'Soylent Farms', 'Aperture Science'];
+
+const CUSTOMERS: Customer[] = NAMES.map((name, index) => ({
+  customer_id: index + 1,
+  customer_name: name,
+  customer_active: index % 5 === 4 ? 'N' : 'Y',
+  customer_qty_resources: index === 0 ? 0 : 10 + index * 5,
+  customer_createby: 'staff@relevo.demo',
+  customer_createdt: new Date(Date.UTC(2026, 0, 5 + index, 15)).toISOString(),
+  customer_updateby: index % 3 ? 'staff@relevo.demo' : null,
+  customer_updatedt: index % 3 ? new Date(Date.UTC(2026, 2, 1 + index, 15)).toISOString() : null,
+}));
+
+/** Plays the server: search, sort and pages over the fixture customers. */
+function page(customers: Customer[], query: ListQuery) {
+  const term = query.search.toLowerCase();
+  const key = query.order_by_column as keyof Customer;
+  const sign = query.order_by_direction === 'desc' ? -1 : 1;
+  const found = customers
+    .filter((customer) => !term || customer.customer_name.toLowerCase().includes(term))
+    .sort((a, b) => (String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) || a.customer_id - b.customer_id) * sign);
+  const start = (query.page_num - 1) * query.page_size;
+  return { total: found.length, list: found.slice(start, start + query.page_size) };
+}
+
+const nameTaken = () =>
+  Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'customer_name'], msg: 'A customer with this name already exists' }] }));
+
+const CALLS = {
+  filled: (): CustomerCalls => ({
+    list: async (query) => page(CUSTOMERS, query),
+    create: async (body) => ({ ...CUSTOMERS[2]!, ...body, customer_id: 99 }),
+    update: async (id, body) => ({ ...CUSTOMERS.find((customer) => customer.customer_id === id)!, ...body }),
+    remove: async () => Promise.reject(new ApiError(409, { detail: customerInUseMessage({ users: 3, events: 0 })! })),
+  }),
+  empty: (): CustomerCalls => ({ ...CALLS.filled(), list: async () => ({ total: 0, list: [] }) }),
+  loading: (): CustomerCalls => ({ ...CALLS.filled(), list: never }),
+  failed: (): CustomerCalls => ({ ...CALLS.filled(), list: () => Promise.reject(new ApiError(0, null)) }),
+  nameTaken: (): CustomerCalls => ({ ...CALLS.filled(), create: nameTaken, update: nameTaken }),
+  saving: (): CustomerCalls => ({ ...CALLS.filled(), create: never, update: never }),
+};
+
+/** The real route table at /customer, signed in as a staff user, with fixture calls. */
+function Customers({ role = Role.StaffRoot, calls = 'filled', at = '/customer' }: { role?: RoleId; calls?: keyof typeof CALLS; at?: string }) {
+  return (
+    <StoryApp
+      routes={routes}
+      at={at}
+      user={storyUser(role)}
+      services={{ customerCalls: CALLS[calls](), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+    />
+  );
+}
+
+const meta = { title: 'Screens/Customers', component: Customers, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Customers>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+async function openCreate(canvasElement: HTMLElement) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+  return screen.findByRole('dialog', { name: 'Create Customer' });
+}
+
+async function openEdit(canvasElement: HTMLElement, name: string) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  return screen.findByRole('dialog', { name: 'Edit Customer' });
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByText('Show 1 to 10 of 14 records')).toBeVisible();
+  },
+};
+export const Empty: Story = { args: { calls: 'empty' } };
+export const Loading: Story = { args: { calls: 'loading' } };
+export const LoadFailed: Story = {
+  args: { calls: 'failed' },
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
+  },
+};
+export const SecondPageByName: Story = { args: { at: '/customer?page=2&order=customer_name&dir=desc' } };
+export const StaffView: Story = {
+  args: { role: Role.StaffView },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Acme Health');
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  },
+};
+export const CreateModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    await expect(within(dialog).getByLabelText('Resource quota')).toHaveValue(10);
+  },
+};
+export const EditModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Acme Health');
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Acme Health');
+    await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
+  },
+};
+export const InvalidForm: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    const quota = within(dialog).getByLabelText('Resource quota');
+    await userEvent.clear(quota);
+    await userEvent.type(quota, '-3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(quota).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
+  },
+};
+export const NameTaken: Story = {
+  args: { calls: 'nameTaken' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Acme Health');
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Demo Company');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
+  },
+};
+export const Saving: Story = {
+  args: { calls: 'saving' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Nakatomi Trading');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  },
+};
+export const DeleteConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Company' }));
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this customer?');
+  },
+};

@@ -1,0 +1,19 @@
+import { addCustomer, deleteCustomer, listCustomers, updateCustomer } from '@relevo/api';
+import type { Customer, CustomerCreate, CustomerUpdate, ListOf, ListQuery, MessageAnswer } from '@relevo/domain';
+import { api } from '../../shell/api';
+
+/** The calls of the Customers screen; stories and tests give fixtures instead (Services `customerCalls`). */
+export interface CustomerCalls {
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Customer>>;
+  create: (body: CustomerCreate) => Promise<Customer>;
+  update: (id: number, body: CustomerUpdate) => Promise<Customer>;
+  remove: (id: number) => Promise<MessageAnswer>;
+}
+
+/** spec 7 Customers. */
+export const liveCustomerCalls: CustomerCalls = {
+  list: (query, signal) => api.call(listCustomers, { query, signal }),
+  create: (body) => api.call(addCustomer, { body }),
+  update: (id, body) => api.call(updateCustomer, { params: { id }, body }),
+  remove: (id) => api.call(deleteCustomer, { params: { id } }),
+};

@@ -1,0 +1,134 @@
+import { ApiError } from '@relevo/api';
+import { Role, type RoleId, type User, type UserScreen } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { never } from '../../testing/fixtures';
+import { duplicateEmail, storyCustomers, storyUsers } from '../../testing/users';
+import { UserModal } from './UserModal';
+
+const SAVES = {
+  ok: async () => storyUsers('staffUsers')[0]!,
+  pending: never<User>,
+  duplicateEmail: () => Promise.reject(duplicateEmail()),
+  serverError: () => Promise.reject(new ApiError(500, null)),
+};
+
+interface UserModalStoryProps {
+  screen: UserScreen;
+  actor: RoleId;
+  editing?: boolean;
+  save?: keyof typeof SAVES;
+}
+
+/** The modal of one user screen, creating or editing a fixture user, with a fixture save. */
+function UserModalStory({ screen, actor, editing = false, save = 'ok' }: UserModalStoryProps) {
+  const user = editing ? (storyUsers(screen)[1] ?? null) : null;
+  return (
+    <UserModal
+      screen={screen}
+      actor={actor}
+      user={user}
+      save={SAVES[save]}
+      loadCustomers={async () => ({ total: storyCustomers.length, list: storyCustomers })}
+      onSaved={() => undefined}
+      onClose={() => undefined}
+    />
+  );
+}
+
+const meta = { title: 'Screens/Users/User modal', component: UserModalStory } satisfies Meta<typeof UserModalStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
+async function dialogReady(canvasElement: HTMLElement) {
+  const dialog = await body(canvasElement).findByRole('dialog');
+  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  return dialog;
+}
+
+const pressSave = async (canvasElement: HTMLElement) => {
+  await dialogReady(canvasElement);
+  await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
+};
+
+/** Save on the empty form: every required field shows its message. */
+const invalid: Story['play'] = async ({ canvasElement }) => {
+  await pressSave(canvasElement);
+  await expect(body(canvasElement).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+};
+
+/** spec 2.10: the role dropdown open, the roles the screen may not grant disabled. */
+const roleDropdown: Story['play'] = async ({ canvasElement }) => {
+  await dialogReady(canvasElement);
+  await userEvent.click(body(canvasElement).getByRole('combobox', { name: 'Role' }));
+  await body(canvasElement).findByRole('listbox');
+};
+
+const staff = { screen: 'staffUsers', actor: Role.StaffRoot } as const;
+const customerUsers = { screen: 'customerUsers', actor: Role.StaffRoot } as const;
+const own = { screen: 'ownUsers', actor: Role.CustomerRoot } as const;
+
+export const StaffCreate: Story = { args: staff };
+export const StaffEdit: Story = { args: { ...staff, editing: true } };
+export const StaffInvalid: Story = { args: staff, play: invalid };
+export const StaffRoleDropdown: Story = { args: staff, play: roleDropdown };
+
+export const CustomerUserCreate: Story = { args: customerUsers };
+export const CustomerUserEdit: Story = { args: { ...customerUsers, editing: true } };
+export const CustomerUserInvalid: Story = { args: customerUsers, play: invalid };
+export const CustomerUserRoleDropdown: Story = {
+  args: customerUsers,
+  play: async (context) => {
+    await roleDropdown(context);
+    await expect(body(context.canvasElement).getByRole('option', { name: 'Staff Root' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const OwnUserCreate: Story = { args: own };
+export const OwnUserEdit: Story = { args: { ...own, editing: true } };
+export const OwnUserInvalid: Story = { args: own, play: invalid };
+export const OwnUserRoleDropdown: Story = { args: own, play: roleDropdown };
+
+async function fillNewUser(canvasElement: HTMLElement, email: string) {
+  await dialogReady(canvasElement);
+  const screen = body(canvasElement);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Elena');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Ruiz');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), email);
+  await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'Strong.Pass1');
+  await userEvent.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Strong.Pass1');
+  await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Customer' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+/** spec 8: a failed save keeps the modal open; a duplicate e-mail shows on the e-mail field. */
+export const DuplicateEmail: Story = {
+  args: { ...own, save: 'duplicateEmail' },
+  play: async ({ canvasElement }) => {
+    await fillNewUser(canvasElement, 'user@democompany.demo');
+    const email = body(canvasElement).getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(body(canvasElement).getByRole('button', { name: /^Email: 1 problem/ }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('A user with this email already exists');
+  },
+};
+
+export const Saving: Story = {
+  args: { ...own, save: 'pending' },
+  play: async ({ canvasElement }) => {
+    await fillNewUser(canvasElement, 'elena.ruiz@democompany.demo');
+    await expect(body(canvasElement).getByRole('button', { name: 'Save' })).toBeDisabled();
+  },
+};
+
+export const ServerError: Story = {
+  args: { ...own, save: 'serverError' },
+  play: async ({ canvasElement }) => {
+    await fillNewUser(canvasElement, 'elena.ruiz@democompany.demo');
+    await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+  },
+};

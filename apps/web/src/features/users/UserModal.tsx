@@ -1,0 +1,200 @@
+import { fieldMessagesOf } from '@relevo/api';
+import {
+  PREFERRED_COUNTRIES,
+  SUPPORTED_COUNTRIES,
+  USER_STATUS_OPTIONS,
+  customerOptions,
+  emptyUserForm,
+  recordFormErrors,
+  recordFormMachine,
+  roleOptions,
+  userFormFromUser,
+  userFormInput,
+  userFormLayout,
+  type Customer,
+  type ListOf,
+  type RoleId,
+  type User,
+  type UserFormField,
+  type UserFormValues,
+  type UserScreen,
+} from '@relevo/domain';
+import { FormModal, PasswordField, PhoneInput, SelectField, TextField, type SelectOption } from '@relevo/ui';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { reportError } from '../../shell/report-error';
+import { PasswordRules } from '../password/ChangePasswordModal';
+import './UserModal.css';
+
+export interface UserModalProps {
+  screen: UserScreen;
+  /** the signed-in user's role: it decides which roles can be chosen */
+  actor: RoleId;
+  /** the user being edited; null creates one */
+  user: User | null;
+  /** creates or updates; a failure it has not shown on a field is already reported (spec 8) */
+  save: (values: UserFormValues) => Promise<User>;
+  /** the customer dropdown of Customer Users (spec 7: not_root, page size 100) */
+  loadCustomers?: () => Promise<ListOf<Customer>>;
+  onSaved: (saved: User) => void;
+  onClose: () => void;
+}
+
+type CustomerChoices = { state: 'loading' } | { state: 'loaded'; customers: Pick<Customer, 'customer_id' | 'customer_name'>[] } | { state: 'failed' };
+
+/**
+ * spec 2.10 user modal, for the three user screens: name, last name, e-mail (fixed once created),
+ * an optional phone, the password pair on create, the role (only grantable roles selectable), the
+ * customer on Customer Users, and the status on edit only (spec 4).
+ */
+export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, onClose }: UserModalProps) {
+  const mode = user ? 'edit' : 'create';
+  const layout = userFormLayout(screen, mode);
+  const [machine] = useState(() => recordFormMachine.provide({ actors: { save: fromPromise(({ input }) => save(input as unknown as UserFormValues)) } }));
+  const [state, send] = useMachine(machine, {
+    input: userFormInput({ screen, mode, actor }, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf),
+  });
+  const { context } = state;
+  const values = context.values as unknown as UserFormValues;
+  const errors = recordFormErrors(context) as Partial<Record<UserFormField, string[]>>;
+  const isSaving = state.matches('saving');
+  const isSaved = state.matches('saved');
+
+  const told = useRef(false);
+  useEffect(() => {
+    if (!isSaved || told.current) return;
+    told.current = true;
+    onSaved(context.saved as User);
+  }, [isSaved, context.saved, onSaved]);
+
+  const customers = useCustomerChoices(layout.hasCustomer ? loadCustomers : undefined);
+  const customerChoices = useMemo<SelectOption[]>(() => {
+    const listed = customers.state === 'loaded' ? customers.customers : [];
+    // the user's own customer stays choosable even when it is not among the first page of the dropdown
+    const current = user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id) ? [user.customer] : [];
+    return customerOptions([...current, ...listed]);
+  }, [customers, user]);
+
+  const change = (field: UserFormField) => (value: unknown) => send({ type: 'CHANGE', field, value });
+  const numberOrNull = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
+  const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
+
+  return (
+    <FormModal
+      open={!isSaved}
+      title={user ? 'Edit User' : 'Create User'}
+      busy={isSaving}
+      done={isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      error={showsFailure ? context.error : null}
+    >
+      <div className="user-modal__grid">
+        <TextField label="Name" name="name" autoComplete="off" required autoFocus value={values.name} errors={errors.name} onValueChange={change('name')} />
+        <TextField label="Last Name" name="last_name" autoComplete="off" required value={values.last_name} errors={errors.last_name} onValueChange={change('last_name')} />
+      </div>
+      <div className="user-modal__grid">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required={!layout.emailLocked}
+          readOnly={layout.emailLocked}
+          hint={layout.emailLocked ? 'The e-mail cannot be changed once the user is created.' : undefined}
+          value={values.email}
+          errors={errors.email}
+          onValueChange={change('email')}
+        />
+        <PhoneInput
+          label="Phone"
+          name="phone"
+          countries={SUPPORTED_COUNTRIES}
+          preferredCountries={PREFERRED_COUNTRIES}
+          value={values.phone}
+          errors={errors.phone}
+          onValueChange={change('phone')}
+        />
+      </div>
+      {layout.hasPassword ? (
+        <>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            errors={errors.password}
+            onValueChange={change('password')}
+            hint={<PasswordRules value={values.password} />}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirm_password"
+            autoComplete="new-password"
+            required
+            value={values.confirm_password}
+            errors={errors.confirm_password}
+            onValueChange={change('confirm_password')}
+          />
+        </>
+      ) : null}
+      <div className="user-modal__grid">
+        <SelectField
+          label="Role"
+          name="rol_id"
+          required
+          options={roleOptions(actor, screen)}
+          value={values.rol_id}
+          error={errors.rol_id?.join(' ')}
+          onChange={(value) => change('rol_id')(numberOrNull(value))}
+        />
+        {layout.hasCustomer ? (
+          <SelectField
+            label="Customer"
+            name="customer_id"
+            required
+            options={customerChoices}
+            value={values.customer_id}
+            error={errors.customer_id?.join(' ') ?? (customers.state === 'failed' ? 'The customers could not be loaded' : undefined)}
+            disabled={customers.state === 'loading'}
+            onChange={(value) => change('customer_id')(numberOrNull(value))}
+          />
+        ) : null}
+        {layout.hasStatus ? (
+          <SelectField
+            label="Status"
+            name="status"
+            required
+            options={[...USER_STATUS_OPTIONS]}
+            value={values.status}
+            error={errors.status?.join(' ')}
+            onChange={(value) => change('status')(Number(value) === 1 ? 1 : 0)}
+          />
+        ) : null}
+      </div>
+    </FormModal>
+  );
+}
+
+/** Loads the customer dropdown once, when the modal has one. */
+function useCustomerChoices(load: (() => Promise<ListOf<Customer>>) | undefined): CustomerChoices {
+  const [choices, setChoices] = useState<CustomerChoices>({ state: 'loading' });
+  useEffect(() => {
+    if (!load) return;
+    let active = true;
+    load().then(
+      (answer) => active && setChoices({ state: 'loaded', customers: answer.list }),
+      (error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        reportError(error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [load]);
+  return choices;
+}

@@ -1,0 +1,87 @@
+import { Role, type RoleId, type UserScreen } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { storyUser } from '../../testing/fixtures';
+import { StoryApp } from '../../testing/story-app';
+import { storyUserCalls, type StoryListState } from '../../testing/users';
+
+const PATHS: Record<UserScreen, string> = { staffUsers: '/admin/users', customerUsers: '/customer/users', ownUsers: '/users' };
+
+interface UsersStoryProps {
+  screen: UserScreen;
+  role: RoleId;
+  list?: StoryListState;
+}
+
+/** The real route table at the screen's path, signed in as a fixture user, with fixture calls. */
+function UsersStory({ screen, role, list = 'filled' }: UsersStoryProps) {
+  const [userCalls] = useState(() => storyUserCalls(list));
+  return (
+    <StoryApp
+      routes={routes}
+      at={PATHS[screen]}
+      user={storyUser(role)}
+      services={{ userCalls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+    />
+  );
+}
+
+const meta = { title: 'Screens/Users', component: UsersStory, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof UsersStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+const admin = { screen: 'staffUsers', role: Role.StaffRoot } as const;
+const customerUsers = { screen: 'customerUsers', role: Role.StaffRoot } as const;
+const own = { screen: 'ownUsers', role: Role.CustomerRoot } as const;
+
+export const AdminUsersFilled: Story = { args: admin };
+export const AdminUsersEmpty: Story = { args: { ...admin, list: 'empty' } };
+export const AdminUsersLoading: Story = { args: { ...admin, list: 'loading' } };
+export const AdminUsersError: Story = { args: { ...admin, list: 'error' } };
+
+export const CustomerUsersFilled: Story = { args: customerUsers };
+export const CustomerUsersEmpty: Story = { args: { ...customerUsers, list: 'empty' } };
+export const CustomerUsersLoading: Story = { args: { ...customerUsers, list: 'loading' } };
+export const CustomerUsersError: Story = { args: { ...customerUsers, list: 'error' } };
+/** spec 6: StaffEdit may create customer users but has no row actions. */
+export const CustomerUsersAsStaffEdit: Story = { args: { ...customerUsers, role: Role.StaffEdit } };
+/** spec 6: StaffView sees neither Create nor the actions column. */
+export const CustomerUsersAsStaffView: Story = {
+  args: { ...customerUsers, role: Role.StaffView },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByRole('cell', { name: 'Carlos' });
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  },
+};
+
+export const UsersFilled: Story = { args: own };
+export const UsersEmpty: Story = { args: { ...own, list: 'empty' } };
+export const UsersLoading: Story = { args: { ...own, list: 'loading' } };
+export const UsersError: Story = { args: { ...own, list: 'error' } };
+
+/** spec 5 and 8: the warning confirmation before a delete. */
+export const DeleteConfirmation: Story = {
+  args: customerUsers,
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Ana Torres' }));
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this user?');
+  },
+};
+
+/** Create opens the modal of the screen (Customer Users: role and customer). */
+export const CreateOpen: Story = {
+  args: customerUsers,
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+    await waitFor(() => expect(dialog).toBeVisible());
+  },
+};

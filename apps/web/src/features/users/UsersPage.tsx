@@ -1,0 +1,197 @@
+import {
+  MESSAGES,
+  fullName,
+  listDate,
+  userFormBody,
+  userFormFields,
+  userStatusLabel,
+  type User,
+  type UserCreateBody,
+  type UserFormValues,
+  type UserScreen,
+  type UserUpdateBody,
+} from '@relevo/domain';
+import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { reportError } from '../../shell/report-error';
+import { savedOrReported } from '../../shell/save-failure';
+import { useList, useListParams } from '../../shell/list';
+import { useService } from '../../shell/services';
+import { useSession, useSignedInUser } from '../../shell/session';
+import { AdminPasswordModal } from './AdminPasswordModal';
+import { UserModal } from './UserModal';
+import { liveUserCalls } from './user-calls';
+import { USER_SCREEN_CONFIG, userScreenRights } from './user-screens';
+import './UsersPage.css';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | { kind: 'delete'; user: User } | null;
+
+/**
+ * spec 2.10 user lists: Admin Users (staff users), Customer Users (every customer's users, seen by
+ * staff) and Users (a Customer Root's own customer's users). One screen, three endpoint groups;
+ * the buttons a role sees come from the permissions the server checks (spec 6).
+ */
+export function UsersPage({ screen }: { screen: UserScreen }) {
+  const me = useSignedInUser();
+  const { actor: session } = useSession();
+  const role = me.role.rol_id;
+  const config = USER_SCREEN_CONFIG[screen];
+  const rights = userScreenRights(role, screen);
+  const userCalls = useService('userCalls', liveUserCalls);
+  const calls = useMemo(() => userCalls(screen), [userCalls, screen]);
+
+  const params = useListParams(config.defaultSort);
+  const list = useList<User>(calls.list, params);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const close = useCallback(() => setDialog(null), []);
+
+  /** a change to the signed-in user's own record shows in the layout too */
+  const { reload } = list;
+  const afterChange = useCallback(
+    (changed: { id: number }) => {
+      reload();
+      if (changed.id === me.id) session.send({ type: 'RELOAD' });
+    },
+    [reload, me.id, session],
+  );
+
+  const columns = useMemo<DataTableColumn<User>[]>(() => {
+    const extra: DataTableColumn<User>[] =
+      config.extraColumn === 'role'
+        ? [{ id: 'role', header: 'Role', cell: (user) => user.role.rol_name, sortable: true }]
+        : config.extraColumn === 'customer'
+          ? [{ id: 'customer', header: 'Customer', cell: (user) => user.customer?.customer_name ?? '', sortable: true }]
+          : [];
+    return [
+      { id: 'name', header: 'Name', cell: (user) => user.name, sortable: true },
+      { id: 'last_name', header: 'Last Name', cell: (user) => user.last_name, sortable: true },
+      { id: 'email', header: 'Email', cell: (user) => user.email, sortable: true },
+      { id: 'status', header: 'Status', cell: (user) => <StatusBadge status={userStatusLabel(user.status)} />, sortable: true, width: '8rem' },
+      ...extra,
+      // a user never edited shows the day it was created
+      { id: 'updated_at', header: 'Update Date', cell: (user) => <span className="rl-tabular">{listDate(user.updated_at ?? user.created_at)}</span>, sortable: true, width: '8.5rem' },
+    ];
+  }, [config.extraColumn]);
+
+  const rowActions = useCallback(
+    (user: User) => {
+      const name = fullName(user);
+      return (
+        <div className="users__row-actions">
+          {rights.canEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', user })} /> : null}
+          {rights.canChangePassword ? (
+            <IconButton size="sm" label={`Change password of ${name}`} icon={<Icon name="key" size={16} />} onClick={() => setDialog({ kind: 'password', user })} />
+          ) : null}
+          {rights.canDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => setDialog({ kind: 'delete', user })} /> : null}
+        </div>
+      );
+    },
+    [rights.canEdit, rights.canChangePassword, rights.canDelete],
+  );
+
+  const editing = dialog?.kind === 'edit' ? dialog.user : null;
+  const save = useCallback(
+    (values: UserFormValues) => {
+      const mode = editing ? 'edit' : 'create';
+      const body = userFormBody(values, { screen, mode });
+      const call = editing ? calls.update(editing.id, body as UserUpdateBody) : calls.create(body as UserCreateBody);
+      return savedOrReported(call, userFormFields(screen, mode));
+    },
+    [calls, editing, screen],
+  );
+
+  const saved = useCallback(
+    (user: User) => {
+      toast.success(editing ? MESSAGES.userUpdated : MESSAGES.userCreated);
+      setDialog(null);
+      afterChange(user);
+    },
+    [editing, afterChange],
+  );
+
+  const passwordUser = dialog?.kind === 'password' ? dialog.user : null;
+  const passwordChanged = useCallback(() => {
+    toast.success(MESSAGES.passwordUpdated);
+    setDialog(null);
+    if (passwordUser) afterChange(passwordUser);
+  }, [passwordUser, afterChange]);
+
+  const remove = async (user: User) => {
+    setIsDeleting(true);
+    try {
+      await calls.remove(user.id);
+      toast.success(MESSAGES.userDeleted);
+      reload();
+    } catch (error) {
+      // e.g. deleting oneself or the last Staff Root: the server says why (spec 8 general handler)
+      reportError(error);
+    } finally {
+      setIsDeleting(false);
+      setDialog(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={config.title} />
+      <DataTable<User>
+        label={config.title}
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        rowKey={(user) => user.id}
+        status={list.status}
+        emptyText={MESSAGES.emptyUsers}
+        page={params.page}
+        pageSize={params.pageSize}
+        sort={params.sort}
+        search={params.search}
+        onSearchChange={params.onSearchChange}
+        onPageChange={params.onPageChange}
+        onSortChange={params.onSortChange}
+        onReload={list.reload}
+        toolbar={
+          rights.canCreate ? (
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+              Create
+            </Button>
+          ) : undefined
+        }
+        {...(rights.hasRowActions ? { rowActions } : {})}
+      />
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <UserModal
+          key={dialog.kind === 'edit' ? `edit-${dialog.user.id}` : 'create'}
+          screen={screen}
+          actor={role}
+          user={editing}
+          save={save}
+          loadCustomers={calls.listCustomers}
+          onSaved={saved}
+          onClose={close}
+        />
+      ) : null}
+      {passwordUser ? (
+        <AdminPasswordModal
+          key={passwordUser.id}
+          user={passwordUser}
+          changePassword={(body) => savedOrReported(calls.changePassword(passwordUser.id, body), ['new_password', 'confirm_password'])}
+          onChanged={passwordChanged}
+          onClose={close}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => {
+          if (!open && !isDeleting) close();
+        }}
+        message={MESSAGES.confirmDeleteUser}
+        busy={isDeleting}
+        onContinue={() => {
+          if (dialog?.kind === 'delete') void remove(dialog.user);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { customerUsers, ownUsers, staffUsers, type AnyEndpoint, type UserOrderColumn } from '@relevo/api';
+import { can, type RoleId, type UserScreen } from '@relevo/domain';
+
+/** The endpoint group of each user screen (spec 7 Users). */
+export const USER_ENDPOINTS = { staffUsers, customerUsers, ownUsers } as const satisfies Record<UserScreen, unknown>;
+export type UserEndpoints = (typeof USER_ENDPOINTS)[UserScreen];
+
+/** What differs between the three user screens of spec 2.10. */
+export interface UserScreenConfig {
+  title: string;
+  /** the extra column: Admin Users shows the role, Customer Users the customer */
+  extraColumn: 'role' | 'customer' | null;
+  /** spec 9: Users by name; Admin Users and Customer Users by id */
+  defaultSort: { column: UserOrderColumn; direction: 'asc' | 'desc' };
+}
+
+export const USER_SCREEN_CONFIG: Record<UserScreen, UserScreenConfig> = {
+  staffUsers: { title: 'Admin Users', extraColumn: 'role', defaultSort: { column: 'id', direction: 'asc' } },
+  customerUsers: { title: 'Customer Users', extraColumn: 'customer', defaultSort: { column: 'id', direction: 'asc' } },
+  ownUsers: { title: 'Users', extraColumn: null, defaultSort: { column: 'name', direction: 'asc' } },
+};
+
+/** A role may call an endpoint when it holds one of the permissions the server checks for it. */
+export const mayCall = (role: RoleId, endpoint: AnyEndpoint): boolean => endpoint.permissions.some((permission) => can(role, permission));
+
+/** The buttons a role sees on a user screen (spec 6), read from the permissions the server enforces. */
+export interface UserScreenRights {
+  canCreate: boolean;
+  canEdit: boolean;
+  canChangePassword: boolean;
+  canDelete: boolean;
+  /** the actions column is shown when any row action is allowed */
+  hasRowActions: boolean;
+}
+
+export function userScreenRights(role: RoleId, screen: UserScreen): UserScreenRights {
+  const endpoints: UserEndpoints = USER_ENDPOINTS[screen];
+  const rights = {
+    canCreate: mayCall(role, endpoints.create),
+    canEdit: mayCall(role, endpoints.update),
+    canChangePassword: mayCall(role, endpoints.changePassword),
+    canDelete: mayCall(role, endpoints.remove),
+  };
+  return { ...rights, hasRowActions: rights.canEdit || rights.canChangePassword || rights.canDelete };
+}

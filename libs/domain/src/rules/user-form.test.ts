@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../entities/user';
+import { Role } from '../roles/roles';
+import { listDate } from './dates';
+import {
+  customerOptions,
+  emptyUserForm,
+  isUserFormValid,
+  roleOptions,
+  userFormBody,
+  userFormErrors,
+  userFormFields,
+  userFormFromUser,
+  userFormLayout,
+  userStatusLabel,
+  type UserFormSetup,
+  type UserFormValues,
+} from './user-form';
+
+const staffCreate: UserFormSetup = { screen: 'staffUsers', mode: 'create', actor: Role.StaffRoot };
+const customerCreate: UserFormSetup = { screen: 'customerUsers', mode: 'create', actor: Role.StaffRoot };
+const ownCreate: UserFormSetup = { screen: 'ownUsers', mode: 'create', actor: Role.CustomerRoot };
+
+const filled = (overrides: Partial<UserFormValues> = {}): UserFormValues => ({
+  ...emptyUserForm(),
+  name: 'Elena',
+  last_name: 'Ruiz',
+  email: 'elena.ruiz@example.test',
+  password: 'Strong.Pass1',
+  confirm_password: 'Strong.Pass1',
+  rol_id: Role.StaffEdit,
+  ...overrides,
+});
+
+const existing: User = {
+  id: 7,
+  name: 'Ana',
+  last_name: 'Torres',
+  email: 'user@democompany.demo',
+  phone: null,
+  status: 0,
+  role: { rol_id: 5, rol_name: 'Customer' },
+  customer: { customer_id: 2, customer_name: 'Demo Company' },
+  is_admin: false,
+  force_change_password: false,
+  created_by: 'system',
+  updated_by: null,
+  created_at: '2026-03-04T12:00:00.000Z',
+  updated_at: null,
+};
+
+describe('user modal layout (spec 2.10, 4)', () => {
+  it('locks the e-mail and hides the password on edit, and shows the status only on edit', () => {
+    expect(userFormLayout('staffUsers', 'create')).toEqual({ emailLocked: false, hasPassword: true, hasStatus: false, hasCustomer: false });
+    expect(userFormLayout('staffUsers', 'edit')).toEqual({ emailLocked: true, hasPassword: false, hasStatus: true, hasCustomer: false });
+  });
+
+  it('lists the fields each modal shows', () => {
+    expect(userFormFields('staffUsers', 'create')).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id']);
+    expect(userFormFields('customerUsers', 'create')).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id', 'customer_id']);
+    expect(userFormFields('customerUsers', 'edit')).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'customer_id', 'status']);
+    expect(userFormFields('ownUsers', 'edit')).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'status']);
+  });
+
+  it('asks for a customer on Customer Users only', () => {
+    expect(userFormLayout('customerUsers', 'create').hasCustomer).toBe(true);
+    expect(userFormLayout('customerUsers', 'edit').hasCustomer).toBe(true);
+    expect(userFormLayout('ownUsers', 'create').hasCustomer).toBe(false);
+  });
+
+  it('starts a new user active with no role chosen, and fills an edit from the user without its password', () => {
+    expect(emptyUserForm()).toMatchObject({ rol_id: null, customer_id: null, status: 1, password: '' });
+    expect(userFormFromUser(existing)).toEqual({
+      name: 'Ana',
+      last_name: 'Torres',
+      email: 'user@democompany.demo',
+      phone: '',
+      password: '',
+      confirm_password: '',
+      rol_id: 5,
+      customer_id: 2,
+      status: 0,
+    });
+  });
+});
+
+describe('role dropdown (spec 2.10, 6)', () => {
+  it('offers Select Role, Staff Root, Staff Edit and Staff View in the staff modal', () => {
+    expect(roleOptions(Role.StaffRoot, 'staffUsers')).toEqual([
+      { value: null, text: 'Select Role' },
+      { value: 1, text: 'Staff Root', disabled: false },
+      { value: 2, text: 'Staff Edit', disabled: false },
+      { value: 3, text: 'Staff View', disabled: false },
+    ]);
+  });
+
+  it('lists the staff roles disabled in the customer-user modals, only Customer Root and Customer selectable', () => {
+    for (const [actor, screen] of [
+      [Role.StaffRoot, 'customerUsers'],
+      [Role.StaffEdit, 'customerUsers'],
+      [Role.CustomerRoot, 'ownUsers'],
+    ] as const) {
+      expect(roleOptions(actor, screen)).toEqual([
+        { value: null, text: 'Select Role' },
+        { value: 1, text: 'Staff Root', disabled: true },
+        { value: 2, text: 'Staff Edit', disabled: true },
+        { value: 3, text: 'Staff View', disabled: true },
+        { value: 4, text: 'Customer Root', disabled: false },
+        { value: 5, text: 'Customer', disabled: false },
+      ]);
+    }
+  });
+
+  it('disables every role for a role that may grant none', () => {
+    expect(roleOptions(Role.StaffView, 'customerUsers').filter((option) => option.value !== null && !option.disabled)).toEqual([]);
+    expect(roleOptions(Role.StaffEdit, 'staffUsers').filter((option) => option.value !== null && !option.disabled)).toEqual([]);
+  });
+
+  it('lists customers after a Select Customer placeholder', () => {
+    expect(customerOptions([{ customer_id: 2, customer_name: 'Demo Company' }])).toEqual([
+      { value: null, text: 'Select Customer' },
+      { value: 2, text: 'Demo Company' },
+    ]);
+  });
+});
+
+describe('user modal rules (spec 5)', () => {
+  it('gives every empty required field of a create its own message', () => {
+    expect(userFormErrors(emptyUserForm(), staffCreate)).toEqual({
+      name: ['Name is required'],
+      last_name: ['Last name is required'],
+      email: ['Email is required'],
+      password: ['Password is required'],
+      confirm_password: ['Confirming your password is required'],
+      rol_id: ['Role is required'],
+    });
+    expect(userFormErrors(emptyUserForm(), customerCreate).customer_id).toEqual(['Customer is required']);
+    expect(userFormErrors(emptyUserForm(), ownCreate)).not.toHaveProperty('customer_id');
+  });
+
+  it('checks the e-mail and each password rule with the spec messages', () => {
+    expect(userFormErrors(filled({ email: 'not-an-email' }), staffCreate)).toEqual({ email: ['Must be a valid email address'] });
+    const rules = (password: string) => userFormErrors(filled({ password, confirm_password: password }), staffCreate).password;
+    expect(rules('Ab1!')).toEqual(['Password must be at least 8 characters long']);
+    expect(rules('abcdef1!')).toEqual(['Password must contain at least one uppercase letter']);
+    expect(rules('ABCDEF1!')).toEqual(['Password must contain at least one lowercase letter']);
+    expect(rules('Abcdefg!')).toEqual(['Password must contain at least one number']);
+    expect(rules('Abcdefg1')).toEqual(['Password must contain at least one special character']);
+    expect(userFormErrors(filled({ confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({ confirm_password: ['Passwords do not match'] });
+  });
+
+  it('takes an optional phone, refusing one that is not a supported number', () => {
+    expect(isUserFormValid(filled({ phone: '' }), staffCreate)).toBe(true);
+    expect(isUserFormValid(filled({ phone: '+17875550123' }), staffCreate)).toBe(true);
+    expect(userFormErrors(filled({ phone: '+4420' }), staffCreate).phone).toHaveLength(1);
+  });
+
+  it('refuses a role the signed-in user cannot grant, as the server does', () => {
+    expect(userFormErrors(filled({ rol_id: Role.StaffRoot, customer_id: 2 }), customerCreate)).toEqual({ rol_id: ['You cannot grant this role'] });
+    expect(userFormErrors(filled({ rol_id: Role.Customer }), staffCreate)).toEqual({ rol_id: ['You cannot grant this role'] });
+    expect(userFormErrors(filled({ rol_id: Role.Customer }), { ...ownCreate, actor: Role.Customer })).toEqual({ rol_id: ['You cannot grant this role'] });
+    expect(isUserFormValid(filled({ rol_id: Role.CustomerRoot }), ownCreate)).toBe(true);
+  });
+
+  it('edits without e-mail and password rules', () => {
+    const edit: UserFormSetup = { screen: 'customerUsers', mode: 'edit', actor: Role.StaffRoot };
+    const values = userFormFromUser(existing);
+    expect(userFormErrors(values, edit)).toEqual({});
+    expect(userFormErrors({ ...values, name: '  ' }, edit)).toEqual({ name: ['Name is required'] });
+    expect(userFormErrors({ ...values, customer_id: null }, edit)).toEqual({ customer_id: ['Customer is required'] });
+  });
+});
+
+describe('user modal body (spec 3)', () => {
+  it('creates with the password pair and the role; a customer only on Customer Users; an empty phone as null', () => {
+    expect(userFormBody(filled(), staffCreate)).toEqual({
+      name: 'Elena',
+      last_name: 'Ruiz',
+      email: 'elena.ruiz@example.test',
+      phone: null,
+      password: 'Strong.Pass1',
+      confirm_password: 'Strong.Pass1',
+      rol_id: 2,
+    });
+    expect(userFormBody(filled({ rol_id: 5, customer_id: 3, phone: '+17875550123' }), customerCreate)).toMatchObject({ customer_id: 3, phone: '+17875550123' });
+    expect(userFormBody(filled({ customer_id: 3 }), ownCreate)).not.toHaveProperty('customer_id');
+  });
+
+  it('edits with the status and without e-mail or password', () => {
+    const body = userFormBody(userFormFromUser(existing), { screen: 'customerUsers', mode: 'edit' });
+    expect(body).toEqual({ name: 'Ana', last_name: 'Torres', phone: null, status: 0, rol_id: 5, customer_id: 2 });
+  });
+});
+
+describe('list display (spec 4, 9)', () => {
+  it('labels statuses ACTIVE and INACTIVE and dates YYYY/MM/DD', () => {
+    expect(userStatusLabel(1)).toBe('ACTIVE');
+    expect(userStatusLabel(0)).toBe('INACTIVE');
+    expect(listDate(new Date(2026, 2, 4, 15, 30))).toBe('2026/03/04');
+    expect(listDate(null)).toBe('');
+    expect(listDate('not a date')).toBe('');
+  });
+});
