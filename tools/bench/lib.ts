@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+/** the built server; BENCH_SERVER_MAIN points at another build (an earlier commit's) to compare */
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || join(ROOT, 'apps/server/dist/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

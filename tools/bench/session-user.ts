@@ -1,10 +1,19 @@
 /**
  * Authenticated GET of the session user (GET /api/users/me with the session cookie) against a
  * bare Fastify hello world measured in the same run, both with autocannon at 50 connections.
+ * The server runs at its default log level (info).
+ *
+ *   npx tsx tools/bench/session-user.ts                              on PGlite
+ *   BENCH_DATABASE_URL=postgres://... npx tsx tools/bench/session-user.ts   on PostgreSQL
+ *
+ * DURATION (seconds per round, 5) and ROUNDS (3) set the length of the run.
  */
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
@@ -63,12 +72,42 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const dataDir = tempDir('relevo-bench-me-');
-// BENCH_DATABASE_URL: measure on a PostgreSQL database (made empty for the run) instead of PGlite
-const onPostgres = process.env.BENCH_DATABASE_URL;
+// BENCH_DATABASE_URL: measure on PostgreSQL instead of PGlite, in a database made for the run
+const onPostgres = process.env.BENCH_DATABASE_URL || undefined;
+const benchDatabase = `relevo_bench_${randomBytes(6).toString('hex')}`;
+
+/** Runs one statement on the PostgreSQL server of BENCH_DATABASE_URL. */
+async function onServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: onPostgres });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function cleanUp(): Promise<void> {
+  smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (onPostgres) await onServer(`drop database if exists ${benchDatabase} with (force)`);
+}
+
+let databaseUrl: string | undefined;
+if (onPostgres) {
+  await onServer(`create database ${benchDatabase}`);
+  const url = new URL(onPostgres);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
 const server = await startServer({
   DATA_DIR: dataDir,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  ...(onPostgres ? { DATABASE_URL: onPostgres, DEMO_DATA: 'on' } : {}),
+  LOG_LEVEL: 'info',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEMO_DATA: 'on' } : {}),
+}).catch(async (error: unknown) => {
+  await cleanUp();
+  throw error;
 });
 const helloPort = await freePort();
 const hello = spawn(process.execPath, [join(import.meta.dirname, 'hello.mjs')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -104,7 +143,7 @@ try {
   }
   const baseline = summary(helloRounds);
   const me = summary(meRounds);
-  console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}\n`);
+  console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`);
   console.log(`| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request |`);
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| bare Fastify hello world | ${fmt(baseline.rps)} | ${baseline.p50} | ${baseline.p99} | ${fmt(baseline.cpu, 1)} |`);
@@ -114,6 +153,5 @@ try {
 } finally {
   hello.kill('SIGTERM');
   await server.stop();
-  smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }

@@ -20,6 +20,11 @@ interface Entry {
   loadedAt: number;
 }
 
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') deepFreeze(inner as object);
+  return Object.freeze(value);
+}
+
 export const SESSION_CHANNEL = 'relevo_sessions';
 /** how long a process trusts what it read, if a change notice never arrived */
 const FRESH_MS = 15_000;
@@ -47,13 +52,21 @@ export class PrincipalCache {
 
   async get(sessionId: string): Promise<Principal | null> {
     const now = this.#clock.now().getTime();
-    const cached = this.#entries.get(sessionId);
-    if (cached && now - cached.loadedAt < FRESH_MS && now >= cached.loadedAt) {
-      return cached.principal && cached.expiresAt > now ? cached.principal : null;
-    }
+    const cached = this.cached(sessionId, now);
+    if (cached !== undefined) return cached;
     const loaded = await this.#load(sessionId, now);
     this.#remember(sessionId, loaded, now);
     return loaded.principal;
+  }
+
+  /**
+   * What `get` would answer without a database read: the principal (null for a session that no
+   * longer counts) while the entry is fresh, undefined when it must be read again.
+   */
+  cached(sessionId: string, now: number): Principal | null | undefined {
+    const entry = this.#entries.get(sessionId);
+    if (entry === undefined || now - entry.loadedAt >= FRESH_MS || now < entry.loadedAt) return undefined;
+    return entry.principal !== null && entry.expiresAt > now ? entry.principal : null;
   }
 
   /** Forgets a session everywhere (logout, revocation). */
@@ -120,7 +133,8 @@ export class PrincipalCache {
     return {
       loadedAt: now,
       expiresAt: found.session.expires_at.getTime(),
-      principal: {
+      // shared by every request of the session until it is read again: nothing may change it
+      principal: deepFreeze<Principal>({
         sessionId,
         userId: found.user.id,
         email: found.user.email,
@@ -128,7 +142,7 @@ export class PrincipalCache {
         customerId: found.user.customer_id,
         scope: isStaffRole(role) ? { kind: 'staff' } : { kind: 'customer', customerId: found.user.customer_id },
         user: toSessionUser(found.user),
-      },
+      }),
     };
   }
 }

@@ -21,17 +21,23 @@ interface CookieOptions {
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
+  // one pass over `a=1; b=2`, no array of parts: this runs on every cookie-authenticated call
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && header.slice(start, eq).trim() === name) {
+      const value = header.slice(eq + 1, end).trim();
+      // without a % there is nothing to decode (and nothing that could fail to)
+      if (!value.includes('%')) return value;
       try {
         return decodeURIComponent(value);
       } catch {
         return undefined;
       }
     }
+    start = end + 1;
   }
   return undefined;
 }
