@@ -1,4 +1,5 @@
 import { authEndpoints } from './endpoints/auth';
+import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
 import { clientSettings, health, listLanguages } from './endpoints/reference';
@@ -9,6 +10,7 @@ export * from './errors';
 export * from './client';
 export * from './endpoints/common';
 export * from './endpoints/auth';
+export * from './endpoints/sms-reset';
 export * from './endpoints/customers';
 export * from './endpoints/users';
 export * from './endpoints/reference';
@@ -19,6 +21,7 @@ export * from './endpoints/reference';
  */
 export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(authEndpoints),
+  smsResetStart,
   ...Object.values(customerEndpoints),
   ...Object.values(staffUsers),
   ...Object.values(customerUsers),

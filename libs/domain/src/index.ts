@@ -10,6 +10,7 @@ export * from './entities/paging';
 export * from './entities/customer';
 export * from './entities/user';
 export * from './entities/auth';
+export * from './entities/sms-reset';
 export * from './machines/shared';
 export * from './machines/login/login.machine';
 export * from './machines/two-factor/two-factor.machine';

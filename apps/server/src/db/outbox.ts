@@ -51,7 +51,8 @@ export async function claimDue(db: Tx, now: Date, workerId: string, limit: numbe
       for update skip locked
     )
     returning *`.execute(db);
-  return result.rows;
+  // RETURNING keeps no order: send in the order the messages were queued (a resent code after the first)
+  return result.rows.sort((a, b) => new Date(a.next_attempt_at).getTime() - new Date(b.next_attempt_at).getTime() || Number(a.id) - Number(b.id));
 }
 
 /** Sent: the body (codes, links) is cleared, the record stays. */

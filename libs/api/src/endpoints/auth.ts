@@ -4,7 +4,6 @@ import {
   LoginRequestSchema,
   NewPasswordSchema,
   OwnPasswordChangeSchema,
-  SmsResetStartSchema,
   SmsResetVerifySchema,
   TfaRequestSchema,
   type LoginAnswer,
@@ -70,15 +69,6 @@ export const changeOwnPassword = endpoint({
   permissions: ['self'],
 });
 
-export const smsResetStart = endpoint({
-  name: 'smsResetStart',
-  method: 'POST',
-  path: '/api/users/reset_password/sms/',
-  body: SmsResetStartSchema,
-  response: reply<{ token: string; Message: string }>(),
-  auth: 'public',
-});
-
 export const smsResetVerify = endpoint({
   name: 'smsResetVerify',
   method: 'POST',
@@ -114,7 +104,6 @@ export const authEndpoints = {
   sessionUser,
   logout,
   changeOwnPassword,
-  smsResetStart,
   smsResetVerify,
   emailResetStart,
   emailResetConfirm,

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { MAX_PASSWORD, emailField, form, passwordInput } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
-import { phoneField } from '../rules/phone';
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect email or password',
@@ -82,8 +81,6 @@ export interface DetailAnswer {
   detail: string;
 }
 
-export const SmsResetStartSchema = form({ phone: phoneField() });
-export type SmsResetStart = v.InferOutput<typeof SmsResetStartSchema>;
 
 export const SmsResetVerifySchema = withConfirmation(
   form(

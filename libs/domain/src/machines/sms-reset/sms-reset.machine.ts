@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assign, setup } from 'xstate';
-import { SmsResetStartSchema, SmsResetVerifySchema } from '../../entities/auth';
+import { SmsResetVerifySchema } from '../../entities/auth';
+import { SmsResetStartSchema } from '../../entities/sms-reset';
 import { formErrors } from '../../rules/validation';
 import { errorText, notProvided } from '../shared';
 
