@@ -2,25 +2,30 @@
 // `npm test`: every check of the repository, in an order that fails fast and fits two cores.
 // 1. lint, typecheck and unit/API tests of every project (API tests run on PGlite, and on
 //    PostgreSQL too when TEST_DATABASE_URL is set);
-// 2. the built app in Chromium (browser tests; builds the web app and the server first);
-// 3. the Storybook build.
+// 2. the built app in Chromium (browser tests; builds the web app and the server first), then the
+//    /login JavaScript budget on that build;
+// 3. the Storybook build, then every story rendered in Chromium with its play function run (a story
+//    that throws, logs an error or fails an assertion fails the step).
 import { spawnSync } from 'node:child_process';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
 const steps = [
   ['Lint, typecheck, unit and API tests', ['run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2']],
   ['Browser tests (Chromium)', ['run', 'web:e2e']],
-  ['Storybook build', ['run', 'storybook:build-storybook']],
+  // the web app was built for the browser tests: its /login JavaScript must stay within 150 kB gzip
+  ['Login route JavaScript budget', null, ['node', ['apps/web/scripts/bundle-size.mjs']]],
+  ['Storybook build and story tests (Chromium)', ['run', 'storybook:test-stories']],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is unset: the API tests run on PGlite only (set it to a PostgreSQL database to run them there too).');
 }
 const started = Date.now();
-for (const [title, args] of steps) {
+for (const [title, nxArgs, command] of steps) {
   console.log(`\n=== ${title} ===`);
   const stepStarted = Date.now();
-  const result = spawnSync('npx', ['nx', ...args, '--outputStyle=static'], { stdio: 'inherit', env });
+  const [program, args] = nxArgs ? ['npx', ['nx', ...nxArgs, '--outputStyle=static']] : command;
+  const result = spawnSync(program, args, { stdio: 'inherit', env });
   console.log(`=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - stepStarted) / 1000)} s ===`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -40,3 +40,34 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('sessions across proces
     await expect(client.call(sessionUser)).rejects.toBeInstanceOf(ApiError);
   });
 });
+
+// one process (the embedded database has no second one): its own cache forgets at once
+describe('sessions in one process on pglite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers from the cache while the session lives and forgets it at logout and at deactivation', async () => {
+    await t.createCustomer('Acme');
+    const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
+    const first = await t.signIn(user.email, user.password);
+    const sid = t.ctx.signer.verify(first.token, ['session'], t.clock.now())!.sid;
+    await first.client.call(sessionUser);
+    expect((await t.ctx.principals.get(sid))?.userId).toBe(user.id);
+    await t.raw('POST', '/api/login/jwt/logout', { body: {}, headers: { authorization: `Bearer ${first.token}` } });
+    expect(await t.ctx.principals.get(sid)).toBeNull();
+    await expect(first.client.call(sessionUser)).rejects.toMatchObject({ status: 401 });
+
+    const second = await t.signIn(user.email, user.password);
+    const secondSid = t.ctx.signer.verify(second.token, ['session'], t.clock.now())!.sid;
+    await second.client.call(sessionUser);
+    await asSystem(t, (tx) => tx.updateTable('users').set({ status: 0 }).where('id', '=', user.id).execute());
+    await t.ctx.principals.evictUser(user.id);
+    expect(await t.ctx.principals.get(secondSid)).toBeNull();
+    await expect(second.client.call(sessionUser)).rejects.toMatchObject({ status: 401 });
+  });
+});

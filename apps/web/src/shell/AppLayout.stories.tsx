@@ -1,8 +1,23 @@
-import { Role, homePathFor, type RoleId } from '@relevo/domain';
+import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { CustomerCalls } from '../features/customers/customer-calls';
 import { routes } from '../routes';
-import { storyCounts, storyUser } from '../testing/fixtures';
+import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp } from '../testing/story-app';
+
+const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index) => ({
+  customer_id: index + 1,
+  customer_name: name,
+  customer_active: 'Y',
+  customer_qty_resources: index * 10,
+  customer_createby: 'staff@relevo.demo',
+  customer_createdt: new Date(Date.UTC(2026, 0, 5 + index, 15)).toISOString(),
+  customer_updateby: null,
+  customer_updatedt: null,
+}));
+
+/** The staff home is the Customers screen: its list comes from a fixture, not the live API. */
+const customerCalls: CustomerCalls = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
 
 /** The real route table, signed in as a fixture user of one role, landing on that role's home. */
 function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: boolean; path?: string }) {
@@ -11,7 +26,7 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls }}
     />
   );
 }
