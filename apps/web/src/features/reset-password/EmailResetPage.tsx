@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
-import { ButtonLink, ResetDone, ResetForm, ResetStep, useShownErrors } from './ResetStep';
+import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetStep, useShownErrors } from './ResetStep';
 
 export interface EmailResetPageProps {
   /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */
@@ -83,10 +83,9 @@ function EmailStep({ state, send }: StepProps) {
           Verify
         </Button>
       </ResetForm>
-      <div className="public-links">
+      <ResetLinks>
         <Link to="/reset_password">Choose another way</Link>
-        <Link to="/login">Back to login</Link>
-      </div>
+      </ResetLinks>
     </>
   );
 }
@@ -133,10 +132,9 @@ function NewPasswordStep({ state, send }: StepProps) {
           Send
         </Button>
       </ResetForm>
-      <div className="public-links">
+      <ResetLinks>
         <Link to="/reset_password/email">Request a new link</Link>
-        <Link to="/login">Back to login</Link>
-      </div>
+      </ResetLinks>
     </>
   );
 }

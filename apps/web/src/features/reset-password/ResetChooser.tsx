@@ -3,7 +3,7 @@ import { Icon } from '@relevo/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
-import './ResetPassword.css';
+import { ResetLinks } from './ResetStep';
 
 interface ResetWay {
   label: string;
@@ -28,9 +28,7 @@ export function ResetChooser() {
           ))}
         </ul>
       </nav>
-      <div className="public-links">
-        <Link to="/login">Back to login</Link>
-      </div>
+      <ResetLinks />
     </PublicPage>
   );
 }

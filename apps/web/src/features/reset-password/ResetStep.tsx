@@ -88,3 +88,13 @@ export function useShownErrors<F extends string>(errors: Partial<Record<F, reado
     edit: (field: F) => setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true })),
   };
 }
+
+/** The links under a step: the step's own way back (if any), then Back to login. */
+export function ResetLinks({ children }: { children?: ReactNode }) {
+  return (
+    <div className="public-links">
+      {children}
+      <Link to="/login">Back to login</Link>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
-import { ResetDone, ResetForm, ResetStep, useShownErrors } from './ResetStep';
+import { ResetDone, ResetForm, ResetLinks, ResetStep, useShownErrors } from './ResetStep';
 
 export interface SmsResetPageProps {
   /** a pre-provided SMS reset machine (stories pass fixture actors) */
@@ -68,10 +68,9 @@ function PhoneStep({ state, send }: StepProps) {
           Verify
         </Button>
       </ResetForm>
-      <div className="public-links">
+      <ResetLinks>
         <Link to="/reset_password">Choose another way</Link>
-        <Link to="/login">Back to login</Link>
-      </div>
+      </ResetLinks>
     </>
   );
 }
@@ -126,12 +125,11 @@ function CodeStep({ state, send }: StepProps) {
         </Button>
       </ResetForm>
       <p className="reset-step__help">No SMS after a few minutes? Go back, check the number and ask for a new code.</p>
-      <div className="public-links">
+      <ResetLinks>
         <Button variant="link" disabled={isVerifying} onClick={() => send({ type: 'BACK' })}>
           Back
         </Button>
-        <Link to="/login">Back to login</Link>
-      </div>
+      </ResetLinks>
     </>
   );
 }
