@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import { AdminPasswordChangeSchema, type AdminPasswordChange } from '../../entities/user';
 import { formErrors } from '../../rules/validation';
-import { recordFormErrors, type FieldErrors } from '../record-form/record-form.machine';
-import { errorText, notProvided } from '../shared';
+import { recordFormErrors, saveFailure, type FieldErrors } from '../record-form/record-form.machine';
+import { notProvided } from '../shared';
 
 /**
  * A user's password changed by an admin (spec 2.10 row action, 3, 5):
@@ -105,10 +105,7 @@ export const adminPasswordMachine = setup({
         onDone: { target: 'saved' },
         onError: {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) => errorText(event.error),
-            serverErrors: ({ context, event }) => context.fieldErrorsOf(event.error),
-          }),
+          actions: assign(({ context, event }) => saveFailure(context, event.error)),
         },
       },
     },

@@ -79,6 +79,11 @@ const editingEvents = {
   SUBMIT: [{ guard: 'isValid', target: 'saving' }, { actions: 'markAttempted' }],
 } as const;
 
+/** What a failed save keeps: the failure's text, and the messages it gives per field (a 422). */
+export function saveFailure(context: { fieldErrorsOf: (error: unknown) => FieldErrors }, error: unknown): { error: string; serverErrors: FieldErrors } {
+  return { error: errorText(error), serverErrors: context.fieldErrorsOf(error) };
+}
+
 export const recordFormMachine = setup({
   types: {
     context: {} as RecordFormContext,
@@ -123,10 +128,7 @@ export const recordFormMachine = setup({
         onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) => errorText(event.error),
-            serverErrors: ({ context, event }) => context.fieldErrorsOf(event.error),
-          }),
+          actions: assign(({ context, event }) => saveFailure(context, event.error)),
         },
       },
     },
