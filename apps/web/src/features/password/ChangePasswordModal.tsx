@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
 import { reported } from '../../shell/report-error';
 import { useService } from '../../shell/services';
+import { useShownErrors } from '../../shell/shown-errors';
 import './ChangePasswordModal.css';
 
 /** Own password change (spec 7 PUT api/management/password/change/); a failure goes through the general handler (spec 8). */
@@ -34,7 +35,6 @@ export function ChangePasswordModal(props: ChangePasswordModalProps) {
 function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePasswordModalProps) {
   const provided = useService('changePasswordMachine', liveChangePasswordMachine);
   const [state, send] = useMachine(machine ?? provided, { input: { forced } });
-  const [edited, setEdited] = useState<Partial<Record<Field, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
   const { context } = state;
   const isDone = state.matches('done');
@@ -46,11 +46,9 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
     else if (isCancelled) onClose();
   }, [isDone, isCancelled, onChanged, onClose]);
 
-  // spec 5: validation runs on every input; a field shows its failed rules once typed into
-  const errors = changePasswordErrors(context);
-  const shown = (field: Field) => (attempted || edited[field] ? errors[field] : undefined);
+  const { shown, edit } = useShownErrors<Field>(changePasswordErrors(context), attempted);
   const change = (field: Field) => (value: string) => {
-    setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true }));
+    edit(field);
     send({ type: 'CHANGE', field, value });
   };
 

@@ -4,7 +4,8 @@ import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
-import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetStep, useShownErrors } from './ResetStep';
+import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetStep } from './ResetStep';
+import { useShownErrors } from '../../shell/shown-errors';
 
 export interface EmailResetPageProps {
   /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@relevo/domain';
 import { Alert } from '@relevo/ui';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ResetPassword.css';
 
@@ -77,17 +77,6 @@ export function ResetForm({ error, onSubmit, children }: { error: string | null 
   );
 }
 
-/**
- * spec 5: validation runs on every input; a field shows its failed rules once typed into (or, with
- * `submitted`, once the form was sent). `edit(field)` marks the field as typed into.
- */
-export function useShownErrors<F extends string>(errors: Partial<Record<F, readonly string[]>>, submitted = false) {
-  const [edited, setEdited] = useState<Partial<Record<F, boolean>>>({});
-  return {
-    shown: (field: F) => (submitted || edited[field] ? errors[field] : undefined),
-    edit: (field: F) => setEdited((fields) => (fields[field] ? fields : { ...fields, [field]: true })),
-  };
-}
 
 /** The links under a step: the step's own way back (if any), then Back to login. */
 export function ResetLinks({ children }: { children?: ReactNode }) {

@@ -4,7 +4,8 @@ import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
-import { ResetDone, ResetForm, ResetLinks, ResetStep, useShownErrors } from './ResetStep';
+import { ResetDone, ResetForm, ResetLinks, ResetStep } from './ResetStep';
+import { useShownErrors } from '../../shell/shown-errors';
 
 export interface SmsResetPageProps {
   /** a pre-provided SMS reset machine (stories pass fixture actors) */
