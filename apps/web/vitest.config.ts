@@ -1,4 +1,3 @@
-import '../../tools/node-compat.mjs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
