@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** service.md section 1: every setting, parsed and checked once, at start. */
 export interface Config {
@@ -18,7 +19,13 @@ export interface Config {
   demoData: boolean;
   widgetScriptUrl: string | null;
   chatLlmUrl: string | null;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (none), a hop count, or the proxies' addresses
+   * and networks. Never "every proxy": a client could then claim any address.
+   */
+  trustProxy: false | number | string[];
+  /** with DATABASE_URL: messages may go to the log instead of SMTP / the SMS webhook, on purpose */
+  deliveryLogOnly: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** the built web app served on every non-API path */
   webDist: string | null;
@@ -47,6 +54,22 @@ const flag = v.pipe(
   v.transform((value) => ['on', 'true', '1', 'yes'].includes(value)),
 );
 
+const TRUST_PROXY_RULE = 'must be off, a number of proxy hops (1-99), or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)';
+
+/** An IPv4 or IPv6 address, optionally with a prefix length: 10.0.0.0/8, fd00::/8, 127.0.0.1. */
+function isNetwork(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+/** A bind address only this machine can reach (demo data with its published passwords stays there). */
+export const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
+
 const fields = {
   PORT: v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535'), v.transform(Number), v.minValue(1, 'must be a port number from 1 to 65535'), v.maxValue(65535, 'must be a port number from 1 to 65535')),
   HOST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
@@ -63,7 +86,13 @@ const fields = {
   DEMO_DATA: flag,
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === 'off' || /^\d{1,2}$/.test(value) || value.split(',').every((part) => isNetwork(part.trim())), TRUST_PROXY_RULE),
+    v.transform((value): false | number | string[] => (value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()))),
+  ),
+  DELIVERY_LOG_ONLY: flag,
   LOG_LEVEL: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
   WEB_DIST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
 } as const;
@@ -79,6 +108,32 @@ function read<K extends keyof typeof fields>(env: Env, name: K): v.InferOutput<(
     throw new ConfigError(`Invalid configuration: ${name} ${result.issues[0]?.message ?? 'is not valid'}${shown}`);
   }
   return result.output as v.InferOutput<(typeof fields)[K]>;
+}
+
+/**
+ * service.md section 1: demo data on the embedded database unless said otherwise, and only on a
+ * loopback HOST: its accounts have published passwords.
+ */
+function demoData(requested: boolean | undefined, databaseUrl: string | null, host: string): boolean {
+  if (requested === true && !isLoopback(host)) {
+    throw new ConfigError(`Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address (127.0.0.1 or ::1); the demo accounts have published passwords (HOST is "${host}")`);
+  }
+  return requested ?? (databaseUrl === null && isLoopback(host));
+}
+
+/**
+ * A server on a production database (DATABASE_URL) must deliver its messages: sign-in codes and
+ * reset links written to the log are for the embedded demo only. DELIVERY_LOG_ONLY=on says that
+ * the log is wanted on purpose (a staging system without a gateway).
+ */
+export function checkDelivery(config: Pick<Config, 'databaseUrl' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>): void {
+  if (!config.databaseUrl || config.deliveryLogOnly) return;
+  const missing = [config.smtpUrl ? null : 'SMTP_URL', config.smsWebhookUrl ? null : 'SMS_WEBHOOK_URL'].filter(Boolean);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL is set but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} unset: sign-in codes and reset links would go to the log. Set ${missing.join(' and ')}, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose`,
+    );
+  }
 }
 
 /** Parses the environment; throws ConfigError with one line naming the variable. */
@@ -100,10 +155,11 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     publicUrl,
     jwtSecret: read(env, 'JWT_SECRET') ?? null,
     escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,
-    demoData: read(env, 'DEMO_DATA') ?? databaseUrl === null,
+    demoData: demoData(read(env, 'DEMO_DATA'), databaseUrl, host),
     widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
     chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
+    deliveryLogOnly: read(env, 'DELIVERY_LOG_ONLY') ?? false,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDist: read(env, 'WEB_DIST') ?? defaults.webDist ?? null,
     instanceId: randomUUID(),

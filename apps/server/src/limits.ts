@@ -1,13 +1,19 @@
 import type { RateRule } from './db/rate-limits';
 
 /**
- * Rate limits of sign-in and reset (service.md section 3), per account and per address.
- * Tests may pass tighter ones to reach them quickly.
+ * Rate limits of sign-in and reset (service.md section 3), per account and per address. An
+ * address is an IPv4 address or an IPv6 /64 (security/address.ts). Tests may pass tighter ones
+ * to reach them quickly.
  */
 export interface Limits {
+  /** failed sign-ins of one account from one address (cleared by a successful sign-in there) */
   loginPerAccount: RateRule;
+  /** failed sign-ins from one address, whatever the account (password spraying) */
   loginPerAddress: RateRule;
+  /** code checks from one address */
   codePerAddress: RateRule;
+  /** wrong codes of one user in a day, across all its sign-ins */
+  wrongCodesPerUserDaily: RateRule;
   resendPerSession: RateRule;
   resetPerAccount: RateRule;
   resetPerAddress: RateRule;
@@ -18,6 +24,7 @@ export const DEFAULT_LIMITS: Limits = {
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   codePerAddress: { limit: 60, windowSeconds: 10 * 60 },
+  wrongCodesPerUserDaily: { limit: 20, windowSeconds: 24 * 60 * 60 },
   // service.md: resend limited to 3 per 10 minutes
   resendPerSession: { limit: 3, windowSeconds: 10 * 60 },
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },

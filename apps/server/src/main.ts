@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '@relevo/domain';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, checkDelivery, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { startRelevo } from './server';
 import { demoSignInText, loadDemoData, isEmpty } from './demo';
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig(process.env, { webDist: resolve(here, '../../web/dist') });
+    checkDelivery(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

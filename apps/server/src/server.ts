@@ -8,7 +8,7 @@ import { TokenSigner } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, SYSTEM, type Database } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { sessionSecret } from './db/settings';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
@@ -23,7 +23,8 @@ export async function createContext(opts: {
   clock?: Clock;
   limits?: Limits;
 }): Promise<AppContext> {
-  const secret = await opts.database.scoped(SYSTEM, (tx) => sessionSecret(tx, opts.config.jwtSecret));
+  // the signing secret is the owner's alone (no app role may read app_settings)
+  const secret = await opts.database.asOwner((tx) => sessionSecret(tx, opts.config.jwtSecret));
   const clock = opts.clock ?? systemClock;
   const principals = new PrincipalCache(opts.database, clock);
   await principals.start();

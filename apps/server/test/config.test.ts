@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, checkDelivery, loadConfig } from '../src/config';
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -45,5 +45,36 @@ describe('configuration (service.md section 1)', () => {
     expect(fails({ ESCALATION_TIME_SCALE: '-2' })).toMatch(/^Invalid configuration: ESCALATION_TIME_SCALE /);
     expect(fails({ DEMO_DATA: 'maybe' })).toMatch(/^Invalid configuration: DEMO_DATA must be on or off/);
     for (const message of [fails({ JWT_SECRET: 'short' }), fails({ SMTP_URL: 'http://user:secret@mail' })]) expect(message).not.toMatch(/secret|short/);
+  });
+});
+
+describe('configuration that protects a production deployment (issue: account security)', () => {
+  it('believes X-Forwarded-For only from a hop count or the listed proxies, never from everyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    for (const value of ['on', 'true', '*', '0.0.0.0/33', '10.0.0.0/8/1', 'proxy.example', '100']) {
+      expect(fails({ TRUST_PROXY: value }), value).toMatch(/^Invalid configuration: TRUST_PROXY must be off, a number of proxy hops/);
+    }
+  });
+
+  it('loads demo data only on a loopback HOST', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).demoData).toBe(false);
+    expect(loadConfig({ HOST: '::1' }).demoData).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', DEMO_DATA: 'on', DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(true);
+    expect(fails({ HOST: '0.0.0.0', DEMO_DATA: 'on' })).toMatch(/^Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address/);
+  });
+
+  it('refuses to serve a production database while codes would go to the log, unless told so', () => {
+    const production = loadConfig({ DATABASE_URL: 'postgres://u@h/db' });
+    expect(() => checkDelivery(production)).toThrow(
+      'Invalid configuration: DATABASE_URL is set but SMTP_URL and SMS_WEBHOOK_URL are unset: sign-in codes and reset links would go to the log. Set SMTP_URL and SMS_WEBHOOK_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose',
+    );
+    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25' }))).toThrow(/but SMS_WEBHOOK_URL is unset/);
+    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DELIVERY_LOG_ONLY: 'on' }))).not.toThrow();
+    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25', SMS_WEBHOOK_URL: 'https://sms.example/hook' }))).not.toThrow();
+    // the embedded demo database may log its codes
+    expect(() => checkDelivery(loadConfig({}))).not.toThrow();
   });
 });

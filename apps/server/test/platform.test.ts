@@ -49,19 +49,27 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect((await t.raw('GET', '/api/unknown')).body).toEqual({ detail: 'Not found' });
   });
 
-  it('sends protective headers: nosniff on every answer, frame and script limits on pages', async () => {
+  it('sends the protective headers on every answer, and no-store on API answers', async () => {
     const answer = await t.raw('GET', '/api/health');
     expect(answer.body).toMatchObject({ status: 'ok', database: kind, version: '1.4.4' });
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-    for (const path of ['/login', '/reset_password/email/abc', '/assets/app-abc123.js']) {
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/health', '/api/users/me', '/api/unknown', '/login', '/reset_password/email/abc', '/assets/app-abc123.js']) {
       const page = await t.raw('GET', path);
-      expect(page.headers.get('x-frame-options')).toBe('DENY');
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(page.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(page.headers.get('x-content-type-options'), path).toBe('nosniff');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      // no inline scripts: the built app loads its scripts from files
+      expect(/script-src[^;]*unsafe-inline/.test(csp), path).toBe(false);
+      // served over http here: no HSTS (it would pin a plain-http host)
+      expect(page.headers.get('strict-transport-security'), path).toBeNull();
     }
+    const unauthenticated = await t.raw('GET', '/api/users/me');
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers the trailing-slash and bare forms of a path alike', async () => {

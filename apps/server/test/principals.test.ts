@@ -22,7 +22,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('sessions across proces
     await t.createCustomer('Acme');
     const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
     const { token, client } = await t.signIn(user.email, user.password);
-    const claims = t.ctx.signer.verify(token, ['session'], t.clock.now())!;
+    const claims = (await t.ctx.signer.verify(token, ['session'], t.clock.now()))!;
     const remote = new PrincipalCache(other, t.clock);
     await remote.start();
     expect((await remote.get(claims.sid))?.userId).toBe(user.id);
@@ -55,7 +55,7 @@ describe('sessions in one process on pglite', () => {
     await t.createCustomer('Acme');
     const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
     const first = await t.signIn(user.email, user.password);
-    const sid = t.ctx.signer.verify(first.token, ['session'], t.clock.now())!.sid;
+    const sid = (await t.ctx.signer.verify(first.token, ['session'], t.clock.now()))!.sid;
     await first.client.call(sessionUser);
     expect((await t.ctx.principals.get(sid))?.userId).toBe(user.id);
     await t.raw('POST', '/api/login/jwt/logout', { body: {}, headers: { authorization: `Bearer ${first.token}` } });
@@ -63,7 +63,7 @@ describe('sessions in one process on pglite', () => {
     await expect(first.client.call(sessionUser)).rejects.toMatchObject({ status: 401 });
 
     const second = await t.signIn(user.email, user.password);
-    const secondSid = t.ctx.signer.verify(second.token, ['session'], t.clock.now())!.sid;
+    const secondSid = (await t.ctx.signer.verify(second.token, ['session'], t.clock.now()))!.sid;
     await second.client.call(sessionUser);
     await asSystem(t, (tx) => tx.updateTable('users').set({ status: 0 }).where('id', '=', user.id).execute());
     await t.ctx.principals.evictUser(user.id);

@@ -32,6 +32,11 @@ export interface Endpoint<
   auth: TAuth;
   /** any one of these grants the call (session endpoints only) */
   permissions: readonly Permission[];
+  /**
+   * Session endpoints a user whose password must be changed (force_change_password) may still
+   * call: the session user, logout and the own password change. Every other one answers 403.
+   */
+  duringForcedPasswordChange: boolean;
   /** phantom: the type of a successful answer */
   readonly [responseType]?: TResponse;
 }
@@ -75,6 +80,7 @@ export function endpoint<
   params?: TParams;
   auth: TAuth;
   permissions?: readonly Permission[];
+  duringForcedPasswordChange?: boolean;
 }): Endpoint<TMethod, TPath, TBody, TQuery, TParams, TResponse, TAuth> {
   return {
     name: spec.name,
@@ -85,6 +91,7 @@ export function endpoint<
     params: spec.params as TParams,
     auth: spec.auth,
     permissions: spec.permissions ?? [],
+    duringForcedPasswordChange: spec.duringForcedPasswordChange ?? false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { isStaffRole, type RoleId, type SessionUser } from '@relevo/domain';
 import type { Clock } from '../clock';
-import { SYSTEM, type Database, type Scope } from '../db/database';
+import { AUTH, type Database, type Scope } from '../db/database';
 import { findUserById, maySignIn, roleOf, toSessionUser } from '../db/users';
 
 /** The signed-in user behind a request. */
@@ -116,7 +116,7 @@ export class PrincipalCache {
   }
 
   async #load(sessionId: string, now: number): Promise<Entry> {
-    const found = await this.#database.scoped(SYSTEM, async (tx) => {
+    const found = await this.#database.scoped(AUTH, async (tx) => {
       const session = await tx
         .selectFrom('sessions')
         .select(['user_id', 'expires_at', 'revoked_at'])

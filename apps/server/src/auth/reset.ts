@@ -11,13 +11,14 @@ import {
 } from '@relevo/domain';
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
-import { SYSTEM, type Tx } from '../db/database';
+import { AUTH, type Tx } from '../db/database';
 import { audit } from '../db/audit';
 import { enqueue } from '../db/outbox';
 import { checkSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink } from '../db/reset';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword } from '../db/users';
-import { resetCodeSms, resetLinkMail } from '../delivery/templates';
+import { passwordResetNoticeMail, passwordResetNoticeSms, resetCodeSms, resetLinkMail } from '../delivery/templates';
+import { securityEvent } from '../security/events';
 import { HttpError } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { hashPassword } from './passwords';
@@ -40,25 +41,43 @@ async function withFloor<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sets the new password, revokes every session of the user, retires other reset links. */
-async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, password: string, via: 'email' | 'sms', now: Date) {
+/**
+ * Sets the new password, revokes every session of the user, retires other reset links, and tells
+ * the user on the other channel where it has one (an e-mail reset is told by SMS, an SMS reset by
+ * e-mail). `key` names the reset (its token's digest) for the notice's idempotency key.
+ */
+async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, password: string, via: 'email' | 'sms', key: string, now: Date) {
   const user = await findUserById(tx, userId);
   if (!user) return null;
   await setPassword(tx, userId, await hashPassword(password), now, { forceChange: false, by: user.email });
   await revokeUserSessions(tx, userId, now);
   await retireResetLinks(tx, userId, now);
   await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'reset', entity: 'user', entityId: user.id, detail: { via } }, now);
+  if (via === 'email' && user.phone) {
+    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: passwordResetNoticeSms(via), idempotencyKey: `reset-notice:${key}:sms` }, now);
+  }
+  if (via === 'sms') {
+    const mail = passwordResetNoticeMail(user.name, via);
+    await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `reset-notice:${key}:email` }, now);
+  }
   return user;
+}
+
+/** After a reset committed: the notice goes out, every cached session of the user is dropped, the event is logged. */
+async function afterReset(ctx: AppContext, userId: number, via: 'email' | 'sms', meta: RequestMeta): Promise<void> {
+  await wakeOutbox(ctx);
+  await ctx.principals.evictUser(userId);
+  securityEvent(ctx.log, 'password_reset', { userId, ip: meta.ip, detail: { via } });
 }
 
 /** spec 2.9 e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
 export async function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
   await enforceLimits(ctx, [
-    [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
+    [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
     [`reset:email:${body.email}`, ctx.limits.resetPerAccount],
   ]);
   const sent = await withFloor(() =>
-    ctx.database.scoped(SYSTEM, async (tx) => {
+    ctx.database.scoped(AUTH, async (tx) => {
       const user = await findUserByEmail(tx, body.email);
       if (!user || !maySignIn(user)) return false;
       const now = ctx.clock.now();
@@ -75,14 +94,15 @@ export async function startEmailReset(ctx: AppContext, body: EmailResetStart, me
 
 /** spec 2.9 e-mail step 3: the link's token and the new password (spec 5 rules, checked by the schema). */
 export async function confirmEmailReset(ctx: AppContext, token: string, body: NewPassword, meta: RequestMeta): Promise<MessageAnswer> {
-  await enforceLimits(ctx, [[`reset-confirm:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  await enforceLimits(ctx, [[`reset-confirm:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
-  const user = await ctx.database.scoped(SYSTEM, async (tx) => {
-    const userId = await useResetLink(tx, ctx.signer.digest(token), now);
-    return userId === null ? null : applyNewPassword(ctx, tx, userId, body.new_password, 'email', now);
+  const user = await ctx.database.scoped(AUTH, async (tx) => {
+    const digest = ctx.signer.digest(token);
+    const userId = await useResetLink(tx, digest, now);
+    return userId === null ? null : applyNewPassword(ctx, tx, userId, body.new_password, 'email', digest, now);
   });
   if (!user) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
-  await ctx.principals.evictUser(user.id);
+  await afterReset(ctx, user.id, 'email', meta);
   return { Message: MESSAGES.resetEmailDone };
 }
 
@@ -92,12 +112,12 @@ export async function confirmEmailReset(ctx: AppContext, token: string, body: Ne
  */
 export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
   await enforceLimits(ctx, [
-    [`reset:ip:${meta.ip}`, ctx.limits.resetPerAddress],
+    [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
     [`reset:phone:${body.phone}`, ctx.limits.resetPerAccount],
   ]);
   const token = randomToken(32);
   const sent = await withFloor(() =>
-    ctx.database.scoped(SYSTEM, async (tx) => {
+    ctx.database.scoped(AUTH, async (tx) => {
       const now = ctx.clock.now();
       const matches = (await findUsersByPhone(tx, body.phone)).filter(maySignIn);
       // a phone shared by several accounts cannot say whose password to reset
@@ -120,18 +140,19 @@ export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: 
 
 /** spec 2.9 SMS step 2: code, password and password verified, with the step-1 token as bearer. */
 export async function verifySmsReset(ctx: AppContext, token: string, body: SmsResetVerify, meta: RequestMeta): Promise<MessageAnswer> {
-  await enforceLimits(ctx, [[`reset-verify:ip:${meta.ip}`, ctx.limits.resetVerifyPerAddress]]);
+  await enforceLimits(ctx, [[`reset-verify:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   // the check is committed before any error is raised, so wrong tries always count
-  const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {
-    const check = await checkSmsReset(tx, ctx.signer.digest(token), ctx.signer.digest(String(body.smscod)), now);
+  const outcome = await ctx.database.scoped(AUTH, async (tx) => {
+    const digest = ctx.signer.digest(token);
+    const check = await checkSmsReset(tx, digest, ctx.signer.digest(String(body.smscod)), now);
     if (check.result !== 'accepted') return { check, user: null };
-    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', now) };
+    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', digest, now) };
   });
   switch (outcome.check.result) {
     case 'accepted':
       if (!outcome.user) throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
-      await ctx.principals.evictUser(outcome.user.id);
+      await afterReset(ctx, outcome.user.id, 'sms', meta);
       return { Message: MESSAGES.resetSmsDone };
     case 'wrong':
       throw new HttpError(400, AUTH_MESSAGES.resetCodeWrong);

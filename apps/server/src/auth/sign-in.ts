@@ -11,7 +11,7 @@ import {
 } from '@relevo/domain';
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
-import { SYSTEM, type Tx } from '../db/database';
+import { AUTH, type Tx } from '../db/database';
 import { audit } from '../db/audit';
 import { checkCode, issueCode } from '../db/codes';
 import { enqueue } from '../db/outbox';
@@ -22,7 +22,8 @@ import type { RequestMeta } from '../http/implement';
 import { loginCodeMail, loginCodeSms } from '../delivery/templates';
 import type { Principal } from './principals';
 import { hashPassword, verifyPassword } from './passwords';
-import { enforceLimits } from './rate-limit';
+import { checkLimits, clearLimits, countFailures, enforceLimits, type Limit } from './rate-limit';
+import { securityEvent } from '../security/events';
 import { randomCode, type TokenClaims } from './tokens';
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
@@ -40,61 +41,90 @@ async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, session
   return delivery;
 }
 
+/** The failure-only limits of a sign-in attempt: this account from this address, and this address. */
+function signInLimits(ctx: AppContext, email: string, meta: RequestMeta): { account: Limit; address: Limit } {
+  return {
+    account: [`login-fail:account:${email.trim().toLowerCase()}|${meta.addressKey}`, ctx.limits.loginPerAccount],
+    address: [`login-fail:address:${meta.addressKey}`, ctx.limits.loginPerAddress],
+  };
+}
+
 /**
  * Step one (service.md section 3): e-mail and password. A wrong password and an unknown e-mail get
  * the same answer after the same work. Success opens a pre-auth session and sends a code.
+ *
+ * Only failures count toward the limits, and the account's count is kept per address: somebody
+ * who keeps trying an account from elsewhere cannot lock its owner out (ASVS V6.3).
  */
 export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<{ answer: LoginAnswer; token: string }> {
-  await enforceLimits(ctx, [
-    [`login:ip:${meta.ip}`, ctx.limits.loginPerAddress],
-    [`login:account:${body.email}`, ctx.limits.loginPerAccount],
-  ]);
-  const user = await ctx.database.scoped(SYSTEM, (tx) => findUserByEmail(tx, body.email));
+  const limits = signInLimits(ctx, body.email, meta);
+  await checkLimits(ctx, [limits.address, limits.account]);
+  const user = await ctx.database.scoped(AUTH, (tx) => findUserByEmail(tx, body.email));
   const passwordOk = await verifyPassword(user?.password_hash, body.password);
-  if (!user || !passwordOk) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
-  if (!maySignIn(user)) throw new HttpError(401, AUTH_MESSAGES.inactive);
+  if (!user || !passwordOk) {
+    await countFailures(ctx, [limits.address, limits.account]);
+    securityEvent(ctx.log, 'sign_in_failed', { userId: user?.id ?? null, ip: meta.ip, detail: { reason: user ? 'wrong password' : 'unknown account' } });
+    throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  }
+  if (!maySignIn(user)) {
+    securityEvent(ctx.log, 'sign_in_refused', { userId: user.id, ip: meta.ip, detail: { reason: 'inactive' } });
+    throw new HttpError(401, AUTH_MESSAGES.inactive);
+  }
 
   const now = ctx.clock.now();
   const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
-  const { sessionId, delivery } = await ctx.database.scoped(SYSTEM, async (tx) => {
+  const { sessionId, delivery } = await ctx.database.scoped(AUTH, async (tx) => {
     const sessionId = await createSession(tx, { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent }, now);
     const delivery = await sendCode(ctx, tx, user, sessionId, 0);
     return { sessionId, delivery };
   });
   await wakeOutbox(ctx);
-  const token = ctx.signer.sign({ sid: sessionId, sub: user.id, kind: 'preauth', exp: Math.floor(expiresAt.getTime() / 1000) });
+  const token = await ctx.signer.sign({ sid: sessionId, sub: user.id, kind: 'preauth', exp: Math.floor(expiresAt.getTime() / 1000) });
   return { answer: { access_token: token, token_type: 'bearer', delivery }, token };
 }
 
-/** Step two: the code. Right once: a session exists. Wrong five times: the code is void. */
+/**
+ * Step two: the code. Right once: a session exists. Wrong five times: the code is void. A user
+ * gets at most `wrongCodesPerUserDaily` wrong codes a day across all its sign-ins, so fresh
+ * pre-auth sessions do not buy an attacker fresh guesses.
+ */
 export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: number, meta: RequestMeta): Promise<{ token: string }> {
-  await enforceLimits(ctx, [[`code:ip:${meta.ip}`, ctx.limits.codePerAddress]]);
+  const daily: Limit = [`code-fail:user:${claims.sub}`, ctx.limits.wrongCodesPerUserDaily];
+  await enforceLimits(ctx, [[`code:address:${meta.addressKey}`, ctx.limits.codePerAddress]]);
+  await checkLimits(ctx, [daily], AUTH_MESSAGES.dailyCodeLimit, claims.sub);
   const now = ctx.clock.now();
   // the outcome is committed before any error is raised, so wrong tries always count
-  const outcome = await ctx.database.scoped(SYSTEM, async (tx) => {
+  const outcome = await ctx.database.scoped(AUTH, async (tx) => {
     const check = await checkCode(tx, claims.sid, ctx.signer.digest(String(code)), now);
-    if (check.result !== 'accepted') return { check, sessionId: null };
+    if (check.result !== 'accepted') return { check, sessionId: null, email: null };
     await revokeSession(tx, claims.sid, now);
     const user = await findUserById(tx, claims.sub);
-    if (!user || !maySignIn(user)) return { check: { result: 'inactive' as const }, sessionId: null };
+    if (!user || !maySignIn(user)) return { check: { result: 'inactive' as const }, sessionId: null, email: null };
     const sessionId = await createSession(
       tx,
       { userId: claims.sub, kind: 'session', expiresAt: addSeconds(now, SESSION_TTL_SECONDS), ip: meta.ip, userAgent: meta.userAgent },
       now,
     );
     await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'login', entity: 'session', entityId: null }, now);
-    return { check, sessionId };
+    return { check, sessionId, email: user.email };
   });
   switch (outcome.check.result) {
     case 'accepted':
+      // signed in: this account's failures from this address are forgotten
+      await clearLimits(ctx, [signInLimits(ctx, outcome.email!, meta).account[0]]);
       return {
-        token: ctx.signer.sign({ sid: outcome.sessionId!, sub: claims.sub, kind: 'session', exp: Math.floor(addSeconds(now, SESSION_TTL_SECONDS).getTime() / 1000) }),
+        token: await ctx.signer.sign({ sid: outcome.sessionId!, sub: claims.sub, kind: 'session', exp: Math.floor(addSeconds(now, SESSION_TTL_SECONDS).getTime() / 1000) }),
       };
     case 'wrong':
+      await countFailures(ctx, [daily]);
+      securityEvent(ctx.log, 'code_wrong', { userId: claims.sub, ip: meta.ip });
       throw new HttpError(400, AUTH_MESSAGES.codeWrong);
     case 'voided':
+      await countFailures(ctx, [daily]);
+      securityEvent(ctx.log, 'code_voided', { userId: claims.sub, ip: meta.ip });
       throw new HttpError(400, AUTH_MESSAGES.codeVoided);
     case 'inactive':
+      securityEvent(ctx.log, 'sign_in_refused', { userId: claims.sub, ip: meta.ip, detail: { reason: 'inactive' } });
       throw new HttpError(401, AUTH_MESSAGES.inactive);
     default:
       throw new HttpError(400, AUTH_MESSAGES.codeExpired);
@@ -104,7 +134,7 @@ export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: num
 /** Resend Code: a new code replaces the old one; 3 per 10 minutes (service.md section 3). */
 export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`resend:${claims.sid}`, ctx.limits.resendPerSession]], AUTH_MESSAGES.resendLimit);
-  const sent = await ctx.database.scoped(SYSTEM, async (tx) => {
+  const sent = await ctx.database.scoped(AUTH, async (tx) => {
     const user = await findUserById(tx, claims.sub);
     if (!user || !maySignIn(user)) return false;
     const sequence = Number(
@@ -120,7 +150,7 @@ export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<
 
 export async function logout(ctx: AppContext, principal: Principal): Promise<MessageAnswer> {
   const now = ctx.clock.now();
-  await ctx.database.scoped(SYSTEM, async (tx) => {
+  await ctx.database.scoped(AUTH, async (tx) => {
     await revokeSession(tx, principal.sessionId, now);
     await audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, action: 'logout', entity: 'session', entityId: null }, now);
   });
@@ -133,20 +163,24 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
  * the schema). Every other session of the user is revoked; this one stays.
  */
 export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {
-  await enforceLimits(ctx, [[`password:account:${principal.userId}`, ctx.limits.loginPerAccount]]);
-  const user = await ctx.database.scoped(SYSTEM, (tx) => findUserById(tx, principal.userId));
+  // wrong current passwords count (a stolen session must not become a password oracle)
+  const guesses: Limit = [`password-fail:user:${principal.userId}`, ctx.limits.loginPerAccount];
+  await checkLimits(ctx, [guesses], undefined, principal.userId);
+  const user = await ctx.database.scoped(AUTH, (tx) => findUserById(tx, principal.userId));
   if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
   if (!(await verifyPassword(user.password_hash, body.current_password))) {
+    await countFailures(ctx, [guesses]);
     throw ValidationFailure.field('current_password', AUTH_MESSAGES.currentWrong);
   }
   if (body.current_password === body.new_password) throw ValidationFailure.field('new_password', AUTH_MESSAGES.samePassword);
   const passwordHash = await hashPassword(body.new_password);
   const now = ctx.clock.now();
-  await ctx.database.scoped(SYSTEM, async (tx) => {
+  await ctx.database.scoped(AUTH, async (tx) => {
     await setPassword(tx, user.id, passwordHash, now, { forceChange: false, by: user.email });
     await revokeUserSessions(tx, user.id, now, principal.sessionId);
     await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'password', entity: 'user', entityId: user.id, detail: { own: true } }, now);
   });
+  securityEvent(ctx.log, 'password_changed', { userId: user.id, detail: { own: true } });
   await ctx.principals.evictUser(user.id);
   return { Message: MESSAGES.passwordUpdated };
 }

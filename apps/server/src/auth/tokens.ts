@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
 import { CODE_MAX, CODE_MIN } from '@relevo/domain';
 import type { SessionKind } from '../db/schema';
 
 /**
- * Session tokens: compact HS256 JWTs carrying only the session id, the user id, the kind and the
- * expiry. The session row decides whether a token still counts (revocation on the server).
+ * Session tokens: compact HS256 JWTs (jose) carrying only the session id, the user id, the kind and
+ * the expiry. The session row decides whether a token still counts (revocation on the server).
  */
 export interface TokenClaims {
   sid: string;
@@ -14,57 +15,72 @@ export interface TokenClaims {
   exp: number;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-
 /** how many verified tokens a process remembers (a token's claims never change) */
 const VERIFIED_CACHE = 10_000;
+const MAX_TOKEN_LENGTH = 2048;
+const ALGORITHM = 'HS256';
+
+const acceptable = (claims: TokenClaims, kinds: readonly SessionKind[], now: Date) => kinds.includes(claims.kind) && claims.exp * 1000 > now.getTime();
 
 export class TokenSigner {
-  #key: Buffer;
+  #key: Uint8Array;
+  #digestKey: Buffer;
+  /** tokens whose signature and shape were checked, with their claims (expiry is checked on each use) */
   #verified = new Map<string, TokenClaims>();
+
   constructor(secret: string) {
-    this.#key = Buffer.from(secret, 'utf8');
+    this.#digestKey = Buffer.from(secret, 'utf8');
+    this.#key = new Uint8Array(this.#digestKey);
   }
 
-  sign(claims: TokenClaims): string {
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    const signature = createHmac('sha256', this.#key).update(`${HEADER}.${payload}`).digest('base64url');
-    return `${HEADER}.${payload}.${signature}`;
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sid, kind: claims.kind })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setExpirationTime(claims.exp)
+      .sign(this.#key);
+  }
+
+  /**
+   * What `verify` would answer for a token this process has already checked, without waiting:
+   * its claims, or null when it is of another kind or expired; undefined when it was never seen
+   * (or is malformed), so `verify` must check it.
+   */
+  known(token: string | undefined | null, kinds: readonly SessionKind[], now: Date): TokenClaims | null | undefined {
+    if (!token) return null;
+    const claims = this.#verified.get(token);
+    if (claims === undefined) return token.length > MAX_TOKEN_LENGTH ? null : undefined;
+    return acceptable(claims, kinds, now) ? claims : null;
   }
 
   /** The claims of a well-signed, unexpired token of one of `kinds`; null for anything else. */
-  verify(token: string | undefined | null, kinds: readonly SessionKind[], now: Date): TokenClaims | null {
-    if (!token || token.length > 2048) return null;
-    const known = this.#verified.get(token);
-    if (known) return kinds.includes(known.kind) && known.exp * 1000 > now.getTime() ? known : null;
-    const claims = this.#check(token);
+  async verify(token: string | undefined | null, kinds: readonly SessionKind[], now: Date): Promise<TokenClaims | null> {
+    const known = this.known(token, kinds, now);
+    if (known !== undefined) return known;
+    const claims = await this.#check(token!, now);
     if (!claims) return null;
     if (this.#verified.size >= VERIFIED_CACHE) this.#verified.delete(this.#verified.keys().next().value!);
-    this.#verified.set(token, claims);
-    return kinds.includes(claims.kind) && claims.exp * 1000 > now.getTime() ? claims : null;
+    this.#verified.set(token!, claims);
+    return acceptable(claims, kinds, now) ? claims : null;
   }
 
-  /** Signature and shape; expiry and kind are checked by `verify` on every use. */
-  #check(token: string): TokenClaims | null {
-    const parts = token.split('.');
-    if (parts.length !== 3 || parts[0] !== HEADER) return null;
-    const expected = createHmac('sha256', this.#key).update(`${parts[0]}.${parts[1]}`).digest();
-    const given = Buffer.from(parts[2]!, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let claims: TokenClaims;
+  /** Signature, algorithm, expiry and shape. */
+  async #check(token: string, now: Date): Promise<TokenClaims | null> {
     try {
-      claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as TokenClaims;
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: [ALGORITHM], currentDate: now, requiredClaims: ['sub', 'exp'] });
+      const sub = Number(payload.sub);
+      const { sid, kind, exp } = payload as { sid?: unknown; kind?: unknown; exp?: unknown };
+      if (typeof sid !== 'string' || !Number.isSafeInteger(sub) || sub <= 0 || typeof exp !== 'number') return null;
+      if (kind !== 'preauth' && kind !== 'session') return null;
+      return Object.freeze({ sid, sub, kind, exp });
     } catch {
       return null;
     }
-    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'number' || typeof claims.exp !== 'number') return null;
-    if (claims.kind !== 'preauth' && claims.kind !== 'session') return null;
-    return Object.freeze(claims);
   }
 
   /** A keyed hash for codes and link tokens: the database never holds them in the clear. */
   digest(value: string): string {
-    return createHmac('sha256', this.#key).update(value).digest('base64url');
+    return createHmac('sha256', this.#digestKey).update(value).digest('base64url');
   }
 }
 

@@ -5,16 +5,20 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
-import { APP_ROLE, STAFF_ROLE } from './roles';
+import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
  * records; a customer user only its own customer's. Row-level security enforces it in the
- * database as well, so a missed filter cannot leak another tenant's rows.
+ * database as well, so a missed filter cannot leak another tenant's rows. Sign-in, sessions,
+ * codes, reset requests and rate limits are the `auth` scope's alone (its own database role): no
+ * other unit of work can read a session, a code hash or a password hash.
  */
-export type Scope = { kind: 'system' } | { kind: 'staff' } | { kind: 'customer'; customerId: number };
+export type Scope = { kind: 'system' } | { kind: 'staff' } | { kind: 'auth' } | { kind: 'customer'; customerId: number };
 
 export const SYSTEM: Scope = { kind: 'system' };
+/** sign-in, sessions, codes, reset requests, rate limits */
+export const AUTH: Scope = { kind: 'auth' };
 
 export type Tx = Kysely<DB> | Transaction<DB>;
 
@@ -26,6 +30,11 @@ export interface Database {
   db: Kysely<DB>;
   /** runs `work` in one transaction that declares the scope to row-level security */
   scoped<T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction as the owner of the tables: for what no app role may do (the
+   * session signing secret in app_settings) and for tests that check what was stored.
+   */
+  asOwner<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   /**
    * Planner statistics and the visibility map. PostgreSQL's autovacuum keeps them; the embedded
    * database has no background workers, so the worker calls this at start and every hour.
@@ -104,7 +113,17 @@ const int8AsNumber = (value: string) => Number(value);
 /** The database role and tenant a unit of work declares (both end with its transaction). */
 function scopeSettings(scope: Scope): { role: string; customerId: string } {
   if (scope.kind === 'customer') return { role: APP_ROLE, customerId: String(scope.customerId) };
+  if (scope.kind === 'auth') return { role: AUTH_ROLE, customerId: '' };
   return { role: STAFF_ROLE, customerId: '' };
+}
+
+/** `set_config('role', 'none', true)`: back to the login role (the owner) until the transaction ends. */
+function asOwnerOf(db: Kysely<DB>) {
+  return <T>(work: (tx: Transaction<DB>) => Promise<T>) =>
+    db.transaction().execute(async (tx) => {
+      await sql`select set_config('role', 'none', true), set_config('relevo.customer_id', '', true)`.execute(tx);
+      return work(tx);
+    });
 }
 
 function withScope(db: Kysely<DB>) {
@@ -129,6 +148,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     applied,
     db,
     scoped: withScope(db),
+    asOwner: asOwnerOf(db),
     async maintain() {
       // the owner's work, on the one connection held throughout: nothing else runs meanwhile
       await db.connection().execute(async (connection) => {
@@ -169,10 +189,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await owner.destroy();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: postgresTypes() });
-  pool.on('connect', (client) => {
-    // the app role is not the owner of the tables, so row-level security applies to it
-    client.query(`set role ${APP_ROLE}`).catch(() => undefined);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: postgresTypes(),
+    // every pooled connection acts as the app role (not the owner: row-level security applies to
+    // it) before its first use; when that fails, the pool ends the connection and the caller gets
+    // the error, instead of a connection quietly working as the owner
+    onConnect: (async (client: pg.ClientBase) => {
+      await client.query(`set role ${APP_ROLE}`);
+    }) as unknown as pg.PoolConfig['onConnect'],
   });
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -183,6 +209,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     applied,
     db,
     scoped: withScope(db),
+    asOwner: asOwnerOf(db),
     async maintain() {
       // autovacuum does it on a PostgreSQL server
     },

@@ -3,21 +3,20 @@ import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import { foundation } from './migrations/0001_foundation';
 import { peopleSearch } from './migrations/0002_people_search';
 import { peopleSearchText } from './migrations/0003_people_search_text';
+import { leastPrivilege } from './migrations/0005_least_privilege';
+import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
 export interface Migration {
   up: string[];
 }
 
-import { APP_ROLE, STAFF_ROLE } from './roles';
-
-export { APP_ROLE, STAFF_ROLE };
-
 /** In order; never edit one that has landed, add the next. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_people_search': peopleSearch,
   '0003_people_search_text': peopleSearchText,
+  '0005_least_privilege': leastPrivilege,
 };
 
 function toKysely(migration: Migration): KyselyMigration {
@@ -28,7 +27,7 @@ function toKysely(migration: Migration): KyselyMigration {
   };
 }
 
-/** Brings the schema to the latest migration and (re)grants the app role; safe to run concurrently. */
+/** Brings the schema to the latest migration and sets the app roles' grants (db/privileges.ts); safe to run concurrently. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
@@ -37,16 +36,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  // the owner acts as either role; both may use every table (row-level security decides the rows)
-  for (const role of [APP_ROLE, STAFF_ROLE]) {
-    for (const statement of [
-      `grant ${role} to current_user`,
-      `grant usage on schema public to ${role}`,
-      `grant select, insert, update, delete on all tables in schema public to ${role}`,
-      `grant usage, select on all sequences in schema public to ${role}`,
-    ]) {
-      await sql.raw(statement).execute(db);
-    }
-  }
+  await applyPrivileges(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -30,16 +30,28 @@ export async function hit(db: Tx, bucket: string, rule: RateRule, now: Date): Pr
   return { allowed: row.hits <= rule.limit, retryAfter: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
 
+/**
+ * Whether a bucket is already at its limit, without counting an attempt: for limits that count
+ * failures only (a sign-in is checked first and counted only when it fails).
+ */
+export async function peek(db: Tx, bucket: string, rule: RateRule, now: Date): Promise<RateVerdict> {
+  const row = await db.selectFrom('rate_limits').select(['hits', 'window_start']).where('bucket', '=', bucket).executeTakeFirst();
+  const start = row ? new Date(row.window_start).getTime() : 0;
+  if (!row || start <= now.getTime() - rule.windowSeconds * 1000) return { allowed: true, retryAfter: 0 };
+  const endsAt = start + rule.windowSeconds * 1000;
+  return { allowed: row.hits < rule.limit, retryAfter: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
 /** Forgets the count of a bucket (a successful sign-in clears the account's failures). */
 export async function clearBucket(db: Tx, bucket: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
 }
 
-/** Housekeeping: windows that ended more than a day ago. */
+/** Housekeeping: windows that ended (the longest window is a day) more than a day ago. */
 export async function pruneRateLimits(db: Tx, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('rate_limits')
-    .where('window_start', '<', new Date(now.getTime() - 86_400_000))
+    .where('window_start', '<', new Date(now.getTime() - 2 * 86_400_000))
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
 }

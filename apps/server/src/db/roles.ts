@@ -2,3 +2,5 @@
 export const APP_ROLE = 'relevo_app';
 /** Staff and system units of work: a policy lets this role see every customer. */
 export const STAFF_ROLE = 'relevo_staff';
+/** Sign-in, sessions, codes, reset requests and rate limits: the only role that reads them. */
+export const AUTH_ROLE = 'relevo_auth';

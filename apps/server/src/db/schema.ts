@@ -60,8 +60,11 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: NullableTimestamp;
   password_changed_at: NullableTimestamp;
-  /** lower(name || ' ' || last_name || ' ' || email), kept by the database (migration 0003) */
-  search_text: ColumnType<string, never, never>;
+  /**
+   * lower(name || ' ' || last_name || ' ' || email), kept by the database (migration 0003); a
+   * generated column is nullable to the catalogue, though its inputs never are
+   */
+  search_text: ColumnType<string | null, never, never>;
 }
 
 export type SessionKind = 'preauth' | 'session';

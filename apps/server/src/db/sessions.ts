@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomToken } from '../auth/tokens';
 import type { Tx } from './database';
 import type { SessionKind } from './schema';
@@ -44,12 +45,20 @@ export async function revokeSession(db: Tx, id: string, now: Date): Promise<bool
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Revokes every open session of a user (password reset, deactivation), but `keep` if given. */
+/**
+ * Revokes every open session of a user (password reset, deactivation), but `keep` if given.
+ * Through a function that runs as the owner: the people screens' units of work cannot read the
+ * sessions table, yet must end the sessions of a user they deactivate (migration 0005).
+ */
 export async function revokeUserSessions(db: Tx, userId: number, now: Date, keep?: string): Promise<number> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (keep) query = query.where('id', '!=', keep);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const result = await sql<{ ended: number }>`select relevo_revoke_user_sessions(${userId}, ${now}, ${keep ?? null}) as ended`.execute(db);
+  return Number(result.rows[0]?.ended ?? 0);
+}
+
+/** Revokes every open session of every user of a customer (the customer was deactivated). */
+export async function revokeCustomerSessions(db: Tx, customerId: number, now: Date): Promise<number> {
+  const result = await sql<{ ended: number }>`select relevo_revoke_customer_sessions(${customerId}, ${now}) as ended`.execute(db);
+  return Number(result.rows[0]?.ended ?? 0);
 }
 
 /** Housekeeping: sessions that ended more than a week ago. */

@@ -19,11 +19,14 @@ ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 </body></html>`;
 }
 
+/** The subject of the sign-in code mail: never the code itself (subjects show on lock screens and in lists). */
+export const LOGIN_CODE_SUBJECT = 'Your Relevo verification code';
+
 /** The sign-in code (service.md section 3). */
 export function loginCodeMail(name: string, code: number): MailContent {
   const ttl = minutes(CODE_TTL_SECONDS);
   return {
-    subject: `Your Relevo verification code: ${code}`,
+    subject: LOGIN_CODE_SUBJECT,
     text: `Hello ${name},\n\nYour verification code is ${code}.\nIt is valid for ${ttl} minutes and can be used once.\n\nIf you did not try to sign in, change your password.`,
     html: layout('Your verification code', [
       `Hello ${escapeHtml(name)},`,
@@ -55,4 +58,23 @@ export function resetLinkMail(name: string, link: string): MailContent {
 
 export function resetCodeSms(code: number): string {
   return `Relevo: your password reset code is ${code}. Valid ${minutes(CODE_TTL_SECONDS)} minutes. If you did not ask for it, ignore this message.`;
+}
+
+/**
+ * After a reset, the user is told on the other channel (ASVS V6.4: a reset by a mailbox or phone
+ * alone must not go unnoticed by the account's owner).
+ */
+export function passwordResetNoticeMail(name: string, via: 'email' | 'sms'): MailContent {
+  const how = via === 'sms' ? 'with a code sent to your phone' : 'through a link sent to your e-mail';
+  const advice = 'If this was not you, reset your password again at once and tell your administrator.';
+  return {
+    subject: 'Your Relevo password was reset',
+    text: `Hello ${name},\n\nYour Relevo password was reset ${how}.\n${advice}`,
+    html: layout('Your password was reset', [`Hello ${escapeHtml(name)},`, `Your Relevo password was reset ${how}.`, advice]),
+  };
+}
+
+export function passwordResetNoticeSms(via: 'email' | 'sms'): string {
+  const how = via === 'email' ? 'through a link sent to your e-mail' : 'with a code sent to this phone';
+  return `Relevo: your password was reset ${how}. If this was not you, reset it again at once and tell your administrator.`;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { SYSTEM, type Database } from '../db/database';
+import { AUTH, type Database } from '../db/database';
 import { pruneRateLimits } from '../db/rate-limits';
 import { pruneSessions } from '../db/sessions';
 
@@ -28,7 +28,7 @@ export class Housekeeping {
   async runOnce(): Promise<void> {
     try {
       const now = this.clock.now();
-      await this.database.scoped(SYSTEM, async (tx) => {
+      await this.database.scoped(AUTH, async (tx) => {
         await pruneRateLimits(tx, now);
         await pruneSessions(tx, now);
       });

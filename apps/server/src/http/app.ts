@@ -3,9 +3,11 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { installErrorHandler } from './errors';
 import { RouteTable } from './implement';
 import { installSecurityHeaders } from './security';
+import { installCookies } from './cookies';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
 import { resetRoutes } from './routes/reset';
@@ -26,20 +28,30 @@ export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODUL
   return routes;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: the listed proxies, or a hop count (the nearest `hops`
+ * addresses of X-Forwarded-For are proxies; the next one is the client), or nobody.
+ */
+function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** The HTTP side: the API of the endpoint table under /api and the built web app on every other path. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     // one line per request would cost more than the requests; failures are logged where they happen
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // a request id in failure lines; one shared logger instead of a child per request
     genReqId: () => String(++requestCounter),
     childLoggerFactory: (logger) => logger,
   });
-  installSecurityHeaders(app, ctx.config);
+  await installSecurityHeaders(app, ctx.config);
+  await installCookies(app);
   installErrorHandler(app);
 
   routeTable(ctx).register(app, ctx);

@@ -5,14 +5,19 @@ import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf
 import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
 import type { TokenClaims } from '../auth/tokens';
-import { SYSTEM } from '../db/database';
+import { AUTH } from '../db/database';
 import { activeSession } from '../db/sessions';
 import { HttpError, ValidationFailure } from './errors';
-import { PREAUTH_COOKIE, SESSION_COOKIE, clearSessionCookie, readCookie } from './cookies';
+import { clearSessionCookie, preauthCookieName, readCookie, sessionCookieName } from './cookies';
+import { securityEvent } from '../security/events';
+import { addressKey } from '../security/address';
 import { isForeignOrigin } from './security';
 
 export interface RequestMeta {
+  /** the client address (after TRUST_PROXY), for records and logs */
   ip: string;
+  /** what rate limits count the address under: the IPv4 address, or the IPv6 /64 */
+  addressKey: string;
   userAgent: string | null;
 }
 
@@ -56,8 +61,6 @@ function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown,
   return result.output;
 }
 
-const unauthenticated = () => new HttpError(401, AUTH_MESSAGES.notAuthenticated);
-
 /** Who calls: at most one of these is set, by the endpoint's kind of authentication. */
 interface Auth {
   principal?: Principal;
@@ -78,15 +81,22 @@ class Meta implements RequestMeta {
   get ip(): string {
     return this.#request.ip;
   }
+  get addressKey(): string {
+    return addressKey(this.#request.ip);
+  }
   get userAgent(): string | null {
     return this.#request.headers['user-agent'] ?? null;
   }
 }
 
+/** The route of a request for a log line: method and path, never the query (a search text). */
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+
 /**
  * Checks who calls, before anything else of the request is read: an anonymous caller learns
- * nothing about the validation of a protected endpoint. A session whose principal is cached is
- * answered at once; only a cache miss or a pre-auth check waits for the database.
+ * nothing about the validation of a protected endpoint. A session whose token and principal are
+ * cached is answered at once; only a first sight of a token, a cache miss or a pre-auth check
+ * waits.
  */
 function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRequest, reply: FastifyReply): Auth | Promise<Auth> {
   switch (endpoint.auth) {
@@ -95,15 +105,12 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
     case 'session': {
       const now = ctx.clock.now();
       const fromHeader = bearer(request);
-      const token = fromHeader ?? readCookie(request, SESSION_COOKIE);
-      const claims = ctx.signer.verify(token, SESSION_KINDS, now);
-      if (!claims) {
-        if (!fromHeader && token) clearSessionCookie(reply, ctx.config);
-        throw unauthenticated();
+      const token = fromHeader ?? readCookie(request, sessionCookieName(ctx.config));
+      const known = ctx.signer.known(token, SESSION_KINDS, now);
+      if (known === undefined) {
+        return ctx.signer.verify(token, SESSION_KINDS, now).then((claims) => withPrincipal(ctx, endpoint, request, reply, claims, token, fromHeader !== null));
       }
-      const cached = ctx.principals.cached(claims.sid, now.getTime());
-      if (cached !== undefined) return admit(ctx, endpoint, request, reply, claims, cached, fromHeader !== null);
-      return ctx.principals.get(claims.sid).then((principal) => admit(ctx, endpoint, request, reply, claims, principal, fromHeader !== null));
+      return withPrincipal(ctx, endpoint, request, reply, known, token, fromHeader !== null);
     }
     case 'preauth':
       return preauthenticate(ctx, request);
@@ -114,6 +121,35 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
       return { resetToken };
     }
   }
+}
+
+/** The principal of a verified token's session: at once when cached, else read from the database. */
+function withPrincipal(
+  ctx: AppContext,
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claims: TokenClaims | null,
+  token: string | undefined,
+  fromHeader: boolean,
+): Auth | Promise<Auth> {
+  if (!claims) {
+    if (!fromHeader && token) clearSessionCookie(reply, ctx.config);
+    throw unauthenticated(ctx, request, token ? 'bad or expired token' : 'no token');
+  }
+  const cached = ctx.principals.cached(claims.sid, ctx.clock.now().getTime());
+  if (cached !== undefined) return admit(ctx, endpoint, request, reply, claims, cached, fromHeader);
+  return ctx.principals.get(claims.sid).then((principal) => admit(ctx, endpoint, request, reply, claims, principal, fromHeader));
+}
+
+function unauthenticated(ctx: AppContext, request: FastifyRequest, reason: string, userId?: number): HttpError {
+  securityEvent(ctx.log, 'unauthenticated', { userId: userId ?? null, ip: request.ip, route: routeOf(request), detail: { reason } });
+  return new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+}
+
+function forbidden(ctx: AppContext, request: FastifyRequest, principal: Principal, detail: string, reason: string): HttpError {
+  securityEvent(ctx.log, 'forbidden', { userId: principal.userId, ip: request.ip, route: routeOf(request), detail: { reason, role: principal.role } });
+  return new HttpError(403, detail);
 }
 
 /** The session's principal, if it still counts and its role may make the call. */
@@ -128,23 +164,27 @@ function admit(
 ): Auth {
   if (!principal || principal.userId !== claims.sub) {
     if (!fromHeader) clearSessionCookie(reply, ctx.config);
-    throw unauthenticated();
+    throw unauthenticated(ctx, request, 'session ended', claims.sub);
   }
   if (!fromHeader && request.method !== 'GET' && isForeignOrigin(request, ctx.config.publicUrl)) {
-    throw new HttpError(403, 'Cross-site request refused');
+    throw forbidden(ctx, request, principal, 'Cross-site request refused', 'foreign origin');
+  }
+  // an account flagged force_change_password may only read itself, sign out and change its password
+  if (principal.user.force_change_password && !endpoint.duringForcedPasswordChange) {
+    throw forbidden(ctx, request, principal, AUTH_MESSAGES.passwordChangeRequired, 'password change required');
   }
   for (const permission of endpoint.permissions) {
     if (can(principal.role, permission)) return { principal };
   }
-  throw new HttpError(403, AUTH_MESSAGES.forbidden);
+  throw forbidden(ctx, request, principal, AUTH_MESSAGES.forbidden, 'role');
 }
 
 async function preauthenticate(ctx: AppContext, request: FastifyRequest): Promise<Auth> {
   const now = ctx.clock.now();
-  const token = bearer(request) ?? readCookie(request, PREAUTH_COOKIE);
-  const claims = ctx.signer.verify(token, PREAUTH_KINDS, now);
+  const token = bearer(request) ?? readCookie(request, preauthCookieName(ctx.config));
+  const claims = await ctx.signer.verify(token, PREAUTH_KINDS, now);
   if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
-  const session = await ctx.database.scoped(SYSTEM, (tx) => activeSession(tx, claims.sid, 'preauth', now));
+  const session = await ctx.database.scoped(AUTH, (tx) => activeSession(tx, claims.sid, 'preauth', now));
   if (!session || session.user_id !== claims.sub) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
   return { claims };
 }

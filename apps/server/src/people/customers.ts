@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principals';
 import type { DB } from '../db/schema';
 import type { AppContext } from '../context';
 import { audit } from '../db/audit';
+import { revokeCustomerSessions } from '../db/sessions';
 import { customerUsage, findCustomer, insertCustomer, listCustomers, listFreeCustomers, toCustomer } from '../db/customers';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError, ValidationFailure } from '../http/errors';
@@ -73,12 +74,7 @@ export function customerService(ctx: AppContext) {
         const deactivated = current.customer_active === 'Y' && body.customer_active === 'N';
         if (deactivated) {
           // its people can no longer sign in: end their sessions now
-          await tx
-            .updateTable('sessions')
-            .set({ revoked_at: now })
-            .where('revoked_at', 'is', null)
-            .where('user_id', 'in', tx.selectFrom('users').select('id').where('customer_id', '=', id))
-            .execute();
+          await revokeCustomerSessions(tx, id, now);
         }
         const changes = Object.fromEntries(
           (['customer_name', 'customer_active', 'customer_qty_resources'] as const).filter((key) => current[key] !== body[key]).map((key) => [key, body[key]]),

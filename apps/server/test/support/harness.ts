@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/limits';
 import { createCustomer, createUser } from '../../src/admin';
 import { freshDatabase, type TestDatabase } from './databases';
 import { Mailbox, codeIn } from './mailbox';
+import { LOGIN_CODE_SUBJECT } from '../../src/delivery/templates';
 import { SmsReceiver } from './sms-receiver';
 
 export interface RawAnswer<T = unknown> {
@@ -49,6 +50,8 @@ export interface TestApp {
   raw<T = unknown>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<RawAnswer<T>>;
   createCustomer(name: string, qtyResources?: number): Promise<number>;
   createUser(opts: { role: string; email?: string; password?: string; customer?: string; phone?: string; force?: boolean; name?: string; lastName?: string }): Promise<TestUser>;
+  /** Waits until every queued message has been delivered (or given up): earlier mail cannot arrive later. */
+  settleOutbox(timeoutMs?: number): Promise<void>;
   /** e-mail + password + the code read from the delivered e-mail */
   signIn(email: string, password: string): Promise<SignedIn>;
   close(): Promise<void>;
@@ -135,10 +138,22 @@ export async function startTestApp(opts: {
       });
       return { id, email, password };
     },
+    async settleOutbox(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const waiting = await database.scoped(SYSTEM, (tx) =>
+          tx.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+        );
+        if (Number(waiting.n) === 0) return;
+        if (Date.now() > deadline) throw new Error(`${waiting.n} messages still queued after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async signIn(email, password) {
-      const before = mailbox.to(email).length;
+      // other mail (a reset notice...) may reach the same address meanwhile: count the code mails only
+      const before = mailbox.to(email, LOGIN_CODE_SUBJECT).length;
       const first = await t.client().call(loginEndpoint, { body: { email, password } });
-      const mail = await mailbox.waitFor(email, before + 1);
+      const mail = await mailbox.waitFor(email, before + 1, 10_000, LOGIN_CODE_SUBJECT);
       const answer = await t.client(first.access_token).call(verifyEndpoint, { body: { code: codeIn(mail.text) } });
       return { token: answer.access_token, client: t.client(answer.access_token) };
     },
@@ -155,9 +170,12 @@ export async function startTestApp(opts: {
 }
 
 
-/** Rows of a table as the system sees them (tests assert on what is stored). */
-export function asSystem<T>(t: TestApp, work: Parameters<Database['scoped']>[1] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never) {
-  return t.database.scoped(SYSTEM, work);
+/**
+ * Rows as the database owner sees them: every row and column (tests assert on what is stored,
+ * password hashes and session rows included, which no app role may read).
+ */
+export function asSystem<T>(t: TestApp, work: Parameters<Database['asOwner']>[0] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never) {
+  return t.database.asOwner(work);
 }
 
 /** The cookies a response set, by name, with their attributes. */

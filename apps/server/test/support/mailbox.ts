@@ -58,15 +58,16 @@ export class Mailbox {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  to(address: string): ReceivedMail[] {
-    return this.messages.filter((m) => m.to.includes(address.toLowerCase()));
+  /** The messages to an address, optionally only those with this subject. */
+  to(address: string, subject?: string): ReceivedMail[] {
+    return this.messages.filter((m) => m.to.includes(address.toLowerCase()) && (subject === undefined || m.subject === subject));
   }
 
-  /** Waits for the `count`-th message to an address (1 = the first). */
-  async waitFor(address: string, count = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
+  /** Waits for the `count`-th message to an address (1 = the first), optionally with this subject. */
+  async waitFor(address: string, count = 1, timeoutMs = 10_000, subject?: string): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const list = this.to(address);
+      const list = this.to(address, subject);
       if (list.length >= count) return list[count - 1]!;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`No message number ${count} to ${address} within ${timeoutMs} ms (got ${list.length})`);

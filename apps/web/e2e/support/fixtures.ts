@@ -3,7 +3,8 @@ import type { CapturedMail, CapturedSms } from './inbox-server';
 import { E2E_ENV, readEnv } from './environment';
 import type { TestUser } from './users';
 
-const CODE_IN_SUBJECT = /verification code: (\d{6})/;
+const CODE_SUBJECT = 'Your Relevo verification code';
+const CODE_IN_MAIL = /verification code is (\d{6})/;
 const CODE_IN_SMS = /verification code is (\d{6})/;
 
 /** Reads what the SMTP server and the SMS receiver of the global setup captured. */
@@ -21,8 +22,8 @@ export class InboxClient {
   /** The code of the newest sign-in mail to `email` received after `since` (ms); waits for it. */
   async codeMailedTo(email: string, since: number): Promise<string> {
     return poll(`a code e-mail to ${email}`, async () => {
-      const mail = (await this.mails()).filter((m) => m.receivedAt >= since && m.to.includes(email) && CODE_IN_SUBJECT.test(m.subject)).pop();
-      return mail ? CODE_IN_SUBJECT.exec(mail.subject)![1]! : null;
+      const mail = (await this.mails()).filter((m) => m.receivedAt >= since && m.to.includes(email) && m.subject === CODE_SUBJECT && CODE_IN_MAIL.test(m.text)).pop();
+      return mail ? CODE_IN_MAIL.exec(mail.text)![1]! : null;
     });
   }
 

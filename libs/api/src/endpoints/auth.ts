@@ -48,6 +48,7 @@ export const sessionUser = endpoint({
   response: reply<SessionUser>(),
   auth: 'session',
   permissions: ['self'],
+  duringForcedPasswordChange: true,
 });
 
 export const logout = endpoint({
@@ -57,6 +58,7 @@ export const logout = endpoint({
   response: reply<MessageAnswer>(),
   auth: 'session',
   permissions: ['self'],
+  duringForcedPasswordChange: true,
 });
 
 export const changeOwnPassword = endpoint({
@@ -67,6 +69,7 @@ export const changeOwnPassword = endpoint({
   response: reply<MessageAnswer>(),
   auth: 'session',
   permissions: ['self'],
+  duringForcedPasswordChange: true,
 });
 
 export const smsResetVerify = endpoint({

@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   resetCodeVoided: 'Too many wrong codes. Please start again.',
   resetSent: 'If an account matches, we have sent the instructions to reset the password.',
   smsResetSent: 'If an account matches, we have sent a verification code by SMS.',
+  passwordChangeRequired: 'You must change your password before you can continue. Open Password in the settings menu.',
+  dailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password.',
 } as const;
 
 /** The 6-digit code of service.md section 3: 100000..999999, no leading zero. */

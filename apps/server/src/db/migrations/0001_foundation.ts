@@ -1,20 +1,19 @@
 import type { Migration } from '../migrate';
-import { APP_ROLE, STAFF_ROLE } from '../roles';
 
-/** Tables of customer data of this migration; later ones call `tenantPolicies` for their own. */
+/** Tables of customer data of this migration (later migrations write their own policies: frozen text). */
 const TENANT_TABLES = ['customers', 'users', 'audit_log', 'events'];
 
 /**
  * A customer's unit of work sees its own rows only; the sub-select reads the setting once per
  * query (not once per row), so the planner sees `customer_id = $1` and uses the tenant indexes.
  */
-export function tenantPolicies(table: string): string[] {
+function tenantPolicies(table: string): string[] {
   const own = `customer_id = (select nullif(current_setting('relevo.customer_id', true), '')::integer)`;
   return [
     `alter table ${table} enable row level security`,
     `alter table ${table} force row level security`,
-    `create policy tenant_isolation on ${table} to ${APP_ROLE} using (${own}) with check (${own})`,
-    `create policy staff_access on ${table} to ${STAFF_ROLE} using (true) with check (true)`,
+    `create policy tenant_isolation on ${table} to relevo_app using (${own}) with check (${own})`,
+    `create policy staff_access on ${table} to relevo_staff using (true) with check (true)`,
   ];
 }
 
@@ -28,7 +27,7 @@ export function tenantPolicies(table: string): string[] {
  */
 export const foundation: Migration = {
   up: [
-    ...[APP_ROLE, STAFF_ROLE].map(
+    ...['relevo_app', 'relevo_staff'].map(
       (role) => `do $$ begin
          if not exists (select 1 from pg_roles where rolname = '${role}') then create role ${role} nologin; end if;
        exception when unique_violation or duplicate_object then null;

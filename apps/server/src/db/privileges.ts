@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
+
+/**
+ * What each app role may do with each table (ASVS V8 least privilege). None of them owns a table:
+ * row-level security decides the rows, these grants the tables and columns.
+ * - `app` (relevo_app): a customer's unit of work; `staff` (relevo_staff): staff and the worker;
+ *   `auth` (relevo_auth): sign-in, sessions, codes, reset requests, rate limits.
+ * - `app_settings` (the session signing secret) and the migrator's own tables: the owner only.
+ * - `users.password_hash` is written by the people screens (a new user, an admin password
+ *   change) but read by `auth` only.
+ *
+ * Every table of the database must be listed: a migration that adds a table without deciding
+ * its privileges fails at start (`applyPrivileges`).
+ */
+type Grants = Partial<Record<'app' | 'staff' | 'auth', string>>;
+
+const READ = 'select';
+const WRITE = 'select, insert, update, delete';
+
+export const TABLE_PRIVILEGES: Record<string, Grants> = {
+  app_settings: {},
+  kysely_migration: {},
+  kysely_migration_lock: {},
+  roles: { app: READ, staff: READ, auth: READ },
+  languages: { app: READ, staff: READ, auth: READ },
+  channels: { app: READ, staff: READ, auth: READ },
+  participation_types: { app: READ, staff: READ, auth: READ },
+  customers: { app: WRITE, staff: WRITE, auth: READ },
+  // select of every column but password_hash is granted column by column below
+  users: { app: 'insert, update, delete', staff: 'insert, update, delete', auth: 'select, update' },
+  sessions: { auth: WRITE },
+  verification_codes: { auth: WRITE },
+  password_reset_tokens: { auth: WRITE },
+  sms_reset_requests: { auth: WRITE },
+  rate_limits: { auth: WRITE },
+  // anyone may queue a message (a repeated key is one message: ON CONFLICT reads the key column);
+  // the worker (staff) sends and records them
+  outbox: { app: 'insert, select (idempotency_key)', staff: WRITE, auth: 'insert, select (idempotency_key)' },
+  // the audit trail is written, never changed; staff read it
+  audit_log: { app: 'insert', staff: 'select, insert', auth: 'insert' },
+  events: { app: WRITE, staff: WRITE },
+};
+
+/** Columns no app role but `auth` may read. */
+const SECRET_COLUMNS: Record<string, string[]> = { users: ['password_hash'] };
+
+const ROLE_NAMES = { app: APP_ROLE, staff: STAFF_ROLE, auth: AUTH_ROLE } as const;
+const FUNCTIONS = ['relevo_revoke_user_sessions(integer, timestamptz, text)', 'relevo_revoke_customer_sessions(integer, timestamptz)'];
+
+/** A table of the database that TABLE_PRIVILEGES does not list: the privileges step refuses to guess. */
+export class UnlistedTableError extends Error {}
+
+/**
+ * Sets the grants of every app role from TABLE_PRIVILEGES: revokes everything, then grants what
+ * the table lists. Runs after the migrations, in one transaction, under an advisory lock so that
+ * processes starting together do not race.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function applyPrivileges(db: Kysely<any>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(7245001)`.execute(tx);
+    const tables = (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(tx)).rows.map((r) => r.name);
+    const unlisted = tables.filter((table) => !(table in TABLE_PRIVILEGES));
+    if (unlisted.length) throw new UnlistedTableError(`Table privileges are not decided for: ${unlisted.join(', ')} (apps/server/src/db/privileges.ts)`);
+    const roles = Object.values(ROLE_NAMES).join(', ');
+    const run = (statement: string) => sql.raw(statement).execute(tx);
+    for (const role of Object.values(ROLE_NAMES)) {
+      // the owner acts as each role (set role), so it must be a member
+      await run(`grant ${role} to current_user`);
+      await run(`grant usage on schema public to ${role}`);
+      await run(`grant usage, select on all sequences in schema public to ${role}`);
+    }
+    for (const table of tables) {
+      await run(`revoke all on table ${table} from ${roles}`);
+      for (const [key, privileges] of Object.entries(TABLE_PRIVILEGES[table]!)) {
+        await run(`grant ${privileges} on table ${table} to ${ROLE_NAMES[key as keyof typeof ROLE_NAMES]}`);
+      }
+    }
+    // the app roles read every column of users but the password hash
+    const readable = (
+      await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = 'users' order by ordinal_position`.execute(tx)
+    ).rows
+      .map((r) => r.name)
+      .filter((column) => !SECRET_COLUMNS.users!.includes(column));
+    for (const role of [APP_ROLE, STAFF_ROLE]) await run(`grant select (${readable.join(', ')}) on table users to ${role}`);
+    for (const fn of FUNCTIONS) await run(`grant execute on function ${fn} to ${roles}`);
+  });
+}

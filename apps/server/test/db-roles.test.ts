@@ -1,0 +1,139 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH, SYSTEM, openDatabase, type Database, type Scope } from '../src/db/database';
+import { applyPrivileges, TABLE_PRIVILEGES, UnlistedTableError } from '../src/db/privileges';
+import { revokeUserSessions } from '../src/db/sessions';
+import { createCustomer, createUser } from '../src/admin';
+import { ManualClock } from '../src/clock';
+import { DATABASE_KINDS, POSTGRES_URL, freshDatabase, type TestDatabase } from './support/databases';
+
+/** The SQLSTATE of "permission denied". */
+const DENIED = '42501';
+
+async function sqlState(work: Promise<unknown>): Promise<string | null> {
+  try {
+    await work;
+    return null;
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) => {
+  let testDb: TestDatabase;
+  let database: Database;
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 9));
+  let alpha: number;
+  let beta: number;
+  let alphaUser: number;
+  let betaUser: number;
+
+  beforeAll(async () => {
+    testDb = await freshDatabase(kind);
+    database = await openDatabase({ url: testDb.url, dataDir: null });
+    alpha = await createCustomer(database, clock, { name: 'Alpha', qtyResources: 10 });
+    beta = await createCustomer(database, clock, { name: 'Beta', qtyResources: 10 });
+    const user = (customer: string, email: string) =>
+      createUser(database, clock, { role: 'Customer', email, password: 'Strong.Pass1', name: 'N', lastName: 'L', customer, forceChangePassword: false });
+    alphaUser = await user('Alpha', `a.${kind}@example.test`);
+    betaUser = await user('Beta', `b.${kind}@example.test`);
+    await database.asOwner(async (tx) => {
+      await tx.insertInto('app_settings').values({ key: 'probe', value: 'secret' }).onConflict((oc) => oc.doNothing()).execute();
+      for (const [id, userId] of [[`s-${kind}-a`, alphaUser], [`s-${kind}-b`, betaUser]] as const) {
+        await tx.insertInto('sessions').values({ id, user_id: userId, kind: 'session', created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 3_600_000) }).execute();
+      }
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.drop();
+  });
+
+  const CUSTOMER: () => Scope = () => ({ kind: 'customer', customerId: alpha });
+  const STAFF: Scope = { kind: 'staff' };
+
+  it('keeps the signing secret in app_settings from every app role; only the owner reads it', async () => {
+    for (const scope of [CUSTOMER(), STAFF, SYSTEM, AUTH]) {
+      expect(await sqlState(database.scoped(scope, (tx) => tx.selectFrom('app_settings').selectAll().execute()))).toBe(DENIED);
+    }
+    expect(await database.asOwner((tx) => tx.selectFrom('app_settings').select('value').where('key', '=', 'probe').executeTakeFirst())).toEqual({ value: 'secret' });
+  });
+
+  it('lets only the auth role read sessions, codes, reset requests, rate limits and password hashes', async () => {
+    const reads = [
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('sessions').select('id').execute(),
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('verification_codes').select('code_hash').execute(),
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('password_reset_tokens').select('token_hash').execute(),
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('sms_reset_requests').select('code_hash').execute(),
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('rate_limits').select('bucket').execute(),
+      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('users').select('password_hash').execute(),
+    ];
+    for (const read of reads) {
+      for (const scope of [CUSTOMER(), STAFF, SYSTEM]) expect(await sqlState(database.scoped(scope, read))).toBe(DENIED);
+      expect(await sqlState(database.scoped(AUTH, read))).toBeNull();
+    }
+    // every other column of users stays readable to the people screens
+    const names = await database.scoped(CUSTOMER(), (tx) => tx.selectFrom('users').select(['id', 'email', 'search_text']).execute());
+    expect(names.map((row) => row.id)).toEqual([alphaUser]);
+  });
+
+  it('ends sessions only through the function, and a customer only its own users\'', async () => {
+    const open = () => database.asOwner((tx) => tx.selectFrom('sessions').select(['user_id']).where('revoked_at', 'is', null).orderBy('user_id').execute());
+    expect(await sqlState(database.scoped(CUSTOMER(), (tx) => tx.updateTable('sessions').set({ revoked_at: clock.now() }).execute()))).toBe(DENIED);
+    // Alpha's unit of work names Beta's user: nothing ends
+    expect(await database.scoped(CUSTOMER(), (tx) => revokeUserSessions(tx, betaUser, clock.now()))).toBe(0);
+    expect((await open()).map((row) => row.user_id)).toEqual([alphaUser, betaUser].sort((a, b) => a - b));
+    expect(await database.scoped(CUSTOMER(), (tx) => revokeUserSessions(tx, alphaUser, clock.now()))).toBe(1);
+    expect(await database.scoped(STAFF, (tx) => revokeUserSessions(tx, betaUser, clock.now()))).toBe(1);
+    expect(await open()).toEqual([]);
+    expect(beta).toBeGreaterThan(alpha);
+  });
+
+  it('refuses to start while a table has no decided privileges', async () => {
+    await database.asOwner((tx) => sql`create table undecided_probe (id integer)`.execute(tx));
+    try {
+      const error = await applyPrivileges(database.db).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnlistedTableError);
+      expect((error as Error).message).toBe('Table privileges are not decided for: undecided_probe (apps/server/src/db/privileges.ts)');
+    } finally {
+      await database.asOwner((tx) => sql`drop table undecided_probe`.execute(tx));
+    }
+    // every table of the migrated database has its line
+    const tables = await database.asOwner((tx) => sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(tx));
+    expect(tables.rows.map((row) => row.name).filter((name) => !(name in TABLE_PRIVILEGES))).toEqual([]);
+  });
+});
+
+describe.each(POSTGRES_URL ? ['postgres' as const] : [])('pooled connections on %s', (kind) => {
+  let testDb: TestDatabase;
+  const outsider = 'relevo_t_outsider';
+  beforeAll(async () => {
+    testDb = await freshDatabase(kind);
+    // migrate as the owner first, so the roles exist
+    await (await openDatabase({ url: testDb.url, dataDir: null })).close();
+    const admin = new pg.Client({ connectionString: POSTGRES_URL! });
+    await admin.connect();
+    try {
+      await admin.query(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${outsider}') then create role ${outsider} login; end if; end $$`);
+    } finally {
+      await admin.end();
+    }
+  });
+  afterAll(async () => testDb?.drop());
+
+  it('fails a connection whose switch to the app role fails, instead of using it as its login role', async () => {
+    // a login that is not a member of relevo_app cannot `set role relevo_app`
+    const url = new URL(testDb.url!);
+    url.username = outsider;
+    const database = await openDatabase({ url: url.toString(), dataDir: null, migrate: false });
+    try {
+      const first = await sqlState(database.db.selectFrom('roles').select('rol_id').execute());
+      expect(first).toBe(DENIED);
+      // the next use gets a new connection that fails the same way: none was kept half set up
+      expect(await sqlState(sql`select current_user`.execute(database.db))).toBe(DENIED);
+    } finally {
+      await database.close();
+    }
+  });
+});
