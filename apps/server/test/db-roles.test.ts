@@ -61,13 +61,14 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
   });
 
   it('lets only the auth role read sessions, codes, reset requests, rate limits and password hashes', async () => {
-    const reads = [
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('sessions').select('id').execute(),
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('verification_codes').select('code_hash').execute(),
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('password_reset_tokens').select('token_hash').execute(),
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('sms_reset_requests').select('code_hash').execute(),
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('rate_limits').select('bucket').execute(),
-      (tx: Parameters<Parameters<Database['scoped']>[1]>[0]) => tx.selectFrom('users').select('password_hash').execute(),
+    type Tx = Parameters<Parameters<Database['scoped']>[1]>[0];
+    const reads: ((tx: Tx) => Promise<unknown>)[] = [
+      (tx) => tx.selectFrom('sessions').select('id').execute(),
+      (tx) => tx.selectFrom('verification_codes').select('code_hash').execute(),
+      (tx) => tx.selectFrom('password_reset_tokens').select('token_hash').execute(),
+      (tx) => tx.selectFrom('sms_reset_requests').select('code_hash').execute(),
+      (tx) => tx.selectFrom('rate_limits').select('bucket').execute(),
+      (tx) => tx.selectFrom('users').select('password_hash').execute(),
     ];
     for (const read of reads) {
       for (const scope of [CUSTOMER(), STAFF, SYSTEM]) expect(await sqlState(database.scoped(scope, read))).toBe(DENIED);
