@@ -1,0 +1,70 @@
+import { CHANNEL } from './escalation-step';
+
+/**
+ * Whether an escalation can run (spec 2.16 escalation_validate, 3): the engine walks its active
+ * steps in priority order and contacts each step's resource on the step's channel, so it must have
+ * at least one active step, every active step's resource must be active and reachable on that
+ * channel (a phone for a voice call or an SMS, an address for an e-mail), and the step marked
+ * last in line must be the last active one.
+ */
+export const ESCALATION_INVALID_WARNING = 'The resource configuration is incomplete or incorrect.';
+
+export interface StepForValidity {
+  escalation_resource_id: number;
+  escalation_priority_orden: number;
+  escalation_active: 'Y' | 'N';
+  escalation_last_in_line: 'Y' | 'N';
+  channel_id: number;
+  resource: {
+    resource_fullname: string;
+    resource_active: 'Y' | 'N';
+    resource_email: string | null;
+    resource_phone1: string | null;
+    resource_phone2: string | null;
+  };
+}
+
+/** Steps in the order the engine walks them (priority, then id for equal priorities). */
+export function inPriorityOrder<T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id'>>(steps: readonly T[]): T[] {
+  return [...steps].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden || a.escalation_resource_id - b.escalation_resource_id);
+}
+
+/** The step the server marks last in line: the last active one, or none. */
+export function lastInLineStep<T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id' | 'escalation_active'>>(steps: readonly T[]): T | null {
+  const active = inPriorityOrder(steps).filter((step) => step.escalation_active === 'Y');
+  return active.at(-1) ?? null;
+}
+
+/** Whether a resource can be reached on a channel. */
+export function reachableOn(resource: StepForValidity['resource'], channelId: number): boolean {
+  if (channelId === CHANNEL.email) return !!resource.resource_email?.trim();
+  if (channelId === CHANNEL.voice || channelId === CHANNEL.sms) return !!(resource.resource_phone1?.trim() || resource.resource_phone2?.trim());
+  return false;
+}
+
+const CHANNEL_NAMES: Record<number, string> = { [CHANNEL.voice]: 'a voice call', [CHANNEL.sms]: 'an SMS', [CHANNEL.email]: 'an e-mail' };
+
+/** Why an escalation cannot run, one line per problem (empty when it can). */
+export function escalationProblems(steps: readonly StepForValidity[]): string[] {
+  const ordered = inPriorityOrder(steps);
+  const active = ordered.filter((step) => step.escalation_active === 'Y');
+  if (active.length === 0) return ['It has no active step.'];
+  const problems: string[] = [];
+  for (const step of active) {
+    const name = step.resource.resource_fullname;
+    const at = `Step ${step.escalation_priority_orden}`;
+    if (step.resource.resource_active !== 'Y') problems.push(`${at}: ${name} is inactive.`);
+    else if (!reachableOn(step.resource, step.channel_id)) {
+      problems.push(`${at}: ${name} has no ${step.channel_id === CHANNEL.email ? 'e-mail address' : 'phone'} for ${CHANNEL_NAMES[step.channel_id] ?? 'this channel'}.`);
+    }
+  }
+  const marked = ordered.filter((step) => step.escalation_last_in_line === 'Y');
+  const last = active.at(-1)!;
+  if (marked.length !== 1 || marked[0]!.escalation_resource_id !== last.escalation_resource_id) {
+    problems.push('The last active step is not marked last in line.');
+  }
+  return problems;
+}
+
+/** spec 3 escalation_validate. */
+export const isEscalationValid = (steps: readonly StepForValidity[]): boolean => escalationProblems(steps).length === 0;
