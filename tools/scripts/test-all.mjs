@@ -5,8 +5,9 @@
 //    PostgreSQL too when TEST_DATABASE_URL is set);
 // 2. the built app in Chromium (browser tests; builds the web app and the server first), then the
 //    /login JavaScript budget on that build;
-// 3. the Storybook build, then every story rendered in Chromium with its play function run (a story
-//    that throws, logs an error or fails an assertion fails the step).
+// 3. the static Storybook build, then every story rendered in Chromium through Storybook's Vitest integration, with its play function
+//    and the a11y check run (a story that throws, fails an assertion or an axe rule, logs an error or
+//    makes a network request fails the step).
 import { spawnSync } from 'node:child_process';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
@@ -17,7 +18,9 @@ const steps = [
   ['Browser tests (Chromium)', ['run', 'web:e2e']],
   // the web app was built for the browser tests: its /login JavaScript must stay within 150 kB gzip
   ['Login route JavaScript budget', null, ['node', ['apps/web/scripts/bundle-size.mjs']]],
-  ['Storybook build and story tests (Chromium)', ['run', 'storybook:test-stories']],
+  // the static Storybook designers review must build; then every story is rendered and checked
+  ['Storybook build', ['run', 'storybook:build-storybook']],
+  ['Story tests (Chromium)', ['run', 'storybook:test-stories']],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {

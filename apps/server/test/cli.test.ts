@@ -63,14 +63,26 @@ describe('command line (service.md section 1)', () => {
     }
   }, 120_000);
 
-  it('loads the demo workspace into an empty database', () => {
+  it('loads the demo workspace into an empty database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));
     try {
       const result = cli(dataDir, 'demo-data');
       expect(result.code).toBe(0);
       expect(result.out).toContain('staff@relevo.demo');
-      expect(result.out).toContain('root@democompany.demo');
-      expect(result.out).toContain('user@democompany.demo');
+      const database = await openDatabase({ url: null, dataDir });
+      try {
+        const users = await database.scoped(SYSTEM, (tx) =>
+          tx.selectFrom('users as u').innerJoin('customers as c', 'c.customer_id', 'u.customer_id').select(['u.email', 'u.rol_id', 'u.status', 'c.customer_name', 'c.is_provider']).orderBy('u.rol_id').execute(),
+        );
+        // one StaffRoot of the provider, and a Customer Root and a Customer of the demo customer
+        expect(users).toEqual([
+          { email: 'staff@relevo.demo', rol_id: 1, status: 1, customer_name: 'Relevo', is_provider: true },
+          { email: 'root@democompany.demo', rol_id: 4, status: 1, customer_name: 'Demo Company', is_provider: false },
+          { email: 'user@democompany.demo', rol_id: 5, status: 1, customer_name: 'Demo Company', is_provider: false },
+        ]);
+      } finally {
+        await database.close();
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

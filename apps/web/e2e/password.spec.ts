@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { forcedChange } from './support/users';
 
@@ -7,6 +8,7 @@ test('a forced password change opens by itself, cannot be dismissed, shows the r
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expectAccessible(page, 'forced change password modal');
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
@@ -22,6 +24,7 @@ test('a forced password change opens by itself, cannot be dismissed, shows the r
   await expect(tooltip).toContainText('Password must contain at least one uppercase letter');
   await expect(tooltip).toContainText('Password must contain at least one number');
   await expect(tooltip).toContainText('Password must contain at least one special character');
+  await expectAccessible(page, 'forced change password modal with the rules tooltip open');
 
   await dialog.getByLabel('Confirm Password', { exact: true }).fill('different');
   await dialog.getByRole('button', { name: /^Confirm Password: 1 problem/ }).hover();
@@ -35,6 +38,7 @@ test('a forced password change opens by itself, cannot be dismissed, shows the r
 
   await expect(page.getByText('User password has been updated', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expectAccessible(page, 'dashboard with the success toast');
   // the reloaded session user no longer has force_change_password: the modal stays closed
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();

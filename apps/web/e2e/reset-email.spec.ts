@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { freshPage, seriousViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import { emailResetter } from './support/users';
 
@@ -27,21 +27,19 @@ async function requestLink(page: Page, email: string) {
 }
 
 test.describe('password reset by e-mail (spec 2.9)', () => {
-  test('the mailed link sets a new password once; the new one signs in and the old one fails', async ({ browser, baseURL, inbox, signIn }) => {
-    const { context, page } = await freshPage(browser, baseURL);
-
+  test('the mailed link sets a new password once; the new one signs in and the old one fails', async ({ page, inbox, signIn }) => {
     // chooser, reached from the sign-in page
     await page.goto('/login');
     await page.getByRole('link', { name: 'Recovery password' }).click();
     await expect(page).toHaveURL(/\/reset_password$/);
     await expect(page.getByRole('link', { name: 'SMS' })).toBeVisible();
-    expect(await seriousViolations(page), 'chooser').toEqual([]);
+    await expectAccessible(page, 'chooser');
 
     // step 1: e-mail
     await page.getByRole('link', { name: 'Email' }).click();
     await expect(page).toHaveURL(/\/reset_password\/email$/);
     await expect(page.getByRole('heading', { name: 'Enter your email address' })).toBeVisible();
-    expect(await seriousViolations(page), 'e-mail step 1').toEqual([]);
+    await expectAccessible(page, 'e-mail step 1');
     const since = Date.now();
     await page.getByLabel('Email', { exact: true }).fill(emailResetter.email);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -49,7 +47,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     // step 2: check the inbox; the heading takes the focus so the new step is announced
     await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
-    expect(await seriousViolations(page), 'e-mail step 2').toEqual([]);
+    await expectAccessible(page, 'e-mail step 2');
 
     // step 3: from the link in the captured e-mail
     const link = await linkMailedTo(inbox, emailResetter.email, since);
@@ -57,16 +55,17 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     await expect(page.getByRole('heading', { name: 'Login and confirm your new password' })).toBeVisible();
     const send = page.getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
-    expect(await seriousViolations(page), 'e-mail step 3').toEqual([]);
+    await expectAccessible(page, 'e-mail step 3');
 
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
     await expect(send).toBeEnabled();
+    await expectAccessible(page, 'e-mail step 3 filled in');
     await send.click();
 
     // step 4
     await expect(page.getByRole('heading', { name: 'Password was successfully updated' })).toBeFocused();
-    expect(await seriousViolations(page), 'e-mail step 4').toEqual([]);
+    await expectAccessible(page, 'e-mail step 4');
 
     // the link works once
     await page.goto(link);
@@ -75,7 +74,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('alert')).toHaveText('This reset link is not valid or has expired. Please request a new one.');
     await expect(page.getByRole('heading', { name: 'Login and confirm your new password' })).toBeVisible();
-    expect(await seriousViolations(page), 'e-mail step 3 with the red alert').toEqual([]);
+    await expectAccessible(page, 'e-mail step 3 with the red alert');
 
     // the old password fails, the new one signs in
     await page.goto('/login');
@@ -83,9 +82,8 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     await page.getByLabel('Password', { exact: true }).fill(emailResetter.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expectAccessible(page, 'login with the red alert');
     await signIn(page, { ...emailResetter, password: NEW_PASSWORD });
-
-    await context.close();
   });
 
   test('Send stays disabled while the new password breaks a rule, with the rule on the help icon', async ({ page }) => {
@@ -99,6 +97,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     await expect(send).toBeDisabled();
     await page.getByRole('button', { name: /^New Password: 1 problem/ }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Password must contain at least one uppercase letter');
+    await expectAccessible(page, 'e-mail step 3 with a rule broken and its tooltip open');
 
     await page.getByLabel('New Password', { exact: true }).fill('Upper.Case1');
     await expect(send).toBeDisabled();
@@ -110,6 +109,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     // an unknown token is refused by the server, in the red alert above the form
     await send.click();
     await expect(page.getByRole('alert')).toHaveText('This reset link is not valid or has expired. Please request a new one.');
+    await expectAccessible(page, 'e-mail step 3 with an unknown link');
   });
 
   test('an unknown e-mail gets the same next step as a known one, and no e-mail', async ({ page, inbox }) => {
@@ -121,6 +121,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
 
     await requestLink(page, unknown);
     expect((await page.locator('main').innerText()).replace(unknown, '<e-mail>')).toBe(known);
+    await expectAccessible(page, 'e-mail step 2 for an unknown address');
     // the known address got its mail by now; the unknown one gets none
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await inbox.mails()).filter((m) => m.to.includes(unknown))).toEqual([]);
@@ -132,6 +133,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('heading', { name: 'Enter your email address' })).toBeVisible();
+    await expectAccessible(page, 'e-mail step 1 with a malformed address');
     await page.getByRole('link', { name: 'Back to login' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { freshPage, seriousViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import { smsResetter } from './support/users';
 
@@ -33,10 +33,9 @@ async function fillCodeStep(page: Page, code: string, password: string) {
 }
 
 test.describe('password reset by SMS (spec 2.9)', () => {
-  test('the texted code sets a new password; a wrong code shows the red alert; the old password fails', async ({ browser, baseURL, inbox, signIn }) => {
-    const { context, page } = await freshPage(browser, baseURL);
-
+  test('the texted code sets a new password; a wrong code shows the red alert; the old password fails', async ({ page, inbox, signIn }) => {
     await page.goto('/reset_password');
+    await expectAccessible(page, 'chooser');
     await page.getByRole('link', { name: 'SMS' }).click();
     await expect(page).toHaveURL(/\/reset_password\/sms$/);
 
@@ -47,23 +46,23 @@ test.describe('password reset by SMS (spec 2.9)', () => {
     // the preferred ones, then the others by name
     const offered = await countries.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(offered).toEqual(['PR', 'US', 'VI', 'AR', 'CA', 'CL', 'CO', 'CR', 'DO', 'GT', 'MX', 'PE', 'ES', 'VE']);
-    expect(await seriousViolations(page), 'SMS step 1').toEqual([]);
+    await expectAccessible(page, 'SMS step 1');
 
     const since = Date.now();
     await requestCode(page, smsResetter.phone!);
     await expect(page.getByText(smsResetter.phone!)).toBeVisible();
-    expect(await seriousViolations(page), 'SMS step 2').toEqual([]);
+    await expectAccessible(page, 'SMS step 2');
 
     // a wrong code: the first message of the answer in the red alert above the form
     const code = await resetCodeTextedTo(inbox, smsResetter.phone!, since);
     await fillCodeStep(page, code === '111111' ? '222222' : '111111', NEW_PASSWORD);
     await expect(page.getByRole('alert')).toHaveText('The verification code is not valid');
-    expect(await seriousViolations(page), 'SMS step 2 with the red alert').toEqual([]);
+    await expectAccessible(page, 'SMS step 2 with the red alert');
 
     // the texted code
     await fillCodeStep(page, code, NEW_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Password successfully reset' })).toBeFocused();
-    expect(await seriousViolations(page), 'SMS step 3').toEqual([]);
+    await expectAccessible(page, 'SMS step 3');
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
@@ -72,9 +71,8 @@ test.describe('password reset by SMS (spec 2.9)', () => {
     await page.getByLabel('Password', { exact: true }).fill(smsResetter.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expectAccessible(page, 'login with the red alert');
     await signIn(page, { ...smsResetter, password: NEW_PASSWORD });
-
-    await context.close();
   });
 
   test('an unknown phone gets the same next step as a known one, and no SMS; Back returns to the phone', async ({ page, inbox }) => {
@@ -87,9 +85,11 @@ test.describe('password reset by SMS (spec 2.9)', () => {
     // Back from the code step to the phone step, which takes the focus back
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { name: 'Enter your phone number' })).toBeFocused();
+    await expectAccessible(page, 'SMS step 1 after Back');
 
     await requestCode(page, unknown);
     expect((await page.locator('main').innerText()).replace(unknown, '<phone>')).toBe(known);
+    await expectAccessible(page, 'SMS step 2 for an unknown phone');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await inbox.texts()).filter((t) => t.to === unknown)).toEqual([]);
   });
@@ -114,5 +114,6 @@ test.describe('password reset by SMS (spec 2.9)', () => {
     await page.getByRole('button', { name: /^Phone: 1 problem/ }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Must be a valid phone number');
     await expect(page.getByRole('heading', { name: 'Enter your phone number' })).toBeVisible();
+    await expectAccessible(page, 'SMS step 1 with a number that is not valid and its tooltip open');
   });
 });

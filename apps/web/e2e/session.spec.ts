@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { customer, staffEdit, staffRoot } from './support/users';
 
@@ -5,6 +6,8 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
   test('logout returns to Login, and a layout page then asks for a sign-in again', async ({ page, signIn }) => {
     await signIn(page, customer);
     await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await expectAccessible(page, 'settings menu open');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/profile');
@@ -18,6 +21,7 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
     await expect(page.getByText('Lo sentimos, no tienes permiso para acceder a esta página.')).toBeVisible();
+    await expectAccessible(page, '403');
     await loggedOut;
     // the cookie is gone: the server no longer knows this browser
     expect((await page.request.get('/api/users/me')).status()).toBe(401);
@@ -41,6 +45,7 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/customer$/);
     expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts()).toEqual(['Customers', 'Customer Users']);
+    await expectAccessible(page, 'Customers for a Staff Edit');
     await page.goto('/');
     await expect(page).toHaveURL(/\/customer$/);
   });
@@ -48,6 +53,7 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
   test('without a session every layout page goes to Login, and a signed-in user skips Login', async ({ page, signIn }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page, 'login reached from a layout page');
     await signIn(page, staffRoot);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/customer$/);
@@ -62,9 +68,11 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sofía Rivera' })).toBeVisible();
     for (const label of ['Completed', 'Non Compliance', 'Open', 'Today']) await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.locator('.profile__stat-value').first()).toHaveText(/^\d+$/);
+    await expectAccessible(page, 'profile of a Staff Root');
     await page.getByRole('button', { name: 'Modify Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'change password modal of a Staff Root');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/axe';
 import { expect, sidebarLabels, submitCode, submitPassword, test } from './support/fixtures';
 import { codeTester, customer, customerRoot, staffRoot } from './support/users';
 
@@ -10,6 +11,8 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     expect(await sidebarLabels(page)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('YOU ARE HERE');
     await expect(page.getByRole('contentinfo')).toContainText('Sofía Rivera');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await expectAccessible(page, 'Customers for a Staff Root');
   });
 
   test('a Customer lands on the Dashboard with the customer menu and its company in the footer', async ({ page, signIn }) => {
@@ -19,12 +22,14 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('Ana Torres');
     await expect(page.getByRole('contentinfo')).toContainText('Demo Company');
+    await expectAccessible(page, 'dashboard of a Customer');
   });
 
   test('a Customer Root also gets Users in the menu', async ({ page, signIn }) => {
     await signIn(page, customerRoot);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Users', ...CUSTOMER_MENU.slice(1)]);
+    await expectAccessible(page, 'dashboard of a Customer Root');
   });
 
   test('a wrong password shows the first message in the red alert', async ({ page }) => {
@@ -36,6 +41,7 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
     await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page, 'login with the red alert');
   });
 
   test('empty fields are refused before any call, with the rules on the help icon', async ({ page }) => {
@@ -44,6 +50,7 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: /^Email: 1 problem/ }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Email is required');
+    await expectAccessible(page, 'login with empty fields and the rules tooltip open');
   });
 
   test('a wrong code shows the red alert and the right one still signs in', async ({ page, inbox }) => {
@@ -53,6 +60,7 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     const wrong = code === '123456' ? '654321' : '123456';
     await submitCode(page, wrong);
     await expect(page.getByRole('alert')).toHaveText('The verification code is not valid');
+    await expectAccessible(page, 'code step with the red alert');
     await submitCode(page, code);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -68,6 +76,7 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
     const second = Date.now();
     await page.getByRole('button', { name: 'Resend Code' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your verification code has been resent' })).toBeVisible();
+    await expectAccessible(page, 'code step with the resent notice');
     const newCode = await inbox.codeMailedTo(codeTester.email, second);
     expect(newCode).not.toBe(oldCode);
 

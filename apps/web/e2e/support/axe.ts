@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -9,6 +9,20 @@ export async function seriousViolations(page: Page) {
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/**
+ * Fails the test, naming `where`, when axe finds a serious or critical violation on the page as it
+ * is shown: once its finite animations have ended (a modal fading in has half-transparent text,
+ * whose contrast says nothing). Call it on every page and every open modal a test visits.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 /** A page of its own context: AxeBuilder needs a page of a context made with browser.newContext(). */

@@ -1,4 +1,5 @@
 import { defaultRenderLink, type RenderLink } from '../sidebar/Sidebar';
+import './Brand.css';
 
 export interface BrandProps {
   href: string;

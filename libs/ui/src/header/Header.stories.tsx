@@ -6,6 +6,15 @@ const noop = () => undefined;
 const meta = {
   title: 'UI/Header',
   component: Header,
+  // the toggle names the sidebar it controls (aria-controls): the story has a stand-in for it
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <nav id="sidebar" aria-label="Main menu" />
+      </>
+    ),
+  ],
   args: {
     sidebarId: 'sidebar',
     sidebarExpanded: true,

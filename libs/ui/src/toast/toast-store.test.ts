@@ -51,7 +51,19 @@ describe('toast store', () => {
 
   it('ignores a dismiss of an unknown or closed toast', () => {
     const { store } = manualStore();
-    store.dismiss(42);
-    expect(store.getSnapshot()).toEqual([]);
+    const open = store.show('a');
+    const closed = store.show('b');
+    store.dismiss(closed);
+    const before = store.getSnapshot();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.dismiss(open + closed + 42);
+    store.dismiss(closed);
+    expect(store.getSnapshot()).toBe(before);
+    expect(store.getSnapshot().map((toast) => [toast.message, toast.open])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+    expect(calls).toBe(0);
   });
 });
