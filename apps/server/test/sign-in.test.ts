@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)('two-step sign-in on %s', (kind) => {
     const mail = await t.mailbox.waitFor(user.email);
     expect(sms.kind).toBe('sms');
     // one key per code and channel, so the gateway can recognise a repeat (architecture.md, Messages)
-    const sid = t.ctx.signer.verify(first.access_token, ['preauth'], t.clock.now())!.sid;
+    const sid = (await t.ctx.signer.verify(first.access_token, ['preauth'], t.clock.now()))!.sid;
     expect(sms.idempotency_key).toBe(`login-code:${sid}:0:sms`);
     expect(mail.headers['x-relevo-idempotency-key']).toBe(`login-code:${sid}:0:email`);
     expect(codeIn(sms.body)).toBe(codeIn(mail.text));
