@@ -56,3 +56,28 @@ export function resetLinkMail(name: string, link: string): MailContent {
 export function resetCodeSms(code: number): string {
   return `Relevo: your password reset code is ${code}. Valid ${minutes(CODE_TTL_SECONDS)} minutes. If you did not ask for it, ignore this message.`;
 }
+
+/**
+ * Account security: one's own phone was changed through a user form. The old phone gets this SMS
+ * (no number in it: it may no longer be the owner's).
+ */
+export function phoneChangedSms(): string {
+  return 'Your Relevo phone number was changed. If you did not change it, sign in and change your password, and tell your administrator.';
+}
+
+/** The e-mail notice of the same change, to the account's e-mail address. */
+export function phoneChangedMail(name: string, change: { removed: boolean; at: Date }): MailContent {
+  const what = change.removed ? 'The phone number of your Relevo account was removed' : 'The phone number of your Relevo account was changed';
+  const when = `${change.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const codes = change.removed ? 'Sign-in and password reset codes are no longer sent by SMS.' : 'Sign-in and password reset codes by SMS now go to the new number.';
+  const advice = 'If you did not do this, sign in, change your password and tell your administrator.';
+  return {
+    subject: change.removed ? 'Your Relevo phone number was removed' : 'Your Relevo phone number was changed',
+    text: `Hello ${name},\n\n${what} on ${when}. ${codes}\n\n${advice}`,
+    html: layout(change.removed ? 'Your phone number was removed' : 'Your phone number was changed', [
+      `Hello ${escapeHtml(name)},`,
+      `${what} on ${escapeHtml(when)}. ${codes}`,
+      advice,
+    ]),
+  };
+}
