@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_ORDER_COLUMNS, customerUsers, login, ownUsers, sessionUser, staffUsers } from '@relevo/api';
-import { CUSTOMER_MESSAGES, MESSAGES, PASSWORD_MESSAGES, USER_MESSAGES, type User } from '@relevo/domain';
+import { AUTH_MESSAGES, CUSTOMER_MESSAGES, MESSAGES, PASSWORD_MESSAGES, USER_MESSAGES, type User } from '@relevo/domain';
+import { createLogger } from '../src/logger';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -513,12 +514,153 @@ describe.each(DATABASE_KINDS)('user rules and input on %s', (kind) => {
     expect((await userRows()).find((u) => u.id === acmeRootId)).toMatchObject({ rol_id: 4, status: 1 });
   });
 
-  it('lets an admin set its own password through the admin screen without being forced to change it or losing this session', async () => {
-    const other = await t.signIn(rootEmail, STRONG_PASSWORD);
+  it('refuses the admin password change on the caller\'s own account on every screen, pointing to the settings menu, changing nothing', async () => {
     const me = (await root.client.call(sessionUser)).id;
-    await root.client.call(staffUsers.changePassword, { params: { id: me }, body: { new_password: 'Mine.Pass9', confirm_password: 'Mine.Pass9' } });
-    expect((await root.client.call(sessionUser)).force_change_password).toBe(false);
-    expect((await failure(other.client.call(sessionUser))).status).toBe(401);
-    expect((await userRows()).find((u) => u.id === me)!.force_change_password).toBe(false);
+    const before = (await userRows()).find((u) => u.id === me)!;
+    const body = { new_password: 'Mine.Pass9', confirm_password: 'Mine.Pass9' };
+    for (const call of [
+      () => root.client.call(staffUsers.changePassword, { params: { id: me }, body }),
+      () => root.client.call(customerUsers.changePassword, { params: { id: me }, body }),
+      () => acmeRoot.client.call(ownUsers.changePassword, { params: { id: acmeRootId }, body }),
+    ]) {
+      const refused = await failure(call());
+      expect(refused).toMatchObject({ status: 409, message: USER_MESSAGES.ownPasswordElsewhere });
+    }
+    expect(USER_MESSAGES.ownPasswordElsewhere).toContain('Password in the settings menu');
+    const after = (await userRows()).find((u) => u.id === me)!;
+    expect(after.password_hash).toBe(before.password_hash);
+    // the session still works and the old password still signs in
+    expect((await root.client.call(sessionUser)).id).toBe(me);
+    await t.signIn(rootEmail, STRONG_PASSWORD);
+  });
+});
+
+describe.each(DATABASE_KINDS)("one's own phone and the security log on %s (issue: account security)", (kind) => {
+  let t: TestApp;
+  /** the structured log lines the server writes while these tests run */
+  const lines: Record<string, unknown>[] = [];
+  const securityLines = (event: string) => lines.filter((line) => line.security === event);
+  const NOTICE_SMS = 'Your Relevo phone number was changed';
+  const noticesTo = (phone: string) => t.sms.to(phone).filter((sms) => sms.body.startsWith(NOTICE_SMS));
+  const editBody = (user: { name?: string; rol_id: number }, extra: { phone?: string | null; current_password?: string; status?: 0 | 1 }) => ({
+    name: user.name ?? 'Own',
+    last_name: 'Phone',
+    status: 1 as 0 | 1,
+    rol_id: user.rol_id,
+    ...extra,
+  });
+  const auditOf = (id: number) =>
+    asSystem(t, (tx) => tx.selectFrom('audit_log').selectAll().where('entity', '=', 'user').where('entity_id', '=', String(id)).orderBy('id').execute());
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 }, loginPerAccount: { limit: 4, windowSeconds: 900 } } });
+    await t.createCustomer('Acme');
+    t.ctx.log = createLogger({ logLevel: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  });
+  afterAll(async () => t?.close());
+
+  it('lets a Customer Root change its own phone on Users only with its current password, and tells the old phone and the e-mail', async () => {
+    const oldPhone = '+17875550140';
+    const newPhone = '+17875550141';
+    const me = await t.createUser({ role: 'CustomerRoot', customer: 'Acme', phone: oldPhone, name: 'Own' });
+    const session = await t.signIn(me.email, me.password);
+    const update = (extra: Parameters<typeof editBody>[1]) => session.client.call(ownUsers.update, { params: { id: me.id }, body: editBody({ rol_id: 4 }, extra) });
+
+    for (const extra of [{ phone: newPhone }, { phone: newPhone, current_password: '' }]) {
+      const missing = await failure(update(extra));
+      expect(missing.body).toEqual({ detail: [{ loc: ['body', 'current_password'], msg: PASSWORD_MESSAGES.currentRequired }] });
+    }
+    const wrong = await failure(update({ phone: newPhone, current_password: 'Wrong.Pass1' }));
+    expect(wrong.body).toEqual({ detail: [{ loc: ['body', 'current_password'], msg: AUTH_MESSAGES.currentWrong }] });
+    expect((await asSystem(t, (tx) => tx.selectFrom('users').select('phone').where('id', '=', me.id).executeTakeFirstOrThrow())).phone).toBe(oldPhone);
+    expect(noticesTo(oldPhone)).toEqual([]);
+
+    const mailsBefore = t.mailbox.to(me.email).length;
+    const changed = await update({ phone: newPhone, current_password: me.password });
+    expect(changed.phone).toBe(newPhone);
+
+    // the old phone and the e-mail are told; the new phone is not
+    await expect.poll(() => noticesTo(oldPhone).length, { timeout: 10_000 }).toBe(1);
+    const sms = noticesTo(oldPhone)[0]!;
+    expect(sms.body).toMatch(/^Your Relevo phone number was changed\. If you did not change it/);
+    expect(sms.body).not.toMatch(/\d{4}/);
+    const mail = await t.mailbox.waitFor(me.email, mailsBefore + 1);
+    expect(mail.subject).toBe('Your Relevo phone number was changed');
+    expect(mail.text).toContain('The phone number of your Relevo account was changed');
+    expect(`${mail.text}${mail.html}`).not.toContain('5550140');
+    expect(`${mail.text}${mail.html}`).not.toContain('5550141');
+    expect(noticesTo(newPhone)).toEqual([]);
+
+    // audited and logged without the numbers or the password
+    const audit = await auditOf(me.id);
+    expect(audit.at(-1)).toMatchObject({ action: 'update', actor_id: me.id, detail: { phone: 'changed', confirmed_with_password: true, last_name: 'Phone' } });
+    expect(securityLines('phone_changed')).toEqual([
+      expect.objectContaining({ userId: me.id, actorId: me.id, detail: { own: true, removed: false, confirmed_with_password: true } }),
+    ]);
+    const written = JSON.stringify([audit, lines]);
+    for (const secret of ['5550140', '5550141', me.password]) expect(written).not.toContain(secret);
+
+    // the same number written another way is no change: no password asked, no notice
+    const again = await update({ phone: '+1 787 555 0141' });
+    expect(again.phone).toBe(newPhone);
+    expect(noticesTo(oldPhone)).toHaveLength(1);
+    expect(securityLines('phone_changed')).toHaveLength(1);
+  });
+
+  it('lets a Staff Root remove its own phone on Admin Users with its password; another user\'s phone needs none and sends no notice', async () => {
+    const rootPhone = '+17875550150';
+    const otherPhone = '+17875550151';
+    const root = await t.createUser({ role: 'StaffRoot', phone: rootPhone, name: 'Root' });
+    const other = await t.createUser({ role: 'StaffView', phone: otherPhone, name: 'Other' });
+    const session = await t.signIn(root.email, root.password);
+    lines.length = 0;
+
+    const moved = await session.client.call(staffUsers.update, { params: { id: other.id }, body: editBody({ name: 'Other', rol_id: 3 }, { phone: '+17875550152' }) });
+    expect(moved.phone).toBe('+17875550152');
+    expect(noticesTo(otherPhone)).toEqual([]);
+    expect(securityLines('phone_changed')).toEqual([expect.objectContaining({ userId: other.id, actorId: root.id, detail: { own: false, removed: false, confirmed_with_password: false } })]);
+
+    const mailsBefore = t.mailbox.to(root.email).length;
+    const noticesBefore = noticesTo(rootPhone).length;
+    const removed = await session.client.call(staffUsers.update, { params: { id: root.id }, body: editBody({ name: 'Root', rol_id: 1 }, { phone: null, current_password: root.password }) });
+    expect(removed.phone).toBeNull();
+    await expect.poll(() => noticesTo(rootPhone).length, { timeout: 10_000 }).toBe(noticesBefore + 1);
+    const mail = await t.mailbox.waitFor(root.email, mailsBefore + 1);
+    expect(mail.subject).toBe('Your Relevo phone number was removed');
+    expect(mail.text).toContain('Sign-in and password reset codes are no longer sent by SMS.');
+    expect((await auditOf(root.id)).at(-1)?.detail).toMatchObject({ phone: 'removed', confirmed_with_password: true });
+    expect(securityLines('phone_changed').at(-1)).toMatchObject({ userId: root.id, actorId: root.id, detail: { own: true, removed: true } });
+  });
+
+  it('writes a security line for every role, status and admin password change, with the audit rows kept', async () => {
+    const root = await t.createUser({ role: 'StaffRoot' });
+    const other = await t.createUser({ role: 'StaffView' });
+    const session = await t.signIn(root.email, root.password);
+    lines.length = 0;
+    await session.client.call(staffUsers.update, { params: { id: other.id }, body: editBody({ rol_id: 2 }, {}) });
+    await session.client.call(staffUsers.update, { params: { id: other.id }, body: editBody({ rol_id: 2 }, { status: 0 }) });
+    await session.client.call(staffUsers.changePassword, { params: { id: other.id }, body: { new_password: 'Given.Pass9', confirm_password: 'Given.Pass9' } });
+    const who = { userId: other.id, actorId: root.id };
+    expect(securityLines('role_changed')).toEqual([expect.objectContaining({ ...who, detail: { from: 3, to: 2 } })]);
+    expect(securityLines('status_changed')).toEqual([expect.objectContaining({ ...who, detail: { from: 1, to: 0 } })]);
+    expect(securityLines('password_changed')).toEqual([expect.objectContaining({ ...who, detail: { by_admin: true } })]);
+    expect(JSON.stringify(lines)).not.toContain('Given.Pass9');
+    // after the row of its creation
+    const audit = (await auditOf(other.id)).slice(1);
+    expect(audit.map((row) => [row.action, row.detail])).toEqual([
+      ['update', { name: 'Own', last_name: 'Phone', rol_id: 2 }],
+      ['update', { status: 0 }],
+      ['password', { by_admin: true }],
+    ]);
+  });
+
+  it('limits wrong current passwords like the change-password flow', async () => {
+    const me = await t.createUser({ role: 'CustomerRoot', customer: 'Acme', phone: '+17875550160' });
+    const session = await t.signIn(me.email, me.password);
+    const attempt = (current_password: string) =>
+      failure(session.client.call(ownUsers.update, { params: { id: me.id }, body: editBody({ rol_id: 4 }, { phone: '+17875550161', current_password }) }));
+    for (let i = 0; i < 4; i++) expect((await attempt(`Wrong.Pass${i}`)).status).toBe(422);
+    expect((await attempt(me.password)).status).toBe(429);
+    expect((await asSystem(t, (tx) => tx.selectFrom('users').select('phone').where('id', '=', me.id).executeTakeFirstOrThrow())).phone).toBe('+17875550160');
   });
 });

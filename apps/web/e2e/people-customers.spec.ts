@@ -113,6 +113,20 @@ test.describe('Customers (spec 2.10, 2.20, 6, 8)', () => {
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();
   });
 
+  test('the provider organisation has no Delete and cannot be made inactive', async ({ page, signIn }) => {
+    await signIn(page, customersRoot);
+    await search(page, 'Relevo');
+    const provider = rowOf(page, 'Relevo');
+    await expect(provider.getByRole('button', { name: 'Edit Relevo' })).toBeVisible();
+    await expect(provider.getByRole('button', { name: 'Delete Relevo' })).toHaveCount(0);
+    await provider.getByRole('button', { name: 'Edit Relevo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await expect(page.getByRole('option', { name: 'INACTIVE' })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveText('ACTIVE');
+  });
+
   test('sorting and paging live in the URL: reload and the back button keep the place', async ({ page, signIn }) => {
     await signIn(page, customersRoot);
     const prefix = `Paging ${run}`;

@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { freshPage, seriousViolations } from './support/axe';
+import { expect, test, type InboxClient } from './support/fixtures';
 import { DEMO_CUSTOMER, HARBOR_CUSTOMER, customer, harborDispatcher, harborRoot, peopleRoot, peopleViewer, type TestUser } from './support/users';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** Opens a user screen and waits for its first page. */
 async function openScreen(page: Page, path: string, title: string) {
@@ -110,15 +101,26 @@ async function deleteUser(page: Page, name: string, email: string) {
 }
 
 const signInFresh = async (browser: Browser, baseURL: string | undefined, signIn: (page: Page, user: TestUser) => Promise<void>, user: TestUser) => {
-  // AxeBuilder needs a page of a context made with browser.newContext()
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, user);
-  return { context, page };
+  const fresh = await freshPage(browser, baseURL);
+  await signIn(fresh.page, user);
+  return fresh;
 };
 
+/** Opens the help tooltip of a field and checks its message. */
+async function expectFieldMessage(page: Page, dialog: Locator, label: string, message: string) {
+  await dialog.getByRole('button', { name: new RegExp(`^${label}: 1 problem`) }).hover();
+  await expect(page.getByRole('tooltip')).toContainText(message);
+}
+
+/** The notices of an own phone change that reached the inbox since `since` (ms). */
+async function phoneNotices(inbox: InboxClient, user: TestUser, oldPhone: string | null, since: number) {
+  const mails = (await inbox.mails()).filter((mail) => mail.receivedAt >= since && mail.to.includes(user.email) && mail.subject === 'Your Relevo phone number was changed');
+  const texts = oldPhone ? (await inbox.texts()).filter((sms) => sms.receivedAt >= since && sms.to === oldPhone && sms.body.startsWith('Your Relevo phone number was changed')) : [];
+  return { mails: mails.length, texts: texts.length };
+}
+
 test.describe('people screens (spec 2.10, 6, 8)', () => {
-  test('a Staff Root creates, edits and deletes a staff user on Admin Users, and cannot delete itself', async ({ page, signIn }) => {
+  test('a Staff Root creates, edits and deletes a staff user on Admin Users; its own row has no Delete, no admin password change and no demotion', async ({ page, signIn }) => {
     await signIn(page, peopleRoot);
     await openScreen(page, '/admin/users', 'Admin Users');
     await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible();
@@ -142,12 +144,19 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await editLastName(page, staff, 'Ruiz Vega');
     await deleteUser(page, 'Elena Ruiz Vega', staff.email);
 
-    // the server refuses to delete the signed-in user; its reason shows through the general handler
+    // one's own row: Edit only (no Delete, no admin password change), and no self demotion
     await search(page, peopleRoot.email);
-    await page.getByRole('button', { name: `Delete ${peopleRoot.name} ${peopleRoot.lastName}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('You cannot delete your own user', { exact: true })).toBeVisible();
-    await expect(rowOf(page, peopleRoot.email)).toHaveCount(1);
+    const me = `${peopleRoot.name} ${peopleRoot.lastName}`;
+    await expect(page.getByRole('button', { name: `Edit ${me}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete ${me}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Change password of ${me}` })).toHaveCount(0);
+    await page.getByRole('button', { name: `Edit ${me}` }).click();
+    const own = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(own.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    await expect(own.getByRole('combobox', { name: 'Status' })).toBeDisabled();
+    await expect(own).toContainText('You cannot deactivate your own user or change its role.');
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    await expect(own).toBeHidden();
   });
 
   test('a Staff Root creates, edits and deletes a customer user on Customer Users; a duplicate e-mail shows on its field', async ({ page, signIn }) => {
@@ -253,6 +262,52 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   });
 
+  test('a Customer Root changes its own phone on Users only with its current password; the e-mail and the old phone get a notice', async ({ page, signIn, inbox }) => {
+    await signIn(page, harborRoot);
+    await openScreen(page, '/users', 'Users');
+    const me = `${harborRoot.name} ${harborRoot.lastName}`;
+    await expect(page.getByRole('button', { name: `Delete ${me}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Change password of ${me}` })).toHaveCount(0);
+
+    const openOwn = async () => {
+      await page.getByRole('button', { name: `Edit ${me}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit User' });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+    const currentPassword = (dialog: Locator) => dialog.getByLabel('Current password', { exact: true });
+
+    // a phone added: the current password is asked for once the number differs from the stored one
+    let dialog = await openOwn();
+    await expect(currentPassword(dialog)).toHaveCount(0);
+    await dialog.getByLabel('Phone', { exact: true }).fill('7875550170');
+    await expect(currentPassword(dialog)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(currentPassword(dialog)).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldMessage(page, dialog, 'Current password', 'Current Password is required');
+    // a wrong one comes back from the server on the field; the modal stays open
+    await currentPassword(dialog).fill('Not.The.Password.1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectFieldMessage(page, dialog, 'Current password', 'The current password is not correct');
+    await expect(dialog).toBeVisible();
+    const firstChange = Date.now();
+    await currentPassword(dialog).fill(harborRoot.password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User has been successfully Updated', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // no phone before: the e-mail is told, no SMS
+    await expect.poll(() => phoneNotices(inbox, harborRoot, null, firstChange), { timeout: 15_000 }).toEqual({ mails: 1, texts: 0 });
+
+    // changed again: now the old phone is told too
+    dialog = await openOwn();
+    await dialog.getByLabel('Phone', { exact: true }).fill('7875550171');
+    await currentPassword(dialog).fill(harborRoot.password);
+    const secondChange = Date.now();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => phoneNotices(inbox, harborRoot, '+17875550170', secondChange), { timeout: 15_000 }).toEqual({ mails: 1, texts: 1 });
+  });
+
   test('a Staff View sees Customer Users without Create or row actions', async ({ page, signIn }) => {
     await signIn(page, peopleViewer);
     await openScreen(page, '/customer/users', 'Customer Users');
@@ -296,6 +351,27 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await own.page.getByRole('button', { name: 'Create' }).click();
     await settled(own.page.getByRole('dialog', { name: 'Create User' }));
     expect(await seriousViolations(own.page), 'Users create modal').toEqual([]);
+    await own.page.keyboard.press('Escape');
+    await expect(own.page.getByRole('dialog')).toHaveCount(0);
+    await own.page.getByRole('button', { name: `Edit ${harborDispatcher.name} ${harborDispatcher.lastName}` }).click();
+    await settled(own.page.getByRole('dialog', { name: 'Edit User' }));
+    expect(await seriousViolations(own.page), 'Users edit modal').toEqual([]);
+    await own.page.keyboard.press('Escape');
+    await expect(own.page.getByRole('dialog')).toHaveCount(0);
+    await own.page.getByRole('button', { name: `Change password of ${harborDispatcher.name} ${harborDispatcher.lastName}` }).click();
+    await own.page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
+    await settled(own.page.getByRole('dialog', { name: 'Change User Password' }));
+    expect(await seriousViolations(own.page), 'Users admin password modal').toEqual([]);
+    await own.page.keyboard.press('Escape');
+    await expect(own.page.getByRole('dialog')).toHaveCount(0);
+    // one's own row: role and status locked, and the current password field with its message
+    const ownDialog = own.page.getByRole('dialog', { name: 'Edit User' });
+    await own.page.getByRole('button', { name: `Edit ${harborRoot.name} ${harborRoot.lastName}` }).click();
+    await settled(ownDialog);
+    await ownDialog.getByLabel('Phone', { exact: true }).fill('7875550179');
+    await ownDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(ownDialog.getByLabel('Current password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(own.page), 'own row modal asking for the current password').toEqual([]);
     await own.context.close();
   });
 });

@@ -24,6 +24,7 @@ import type { Principal } from './principals';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkLimits, clearLimits, countFailures, enforceLimits, type Limit } from './rate-limit';
 import { securityEvent } from '../security/events';
+import { confirmCurrentPassword } from './current-password';
 import { randomCode, type TokenClaims } from './tokens';
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
@@ -163,15 +164,7 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
  * the schema). Every other session of the user is revoked; this one stays.
  */
 export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {
-  // wrong current passwords count (a stolen session must not become a password oracle)
-  const guesses: Limit = [`password-fail:user:${principal.userId}`, ctx.limits.loginPerAccount];
-  await checkLimits(ctx, [guesses], undefined, principal.userId);
-  const user = await ctx.database.scoped(AUTH, (tx) => findUserById(tx, principal.userId));
-  if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
-  if (!(await verifyPassword(user.password_hash, body.current_password))) {
-    await countFailures(ctx, [guesses]);
-    throw ValidationFailure.field('current_password', AUTH_MESSAGES.currentWrong);
-  }
+  const user = await confirmCurrentPassword(ctx, principal.userId, body.current_password);
   if (body.current_password === body.new_password) throw ValidationFailure.field('new_password', AUTH_MESSAGES.samePassword);
   const passwordHash = await hashPassword(body.new_password);
   const now = ctx.clock.now();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ROLE_NAMES, isRoleId, type PageQuery, type RoleId, type SessionUser, type User } from '@relevo/domain';
+import { ROLE_NAMES, isRoleId, signInRefusal, type PageQuery, type RoleId, type SessionUser, type User } from '@relevo/domain';
 import { USER_ORDER_COLUMNS, type UserOrderColumn } from '@relevo/api';
 import { containsPattern, iso, offsetOf, ordering, sortKey } from './listing';
 import type { Tx } from './database';
@@ -41,9 +41,9 @@ export function findUsersByPhone(db: Tx, phone: string) {
   return userWithCustomer(db).where('u.phone', '=', phone).execute();
 }
 
-/** A user may sign in when active and its customer is active (the provider always is). */
+/** A user may sign in when active and its customer is active (the provider always is): the domain's rule. */
 export function maySignIn(user: Pick<UserWithCustomer, 'status' | 'customer_active' | 'is_provider'>): boolean {
-  return user.status === 1 && (user.is_provider || user.customer_active === 'Y');
+  return signInRefusal(user) === null;
 }
 
 export function roleOf(user: Pick<UserWithCustomer, 'rol_id'>): RoleId {

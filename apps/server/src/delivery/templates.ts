@@ -78,3 +78,28 @@ export function passwordResetNoticeSms(via: 'email' | 'sms'): string {
   const how = via === 'email' ? 'through a link sent to your e-mail' : 'with a code sent to this phone';
   return `Relevo: your password was reset ${how}. If this was not you, reset it again at once and tell your administrator.`;
 }
+
+/**
+ * Account security: one's own phone was changed through a user form. The old phone gets this SMS
+ * (no number in it: it may no longer be the owner's).
+ */
+export function phoneChangedSms(): string {
+  return 'Your Relevo phone number was changed. If you did not change it, sign in and change your password, and tell your administrator.';
+}
+
+/** The e-mail notice of the same change, to the account's e-mail address. */
+export function phoneChangedMail(name: string, change: { removed: boolean; at: Date }): MailContent {
+  const what = change.removed ? 'The phone number of your Relevo account was removed' : 'The phone number of your Relevo account was changed';
+  const when = `${change.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const codes = change.removed ? 'Sign-in and password reset codes are no longer sent by SMS.' : 'Sign-in and password reset codes by SMS now go to the new number.';
+  const advice = 'If you did not do this, sign in, change your password and tell your administrator.';
+  return {
+    subject: change.removed ? 'Your Relevo phone number was removed' : 'Your Relevo phone number was changed',
+    text: `Hello ${name},\n\n${what} on ${when}. ${codes}\n\n${advice}`,
+    html: layout(change.removed ? 'Your phone number was removed' : 'Your phone number was changed', [
+      `Hello ${escapeHtml(name)},`,
+      `${what} on ${escapeHtml(when)}. ${codes}`,
+      advice,
+    ]),
+  };
+}

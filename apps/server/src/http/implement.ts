@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { AUTH_MESSAGES, can, validate } from '@relevo/domain';
+import { AUTH_MESSAGES, mayCall, validate } from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '@relevo/api';
 import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
@@ -173,9 +173,8 @@ function admit(
   if (principal.user.force_change_password && !endpoint.duringForcedPasswordChange) {
     throw forbidden(ctx, request, principal, AUTH_MESSAGES.passwordChangeRequired, 'password change required');
   }
-  for (const permission of endpoint.permissions) {
-    if (can(principal.role, permission)) return { principal };
-  }
+  // the same check the screens use to show a button
+  if (mayCall(principal.role, endpoint)) return { principal };
   throw forbidden(ctx, request, principal, AUTH_MESSAGES.forbidden, 'role');
 }
 

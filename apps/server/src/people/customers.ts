@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, MESSAGES, customerInUseMessage, type Customer, type CustomerCreate, type CustomerUpdate, type ListOf, type MessageAnswer, type PageQuery } from '@relevo/domain';
+import { CUSTOMER_MESSAGES, MESSAGES, customerDeleteRefusal, customerUpdateRefusal, type Customer, type CustomerCreate, type CustomerUpdate, type ListOf, type MessageAnswer, type PageQuery } from '@relevo/domain';
 import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/principals';
 import type { DB } from '../db/schema';
@@ -54,7 +54,8 @@ export function customerService(ctx: AppContext) {
       const { customer, changed } = await inScope(principal, async (tx) => {
         const current = await findCustomer(tx, id);
         if (!current) throw notFound();
-        if (current.is_provider && body.customer_active === 'N') throw new HttpError(409, CUSTOMER_MESSAGES.providerLocked);
+        const refusal = customerUpdateRefusal(current, body);
+        if (refusal) throw new HttpError(409, refusal);
         try {
           await tx
             .updateTable('customers')
@@ -94,9 +95,9 @@ export function customerService(ctx: AppContext) {
       await inScope(principal, async (tx) => {
         const current = await findCustomer(tx, id);
         if (!current) throw notFound();
-        if (current.is_provider) throw new HttpError(409, CUSTOMER_MESSAGES.providerLocked);
-        const inUse = customerInUseMessage(await customerUsage(tx, id));
-        if (inUse) throw new HttpError(409, inUse);
+        // the provider is refused before anything is counted
+        const refusal = customerDeleteRefusal(current) ?? customerDeleteRefusal(current, await customerUsage(tx, id));
+        if (refusal) throw new HttpError(409, refusal);
         await tx.deleteFrom('customers').where('customer_id', '=', id).execute();
         await audit(tx, { customerId: null, actor: actorOf(principal), action: 'delete', entity: 'customer', entityId: id, detail: { customer_name: current.customer_name } }, now);
       });

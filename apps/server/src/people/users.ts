@@ -1,27 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
-  CUSTOMER_MESSAGES,
   MESSAGES,
   USER_MESSAGES,
+  adminPasswordRefusal,
+  currentPasswordRefusal,
+  emailChangeRefusal,
   grantableRoles,
+  homeCustomerRefusal,
+  homeOf,
+  isActiveStaffRoot,
+  isSamePhone,
+  ownChangeNeedsPassword,
+  userDeleteRefusal,
+  userUpdateRefusal,
   type AdminPasswordChange,
   type ListOf,
   type MessageAnswer,
   type PageQuery,
   type RoleId,
+  type StaffRootCount,
   type User,
   type UserCreate,
   type UserUpdate,
 } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import { hashPassword } from '../auth/passwords';
-import type { AppContext } from '../context';
+import { confirmCurrentPassword } from '../auth/current-password';
+import { wakeOutbox, type AppContext } from '../context';
 import { audit } from '../db/audit';
 import { findCustomer, providerCustomer } from '../db/customers';
+import { enqueue } from '../db/outbox';
 import type { DB } from '../db/schema';
 import { revokeUserSessions } from '../db/sessions';
 import { countActiveStaffRoots, findUserInArea, insertUser, listUsers, setPassword, type UserArea, type UserListColumn } from '../db/users';
+import { phoneChangedMail, phoneChangedSms } from '../delivery/templates';
 import { HttpError, ValidationFailure } from '../http/errors';
+import { securityEvent } from '../security/events';
 
 type Tx = Transaction<DB>;
 
@@ -37,37 +52,42 @@ export interface UserScreen {
   area(principal: Principal): UserArea;
   /** spec 9: users by name; the staff and customer-user lists by id */
   defaultOrder: UserListColumn;
-  /** the customer a new user joins; may raise a 422 on customer_id */
-  customerForCreate(tx: Tx, principal: Principal, requested: number | null | undefined): Promise<number>;
+  /** the customer a new user of `role` joins; may raise a 422 on customer_id */
+  customerForCreate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined): Promise<number>;
   /** the customer after an edit (only Customer Users may move a user to another customer) */
-  customerForUpdate(tx: Tx, principal: Principal, requested: number | null | undefined, current: number): Promise<number>;
+  customerForUpdate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined, current: number): Promise<number>;
 }
 
 const CUSTOMER_ROLES: readonly RoleId[] = [4, 5];
 const STAFF_ROLES: readonly RoleId[] = [1, 2, 3];
 
-/** Customer users belong to a real customer, never to the provider's own organisation. */
-async function realCustomer(tx: Tx, requested: number | null | undefined): Promise<number> {
-  if (requested == null) throw ValidationFailure.field('customer_id', USER_MESSAGES.customerRequired);
-  const customer = await findCustomer(tx, requested);
-  if (!customer || customer.is_provider) throw ValidationFailure.field('customer_id', CUSTOMER_MESSAGES.customerNotFound);
-  return customer.customer_id;
+/**
+ * Where a user of `role` belongs (domain homeOf): staff users in the provider organisation, whatever
+ * a body names; customer users in the customer named, which must exist and not be the provider.
+ */
+async function homeCustomer(tx: Tx, role: RoleId, requested: number | null | undefined): Promise<number> {
+  if (homeOf(role) === 'provider') return (await providerCustomer(tx)).customer_id;
+  const named = requested == null ? undefined : ((await findCustomer(tx, requested)) ?? null);
+  const refusal = homeCustomerRefusal(role, named);
+  if (refusal) throw ValidationFailure.field('customer_id', refusal);
+  return named!.customer_id;
 }
 
 export const STAFF_USERS: UserScreen = {
   kind: 'staff',
   area: () => ({ roles: STAFF_ROLES }),
   defaultOrder: 'id',
-  customerForCreate: async (tx) => (await providerCustomer(tx)).customer_id,
-  customerForUpdate: async (_tx, _principal, _requested, current) => current,
+  customerForCreate: (tx, _principal, role) => homeCustomer(tx, role, undefined),
+  // the role stays a staff role (checkGrant): the user stays in the provider
+  customerForUpdate: async (_tx, _principal, _role, _requested, current) => current,
 };
 
 export const CUSTOMER_USERS: UserScreen = {
   kind: 'customer',
   area: () => ({ roles: CUSTOMER_ROLES }),
   defaultOrder: 'id',
-  customerForCreate: (tx, _principal, requested) => realCustomer(tx, requested),
-  customerForUpdate: (tx, _principal, requested, current) => (requested == null || requested === current ? Promise.resolve(current) : realCustomer(tx, requested)),
+  customerForCreate: (tx, _principal, role, requested) => homeCustomer(tx, role, requested),
+  customerForUpdate: (tx, _principal, role, requested, current) => (requested == null || requested === current ? Promise.resolve(current) : homeCustomer(tx, role, requested)),
 };
 
 export const OWN_USERS: UserScreen = {
@@ -80,10 +100,23 @@ export const OWN_USERS: UserScreen = {
 };
 
 const actorOf = (principal: Principal) => ({ id: principal.userId, email: principal.email });
+/** The signed-in user as the domain's refusal rules read it. */
+const actingUser = (principal: Principal) => ({ id: principal.userId, role: principal.role });
 const notFound = () => new HttpError(404, USER_MESSAGES.notFound);
 
 function checkGrant(principal: Principal, screen: UserScreen, role: RoleId): void {
   if (!grantableRoles(principal.role, screen.kind).includes(role)) throw ValidationFailure.field('rol_id', USER_MESSAGES.roleNotAllowed);
+}
+
+/**
+ * The active Staff Roots, counted with their rows locked, when a change of `user` could leave none
+ * (only an active Staff Root's change can): two roots demoting each other at once must not both
+ * pass. Other changes need no count, and a customer's scope cannot see staff rows anyway.
+ */
+async function staffRootCount(tx: Tx, user: User): Promise<StaffRootCount | undefined> {
+  if (!isActiveStaffRoot(user)) return undefined;
+  await tx.selectFrom('users').select('id').where('rol_id', '=', 1).where('status', '=', 1).forUpdate().execute();
+  return { activeStaffRoots: await countActiveStaffRoots(tx) };
 }
 
 /** Create, read, update, delete and reset the password of the users of one screen. */
@@ -96,12 +129,29 @@ export function userService(ctx: AppContext, screen: UserScreen) {
     return user;
   }
 
-  /** The last active StaffRoot must stay: someone has to be able to run the provider. */
-  async function keepLastStaffRoot(tx: Tx, user: User, staysActiveRoot: boolean): Promise<void> {
-    if (user.role.rol_id !== 1 || user.status !== 1 || staysActiveRoot) return;
-    // lock the active roots: two roots demoting each other at once must not leave none
-    await tx.selectFrom('users').select('id').where('rol_id', '=', 1).where('status', '=', 1).forUpdate().execute();
-    if ((await countActiveStaffRoots(tx, user.id)) === 0) throw new HttpError(409, USER_MESSAGES.lastStaffRoot);
+  /**
+   * Account security: one's own phone changes through a user form only with the current password
+   * (as the change-password flow asks for it), tried against the same per-account limit. Checked
+   * before the change's transaction, so the slow hash and the limit's own transaction stay out of
+   * it. Answers whether the password was checked.
+   */
+  async function confirmOwnPhoneChange(principal: Principal, id: number, body: UserUpdate): Promise<boolean> {
+    if (id !== principal.userId || body.phone === undefined) return false;
+    const stored = await inScope(principal, (tx) => existing(tx, principal, id));
+    if (!ownChangeNeedsPassword({ id: principal.userId }, stored, body.phone)) return false;
+    const missing = currentPasswordRefusal({ id: principal.userId }, stored, body);
+    if (missing) throw ValidationFailure.field('current_password', missing);
+    await confirmCurrentPassword(ctx, principal.userId, body.current_password!);
+    return true;
+  }
+
+  /** The notices of an own phone change: an SMS to the old phone and an e-mail, sent only if the change commits. */
+  async function queuePhoneNotices(tx: Tx, user: User, removed: boolean, now: Date): Promise<void> {
+    const change = randomUUID();
+    const customerId = user.customer?.customer_id ?? null;
+    if (user.phone) await enqueue(tx, { customerId, channel: 'sms', recipient: user.phone, body: phoneChangedSms(), idempotencyKey: `phone-changed:${change}:sms` }, now);
+    const mail = phoneChangedMail(user.name, { removed, at: now });
+    await enqueue(tx, { customerId, channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `phone-changed:${change}:email` }, now);
   }
 
   return {
@@ -118,7 +168,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
       const passwordHash = await hashPassword(body.password);
       const now = ctx.clock.now();
       return inScope(principal, async (tx) => {
-        const customerId = await screen.customerForCreate(tx, principal, body.customer_id);
+        const customerId = await screen.customerForCreate(tx, principal, body.rol_id, body.customer_id);
         const id = await insertUser(
           tx,
           {
@@ -145,20 +195,26 @@ export function userService(ctx: AppContext, screen: UserScreen) {
 
     async update(principal: Principal, id: number, body: UserUpdate): Promise<User> {
       checkGrant(principal, screen, body.rol_id);
+      const passwordChecked = await confirmOwnPhoneChange(principal, id, body);
       const now = ctx.clock.now();
-      const updated = await inScope(principal, async (tx) => {
+      const { updated, before } = await inScope(principal, async (tx) => {
         const current = await existing(tx, principal, id);
-        if (body.email !== undefined && body.email !== current.email.toLowerCase()) throw ValidationFailure.field('email', USER_MESSAGES.emailLocked);
-        const demotedOrDeactivated = body.rol_id !== current.role.rol_id || body.status === 0;
-        if (current.id === principal.userId && demotedOrDeactivated) throw new HttpError(409, USER_MESSAGES.selfDemote);
-        await keepLastStaffRoot(tx, current, body.rol_id === 1 && body.status === 1);
-        const customerId = await screen.customerForUpdate(tx, principal, body.customer_id, current.customer!.customer_id);
+        const emailRefusal = emailChangeRefusal(current, body.email);
+        if (emailRefusal) throw ValidationFailure.field('email', emailRefusal);
+        const refusal = userUpdateRefusal(actingUser(principal), current, body, await staffRootCount(tx, current));
+        if (refusal) throw new HttpError(409, refusal);
+        // the phone changed again since the password was checked: ask for it with this one
+        if (!passwordChecked && ownChangeNeedsPassword({ id: principal.userId }, current, body.phone)) {
+          throw ValidationFailure.field('current_password', currentPasswordRefusal({ id: principal.userId }, current, { phone: body.phone })!);
+        }
+        const customerId = await screen.customerForUpdate(tx, principal, body.rol_id, body.customer_id, current.customer!.customer_id);
+        const phone = body.phone === undefined ? current.phone : body.phone;
         await tx
           .updateTable('users')
           .set({
             name: body.name,
             last_name: body.last_name,
-            phone: body.phone === undefined ? current.phone : body.phone,
+            phone,
             status: body.status,
             rol_id: body.rol_id,
             customer_id: customerId,
@@ -170,18 +226,24 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           .execute();
         // a deactivated user loses its sessions at once
         if (current.status === 1 && body.status === 0) await revokeUserSessions(tx, id, now);
+        const phoneChanged = !isSamePhone(current.phone, phone);
         const changes: Record<string, unknown> = {};
         if (current.name !== body.name) changes.name = body.name;
         if (current.last_name !== body.last_name) changes.last_name = body.last_name;
         if (current.status !== body.status) changes.status = body.status;
         if (current.role.rol_id !== body.rol_id) changes.rol_id = body.rol_id;
         if (current.customer?.customer_id !== customerId) changes.customer_id = customerId;
-        if (body.phone !== undefined && current.phone !== body.phone) changes.phone = body.phone ? 'changed' : 'removed';
+        // never the number itself in the audit log
+        if (phoneChanged) changes.phone = phone ? 'changed' : 'removed';
+        if (phoneChanged && passwordChecked) changes.confirmed_with_password = true;
         await audit(tx, { customerId, actor: actorOf(principal), action: 'update', entity: 'user', entityId: id, detail: changes }, now);
+        if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
         // the role stays within the screen (checkGrant) and Users keep their customer: still in reach
-        return existing(tx, principal, id);
+        return { updated: await existing(tx, principal, id), before: current };
       });
       await ctx.principals.evictUser(id);
+      logUserChanges(ctx, principal, before, updated, passwordChecked);
+      if (passwordChecked && !isSamePhone(before.phone, updated.phone)) await wakeOutbox(ctx);
       return updated;
     },
 
@@ -189,8 +251,8 @@ export function userService(ctx: AppContext, screen: UserScreen) {
       const now = ctx.clock.now();
       await inScope(principal, async (tx) => {
         const current = await existing(tx, principal, id);
-        if (current.id === principal.userId) throw new HttpError(409, USER_MESSAGES.selfDelete);
-        await keepLastStaffRoot(tx, current, false);
+        const refusal = userDeleteRefusal(actingUser(principal), current, await staffRootCount(tx, current));
+        if (refusal) throw new HttpError(409, refusal);
         await tx.deleteFrom('users').where('id', '=', id).execute();
         await audit(tx, { customerId: current.customer?.customer_id ?? null, actor: actorOf(principal), action: 'delete', entity: 'user', entityId: id, detail: { email: current.email } }, now);
       });
@@ -198,23 +260,37 @@ export function userService(ctx: AppContext, screen: UserScreen) {
       return { Message: MESSAGES.userDeleted };
     },
 
-    /** spec 3: password change by an admin. The admin knows it: the user must choose a new one. */
+    /**
+     * spec 3: password change by an admin. The admin knows it: the user must choose a new one.
+     * Never one's own (issue: account security): that goes through the change-password flow,
+     * which asks for the current password.
+     */
     async changePassword(principal: Principal, id: number, body: AdminPasswordChange): Promise<MessageAnswer> {
       // the body may repeat the id (spec 3); one that names another user than the address is a mistake
       if (body.id !== undefined && body.id !== id) throw ValidationFailure.field('id', USER_MESSAGES.idMismatch);
+      const refusal = adminPasswordRefusal(actingUser(principal), { id });
+      if (refusal) throw new HttpError(409, refusal);
       const passwordHash = await hashPassword(body.new_password);
       const now = ctx.clock.now();
       await inScope(principal, async (tx) => {
         const current = await existing(tx, principal, id);
-        // an admin setting its own password through this screen knows it as its own: no forced
-        // change, and the session it works in stays (its other sessions end)
-        const isSelf = current.id === principal.userId;
-        await setPassword(tx, id, passwordHash, now, { forceChange: !isSelf, by: principal.email });
-        await revokeUserSessions(tx, id, now, isSelf ? principal.sessionId : undefined);
+        await setPassword(tx, id, passwordHash, now, { forceChange: true, by: principal.email });
+        await revokeUserSessions(tx, id, now);
         await audit(tx, { customerId: current.customer?.customer_id ?? null, actor: actorOf(principal), action: 'password', entity: 'user', entityId: id, detail: { by_admin: true } }, now);
       });
       await ctx.principals.evictUser(id);
+      securityEvent(ctx.log, 'password_changed', { userId: id, actorId: principal.userId, detail: { by_admin: true } });
       return { Message: MESSAGES.passwordUpdated };
     },
   };
+}
+
+/** The security log lines of an edit (ASVS V16): what changed, by whom, never a phone number. */
+function logUserChanges(ctx: AppContext, principal: Principal, before: User, after: User, passwordChecked: boolean): void {
+  const who = { userId: after.id, actorId: principal.userId };
+  if (!isSamePhone(before.phone, after.phone)) {
+    securityEvent(ctx.log, 'phone_changed', { ...who, detail: { own: after.id === principal.userId, removed: after.phone === null, confirmed_with_password: passwordChecked } });
+  }
+  if (before.role.rol_id !== after.role.rol_id) securityEvent(ctx.log, 'role_changed', { ...who, detail: { from: before.role.rol_id, to: after.role.rol_id } });
+  if (before.status !== after.status) securityEvent(ctx.log, 'status_changed', { ...who, detail: { from: before.status, to: after.status } });
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailField, form, idField, mustBeTrueOrFalse, optionalText, requiredText, MAX_TEXT } from '../rules/fields';
+import { emailField, form, idField, mustBeTrueOrFalse, optionalText, passwordInput, requiredText, MAX_TEXT } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 import { ALL_ROLES, type RoleId } from '../roles/roles';
@@ -60,6 +60,7 @@ export const USER_MESSAGES = {
   selfDemote: 'You cannot deactivate your own user or change its role',
   lastStaffRoot: 'The last active Staff Root cannot be removed, demoted or deactivated',
   idMismatch: 'The id does not match the user being changed',
+  ownPasswordElsewhere: 'You cannot change your own password here. Use Password in the settings menu, where your current password is asked for.',
 } as const;
 
 // builders rather than shared constants: module-level calls through the valibot namespace would
@@ -104,7 +105,11 @@ export const UserCreateSchema = /* @__PURE__ */ (() =>
   ))();
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
-/** Edit a user: e-mail cannot be changed (spec 2.10), status may. */
+/**
+ * Edit a user: e-mail cannot be changed (spec 2.10), status may. `current_password` is the
+ * signed-in user's own password, asked for when it changes its own phone through a user form
+ * (issue: account security; see `ownChangeNeedsPassword`).
+ */
 export const UserUpdateSchema = /* @__PURE__ */ (() =>
   form(
     {
@@ -114,6 +119,7 @@ export const UserUpdateSchema = /* @__PURE__ */ (() =>
       rol_id: roleField(),
       customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
       force_change_password: v.optional(v.boolean(mustBeTrueOrFalse)),
+      current_password: v.optional(passwordInput(PASSWORD_MESSAGES.currentRequired)),
     }
     ))();
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;

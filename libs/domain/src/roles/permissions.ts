@@ -33,6 +33,15 @@ export function can(role: RoleId | undefined | null, permission: Permission): bo
   return (PERMISSIONS[permission] as readonly RoleId[]).includes(role);
 }
 
+/**
+ * Whether a role may make a call: an endpoint of the libs/api table lists the permissions that
+ * grant it, and any one of them does. The server checks every call with this function and the
+ * screens show a button only when it answers true, so the two cannot disagree.
+ */
+export function mayCall(role: RoleId | undefined | null, endpoint: { readonly permissions: readonly Permission[] }): boolean {
+  return endpoint.permissions.some((permission) => can(role, permission));
+}
+
 /** Roles a user of `actor` role may give to the users it manages (spec 2.10, issue: no staff grant by customers). */
 export function grantableRoles(actor: RoleId, target: 'staff' | 'customer'): RoleId[] {
   if (target === 'staff') return actor === Role.StaffRoot ? [Role.StaffRoot, Role.StaffEdit, Role.StaffView] : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, can, grantableRoles, type Permission } from './permissions';
+import { PERMISSIONS, can, grantableRoles, mayCall, type Permission } from './permissions';
 import type { ROUTE_ROLES} from './routes';
 import { canOpenRoute, homePathFor, sidebarFor } from './routes';
 import { ALL_ROLES, Role, isAdminRole, isStaffRole, roleFromName } from './roles';
@@ -71,5 +71,14 @@ describe('roles (spec 6)', () => {
     expect(grantableRoles(4, 'staff')).toEqual([]);
     expect(grantableRoles(5, 'customer')).toEqual([]);
     expect(grantableRoles(3, 'customer')).toEqual([]);
+  });
+
+  it('lets a role make a call when it holds any permission the call lists, as the server checks', () => {
+    const createCustomerUser = { permissions: ['customerUsers.create'] as const };
+    expect(ALL_ROLES.filter((role) => mayCall(role, createCustomerUser))).toEqual([1, 2]);
+    const eitherSide = { permissions: ['staffUsers.write', 'ownUsers.write'] as const };
+    expect(ALL_ROLES.filter((role) => mayCall(role, eitherSide))).toEqual([1, 4]);
+    expect(mayCall(1, { permissions: [] })).toBe(false);
+    expect(mayCall(null, { permissions: ['self'] })).toBe(false);
   });
 });

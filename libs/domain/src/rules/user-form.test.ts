@@ -13,6 +13,8 @@ import {
   userFormFromUser,
   userFormLayout,
   userStatusLabel,
+  asksCurrentPassword,
+  isOwnRow,
   type UserFormSetup,
   type UserFormValues,
 } from './user-form';
@@ -51,25 +53,39 @@ const existing: User = {
 
 describe('user modal layout (spec 2.10, 4)', () => {
   it('locks the e-mail and hides the password on edit, and shows the status only on edit', () => {
-    expect(userFormLayout('staffUsers', 'create')).toEqual({ emailLocked: false, hasPassword: true, hasStatus: false, hasCustomer: false });
-    expect(userFormLayout('staffUsers', 'edit')).toEqual({ emailLocked: true, hasPassword: false, hasStatus: true, hasCustomer: false });
+    expect(userFormLayout({ screen: 'staffUsers', mode: 'create' })).toEqual({
+      emailLocked: false,
+      hasPassword: true,
+      hasStatus: false,
+      hasCustomer: false,
+      roleAndStatusLocked: false,
+      hasCurrentPassword: false,
+    });
+    expect(userFormLayout({ screen: 'staffUsers', mode: 'edit' })).toEqual({
+      emailLocked: true,
+      hasPassword: false,
+      hasStatus: true,
+      hasCustomer: false,
+      roleAndStatusLocked: false,
+      hasCurrentPassword: false,
+    });
   });
 
   it('lists the fields each modal shows', () => {
-    expect(userFormFields('staffUsers', 'create')).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id']);
-    expect(userFormFields('customerUsers', 'create')).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id', 'customer_id']);
-    expect(userFormFields('customerUsers', 'edit')).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'customer_id', 'status']);
-    expect(userFormFields('ownUsers', 'edit')).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'status']);
+    expect(userFormFields({ screen: 'staffUsers', mode: 'create' })).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id']);
+    expect(userFormFields({ screen: 'customerUsers', mode: 'create' })).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id', 'customer_id']);
+    expect(userFormFields({ screen: 'customerUsers', mode: 'edit' })).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'customer_id', 'status']);
+    expect(userFormFields({ screen: 'ownUsers', mode: 'edit' })).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'status']);
   });
 
   it('asks for a customer on Customer Users only', () => {
-    expect(userFormLayout('customerUsers', 'create').hasCustomer).toBe(true);
-    expect(userFormLayout('customerUsers', 'edit').hasCustomer).toBe(true);
-    expect(userFormLayout('ownUsers', 'create').hasCustomer).toBe(false);
+    expect(userFormLayout({ screen: 'customerUsers', mode: 'create' }).hasCustomer).toBe(true);
+    expect(userFormLayout({ screen: 'customerUsers', mode: 'edit' }).hasCustomer).toBe(true);
+    expect(userFormLayout({ screen: 'ownUsers', mode: 'create' }).hasCustomer).toBe(false);
   });
 
   it('starts a new user active with no role chosen, and fills an edit from the user without its password', () => {
-    expect(emptyUserForm()).toMatchObject({ rol_id: null, customer_id: null, status: 1, password: '' });
+    expect(emptyUserForm()).toMatchObject({ rol_id: null, customer_id: null, status: 1, password: '', current_password: '' });
     expect(userFormFromUser(existing)).toEqual({
       name: 'Ana',
       last_name: 'Torres',
@@ -80,6 +96,7 @@ describe('user modal layout (spec 2.10, 4)', () => {
       rol_id: 5,
       customer_id: 2,
       status: 0,
+      current_password: '',
     });
   });
 });
@@ -168,6 +185,47 @@ describe('user modal rules (spec 5)', () => {
     expect(userFormErrors(values, edit)).toEqual({});
     expect(userFormErrors({ ...values, name: '  ' }, edit)).toEqual({ name: ['Name is required'] });
     expect(userFormErrors({ ...values, customer_id: null }, edit)).toEqual({ customer_id: ['Customer is required'] });
+  });
+});
+
+describe("one's own row in the user modal (issue: account security, no self demotion)", () => {
+  const me: User = { ...existing, id: 40, phone: '+17875550123', status: 1, role: { rol_id: 4, rol_name: 'CustomerRoot' } };
+  const ownEdit: UserFormSetup = { screen: 'ownUsers', mode: 'edit', actor: Role.CustomerRoot, actorId: me.id, stored: me };
+  const mine = userFormFromUser(me);
+
+  it('locks role and status on one\'s own row only', () => {
+    expect(isOwnRow(ownEdit)).toBe(true);
+    expect(userFormLayout(ownEdit).roleAndStatusLocked).toBe(true);
+    expect(isOwnRow({ ...ownEdit, actorId: 41 })).toBe(false);
+    expect(isOwnRow({ ...ownEdit, mode: 'create' })).toBe(false);
+    expect(isOwnRow({ mode: 'edit' })).toBe(false);
+  });
+
+  it('refuses demoting or deactivating oneself with the server\'s message', () => {
+    expect(userFormErrors(mine, ownEdit)).toEqual({});
+    expect(userFormErrors({ ...mine, rol_id: Role.Customer }, ownEdit)).toEqual({ rol_id: ['You cannot deactivate your own user or change its role'] });
+    expect(userFormErrors({ ...mine, status: 0 }, ownEdit)).toEqual({ status: ['You cannot deactivate your own user or change its role'] });
+    // another user's row may be demoted and deactivated
+    expect(userFormErrors({ ...mine, rol_id: Role.Customer, status: 0 }, { ...ownEdit, actorId: 41 })).toEqual({});
+  });
+
+  it('asks for the current password only when one\'s own phone changes, and sends it then', () => {
+    expect(asksCurrentPassword(mine, ownEdit)).toBe(false);
+    // the same number typed another way is no change
+    expect(asksCurrentPassword({ phone: '+1 787 555 0123' }, ownEdit)).toBe(false);
+    expect(asksCurrentPassword({ phone: '+17875550199' }, ownEdit)).toBe(true);
+    expect(asksCurrentPassword({ phone: '' }, ownEdit)).toBe(true);
+    expect(asksCurrentPassword({ phone: '+17875550199' }, { ...ownEdit, actorId: 41 })).toBe(false);
+
+    const changed = { ...mine, phone: '+17875550199' };
+    expect(userFormErrors(changed, ownEdit)).toEqual({ current_password: ['Current Password is required'] });
+    expect(userFormFields(ownEdit, changed)).toEqual(['name', 'last_name', 'email', 'phone', 'current_password', 'rol_id', 'status']);
+    expect(userFormFields(ownEdit, mine)).not.toContain('current_password');
+    const withPassword = { ...changed, current_password: 'Mine.Pass1' };
+    expect(userFormErrors(withPassword, ownEdit)).toEqual({});
+    expect(userFormBody(withPassword, ownEdit)).toEqual({ name: 'Ana', last_name: 'Torres', phone: '+17875550199', status: 1, rol_id: 4, current_password: 'Mine.Pass1' });
+    // a password typed and then the phone put back: nothing is asked and nothing is sent
+    expect(userFormBody({ ...withPassword, phone: me.phone! }, ownEdit)).not.toHaveProperty('current_password');
   });
 });
 

@@ -13,37 +13,26 @@ export function Badge({ tone = 'neutral', children, className }: BadgeProps) {
   return <span className={['rl-badge', `rl-badge--${tone}`, className].filter(Boolean).join(' ')}>{children}</span>;
 }
 
-/**
- * The status colours used the same everywhere (conventions, look and feel): ACTIVE and completed
- * green, INACTIVE and canceled grey, open red, progress amber, SLA YES green and NO red.
- */
-export const STATUS_TONES: Record<string, BadgeTone> = {
-  active: 'success',
-  completed: 'success',
-  yes: 'success',
-  inactive: 'neutral',
-  canceled: 'neutral',
-  cancel: 'neutral',
-  open: 'danger',
-  no: 'danger',
-  progress: 'warning',
-};
-
-export function statusTone(status: string): BadgeTone {
-  return STATUS_TONES[status.trim().toLowerCase()] ?? 'neutral';
-}
+/** The tones a status may take (the domain decides which status gets which, and its text). */
+export type StatusBadgeTone = Extract<BadgeTone, 'success' | 'neutral' | 'danger' | 'warning'>;
 
 export interface StatusBadgeProps {
-  status: string;
-  /** the text shown; the status itself by default (colour is never the only signal) */
-  label?: ReactNode;
+  /**
+   * The status colour, the same everywhere (conventions, look and feel): ACTIVE and completed
+   * success (green), INACTIVE and canceled neutral (grey), open danger (red), progress warning
+   * (amber), SLA YES success and NO danger.
+   */
+  tone: StatusBadgeTone;
+  /** the text shown beside the dot: colour is never the only signal */
+  label: string;
 }
 
-export function StatusBadge({ status, label }: StatusBadgeProps) {
+/** One status of a list row: a dot in the status colour and its text label. */
+export function StatusBadge({ tone, label }: StatusBadgeProps) {
   return (
-    <Badge tone={statusTone(status)} className="rl-status-badge">
+    <Badge tone={tone} className="rl-status-badge">
       <span className="rl-status-badge__dot" aria-hidden="true" />
-      {label ?? status}
+      {label}
     </Badge>
   );
 }

@@ -157,3 +157,23 @@ export const DeleteConfirm: Story = {
     await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this customer?');
   },
 };
+
+/** The provider organisation (Relevo, the staff user's own customer) has no Delete; every other row does. */
+export const ProviderRow: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('button', { name: 'Edit Relevo' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Delete Relevo' })).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Delete Demo Company' })).toBeVisible();
+  },
+};
+
+/** Editing the provider organisation: INACTIVE is listed but cannot be chosen. */
+export const ProviderEditModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Relevo');
+    await waitFor(() => expect(dialog).toBeVisible());
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await expect(await body(canvasElement).findByRole('option', { name: 'INACTIVE' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};

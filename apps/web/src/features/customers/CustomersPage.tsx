@@ -1,5 +1,6 @@
-import { MESSAGES, can, listDate, type Customer } from '@relevo/domain';
-import { Badge, Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
+import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
+import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
+import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useList, useListParams } from '../../shell/list';
 import { reportError } from '../../shell/report-error';
@@ -15,7 +16,7 @@ const COLUMNS: DataTableColumn<Customer>[] = [
     id: 'customer_active',
     header: 'Active',
     // spec 4 and 9: Y/N read ACTIVE/INACTIVE, in the status colours
-    cell: (row) => <Badge tone={row.customer_active === 'Y' ? 'success' : 'neutral'}>{row.customer_active === 'Y' ? 'ACTIVE' : 'INACTIVE'}</Badge>,
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.customer_active)} />,
     sortable: true,
     width: '8rem',
   },
@@ -29,11 +30,17 @@ const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 
 type Editing = { customer: Customer | null } | null;
 
-/** spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView (spec 6). */
+/**
+ * spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
+ * (spec 6, the calls' permissions), and the provider organisation's row has no Delete.
+ */
 export function CustomersPage() {
   const user = useSignedInUser();
   const calls = useService('customerCalls', liveCustomerCalls);
-  const canWrite = can(user.role.rol_id, 'customers.write');
+  const role = user.role.rol_id;
+  const canCreate = mayCall(role, addCustomer);
+  const canEdit = mayCall(role, updateCustomer);
+  const canDelete = mayCall(role, deleteCustomer);
   const params = useListParams(DEFAULT_SORT);
   const list = useList(calls.list, params);
   const { reload } = list;
@@ -64,14 +71,18 @@ export function CustomersPage() {
     }
   };
 
+  const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
     (row: Customer) => (
       <span>
-        <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} />
-        <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} />
+        {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
+        {/* the provider organisation is never deleted (the domain refuses it) */}
+        {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
+          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} />
+        ) : null}
       </span>
     ),
-    [],
+    [canEdit, canDelete, isProvider],
   );
 
   return (
@@ -88,15 +99,17 @@ export function CustomersPage() {
         onReload={reload}
         {...params}
         toolbar={
-          canWrite ? (
+          canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ customer: null })}>
               Create
             </Button>
           ) : undefined
         }
-        rowActions={canWrite ? rowActions : undefined}
+        rowActions={canEdit || canDelete ? rowActions : undefined}
       />
-      {editing ? <CustomerModal customer={editing.customer} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
+      {editing ? (
+        <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {

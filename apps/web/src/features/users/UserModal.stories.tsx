@@ -1,5 +1,5 @@
 import { ApiError } from '@relevo/api';
-import { Role, type RoleId, type User, type UserScreen } from '@relevo/domain';
+import { AUTH_MESSAGES, Role, type RoleId, type User, type UserScreen } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
@@ -11,22 +11,28 @@ const SAVES = {
   pending: never<User>,
   duplicateEmail: () => Promise.reject(duplicateEmail()),
   serverError: () => Promise.reject(new ApiError(500, null)),
+  wrongPassword: () => Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'current_password'], msg: AUTH_MESSAGES.currentWrong }] })),
 };
 
 interface UserModalStoryProps {
   screen: UserScreen;
   actor: RoleId;
   editing?: boolean;
+  /** edit the signed-in user's own row (the first fixture user of the screen) */
+  self?: boolean;
   save?: keyof typeof SAVES;
 }
 
+/** Signed in as someone not listed, unless the story edits its own row. */
+const OTHER_ACTOR_ID = 999;
+
 /** The modal of one user screen, creating or editing a fixture user, with a fixture save. */
-function UserModalStory({ screen, actor, editing = false, save = 'ok' }: UserModalStoryProps) {
-  const user = editing ? (storyUsers(screen)[1] ?? null) : null;
+function UserModalStory({ screen, actor, editing = false, self = false, save = 'ok' }: UserModalStoryProps) {
+  const user = editing || self ? (storyUsers(screen)[self ? 0 : 1] ?? null) : null;
   return (
     <UserModal
       screen={screen}
-      actor={actor}
+      actor={{ id: self && user ? user.id : OTHER_ACTOR_ID, role: actor }}
       user={user}
       save={SAVES[save]}
       loadCustomers={async () => ({ total: storyCustomers.length, list: storyCustomers })}
@@ -130,5 +136,61 @@ export const ServerError: Story = {
   play: async ({ canvasElement }) => {
     await fillNewUser(canvasElement, 'elena.ruiz@democompany.demo');
     await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+  },
+};
+
+/** One's own row: role and status cannot be changed (no self demotion), and the modal says why. */
+export const OwnRowEdit: Story = {
+  args: { ...own, self: true },
+  play: async ({ canvasElement }) => {
+    await dialogReady(canvasElement);
+    const screen = body(canvasElement);
+    await expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    await expect(screen.getByRole('combobox', { name: 'Status' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByText('You cannot deactivate your own user or change its role.')).toBeVisible());
+    // the phone is as stored: no password is asked
+    await expect(screen.queryByLabelText('Current password', { selector: 'input' })).toBeNull();
+  },
+};
+export const StaffOwnRowEdit: Story = { args: { ...staff, self: true } };
+
+/** Typing a new phone on one's own row brings the current password field. */
+async function typeOwnPhone(canvasElement: HTMLElement) {
+  await dialogReady(canvasElement);
+  const screen = body(canvasElement);
+  await userEvent.type(screen.getByLabelText('Phone', { selector: 'input' }), '7875550199');
+  return screen.findByLabelText('Current password', { selector: 'input' });
+}
+
+/** The current password field, shown once one's own phone differs from the stored one. */
+export const OwnPhoneChange: Story = {
+  args: { ...own, self: true },
+  play: async ({ canvasElement }) => {
+    await expect(await typeOwnPhone(canvasElement)).toBeVisible();
+  },
+};
+
+/** Save without the current password: spec 5 'Current Password is required' on the field. */
+export const OwnPhoneChangeWithoutPassword: Story = {
+  args: { ...own, self: true },
+  play: async ({ canvasElement }) => {
+    const field = await typeOwnPhone(canvasElement);
+    await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(body(canvasElement).getByRole('button', { name: /^Current password: 1 problem/ }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('Current Password is required');
+  },
+};
+
+/** A wrong current password: the server's 422 shows on the field and the modal stays open. */
+export const OwnPhoneChangeWrongPassword: Story = {
+  args: { ...own, self: true, save: 'wrongPassword' },
+  play: async ({ canvasElement }) => {
+    const field = await typeOwnPhone(canvasElement);
+    await userEvent.type(field, 'Not.My.Pass1');
+    await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(body(canvasElement).getByRole('button', { name: /^Current password: 1 problem/ }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('The current password is not correct');
   },
 };

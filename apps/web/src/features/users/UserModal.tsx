@@ -2,20 +2,21 @@ import { fieldMessagesOf } from '@relevo/api';
 import {
   PREFERRED_COUNTRIES,
   SUPPORTED_COUNTRIES,
+  USER_MESSAGES,
   USER_STATUS_OPTIONS,
   customerOptions,
   emptyUserForm,
   recordFormErrors,
-  recordFormMachine,
   roleOptions,
   userFormFromUser,
   userFormInput,
   userFormLayout,
+  userFormMachine,
+  type Actor,
   type Customer,
   type ListOf,
-  type RoleId,
   type User,
-  type UserFormField,
+  type UserFormSetup,
   type UserFormValues,
   type UserScreen,
 } from '@relevo/domain';
@@ -29,8 +30,8 @@ import './UserModal.css';
 
 export interface UserModalProps {
   screen: UserScreen;
-  /** the signed-in user's role: it decides which roles can be chosen */
-  actor: RoleId;
+  /** the signed-in user: its role decides which roles can be chosen; its own row keeps role and status */
+  actor: Actor;
   /** the user being edited; null creates one */
   user: User | null;
   /** creates or updates; a failure it has not shown on a field is already reported (spec 8) */
@@ -46,26 +47,27 @@ type CustomerChoices = { state: 'loading' } | { state: 'loaded'; customers: Pick
 /**
  * spec 2.10 user modal, for the three user screens: name, last name, e-mail (fixed once created),
  * an optional phone, the password pair on create, the role (only grantable roles selectable), the
- * customer on Customer Users, and the status on edit only (spec 4).
+ * customer on Customer Users, and the status on edit only (spec 4). On one's own row the role and
+ * status stay as they are, and a new phone asks for the current password (issue: account security).
  */
 export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, onClose }: UserModalProps) {
-  const mode = user ? 'edit' : 'create';
-  const layout = userFormLayout(screen, mode);
-  const [machine] = useState(() => recordFormMachine.provide({ actors: { save: fromPromise(({ input }) => save(input as unknown as UserFormValues)) } }));
-  const [state, send] = useMachine(machine, {
-    input: userFormInput({ screen, mode, actor }, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf),
-  });
+  const [setup] = useState<UserFormSetup>(() =>
+    user ? { screen, mode: 'edit', actor: actor.role, actorId: actor.id, stored: user } : { screen, mode: 'create', actor: actor.role, actorId: actor.id },
+  );
+  const [machine] = useState(() => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }));
+  const [state, send] = useMachine(machine, { input: userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf) });
   const { context } = state;
-  const values = context.values as unknown as UserFormValues;
-  const errors = recordFormErrors(context) as Partial<Record<UserFormField, string[]>>;
+  const { values } = context;
+  const layout = userFormLayout(setup, values);
+  const errors = recordFormErrors(context);
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
 
   const told = useRef(false);
   useEffect(() => {
-    if (!isSaved || told.current) return;
+    if (!isSaved || told.current || !context.saved) return;
     told.current = true;
-    onSaved(context.saved as User);
+    onSaved(context.saved);
   }, [isSaved, context.saved, onSaved]);
 
   const customers = useCustomerChoices(layout.hasCustomer ? loadCustomers : undefined);
@@ -76,8 +78,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
     return customerOptions([...current, ...listed]);
   }, [customers, user]);
 
-  const change = (field: UserFormField) => (value: unknown) => send({ type: 'CHANGE', field, value });
+  type TextField = 'name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'current_password';
+  const change = (field: TextField) => (value: string) => send({ type: 'CHANGE', field, value });
   const numberOrNull = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
+  const roleOf = (value: string | number | null) => roleOptions(actor.role, screen).find((option) => option.value !== null && option.value === numberOrNull(value))?.value ?? null;
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
 
   return (
@@ -117,6 +121,18 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
           onValueChange={change('phone')}
         />
       </div>
+      {layout.hasCurrentPassword ? (
+        <PasswordField
+          label="Current password"
+          name="current_password"
+          autoComplete="current-password"
+          required
+          value={values.current_password}
+          errors={errors.current_password}
+          onValueChange={change('current_password')}
+          hint="Your own phone changes only with your password. The old phone and your e-mail get a notice."
+        />
+      ) : null}
       {layout.hasPassword ? (
         <>
           <PasswordField
@@ -145,10 +161,11 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
           label="Role"
           name="rol_id"
           required
-          options={roleOptions(actor, screen)}
+          options={roleOptions(actor.role, screen)}
           value={values.rol_id}
           error={errors.rol_id?.join(' ')}
-          onChange={(value) => change('rol_id')(numberOrNull(value))}
+          disabled={layout.roleAndStatusLocked}
+          onChange={(value) => send({ type: 'CHANGE', field: 'rol_id', value: roleOf(value) })}
         />
         {layout.hasCustomer ? (
           <SelectField
@@ -159,7 +176,7 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
             value={values.customer_id}
             error={errors.customer_id?.join(' ') ?? (customers.state === 'failed' ? 'The customers could not be loaded' : undefined)}
             disabled={customers.state === 'loading'}
-            onChange={(value) => change('customer_id')(numberOrNull(value))}
+            onChange={(value) => send({ type: 'CHANGE', field: 'customer_id', value: numberOrNull(value) })}
           />
         ) : null}
         {layout.hasStatus ? (
@@ -170,10 +187,12 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
             options={[...USER_STATUS_OPTIONS]}
             value={values.status}
             error={errors.status?.join(' ')}
-            onChange={(value) => change('status')(Number(value) === 1 ? 1 : 0)}
+            disabled={layout.roleAndStatusLocked}
+            onChange={(value) => send({ type: 'CHANGE', field: 'status', value: Number(value) === 1 ? 1 : 0 })}
           />
         ) : null}
       </div>
+      {layout.roleAndStatusLocked ? <p className="user-modal__note">{USER_MESSAGES.selfDemote}.</p> : null}
     </FormModal>
   );
 }

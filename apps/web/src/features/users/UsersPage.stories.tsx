@@ -8,6 +8,7 @@ import { StoryApp } from '../../testing/story-app';
 import { storyUserCalls, type StoryListState } from '../../testing/users';
 
 const PATHS: Record<UserScreen, string> = { staffUsers: '/admin/users', customerUsers: '/customer/users', ownUsers: '/users' };
+const OWN_ROOT_ID = 10;
 
 interface UsersStoryProps {
   screen: UserScreen;
@@ -22,7 +23,8 @@ function UsersStory({ screen, role, list = 'filled' }: UsersStoryProps) {
     <StoryApp
       routes={routes}
       at={PATHS[screen]}
-      user={storyUser(role)}
+      // on Users, signed in as the listed Customer Root (Carlos Méndez); staff as Sofía Rivera (id 1)
+      user={storyUser(role, screen === 'ownUsers' ? { id: OWN_ROOT_ID } : {})}
       services={{ userCalls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
     />
   );
@@ -83,5 +85,29 @@ export const CreateOpen: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
     await waitFor(() => expect(dialog).toBeVisible());
+  },
+};
+
+/** One's own row: Edit only, no Delete and no admin password change (the server refuses both). */
+export const AdminUsersOwnRow: Story = {
+  args: admin,
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('button', { name: 'Edit Sofía Rivera' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Delete Sofía Rivera' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Change password of Sofía Rivera' })).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Delete Elena Vega' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Change password of Elena Vega' })).toBeVisible();
+  },
+};
+
+export const UsersOwnRow: Story = {
+  args: own,
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('button', { name: 'Edit Carlos Méndez' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Delete Carlos Méndez' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Change password of Carlos Méndez' })).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Delete Ana Torres' })).toBeVisible();
   },
 };

@@ -4,9 +4,11 @@ import {
   listDate,
   userFormBody,
   userFormFields,
-  userStatusLabel,
+  userStatus,
+  type Actor,
   type User,
   type UserCreateBody,
+  type UserFormSetup,
   type UserFormValues,
   type UserScreen,
   type UserUpdateBody,
@@ -21,7 +23,7 @@ import { useSession, useSignedInUser } from '../../shell/session';
 import { AdminPasswordModal } from './AdminPasswordModal';
 import { UserModal } from './UserModal';
 import { liveUserCalls } from './user-calls';
-import { USER_SCREEN_CONFIG, userScreenRights } from './user-screens';
+import { USER_SCREEN_CONFIG, userRowActions, userScreenRights } from './user-screens';
 import './UsersPage.css';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | { kind: 'delete'; user: User } | null;
@@ -35,8 +37,9 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   const me = useSignedInUser();
   const { actor: session } = useSession();
   const role = me.role.rol_id;
+  const actor = useMemo<Actor>(() => ({ id: me.id, role }), [me.id, role]);
   const config = USER_SCREEN_CONFIG[screen];
-  const rights = userScreenRights(role, screen);
+  const rights = useMemo(() => userScreenRights(role, screen), [role, screen]);
   const userCalls = useService('userCalls', liveUserCalls);
   const calls = useMemo(() => userCalls(screen), [userCalls, screen]);
 
@@ -67,7 +70,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
       { id: 'name', header: 'Name', cell: (user) => user.name, sortable: true },
       { id: 'last_name', header: 'Last Name', cell: (user) => user.last_name, sortable: true },
       { id: 'email', header: 'Email', cell: (user) => user.email, sortable: true },
-      { id: 'status', header: 'Status', cell: (user) => <StatusBadge status={userStatusLabel(user.status)} />, sortable: true, width: '8rem' },
+      { id: 'status', header: 'Status', cell: (user) => <StatusBadge {...userStatus(user.status)} />, sortable: true, width: '8rem' },
       ...extra,
       // a user never edited shows the day it was created
       { id: 'updated_at', header: 'Update Date', cell: (user) => <span className="rl-tabular">{listDate(user.updated_at ?? user.created_at)}</span>, sortable: true, width: '8.5rem' },
@@ -77,28 +80,30 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   const rowActions = useCallback(
     (user: User) => {
       const name = fullName(user);
+      // one's own row: no Delete and no admin password change (the domain refuses both)
+      const actions = userRowActions(actor, rights, user);
       return (
         <div className="users__row-actions">
-          {rights.canEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', user })} /> : null}
-          {rights.canChangePassword ? (
+          {actions.canEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', user })} /> : null}
+          {actions.canChangePassword ? (
             <IconButton size="sm" label={`Change password of ${name}`} icon={<Icon name="key" size={16} />} onClick={() => setDialog({ kind: 'password', user })} />
           ) : null}
-          {rights.canDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => setDialog({ kind: 'delete', user })} /> : null}
+          {actions.canDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => setDialog({ kind: 'delete', user })} /> : null}
         </div>
       );
     },
-    [rights.canEdit, rights.canChangePassword, rights.canDelete],
+    [actor, rights],
   );
 
   const editing = dialog?.kind === 'edit' ? dialog.user : null;
   const save = useCallback(
     (values: UserFormValues) => {
-      const mode = editing ? 'edit' : 'create';
-      const body = userFormBody(values, { screen, mode });
+      const setup: UserFormSetup = editing ? { screen, mode: 'edit', actor: role, actorId: actor.id, stored: editing } : { screen, mode: 'create', actor: role };
+      const body = userFormBody(values, setup);
       const call = editing ? calls.update(editing.id, body as UserUpdateBody) : calls.create(body as UserCreateBody);
-      return savedOrReported(call, userFormFields(screen, mode));
+      return savedOrReported(call, userFormFields(setup, values));
     },
-    [calls, editing, screen],
+    [calls, editing, screen, role, actor.id],
   );
 
   const saved = useCallback(
@@ -164,7 +169,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
         <UserModal
           key={dialog.kind === 'edit' ? `edit-${dialog.user.id}` : 'create'}
           screen={screen}
-          actor={role}
+          actor={actor}
           user={editing}
           save={save}
           loadCustomers={calls.listCustomers}

@@ -1,6 +1,6 @@
 import { ALL_ROLES, Role, USER_SCREENS, canOpenRoute, type RoleId, type UserScreen } from '@relevo/domain';
 import { describe, expect, it } from 'vitest';
-import { USER_SCREEN_CONFIG, userScreenRights } from './user-screens';
+import { USER_SCREEN_CONFIG, userRowActions, userScreenRights } from './user-screens';
 
 const ROUTE_OF: Record<UserScreen, 'admin/users' | 'customer/users' | 'users'> = {
   staffUsers: 'admin/users',
@@ -36,5 +36,19 @@ describe('user screen buttons (spec 6, as the server enforces them)', () => {
   it('sorts Users by name and the staff and customer-user lists by id (spec 9)', () => {
     expect(USER_SCREENS.map((screen) => USER_SCREEN_CONFIG[screen].defaultSort.column)).toEqual(['id', 'id', 'name']);
     expect(USER_SCREENS.map((screen) => USER_SCREEN_CONFIG[screen].extraColumn)).toEqual(['role', 'customer', null]);
+  });
+
+  it("offers no Delete and no admin password change on one's own row, and both on the others", () => {
+    const me = { id: 1, role: Role.StaffRoot } as const;
+    const rights = userScreenRights(Role.StaffRoot, 'staffUsers');
+    const row = (id: number) => ({ id, status: 1 as const, role: { rol_id: Role.StaffRoot } });
+    expect(userRowActions(me, rights, row(1))).toEqual({ canEdit: true, canChangePassword: false, canDelete: false });
+    expect(userRowActions(me, rights, row(2))).toEqual({ canEdit: true, canChangePassword: true, canDelete: true });
+    // a role without the rights gets nothing on any row
+    expect(userRowActions({ id: 3, role: Role.StaffView }, userScreenRights(Role.StaffView, 'customerUsers'), row(2))).toEqual({
+      canEdit: false,
+      canChangePassword: false,
+      canDelete: false,
+    });
   });
 });

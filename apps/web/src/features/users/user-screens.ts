@@ -1,5 +1,5 @@
-import { customerUsers, ownUsers, staffUsers, type AnyEndpoint, type UserOrderColumn } from '@relevo/api';
-import { can, type RoleId, type UserScreen } from '@relevo/domain';
+import { customerUsers, ownUsers, staffUsers, type UserOrderColumn } from '@relevo/api';
+import { adminPasswordRefusal, mayCall, userDeleteRefusal, type Actor, type RoleId, type UserFacts, type UserScreen } from '@relevo/domain';
 
 /** The endpoint group of each user screen (spec 7 Users). */
 export const USER_ENDPOINTS = { staffUsers, customerUsers, ownUsers } as const satisfies Record<UserScreen, unknown>;
@@ -20,9 +20,6 @@ export const USER_SCREEN_CONFIG: Record<UserScreen, UserScreenConfig> = {
   ownUsers: { title: 'Users', extraColumn: null, defaultSort: { column: 'name', direction: 'asc' } },
 };
 
-/** A role may call an endpoint when it holds one of the permissions the server checks for it. */
-export const mayCall = (role: RoleId, endpoint: AnyEndpoint): boolean => endpoint.permissions.some((permission) => can(role, permission));
-
 /** The buttons a role sees on a user screen (spec 6), read from the permissions the server enforces. */
 export interface UserScreenRights {
   canCreate: boolean;
@@ -42,4 +39,19 @@ export function userScreenRights(role: RoleId, screen: UserScreen): UserScreenRi
     canDelete: mayCall(role, endpoints.remove),
   };
   return { ...rights, hasRowActions: rights.canEdit || rights.canChangePassword || rights.canDelete };
+}
+
+/** The actions of one row: the screen's rights less what the domain refuses for that user. */
+export type UserRowActions = Pick<UserScreenRights, 'canEdit' | 'canChangePassword' | 'canDelete'>;
+
+/**
+ * One's own row has no Delete and no admin password change (the server refuses both; one's own
+ * password changes through Password in the settings menu).
+ */
+export function userRowActions(me: Actor, rights: UserScreenRights, row: UserFacts): UserRowActions {
+  return {
+    canEdit: rights.canEdit,
+    canChangePassword: rights.canChangePassword && adminPasswordRefusal(me, row) === null,
+    canDelete: rights.canDelete && userDeleteRefusal(me, row) === null,
+  };
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CustomerCreateSchema } from '../../entities/customer';
 import { formErrors } from '../../rules/validation';
 import { deferredActor, tick } from '../test-actors';
-import { recordFormErrors, recordFormMachine, type FieldErrors, type RecordValues } from './record-form.machine';
+import { recordFormErrors, recordFormMachine, recordFormMachineFor, type FieldErrors, type FormErrors, type RecordValues } from './record-form.machine';
 
 /** A failed save as the api client reports a 422: messages per field. */
 class FieldFailure extends Error {
@@ -114,5 +114,54 @@ describe('record form machine', () => {
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'CHANGE', field: 'customer_name', value: 'Other' });
     expect(actor.getSnapshot().context.values.customer_name).toBe('Acme');
+  });
+});
+
+interface PlanValues {
+  plan_name: string;
+  seats: number;
+}
+interface Plan {
+  plan_id: number;
+  plan_name: string;
+}
+
+describe('record form machine typed by its values', () => {
+  const planMachine = recordFormMachineFor<PlanValues, Plan>();
+  const rules = (values: PlanValues): FormErrors<PlanValues> => ({
+    ...(values.plan_name.trim() ? {} : { plan_name: ['Plan name is required'] }),
+    ...(values.seats >= 1 ? {} : { seats: ['The value must be greater than or equal to 1'] }),
+  });
+
+  it('is the same machine at run time as the untyped one', () => {
+    expect(planMachine).toBe(recordFormMachine);
+  });
+
+  it('keeps typed values, typed changes and a typed saved answer', async () => {
+    const save = deferredActor<Plan, PlanValues>();
+    const actor = createActor(planMachine.provide({ actors: { save: save.actor } }), { input: { values: { plan_name: '', seats: 0 }, validate: rules } }).start();
+    actor.send({ type: 'CHANGE', field: 'seats', value: 3 });
+    // checked by the type checker only (never run): the events a typed form refuses
+    const refused = () => {
+      // @ts-expect-error a field the values do not have
+      actor.send({ type: 'CHANGE', field: 'colour', value: 'red' });
+      // @ts-expect-error a value of the wrong type for its field
+      actor.send({ type: 'CHANGE', field: 'seats', value: 'three' });
+    };
+    expect(refused).toBeTypeOf('function');
+    expectTypeOf(actor.getSnapshot().context.values).toEqualTypeOf<PlanValues>();
+    expectTypeOf(recordFormErrors(actor.getSnapshot().context)).toEqualTypeOf<FormErrors<PlanValues>>();
+    actor.send({ type: 'SUBMIT' });
+    expect(recordFormErrors(actor.getSnapshot().context)).toEqual({ plan_name: ['Plan name is required'] });
+
+    actor.send({ type: 'CHANGE', field: 'plan_name', value: 'Gold' });
+    actor.send({ type: 'SUBMIT' });
+    expect(save.calls).toEqual([{ plan_name: 'Gold', seats: 3 }]);
+    expectTypeOf(save.calls[0]!).toEqualTypeOf<PlanValues>();
+    save.resolve({ plan_id: 4, plan_name: 'Gold' });
+    await tick();
+    const saved = actor.getSnapshot().context.saved;
+    expectTypeOf(saved).toEqualTypeOf<Plan | null>();
+    expect(saved?.plan_id).toBe(4);
   });
 });

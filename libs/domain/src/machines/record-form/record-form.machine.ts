@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type PromiseActorLogic, type StateMachine } from 'xstate';
 import { errorText, notProvided } from '../shared';
 
 /**
@@ -8,7 +8,8 @@ import { errorText, notProvided } from '../shared';
  *      ▲                          │
  *      └──── CHANGE / SUBMIT ◀── failed   (the modal stays open, spec 8)
  *
- * Input (`createActor(recordFormMachine.provide({ actors: { save } }), { input })`):
+ * Input (`createActor(machine.provide({ actors: { save } }), { input })`, where `machine` is
+ * `recordFormMachineFor<Values, Saved>()`, made once per form, e.g. `userFormMachine`):
  * - `values`: the starting values, field name → value as the inputs hold them (text of a number
  *   input stays text until saved).
  * - `validate(values)`: the messages per field, `{}` when valid; usually
@@ -17,7 +18,7 @@ import { errorText, notProvided } from '../shared';
  *   of @relevo/api for a 422 `{detail: [{loc, msg}]}`. They are kept on the form until that field
  *   changes.
  *
- * Actor `save` (`fromPromise<unknown, RecordValues>`): input is the current `values`; its output is
+ * Actor `save` (`fromPromise<Saved, Values>`): input is the current `values`; its output is
  * kept in `context.saved` (the server's answer, e.g. the stored record). It is invoked only with
  * values `validate` accepts; run them through the same schema inside `save` (`validate(schema,
  * values).output`) to get the typed body.
@@ -31,18 +32,23 @@ import { errorText, notProvided } from '../shared';
 export type FieldErrors = Record<string, string[]>;
 export type RecordValues = Record<string, unknown>;
 
-export interface RecordFormInput {
-  values: RecordValues;
-  validate: (values: RecordValues) => FieldErrors;
+/** The fields of a form whose values are `Values`. */
+export type FieldOf<Values> = Extract<keyof Values, string>;
+/** The messages per field of a form whose values are `Values` (only failing fields are present). */
+export type FormErrors<Values> = Partial<Record<FieldOf<Values>, string[]>>;
+
+export interface RecordFormInput<Values extends object = RecordValues> {
+  values: Values;
+  validate: (values: Values) => FormErrors<Values>;
   fieldErrorsOf?: (error: unknown) => FieldErrors;
 }
 
-export interface RecordFormContext {
-  values: RecordValues;
-  validate: (values: RecordValues) => FieldErrors;
+export interface RecordFormContext<Values extends object = RecordValues, Saved = unknown> {
+  values: Values;
+  validate: (values: Values) => FormErrors<Values>;
   fieldErrorsOf: (error: unknown) => FieldErrors;
   /** fields typed into since the form opened */
-  edited: Record<string, true>;
+  edited: Partial<Record<FieldOf<Values>, true>>;
   /** a save was asked for at least once: every failed rule shows */
   attempted: boolean;
   /** messages of the last failed save, per field, until that field changes */
@@ -50,23 +56,33 @@ export interface RecordFormContext {
   /** the text of the last failed save (the general handler has already shown it, spec 8) */
   error: string | null;
   /** the answer of the successful save */
-  saved: unknown;
+  saved: Saved | null;
 }
 
-export type RecordFormEvent = { type: 'CHANGE'; field: string; value: unknown } | { type: 'SUBMIT' };
+/** A CHANGE names a field of the values and carries a value of that field's type. */
+export type RecordFormChange<Values> = { [Field in FieldOf<Values>]: { type: 'CHANGE'; field: Field; value: Values[Field] } }[FieldOf<Values>];
+export type RecordFormEvent<Values = RecordValues> = RecordFormChange<Values> | { type: 'SUBMIT' };
 
 /** The messages each field shows now (see the machine's comment). */
-export function recordFormErrors(context: Pick<RecordFormContext, 'values' | 'validate' | 'edited' | 'attempted' | 'serverErrors'>): FieldErrors {
-  const own = context.validate(context.values);
+export function recordFormErrors<Values extends object>(
+  context: Pick<RecordFormContext<Values>, 'values' | 'validate' | 'edited' | 'attempted' | 'serverErrors'>,
+): FormErrors<Values> {
+  const own = context.validate(context.values) as FieldErrors;
+  const edited: Partial<Record<string, true>> = context.edited;
   const out: FieldErrors = {};
   for (const [field, messages] of Object.entries(own)) {
-    if (context.attempted || context.edited[field]) out[field] = messages;
+    if (context.attempted || edited[field]) out[field] = messages;
   }
   for (const [field, messages] of Object.entries(context.serverErrors)) {
     out[field] = [...(out[field] ?? []), ...messages.filter((message) => !out[field]?.includes(message))];
   }
-  return out;
+  return out as FormErrors<Values>;
 }
+
+const editingEvents = {
+  CHANGE: { actions: 'assignField' },
+  SUBMIT: [{ guard: 'isValid', target: 'saving' }, { actions: 'markAttempted' }],
+} as const;
 
 const withoutField = (errors: FieldErrors, field: string): FieldErrors => {
   if (!(field in errors)) return errors;
@@ -74,21 +90,19 @@ const withoutField = (errors: FieldErrors, field: string): FieldErrors => {
   return rest;
 };
 
-const editingEvents = {
-  CHANGE: { actions: 'assignField' },
-  SUBMIT: [{ guard: 'isValid', target: 'saving' }, { actions: 'markAttempted' }],
-} as const;
-
 /** What a failed save keeps: the failure's text, and the messages it gives per field (a 422). */
 export function saveFailure(context: { fieldErrorsOf: (error: unknown) => FieldErrors }, error: unknown): { error: string; serverErrors: FieldErrors } {
   return { error: errorText(error), serverErrors: context.fieldErrorsOf(error) };
 }
 
-export const recordFormMachine = setup({
+// One machine at run time for every form. TypeScript cannot check xstate's transition and invoke
+// types over a type parameter (they are conditional types), so the machine is written once over
+// plain field-name records and `recordFormMachineFor` gives it each form's types.
+const recordFormBase = setup({
   types: {
-    context: {} as RecordFormContext,
+    context: {} as RecordFormContext<RecordValues, unknown>,
     events: {} as RecordFormEvent,
-    input: {} as RecordFormInput,
+    input: {} as RecordFormInput<RecordValues>,
   },
   actors: { save: notProvided<unknown, RecordValues>('save') },
   guards: {
@@ -136,3 +150,58 @@ export const recordFormMachine = setup({
     saved: { type: 'final' },
   },
 });
+
+type RecordFormBase = typeof recordFormBase;
+
+/** The record-form machine typed by a form's values and by the answer of its save. */
+export type RecordFormMachine<Values extends object, Saved = unknown> =
+  RecordFormBase extends StateMachine<
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    any,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    any,
+    infer Children,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    any,
+    infer Action,
+    infer Guard,
+    infer Delay,
+    infer Value,
+    infer Tag,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    any,
+    infer Output,
+    infer Emitted,
+    infer Meta,
+    infer Schema
+  >
+    ? StateMachine<
+        RecordFormContext<Values, Saved>,
+        RecordFormEvent<Values>,
+        Children,
+        { src: 'save'; logic: PromiseActorLogic<Saved, Values>; id: string | undefined },
+        Action,
+        Guard,
+        Delay,
+        Value,
+        Tag,
+        RecordFormInput<Values>,
+        Output,
+        Emitted,
+        Meta,
+        Schema
+      >
+    : never;
+
+/**
+ * The record-form machine for one form's values and saved answer, so a screen reads
+ * `context.values.name` and `context.saved` with their types, sends CHANGE only for the form's
+ * fields with values of their type, and provides a `save` of `fromPromise<Saved, Values>`. Each
+ * form module names its own (`userFormMachine = recordFormMachineFor<UserFormValues, User>()`).
+ */
+export function recordFormMachineFor<Values extends object, Saved = unknown>(): RecordFormMachine<Values, Saved> {
+  return recordFormBase as unknown as RecordFormMachine<Values, Saved>;
+}
+
+/** The untyped form (field name → value), for a form without a values type of its own. */
+export const recordFormMachine = recordFormMachineFor<RecordValues>();

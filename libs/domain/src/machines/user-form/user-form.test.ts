@@ -3,9 +3,9 @@ import { createActor } from 'xstate';
 import type { User } from '../../entities/user';
 import { Role } from '../../roles/roles';
 import { userFormBody, userFormFromUser, type UserFormSetup, type UserFormValues } from '../../rules/user-form';
-import { recordFormErrors, recordFormMachine, type RecordValues } from '../record-form/record-form.machine';
+import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
-import { userFormInput } from './user-form';
+import { userFormInput, userFormMachine } from './user-form';
 
 /** A 422 as the api client gives it, read by the screen's `fieldErrorsOf`. */
 class FieldFailure extends Error {
@@ -16,13 +16,30 @@ class FieldFailure extends Error {
 const fieldErrorsOf = (error: unknown) => (error instanceof FieldFailure ? error.fields : {});
 
 function start(setup: UserFormSetup, values?: UserFormValues) {
-  const save = deferredActor<unknown, RecordValues>();
-  const actor = createActor(recordFormMachine.provide({ actors: { save: save.actor } }), { input: userFormInput(setup, values, fieldErrorsOf) }).start();
+  const save = deferredActor<User, UserFormValues>();
+  const actor = createActor(userFormMachine.provide({ actors: { save: save.actor } }), { input: userFormInput(setup, values, fieldErrorsOf) }).start();
   const type = (entries: Partial<UserFormValues>) => {
-    for (const [field, value] of Object.entries(entries)) actor.send({ type: 'CHANGE', field, value });
+    for (const [field, value] of Object.entries(entries)) actor.send({ type: 'CHANGE', field, value } as Parameters<typeof actor.send>[0]);
   };
   return { actor, save, type, state: () => actor.getSnapshot(), errors: () => recordFormErrors(actor.getSnapshot().context) };
 }
+
+const storedUser: User = {
+  id: 7,
+  name: 'Ana',
+  last_name: 'Torres',
+  email: 'user@democompany.demo',
+  phone: '+17875550123',
+  status: 1,
+  role: { rol_id: 5, rol_name: 'Customer' },
+  customer: { customer_id: 2, customer_name: 'Demo Company' },
+  is_admin: false,
+  force_change_password: false,
+  created_by: null,
+  updated_by: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: null,
+};
 
 const newStaff = { name: 'Elena', last_name: 'Ruiz', email: 'elena.ruiz@relevo.test', password: 'Strong.Pass1', confirm_password: 'Strong.Pass1', rol_id: Role.StaffEdit };
 
@@ -49,11 +66,12 @@ describe('user modal flow (spec 2.10, 5, 8)', () => {
     type(newStaff);
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    expect(userFormBody(save.calls[0] as unknown as UserFormValues, { screen: 'staffUsers', mode: 'create' })).toEqual({ ...newStaff, phone: null });
-    save.resolve({ id: 9 });
+    expect(userFormBody(save.calls[0]!, { screen: 'staffUsers', mode: 'create' })).toEqual({ ...newStaff, phone: null });
+    save.resolve(storedUser);
     await tick();
     expect(state().value).toBe('saved');
-    expect(state().context.saved).toEqual({ id: 9 });
+    // typed: the stored user, read without a cast
+    expect(state().context.saved?.email).toBe(storedUser.email);
   });
 
   it('keeps the modal open on a duplicate e-mail, shows it on the e-mail field, and saves after a new e-mail', async () => {
@@ -69,7 +87,7 @@ describe('user modal flow (spec 2.10, 5, 8)', () => {
     expect(errors()).toEqual({});
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    save.resolve({ id: 10 });
+    save.resolve({ ...storedUser, id: 10 });
     await tick();
     expect(state().value).toBe('saved');
   });
@@ -85,28 +103,13 @@ describe('user modal flow (spec 2.10, 5, 8)', () => {
     expect(errors()).toEqual({});
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    save.resolve({});
+    save.resolve(storedUser);
     await tick();
     expect(state().value).toBe('saved');
   });
 
   it('edits a user with its status and without password rules; a role the actor cannot grant is refused', () => {
-    const user: User = {
-      id: 7,
-      name: 'Ana',
-      last_name: 'Torres',
-      email: 'user@democompany.demo',
-      phone: '+17875550123',
-      status: 1,
-      role: { rol_id: 5, rol_name: 'Customer' },
-      customer: { customer_id: 2, customer_name: 'Demo Company' },
-      is_admin: false,
-      force_change_password: false,
-      created_by: null,
-      updated_by: null,
-      created_at: '2026-01-01T00:00:00Z',
-      updated_at: null,
-    };
+    const user = storedUser;
     const { actor, type, state, save, errors } = start({ screen: 'customerUsers', mode: 'edit', actor: Role.StaffRoot }, userFormFromUser(user));
     type({ rol_id: Role.StaffRoot });
     expect(errors()).toEqual({ rol_id: ['You cannot grant this role'] });
@@ -115,7 +118,7 @@ describe('user modal flow (spec 2.10, 5, 8)', () => {
     type({ rol_id: Role.CustomerRoot, status: 0 });
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    expect(userFormBody(save.calls[0] as unknown as UserFormValues, { screen: 'customerUsers', mode: 'edit' })).toEqual({
+    expect(userFormBody(save.calls[0]!, { screen: 'customerUsers', mode: 'edit' })).toEqual({
       name: 'Ana',
       last_name: 'Torres',
       phone: '+17875550123',
@@ -123,5 +126,32 @@ describe('user modal flow (spec 2.10, 5, 8)', () => {
       rol_id: 4,
       customer_id: 2,
     });
+  });
+
+  it("asks a Customer Root for its password when it changes its own phone, and keeps its role", async () => {
+    const me: User = { ...storedUser, id: 40, role: { rol_id: 4, rol_name: 'CustomerRoot' } };
+    const setup: UserFormSetup = { screen: 'ownUsers', mode: 'edit', actor: Role.CustomerRoot, actorId: me.id, stored: me };
+    const { actor, state, save, errors } = start(setup, userFormFromUser(me));
+    // typed events: the field names and the value types of UserFormValues
+    actor.send({ type: 'CHANGE', field: 'phone', value: '+17875550199' });
+    actor.send({ type: 'CHANGE', field: 'rol_id', value: Role.Customer });
+    actor.send({ type: 'SUBMIT' });
+    expect(state().value).toBe('editing');
+    expect(errors()).toEqual({
+      current_password: ['Current Password is required'],
+      rol_id: ['You cannot deactivate your own user or change its role'],
+    });
+    actor.send({ type: 'CHANGE', field: 'rol_id', value: Role.CustomerRoot });
+    actor.send({ type: 'CHANGE', field: 'current_password', value: 'Wrong.Pass1' });
+    actor.send({ type: 'SUBMIT' });
+    expect(state().value).toBe('saving');
+    expect(userFormBody(save.calls[0]!, setup)).toMatchObject({ phone: '+17875550199', current_password: 'Wrong.Pass1', rol_id: 4 });
+    // the server's wrong-password answer shows on the field, until it is typed again
+    save.reject(new FieldFailure({ current_password: ['The current password is not correct'] }));
+    await tick();
+    expect(state().value).toBe('failed');
+    expect(errors()).toEqual({ current_password: ['The current password is not correct'] });
+    actor.send({ type: 'CHANGE', field: 'current_password', value: 'Right.Pass1' });
+    expect(errors()).toEqual({});
   });
 });

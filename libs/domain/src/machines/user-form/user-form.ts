@@ -1,20 +1,19 @@
+import type { User } from '../../entities/user';
 import { emptyUserForm, userFormErrors, type UserFormSetup, type UserFormValues } from '../../rules/user-form';
-import type { FieldErrors, RecordFormInput, RecordValues } from '../record-form/record-form.machine';
+import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The user modal (spec 2.10) runs on the record-form machine: this is its input. Values start empty
- * (create) or from the user being edited; the rules are those of `userFormErrors` for the screen,
- * the mode and the signed-in role. The `save` actor receives the UserFormValues and turns them into
- * the wire body with `userFormBody`.
+ * The user modal (spec 2.10) runs on the record-form machine, typed by its values and by the
+ * stored user its save answers. Values start empty (create) or from the user being edited; the
+ * rules are those of `userFormErrors` for the screen, the mode and the signed-in user. The `save`
+ * actor (`fromPromise<User, UserFormValues>`) turns the values into the wire body with `userFormBody`.
  */
-export function userFormInput(
-  setup: UserFormSetup,
-  values: UserFormValues = emptyUserForm(),
-  fieldErrorsOf?: (error: unknown) => FieldErrors,
-): RecordFormInput {
+export const userFormMachine = recordFormMachineFor<UserFormValues, User>();
+
+export function userFormInput(setup: UserFormSetup, values: UserFormValues = emptyUserForm(), fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<UserFormValues> {
   return {
     values: { ...values },
-    validate: (current: RecordValues) => userFormErrors(current as unknown as UserFormValues, setup) as FieldErrors,
+    validate: (current) => userFormErrors(current, setup),
     ...(fieldErrorsOf ? { fieldErrorsOf } : {}),
   };
 }
