@@ -1,10 +1,7 @@
-import type { ListOf } from '@relevo/domain';
+import type { Channel, Language, ListOf, ParticipationType } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 
-export interface Language {
-  language_id: string;
-  language_desc: string;
-}
+export type { Language };
 
 /** spec 7: GET /api/preferred/language. */
 export const listLanguages = endpoint({
@@ -14,6 +11,26 @@ export const listLanguages = endpoint({
   response: reply<ListOf<Language>>(),
   auth: 'session',
   permissions: ['self'],
+});
+
+/** spec 7: the channels of a step (voice call, SMS, e-mail), ordered by channel_id. */
+export const listChannels = endpoint({
+  name: 'listChannels',
+  method: 'GET',
+  path: '/api/channels/channel',
+  response: reply<ListOf<Channel>>(),
+  auth: 'session',
+  permissions: ['catalogue.read'],
+});
+
+/** spec 7: the participation types of a step (agent, supervisor), ordered by participation_type_id. */
+export const listParticipationTypes = endpoint({
+  name: 'listParticipationTypes',
+  method: 'GET',
+  path: '/api/participation/type',
+  response: reply<ListOf<ParticipationType>>(),
+  auth: 'session',
+  permissions: ['catalogue.read'],
 });
 
 /** What the web app needs to know before sign-in: the version and the optional widget (service.md section 1). */

@@ -18,9 +18,10 @@ export const PERMISSIONS = {
   // Users (customer side): a CustomerRoot manages its own customer's users.
   'ownUsers.read': [Role.CustomerRoot],
   'ownUsers.write': [Role.CustomerRoot],
-  // Catalogue and events of a customer: both customer roles.
+  // The catalogue (resources, SLAs, escalations and steps, applications, modules): both customer
+  // roles read it; a Customer Root changes it (docs/roles.md).
   'catalogue.read': [Role.CustomerRoot, Role.Customer],
-  'catalogue.write': [Role.CustomerRoot, Role.Customer],
+  'catalogue.write': [Role.CustomerRoot],
   'events.read': [Role.CustomerRoot, Role.Customer],
   // Every signed-in user: own profile, own password, own dashboard counts.
   'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],

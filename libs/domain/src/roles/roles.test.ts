@@ -54,7 +54,7 @@ describe('roles (spec 6)', () => {
       'ownUsers.read': [4],
       'ownUsers.write': [4],
       'catalogue.read': [4, 5],
-      'catalogue.write': [4, 5],
+      'catalogue.write': [4],
       'events.read': [4, 5],
       self: [1, 2, 3, 4, 5],
     };

@@ -76,11 +76,14 @@ export interface StepBody {
   next_followup_time_mult: FollowUpUnit;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (message: string) => v.pipe(v.unknown(), v.check((value) => value !== null && value !== undefined && value !== '', message));
 
 /** An id that is required: the spec's message when missing, the generic one when malformed. */
+/* @__NO_SIDE_EFFECTS__ */
 const requiredId = (message: string) => v.pipe(required(message), idField());
 
+/* @__NO_SIDE_EFFECTS__ */
 const flag = (message: string) => v.picklist(['Y', 'N'], message);
 
 /**
@@ -88,7 +91,7 @@ const flag = (message: string) => v.picklist(['Y', 'N'], message);
  * values with it). Call again off sends 0 attempts; a supervisor step has no follow-up time (0,
  * unit M): the output is normalised so, whatever those hidden fields held.
  */
-export const StepSchema = v.pipe(
+export const StepSchema = /* @__PURE__ */ (() => v.pipe(
   form({
     escalation_id: requiredId(STEP_MESSAGES.escalationRequired),
     participation_type_id: requiredId(STEP_MESSAGES.participationTypeRequired),
@@ -158,7 +161,7 @@ export const StepSchema = v.pipe(
       next_followup_time_mult: unit,
     } satisfies StepBody;
   }),
-);
+))();
 
 /** The values of the step modal as typed (numbers stay text until saved: the inputs are masked). */
 export interface StepFormValues {

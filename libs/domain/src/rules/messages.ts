@@ -27,7 +27,54 @@ export const MESSAGES = {
   resetEmailConfirm: 'Login and confirm your new password',
   resetEmailDone: 'Password was successfully updated',
   goToLogin: 'Go to Login',
+  // the catalogue (spec 8 success toasts, confirmations, warnings; spec 2.15-2.18 empty texts)
+  applicationUpdated: 'Application was successfully updated',
+  applicationCreated: 'Application was successfully created',
+  applicationDeleted: 'Application was successfully deleted',
+  resourceUpdated: 'Resource was successfully updated',
+  resourceCreated: 'Resource was successfully created',
+  resourceDeleted: 'Resource was successfully deleted',
+  escalationUpdated: 'Escalation was successfully updated',
+  escalationCreated: 'Escalation was successfully created',
+  escalationDeleted: 'Escalation was successfully deleted',
+  // spec 8 names only the delete toast of a step; its saves read like the others'
+  stepCreated: 'EscalationResource was successfully created',
+  stepUpdated: 'EscalationResource was successfully updated',
+  stepDeleted: 'EscalationResource was successfully deleted',
+  priorityChanged: 'Priority Order of Escalation resource was changed successfully',
+  slaEdited: 'The Service Level Agreement was Edited successfully',
+  slaSaved: 'The Service Level Agreement was Saved successfully',
+  slaDeleted: 'Service Level Agreement has been successfully deleted',
+  moduleEdited: 'Module successfully Edited',
+  moduleSaved: 'Module successfully Saved',
+  moduleDeleted: 'Module has been successfully deleted',
+  applicationNameCopied: 'Application Name copied to clipboard',
+  caseIdCopied: 'Case ID copied to clipboard',
+  confirmDeleteResource: 'Are you sure you want to remove this resource?',
+  // spec 8: the application's confirmation is also the escalations' and the steps'
+  confirmDeleteApplication: 'Are you sure you want to remove this application?',
+  confirmDeleteSla: 'Are you sure you want to remove this Service Level Agreement?',
+  confirmDeleteModule: 'Are you sure you want to remove this Module?',
+  escalationInvalid: 'The resource configuration is incomplete or incorrect.',
+  emptySlas: "No sla's found. Please add some slas.",
+  emptySteps: 'No escalations found. Please add some escalations.',
+  emptyEscalations: 'No escalations found. Please add some escalations.',
+  emptyResources: 'No resources found. Please add some resources.',
+  emptyApplications: 'No applications found. Please add some applications.',
+  emptyModules: 'No modules found. Please add some modules.',
 } as const;
+
+/** spec 2.15: a phone cell copied. */
+export const copiedToClipboard = (label: string) => `${label} is now in clipboard`;
+/** spec 8: anything else copied. */
+export const copiedLabel = (label: string) => `${label} was copy to clipboard`;
+/** spec 2.15 and 8: the resource quota warning. */
+export const resourceQuotaWarning = (limit: number) => `You have reached the maximum limit of subscribed resources (${limit}). Please manage your subscriptions to add more.`;
+/** spec 2.12 and 2.17 page titles. */
+export const modulesTitle = (applicationName: string) => `Modules of ${applicationName}`;
+export const stepsTitle = (escalationName: string) => `Escalation Resources of ${escalationName}`;
+/** spec 8: the SLA and module delete confirmations are labelled in Spanish. */
+export const SPANISH_CONFIRM_LABELS = { confirm: 'Continuar', cancel: 'Cancelar' } as const;
 
 /** Footer version of the login page (spec 2.3, 9). */
 export const APP_VERSION = '1.4.4';
