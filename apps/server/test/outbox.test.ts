@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { claimDue, enqueue } from '../src/db/outbox';
+import { claimMessages, enqueue } from '../src/db/outbox';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import type { Senders } from '../src/delivery/channels';
 import { webhookSender } from '../src/delivery/channels';
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(await dispatcher.drain()).toBe(0);
     const failed = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'retry-1').executeTakeFirstOrThrow());
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'sms gateway answered 503' });
-    expect(failed.next_attempt_at.getTime() - clock.now().getTime()).toBe(5000);
+    expect(failed.due_at.getTime() - clock.now().getTime()).toBe(5000);
     clock.advance(5000);
     expect(await dispatcher.drain()).toBe(0);
     clock.advance(10_000);
@@ -64,8 +64,8 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   it('lets another worker take over a message whose worker died holding it', async () => {
     await queue('crash-1');
     // a worker claims the message and dies before sending it
-    const claimed = await database.scoped(SYSTEM, (tx) => claimDue(tx, clock.now(), 'dead-worker', 10, 60));
-    expect(claimed.map((m) => m.idempotency_key)).toContain('crash-1');
+    const claimed = await database.scoped(SYSTEM, (tx) => claimMessages(tx, { now: clock.now(), workerId: 'dead-worker', limit: 10, leaseMs: 60_000 }));
+    expect(claimed.jobs.map((m) => m.idempotency_key)).toContain('crash-1');
     const survivor = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w2' });
     expect(await survivor.drain()).toBe(0);
     clock.advance(61_000);
