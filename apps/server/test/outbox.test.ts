@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { claimMessages, enqueue } from '../src/db/outbox';
+import { cancelMessage, claimMessages, enqueue } from '../src/db/outbox';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import type { Senders } from '../src/delivery/channels';
 import { webhookSender } from '../src/delivery/channels';
@@ -72,6 +72,48 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(await survivor.drain()).toBe(1);
     const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'crash-1').executeTakeFirstOrThrow());
     expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'w2' });
+  });
+
+  it('sends once per claim to a receiver slower than the lease, and fences off the late result of the first claim', async () => {
+    const lines: string[] = [];
+    const watched = createLogger({ logLevel: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const slow = new OutboxDispatcher({ database, clock, senders, log: watched, workerId: 'slow-1', leaseMs: 10_000 });
+    const other = new OutboxDispatcher({ database, clock, senders, log: watched, workerId: 'slow-2', leaseMs: 10_000 });
+    await queue('slow-1', '+17875550150');
+    sms.delayMs = 1_500;
+    try {
+      const first = slow.drain();
+      await sms.waitFor('+17875550150', 1, 4000);
+      // the first send is under way and its lease holds: nobody else claims the message
+      expect(await other.drain()).toBe(0);
+      expect(sms.to('+17875550150')).toHaveLength(1);
+      clock.advance(10_000);
+      // the lease ran out: the message is claimed again and sent again, with the same key
+      const second = other.drain();
+      await sms.waitFor('+17875550150', 2, 4000);
+      expect(await first).toBe(0);
+      expect(await second).toBe(1);
+    } finally {
+      sms.delayMs = 0;
+    }
+    const received = sms.to('+17875550150');
+    expect(received.map((m) => [m.idempotency_key, m.body])).toEqual([
+      ['slow-1', 'hello slow-1'],
+      ['slow-1', 'hello slow-1'],
+    ]);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'slow-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'slow-2', body: null, claim_token: null });
+    const dropped = lines.map((line) => JSON.parse(line) as { msg: string; worker: string; attempt: number }).filter((l) => l.msg.startsWith('late result dropped'));
+    expect(dropped).toMatchObject([{ worker: 'slow-1', attempt: 1 }]);
+  });
+
+  it('never sends a canceled message', async () => {
+    await queue('cancel-1', '+17875550160');
+    expect(await database.scoped(SYSTEM, (tx) => cancelMessage(tx, 'cancel-1'))).toBe(true);
+    const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w4' });
+    clock.advance(60_000);
+    expect(await dispatcher.drain()).toBe(0);
+    expect(sms.to('+17875550160')).toEqual([]);
   });
 
   it('wakes a running worker as soon as a message is queued', async () => {
