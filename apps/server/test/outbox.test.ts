@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock';
+import { ManualClock, systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
 import { cancelMessage, claimMessages, enqueue } from '../src/db/outbox';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
@@ -105,6 +105,45 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'slow-2', body: null, claim_token: null });
     const dropped = lines.map((line) => JSON.parse(line) as { msg: string; worker: string; attempt: number }).filter((l) => l.msg.startsWith('late result dropped'));
     expect(dropped).toMatchObject([{ worker: 'slow-1', attempt: 1 }]);
+  });
+
+  it('renews the lease of a send that outlasts it, so no other worker sends the message again', async () => {
+    await database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550170', body: 'long send', idempotencyKey: 'renew-1' }, new Date(0)));
+    sms.delayMs = 1_500;
+    // real time here: the lease (400 ms) runs out three times over during the send unless renewed
+    const holder = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'holder', leaseMs: 400 });
+    const rival = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'rival', leaseMs: 400 });
+    try {
+      const sending = holder.drain();
+      await sms.waitFor('+17875550170', 1, 4000);
+      let rivalSent = 0;
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        rivalSent += await rival.drain();
+      }
+      expect(await sending).toBe(1);
+      expect(rivalSent).toBe(0);
+    } finally {
+      sms.delayMs = 0;
+    }
+    expect(sms.to('+17875550170')).toHaveLength(1);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'renew-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, locked_by: 'holder' });
+  });
+
+  it('gives up waiting on a send past its time limit and retries it later', async () => {
+    await queue('limit-1', '+17875550180');
+    sms.delayMs = 2_000;
+    const impatient = new OutboxDispatcher({ database, clock, senders, log, workerId: 'impatient', timeoutMs: 300 });
+    try {
+      expect(await impatient.drain()).toBe(0);
+    } finally {
+      sms.delayMs = 0;
+    }
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'limit-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, body: 'hello limit-1', last_error: expect.stringContaining('no result within 300 ms') });
+    clock.advance(5_000);
+    expect(await impatient.drain()).toBe(1);
   });
 
   it('never sends a canceled message', async () => {

@@ -36,7 +36,7 @@ interface Running<Row extends JobRow> {
 export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000, idlePollMs: 5_000 };
 
 /** Shortest sleep while something is due but held by another claimer's open transaction. */
-const MIN_SLEEP_MS = 25;
+const MIN_SLEEP_MS = 50;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -62,12 +62,19 @@ export class JobWorker<Row extends JobRow> {
   #chains = new Map<string, Promise<unknown>>();
   #heartbeat: NodeJS.Timeout | null = null;
   #wakeRequested = false;
-  #wakeSleeper: (() => void) | null = null;
+  /** the loop's sleep: when it ends (clock time) and how to end it sooner */
+  #sleep: { until: number; wakeAt(until: number): void; wake(): void } | null = null;
   /** the last claim filled every slot: a finished job should look for more */
   #saturated = false;
 
   constructor(options: JobWorkerOptions<Row>) {
-    this.#o = { ...JOB_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as JobWorkerOptions<Row> & typeof JOB_DEFAULTS;
+    this.#o = {
+      ...options,
+      concurrency: options.concurrency ?? JOB_DEFAULTS.concurrency,
+      leaseMs: options.leaseMs ?? JOB_DEFAULTS.leaseMs,
+      timeoutMs: options.timeoutMs ?? JOB_DEFAULTS.timeoutMs,
+      idlePollMs: options.idlePollMs ?? JOB_DEFAULTS.idlePollMs,
+    };
   }
 
   async start(): Promise<void> {
@@ -84,7 +91,7 @@ export class JobWorker<Row extends JobRow> {
 
   wake(): void {
     this.#wakeRequested = true;
-    this.#wakeSleeper?.();
+    this.#sleep?.wake();
   }
 
   /** Stops claiming and waits for the jobs under way (each is bounded by its time limit). */
@@ -156,12 +163,15 @@ export class JobWorker<Row extends JobRow> {
       if (error === null) {
         const now = clock.now();
         if (await database.scoped(SYSTEM, (tx) => complete(tx, table, job, this.#o.doneValues?.(now) ?? {}))) return true;
-        log.warn(context, 'late result dropped: the lease of this job was lost before it finished');
+        log.warn(context, 'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
         return false;
       }
-      const outcome = await database.scoped(SYSTEM, (tx) => fail(tx, table, job, error!, clock.now()));
-      if (outcome === 'fenced') log.warn({ ...context, error }, 'late failure dropped: the lease of this job was lost before it finished');
+      const now = clock.now();
+      const outcome = await database.scoped(SYSTEM, (tx) => fail(tx, table, job, error!, now));
+      if (outcome === 'fenced') log.warn({ ...context, error }, 'late failure dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
       else log.warn({ ...context, error }, outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry');
+      // the loop may be asleep past the retry
+      if (outcome === 'retry') this.#sleep?.wakeAt(now.getTime() + table.retryDelayMs(job.attempts));
     } catch (writeError) {
       // the lease runs out and another claim runs the job again (at least once)
       log.error({ ...context, error: message(writeError) }, 'job outcome not recorded');
@@ -203,7 +213,10 @@ export class JobWorker<Row extends JobRow> {
       let sleepMs = idlePollMs;
       try {
         // fill the free slots while claims come back full
-        while (this.#running && (await this.#claimInto(concurrency - this.#inFlight.size)) > 0 && this.#saturated && this.#inFlight.size < concurrency);
+        while (this.#running && this.#inFlight.size < concurrency) {
+          await this.#claimInto(concurrency - this.#inFlight.size);
+          if (!this.#saturated) break;
+        }
         if (this.#inFlight.size < concurrency) {
           const wakeAt = await database.scoped(SYSTEM, (tx) => nextWakeAt(tx, table, [...this.#inFlight.keys()]));
           if (wakeAt) sleepMs = Math.max(MIN_SLEEP_MS, Math.min(idlePollMs, wakeAt.getTime() - clock.now().getTime()));
@@ -215,13 +228,22 @@ export class JobWorker<Row extends JobRow> {
       if (!this.#running) break;
       if (this.#wakeRequested) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleepMs);
-        this.#wakeSleeper = () => {
-          clearTimeout(timer);
-          resolve();
+        let timer = setTimeout(resolve, sleepMs);
+        this.#sleep = {
+          until: clock.now().getTime() + sleepMs,
+          wakeAt: (until) => {
+            if (!this.#sleep || until >= this.#sleep.until) return;
+            this.#sleep.until = until;
+            clearTimeout(timer);
+            timer = setTimeout(resolve, Math.max(MIN_SLEEP_MS, until - clock.now().getTime()));
+          },
+          wake: () => {
+            clearTimeout(timer);
+            resolve();
+          },
         };
       });
-      this.#wakeSleeper = null;
+      this.#sleep = null;
     }
   }
 }
