@@ -4,7 +4,7 @@ import pg from 'pg';
 import { ManualClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
 import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/db/outbox';
-import { cancel, claim, complete, exponentialRetry, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
+import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
 import { DATABASE_KINDS, freshDatabase, type TestDatabase } from './support/databases';
 
 const LEASE = 10_000;
@@ -91,6 +91,19 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     expect(await system((tx) => complete(tx, OUTBOX_JOBS, current!, { sent_at: clock.now() }))).toBe(true);
     expect(await system((tx) => fail(tx, OUTBOX_JOBS, current!, 'late failure', clock.now()))).toBe('fenced');
     expect(await row(key)).toMatchObject({ status: 'sent', body: null, html: null, claim_token: null, locked_until: null, last_error: null });
+  });
+
+  it('completes many claims in one statement, only those still held', async () => {
+    const [a, b, c] = [await queue(), await queue(), await queue()];
+    const first = (await take('w1', 3, 1_000)).jobs;
+    clock.advance(1_000);
+    // the second message's lease ran out and another worker took it
+    const [taken] = (await take('w2', 1)).jobs;
+    expect(taken!.idempotency_key).toBe(a);
+    const done = await system((tx) => completeAll(tx, OUTBOX_JOBS, first, { sent_at: clock.now() }));
+    expect(done).toEqual(new Set(first.filter((j) => j.idempotency_key !== a).map((j) => j.claim_token)));
+    expect((await row(a)).status).toBe('claimed');
+    expect([(await row(b)).status, (await row(c)).status]).toEqual(['sent', 'sent']);
   });
 
   it('fences by the claim token, not the worker: the same worker claiming a row twice cannot write with the first claim', async () => {

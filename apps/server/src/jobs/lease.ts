@@ -72,6 +72,11 @@ function fenced(claim: ClaimRef): RawBuilder<unknown> {
   return sql`id = ${claim.id} and status = 'claimed' and locked_by = ${claim.locked_by} and claim_token = ${claim.claim_token}`;
 }
 
+/** The rows of these claims that are still theirs (the fence of `fenced`, for many claims at once). */
+function heldBy(claims: readonly ClaimRef[]): RawBuilder<unknown> {
+  return sql`status = 'claimed' and (id, locked_by, claim_token) in (${sql.join(claims.map((c) => sql`(${c.id}, ${c.locked_by}, ${c.claim_token}::uuid)`))})`;
+}
+
 /**
  * Claims up to `limit` jobs that are due (pending with `due_at` passed) or abandoned (claimed with
  * the lease run out), in queue order, skipping rows another claimer is taking at this moment. Each
@@ -122,11 +127,23 @@ export async function claim<Row extends JobRow>(db: Tx, t: JobTable, options: Cl
 
 /** Done: only the claim's holder can say so; false when the claim was lost (nothing changed). */
 export async function complete(db: Tx, t: JobTable, claim: ClaimRef, extra: Record<string, unknown> = {}): Promise<boolean> {
-  const result = await sql`
+  return (await completeAll(db, t, [claim], extra)).has(claim.claim_token);
+}
+
+/**
+ * Done, for many claims in one statement (a worker's completions that finished together); answers
+ * the tokens of the claims that were still held and are now done. The others change nothing.
+ */
+export async function completeAll(db: Tx, t: JobTable, claims: readonly ClaimRef[], extra: Record<string, unknown> = {}): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const result = await sql<{ id: number }>`
     update ${table(t)}
     set ${sql.join([sql`status = ${t.doneStatus}`, sql`locked_until = null`, sql`claim_token = null`, sql`last_error = null`, ...clearing(t), ...assignments(extra)])}
-    where ${fenced(claim)}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+    where ${heldBy(claims)}
+    returning id`.execute(db);
+  // the token is cleared by the update: a row's id names the one claim of the list that held it
+  const done = new Set(result.rows.map((row) => row.id));
+  return new Set(claims.filter((c) => done.has(c.id)).map((c) => c.claim_token));
 }
 
 export type FailOutcome = 'retry' | 'dead' | 'fenced';
@@ -155,7 +172,7 @@ export async function renew(db: Tx, t: JobTable, claims: readonly ClaimRef[], no
   const until = new Date(now.getTime() + leaseMs);
   const result = await sql<{ claim_token: string }>`
     update ${table(t)} set locked_until = ${until}
-    where status = 'claimed' and (id, locked_by, claim_token) in (${sql.join(claims.map((c) => sql`(${c.id}, ${c.locked_by}, ${c.claim_token}::uuid)`))})
+    where ${heldBy(claims)}
     returning claim_token`.execute(db);
   return new Set(result.rows.map((row) => row.claim_token));
 }

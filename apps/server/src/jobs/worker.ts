@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { SYSTEM, type Database } from '../db/database';
-import { claim, complete, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from './lease';
+import { claim, completeAll, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from './lease';
 
 export interface JobWorkerOptions<Row extends JobRow> {
   database: Database;
@@ -64,8 +64,11 @@ export class JobWorker<Row extends JobRow> {
   #wakeRequested = false;
   /** the loop's sleep: when it ends (clock time) and how to end it sooner */
   #sleep: { until: number; wakeAt(until: number): void; wake(): void } | null = null;
-  /** the last claim filled every slot: a finished job should look for more */
+  /** the last claim filled every slot: finished jobs should look for more */
   #saturated = false;
+  /** finished jobs waiting for their completion to be written, and the write under way */
+  #completions: { job: Claimed<Row>; settle(done: boolean): void; failed(error: unknown): void }[] = [];
+  #writing: Promise<void> | null = null;
 
   constructor(options: JobWorkerOptions<Row>) {
     this.#o = {
@@ -141,7 +144,8 @@ export class JobWorker<Row extends JobRow> {
       this.#inFlight.delete(job.claim_token);
       if (key !== undefined && this.#chains.get(key) === settled) this.#chains.delete(key);
       if (this.#inFlight.size === 0) this.#stopHeartbeat();
-      if (this.#saturated) this.wake();
+      // refill once half the slots are free: one claim for several jobs, not one per job
+      if (this.#saturated && this.#inFlight.size <= Math.floor(this.#o.concurrency / 2)) this.wake();
     });
   }
 
@@ -161,8 +165,7 @@ export class JobWorker<Row extends JobRow> {
     }
     try {
       if (error === null) {
-        const now = clock.now();
-        if (await database.scoped(SYSTEM, (tx) => complete(tx, table, job, this.#o.doneValues?.(now) ?? {}))) return true;
+        if (await this.#complete(job)) return true;
         log.warn(context, 'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
         return false;
       }
@@ -177,6 +180,32 @@ export class JobWorker<Row extends JobRow> {
       log.error({ ...context, error: message(writeError) }, 'job outcome not recorded');
     }
     return false;
+  }
+
+  /**
+   * Writes a finished job's completion together with the others that finish meanwhile (one
+   * statement while the previous one runs, not one transaction per job); answers whether the
+   * claim still held.
+   */
+  #complete(job: Claimed<Row>): Promise<boolean> {
+    const written = new Promise<boolean>((settle, failed) => this.#completions.push({ job, settle, failed }));
+    if (this.#writing) return written; // the write under way takes it next
+    this.#writing = (async () => {
+      while (this.#completions.length > 0) {
+        const batch = this.#completions.splice(0);
+        try {
+          const now = this.#o.clock.now();
+          const done = await this.#o.database.scoped(SYSTEM, (tx) =>
+            completeAll(tx, this.#o.table, batch.map((b) => b.job), this.#o.doneValues?.(now) ?? {}),
+          );
+          for (const b of batch) b.settle(done.has(b.job.claim_token));
+        } catch (error) {
+          for (const b of batch) b.failed(error);
+        }
+      }
+      this.#writing = null;
+    })();
+    return written;
   }
 
   #startHeartbeat(): void {
