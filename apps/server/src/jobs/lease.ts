@@ -87,12 +87,25 @@ export async function claim<Row extends JobRow>(db: Tx, t: JobTable, options: Cl
   const { workerId, now, leaseMs, limit } = options;
   const until = new Date(now.getTime() + leaseMs);
   const result = await sql<Row & { outcome: 'claimed' | 'dead' }>`
-    with candidates as (
-      select id, attempts from ${table(t)}
-      where (status = 'pending' and due_at <= ${now}) or (status = 'claimed' and locked_until <= ${now})
+    with due as (
+      select id, attempts, due_at as since from ${table(t)}
+      where status = 'pending' and due_at <= ${now}
       order by due_at, id
       limit ${limit}
       for update skip locked
+    ),
+    abandoned as (
+      select id, attempts, locked_until as since from ${table(t)}
+      where status = 'claimed' and locked_until <= ${now}
+      order by locked_until, id
+      limit ${limit}
+      for update skip locked
+    ),
+    -- two ordered index walks that stop at the limit (one walk of an OR would sort every due row)
+    candidates as (
+      select id, attempts from (select * from due union all select * from abandoned) as c
+      order by since, id
+      limit ${limit}
     ),
     given_up as (
       update ${table(t)} as job
