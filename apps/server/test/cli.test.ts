@@ -20,7 +20,7 @@ describe('command line (service.md section 1)', () => {
   it('migrates, creates customers and users, loads demo data, and refuses bad input with exit code 1', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));
     try {
-      expect(cli(dataDir, 'migrate')).toMatchObject({ code: 0, out: 'Applied: 0001_foundation, 0002_people_search, 0003_people_search_text\n' });
+      expect(cli(dataDir, 'migrate')).toMatchObject({ code: 0, out: 'Applied: 0001_foundation, 0002_people_search, 0003_people_search_text, 0004_job_layer\n' });
       expect(cli(dataDir, 'migrate')).toMatchObject({ code: 0, out: 'The database is up to date.\n' });
 
       expect(cli(dataDir, 'create-customer', '--name', 'Acme', '--qty-resources', '25')).toMatchObject({ code: 0 });
