@@ -1,4 +1,4 @@
-// A worker process for the process tests (`tsx test/support/outbox-worker.ts`): the outbox
+// A worker process for the process tests (bundled by test/outbox-processes.test.ts): the outbox
 // dispatcher of the server on DATABASE_URL (or the embedded database in DATA_DIR), sending SMS to
 // SMS_WEBHOOK_URL. Prints "ready" once it listens; stops cleanly on SIGTERM. Its warnings (late
 // results dropped after a lost lease) go to stdout as JSON lines.
