@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, user-lists)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, user-lists, job-queue)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -43,6 +43,11 @@ const BENCHMARKS = {
       { label: 'session-user (PGlite)', env: { BENCH_DATABASE_URL: '' } },
       ...(postgres ? [{ label: 'session-user (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
     ],
+  },
+  // the job layer beside pg-boss: about a minute per database, most of it pg-boss's 30 s takeovers
+  'job-queue': {
+    needsBuild: false,
+    runs: () => [{ label: 'job-queue', args: postgres ? ['--postgres', postgres] : [] }],
   },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all
   'user-lists': {

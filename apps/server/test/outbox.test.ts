@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock';
+import { ManualClock, systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { claimDue, enqueue } from '../src/db/outbox';
+import { cancelMessage, claimMessages, enqueue } from '../src/db/outbox';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import type { Senders } from '../src/delivery/channels';
 import { webhookSender } from '../src/delivery/channels';
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(await dispatcher.drain()).toBe(0);
     const failed = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'retry-1').executeTakeFirstOrThrow());
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'sms gateway answered 503' });
-    expect(failed.next_attempt_at.getTime() - clock.now().getTime()).toBe(5000);
+    expect(failed.due_at.getTime() - clock.now().getTime()).toBe(5000);
     clock.advance(5000);
     expect(await dispatcher.drain()).toBe(0);
     clock.advance(10_000);
@@ -64,14 +64,95 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   it('lets another worker take over a message whose worker died holding it', async () => {
     await queue('crash-1');
     // a worker claims the message and dies before sending it
-    const claimed = await database.scoped(SYSTEM, (tx) => claimDue(tx, clock.now(), 'dead-worker', 10, 60));
-    expect(claimed.map((m) => m.idempotency_key)).toContain('crash-1');
+    const claimed = await database.scoped(SYSTEM, (tx) => claimMessages(tx, { now: clock.now(), workerId: 'dead-worker', limit: 10, leaseMs: 60_000 }));
+    expect(claimed.jobs.map((m) => m.idempotency_key)).toContain('crash-1');
     const survivor = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w2' });
     expect(await survivor.drain()).toBe(0);
     clock.advance(61_000);
     expect(await survivor.drain()).toBe(1);
     const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'crash-1').executeTakeFirstOrThrow());
     expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'w2' });
+  });
+
+  it('sends once per claim to a receiver slower than the lease, and fences off the late result of the first claim', async () => {
+    const lines: string[] = [];
+    const watched = createLogger({ logLevel: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const slow = new OutboxDispatcher({ database, clock, senders, log: watched, workerId: 'slow-1', leaseMs: 10_000 });
+    const other = new OutboxDispatcher({ database, clock, senders, log: watched, workerId: 'slow-2', leaseMs: 10_000 });
+    await queue('slow-1', '+17875550150');
+    sms.delayMs = 1_500;
+    try {
+      const first = slow.drain();
+      await sms.waitFor('+17875550150', 1, 4000);
+      // the first send is under way and its lease holds: nobody else claims the message
+      expect(await other.drain()).toBe(0);
+      expect(sms.to('+17875550150')).toHaveLength(1);
+      clock.advance(10_000);
+      // the lease ran out: the message is claimed again and sent again, with the same key
+      const second = other.drain();
+      await sms.waitFor('+17875550150', 2, 4000);
+      expect(await first).toBe(0);
+      expect(await second).toBe(1);
+    } finally {
+      sms.delayMs = 0;
+    }
+    const received = sms.to('+17875550150');
+    expect(received.map((m) => [m.idempotency_key, m.body])).toEqual([
+      ['slow-1', 'hello slow-1'],
+      ['slow-1', 'hello slow-1'],
+    ]);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'slow-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'slow-2', body: null, claim_token: null });
+    const dropped = lines.map((line) => JSON.parse(line) as { msg: string; worker: string; attempt: number }).filter((l) => l.msg.startsWith('late result dropped'));
+    expect(dropped).toMatchObject([{ worker: 'slow-1', attempt: 1 }]);
+  });
+
+  it('renews the lease of a send that outlasts it, so no other worker sends the message again', async () => {
+    await database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550170', body: 'long send', idempotencyKey: 'renew-1' }, new Date(0)));
+    sms.delayMs = 1_500;
+    // real time here: the lease (400 ms) runs out three times over during the send unless renewed
+    const holder = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'holder', leaseMs: 400 });
+    const rival = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'rival', leaseMs: 400 });
+    try {
+      const sending = holder.drain();
+      await sms.waitFor('+17875550170', 1, 4000);
+      let rivalSent = 0;
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        rivalSent += await rival.drain();
+      }
+      expect(await sending).toBe(1);
+      expect(rivalSent).toBe(0);
+    } finally {
+      sms.delayMs = 0;
+    }
+    expect(sms.to('+17875550170')).toHaveLength(1);
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'renew-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, locked_by: 'holder' });
+  });
+
+  it('gives up waiting on a send past its time limit and retries it later', async () => {
+    await queue('limit-1', '+17875550180');
+    sms.delayMs = 2_000;
+    const impatient = new OutboxDispatcher({ database, clock, senders, log, workerId: 'impatient', timeoutMs: 300 });
+    try {
+      expect(await impatient.drain()).toBe(0);
+    } finally {
+      sms.delayMs = 0;
+    }
+    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'limit-1').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, body: 'hello limit-1', last_error: expect.stringContaining('no result within 300 ms') });
+    clock.advance(5_000);
+    expect(await impatient.drain()).toBe(1);
+  });
+
+  it('never sends a canceled message', async () => {
+    await queue('cancel-1', '+17875550160');
+    expect(await database.scoped(SYSTEM, (tx) => cancelMessage(tx, 'cancel-1'))).toBe(true);
+    const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w4' });
+    clock.advance(60_000);
+    expect(await dispatcher.drain()).toBe(0);
+    expect(sms.to('+17875550160')).toEqual([]);
   });
 
   it('wakes a running worker as soon as a message is queued', async () => {

@@ -19,6 +19,7 @@ const LANDED: Record<string, string> = {
   '0001_foundation': '88f62e995620',
   '0002_people_search': '02d953f61949',
   '0003_people_search_text': '1aae47722bda',
+  '0004_job_layer': '90f9e8c0d5a6',
   '0005_least_privilege': '66ce3370a0e2',
 };
 
@@ -110,6 +111,7 @@ const FAMILIES: Record<string, Declared['family']> = {
   bigint: 'number',
   numeric: 'number',
   text: 'string',
+  uuid: 'string',
   character: 'string',
   'character varying': 'string',
   boolean: 'boolean',

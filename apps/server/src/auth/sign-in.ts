@@ -28,15 +28,16 @@ import { confirmCurrentPassword } from './current-password';
 import { randomCode, type TokenClaims } from './tokens';
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
-async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string, sequence: number): Promise<string[]> {
+async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string): Promise<string[]> {
   const now = ctx.clock.now();
   const code = randomCode();
-  await issueCode(tx, { sessionId, userId: user.id, purpose: 'login', codeHash: ctx.signer.digest(String(code)), expiresAt: addSeconds(now, CODE_TTL_SECONDS) }, now);
+  // the key names the code row: two quick resends are two codes, each sent (not one swallowed as a repeat)
+  const codeId = await issueCode(tx, { sessionId, userId: user.id, purpose: 'login', codeHash: ctx.signer.digest(String(code)), expiresAt: addSeconds(now, CODE_TTL_SECONDS) }, now);
   const mail = loginCodeMail(user.name, code);
-  await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `login-code:${sessionId}:${sequence}:email` }, now);
+  await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `login-code:${codeId}:email` }, now);
   const delivery = ['e-mail'];
   if (user.phone) {
-    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${sessionId}:${sequence}:sms` }, now);
+    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${codeId}:sms` }, now);
     delivery.push('SMS');
   }
   return delivery;
@@ -76,7 +77,7 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
   const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
   const { sessionId, delivery } = await ctx.database.scoped(AUTH, async (tx) => {
     const sessionId = await createSession(tx, { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent }, now);
-    const delivery = await sendCode(ctx, tx, user, sessionId, 0);
+    const delivery = await sendCode(ctx, tx, user, sessionId);
     return { sessionId, delivery };
   });
   await wakeOutbox(ctx);
@@ -138,10 +139,7 @@ export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<
   const sent = await ctx.database.scoped(AUTH, async (tx) => {
     const user = await findUserById(tx, claims.sub);
     if (!user || !maySignIn(user)) return false;
-    const sequence = Number(
-      (await tx.selectFrom('verification_codes').select((eb) => eb.fn.countAll().as('n')).where('session_id', '=', claims.sid).executeTakeFirst())?.n ?? 0,
-    );
-    await sendCode(ctx, tx, user, claims.sid, sequence);
+    await sendCode(ctx, tx, user, claims.sid);
     return true;
   });
   if (!sent) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);

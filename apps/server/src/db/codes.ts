@@ -3,12 +3,12 @@ import { consumeCode, countWrongTry } from './code-attempts';
 import type { Tx } from './database';
 import type { CodePurpose } from './schema';
 
-/** Issues a code for a session; earlier codes of the session stop counting. */
+/** Issues a code for a session; earlier codes of the session stop counting. Answers the code's id. */
 export async function issueCode(
   db: Tx,
   code: { sessionId: string; userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
   now: Date,
-): Promise<void> {
+): Promise<number> {
   await db
     .updateTable('verification_codes')
     .set({ voided_at: now })
@@ -16,7 +16,7 @@ export async function issueCode(
     .where('consumed_at', 'is', null)
     .where('voided_at', 'is', null)
     .execute();
-  await db
+  const row = await db
     .insertInto('verification_codes')
     .values({
       session_id: code.sessionId,
@@ -26,7 +26,9 @@ export async function issueCode(
       created_at: now,
       expires_at: code.expiresAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export type CodeCheck = 'accepted' | 'wrong' | 'voided' | 'expired' | 'none';

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
+import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -40,7 +41,13 @@ export interface Database {
    * database has no background workers, so the worker calls this at start and every hour.
    */
   maintain(): Promise<void>;
-  listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `handler` for every NOTIFY on `channel`, from any process. On PostgreSQL the listening
+   * connection is made again when it drops, and `options.onReconnect` runs then (notifications
+   * sent meanwhile are lost); the embedded database is in this process and never drops it.
+   */
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<void>;
+  /** Notifies every process listening on `channel` (PostgreSQL sends it when the transaction commits). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -202,8 +209,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   });
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, ((payload: string) => void)[]>();
+  const listener = new PostgresListener(url);
   return {
     kind: 'postgres',
     applied,
@@ -213,26 +219,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     async maintain() {
       // autovacuum does it on a PostgreSQL server
     },
-    async listen(channel, handler) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => undefined);
-        await listener.connect();
-        listener.on('notification', (message) => {
-          for (const h of handlers.get(message.channel) ?? []) h(message.payload ?? '');
-        });
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, []);
-        await listener.query(`listen "${channel.replace(/"/g, '')}"`);
-      }
-      handlers.get(channel)!.push(handler);
+    listen(channel, handler, options) {
+      return listener.listen(channel, handler, options);
     },
     async notify(channel, payload) {
       await sql`select pg_notify(${channel}, ${payload})`.execute(db);
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await db.destroy();
     },
   };

@@ -3,6 +3,7 @@ import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import { foundation } from './migrations/0001_foundation';
 import { peopleSearch } from './migrations/0002_people_search';
 import { peopleSearchText } from './migrations/0003_people_search_text';
+import { jobLayer } from './migrations/0004_job_layer';
 import { leastPrivilege } from './migrations/0005_least_privilege';
 import { applyPrivileges } from './privileges';
 
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_people_search': peopleSearch,
   '0003_people_search_text': peopleSearchText,
+  '0004_job_layer': jobLayer,
   '0005_least_privilege': leastPrivilege,
 };
 

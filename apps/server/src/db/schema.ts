@@ -125,7 +125,8 @@ export interface RateLimitsTable {
 }
 
 export type OutboxChannel = 'email' | 'sms' | 'voice';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/** The job statuses (src/jobs/lease.ts) with `sent` as the outbox's done status. */
+export type OutboxStatus = 'pending' | 'claimed' | 'sent' | 'dead' | 'canceled';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -133,15 +134,21 @@ export interface OutboxTable {
   channel: OutboxChannel;
   recipient: string;
   subject: string | null;
-  /** cleared once sent: codes and links do not stay in the database */
+  /** cleared once sent, dead or canceled: codes and links do not stay in the database */
   body: string | null;
   html: string | null;
   idempotency_key: string;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  /** claims so far (the fencing of a claim is its token, not this count) */
   attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp;
+  /** when a pending message may be claimed */
+  due_at: Timestamp;
+  /** the lease of a claimed message */
   locked_until: NullableTimestamp;
+  /** the worker of the latest claim (kept once sent, for the record) */
   locked_by: string | null;
+  /** the fencing token of the current claim; null unless claimed */
+  claim_token: string | null;
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;

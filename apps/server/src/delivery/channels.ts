@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
 
-/** Sends one message of the outbox; throws when the far end refused or could not be reached. */
-export type Sender = (message: OutboxRow) => Promise<void>;
+/**
+ * Sends one message of the outbox; throws when the far end refused or could not be reached. The
+ * signal aborts when the dispatcher lost the message's lease or gave up waiting.
+ */
+export type Sender = (message: OutboxRow, signal?: AbortSignal) => Promise<void>;
 
 export type Senders = Record<OutboxChannel, Sender>;
 
@@ -26,7 +29,9 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  return async (message) => {
+  return async (message, signal) => {
+    // nodemailer cannot abort a send under way; one not started yet is not started
+    signal?.throwIfAborted();
     await transport.sendMail({
       from: config.mailFrom,
       to: message.recipient,
@@ -49,12 +54,13 @@ export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWe
     };
   }
   const url = config.smsWebhookUrl;
-  return async (message) => {
+  return async (message, signal) => {
+    const timeout = AbortSignal.timeout(10_000);
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key },
       body: JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key }),
-      signal: AbortSignal.timeout(10_000),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!response.ok) throw new Error(`${kind} gateway answered ${response.status}`);
   };

@@ -1,99 +1,68 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { SYSTEM, type Database } from '../db/database';
-import { OUTBOX_CHANNEL, claimDue, markFailed, markSent, nextDueAt } from '../db/outbox';
+import type { Database } from '../db/database';
+import { OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
+import type { OutboxRow } from '../db/schema';
+import { JobWorker } from '../jobs/worker';
 import type { Senders } from './channels';
 
-const IDLE_POLL_MS = 5_000;
-const BATCH = 20;
+export interface DispatcherOptions {
+  database: Database;
+  clock: Clock;
+  senders: Senders;
+  log: Logger;
+  workerId: string;
+  /** each claimed message's lease (default 30 s, renewed while it is sent) */
+  leaseMs?: number;
+  /** messages sent at the same time (default 8) */
+  concurrency?: number;
+  /** a send taking longer is aborted and retried (default 60 s; the senders time out sooner) */
+  timeoutMs?: number;
+  idlePollMs?: number;
+}
 
 /**
- * The worker side of the outbox: claims due messages, sends them, records the outcome. Woken at
- * once by NOTIFY when a message is queued, and polls otherwise, so a message queued by any
- * process is sent by some worker.
+ * The worker side of the outbox: claims due messages, sends each under its own lease, and records
+ * the outcome through fenced writes. Woken at once by NOTIFY when a message is queued, so a
+ * message queued by any process is sent by some worker. Messages to one recipient on one channel
+ * go out in queue order (a resent code arrives after the code it replaces).
  */
 export class OutboxDispatcher {
-  #database: Database;
-  #clock: Clock;
-  #senders: Senders;
-  #log: Logger;
-  #workerId: string;
-  #running = false;
-  #wake: (() => void) | null = null;
-  #loop: Promise<void> | null = null;
-  #pendingWake = false;
+  #worker: JobWorker<OutboxRow>;
 
-  constructor(opts: { database: Database; clock: Clock; senders: Senders; log: Logger; workerId: string }) {
-    this.#database = opts.database;
-    this.#clock = opts.clock;
-    this.#senders = opts.senders;
-    this.#log = opts.log;
-    this.#workerId = opts.workerId;
+  constructor(options: DispatcherOptions) {
+    const { senders } = options;
+    this.#worker = new JobWorker<OutboxRow>({
+      database: options.database,
+      clock: options.clock,
+      log: options.log,
+      workerId: options.workerId,
+      table: OUTBOX_JOBS,
+      channel: OUTBOX_CHANNEL,
+      run: (message, signal) => senders[message.channel](message, signal),
+      doneValues: (now) => ({ sent_at: now }),
+      serialKey: (message) => `${message.channel}:${message.recipient}`,
+      leaseMs: options.leaseMs,
+      concurrency: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      idlePollMs: options.idlePollMs,
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    await this.#database.listen(OUTBOX_CHANNEL, () => this.wake());
-    this.#loop = this.#run();
+  start(): Promise<void> {
+    return this.#worker.start();
   }
 
   wake(): void {
-    this.#pendingWake = true;
-    this.#wake?.();
+    this.#worker.wake();
   }
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+  stop(): Promise<void> {
+    return this.#worker.stop();
   }
 
   /** Sends everything due now; answers how many went out (tests and the CLI use it). */
-  async drain(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const batch = await this.#database.scoped(SYSTEM, (tx) => claimDue(tx, this.#clock.now(), this.#workerId, BATCH));
-      if (batch.length === 0) return sent;
-      for (const message of batch) {
-        try {
-          await this.#senders[message.channel](message);
-          await this.#database.scoped(SYSTEM, (tx) => markSent(tx, message.id, this.#workerId, this.#clock.now()));
-          sent++;
-        } catch (error) {
-          const text = error instanceof Error ? error.message : String(error);
-          this.#log.warn({ outboxId: message.id, channel: message.channel, attempt: message.attempts, error: text }, 'message not delivered; will retry');
-          await this.#database.scoped(SYSTEM, (tx) => markFailed(tx, message, text, this.#clock.now()));
-        }
-      }
-    }
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      this.#pendingWake = false;
-      try {
-        await this.drain();
-      } catch (error) {
-        this.#log.error({ error: error instanceof Error ? error.message : String(error) }, 'outbox dispatch failed');
-      }
-      if (!this.#running) break;
-      if (this.#pendingWake) continue;
-      let waitMs = IDLE_POLL_MS;
-      try {
-        const due = await this.#database.scoped(SYSTEM, (tx) => nextDueAt(tx));
-        if (due) waitMs = Math.max(50, Math.min(IDLE_POLL_MS, due.getTime() - this.#clock.now().getTime()));
-      } catch {
-        // keep the idle poll
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
+  drain(): Promise<number> {
+    return this.#worker.drain();
   }
 }

@@ -142,7 +142,7 @@ export async function startTestApp(opts: {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const waiting = await database.scoped(SYSTEM, (tx) =>
-          tx.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+          tx.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['pending', 'claimed']).executeTakeFirstOrThrow(),
         );
         if (Number(waiting.n) === 0) return;
         if (Date.now() > deadline) throw new Error(`${waiting.n} messages still queued after ${timeoutMs} ms`);

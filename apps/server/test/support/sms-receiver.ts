@@ -8,10 +8,16 @@ export interface ReceivedSms {
   idempotency_key: string;
 }
 
-/** A real HTTP receiver for the SMS/voice webhook; `failNext` makes it answer 503 a number of times. */
+/**
+ * A real HTTP receiver for the SMS/voice webhook; `failNext` makes it answer 503 a number of times,
+ * `delayMs` makes it a slow gateway (a message counts as received on arrival, answered later).
+ */
 export class SmsReceiver {
   readonly messages: ReceivedSms[] = [];
+  /** when each message of `messages` arrived (Date.now()) */
+  readonly arrivals: number[] = [];
   failNext = 0;
+  delayMs = 0;
   #server: Server;
   port = 0;
 
@@ -27,7 +33,10 @@ export class SmsReceiver {
         }
         try {
           this.messages.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedSms);
-          response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
+          this.arrivals.push(Date.now());
+          const answer = () => response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
+          if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+          else answer();
         } catch {
           response.writeHead(400).end('bad json');
         }

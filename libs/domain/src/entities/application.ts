@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { MAX_TEXT, form, requiredText, ynFlag } from '../rules/fields';
 import type { Stamped, YesNo } from './reference';
 

@@ -1,0 +1,278 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import { SYSTEM, type Database } from '../db/database';
+import { claim, completeAll, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from './lease';
+
+export interface JobWorkerOptions<Row extends JobRow> {
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  /** this process's name in `locked_by` */
+  workerId: string;
+  table: JobTable;
+  /** NOTIFY channel that says a job was queued */
+  channel: string;
+  /** runs one job; throws when it failed. The signal aborts when the claim was lost or the job ran too long. */
+  run(job: Claimed<Row>, signal: AbortSignal): Promise<void>;
+  /** columns set beside the done status (the outbox's `sent_at`) */
+  doneValues?(now: Date): Record<string, unknown>;
+  /** jobs with the same key run one after another, in queue order (a resent code after the first) */
+  serialKey?(job: Row): string;
+  /** jobs run at the same time */
+  concurrency?: number;
+  /** the lease of each claimed job; renewed every third of it while the job runs */
+  leaseMs?: number;
+  /** a job running this long is aborted and counted as failed */
+  timeoutMs?: number;
+  /** the longest sleep without a NOTIFY (a missed notification costs at most this) */
+  idlePollMs?: number;
+}
+
+interface Running<Row extends JobRow> {
+  job: Claimed<Row>;
+  controller: AbortController;
+}
+
+export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000, idlePollMs: 5_000 };
+
+/** Shortest sleep while something is due but held by another claimer's open transaction. */
+const MIN_SLEEP_MS = 50;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+class LeaseLost extends Error {
+  constructor() {
+    super('the lease of this job was lost');
+  }
+}
+
+/**
+ * Runs the jobs of one job table (src/jobs/lease.ts): claims due jobs while it has free slots, runs
+ * each under its own lease (renewed while it runs, so a slow far end cannot outlive it), and
+ * records the outcome through the fenced writes. Between claims it sleeps until the earliest due
+ * time or someone else's lease expiry, capped by the idle poll, and a NOTIFY on its channel (or a
+ * reconnect of the listener, which may have missed one) wakes it at once.
+ */
+export class JobWorker<Row extends JobRow> {
+  #o: JobWorkerOptions<Row> & typeof JOB_DEFAULTS;
+  #running = false;
+  #loop: Promise<void> | null = null;
+  #inFlight = new Map<string, Running<Row>>();
+  #settled = new Set<Promise<boolean>>();
+  #chains = new Map<string, Promise<unknown>>();
+  #heartbeat: NodeJS.Timeout | null = null;
+  #wakeRequested = false;
+  /** the loop's sleep: when it ends (clock time) and how to end it sooner */
+  #sleep: { until: number; wakeAt(until: number): void; wake(): void } | null = null;
+  /** the last claim filled every slot: finished jobs should look for more */
+  #saturated = false;
+  /** finished jobs waiting for their completion to be written, and the write under way */
+  #completions: { job: Claimed<Row>; settle(done: boolean): void; failed(error: unknown): void }[] = [];
+  #writing: Promise<void> | null = null;
+
+  constructor(options: JobWorkerOptions<Row>) {
+    this.#o = {
+      ...options,
+      concurrency: options.concurrency ?? JOB_DEFAULTS.concurrency,
+      leaseMs: options.leaseMs ?? JOB_DEFAULTS.leaseMs,
+      timeoutMs: options.timeoutMs ?? JOB_DEFAULTS.timeoutMs,
+      idlePollMs: options.idlePollMs ?? JOB_DEFAULTS.idlePollMs,
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.#running) return;
+    await this.#o.database.listen(this.#o.channel, () => this.wake(), {
+      onReconnect: () => {
+        this.#o.log.info({ table: this.#o.table.name }, 'job listener reconnected; looking for jobs queued meanwhile');
+        this.wake();
+      },
+    });
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  wake(): void {
+    this.#wakeRequested = true;
+    this.#sleep?.wake();
+  }
+
+  /** Stops claiming and waits for the jobs under way (each is bounded by its time limit). */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.wake();
+    await this.#loop;
+    await Promise.all(this.#settled);
+    this.#stopHeartbeat();
+  }
+
+  /** Runs everything due now and answers how many jobs finished done (tests and the CLI). */
+  async drain(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const free = this.#o.concurrency - this.#inFlight.size;
+      const found = await this.#claimInto(free);
+      const outcomes = await Promise.all(this.#settled);
+      done += outcomes.filter(Boolean).length;
+      if (free > 0 && found === 0 && this.#inFlight.size === 0) return done;
+    }
+  }
+
+  /** Claims into `free` slots and starts the jobs; answers how many rows it took (claimed or dead). */
+  async #claimInto(free: number): Promise<number> {
+    if (free <= 0) return 0;
+    const { jobs, dead } = await this.#o.database.scoped(SYSTEM, (tx) =>
+      claim<Row>(tx, this.#o.table, { workerId: this.#o.workerId, now: this.#o.clock.now(), leaseMs: this.#o.leaseMs, limit: free }),
+    );
+    for (const row of dead) this.#o.log.warn({ table: this.#o.table.name, id: row.id, attempts: row.attempts, error: row.last_error }, 'job given up after its last attempt');
+    for (const job of jobs) this.#start(job);
+    this.#saturated = jobs.length + dead.length >= free;
+    return jobs.length + dead.length;
+  }
+
+  #start(job: Claimed<Row>): void {
+    const controller = new AbortController();
+    this.#inFlight.set(job.claim_token, { job, controller });
+    this.#startHeartbeat();
+    const key = this.#o.serialKey?.(job);
+    const before = key !== undefined ? this.#chains.get(key) : undefined;
+    const settled: Promise<boolean> = (before ?? Promise.resolve()).then(() => this.#execute(job, controller));
+    this.#settled.add(settled);
+    if (key !== undefined) this.#chains.set(key, settled);
+    void settled.finally(() => {
+      this.#settled.delete(settled);
+      this.#inFlight.delete(job.claim_token);
+      if (key !== undefined && this.#chains.get(key) === settled) this.#chains.delete(key);
+      if (this.#inFlight.size === 0) this.#stopHeartbeat();
+      // refill once half the slots are free: one claim for several jobs, not one per job
+      if (this.#saturated && this.#inFlight.size <= Math.floor(this.#o.concurrency / 2)) this.wake();
+    });
+  }
+
+  /** Runs one job and records its outcome; answers whether it is done. Never throws. */
+  async #execute(job: Claimed<Row>, controller: AbortController): Promise<boolean> {
+    const { table, log, clock, database } = this.#o;
+    const context = { table: table.name, id: job.id, attempt: job.attempts, worker: job.locked_by };
+    const limit = setTimeout(() => controller.abort(new Error(`no result within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
+    let error: string | null = null;
+    try {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await this.#o.run(job, controller.signal);
+    } catch (thrown) {
+      error = message(thrown);
+    } finally {
+      clearTimeout(limit);
+    }
+    try {
+      if (error === null) {
+        if (await this.#complete(job)) return true;
+        log.warn(context, 'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
+        return false;
+      }
+      const now = clock.now();
+      const outcome = await database.scoped(SYSTEM, (tx) => fail(tx, table, job, error!, now));
+      if (outcome === 'fenced') log.warn({ ...context, error }, 'late failure dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
+      else log.warn({ ...context, error }, outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry');
+      // the loop may be asleep past the retry
+      if (outcome === 'retry') this.#sleep?.wakeAt(now.getTime() + table.retryDelayMs(job.attempts));
+    } catch (writeError) {
+      // the lease runs out and another claim runs the job again (at least once)
+      log.error({ ...context, error: message(writeError) }, 'job outcome not recorded');
+    }
+    return false;
+  }
+
+  /**
+   * Writes a finished job's completion together with the others that finish meanwhile (one
+   * statement while the previous one runs, not one transaction per job); answers whether the
+   * claim still held.
+   */
+  #complete(job: Claimed<Row>): Promise<boolean> {
+    const written = new Promise<boolean>((settle, failed) => this.#completions.push({ job, settle, failed }));
+    if (this.#writing) return written; // the write under way takes it next
+    this.#writing = (async () => {
+      while (this.#completions.length > 0) {
+        const batch = this.#completions.splice(0);
+        try {
+          const now = this.#o.clock.now();
+          const done = await this.#o.database.scoped(SYSTEM, (tx) =>
+            completeAll(tx, this.#o.table, batch.map((b) => b.job), this.#o.doneValues?.(now) ?? {}),
+          );
+          for (const b of batch) b.settle(done.has(b.job.claim_token));
+        } catch (error) {
+          for (const b of batch) b.failed(error);
+        }
+      }
+      this.#writing = null;
+    })();
+    return written;
+  }
+
+  #startHeartbeat(): void {
+    if (this.#heartbeat) return;
+    this.#heartbeat = setInterval(() => void this.#renew(), Math.max(10, Math.floor(this.#o.leaseMs / 3)));
+    this.#heartbeat.unref();
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+  }
+
+  /** Extends the leases of the jobs under way; a job whose claim is gone is aborted. */
+  async #renew(): Promise<void> {
+    const running = [...this.#inFlight.values()];
+    if (running.length === 0) return;
+    try {
+      const held = await this.#o.database.scoped(SYSTEM, (tx) =>
+        renew(tx, this.#o.table, running.map((r) => r.job), this.#o.clock.now(), this.#o.leaseMs),
+      );
+      for (const { job, controller } of running) {
+        if (!held.has(job.claim_token) && this.#inFlight.has(job.claim_token)) controller.abort(new LeaseLost());
+      }
+    } catch (error) {
+      this.#o.log.warn({ table: this.#o.table.name, error: message(error) }, 'lease renewal failed; will try again');
+    }
+  }
+
+  async #run(): Promise<void> {
+    const { database, table, clock, log, idlePollMs, concurrency } = this.#o;
+    while (this.#running) {
+      this.#wakeRequested = false;
+      let sleepMs = idlePollMs;
+      try {
+        // fill the free slots while claims come back full
+        while (this.#running && this.#inFlight.size < concurrency) {
+          await this.#claimInto(concurrency - this.#inFlight.size);
+          if (!this.#saturated) break;
+        }
+        if (this.#inFlight.size < concurrency) {
+          const wakeAt = await database.scoped(SYSTEM, (tx) => nextWakeAt(tx, table, [...this.#inFlight.keys()]));
+          if (wakeAt) sleepMs = Math.max(MIN_SLEEP_MS, Math.min(idlePollMs, wakeAt.getTime() - clock.now().getTime()));
+        }
+        // with every slot busy, a finished job wakes the loop
+      } catch (error) {
+        log.error({ table: table.name, error: message(error) }, 'job claim failed');
+      }
+      if (!this.#running) break;
+      if (this.#wakeRequested) continue;
+      await new Promise<void>((resolve) => {
+        let timer = setTimeout(resolve, sleepMs);
+        this.#sleep = {
+          until: clock.now().getTime() + sleepMs,
+          wakeAt: (until) => {
+            if (!this.#sleep || until >= this.#sleep.until) return;
+            this.#sleep.until = until;
+            clearTimeout(timer);
+            timer = setTimeout(resolve, Math.max(MIN_SLEEP_MS, until - clock.now().getTime()));
+          },
+          wake: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+      });
+      this.#sleep = null;
+    }
+  }
+}
