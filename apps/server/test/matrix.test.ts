@@ -60,6 +60,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/users/user/dashboard/': { own: ALL },
   'GET /api/procedures/get/current': { own: ALL },
   'GET /api/preferred/language': { own: ALL },
+  // the step form's channel and participation type options (spec 2.17, 7): the catalogue's roles
+  // (spec 6: escalation resources allow CustomerRoot and Customer)
+  'GET /api/channels/channel': { own: [403, 403, 403, 200, 200] },
+  'GET /api/participation/type': { own: [403, 403, 403, 200, 200] },
 
   // Customers: spec 2.6 gives the screen to 1, 2, 3; spec 6 "Customers: Create and actions
   // column hidden for StaffView". Staff reach every customer, so another tenant's id is one that
@@ -295,6 +299,23 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect(answer).toEqual({ completed: 0, non_compliance: 0, open: 0, today: 0 });
       case 'listLanguages':
         return expect(answer).toEqual({ total: 2, list: [{ language_id: 'ES', language_desc: 'Español' }, { language_id: 'EN', language_desc: 'English' }] });
+      case 'listChannels':
+        return expect(answer).toEqual({
+          total: 3,
+          list: [
+            { channel_id: 1, channel_desc: 'Voice call' },
+            { channel_id: 2, channel_desc: 'SMS' },
+            { channel_id: 3, channel_desc: 'E-mail' },
+          ],
+        });
+      case 'listParticipationTypes':
+        return expect(answer).toEqual({
+          total: 2,
+          list: [
+            { participation_type_id: 1, participation_type_desc: 'Agent' },
+            { participation_type_id: 2, participation_type_desc: 'Supervisor' },
+          ],
+        });
       case 'getCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(id);
       case 'updateCustomer':

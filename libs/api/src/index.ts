@@ -2,7 +2,7 @@ import { authEndpoints } from './endpoints/auth';
 import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
-import { clientSettings, health, listLanguages } from './endpoints/reference';
+import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -14,6 +14,10 @@ export * from './endpoints/sms-reset';
 export * from './endpoints/customers';
 export * from './endpoints/users';
 export * from './endpoints/reference';
+export * from './endpoints/resources';
+export * from './endpoints/slas';
+export * from './endpoints/escalations';
+export * from './endpoints/applications';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -28,6 +32,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(ownUsers),
   userDashboard,
   listLanguages,
+  listChannels,
+  listParticipationTypes,
   clientSettings,
   health,
 ])();

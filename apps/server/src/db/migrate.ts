@@ -5,6 +5,7 @@ import { peopleSearch } from './migrations/0002_people_search';
 import { peopleSearchText } from './migrations/0003_people_search_text';
 import { jobLayer } from './migrations/0004_job_layer';
 import { leastPrivilege } from './migrations/0005_least_privilege';
+import { catalogue } from './migrations/0006_catalogue';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_people_search_text': peopleSearchText,
   '0004_job_layer': jobLayer,
   '0005_least_privilege': leastPrivilege,
+  '0006_catalogue': catalogue,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

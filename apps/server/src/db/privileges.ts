@@ -40,6 +40,14 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the audit trail is written, never changed; staff read it
   audit_log: { app: 'insert', staff: 'select, insert', auth: 'insert' },
   events: { app: WRITE, staff: WRITE },
+  // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
+  // and write every customer's (the role matrix decides who may call what)
+  resources: { app: WRITE, staff: WRITE },
+  slas: { app: WRITE, staff: WRITE },
+  escalations: { app: WRITE, staff: WRITE },
+  escalation_resources: { app: WRITE, staff: WRITE },
+  applications: { app: WRITE, staff: WRITE },
+  modules: { app: WRITE, staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */
