@@ -73,8 +73,8 @@ export const resourceQuotaWarning = (limit: number) => `You have reached the max
 /** spec 2.12 and 2.17 page titles. */
 export const modulesTitle = (applicationName: string) => `Modules of ${applicationName}`;
 export const stepsTitle = (escalationName: string) => `Escalation Resources of ${escalationName}`;
-/** spec 8: the SLA and module delete confirmations are labelled in Spanish. */
-export const SPANISH_CONFIRM_LABELS = { confirm: 'Continuar', cancel: 'Cancelar' } as const;
+/** spec 8: the SLA and module delete confirmations are labelled in Spanish (spread into ConfirmDialog). */
+export const SPANISH_CONFIRM_LABELS = { title: '¿Está seguro?', continueLabel: 'Continuar', cancelLabel: 'Cancelar' } as const;
 
 /** Footer version of the login page (spec 2.3, 9). */
 export const APP_VERSION = '1.4.4';
