@@ -26,7 +26,8 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   languages: { app: READ, staff: READ, auth: READ },
   channels: { app: READ, staff: READ, auth: READ },
   participation_types: { app: READ, staff: READ, auth: READ },
-  customers: { app: WRITE, staff: WRITE, auth: READ },
+  // a customer's unit of work reads its own customer and never changes it (its quota, its state)
+  customers: { app: READ, staff: WRITE, auth: READ },
   // select of every column but password_hash is granted column by column below
   users: { app: 'insert, update, delete', staff: 'insert, update, delete', auth: 'select, update' },
   sessions: { auth: WRITE },
