@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, user-lists)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, user-lists)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -42,6 +42,14 @@ const BENCHMARKS = {
     runs: () => [
       { label: 'session-user (PGlite)', env: { BENCH_DATABASE_URL: '' } },
       ...(postgres ? [{ label: 'session-user (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
+    ],
+  },
+  // a list read against a bare Fastify answering it with one query: on PGlite, and on PostgreSQL when an address is given
+  'list-floor': {
+    needsBuild: true,
+    runs: () => [
+      { label: 'list-floor (PGlite)', env: { BENCH_DATABASE_URL: '' } },
+      ...(postgres ? [{ label: 'list-floor (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
     ],
   },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all
