@@ -1,5 +1,5 @@
 import { parse as pgliteResults, protocol, type PGlite } from '@electric-sql/pglite';
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import type { DB } from './schema';
@@ -38,13 +38,24 @@ export type Reader = <Q extends readonly Compilable<unknown>[]>(settings: ReadSe
 /**
  * The statement that opens every read: the role and tenant, as a unit of work declares them; read
  * only, so a write handed to a read by mistake fails instead of running; and how the statements
- * after it are planned.
+ * after it are planned. It answers no row (the settings are made in its condition, which is never
+ * true), so there is nothing to describe or parse.
  */
-const READ_SCOPE =
-  "select set_config('role', $1, true), set_config('relevo.customer_id', $2, true), set_config('transaction_read_only', 'on', true), set_config('plan_cache_mode', $3, true)";
+const READ_SCOPE = `select where (set_config('role', $1, true) || set_config('relevo.customer_id', $2, true)
+  || set_config('transaction_read_only', 'on', true) || set_config('plan_cache_mode', $3, true)) is null`;
 
-const scopeStatement = (settings: ReadSettings, options: ReadOptions): CompiledQuery =>
-  ({ sql: READ_SCOPE, parameters: [settings.role, settings.customerId, options.planForValues ? 'force_custom_plan' : 'auto'] }) as unknown as CompiledQuery;
+/** A statement of a read: compiled, and whether its rows are wanted (the opening's are not). */
+interface ReadStatement {
+  sql: string;
+  parameters: readonly unknown[];
+  answers: boolean;
+}
+
+const scopeStatement = (settings: ReadSettings, options: ReadOptions): ReadStatement => ({
+  sql: READ_SCOPE,
+  parameters: [settings.role, settings.customerId, options.planForValues ? 'force_custom_plan' : 'auto'],
+  answers: false,
+});
 
 /**
  * Names for the statements reads send, so a connection parses a statement once and afterwards only
@@ -89,14 +100,14 @@ class PreparedStatements {
   #unsure: string[] = [];
 
   /** Writes a read's messages; answers the names it parses for the first time. */
-  write(out: MessageWriter, statements: readonly CompiledQuery[], names: StatementNames): string[] {
+  write(out: MessageWriter, statements: readonly ReadStatement[], names: StatementNames): string[] {
     for (const name of this.#unsure) {
       out.close({ type: 'S', name });
       this.#parsed.delete(name);
     }
     this.#unsure = [];
     const introduced: string[] = [];
-    for (const { sql: text, parameters } of statements) {
+    for (const { sql: text, parameters, answers } of statements) {
       const name = names.nameOf(text);
       if (name === undefined || !this.#parsed.has(name)) {
         out.parse({ text, name });
@@ -106,7 +117,7 @@ class PreparedStatements {
         }
       }
       out.bind({ statement: name, values: parameters.map((value) => pgUtils.prepareValue(value)) });
-      out.describe({ type: 'P' });
+      if (answers) out.describe({ type: 'P' });
       out.execute({});
     }
     out.sync();
@@ -119,14 +130,17 @@ class PreparedStatements {
   }
 }
 
-const compile = (query: Compilable<unknown>): CompiledQuery => query.compile();
+const compile = (query: Compilable<unknown>): ReadStatement => {
+  const { sql, parameters } = query.compile();
+  return { sql, parameters, answers: true };
+};
 
 /** Reads on the embedded database: the batch is one buffer, one call into WebAssembly (`PGlite.query` makes six per statement). */
 export function pgliteReader(pglite: PGlite, db: Kysely<DB>, names = new StatementNames()): Reader {
   const prepared = new PreparedStatements();
   const { serialize } = protocol;
 
-  function batch(statements: readonly CompiledQuery[]): { message: Uint8Array; introduced: string[] } {
+  function batch(statements: readonly ReadStatement[]): { message: Uint8Array; introduced: string[] } {
     const parts: Uint8Array[] = [];
     const introduced = prepared.write(
       {
@@ -176,8 +190,9 @@ export function pgliteReader(pglite: PGlite, db: Kysely<DB>, names = new Stateme
 class BatchQuery extends pg.Query {
   readonly #write: (connection: pg.Connection) => void;
   constructor(write: (connection: pg.Connection) => void, callback: (error: Error | undefined, results: unknown) => void) {
+    super('scoped read', callback as never);
     // extended: pg sends it through `prepare`, which writes the batch
-    super({ text: 'scoped read', queryMode: 'extended' } as pg.QueryConfig, callback as never);
+    (this as unknown as { queryMode: string }).queryMode = 'extended';
     this.#write = write;
   }
   prepare(connection: pg.Connection): void {
