@@ -151,6 +151,14 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
     }
   });
 
+  it('fails a read whose value cannot be sent before anything reaches the database', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const tagged = (tag: string) => statement(t, sql<{ tag: string }>`select ${sql.lit(tag)} as tag`);
+    await expect(t.database.read(alphaScope(), [tagged('unsent'), statement(t, sql`select ${circular}::text`)])).rejects.toThrow(/circular/);
+    for (let i = 0; i < 12; i++) expect(await t.database.read(alphaScope(), [tagged('unsent')])).toEqual([[{ tag: 'unsent' }]]);
+  });
+
   it('refuses a write handed to a read', async () => {
     const write = t.database.db.insertInto('events').values({ customer_id: alpha, case_id: `READ-${kind}`, short_event_subject: 's', short_event_body: 'b' }).returning('case_id');
     await expect(t.database.read(alphaScope(), [write])).rejects.toThrow(/read-only transaction/);

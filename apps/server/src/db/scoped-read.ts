@@ -101,13 +101,15 @@ class PreparedStatements {
 
   /** Writes a read's messages; answers the names it parses for the first time. */
   write(out: MessageWriter, statements: readonly ReadStatement[], names: StatementNames): string[] {
+    // values first: one that cannot be sent fails the read before anything is written or noted
+    const values = statements.map(({ parameters }) => parameters.map((value) => pgUtils.prepareValue(value)));
     for (const name of this.#unsure) {
       out.close({ type: 'S', name });
       this.#parsed.delete(name);
     }
     this.#unsure = [];
     const introduced: string[] = [];
-    for (const { sql: text, parameters, answers } of statements) {
+    statements.forEach(({ sql: text, answers }, index) => {
       const name = names.nameOf(text);
       if (name === undefined || !this.#parsed.has(name)) {
         out.parse({ text, name });
@@ -116,10 +118,10 @@ class PreparedStatements {
           introduced.push(name);
         }
       }
-      out.bind({ statement: name, values: parameters.map((value) => pgUtils.prepareValue(value)) });
+      out.bind({ statement: name, values: values[index]! });
       if (answers) out.describe({ type: 'P' });
       out.execute({});
-    }
+    });
     out.sync();
     return introduced;
   }
