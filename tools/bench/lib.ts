@@ -1,6 +1,11 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -72,4 +77,106 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc. */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1_000_000;
+}
+
+/** One autocannon round against one process: throughput, latency and that process's CPU per request. */
+export interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuPerRequest: number;
+}
+
+export async function measureRound(opts: { url: string; pid: number; connections: number; duration: number; headers?: Record<string, string> }): Promise<Round> {
+  const cpuBefore = cpuMicros(opts.pid);
+  const result = await autocannon({ url: opts.url, connections: opts.connections, duration: opts.duration, headers: opts.headers ?? {} });
+  const cpu = cpuMicros(opts.pid) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${opts.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: cpu / result.requests.total };
+}
+
+/** The medians of a set of rounds. */
+export const summary = (rounds: Round[]) => ({
+  rps: median(rounds.map((r) => r.rps)),
+  p50: median(rounds.map((r) => r.p50)),
+  p99: median(rounds.map((r) => r.p99)),
+  cpu: median(rounds.map((r) => r.cpuPerRequest)),
+});
+
+/** A local SMTP catcher: the server e-mails the sign-in code here. */
+export class Mailbox {
+  #codes: string[] = [];
+  #smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, _session, done) => {
+      simpleParser(stream).then((mail) => {
+        const code = /\b([1-9]\d{5})\b/.exec(mail.text ?? '')?.[1];
+        if (code) this.#codes.push(code);
+        done();
+      }, done);
+    },
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolveListen) => this.#smtp.listen(0, '127.0.0.1', resolveListen));
+    return `smtp://127.0.0.1:${(this.#smtp.server.address() as AddressInfo).port}`;
+  }
+
+  async nextCode(): Promise<string> {
+    while (this.#codes.length === 0) await new Promise((r) => setTimeout(r, 20));
+    return this.#codes.shift()!;
+  }
+
+  close(): void {
+    this.#smtp.close();
+  }
+}
+
+/** Signs a user in through both steps (password, then the e-mailed code); answers the session cookie. */
+export async function signIn(serverUrl: string, mailbox: Mailbox, email: string, password: string): Promise<string> {
+  const login = await fetch(`${serverUrl}/api/login/jwt/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
+  const { access_token: preauth } = (await login.json()) as { access_token: string };
+  const tfa = await fetch(`${serverUrl}/api/login/jwt/tfa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${preauth}` },
+    body: JSON.stringify({ code: Number(await mailbox.nextCode()) }),
+  });
+  const session = /relevo_token=([^;]+)/.exec(tfa.headers.get('set-cookie') ?? '')?.[1];
+  if (!session) throw new Error(`sign-in of ${email}: no session cookie (${tfa.status})`);
+  return `relevo_token=${session}`;
+}
+
+/**
+ * A PostgreSQL database made for one run on the server of `serverUrl` (BENCH_DATABASE_URL),
+ * dropped by `drop()`.
+ */
+export async function benchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `relevo_bench_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }

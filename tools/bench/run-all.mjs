@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, user-lists, job-queue)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, user-lists, job-queue)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -48,6 +48,14 @@ const BENCHMARKS = {
   'job-queue': {
     needsBuild: false,
     runs: () => [{ label: 'job-queue', args: postgres ? ['--postgres', postgres] : [] }],
+  },
+  // a list read against a bare Fastify answering it with one query: on PGlite, and on PostgreSQL when an address is given
+  'list-floor': {
+    needsBuild: true,
+    runs: () => [
+      { label: 'list-floor (PGlite)', env: { BENCH_DATABASE_URL: '' } },
+      ...(postgres ? [{ label: 'list-floor (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
+    ],
   },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all
   'user-lists': {

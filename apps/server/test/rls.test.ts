@@ -80,4 +80,41 @@ describe.each(DATABASE_KINDS)('row-level security on %s', (kind) => {
     const rows = await t.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('customers').select('customer_id').execute());
     expect(rows.map((r) => r.customer_id)).toEqual(expect.arrayContaining([alpha, beta]));
   });
+  it('shows a one-round-trip read in a customer scope only its own rows, with no filter in its statements', async () => {
+    const [users, customers, counted] = await t.database.read({ kind: 'customer', customerId: alpha }, [
+      t.database.db.selectFrom('users').select('customer_id'),
+      t.database.db.selectFrom('customers').select('customer_id'),
+      t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', beta),
+    ]);
+    expect(new Set(users.map((u) => u.customer_id))).toEqual(new Set([alpha]));
+    expect(customers.map((c) => c.customer_id)).toEqual([alpha]);
+    expect(Number(counted[0]!.n)).toBe(0);
+    const [staff] = await t.database.read({ kind: 'staff' }, [t.database.db.selectFrom('customers').select('customer_id')]);
+    expect(staff.map((c) => c.customer_id)).toEqual(expect.arrayContaining([alpha, beta]));
+  });
+
+  it('keeps tenants apart when a read runs on the plan kept for its statement', async () => {
+    // the same statement for both tenants, often enough that PostgreSQL may keep one plan for it
+    const everyone = t.database.db.selectFrom('users').select(['id', 'customer_id']).orderBy('id');
+    for (let i = 0; i < 12; i++) {
+      for (const [customerId, other] of [
+        [alpha, beta],
+        [beta, alpha],
+      ] as const) {
+        const [rows] = await t.database.read({ kind: 'customer', customerId }, [everyone]);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.some((row) => row.customer_id === other)).toBe(false);
+        expect(rows.every((row) => row.customer_id === customerId)).toBe(true);
+      }
+    }
+    // and PostgreSQL did keep one: the reads ran on a plan made without their tenant
+    const [, [kept]] = await t.database.read({ kind: 'customer', customerId: alpha }, [everyone, { compile: () => sql<{ n: number }>`select coalesce(sum(generic_plans), 0)::int as n from pg_prepared_statements`.compile(t.database.db) }]);
+    expect(kept!.n).toBeGreaterThan(0);
+  });
+
+  it('shows nothing outside a declared scope after reads, on any connection', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => t.database.read({ kind: 'customer', customerId: i % 2 ? alpha : beta }, [t.database.db.selectFrom('users').select('id')])));
+    const outside = await Promise.all(Array.from({ length: 10 }, () => sql<{ n: number }>`select count(*)::int as n, pg_sleep(0.02) from users`.execute(t.database.db)));
+    expect(outside.map(({ rows }) => rows[0]!.n)).toEqual(Array(10).fill(0));
+  });
 });

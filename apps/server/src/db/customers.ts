@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Customer, PageQuery } from '@relevo/domain';
+import type { Customer, ListOf, PageQuery } from '@relevo/domain';
 import { CUSTOMER_ORDER_COLUMNS } from '@relevo/api';
-import type { Tx } from './database';
+import type { Database, Scope, Tx } from './database';
 import type { CustomerRow } from './schema';
-import { iso, matches, offsetOf, ordering, sortKey } from './listing';
+import { iso, matches, ordering, pageOf, readList, sortKey } from './listing';
 
 /** The provider's own organisation (home of staff users). */
 export async function providerCustomer(db: Tx) {
@@ -47,24 +47,18 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-export async function listCustomers(db: Tx, query: PageQuery, opts: { notRoot: boolean }): Promise<{ total: number; list: Customer[] }> {
-  let filtered = db.selectFrom('customers');
-  if (opts.notRoot) filtered = filtered.where('is_provider', '=', false);
-  if (query.search) filtered = filtered.where(matches(sql`customer_name`, query.search));
+/** spec 2.10 Customers: searched, sorted and paged, in the caller's scope. */
+export function listCustomers(database: Pick<Database, 'db' | 'read'>, scope: Scope, query: PageQuery, opts: { notRoot: boolean }): Promise<ListOf<Customer>> {
+  let matching = database.db.selectFrom('customers');
+  if (opts.notRoot) matching = matching.where('is_provider', '=', false);
+  if (query.search) matching = matching.where(matches(sql`customer_name`, query.search));
   // spec 9: customers are listed by customer_id unless the contract's allow-list says otherwise
   const order = ordering(query, CUSTOMER_ORDER_COLUMNS, 'customer_id');
-  // one connection per transaction: the two queries run one after the other
-  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(count.n);
-  if (offsetOf(query) >= total) return { total, list: [] };
-  const rows = await filtered
+  const page = matching
     .selectAll()
     .orderBy(sortKey(order.column, order.column === 'customer_name'), order.direction)
-    .orderBy('customer_id', order.direction)
-    .limit(query.page_size)
-    .offset(offsetOf(query))
-    .execute();
-  return { total, list: rows.map(toCustomer) };
+    .orderBy('customer_id', order.direction);
+  return readList(database, scope, { matching, page: pageOf(page, query), toItem: toCustomer, searched: Boolean(query.search) });
 }
 
 /** Active customers with no Customer Root yet: free to be given one. */

@@ -1,12 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
+import { pgliteReader, postgresReader, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -36,6 +37,13 @@ export interface Database {
    * session signing secret in app_settings) and for tests that check what was stored.
    */
   asOwner<T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * Read statements in a scope, in one round trip: the scope's declaration and the statements go
+   * to the database together and run in one read-only transaction that ends with them, so nothing
+   * stays set on the connection (db/scoped-read.ts). A failing statement fails the read and rolls
+   * the transaction back. Build the statements with `db`; answers the rows of each, in order.
+   */
+  read<Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>>;
   /**
    * Planner statistics and the visibility map. PostgreSQL's autovacuum keeps them; the embedded
    * database has no background workers, so the worker calls this at start and every hour.
@@ -133,6 +141,12 @@ function asOwnerOf(db: Kysely<DB>) {
     });
 }
 
+/** `Database.read` for a reader of either database (db/scoped-read.ts). */
+function scopedRead(reader: Reader) {
+  return <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>> =>
+    reader(scopeSettings(scope), queries as Q, options);
+}
+
 function withScope(db: Kysely<DB>) {
   return <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) =>
     db.transaction().execute(async (tx) => {
@@ -156,6 +170,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     db,
     scoped: withScope(db),
     asOwner: asOwnerOf(db),
+    read: scopedRead(pgliteReader(pglite, db)),
     async maintain() {
       // the owner's work, on the one connection held throughout: nothing else runs meanwhile
       await db.connection().execute(async (connection) => {
@@ -216,6 +231,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     db,
     scoped: withScope(db),
     asOwner: asOwnerOf(db),
+    read: scopedRead(postgresReader(pool)),
     async maintain() {
       // autovacuum does it on a PostgreSQL server
     },

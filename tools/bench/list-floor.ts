@@ -1,0 +1,182 @@
+/**
+ * An authenticated list read against its floor, measured in the same run (issue "a list read costs
+ * one round trip of work"): the built server answers a Customer Root's Users list (10 users of the
+ * demo customer, first page of 10, by name) with the session cookie, and a bare Fastify process
+ * (`bare-list.mjs`) answers the same list with one `count(*) over ()` query on the same database,
+ * as its owner. Both with autocannon at 50 connections, in alternating rounds. Aim: the product at
+ * 0.7× the floor's requests per second or better.
+ *
+ *   npx tsx tools/bench/list-floor.ts                                    on PGlite
+ *   npx tsx tools/bench/list-floor.ts --postgres postgres://...          on PostgreSQL (or BENCH_DATABASE_URL)
+ *
+ * On PGlite the floor opens a copy of the server's data directory, made while the server is
+ * stopped (the embedded database allows one process). DURATION (seconds per round, 5) and ROUNDS
+ * (3) set the length of the run.
+ */
+import autocannon from 'autocannon';
+import { isDeepStrictEqual } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { benchDatabase, cpuMicros, fmt, freePort, Mailbox, measureRound, median, signIn, startServer, summary, tempDir, type Round, type Started } from './lib';
+
+const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
+const DURATION = Number(process.env.DURATION ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONNECTIONS = 50;
+const USERS = 10;
+const AIM = 0.7;
+const ROOT_USER = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
+const LIST_PATH = `/api/user/clients/not_root?page_num=1&page_size=${USERS}`;
+
+const onPostgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
+const mailbox = new Mailbox();
+const smtpUrl = await mailbox.start();
+const dataDir = tempDir('relevo-bench-list-');
+const floorDir = tempDir('relevo-bench-floor-');
+const database = onPostgres ? await benchDatabase(onPostgres) : undefined;
+/** The bench database's address with an application name, so each side's connections can be told apart. */
+const named = (url: string, name: string) => {
+  const address = new URL(url);
+  address.searchParams.set('application_name', name);
+  return address.toString();
+};
+const serverEnv = {
+  DATA_DIR: dataDir,
+  SMTP_URL: smtpUrl,
+  LOG_LEVEL: 'info',
+  ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-product'), DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
+};
+
+/**
+ * PostgreSQL's CPU time (µs) in the connections of one side. Its backends run on the same two
+ * cores, so a side's cost is its server's CPU and its database's.
+ */
+async function databaseCpu(application: string): Promise<number> {
+  if (!database) return 0;
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [application]);
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + cpuMicros(pid);
+      } catch {
+        return sum; // ended meanwhile
+      }
+    }, 0);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A round of `measureRound`, with the CPU the side's database connections used per request. */
+async function measureSide(application: string, round: Parameters<typeof measureRound>[0]): Promise<Round & { dbPerRequest: number }> {
+  const before = await databaseCpu(application);
+  const result = await measureRound(round);
+  const requests = result.rps * DURATION;
+  return { ...result, dbPerRequest: ((await databaseCpu(application)) - before) / requests };
+}
+
+let server: Started | undefined;
+let floor: ChildProcess | undefined;
+
+async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const answer = await fetch(url, { headers });
+  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+type UserList = { total: number; list: { id: number; customer: { customer_id: number } }[] };
+
+/** Tops the demo customer up to USERS users (the Customer Root and the Customer are there). */
+async function seed(url: string, cookie: Record<string, string>): Promise<number> {
+  let list = await getJson<UserList>(`${url}${LIST_PATH}`, cookie);
+  for (let i = list.total; i < USERS; i++) {
+    const answer = await fetch(`${url}/api/user/clients/not_root`, {
+      method: 'POST',
+      headers: { ...cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: ['Lucía', 'Mateo', 'Valeria', 'Diego', 'Elena', 'Pablo', 'Marta', 'Jorge', 'Sofía', 'Luis'][i],
+        last_name: 'Bench',
+        email: `bench.${i}@democompany.demo`,
+        password: 'Bench.Pass.2026',
+        confirm_password: 'Bench.Pass.2026',
+        rol_id: 5,
+      }),
+    });
+    if (!answer.ok) throw new Error(`creating a user: ${answer.status} ${await answer.text()}`);
+  }
+  list = await getJson<UserList>(`${url}${LIST_PATH}`, cookie);
+  if (list.total !== USERS || list.list.length !== USERS) throw new Error(`the demo customer has ${list.total} users, not ${USERS}`);
+  return list.list[0]!.customer.customer_id;
+}
+
+async function startFloor(customerId: number): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-list.mjs')], {
+    env: { ...process.env, PORT: String(port), CUSTOMER_ID: String(customerId), ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-floor') } : { PGLITE_DIR: floorDir }) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/users?page_num=1&page_size=${USERS}` };
+}
+
+try {
+  server = await startServer(serverEnv);
+  const cookie = { cookie: await signIn(server.url, mailbox, ROOT_USER.email, ROOT_USER.password) };
+  const customerId = await seed(server.url, cookie);
+  if (!database) {
+    // the floor gets its own copy of the embedded database, taken at rest
+    await server.stop();
+    cpSync(dataDir, floorDir, { recursive: true, filter: (source) => !source.endsWith('relevo.pid') });
+    server = await startServer(serverEnv);
+  }
+  const started = await startFloor(customerId);
+  floor = started.child;
+  const floorUrl = started.url;
+  const productUrl = `${server.url}${LIST_PATH}`;
+
+  // the same list from both, or the comparison means nothing
+  const fromProduct = await getJson<UserList>(productUrl, cookie);
+  const fromFloor = await getJson<UserList>(floorUrl, {});
+  if (!isDeepStrictEqual(fromProduct, fromFloor)) {
+    throw new Error(`the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`);
+  }
+
+  // warm both, then alternate rounds so a burst of other load hits both alike
+  await autocannon({ url: floorUrl, connections: CONNECTIONS, duration: 2 });
+  await autocannon({ url: productUrl, connections: CONNECTIONS, duration: 2, headers: cookie });
+  const floorRounds: (Round & { dbPerRequest: number })[] = [];
+  const productRounds: (Round & { dbPerRequest: number })[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    floorRounds.push(await measureSide('relevo-bench-floor', { url: floorUrl, pid: floor.pid!, connections: CONNECTIONS, duration: DURATION }));
+    productRounds.push(await measureSide('relevo-bench-product', { url: productUrl, pid: server.child.pid!, connections: CONNECTIONS, duration: DURATION, headers: cookie }));
+  }
+  const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
+  const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
+  const ratio = product.rps / base.rps;
+  const cpuRatio = (base.cpu + base.db) / (product.cpu + product.db);
+  console.log(`Database: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`);
+  console.log(`| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request | database CPU µs/request |`);
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const db = (n: number) => (database ? fmt(n, 1) : 'in the server');
+  console.log(`| floor: bare Fastify, one \`count(*) over ()\` query | ${fmt(base.rps)} | ${base.p50} | ${base.p99} | ${fmt(base.cpu, 1)} | ${db(base.db)} |`);
+  console.log(`| GET ${LIST_PATH.split('?')[0]} (Customer Root, ${USERS} users) | ${fmt(product.rps)} | ${product.p50} | ${product.p99} | ${fmt(product.cpu, 1)} | ${db(product.db)} |`);
+  console.log(`\nratio: ${fmt(ratio, 2)}× the floor's requests per second (aim ≥ ${AIM}×: ${ratio >= AIM ? 'meets' : 'MISSES'})`);
+  console.log(`rounds, product/floor req/s: ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')}`);
+  console.log(`CPU ratio (floor's server and database CPU per request over the product's): ${fmt(cpuRatio, 2)}×`);
+} finally {
+  floor?.kill('SIGTERM');
+  await server?.stop();
+  mailbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(floorDir, { recursive: true, force: true });
+  await database?.drop();
+}
