@@ -91,6 +91,19 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect(unauthenticated.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('refuses a NUL character anywhere in a query or a body with a 422 naming where, never a 500', async () => {
+    await t.createCustomer('Acme');
+    const user = await t.createUser({ role: 'StaffRoot' });
+    const { token } = await t.signIn(user.email, user.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const search = await t.raw('GET', '/api/procedures/get/customer?search=a%00b', { headers });
+    expect({ status: search.status, body: search.body }).toEqual({ status: 422, body: { detail: [{ loc: ['query', 'search'], msg: 'Must not contain the NUL character' }] } });
+    const body = await t.raw('POST', '/api/procedures/add/customer', { headers, body: { customer_name: 'Nul\u0000Corp' } });
+    expect({ status: body.status, body: body.body }).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'customer_name'], msg: 'Must not contain the NUL character' }] } });
+    const signIn = await t.raw('POST', '/api/login/jwt/', { body: { email: 'a@b.co', password: 'x\u0000' } });
+    expect(signIn.status).toBe(422);
+  });
+
   it('answers the trailing-slash and bare forms of a path alike', async () => {
     expect((await t.raw('POST', '/api/login/jwt', { body: {} })).status).toBe(422);
     expect((await t.raw('POST', '/api/login/jwt/', { body: {} })).status).toBe(422);
