@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, SYSTEM } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrate';
+import { bundleForTest } from './support/bundle';
 
-const cliPath = join(import.meta.dirname, '../src/cli.ts');
+// the CLI bundled once: each command then costs a start of node, not a compile
+let cliPath = '';
+beforeAll(async () => {
+  cliPath = await bundleForTest('src/cli.ts', 'cli');
+});
 
 function cli(dataDir: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
     timeout: 60_000,
@@ -61,7 +66,7 @@ describe('command line (service.md section 1)', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 
   it('loads the demo workspace into an empty database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));

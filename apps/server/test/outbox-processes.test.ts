@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import pg from 'pg';
 import { ManualClock, systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
@@ -13,25 +12,14 @@ import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import { createLogger } from '../src/logger';
 import { freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
 import { SmsReceiver } from './support/sms-receiver';
+import { SERVER_DIR, bundleForTest } from './support/bundle';
 
-const SERVER_DIR = resolve(import.meta.dirname, '..');
-const WORKER_SOURCE = join(SERVER_DIR, 'test/support/outbox-worker.ts');
-// bundled once, below node_modules so its packages resolve: a start costs node's, not a compile's
-const WORKER_BUNDLE = join(SERVER_DIR, 'node_modules/.cache/relevo-test/outbox-worker.mjs');
 const log = createLogger({ logLevel: 'silent' });
+// bundled once: a start costs node's, not a compile's
+let WORKER_BUNDLE = '';
 
 beforeAll(async () => {
-  const packages = Object.keys((JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
-  await build({
-    entryPoints: [WORKER_SOURCE],
-    outfile: WORKER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    external: packages.filter((name) => !name.startsWith('@relevo/')).concat(['valibot', 'xstate', 'libphonenumber-js', 'ofetch']),
-    banner: { js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  WORKER_BUNDLE = await bundleForTest('test/support/outbox-worker.ts', 'outbox-worker');
 });
 
 /** A worker process (test/support/outbox-worker.ts, bundled) run by node itself, so its pid is the worker's. */
