@@ -4,34 +4,13 @@ import { endpoint, reply } from '../endpoint';
 export type { Language };
 
 /** spec 7: GET /api/preferred/language. */
-export const listLanguages = endpoint({
-  name: 'listLanguages',
-  method: 'GET',
-  path: '/api/preferred/language',
-  response: reply<ListOf<Language>>(),
-  auth: 'session',
-  permissions: ['self'],
-});
+export const listLanguages = endpoint({ name: 'listLanguages', method: 'GET', path: '/api/preferred/language', response: reply<ListOf<Language>>(), auth: 'session', permissions: ['self'] });
 
 /** spec 7: the channels of a step (voice call, SMS, e-mail), ordered by channel_id. */
-export const listChannels = endpoint({
-  name: 'listChannels',
-  method: 'GET',
-  path: '/api/channels/channel',
-  response: reply<ListOf<Channel>>(),
-  auth: 'session',
-  permissions: ['catalogue.read'],
-});
+export const listChannels = endpoint({ name: 'listChannels', method: 'GET', path: '/api/channels/channel', response: reply<ListOf<Channel>>(), auth: 'session', permissions: ['catalogue.read'] });
 
 /** spec 7: the participation types of a step (agent, supervisor), ordered by participation_type_id. */
-export const listParticipationTypes = endpoint({
-  name: 'listParticipationTypes',
-  method: 'GET',
-  path: '/api/participation/type',
-  response: reply<ListOf<ParticipationType>>(),
-  auth: 'session',
-  permissions: ['catalogue.read'],
-});
+export const listParticipationTypes = endpoint({ name: 'listParticipationTypes', method: 'GET', path: '/api/participation/type', response: reply<ListOf<ParticipationType>>(), auth: 'session', permissions: ['catalogue.read'] });
 
 /** What the web app needs to know before sign-in: the version and the optional widget (service.md section 1). */
 export interface ClientSettings {
@@ -39,19 +18,7 @@ export interface ClientSettings {
   widget_script_url: string | null;
 }
 
-export const clientSettings = endpoint({
-  name: 'clientSettings',
-  method: 'GET',
-  path: '/api/settings/client',
-  response: reply<ClientSettings>(),
-  auth: 'public',
-});
+export const clientSettings = endpoint({ name: 'clientSettings', method: 'GET', path: '/api/settings/client', response: reply<ClientSettings>(), auth: 'public' });
 
 /** Liveness and readiness for load balancers and `npm start` timing. */
-export const health = endpoint({
-  name: 'health',
-  method: 'GET',
-  path: '/api/health',
-  response: reply<{ status: 'ok'; database: 'pglite' | 'postgres'; version: string }>(),
-  auth: 'public',
-});
+export const health = endpoint({ name: 'health', method: 'GET', path: '/api/health', response: reply<{ status: 'ok'; database: 'pglite' | 'postgres'; version: string }>(), auth: 'public' });
