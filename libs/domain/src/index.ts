@@ -37,3 +37,4 @@ export * from './entities/application';
 export * from './entities/module';
 export * from './rules/escalation-step';
 export * from './rules/escalation';
+export * from './engine/escalation-engine';
