@@ -35,6 +35,8 @@ export * from './entities/sla';
 export * from './entities/escalation';
 export * from './entities/application';
 export * from './entities/module';
+export * from './entities/incident';
 export * from './rules/escalation-step';
 export * from './rules/escalation';
 export * from './engine/escalation-engine';
+export * from './machines/credential/credential.machine';

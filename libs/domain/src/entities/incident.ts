@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { MAX_TEXT, form, optionalText } from '../rules/fields';
+
+/** spec 5 Incident simulation; service.md 5: the ingest API keeps the same rules. */
+export const INCIDENT_LIMITS = { incident: { min: 10, max: 100 }, description: { min: 10, max: 1000 } } as const;
+
+export const INCIDENT_MESSAGES = {
+  incidentRequired: 'The Incident field is required',
+  incidentTooShort: 'The Incident field must be at least 10 characters long',
+  incidentTooLong: 'The Incident field cannot exceed 100 characters',
+  descriptionRequired: 'The Description field is required',
+  descriptionTooShort: 'The Description field must be at least 10 characters long',
+  descriptionTooLong: 'The Description field cannot exceed 1000 characters',
+} as const;
+
+/* @__NO_SIDE_EFFECTS__ */
+const boundedText = (required: string, tooShort: string, tooLong: string, limits: { min: number; max: number }) =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.minLength(limits.min, tooShort), v.maxLength(limits.max, tooLong));
+
+/* @__NO_SIDE_EFFECTS__ */
+const incidentEntries = () => ({
+  incident: boundedText(INCIDENT_MESSAGES.incidentRequired, INCIDENT_MESSAGES.incidentTooShort, INCIDENT_MESSAGES.incidentTooLong, INCIDENT_LIMITS.incident),
+  description: boundedText(INCIDENT_MESSAGES.descriptionRequired, INCIDENT_MESSAGES.descriptionTooShort, INCIDENT_MESSAGES.descriptionTooLong, INCIDENT_LIMITS.description),
+});
+
+/** The Incident Simulation form (spec 2.12, 5): Send stays disabled until both fields pass. */
+export const IncidentSimulationSchema = /* @__PURE__ */ (() => form(incidentEntries()))();
+export type IncidentSimulation = v.InferOutput<typeof IncidentSimulationSchema>;
+
+/** `POST /api/v1/incidents` (service.md 5): the form's fields and an optional deduplication key. */
+export const IncidentIngestSchema = /* @__PURE__ */ (() => form({ ...incidentEntries(), dedup_key: optionalText(MAX_TEXT) }))();
+export type IncidentIngest = v.InferOutput<typeof IncidentIngestSchema>;
