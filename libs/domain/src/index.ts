@@ -40,3 +40,4 @@ export * from './rules/escalation-step';
 export * from './rules/escalation';
 export * from './engine/escalation-engine';
 export * from './machines/credential/credential.machine';
+export * from './ingest/examples';
