@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, customerEndpoints, fillPath, type AnyEndpoint, type AuthKind } from '@relevo/api';
+import { createHash } from 'node:crypto';
+import { ENDPOINTS, customerEndpoints, fillPath, moduleToolEndpoints, type AnyEndpoint, type AuthKind } from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
 import { insertUser } from '../src/db/users';
@@ -111,6 +112,12 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/user/clients/not_root/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'DELETE /api/user/clients/not_root/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'PUT /api/user/clients/not_root/password/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+
+  // Modules' tool set (spec 2.12): the modules screen allows CustomerRoot and Customer (spec 6);
+  // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
+  // (a new credential key voids the old one). Another customer's module is not found.
+  'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -140,17 +147,19 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers';
+type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools';
 type Which = 'own' | 'other';
 
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
+const MODULE_TOOL_NAMES = new Set(Object.values(moduleToolEndpoints).map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
+  if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
   return CUSTOMER_ENDPOINT_NAMES.has(endpoint.name) ? 'customers' : 'self';
 }
-const hasId = (endpoint: AnyEndpoint) => endpoint.path.includes(':id');
+const hasId = (endpoint: AnyEndpoint) => endpoint.path.includes(':id') || endpoint.path.includes(':module');
 const action = (endpoint: AnyEndpoint) => endpoint.name.split('.').pop()!;
 /** calls on users that name a customer in the query (list) or the body (create) */
 const namesCustomer = (area: Area, endpoint: AnyEndpoint) => area.endsWith('Users') && (action(endpoint) === 'list' || action(endpoint) === 'create');
@@ -187,6 +196,15 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       ),
     ))!;
   const addCustomer = async () => t.createCustomer(`Spare ${kind} ${++seq}`);
+  /** a module of the customer, and the application it belongs to (the credential path names both) */
+  const applicationOf = new Map<number, number>();
+  const addModule = async (customerId: number) =>
+    asSystem(t, async (tx) => {
+      const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `App ${++seq}` }).returning('application_id').executeTakeFirstOrThrow();
+      const module = await tx.insertInto('modules').values({ customer_id: customerId, application_id: application.application_id, module_name: 'Module' }).returning('module_id').executeTakeFirstOrThrow();
+      applicationOf.set(module.module_id, application.application_id);
+      return module.module_id;
+    });
 
   beforeAll(async () => {
     t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 } } });
@@ -221,6 +239,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return which === 'own' ? addUser(alpha, 5) : addUser(provider, 3);
       case 'ownUsers':
         return which === 'own' ? addUser(alpha, 5) : addUser(beta, 5);
+      case 'moduleTools':
+        return addModule(which === 'own' ? alpha : beta);
       case 'self':
         throw new Error(`${endpoint.name} takes no id`);
     }
@@ -264,6 +284,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       users: await tx.selectFrom('users').select(['id', 'name', 'last_name', 'status', 'rol_id', 'customer_id', 'password_hash', 'updated_at']).orderBy('id').execute(),
       customers: await tx.selectFrom('customers').selectAll().orderBy('customer_id').execute(),
       sessions: await tx.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute(),
+      modules: await tx.selectFrom('modules').select(['module_id', 'credential_hash']).orderBy('module_id').execute(),
       audited: (await tx.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     }));
 
@@ -324,6 +345,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect(customers.find((c) => c.customer_id === id)).toBeUndefined();
       case 'addCustomer':
         return expect(customers.filter((c) => c.customer_name === body!.customer_name)).toHaveLength(1);
+      case 'generateCredential': {
+        const [made] = answer as [{ body: { credentialKey: string } }];
+        const stored = await asSystem(t, (tx) => tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow());
+        return expect(stored.credential_hash).toBe(createHash('sha256').update(made.body.credentialKey).digest('hex'));
+      }
+      case 'moduleExamples':
+        return expect((answer as [{ Body: { curl: { blockProgrammingCode: string } } }])[0].Body.curl.blockProgrammingCode).toContain(`-u "${id}:`);
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
       case 'listCustomers':
@@ -380,7 +408,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     const before = await snapshot();
     const body = bodyFor(c.area, c.endpoint, c.role, c.which);
     const query = namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list' ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}` : '';
-    const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id })}${query}`, {
+    const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id, module: id, application: id === undefined ? undefined : applicationOf.get(id) })}${query}`, {
       headers: bearer(token),
       ...(body === undefined ? {} : { body }),
     });

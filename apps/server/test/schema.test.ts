@@ -23,6 +23,7 @@ const LANDED: Record<string, string> = {
   '0004_job_layer': '90f9e8c0d5a6',
   '0005_least_privilege': '66ce3370a0e2',
   '0006_catalogue': '17e010e07574',
+  '0007_module_credentials': 'a5275c391162',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

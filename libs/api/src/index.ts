@@ -3,6 +3,7 @@ import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
 import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
+import { moduleToolEndpoints } from './endpoints/module-tools';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -18,6 +19,7 @@ export * from './endpoints/resources';
 export * from './endpoints/slas';
 export * from './endpoints/escalations';
 export * from './endpoints/applications';
+export * from './endpoints/module-tools';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -36,4 +38,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   listParticipationTypes,
   clientSettings,
   health,
+  ...Object.values(moduleToolEndpoints),
 ])();

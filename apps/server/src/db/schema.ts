@@ -285,6 +285,9 @@ export interface ModulesTable {
   module_createdt: Timestamp;
   module_updateby: string | null;
   module_updatedt: NullableTimestamp;
+  /** migration 0007: the SHA-256 (hex) of the module's credential key, and when it was made */
+  credential_hash: string | null;
+  credential_createdt: NullableTimestamp;
 }
 
 export interface DB {
