@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { ENDPOINTS, customerEndpoints, fillPath, moduleToolEndpoints, type AnyEndpoint, type AuthKind } from '@relevo/api';
+import { ENDPOINTS, customerEndpoints, fillPath, incidentEndpoints, moduleToolEndpoints, type AnyEndpoint, type AuthKind } from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
 import { insertUser } from '../src/db/users';
+import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -118,6 +119,10 @@ const EXPECTED: Record<string, Row> = {
   // (a new credential key voids the old one). Another customer's module is not found.
   'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
+  // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
+  'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
+  'POST /api/v1/incidents': { auth: 'moduleKey' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -151,7 +156,7 @@ type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' |
 type Which = 'own' | 'other';
 
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
-const MODULE_TOOL_NAMES = new Set(Object.values(moduleToolEndpoints).map((endpoint) => endpoint.name));
+const MODULE_TOOL_NAMES = new Set([...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   const scope = endpoint.name.split('.')[0];
@@ -198,13 +203,11 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   const addCustomer = async () => t.createCustomer(`Spare ${kind} ${++seq}`);
   /** a module of the customer, and the application it belongs to (the credential path names both) */
   const applicationOf = new Map<number, number>();
-  const addModule = async (customerId: number) =>
-    asSystem(t, async (tx) => {
-      const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `App ${++seq}` }).returning('application_id').executeTakeFirstOrThrow();
-      const module = await tx.insertInto('modules').values({ customer_id: customerId, application_id: application.application_id, module_name: 'Module' }).returning('module_id').executeTakeFirstOrThrow();
-      applicationOf.set(module.module_id, application.application_id);
-      return module.module_id;
-    });
+  const addModule = async (customerId: number) => {
+    const module = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
+    applicationOf.set(module.id, module.applicationId);
+    return module.id;
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 } } });
@@ -254,6 +257,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { customer_name: `Added ${unique}`, customer_qty_resources: 5 };
       case 'updateCustomer':
         return { customer_name: `Renamed ${unique}`, customer_active: 'Y', customer_qty_resources: 7 };
+      case 'simulateIncident':
+        return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
       case 'changeOwnPassword': {
         const next = `Own.Pass${seq}`;
         return { current_password: callers.get(role)!.password, new_password: next, confirm_password: next };
@@ -285,6 +290,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       customers: await tx.selectFrom('customers').selectAll().orderBy('customer_id').execute(),
       sessions: await tx.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute(),
       modules: await tx.selectFrom('modules').select(['module_id', 'credential_hash']).orderBy('module_id').execute(),
+      events: await tx.selectFrom('events').select('event_id').orderBy('event_id').execute(),
       audited: (await tx.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     }));
 
@@ -349,6 +355,11 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         const [made] = answer as [{ body: { credentialKey: string } }];
         const stored = await asSystem(t, (tx) => tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow());
         return expect(stored.credential_hash).toBe(createHash('sha256').update(made.body.credentialKey).digest('hex'));
+      }
+      case 'simulateIncident': {
+        const [made] = answer as [{ event_id: number }];
+        const event = await asSystem(t, (tx) => tx.selectFrom('events').select(['module_id', 'short_event_subject']).where('event_id', '=', made.event_id).executeTakeFirstOrThrow());
+        return expect(event).toEqual({ module_id: id, short_event_subject: body!.incident });
       }
       case 'moduleExamples':
         return expect((answer as [{ Body: { curl: { blockProgrammingCode: string } } }])[0].Body.curl.blockProgrammingCode).toContain(`-u "${id}:`);

@@ -4,6 +4,7 @@ import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
 import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
 import { moduleToolEndpoints } from './endpoints/module-tools';
+import { incidentEndpoints } from './endpoints/incidents';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -20,6 +21,7 @@ export * from './endpoints/slas';
 export * from './endpoints/escalations';
 export * from './endpoints/applications';
 export * from './endpoints/module-tools';
+export * from './endpoints/incidents';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -39,4 +41,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   clientSettings,
   health,
   ...Object.values(moduleToolEndpoints),
+  ...Object.values(incidentEndpoints),
 ])();

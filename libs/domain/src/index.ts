@@ -41,3 +41,4 @@ export * from './rules/escalation';
 export * from './engine/escalation-engine';
 export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
+export * from './engine/snapshot';

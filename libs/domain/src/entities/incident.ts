@@ -30,3 +30,17 @@ export type IncidentSimulation = v.InferOutput<typeof IncidentSimulationSchema>;
 /** `POST /api/v1/incidents` (service.md 5): the form's fields and an optional deduplication key. */
 export const IncidentIngestSchema = /* @__PURE__ */ (() => form({ ...incidentEntries(), dedup_key: optionalText(MAX_TEXT) }))();
 export type IncidentIngest = v.InferOutput<typeof IncidentIngestSchema>;
+
+/** The ingest API's refusals (service.md 5). */
+export const INGEST_MESSAGES = {
+  badCredentials: 'The module ID or credential key is not valid',
+  moduleInactive: 'This module is inactive: it accepts no incidents',
+  escalationNotReady: "This module's escalation is missing, inactive or incomplete: it accepts no incidents",
+  simulated: 'The incident was sent',
+} as const;
+
+/** An event as the ingest API answers it: 201 when made, 200 when its dedup_key found an open one. */
+export interface IncidentCreated {
+  case_id: string;
+  event_id: number;
+}
