@@ -6,6 +6,7 @@ import type { Tx } from '../db/database';
 import { credentialHash } from '../catalogue/module-tools';
 import { HttpError } from '../http/errors';
 import { WindowLimiter } from './window-limiter';
+import { ENGINE_CHANNEL } from '../engine/advance';
 
 /** Case IDs: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), read out on a call. */
 const CASE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -114,7 +115,7 @@ export function incidentService(ctx: AppContext) {
       if (made) {
         const state = newEngineState({ created_at: now.getTime(), sla_minutes: slaMinutes, steps });
         await tx.insertInto('engine_timers').values({ customer_id: module.customer_id, event_id: made.event_id, state: JSON.stringify(state), due_at: now }).execute();
-        await sql`select pg_notify('relevo_engine', '')`.execute(tx);
+        await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
         return { answer: made, created: true };
       }
       if (dedupKey !== null) {
