@@ -4,6 +4,10 @@ import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
 import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
 import { moduleToolEndpoints } from './endpoints/module-tools';
+import { resourceEndpoints } from './endpoints/resources';
+import { slaEndpoints } from './endpoints/slas';
+import { escalationEndpoints } from './endpoints/escalations';
+import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
 import { incidentEndpoints } from './endpoints/incidents';
 import type { AnyEndpoint } from './endpoint';
 
@@ -40,6 +44,11 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   listParticipationTypes,
   clientSettings,
   health,
+  ...Object.values(resourceEndpoints),
+  ...Object.values(slaEndpoints),
+  ...Object.values(escalationEndpoints),
+  ...Object.values(applicationEndpoints),
+  ...Object.values(moduleEndpoints),
   ...Object.values(moduleToolEndpoints),
   ...Object.values(incidentEndpoints),
 ])();

@@ -42,3 +42,4 @@ export * from './engine/escalation-engine';
 export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
 export * from './engine/snapshot';
+export * from './rules/catalogue-refusals';

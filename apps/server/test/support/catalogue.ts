@@ -5,6 +5,8 @@ export interface RunnableModule {
   id: number;
   applicationId: number;
   escalationId: number;
+  slaId: number;
+  resourceId: number;
 }
 
 /**
@@ -35,5 +37,5 @@ export async function insertRunnableModule(tx: Tx, customerId: number): Promise<
     .values({ customer_id: customerId, application_id: application.application_id, module_name: 'Checkout', escalation_id: escalation.escalation_id, sla_id: sla.sla_id })
     .returning('module_id')
     .executeTakeFirstOrThrow();
-  return { id: made.module_id, applicationId: application.application_id, escalationId: escalation.escalation_id };
+  return { id: made.module_id, applicationId: application.application_id, escalationId: escalation.escalation_id, slaId: sla.sla_id, resourceId: resource.resource_id };
 }
