@@ -43,3 +43,7 @@ export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
 export * from './engine/snapshot';
 export * from './rules/catalogue-refusals';
+export * from './rules/resource-form';
+export * from './rules/sla-form';
+export * from './machines/resource-form/resource-form';
+export * from './machines/sla-form/sla-form';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { MAX_TEXT, emailField, form, requiredText, ynFlag } from '../rules/fields';
-import { SUPPORTED_COUNTRIES } from '../rules/phone';
+import { PHONE_MESSAGES, SUPPORTED_COUNTRIES, parsePhone, type SupportedCountry } from '../rules/phone';
 import { DEFAULT_LANGUAGE, type Stamped, type YesNo } from './reference';
 
 /** spec 3 Resource: a person the engine contacts. Phones are the national number and its country. */
@@ -62,6 +62,16 @@ export function resourcePhoneE164(national: string | null, country: string | nul
   if (!national || !country) return null;
   const phone = resourcePhone(national, country);
   return 'error' in phone ? null : phone.e164;
+}
+
+/**
+ * The other way: a phone as the form's phone field gives it (E.164, "+17875550142") becomes the
+ * national number and the ISO country the body sends (spec 3 stores only the national number).
+ */
+export function nationalPhone(e164: string): { national: string; country: SupportedCountry } | { error: string } {
+  const parsed = parsePhone(e164);
+  if ('error' in parsed) return { error: parsed.error === PHONE_MESSAGES.country ? RESOURCE_MESSAGES.phoneCountry : RESOURCE_MESSAGES.phoneInvalid };
+  return { national: parsed.national, country: parsed.country };
 }
 
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,0 +1,22 @@
+import type { Resource } from '../../entities/resource';
+import { emptyResourceForm, resourceFormErrors, type ResourceFormMode, type ResourceFormValues } from '../../rules/resource-form';
+import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
+
+/**
+ * The resource modal (spec 2.15) runs on the record-form machine, typed by its values and by the
+ * stored resource its save answers. The rules are those of `resourceFormErrors`; the `save` actor
+ * (`fromPromise<Resource, ResourceFormValues>`) sends `resourceCreateBody` or `resourceUpdateBody`.
+ */
+export const resourceFormMachine = recordFormMachineFor<ResourceFormValues, Resource>();
+
+export function resourceFormInput(
+  mode: ResourceFormMode,
+  values: ResourceFormValues = emptyResourceForm(),
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<ResourceFormValues> {
+  return {
+    values: { ...values },
+    validate: (current) => resourceFormErrors(current, mode),
+    ...(fieldErrorsOf ? { fieldErrorsOf } : {}),
+  };
+}
