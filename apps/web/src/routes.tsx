@@ -33,8 +33,8 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   'events/:case_id/event_logs': comingSoon('Event Logs'),
   escalations: comingSoon('Escalations'),
   'escalation/:escalation_id/resources': comingSoon('Escalation Resources'),
-  sla: comingSoon('Service Level Agreement'),
-  resources: comingSoon('Resources'),
+  sla: () => import('./features/slas/SlasPage').then(({ SlasPage }) => ({ Component: SlasPage })),
+  resources: () => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ({ Component: ResourcesPage })),
   user_guide: comingSoon('User Guide'),
 };
 

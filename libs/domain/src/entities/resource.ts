@@ -64,6 +64,13 @@ export function resourcePhoneE164(national: string | null, country: string | nul
   return 'error' in phone ? null : phone.e164;
 }
 
+/** The list's phone: "+1 787 555 0142" from the stored national number and country ('' when none). */
+export function resourcePhoneShown(national: string | null, country: string | null): string {
+  const e164 = resourcePhoneE164(national, country);
+  if (!e164) return national ?? '';
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
 /**
  * The other way: a phone as the form's phone field gives it (E.164, "+17875550142") becomes the
  * national number and the ISO country the body sends (spec 3 stores only the national number).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { nationalPhone, type Resource } from '../entities/resource';
+import { nationalPhone, resourcePhoneShown, type Resource } from '../entities/resource';
 import { resourceFormInput, resourceFormMachine } from '../machines/resource-form/resource-form';
 import { recordFormErrors } from '../machines/record-form/record-form.machine';
 import { deferredActor } from '../machines/test-actors';
@@ -40,6 +40,11 @@ describe('nationalPhone: E.164 to the national number and country the body sends
     expect(nationalPhone('+17875550142')).toEqual({ national: '7875550142', country: 'PR' });
     expect(nationalPhone('+12025550123')).toEqual({ national: '2025550123', country: 'US' });
     expect(nationalPhone('+34612345678')).toEqual({ national: '612345678', country: 'ES' });
+  });
+
+  it('shows a stored phone with its country code, spaced', () => {
+    expect(resourcePhoneShown('7875550142', 'PR')).toBe('+1 787 555 0142');
+    expect(resourcePhoneShown(null, null)).toBe('');
   });
 
   it('refuses numbers that are not real, and countries outside the list', () => {

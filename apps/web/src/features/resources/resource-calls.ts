@@ -1,0 +1,34 @@
+import { addResource, deleteResource, listLanguages, listResources, resourceLimit, updateResource } from '@relevo/api';
+import type { Language, ListOf, ListQuery, MessageAnswer, Resource, ResourceCreateBody, ResourceLimit, ResourceUpdateBody } from '@relevo/domain';
+import { api } from '../../shell/api';
+import { liveSlaCalls, type SlaCalls } from '../slas/sla-calls';
+
+/** The calls of the Resources screen. */
+export interface ResourceCalls {
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Resource>>;
+  /** spec 2.15: the quota check */
+  limit: () => Promise<ResourceLimit>;
+  /** the modal's language dropdown */
+  languages: () => Promise<ListOf<Language>>;
+  create: (body: ResourceCreateBody) => Promise<Resource>;
+  update: (id: number, body: ResourceUpdateBody) => Promise<Resource>;
+  remove: (id: number) => Promise<MessageAnswer>;
+}
+
+/** spec 7 Resources. */
+export const liveResourceCalls: ResourceCalls = {
+  list: (query, signal) => api.call(listResources, { query, signal }),
+  limit: () => api.call(resourceLimit, {}),
+  languages: () => api.call(listLanguages, {}),
+  create: (body) => api.call(addResource, { body }),
+  update: (id, body) => api.call(updateResource, { params: { id }, body }),
+  remove: (id) => api.call(deleteResource, { params: { id } }),
+};
+
+/** The calls of the Resources and SLA screens; stories and tests give fixtures instead (Services `resourceSlaCalls`). */
+export interface ResourceSlaCalls {
+  resources: ResourceCalls;
+  slas: SlaCalls;
+}
+
+export const liveResourceSlaCalls: ResourceSlaCalls = { resources: liveResourceCalls, slas: liveSlaCalls };
