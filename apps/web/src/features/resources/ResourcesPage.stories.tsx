@@ -1,0 +1,132 @@
+import { ApiError } from '@relevo/api';
+import { RESOURCE_MESSAGES, Role, type RoleId } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { storyUser } from '../../testing/fixtures';
+import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
+import { StoryApp } from '../../testing/story-app';
+
+const phoneRefused = () => Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry }] }));
+
+/** The real route table at /resources, signed in as a Demo Company user, with fixture calls. */
+function Resources({ role = Role.CustomerRoot, state = 'filled', refusePhone = false }: { role?: RoleId; state?: StoryCatalogueState; refusePhone?: boolean }) {
+  const [calls] = useState(() => storyResourceSlaCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}));
+  return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ resourceSlaCalls: calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+}
+
+const meta = { title: 'Screens/Resources', component: Resources, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Resources>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+async function openCreate(canvasElement: HTMLElement) {
+  const screen = body(canvasElement);
+  const create = await screen.findByRole('button', { name: 'Create' });
+  await waitFor(() => expect(create).toBeEnabled());
+  await userEvent.click(create);
+  const dialog = await screen.findByRole('dialog', { name: 'Create Resource' });
+  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Language' })).toBeEnabled());
+  return dialog;
+}
+
+async function openEdit(canvasElement: HTMLElement, name: string) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Resource' });
+  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Language' })).toBeEnabled());
+  return dialog;
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('button', { name: '+1 787 555 0142' })).toBeVisible();
+    await expect(screen.getByText('Show 1 to 5 of 5 records')).toBeVisible();
+  },
+};
+export const Empty: Story = {
+  args: { state: 'empty' },
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByText('No resources found. Please add some resources.')).toBeVisible();
+  },
+};
+export const Loading: Story = { args: { state: 'loading' } };
+
+/** spec 6: the Customer reads the list only. */
+export const ReadOnlyCustomer: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Ana Torres');
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  },
+};
+
+/** spec 2.15: at the quota the warning shows and Create is disabled. */
+export const QuotaReached: Story = {
+  args: { state: 'quotaReached' },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByText('You have reached the maximum limit of subscribed resources (10). Please manage your subscriptions to add more.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+  },
+};
+
+export const CreateModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    await expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveTextContent('Spanish');
+  },
+};
+
+export const EditModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Luis Ortega');
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Luis Ortega');
+    await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
+  },
+};
+
+/** Every rule of the form failing at once: name, language, e-mail and both phones. */
+export const InvalidForm: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    const screen = body(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@');
+    await userEvent.type(within(dialog).getByLabelText('Main Phone'), '787555');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Select Language' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const label of ['Name', 'Email', 'Main Phone']) await expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Main Phone: 1 problem/ }));
+    await expect(await screen.findAllByText('Must be a valid phone number of the chosen country')).not.toHaveLength(0);
+  },
+};
+
+/** The server's refusal of a phone shows on that phone's field (422 `{detail:[{loc,msg}]}`). */
+export const PhoneRefusedByServer: Story = {
+  args: { refusePhone: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Nora Quiles');
+    await userEvent.type(within(dialog).getByLabelText('Secondary Phone'), '7875550111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Secondary Phone')).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Secondary Phone: 1 problem/ }));
+    await expect(await body(canvasElement).findAllByText('Choose the country of the phone number')).not.toHaveLength(0);
+  },
+};
+
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this resource?');
+  },
+};

@@ -1,0 +1,114 @@
+import { Role, type RoleId } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { storyUser } from '../../testing/fixtures';
+import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
+import { StoryApp } from '../../testing/story-app';
+
+/** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
+function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; state?: StoryCatalogueState }) {
+  const [calls] = useState(() => storyResourceSlaCalls(state));
+  return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ resourceSlaCalls: calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+}
+
+const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Slas>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+async function openCreate(canvasElement: HTMLElement) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+  return screen.findByRole('dialog', { name: 'Create Service Level Agreement' });
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByText('15 Minute(s)')).toBeVisible();
+    await expect(screen.getByText('24 Hour(s)')).toBeVisible();
+  },
+};
+export const Empty: Story = {
+  args: { state: 'empty' },
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByText("No sla's found. Please add some slas.")).toBeVisible();
+  },
+};
+export const Loading: Story = { args: { state: 'loading' } };
+
+/** spec 6: the Customer reads the list only. */
+export const ReadOnlyCustomer: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Standard response');
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  },
+};
+
+export const CreateModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    await expect(within(dialog).getByRole('combobox', { name: 'Unit' })).toHaveTextContent('Minutes');
+  },
+};
+
+export const EditModal: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Next business day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Service Level Agreement' });
+    await expect(within(dialog).getByLabelText('Response Time')).toHaveValue('24');
+    await expect(within(dialog).getByRole('combobox', { name: 'Unit' })).toHaveTextContent('Hours');
+    await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('INACTIVE');
+  },
+};
+
+/** The response time keeps two digits of what is typed. */
+export const ResponseTimeMask: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    const time = within(dialog).getByLabelText('Response Time');
+    await userEvent.type(time, 'a1b23');
+    await expect(time).toHaveValue('12');
+  },
+};
+
+/** Name and response time required. */
+export const RequiredFields: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(dialog).getByLabelText('Response Time')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Response Time: 1 problem/ }));
+    await expect(await body(canvasElement).findAllByText('Response time is required')).not.toHaveLength(0);
+  },
+};
+
+/** 0 is outside 1 to 99. */
+export const ResponseTimeOutOfRange: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Gold');
+    await userEvent.type(within(dialog).getByLabelText('Response Time'), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Response Time: 1 problem/ }));
+    await expect(await body(canvasElement).findAllByText('Response time must be a whole number from 1 to 99')).not.toHaveLength(0);
+  },
+};
+
+export const DeleteConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Standard response' }));
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this Service Level Agreement?');
+  },
+};

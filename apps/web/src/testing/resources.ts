@@ -1,0 +1,94 @@
+import { ApiError } from '@relevo/api';
+import { resourceDeleteRefusal, slaDeleteRefusal, type Language, type ListOf, type ListQuery, type Resource, type ResourceLimit, type Sla } from '@relevo/domain';
+import type { ResourceCalls, ResourceSlaCalls } from '../features/resources/resource-calls';
+import type { SlaCalls } from '../features/slas/sla-calls';
+import { never } from './fixtures';
+
+export const storyLanguages: Language[] = [
+  { language_id: 'ES', language_desc: 'Spanish' },
+  { language_id: 'EN', language_desc: 'English' },
+];
+
+const PEOPLE: [string, string | null, string, [string, string] | null, [string, string] | null, 'Y' | 'N'][] = [
+  ['Carlos Méndez', null, 'ES', ['7875550142', 'PR'], null, 'Y'],
+  ['Ana Torres', 'ana.torres@democompany.demo', 'EN', null, null, 'Y'],
+  ['Luis Ortega', 'luis.ortega@democompany.demo', 'ES', ['7875550187', 'PR'], ['2025550123', 'US'], 'Y'],
+  ['Rosa Colón', 'rosa.colon@democompany.demo', 'ES', ['3405550110', 'VI'], null, 'N'],
+  ['Tomás Ayala', null, 'EN', ['8095550155', 'DO'], ['6125550199', 'US'], 'Y'],
+];
+
+export const storyResources: Resource[] = PEOPLE.map(([name, email, language, phone1, phone2, active], index) => ({
+  id: index + 1,
+  resource_id: index + 1,
+  resource_fullname: name,
+  resource_active: active,
+  resource_email: email,
+  language_id: language,
+  language: storyLanguages.find((candidate) => candidate.language_id === language)!,
+  resource_phone1: phone1?.[0] ?? null,
+  resource_country_phone1: phone1?.[1] ?? null,
+  resource_phone2: phone2?.[0] ?? null,
+  resource_country_phone2: phone2?.[1] ?? null,
+  resource_createby: 'root@democompany.demo',
+  resource_createdt: `2026-01-0${index + 2}T15:00:00.000Z`,
+  resource_updateby: index % 2 ? 'root@democompany.demo' : null,
+  resource_updatedt: index % 2 ? `2026-03-1${index}T15:00:00.000Z` : null,
+}));
+
+export const storySlas: Sla[] = (
+  [
+    ['Standard response', 'Accepted within 15 minutes', 15, 'M', 'Y'],
+    ['Priority response', 'Critical checkout incidents', 5, 'M', 'Y'],
+    ['Next business day', 'Back-office requests', 24, 'H', 'N'],
+  ] as const
+).map(([name, desc, time, unit, active], index) => ({
+  id: index + 1,
+  sla_id: index + 1,
+  sla_name: name,
+  sla_desc: desc,
+  sla_active: active,
+  sla_response_time: time,
+  sla_response_time_mult: unit,
+  sla_createby: 'root@democompany.demo',
+  sla_createdt: `2026-02-0${index + 1}T15:00:00.000Z`,
+  sla_updateby: null,
+  sla_updatedt: null,
+}));
+
+/** One page as the server answers it: searched by `name`, sorted by the query's column, paged. */
+function pageOf<T>(rows: T[], query: ListQuery, name: (row: T) => string): ListOf<T> {
+  const search = query.search.toLowerCase();
+  const sign = query.order_by_direction === 'desc' ? -1 : 1;
+  const key = (row: T) => String((row as Record<string, unknown>)[query.order_by_column] ?? '');
+  const found = rows.filter((row) => !search || name(row).toLowerCase().includes(search)).sort((a, b) => key(a).localeCompare(key(b), undefined, { numeric: true }) * sign);
+  const start = (query.page_num - 1) * query.page_size;
+  return { total: found.length, list: found.slice(start, start + query.page_size) };
+}
+
+export type StoryCatalogueState = 'filled' | 'empty' | 'loading' | 'quotaReached';
+
+const limitOf = (state: StoryCatalogueState): ResourceLimit =>
+  state === 'quotaReached' ? { limit: true, count: 10, max: 10 } : { limit: false, count: storyResources.length, max: 10 };
+
+/** The calls of the Resources and SLA screens over the fixtures; deletes answer the in-use refusal (409). */
+export function storyResourceSlaCalls(state: StoryCatalogueState = 'filled', overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {}): ResourceSlaCalls {
+  const list = <T>(rows: T[], name: (row: T) => string) =>
+    state === 'loading' ? never : async (query: ListQuery) => (state === 'empty' ? { total: 0, list: [] } : pageOf(rows, query, name));
+  const resources: ResourceCalls = {
+    list: list(storyResources, (row) => row.resource_fullname),
+    limit: async () => limitOf(state),
+    languages: async () => ({ total: storyLanguages.length, list: storyLanguages }),
+    create: async (body) => ({ ...storyResources[1]!, ...body, resource_id: 99, id: 99, resource_active: 'Y' }),
+    update: async (id, body) => ({ ...storyResources.find((row) => row.resource_id === id)!, ...body }),
+    remove: () => Promise.reject(new ApiError(409, { detail: resourceDeleteRefusal(['Demo on-call']) ?? '' })),
+    ...overrides.resources,
+  };
+  const slas: SlaCalls = {
+    list: list(storySlas, (row) => row.sla_name),
+    create: async (body) => ({ ...storySlas[0]!, ...body, sla_id: 99, id: 99, sla_active: 'N' }),
+    update: async (id, body) => ({ ...storySlas.find((row) => row.sla_id === id)!, ...body }),
+    remove: () => Promise.reject(new ApiError(409, { detail: slaDeleteRefusal(['Checkout']) ?? '' })),
+    ...overrides.slas,
+  };
+  return { resources, slas };
+}
