@@ -1,6 +1,6 @@
 import { SlaCreateSchema, SlaUpdateSchema, type Sla, type SlaCreate, type SlaUpdate } from '../entities/sla';
 import { FOLLOW_UP_UNIT_LABELS, maskDigits } from './escalation-step';
-import { formErrors, validate } from './validation';
+import { formErrors, validOutput } from './validation';
 
 export type SlaFormMode = 'create' | 'edit';
 
@@ -54,13 +54,8 @@ export function slaFormErrors(values: SlaFormValues, mode: SlaFormMode): Partial
   return mode === 'create' ? formErrors(SlaCreateSchema, createInput(values)) : formErrors(SlaUpdateSchema, values);
 }
 
-function checked<T>(result: { success: true; output: T } | { success: false; issues: { message: string }[] }): T {
-  if (!result.success) throw new Error(result.issues[0]?.message ?? 'The form is not valid');
-  return result.output;
-}
-
 /** The create body of values the rules accepted (the response time as a number). */
-export const slaCreateBody = (values: SlaFormValues): SlaCreate => checked(validate(SlaCreateSchema, createInput(values)));
+export const slaCreateBody = (values: SlaFormValues): SlaCreate => validOutput(SlaCreateSchema, createInput(values));
 
 /** The edit body of values the rules accepted. */
-export const slaUpdateBody = (values: SlaFormValues): SlaUpdate => checked(validate(SlaUpdateSchema, values));
+export const slaUpdateBody = (values: SlaFormValues): SlaUpdate => validOutput(SlaUpdateSchema, values);

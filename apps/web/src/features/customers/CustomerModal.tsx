@@ -10,16 +10,12 @@ import {
   customerStatusOptions,
   customerUpdateBody,
   emptyCustomerForm,
-  recordFormErrors,
   type Customer,
   type CustomerFormSetup,
-  type CustomerFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { savedOrReported } from '../../shell/save-failure';
+import { useState } from 'react';
+import { savingRecordForm, useRecordForm } from '../../shell/record-form';
 import type { CustomerCalls } from './customer-calls';
 
 export interface CustomerModalProps {
@@ -33,36 +29,23 @@ export interface CustomerModalProps {
   onSaved: (customer: Customer) => void;
 }
 
-/** The form's machine: the domain's customer form, saved through the screen's calls. */
-export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
-  const mode = customer ? 'edit' : 'create';
-  return customerFormMachine.provide({
-    actors: {
-      save: fromPromise<Customer, CustomerFormValues>(({ input }) =>
-        savedOrReported(customer ? calls.update(customer.customer_id, customerUpdateBody(input)) : calls.create(customerCreateBody(input)), customerFormFields(mode)),
-      ),
-    },
-  });
-}
-
 /**
  * Create or edit a customer (spec 2.10 Customers, 3, 4): the status only when editing. Values,
  * layout and rules are the domain's customer form; this binds them to the fields.
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
-  const [machine] = useState(() => customerFormMachineFor(customer, calls));
-  const [state, send] = useMachine(machine, { input: customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf) });
-  const { context } = state;
-  const { values } = context;
+  const { values, errors, send, isSaving, isSaved } = useRecordForm(
+    () =>
+      savingRecordForm(
+        customerFormMachine,
+        (input) => (customer ? calls.update(customer.customer_id, customerUpdateBody(input)) : calls.create(customerCreateBody(input))),
+        customerFormFields(setup.mode),
+      ),
+    customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
+    onSaved,
+  );
   const layout = customerFormLayout(setup.mode);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
 
   return (
     <FormModal title={customer ? 'Edit Customer' : 'Create Customer'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>

@@ -1,9 +1,9 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -28,7 +28,7 @@ const COLUMNS: DataTableColumn<Customer>[] = [
 /** spec 9: customers are listed by customer_id. */
 const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 
-type Editing = { customer: Customer | null } | null;
+const TEXTS = { created: MESSAGES.customerSaved, updated: MESSAGES.customerEdited, deleted: MESSAGES.customerDeleted, confirmDelete: MESSAGES.confirmDeleteCustomer };
 
 /**
  * spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
@@ -45,44 +45,21 @@ export function CustomersPage() {
   const list = useList(calls.list, params);
   const { reload } = list;
 
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Customer | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.customer ? MESSAGES.customerEdited : MESSAGES.customerSaved);
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
-  const remove = async (customer: Customer) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(customer.customer_id);
-      toast.success(MESSAGES.customerDeleted);
-      reload();
-    } catch (error) {
-      // a customer that still has users or events is refused with a 409 whose detail says so
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // a customer that still has users or events is refused with a 409 whose detail says so
+  const screen = useRecordScreen<Customer>({ texts: TEXTS, remove: (row) => calls.remove(row.customer_id), changed: reload });
+  const { edit, askRemove } = screen;
 
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
     (row: Customer) => (
-      <span>
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
-        {/* the provider organisation is never deleted (the domain refuses it) */}
-        {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
-          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} />
-        ) : null}
-      </span>
+      <RecordRowActions
+        name={row.customer_name}
+        onEdit={canEdit ? () => edit(row) : null}
+        // the provider organisation is never deleted (the domain refuses it)
+        onDelete={canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null}
+      />
     ),
-    [canEdit, canDelete, isProvider],
+    [canEdit, canDelete, isProvider, edit, askRemove],
   );
 
   return (
@@ -100,27 +77,17 @@ export function CustomersPage() {
         {...params}
         toolbar={
           canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ customer: null })}>
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>
               Create
             </Button>
           ) : undefined
         }
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
-      {editing ? (
-        <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
+      {screen.editing ? (
+        <CustomerModal customer={screen.editing.row} isProvider={screen.editing.row ? isProvider(screen.editing.row) : false} calls={calls} onClose={screen.close} onSaved={screen.saved} />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteCustomer}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      {screen.confirmation}
     </>
   );
 }

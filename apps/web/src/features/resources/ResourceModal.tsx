@@ -1,12 +1,9 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  ACTIVE_FLAG_OPTIONS,
   PREFERRED_COUNTRIES,
   SUPPORTED_COUNTRIES,
-  activeFlagOf,
   emptyResourceForm,
   languageOptions,
-  recordFormErrors,
   resourceCreateBody,
   resourceFormFields,
   resourceFormFromResource,
@@ -14,16 +11,13 @@ import {
   resourceFormLayout,
   resourceFormMachine,
   resourceUpdateBody,
-  type Language,
   type Resource,
-  type ResourceFormValues,
 } from '@relevo/domain';
 import { FormModal, PhoneInput, SelectField, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { reportError } from '../../shell/report-error';
-import { savedOrReported } from '../../shell/save-failure';
+import { useState } from 'react';
+import { ActiveFlagField } from '../../shell/active-flag-field';
+import { useLoaded } from '../../shell/loaded';
+import { savingRecordForm, useRecordForm } from '../../shell/record-form';
 import { bindFields } from '../../shell/shown-errors';
 import type { ResourceCalls } from './resource-calls';
 import '../users/UserModal.css';
@@ -37,64 +31,27 @@ export interface ResourceModalProps {
   onSaved: (resource: Resource) => void;
 }
 
-/** The form's machine: the domain's resource form, saved through the screen's calls. */
-export function resourceFormMachineFor(resource: Resource | null, calls: ResourceModalProps['calls']) {
-  const mode = resource ? 'edit' : 'create';
-  return resourceFormMachine.provide({
-    actors: {
-      save: fromPromise<Resource, ResourceFormValues>(({ input }) =>
-        savedOrReported(resource ? calls.update(resource.resource_id, resourceUpdateBody(input)) : calls.create(resourceCreateBody(input)), resourceFormFields(mode)),
-      ),
-    },
-  });
-}
-
-/** The language dropdown's languages, loaded once (spec 7: GET /api/preferred/language). */
-function useLanguages(load: ResourceCalls['languages']): Language[] | null {
-  const [languages, setLanguages] = useState<Language[] | null>(null);
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (answer) => active && setLanguages(answer.list),
-      (error: unknown) => {
-        if (!active) return;
-        setLanguages([]);
-        reportError(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [load]);
-  return languages;
-}
-
 /**
- * Create or edit a resource (spec 2.15): name, e-mail, language ('Select Language' first), main
- * and secondary phone with the countries of spec 9, and the status when editing. Values, layout and
- * rules are the domain's resource form; this binds them to the fields.
+ * Create or edit a resource (spec 2.15): name, e-mail, language ('Select Language' first, the
+ * languages of GET /api/preferred/language), main and secondary phone with the countries of spec 9,
+ * and the status when editing. Values, layout and rules are the domain's resource form.
  */
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {
   const mode = resource ? 'edit' : 'create';
-  const [machine] = useState(() => resourceFormMachineFor(resource, calls));
-  const [state, send] = useMachine(machine, { input: resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf) });
-  const { context } = state;
-  const { values } = context;
-  const layout = resourceFormLayout(mode);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
-  const languages = useLanguages(calls.languages);
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
+  const form = useRecordForm(
+    () => savingRecordForm(resourceFormMachine, (values) => (resource ? calls.update(resource.resource_id, resourceUpdateBody(values)) : calls.create(resourceCreateBody(values))), resourceFormFields(mode)),
+    resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
+    onSaved,
+  );
+  const { values, errors, send } = form;
+  const [loadLanguages] = useState(() => calls.languages);
+  const languages = useLoaded(loadLanguages);
 
   type TextFieldName = 'resource_fullname' | 'resource_email' | 'resource_phone1' | 'resource_phone2';
   const field = bindFields<TextFieldName>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
 
   return (
-    <FormModal title={resource ? 'Edit Resource' : 'Create Resource'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal title={resource ? 'Edit Resource' : 'Create Resource'} busy={form.isSaving} done={form.isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
       <div className="user-modal__grid">
         <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('resource_fullname')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('resource_email')} />
@@ -103,10 +60,10 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         label="Language"
         name="language_id"
         required
-        options={languageOptions(languages ?? [])}
+        options={languageOptions(languages.state === 'loaded' ? languages.value.list : [])}
         value={values.language_id}
-        error={errors.language_id?.join(' ')}
-        disabled={languages === null}
+        error={errors.language_id?.join(' ') ?? (languages.state === 'failed' ? 'The languages could not be loaded' : undefined)}
+        disabled={languages.state === 'loading'}
         onChange={(value) => send({ type: 'CHANGE', field: 'language_id', value: typeof value === 'string' ? value : null })}
       />
       <div className="user-modal__grid">
@@ -119,16 +76,8 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
           {...field('resource_phone2')}
         />
       </div>
-      {layout.hasStatus ? (
-        <SelectField
-          label="Status"
-          name="resource_active"
-          required
-          options={[...ACTIVE_FLAG_OPTIONS]}
-          value={values.resource_active}
-          error={errors.resource_active?.join(' ')}
-          onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value: activeFlagOf(value) })}
-        />
+      {resourceFormLayout(mode).hasStatus ? (
+        <ActiveFlagField name="resource_active" value={values.resource_active} errors={errors.resource_active} onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })} />
       ) : null}
     </FormModal>
   );

@@ -1,13 +1,14 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaWarning, type Resource, type ResourceLimit } from '@relevo/domain';
-import { Alert, Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaWarning, type Resource } from '@relevo/domain';
+import { Alert, Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { useLoaded } from '../../shell/loaded';
+import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
-import { liveResourceSlaCalls, type ResourceCalls } from './resource-calls';
+import { liveResourceSlaCalls } from './resource-calls';
 import { ResourceModal } from './ResourceModal';
 import './ResourcesPage.css';
 
@@ -37,28 +38,12 @@ const COLUMNS: DataTableColumn<Resource>[] = [
 /** spec 9: resources are listed by resource_fullname ascending. */
 const DEFAULT_SORT = { column: 'resource_fullname', direction: 'asc' } as const;
 
-type Editing = { resource: Resource | null } | null;
-
-/** spec 2.15: the quota check, run on open and again after each save or delete (`round` changes). */
-function useResourceLimit(load: ResourceCalls['limit'], round: number): ResourceLimit | null {
-  const [limit, setLimit] = useState<ResourceLimit | null>(null);
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (answer) => active && setLimit(answer),
-      (error: unknown) => active && reportError(error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [load, round]);
-  return limit;
-}
+const TEXTS = { created: MESSAGES.resourceCreated, updated: MESSAGES.resourceUpdated, deleted: MESSAGES.resourceDeleted, confirmDelete: MESSAGES.confirmDeleteResource };
 
 /**
  * spec 2.15 Resources: the people the escalations contact. List, create, edit and delete (Customer
- * Root); the Customer sees the list only (the calls' permissions, spec 6). At the quota the warning
- * shows and Create is disabled.
+ * Root); the Customer sees the list only (the calls' permissions, spec 6). The quota check runs on
+ * open and after each save or delete: at the quota the warning shows and Create is disabled.
  */
 export function ResourcesPage() {
   const role = useSignedInUser().role.rol_id;
@@ -69,56 +54,28 @@ export function ResourcesPage() {
   const params = useListParams(DEFAULT_SORT);
   const list = useList(calls.list, params);
   const [round, setRound] = useState(0);
-  const limit = useResourceLimit(calls.limit, round);
+  const limit = useLoaded(calls.limit, round);
   const { reload: reloadList } = list;
-  const reload = useCallback(() => {
+  const changed = useCallback(() => {
     reloadList();
     setRound((count) => count + 1);
   }, [reloadList]);
-
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Resource | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.resource ? MESSAGES.resourceUpdated : MESSAGES.resourceCreated);
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
-  const remove = async (resource: Resource) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(resource.resource_id);
-      toast.success(MESSAGES.resourceDeleted);
-      reload();
-    } catch (error) {
-      // a resource that is a step of an escalation is refused with a 409 naming the escalations
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // a resource that is a step of an escalation is refused with a 409 naming the escalations
+  const screen = useRecordScreen<Resource>({ texts: TEXTS, remove: (row) => calls.remove(row.resource_id), changed });
+  const { edit, askRemove } = screen;
 
   const rowActions = useCallback(
-    (row: Resource) => (
-      <span className="resources__row-actions">
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.resource_fullname}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ resource: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.resource_fullname}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} /> : null}
-      </span>
-    ),
-    [canEdit, canDelete],
+    (row: Resource) => <RecordRowActions name={row.resource_fullname} onEdit={canEdit ? () => edit(row) : null} onDelete={canDelete ? () => askRemove(row) : null} />,
+    [canEdit, canDelete, edit, askRemove],
   );
 
-  const atLimit = limit?.limit === true;
+  const atLimit = limit.state === 'loaded' && limit.value.limit ? limit.value : null;
   return (
     <>
       <PageHeader title="Resources" />
       {atLimit && canCreate ? (
         <Alert variant="warning" className="resources__quota">
-          {resourceQuotaWarning(limit.max)}
+          {resourceQuotaWarning(atLimit.max)}
         </Alert>
       ) : null}
       <DataTable
@@ -129,29 +86,19 @@ export function ResourcesPage() {
         rowKey={(row) => row.resource_id}
         status={list.status}
         emptyText={MESSAGES.emptyResources}
-        onReload={reload}
+        onReload={changed}
         {...params}
         toolbar={
           canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={limit === null || atLimit} onClick={() => setEditing({ resource: null })}>
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={limit.state === 'loading' || atLimit !== null} onClick={screen.create}>
               Create
             </Button>
           ) : undefined
         }
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
-      {editing ? <ResourceModal resource={editing.resource} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteResource}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      {screen.editing ? <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
+      {screen.confirmation}
     </>
   );
 }

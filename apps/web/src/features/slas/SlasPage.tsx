@@ -1,14 +1,13 @@
 import { addSla, deleteSla, updateSla } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, listDate, mayCall, slaResponseTimeLabel, type Sla } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveResourceSlaCalls } from '../resources/resource-calls';
 import { SlaModal } from './SlaModal';
-import '../resources/ResourcesPage.css';
 
 const COLUMNS: DataTableColumn<Sla>[] = [
   { id: 'sla_name', header: 'Name', cell: (row) => row.sla_name, sortable: true },
@@ -23,7 +22,7 @@ const COLUMNS: DataTableColumn<Sla>[] = [
 /** spec 9: SLAs are listed by sla_id. */
 const DEFAULT_SORT = { column: 'sla_id', direction: 'asc' } as const;
 
-type Editing = { sla: Sla | null } | null;
+const TEXTS = { created: MESSAGES.slaSaved, updated: MESSAGES.slaEdited, deleted: MESSAGES.slaDeleted, confirmDelete: MESSAGES.confirmDeleteSla };
 
 /**
  * spec 2.18 SLA: the response times the modules promise. List, create, edit and delete (Customer
@@ -37,42 +36,13 @@ export function SlasPage() {
   const canDelete = mayCall(role, deleteSla);
   const params = useListParams(DEFAULT_SORT);
   const list = useList(calls.list, params);
-  const { reload } = list;
-
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Sla | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.sla ? MESSAGES.slaEdited : MESSAGES.slaSaved);
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
-  const remove = async (sla: Sla) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(sla.sla_id);
-      toast.success(MESSAGES.slaDeleted);
-      reload();
-    } catch (error) {
-      // an SLA a module uses is refused with a 409 naming the modules
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // an SLA a module uses is refused with a 409 naming the modules
+  const screen = useRecordScreen<Sla>({ texts: TEXTS, remove: (row) => calls.remove(row.sla_id), changed: list.reload });
+  const { edit, askRemove } = screen;
 
   const rowActions = useCallback(
-    (row: Sla) => (
-      <span className="resources__row-actions">
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.sla_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ sla: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.sla_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} /> : null}
-      </span>
-    ),
-    [canEdit, canDelete],
+    (row: Sla) => <RecordRowActions name={row.sla_name} onEdit={canEdit ? () => edit(row) : null} onDelete={canDelete ? () => askRemove(row) : null} />,
+    [canEdit, canDelete, edit, askRemove],
   );
 
   return (
@@ -86,29 +56,19 @@ export function SlasPage() {
         rowKey={(row) => row.sla_id}
         status={list.status}
         emptyText={MESSAGES.emptySlas}
-        onReload={reload}
+        onReload={list.reload}
         {...params}
         toolbar={
           canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ sla: null })}>
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>
               Create
             </Button>
           ) : undefined
         }
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
-      {editing ? <SlaModal sla={editing.sla} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteSla}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      {screen.editing ? <SlaModal sla={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
+      {screen.confirmation}
     </>
   );
 }

@@ -1,0 +1,88 @@
+import { ConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
+import { useCallback, useState } from 'react';
+import { reportError } from './report-error';
+import './record-screen.css';
+
+/** The texts of a list screen's changes (spec 8 toasts and the delete confirmation). */
+export interface RecordScreenTexts {
+  created: string;
+  updated: string;
+  deleted: string;
+  confirmDelete: string;
+}
+
+export interface RecordScreenOptions<Row> {
+  texts: RecordScreenTexts;
+  /** the delete call of a row */
+  remove: (row: Row) => Promise<unknown>;
+  /** after each save or delete (reload the list and whatever depends on it) */
+  changed: () => void;
+}
+
+/**
+ * The create/edit modal and the confirmed delete of a list screen: which row the modal edits (null
+ * creates one), the success toasts, and a delete asked for with the spec 8 confirmation, whose
+ * refusal (a 409 naming what uses the record) goes through the general handler's warning toast.
+ * `confirmation` is the dialog to render.
+ */
+export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOptions<Row>) {
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const close = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => {
+    toast.success(editing?.row ? texts.updated : texts.created);
+    setEditing(null);
+    changed();
+  }, [editing, texts, changed]);
+
+  const removeConfirmed = async (row: Row) => {
+    setIsDeleting(true);
+    try {
+      await remove(row);
+      toast.success(texts.deleted);
+      changed();
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setIsDeleting(false);
+      setRemoving(null);
+    }
+  };
+
+  const confirmation = (
+    <ConfirmDialog
+      open={removing !== null}
+      onOpenChange={(open) => {
+        if (!open && !isDeleting) setRemoving(null);
+      }}
+      message={texts.confirmDelete}
+      busy={isDeleting}
+      onContinue={() => {
+        if (removing !== null) void removeConfirmed(removing);
+      }}
+    />
+  );
+
+  return {
+    /** the modal is open: `row` is edited, or null for a new record */
+    editing,
+    create: useCallback(() => setEditing({ row: null }), []),
+    edit: useCallback((row: Row) => setEditing({ row }), []),
+    askRemove: useCallback((row: Row) => setRemoving(row), []),
+    close,
+    saved,
+    confirmation,
+  };
+}
+
+/** A row's Edit and Delete buttons, named after the row ("Edit Acme"); either may be left out. */
+export function RecordRowActions({ name, onEdit, onDelete }: { name: string; onEdit?: (() => void) | null; onDelete?: (() => void) | null }) {
+  return (
+    <span className="record-row-actions">
+      {onEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={onEdit} /> : null}
+      {onDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={onDelete} /> : null}
+    </span>
+  );
+}
