@@ -179,6 +179,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
   'POST /api/v1/incidents': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/cancel': { auth: 'moduleKey' },
+  // the responder page: its link's signed token is the credential (responder.test.ts)
+  'GET /api/v1/respond/:token': { auth: 'public' },
+  'POST /api/v1/respond/:token/accept': { auth: 'public' },
+  'POST /api/v1/respond/:token/resolve': { auth: 'public' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;

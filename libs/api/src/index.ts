@@ -8,7 +8,7 @@ import { resourceEndpoints } from './endpoints/resources';
 import { slaEndpoints } from './endpoints/slas';
 import { escalationEndpoints } from './endpoints/escalations';
 import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
-import { incidentEndpoints } from './endpoints/incidents';
+import { incidentEndpoints, responderEndpoints } from './endpoints/incidents';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -51,4 +51,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(moduleEndpoints),
   ...Object.values(moduleToolEndpoints),
   ...Object.values(incidentEndpoints),
+  ...Object.values(responderEndpoints),
 ])();

@@ -10,6 +10,8 @@ export const ENGINE_CHANNEL = 'relevo_engine';
 export interface AdvanceOptions {
   /** ESCALATION_TIME_SCALE: every wait is divided by it */
   scale: number;
+  /** the responder page of a step's contact (`PUBLIC_URL/respond/<token>`) */
+  link?: (eventId: number, step: number) => string;
 }
 
 /** What became of the input: applied, ignored by the engine (nothing to do), or not ours (the claim was lost). */
@@ -45,7 +47,7 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
 
   let lastContacted: string | null = null;
   for (const action of outcome.actions) {
-    lastContacted = (await writeAction(tx, row, state, action, now)) ?? lastContacted;
+    lastContacted = (await writeAction(tx, row, state, action, now, options)) ?? lastContacted;
   }
   if (outcome.actions.some((action) => action.kind === 'contact')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
 
@@ -95,7 +97,7 @@ interface EventFacts {
 }
 
 /** One action: a log row, and for a contact its message. Answers the contacted resource's name. */
-async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date): Promise<string | null> {
+async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<string | null> {
   if (action.kind === 'log') {
     const closing = action.followup_status === 'completed';
     if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
@@ -151,6 +153,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     attempt: action.attempt,
     toAccepter: action.to_accepter,
     notice: step.participation === 'supervisor',
+    link: options.link ? options.link(event.event_id, action.step) : null,
   });
   await enqueue(tx, { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key }, now);
   return step.resource_name;

@@ -24,6 +24,8 @@ export interface EngineWorkerOptions {
   workerId: string;
   /** ESCALATION_TIME_SCALE */
   scale: number;
+  /** the responder page of a step's contact */
+  link?: (eventId: number, step: number) => string;
   concurrency?: number;
   leaseMs?: number;
   idlePollMs?: number;
@@ -48,7 +50,7 @@ export class EngineWorker {
       channel: ENGINE_CHANNEL,
       settlesItself: true,
       run: async (timer) => {
-        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale }, timer));
+        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link }, timer));
         if (result === 'lost') options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
       },
       concurrency: options.concurrency,
