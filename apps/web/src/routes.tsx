@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
     element: <SignOutOnEntry />,
     children: [{ index: true, lazy: () => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ({ Component: ForbiddenPage })) }],
   },
+  // the responder page (service.md 6): opened from a call, SMS or e-mail, with or without a session
+  { path: 'respond/:token', lazy: () => import('./features/respond/RespondPage').then(({ RespondPage }) => ({ Component: RespondPage })) },
   { path: 'error', lazy: () => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
   {
     element: <RequireSession />,

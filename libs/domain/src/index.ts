@@ -43,3 +43,4 @@ export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
 export * from './engine/snapshot';
 export * from './rules/catalogue-refusals';
+export * from './machines/responder/responder.machine';
