@@ -226,7 +226,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     const admin = new pg.Client({ connectionString: testDb.url! });
     await admin.connect();
     const url = `http://127.0.0.1:${sms.port}/sms`;
-    const send = webhookSender('sms', { smsWebhookUrl: url }, log);
+    const send = webhookSender('sms', { smsWebhookUrl: url, inboundWebhookSecret: null }, log);
     // the idle poll is far away: only a NOTIFY or the re-scan after a reconnect can send in time
     const dispatcher = new OutboxDispatcher({ database, clock: new ManualClock(), senders: { sms: send, voice: send, email: send }, log, workerId: 'listener', idlePollMs: 120_000 });
     await dispatcher.start();
