@@ -177,6 +177,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
   // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  // Events (spec 6: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
+  'GET /api/events/filters': { own: CATALOGUE_READ },
+  'GET /api/events/log/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
   // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
   'POST /api/v1/incidents': { auth: 'moduleKey' },
   'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
@@ -214,7 +217,7 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue';
+type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events';
 type Which = 'own' | 'other';
 
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
@@ -253,6 +256,7 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
 function areaOf(endpoint: AnyEndpoint): Area {
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
+  if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
@@ -368,6 +372,18 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return which === 'own' ? addUser(alpha, 5) : addUser(beta, 5);
       case 'moduleTools':
         return addModule(which === 'own' ? alpha : beta);
+      case 'events': {
+        const customerId = which === 'own' ? alpha : beta;
+        return asSystem(t, async (tx) => {
+          const event = await tx
+            .insertInto('events')
+            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, '2')}`, short_event_subject: 'Matrix event', short_event_body: '' })
+            .returning('event_id')
+            .executeTakeFirstOrThrow();
+          await tx.insertInto('event_logs').values({ customer_id: customerId, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
+          return event.event_id;
+        });
+      }
       case 'catalogue':
         return catalogueRecord(RECORD_OF[endpoint.name]!, which === 'own' ? alpha : beta, endpoint.method === 'DELETE');
       case 'self':
@@ -546,6 +562,12 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'listSteps':
       case 'listModules':
       case 'filteredResources': {
+        const page = answer as { total: number; list: unknown[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
+      }
+      case 'listEvents':
+      case 'listEventLog': {
         const page = answer as { total: number; list: unknown[] };
         expect(page.list.length).toBeGreaterThan(0);
         return expect(page.total).toBeGreaterThanOrEqual(page.list.length);

@@ -44,3 +44,4 @@ export * from './ingest/examples';
 export * from './engine/snapshot';
 export * from './rules/catalogue-refusals';
 export * from './machines/responder/responder.machine';
+export * from './entities/event';
