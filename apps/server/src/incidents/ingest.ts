@@ -143,6 +143,13 @@ export function incidentService(ctx: AppContext) {
   }
 
   return {
+    /** Opens an incident on a module in the caller's transaction (the checks of both paths included). */
+    async open(tx: Tx, moduleId: number, incident: IncidentIngest): Promise<Opened> {
+      const module = await findModule(tx, moduleId);
+      if (!module) throw new HttpError(404, MODULE_MESSAGES.notFound);
+      return open(tx, module, incident);
+    },
+
     /** POST /api/v1/incidents: the module ID and key of HTTP Basic, then the module's limit. */
     ingest(moduleId: number, key: string, incident: IncidentIngest): Promise<Opened> {
       return ctx.database.scoped({ kind: 'staff' }, async (tx) => {
