@@ -7,27 +7,8 @@ import { HttpError } from '../http/errors';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-interface EventRow {
-  event_id: number;
-  case_id: string;
-  event_createdt: Date;
-  accepteddt: Date | null;
-  event_closedt: Date | null;
-  event_status: IncidentEvent['event_status'];
-  application_name: string | null;
-  module_name: string | null;
-  module_id: number | null;
-  last_resource_assigned: string | null;
-  minutes_elapsed: number | null;
-  time_response: number | null;
-  sla_response: number | null;
-  sla_compliance: 'YES' | 'NO' | null;
-  short_event_subject: string;
-  short_event_body: string;
-  event_cause: string | null;
-  event_resolution: string | null;
-  resolution: string | null;
-}
+/** An event as read: the domain's fields, with dates as the database gives them. */
+type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null };
 
 const toEvent = (row: EventRow): IncidentEvent => ({
   ...row,

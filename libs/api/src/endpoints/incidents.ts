@@ -14,16 +14,7 @@ export const ingestIncident = endpoint({ name: 'ingestIncident', method: 'POST',
 export type SimulationAnswer = [{ status: '200'; message: string; case_id: string; event_id: number }];
 
 /** POST /api/events/module/emulation/{id} (spec 2.12 Incident Simulation): a real event through the ingest path. */
-export const simulateIncident = endpoint({
-  name: 'simulateIncident',
-  method: 'POST',
-  path: '/api/events/module/emulation/:id',
-  params: IdParams,
-  body: IncidentSimulationSchema,
-  response: reply<SimulationAnswer>(),
-  auth: 'session',
-  permissions: ['catalogue.write'],
-});
+export const simulateIncident = endpoint({ name: 'simulateIncident', method: 'POST', path: '/api/events/module/emulation/:id', params: IdParams, body: IncidentSimulationSchema, response: reply<SimulationAnswer>(), auth: 'session', permissions: ['catalogue.write'] });
 
 export const incidentEndpoints = { ingestIncident, simulateIncident };
 

@@ -1,8 +1,9 @@
 import { EVENT_MESSAGES, type EventLogEntry, type ListQuery } from '@relevo/domain';
-import { DataTable, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 
@@ -31,17 +32,7 @@ export function EventLogsPage() {
   return (
     <>
       <PageHeader title={`Event Logs of case ${caseId}`} description={<Link to="/events">Back to events</Link>} />
-      <DataTable
-        label={`Event log of ${caseId}`}
-        columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
-        rowKey={(row) => row.event_log_id}
-        status={list.status}
-        emptyText={EVENT_MESSAGES.emptyEvents}
-        onReload={list.reload}
-        {...params}
-      />
+      <ListTable label={`Event log of ${caseId}`} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_log_id} emptyText={EVENT_MESSAGES.emptyEvents} />
     </>
   );
 }

@@ -81,14 +81,13 @@ export const Filled: Story = {
     await expect(screen.getByText('Show 1 to 4 of 4 records')).toBeVisible();
   },
 };
-export const Empty: Story = { args: { calls: 'empty' } };
-export const Loading: Story = { args: { calls: 'loading' } };
-export const LoadFailed: Story = {
-  args: { calls: 'failed' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
-  },
+export const Empty: Story = {
+  args: { calls: 'empty' },
+  play: async ({ canvasElement }) => expect(await body(canvasElement).findByText('No events found.')).toBeVisible(),
 };
+export const Loading: Story = { args: { calls: 'loading' } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const LoadFailed: Story = { args: { calls: 'failed' }, play: async ({ canvasElement }) => expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible() };
 export const OpenEventLog: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);

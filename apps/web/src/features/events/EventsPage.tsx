@@ -1,8 +1,9 @@
 import { EVENT_MESSAGES, MESSAGES, eventStatus, slaComplianceStatus, type IncidentEvent } from '@relevo/domain';
-import { Button, DataTable, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Button, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 
@@ -43,16 +44,13 @@ export function EventsPage() {
   return (
     <>
       <PageHeader title="Events" />
-      <DataTable
+      <ListTable
         label="Events"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.event_id}
-        status={list.status}
         emptyText={EVENT_MESSAGES.emptyEvents}
-        onReload={list.reload}
-        {...params}
         rowActions={(row) => (
           <Link to={`/events/${row.case_id}/event_logs?event=${row.event_id}`} aria-label={`Event log of ${row.case_id}`}>
             Event log
