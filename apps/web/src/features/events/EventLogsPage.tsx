@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES, type EventLogEntry, type ListQuery } from '@relevo/domain';
 import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
@@ -23,11 +23,9 @@ const COLUMNS: DataTableColumn<EventLogEntry>[] = [
 /** spec 2.14: the contacts of one event, in the order they happened (route events/:case_id/event_logs). */
 export function EventLogsPage() {
   const { case_id: caseId = '' } = useParams();
-  const [query] = useSearchParams();
-  const eventId = Number(query.get('event'));
   const calls = useService('eventCalls', liveEventCalls);
   const params = useListParams({ column: 'call_date', direction: 'asc' });
-  const load = useCallback((page: ListQuery, signal: AbortSignal) => calls.log(eventId, page, signal), [calls, eventId]);
+  const load = useCallback((page: ListQuery, signal: AbortSignal) => calls.log(caseId, page, signal), [calls, caseId]);
   const list = useList(load, params);
   return (
     <>

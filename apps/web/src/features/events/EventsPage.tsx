@@ -52,7 +52,7 @@ export function EventsPage() {
         rowKey={(row) => row.event_id}
         emptyText={EVENT_MESSAGES.emptyEvents}
         rowActions={(row) => (
-          <Link to={`/events/${row.case_id}/event_logs?event=${row.event_id}`} aria-label={`Event log of ${row.case_id}`}>
+          <Link to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`}>
             Event log
           </Link>
         )}
