@@ -47,3 +47,5 @@ export * from './rules/resource-form';
 export * from './rules/sla-form';
 export * from './machines/resource-form/resource-form';
 export * from './machines/sla-form/sla-form';
+export * from './machines/responder/responder.machine';
+export * from './entities/event';

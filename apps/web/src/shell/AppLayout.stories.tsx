@@ -1,6 +1,7 @@
 import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CustomerCalls } from '../features/customers/customer-calls';
+import type { EventCalls } from '../features/events/event-calls';
 import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp } from '../testing/story-app';
@@ -18,6 +19,8 @@ const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index)
 
 /** The staff home is the Customers screen: its list comes from a fixture, not the live API. */
 const customerCalls: CustomerCalls = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
+/** The events screens' calls: no events (the layout is what these stories show). */
+const eventCalls: EventCalls = { list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
 
 /** The real route table, signed in as a fixture user of one role, landing on that role's home. */
 function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: boolean; path?: string }) {
@@ -26,7 +29,7 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls }}
+      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls, eventCalls }}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -65,16 +66,13 @@ export function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers" />
-      <DataTable
+      <ListTable
         label="Customers"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.customer_id}
-        status={list.status}
         emptyText={MESSAGES.emptyCustomers}
-        onReload={reload}
-        {...params}
         toolbar={
           canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>

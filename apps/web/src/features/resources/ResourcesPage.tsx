@@ -1,9 +1,10 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaWarning, type Resource } from '@relevo/domain';
-import { Alert, Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Alert, Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useLoaded } from '../../shell/loaded';
 import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
@@ -78,16 +79,13 @@ export function ResourcesPage() {
           {resourceQuotaWarning(atLimit.max)}
         </Alert>
       ) : null}
-      <DataTable
+      <ListTable
         label="Resources"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.resource_id}
-        status={list.status}
         emptyText={MESSAGES.emptyResources}
-        onReload={changed}
-        {...params}
         toolbar={
           canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={limit.state === 'loading' || atLimit !== null} onClick={screen.create}>

@@ -1,8 +1,9 @@
 import { addSla, deleteSla, updateSla } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, listDate, mayCall, slaResponseTimeLabel, type Sla } from '@relevo/domain';
-import { Button, DataTable, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -48,16 +49,13 @@ export function SlasPage() {
   return (
     <>
       <PageHeader title="Service Level Agreement" />
-      <DataTable
+      <ListTable
         label="Service Level Agreements"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.sla_id}
-        status={list.status}
         emptyText={MESSAGES.emptySlas}
-        onReload={list.reload}
-        {...params}
         toolbar={
           canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>
