@@ -1,4 +1,4 @@
-import { ConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { reportError } from './report-error';
 import './record-screen.css';
@@ -84,5 +84,14 @@ export function RecordRowActions({ name, onEdit, onDelete }: { name: string; onE
       {onEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={onEdit} /> : null}
       {onDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={onDelete} /> : null}
     </span>
+  );
+}
+
+/** A list screen's Create button, beside the search box (spec 2.20). */
+export function CreateButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={disabled} onClick={onClick}>
+      Create
+    </Button>
   );
 }

@@ -1,10 +1,10 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
-import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -73,13 +73,7 @@ export function CustomersPage() {
         params={params}
         rowKey={(row) => row.customer_id}
         emptyText={MESSAGES.emptyCustomers}
-        toolbar={
-          canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>
-              Create
-            </Button>
-          ) : undefined
-        }
+        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
       {screen.editing ? (

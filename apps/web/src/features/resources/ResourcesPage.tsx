@@ -1,12 +1,12 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaWarning, type Resource } from '@relevo/domain';
-import { Alert, Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Alert, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useLoaded } from '../../shell/loaded';
-import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveResourceSlaCalls } from './resource-calls';
@@ -86,13 +86,7 @@ export function ResourcesPage() {
         params={params}
         rowKey={(row) => row.resource_id}
         emptyText={MESSAGES.emptyResources}
-        toolbar={
-          canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={limit.state === 'loading' || atLimit !== null} onClick={screen.create}>
-              Create
-            </Button>
-          ) : undefined
-        }
+        toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || atLimit !== null} /> : undefined}
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
       {screen.editing ? <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}

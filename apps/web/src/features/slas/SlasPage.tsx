@@ -1,10 +1,10 @@
 import { addSla, deleteSla, updateSla } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, listDate, mayCall, slaResponseTimeLabel, type Sla } from '@relevo/domain';
-import { Button, Icon, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
-import { RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveResourceSlaCalls } from '../resources/resource-calls';
@@ -56,13 +56,7 @@ export function SlasPage() {
         params={params}
         rowKey={(row) => row.sla_id}
         emptyText={MESSAGES.emptySlas}
-        toolbar={
-          canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={screen.create}>
-              Create
-            </Button>
-          ) : undefined
-        }
+        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
       {screen.editing ? <SlaModal sla={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}

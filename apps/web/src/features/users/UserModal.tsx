@@ -6,7 +6,6 @@ import {
   USER_STATUS_OPTIONS,
   customerOptions,
   emptyUserForm,
-  recordFormErrors,
   roleOptions,
   userFormFromUser,
   userFormInput,
@@ -21,10 +20,10 @@ import {
   type UserScreen,
 } from '@relevo/domain';
 import { FormModal, PasswordField, PhoneInput, SelectField, TextField, type SelectOption } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useLoaded } from '../../shell/loaded';
+import { useRecordForm } from '../../shell/record-form';
 import { NewPasswordFields } from '../password/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
 import './UserModal.css';
@@ -53,21 +52,13 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   const [setup] = useState<UserFormSetup>(() =>
     user ? { screen, mode: 'edit', actor: actor.role, actorId: actor.id, stored: user } : { screen, mode: 'create', actor: actor.role, actorId: actor.id },
   );
-  const [machine] = useState(() => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }));
-  const [state, send] = useMachine(machine, { input: userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf) });
+  const { state, send, values, errors, isSaving, isSaved } = useRecordForm(
+    () => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }),
+    userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf),
+    onSaved,
+  );
   const { context } = state;
-  const { values } = context;
   const layout = userFormLayout(setup, values);
-  const errors = recordFormErrors(context);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-
-  const told = useRef(false);
-  useEffect(() => {
-    if (!isSaved || told.current || !context.saved) return;
-    told.current = true;
-    onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
 
   // the customer dropdown is loaded once, when the modal has one
   const customers = useLoaded(layout.hasCustomer ? loadCustomers : undefined);
