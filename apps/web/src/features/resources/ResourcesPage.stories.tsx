@@ -60,7 +60,7 @@ export const ReadOnlyCustomer: Story = {
   args: { role: Role.Customer },
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
-    await screen.findByText('Ana Torres');
+    await screen.findByText('Luis Ortega');
     await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   },
