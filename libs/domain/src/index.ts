@@ -43,3 +43,7 @@ export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
 export * from './engine/snapshot';
 export * from './rules/catalogue-refusals';
+export * from './rules/application-form';
+export * from './rules/module-form';
+export * from './rules/incident-simulation';
+export * from './machines/catalogue-forms/catalogue-forms';
