@@ -55,7 +55,7 @@ export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {
                 <article className="modules__example">
                   <h3 className="modules__example-subject">{example.blockSubject}</h3>
                   <p className="modules__example-body">{example.blockBody}</p>
-                  <pre className="modules__example-code">
+                  <pre className="modules__example-code" tabIndex={0}>
                     <code>{example.blockProgrammingCode}</code>
                   </pre>
                 </article>
