@@ -95,7 +95,7 @@ export const CreateModal: Story = {
     await expect(within(dialog).getByLabelText('Application')).toHaveAttribute('readonly');
     await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Escalation' }));
-    await expect(await body(canvasElement).findByRole('option', { name: 'Demo on-call' })).toBeVisible();
+    await expect(await body(canvasElement).findByRole('option', { name: 'Demo on-call' })).toBeInTheDocument();
   },
 };
 
@@ -160,7 +160,7 @@ export const Saving: Story = {
 export const CredentialsNotCreated: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
-    await expect(within(dialog).getByRole('button', { name: 'Create New Credentials' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Create New Credentials' })).toBeInTheDocument();
     await expect(within(dialog).queryByLabelText('Credential Key')).toBeNull();
   },
 };
@@ -185,7 +185,7 @@ export const CredentialsCreated: Story = {
     const dialog = await createKey(canvasElement);
     await expect(within(dialog).getByLabelText('Credential Key')).toHaveValue('•'.repeat(32));
     await expect(within(dialog).getByLabelText('Module ID')).toHaveValue('1');
-    await expect(within(dialog).getByRole('button', { name: 'Download to CSV' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Download to CSV' })).toBeInTheDocument();
     await expect(await body(canvasElement).findByText('Credential Created Successfully')).toBeInTheDocument();
   },
 };
@@ -194,7 +194,7 @@ export const CredentialsShown: Story = {
     const dialog = await createKey(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show' }));
     await expect(within(dialog).getByLabelText('Credential Key')).toHaveValue(STORY_KEY);
-    await expect(within(dialog).getByRole('button', { name: 'Hide' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
   },
 };
 export const CredentialsGenerating: Story = {
@@ -211,7 +211,7 @@ export const CredentialsFailed: Story = {
     const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create New Credentials' }));
     await userEvent.click(within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
-    await expect(await within(dialog).findByRole('alert')).toBeVisible();
+    await expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
   },
 };
 
@@ -241,7 +241,7 @@ export const ExamplesFailed: Story = {
   args: { calls: 'failingTools' },
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Get Examples for Checkout', 'Examples for Checkout');
-    await expect(await within(dialog).findByText('The examples could not be loaded.')).toBeVisible();
+    await expect(await within(dialog).findByText('The examples could not be loaded.')).toBeInTheDocument();
   },
 };
 
@@ -288,7 +288,7 @@ export const SimulationSent: Story = {
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await expect(await body(canvasElement).findByText('The incident was sent')).toBeVisible();
+    await expect(await body(canvasElement).findByText('The incident was sent')).toBeInTheDocument();
   },
 };
 export const SimulationRefused: Story = {
@@ -298,7 +298,7 @@ export const SimulationRefused: Story = {
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await expect(await body(canvasElement).findByText(/it accepts no incidents/)).toBeVisible();
+    await expect(await body(canvasElement).findByText(/it accepts no incidents/)).toBeInTheDocument();
   },
 };
 
@@ -308,6 +308,6 @@ export const DeleteConfirm: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Checkout' }));
     const confirm = await screen.findByRole('alertdialog');
     await expect(confirm).toHaveTextContent('Are you sure you want to remove this Module?');
-    await expect(within(confirm).getByRole('button', { name: 'Continuar' })).toBeVisible();
+    await expect(within(confirm).getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
   },
 };
