@@ -9,14 +9,12 @@ import {
   applicationFormMachine,
   applicationUpdateBody,
   emptyApplicationForm,
-  recordFormErrors,
   type Application,
   type ApplicationFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import type { ApplicationCalls } from './application-calls';
 
@@ -47,19 +45,11 @@ export function applicationFormMachineFor(application: Application | null, calls
 /** Create or edit an application (spec 2.11, 3, 4): a name, and the status only when editing. */
 export function ApplicationModal({ application, calls, onClose, onSaved }: ApplicationModalProps) {
   const mode = application ? 'edit' : 'create';
-  const [machine] = useState(() => applicationFormMachineFor(application, calls));
-  const [state, send] = useMachine(machine, {
-    input: applicationFormInput(mode, application ? applicationFormFromApplication(application) : emptyApplicationForm(), fieldMessagesOf),
-  });
-  const { context } = state;
-  const { values } = context;
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => applicationFormMachineFor(application, calls),
+    applicationFormInput(mode, application ? applicationFormFromApplication(application) : emptyApplicationForm(), fieldMessagesOf),
+    onSaved,
+  );
 
   return (
     <FormModal title={application ? 'Edit Application' : 'Create Application'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>

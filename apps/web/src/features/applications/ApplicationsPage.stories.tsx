@@ -5,6 +5,7 @@ import { routes } from '../../routes';
 import { APPLICATION_CALLS } from '../../testing/applications';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { dialogReady, storyBody } from '../../testing/story-dialogs';
 
 /** The real route table at /applications, signed in as a customer user, with fixture calls. */
 function Applications({ role = Role.CustomerRoot, calls = 'filled', at = '/applications' }: { role?: RoleId; calls?: keyof typeof APPLICATION_CALLS; at?: string }) {
@@ -22,14 +23,7 @@ const meta = { title: 'Screens/Applications', component: Applications, parameter
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
-
-/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
-async function dialogReady(canvasElement: HTMLElement, name: string) {
-  const dialog = await body(canvasElement).findByRole('dialog', { name });
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
-  return dialog;
-}
+const body = storyBody;
 
 async function openCreate(canvasElement: HTMLElement) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));

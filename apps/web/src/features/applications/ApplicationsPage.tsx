@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from './application-calls';
@@ -64,8 +64,8 @@ export function ApplicationsPage() {
   const { reload } = list;
 
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Application | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
+  // an application that still has modules is refused with a 409 naming them
+  const removal = useRemoval((application: Application) => calls.remove(application.application_id), MESSAGES.applicationDeleted, reload);
 
   const closeModal = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
@@ -74,21 +74,7 @@ export function ApplicationsPage() {
     reload();
   }, [editing, reload]);
 
-  const remove = async (application: Application) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(application.application_id);
-      toast.success(MESSAGES.applicationDeleted);
-      reload();
-    } catch (error) {
-      // an application that still has modules is refused with a 409 naming them
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
-
+  const { ask } = removal;
   const rowActions = useCallback(
     (row: Application) => (
       <span className="applications__row-actions">
@@ -96,10 +82,10 @@ export function ApplicationsPage() {
           Modules
         </Link>
         {canEdit ? <IconButton size="sm" label={`Edit ${row.application_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ application: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.application_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} /> : null}
+        {canDelete ? <IconButton size="sm" label={`Delete ${row.application_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
       </span>
     ),
-    [canEdit, canDelete],
+    [canEdit, canDelete, ask],
   );
 
   return (
@@ -125,17 +111,7 @@ export function ApplicationsPage() {
         rowActions={rowActions}
       />
       {editing ? <ApplicationModal application={editing.application} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteApplication}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      <ConfirmDialog message={MESSAGES.confirmDeleteApplication} {...removal.dialog} />
     </>
   );
 }

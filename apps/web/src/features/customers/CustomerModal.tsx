@@ -10,15 +10,14 @@ import {
   customerStatusOptions,
   customerUpdateBody,
   emptyCustomerForm,
-  recordFormErrors,
   type Customer,
   type CustomerFormSetup,
   type CustomerFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import type { CustomerCalls } from './customer-calls';
 
@@ -51,18 +50,12 @@ export function customerFormMachineFor(customer: Customer | null, calls: Custome
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
-  const [machine] = useState(() => customerFormMachineFor(customer, calls));
-  const [state, send] = useMachine(machine, { input: customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf) });
-  const { context } = state;
-  const { values } = context;
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => customerFormMachineFor(customer, calls),
+    customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
+    onSaved,
+  );
   const layout = customerFormLayout(setup.mode);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
 
   return (
     <FormModal title={customer ? 'Edit Customer' : 'Create Customer'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>

@@ -11,16 +11,15 @@ import {
   moduleFormMachine,
   moduleSlaOptions,
   moduleUpdateBody,
-  recordFormErrors,
   type Application,
   type Module,
   type ModuleFormSetup,
   type ModuleFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
 
@@ -77,19 +76,13 @@ export function ModuleModal(props: ModuleModalProps) {
 }
 
 function ModuleForm({ module, application, calls, onClose, onSaved, setup }: ModuleModalProps & { setup: ModuleFormSetup }) {
-  const [machine] = useState(() => moduleFormMachineFor(module, calls));
-  const [state, send] = useMachine(machine, { input: moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf) });
-  const { context } = state;
-  const { values } = context;
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => moduleFormMachineFor(module, calls),
+    moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf),
+    onSaved,
+  );
   const layout = moduleFormLayout(setup.mode, values);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
   const applicationName = module?.application.application_name ?? application.application_name;
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
 
   const idOf = (value: string | number | null) => (typeof value === 'number' ? value : null);
 

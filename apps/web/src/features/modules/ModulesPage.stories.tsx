@@ -5,6 +5,7 @@ import { routes } from '../../routes';
 import { APPLICATION_CALLS, STORY_KEY } from '../../testing/applications';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { dialogReady, storyBody } from '../../testing/story-dialogs';
 
 /** The real route table at the modules of Demo Store, signed in as a customer user, with fixture calls. */
 function Modules({ role = Role.CustomerRoot, calls = 'filled', at = '/application/1/modules' }: { role?: RoleId; calls?: keyof typeof APPLICATION_CALLS; at?: string }) {
@@ -22,14 +23,7 @@ const meta = { title: 'Screens/Modules', component: Modules, parameters: { layou
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
-
-/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
-async function dialogReady(canvasElement: HTMLElement, name: string | RegExp) {
-  const dialog = await body(canvasElement).findByRole('dialog', { name });
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
-  return dialog;
-}
+const body = storyBody;
 
 async function rowAction(canvasElement: HTMLElement, label: string, dialogName: string | RegExp) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: label }));

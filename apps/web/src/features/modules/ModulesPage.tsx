@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
 import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from '../applications/application-calls';
@@ -80,9 +81,6 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const { reload } = list;
 
   const [open, setOpen] = useState<Open>(null);
-  const [removing, setRemoving] = useState<Module | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
   const close = useCallback(() => setOpen(null), []);
   const saved = useCallback(() => {
     toast.success(open?.kind === 'edit' && open.module ? MESSAGES.moduleEdited : MESSAGES.moduleSaved);
@@ -90,19 +88,8 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
     reload();
   }, [open, reload]);
 
-  const remove = async (module: Module) => {
-    setIsDeleting(true);
-    try {
-      await calls.removeModule(module.module_id);
-      toast.success(MESSAGES.moduleDeleted);
-      reload();
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useRemoval((module: Module) => calls.removeModule(module.module_id), MESSAGES.moduleDeleted, reload);
+  const { ask } = removal;
 
   const rowActions = useCallback(
     (row: Module) => (
@@ -115,10 +102,10 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
           <IconButton size="sm" label={`Incident Simulation for ${row.module_name}`} icon={<Icon name="activity" size={16} />} onClick={() => setOpen({ kind: 'simulation', module: row })} />
         ) : null}
         {canEdit ? <IconButton size="sm" label={`Edit ${row.module_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setOpen({ kind: 'edit', module: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.module_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} /> : null}
+        {canDelete ? <IconButton size="sm" label={`Delete ${row.module_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
       </span>
     ),
-    [canGenerate, canSimulate, canEdit, canDelete],
+    [canGenerate, canSimulate, canEdit, canDelete, ask],
   );
 
   return (
@@ -154,18 +141,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
       {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteModule}
-        {...SPANISH_CONFIRM_LABELS}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      <ConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
     </>
   );
 }

@@ -5,16 +5,15 @@ import {
   incidentSimulationBody,
   incidentSimulationInput,
   incidentSimulationMachine,
-  recordFormErrors,
   simulationOutcome,
   type IncidentSimulationField,
   type IncidentSimulationValues,
   type Module,
 } from '@relevo/domain';
 import { FormModal, TextField, toast } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
+import { useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ApplicationCalls } from '../applications/application-calls';
 
@@ -51,20 +50,21 @@ export function simulationMachineFor(moduleId: number, calls: SimulationModalPro
 
 /** spec 2.12 Incident Simulation (5): incident and description, Send disabled until both are valid. */
 export function SimulationModal({ module, calls, onClose }: SimulationModalProps) {
-  const [machine] = useState(() => simulationMachineFor(module.module_id, calls));
-  const [state, send] = useMachine(machine, { input: incidentSimulationInput(fieldMessagesOf) });
-  const { context } = state;
-  const isSending = state.matches('saving');
-  const isSent = state.matches('saved');
-  const field = bindFields(context.values, recordFormErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }));
-
-  useEffect(() => {
-    if (!isSent || !context.saved) return;
-    const outcome = simulationOutcome(context.saved);
-    if (outcome.ok) toast.success(outcome.message);
-    else toast.error(outcome.message, { duration: ERROR_TOAST_MS });
-    onClose();
-  }, [isSent, context.saved, onClose]);
+  const sent = useCallback(
+    (answer: Answer) => {
+      const outcome = simulationOutcome(answer);
+      if (outcome.ok) toast.success(outcome.message);
+      else toast.error(outcome.message, { duration: ERROR_TOAST_MS });
+      onClose();
+    },
+    [onClose],
+  );
+  const { values, errors, send, isSaving: isSending, isSaved: isSent } = useRecordFormModal(
+    () => simulationMachineFor(module.module_id, calls),
+    incidentSimulationInput(fieldMessagesOf),
+    sent,
+  );
+  const field = bindFields(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
 
   return (
     <FormModal
@@ -74,7 +74,7 @@ export function SimulationModal({ module, calls, onClose }: SimulationModalProps
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
       submitLabel="Send"
-      submitDisabled={!canSendSimulation(context.values)}
+      submitDisabled={!canSendSimulation(values)}
     >
       <TextField label="Incident" required autoFocus {...field('incident')} />
       <TextField label="Description" required {...field('description')} />

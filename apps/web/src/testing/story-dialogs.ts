@@ -1,0 +1,11 @@
+import { expect, waitFor, within } from 'storybook/test';
+
+/** The whole document of a story: modals, tooltips and toasts render in portals outside the canvas. */
+export const storyBody = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
+export async function dialogReady(canvasElement: HTMLElement, name: string | RegExp): Promise<HTMLElement> {
+  const dialog = await storyBody(canvasElement).findByRole('dialog', { name });
+  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  return dialog;
+}
