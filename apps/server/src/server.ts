@@ -13,6 +13,7 @@ import { sessionSecret } from './db/settings';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
 import { EngineWorker } from './engine/worker';
+import { responderService } from './incidents/respond';
 import { buildApp } from './http/app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './engine/housekeeping';
@@ -110,7 +111,7 @@ export async function startRelevo(opts: {
     let housekeeping: Housekeeping | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
-      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale });
+      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link });
       await engine.start();
       dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log), log, workerId: config.instanceId });
       await dispatcher.start();

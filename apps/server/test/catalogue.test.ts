@@ -117,6 +117,8 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
           { loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry },
         ],
       });
+      const language = await t.raw('POST', '/api/procedures/add/resource', { body: { resource_fullname: 'X', language_id: 'ZZ' }, headers: { authorization: `Bearer ${root.token}` } });
+      expect({ status: language.status, body: language.body }).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'language_id'], msg: RESOURCE_MESSAGES.languageRequired }] } });
       expect((await root.client.call(listResources, {})).total).toBe(2);
     });
 

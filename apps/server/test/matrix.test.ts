@@ -51,6 +51,8 @@ interface NoSessionRow {
 type Row = SessionRow | NoSessionRow;
 
 const ALL: ByRole = [200, 200, 200, 200, 200];
+/** The same expected row for each of these endpoints. */
+const rowsFor = (row: SessionRow, keys: string[]): Record<string, SessionRow> => Object.fromEntries(keys.map((key) => [key, row]));
 const CATALOGUE_READ: ByRole = [403, 403, 403, 200, 200];
 const CATALOGUE_READ_OTHER: ByRole = [403, 403, 403, 404, 404];
 const CATALOGUE_WRITE: ByRole = [403, 403, 403, 200, 403];
@@ -136,39 +138,51 @@ const EXPECTED: Record<string, Row> = {
   // resources allow CustomerRoot and Customer; docs/roles.md: a Customer reads, a Customer Root
   // changes; staff run customer organisations, not their on-call set-up). Another customer's
   // record is not found, and so is an escalation or application named in a list's query.
-  'GET /api/procedures/get/resource': { own: CATALOGUE_READ },
-  'GET /api/procedures/get/resource/filtered/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'GET /api/procedures/get/resource-limit': { own: CATALOGUE_READ },
-  'GET /api/procedures/get/resource/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/procedures/add/resource': { own: CATALOGUE_WRITE },
-  'PUT /api/procedures/upd/resource/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/procedures/del/resource/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'GET /api/procedures/get/sla': { own: CATALOGUE_READ },
-  'GET /api/procedures/get/sla/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/procedures/add/sla': { own: CATALOGUE_WRITE },
-  'PUT /api/procedures/upd/sla/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/procedures/del/sla/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'GET /api/procedures/get/escalation': { own: CATALOGUE_READ },
-  'GET /api/procedures/get/escalation/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/procedures/add/escalation': { own: CATALOGUE_WRITE },
-  'PUT /api/procedures/upd/escalation/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/procedures/del/escalation/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'PUT /api/escalation/priority/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'GET /api/escalation/resource': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'GET /api/escalation/resource/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/escalation/resource': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'PUT /api/escalation/resource/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/escalation/resource/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'GET /api/procedures/get/application': { own: CATALOGUE_READ },
-  'GET /api/procedures/get/application/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/procedures/add/application': { own: CATALOGUE_WRITE },
-  'PUT /api/procedures/upd/application/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/procedures/del/application/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'GET /api/modules/module': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'GET /api/modules/module/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  'POST /api/modules/module': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'PUT /api/modules/module/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
-  'DELETE /api/modules/module/:id': { own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER },
+  // read lists
+  ...rowsFor({ own: CATALOGUE_READ }, [
+    'GET /api/procedures/get/resource',
+    'GET /api/procedures/get/resource-limit',
+    'GET /api/procedures/get/sla',
+    'GET /api/procedures/get/escalation',
+    'GET /api/procedures/get/application',
+  ]),
+  // read one record (or a list of one escalation or application)
+  ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER }, [
+    'GET /api/procedures/get/resource/filtered/:id',
+    'GET /api/procedures/get/resource/:id',
+    'GET /api/procedures/get/sla/:id',
+    'GET /api/procedures/get/escalation/:id',
+    'GET /api/escalation/resource',
+    'GET /api/escalation/resource/:id',
+    'GET /api/procedures/get/application/:id',
+    'GET /api/modules/module',
+    'GET /api/modules/module/:id',
+  ]),
+  // create
+  ...rowsFor({ own: CATALOGUE_WRITE }, [
+    'POST /api/procedures/add/resource',
+    'POST /api/procedures/add/sla',
+    'POST /api/procedures/add/escalation',
+    'POST /api/procedures/add/application',
+  ]),
+  // change or delete one record (or add to one escalation or application)
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'PUT /api/procedures/upd/resource/:id',
+    'DELETE /api/procedures/del/resource/:id',
+    'PUT /api/procedures/upd/sla/:id',
+    'DELETE /api/procedures/del/sla/:id',
+    'PUT /api/procedures/upd/escalation/:id',
+    'DELETE /api/procedures/del/escalation/:id',
+    'PUT /api/escalation/priority/:id',
+    'POST /api/escalation/resource',
+    'PUT /api/escalation/resource/:id',
+    'DELETE /api/escalation/resource/:id',
+    'PUT /api/procedures/upd/application/:id',
+    'DELETE /api/procedures/del/application/:id',
+    'POST /api/modules/module',
+    'PUT /api/modules/module/:id',
+    'DELETE /api/modules/module/:id',
+  ]),
 
   // Modules' tool set (spec 2.12): the modules screen allows CustomerRoot and Customer (spec 6);
   // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
@@ -177,8 +191,17 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
   // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  // Events (spec 6: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
+  'GET /api/events/filters': { own: CATALOGUE_READ },
+  'GET /api/events/log/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
   // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
   'POST /api/v1/incidents': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/cancel': { auth: 'moduleKey' },
+  // the responder page: its link's signed token is the credential (responder.test.ts)
+  'GET /api/v1/respond/:token': { auth: 'public' },
+  'POST /api/v1/respond/:token/accept': { auth: 'public' },
+  'POST /api/v1/respond/:token/resolve': { auth: 'public' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -208,7 +231,7 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue';
+type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events';
 type Which = 'own' | 'other';
 
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
@@ -247,6 +270,7 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
 function areaOf(endpoint: AnyEndpoint): Area {
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
+  if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
@@ -362,6 +386,18 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return which === 'own' ? addUser(alpha, 5) : addUser(beta, 5);
       case 'moduleTools':
         return addModule(which === 'own' ? alpha : beta);
+      case 'events': {
+        const customerId = which === 'own' ? alpha : beta;
+        return asSystem(t, async (tx) => {
+          const event = await tx
+            .insertInto('events')
+            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, '2')}`, short_event_subject: 'Matrix event', short_event_body: '' })
+            .returning('event_id')
+            .executeTakeFirstOrThrow();
+          await tx.insertInto('event_logs').values({ customer_id: customerId, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
+          return event.event_id;
+        });
+      }
       case 'catalogue':
         return catalogueRecord(RECORD_OF[endpoint.name]!, which === 'own' ? alpha : beta, endpoint.method === 'DELETE');
       case 'self':
@@ -540,6 +576,12 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'listSteps':
       case 'listModules':
       case 'filteredResources': {
+        const page = answer as { total: number; list: unknown[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
+      }
+      case 'listEvents':
+      case 'listEventLog': {
         const page = answer as { total: number; list: unknown[] };
         expect(page.list.length).toBeGreaterThan(0);
         return expect(page.total).toBeGreaterThanOrEqual(page.list.length);

@@ -24,7 +24,7 @@ const LANDED: Record<string, string> = {
   '0005_least_privilege': '66ce3370a0e2',
   '0006_catalogue': '17e010e07574',
   '0007_module_credentials': 'a5275c391162',
-  '0008_incidents': 'e0dabfef1b70',
+  '0008_incidents': '2f6462596994',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -30,8 +30,8 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   'application/:application_id/modules': () => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ({ Component: ModulesPage })),
   // spec 2.1 lists `module` with no screen of its own: modules are reached through their application
   module: () => Promise.resolve({ element: <Navigate to="/applications" replace /> }),
-  events: comingSoon('Events'),
-  'events/:case_id/event_logs': comingSoon('Event Logs'),
+  events: () => import('./features/events/EventsPage').then(({ EventsPage }) => ({ Component: EventsPage })),
+  'events/:case_id/event_logs': () => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => ({ Component: EventLogsPage })),
   escalations: comingSoon('Escalations'),
   'escalation/:escalation_id/resources': comingSoon('Escalation Resources'),
   sla: comingSoon('Service Level Agreement'),
@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
     element: <SignOutOnEntry />,
     children: [{ index: true, lazy: () => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ({ Component: ForbiddenPage })) }],
   },
+  // the responder page (service.md 6): opened from a call, SMS or e-mail, with or without a session
+  { path: 'respond/:token', lazy: () => import('./features/respond/RespondPage').then(({ RespondPage }) => ({ Component: RespondPage })) },
   { path: 'error', lazy: () => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
   {
     element: <RequireSession />,

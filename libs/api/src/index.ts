@@ -8,7 +8,8 @@ import { resourceEndpoints } from './endpoints/resources';
 import { slaEndpoints } from './endpoints/slas';
 import { escalationEndpoints } from './endpoints/escalations';
 import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
-import { incidentEndpoints } from './endpoints/incidents';
+import { incidentEndpoints, responderEndpoints } from './endpoints/incidents';
+import { eventEndpoints } from './endpoints/events';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -26,6 +27,7 @@ export * from './endpoints/escalations';
 export * from './endpoints/applications';
 export * from './endpoints/module-tools';
 export * from './endpoints/incidents';
+export * from './endpoints/events';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -51,4 +53,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(moduleEndpoints),
   ...Object.values(moduleToolEndpoints),
   ...Object.values(incidentEndpoints),
+  ...Object.values(responderEndpoints),
+  ...Object.values(eventEndpoints),
 ])();

@@ -47,3 +47,5 @@ export * from './rules/application-form';
 export * from './rules/module-form';
 export * from './rules/incident-simulation';
 export * from './machines/catalogue-forms/catalogue-forms';
+export * from './machines/responder/responder.machine';
+export * from './entities/event';

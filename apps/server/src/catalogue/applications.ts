@@ -39,7 +39,7 @@ export function toApplication(row: ApplicationRow): Application {
     application_name: row.application_name,
     application_active: row.application_active,
     modules: row.modules ?? '',
-    ...stampsOf('application', row as unknown as Record<string, unknown>),
+    ...stampsOf('application', row),
   };
 }
 
@@ -88,7 +88,7 @@ export function toModule(row: ModuleRow): Module {
     application: { application_id: row.application_id, application_name: row.application_name },
     escalation: row.escalation_id === null ? null : { escalation_id: row.escalation_id, escalation_name: row.escalation_name ?? '', resources: row.escalation_resources ?? '' },
     sla: row.sla_id === null ? null : { sla_id: row.sla_id, sla_name: row.sla_name ?? '' },
-    ...stampsOf('module', row as unknown as Record<string, unknown>),
+    ...stampsOf('module', row),
   };
 }
 

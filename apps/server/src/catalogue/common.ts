@@ -26,7 +26,8 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** spec 3 stamps on the wire: who and when, dates as ISO text. */
-export function stampsOf<P extends string>(prefix: P, row: Record<string, unknown>) {
+export function stampsOf<P extends string>(prefix: P, stamped: object) {
+  const row = stamped as Record<string, unknown>;
   return {
     [`${prefix}_createby`]: (row[`${prefix}_createby`] as string | null) ?? null,
     [`${prefix}_createdt`]: iso(row[`${prefix}_createdt`] as Date)!,

@@ -54,7 +54,7 @@ export function toEscalation(row: EscalationRow): Escalation {
     escalation_active: row.escalation_active,
     escalation_validate: row.escalation_validate,
     resources: row.resources ?? '',
-    ...stampsOf('escalation', row as unknown as Record<string, unknown>),
+    ...stampsOf('escalation', row),
   };
 }
 
@@ -113,7 +113,7 @@ export function toStep(row: StepRow): EscalationStep {
     next_followup_time: row.next_followup_time,
     next_followup_time_mult: row.next_followup_time_mult,
     escalation_last_in_line: row.escalation_last_in_line,
-    ...stampsOf('escalation_resource', row as unknown as Record<string, unknown>),
+    ...stampsOf('escalation_resource', row),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { escalationsUsingResource, refreshEscalations } from '../db/escalation-validity';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
+import { ValidationFailure } from '../http/errors';
 import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';
 
 const COLUMNS = [
@@ -54,7 +55,7 @@ export function toResource(row: ResourceRow): Resource {
     resource_country_phone1: row.resource_country_phone1,
     resource_phone2: row.resource_phone2,
     resource_country_phone2: row.resource_country_phone2,
-    ...stampsOf('resource', row as unknown as Record<string, unknown>),
+    ...stampsOf('resource', row),
   };
 }
 
@@ -161,7 +162,7 @@ export function resourceService(ctx: AppContext) {
         await sql`select pg_advisory_xact_lock(hashtext('relevo.resources'), ${customerId})`.execute(tx);
         const quota = await quotaOf(tx, customerId);
         if (quota.limit) throw conflict(resourceQuotaWarning(quota.max));
-        if (!(await languageExists(tx, body.language_id))) throw notFound('Language not found');
+        if (!(await languageExists(tx, body.language_id))) throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         const made = await tx
           .insertInto('resources')
           .values({ customer_id: customerId, ...phoneColumns(body), resource_createby: principal.email, resource_createdt: unit.now() })
@@ -175,7 +176,7 @@ export function resourceService(ctx: AppContext) {
     update(principal: Principal, id: number, body: ResourceUpdate): Promise<Resource> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         if (!(await findResource(tx, customerId, id))) throw notFound(RESOURCE_MESSAGES.notFound);
-        if (!(await languageExists(tx, body.language_id))) throw notFound('Language not found');
+        if (!(await languageExists(tx, body.language_id))) throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         await tx
           .updateTable('resources')
           .set({ ...phoneColumns(body), resource_active: body.resource_active, resource_updateby: principal.email, resource_updatedt: unit.now() })

@@ -20,7 +20,7 @@ export function toSla(row: SlaRow): Sla {
     sla_active: row.sla_active,
     sla_response_time: row.sla_response_time,
     sla_response_time_mult: row.sla_response_time_mult,
-    ...stampsOf('sla', row as unknown as Record<string, unknown>),
+    ...stampsOf('sla', row),
   };
 }
 

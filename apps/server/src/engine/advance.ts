@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { runEngine, responseMinutes, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
+import type { EventLogsTable } from '../db/schema';
 import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
 import type { ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
@@ -10,6 +11,8 @@ export const ENGINE_CHANNEL = 'relevo_engine';
 export interface AdvanceOptions {
   /** ESCALATION_TIME_SCALE: every wait is divided by it */
   scale: number;
+  /** the responder page of a step's contact (`PUBLIC_URL/respond/<token>`) */
+  link?: (eventId: number, step: number) => string;
 }
 
 /** What became of the input: applied, ignored by the engine (nothing to do), or not ours (the claim was lost). */
@@ -45,7 +48,7 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
 
   let lastContacted: string | null = null;
   for (const action of outcome.actions) {
-    lastContacted = (await writeAction(tx, row, state, action, now)) ?? lastContacted;
+    lastContacted = (await writeAction(tx, row, state, action, now, options)) ?? lastContacted;
   }
   if (outcome.actions.some((action) => action.kind === 'contact')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
 
@@ -86,6 +89,9 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   return outcome.ignored ? 'ignored' : 'applied';
 }
 
+/** One event-log row; the same key twice (a re-run after a crash) is one row. */
+const insertLog = (tx: Tx, row: Insertable<EventLogsTable>) => tx.insertInto('event_logs').values(row).onConflict((conflict) => conflict.column('idempotency_key').doNothing()).execute();
+
 interface EventFacts {
   event_id: number;
   customer_id: number;
@@ -95,14 +101,12 @@ interface EventFacts {
 }
 
 /** One action: a log row, and for a contact its message. Answers the contacted resource's name. */
-async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date): Promise<string | null> {
+async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<string | null> {
   if (action.kind === 'log') {
     const closing = action.followup_status === 'completed';
     if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
     const last = state.at ? state.steps[state.at.step] : undefined;
-    await tx
-      .insertInto('event_logs')
-      .values({
+    await insertLog(tx, {
         customer_id: event.customer_id,
         event_id: event.event_id,
         call_date: now,
@@ -113,18 +117,14 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
         resolved: closing && state.status === 'completed' ? 'Y' : 'N',
         event_ind_last_event_log: closing ? 'Y' : 'N',
         idempotency_key: `event:${event.event_id}:${action.followup_status === 'completed' ? 'closed' : 'not-reached'}`,
-      })
-      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-      .execute();
+      });
     return null;
   }
   const step = state.steps[action.step]!;
   const next = action.next ? state.steps[action.next.step] : undefined;
   const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
   const key = contactKey(event.event_id, action);
-  await tx
-    .insertInto('event_logs')
-    .values({
+  await insertLog(tx, {
       customer_id: event.customer_id,
       event_id: event.event_id,
       call_date: now,
@@ -139,9 +139,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
       next_assigned_date: action.next ? new Date(action.next.at) : null,
       idempotency_key: key,
       delivery_status: 'queued',
-    })
-    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+    });
   const text = contactText({
     channel: step.channel,
     language: step.language,
@@ -151,6 +149,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     attempt: action.attempt,
     toAccepter: action.to_accepter,
     notice: step.participation === 'supervisor',
+    link: options.link ? options.link(event.event_id, action.step) : null,
   });
   await enqueue(tx, { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key }, now);
   return step.resource_name;

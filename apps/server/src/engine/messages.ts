@@ -18,6 +18,8 @@ export interface ContactFacts {
   toAccepter: boolean;
   /** a supervisor's notice: told, not asked to act */
   notice: boolean;
+  /** the responder page of this contact (accept, resolve), when the server has a public address */
+  link: string | null;
 }
 
 const TEXTS = {
@@ -27,6 +29,7 @@ const TEXTS = {
     followUp: 'Follow-up: you accepted this incident and it is not resolved yet',
     notice: 'For your information: nobody has accepted this incident yet',
     caseWord: 'Case',
+    open: 'Accept or resolve',
   },
   ES: {
     first: 'Nuevo incidente',
@@ -34,6 +37,7 @@ const TEXTS = {
     followUp: 'Seguimiento: usted aceptó este incidente y aún no está resuelto',
     notice: 'Para su información: nadie ha aceptado este incidente todavía',
     caseWord: 'Caso',
+    open: 'Aceptar o resolver',
   },
 } as const;
 
@@ -42,6 +46,11 @@ export function contactText(facts: ContactFacts): ContactText {
   const lead = facts.toAccepter ? t.followUp : facts.notice ? t.notice : facts.attempt > 1 ? t.recall : t.first;
   const subject = `[Relevo] ${t.caseWord} ${facts.caseId}: ${facts.incident}`;
   // a voice call reads the text aloud and an SMS must stay short: the description goes by e-mail only
-  const body = facts.channel === 'email' ? `${lead}.\n\n${t.caseWord} ${facts.caseId}\n${facts.incident}\n\n${facts.description}\n` : `${lead}. ${t.caseWord} ${facts.caseId}: ${facts.incident}`;
+  const link = facts.link ? `${t.open}: ${facts.link}` : '';
+  const body =
+    facts.channel === 'email'
+      ? `${lead}.\n\n${t.caseWord} ${facts.caseId}\n${facts.incident}\n\n${facts.description}\n${link ? `\n${link}\n` : ''}`
+      : // a voice gateway reads the text; the link is for SMS (a key press answers a call)
+        `${lead}. ${t.caseWord} ${facts.caseId}: ${facts.incident}${link && facts.channel === 'sms' ? ` ${link}` : ''}`;
   return { subject, body };
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EngineTimersTable } from '../db/schema';
 import { exponentialRetry, type JobRow, type JobTable } from '../jobs/lease';
-import { JobWorker } from '../jobs/worker';
+import { JobRunner, JobWorker } from '../jobs/worker';
 import { advanceEvent, ENGINE_CHANNEL } from './advance';
 
 /** The engine's timers as a job table: one row per event, claimed when due (service.md 6). */
@@ -24,6 +24,8 @@ export interface EngineWorkerOptions {
   workerId: string;
   /** ESCALATION_TIME_SCALE */
   scale: number;
+  /** the responder page of a step's contact */
+  link?: (eventId: number, step: number) => string;
   concurrency?: number;
   leaseMs?: number;
   idlePollMs?: number;
@@ -34,12 +36,10 @@ export interface EngineWorkerOptions {
  * them; a crashed one's claims are taken over when their lease runs out) and applies each in one
  * transaction under its claim's fence.
  */
-export class EngineWorker {
-  #worker: JobWorker<TimerRow>;
-
+export class EngineWorker extends JobRunner<TimerRow> {
   constructor(options: EngineWorkerOptions) {
     const { database, clock, scale } = options;
-    this.#worker = new JobWorker<TimerRow>({
+    super(new JobWorker<TimerRow>({
       database,
       clock,
       log: options.log,
@@ -48,29 +48,12 @@ export class EngineWorker {
       channel: ENGINE_CHANNEL,
       settlesItself: true,
       run: async (timer) => {
-        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale }, timer));
+        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link }, timer));
         if (result === 'lost') options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
       },
       concurrency: options.concurrency,
       leaseMs: options.leaseMs,
       idlePollMs: options.idlePollMs,
-    });
-  }
-
-  start(): Promise<void> {
-    return this.#worker.start();
-  }
-
-  wake(): void {
-    this.#worker.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.#worker.stop();
-  }
-
-  /** Applies every timer due now (tests and the CLI). */
-  drain(): Promise<number> {
-    return this.#worker.drain();
+    }));
   }
 }

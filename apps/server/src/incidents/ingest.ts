@@ -43,6 +43,15 @@ interface ModuleForIngest {
   sla_response_time_mult: 'M' | 'H' | null;
 }
 
+/** The module of HTTP Basic's ID, when the key is its credential key; else 401 (the same answer for an unknown module). */
+export async function verifiedModule(tx: Tx, moduleId: number, key: string): Promise<ModuleForIngest> {
+  const module = await findModule(tx, moduleId);
+  if (!keyMatches(module?.credential_hash ?? null, key) || !module) {
+    throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
+  }
+  return module;
+}
+
 function findModule(tx: Tx, moduleId: number): Promise<ModuleForIngest | undefined> {
   return tx
     .selectFrom('modules as m')
@@ -134,13 +143,17 @@ export function incidentService(ctx: AppContext) {
   }
 
   return {
+    /** Opens an incident on a module in the caller's transaction (the checks of both paths included). */
+    async open(tx: Tx, moduleId: number, incident: IncidentIngest): Promise<Opened> {
+      const module = await findModule(tx, moduleId);
+      if (!module) throw new HttpError(404, MODULE_MESSAGES.notFound);
+      return open(tx, module, incident);
+    },
+
     /** POST /api/v1/incidents: the module ID and key of HTTP Basic, then the module's limit. */
     ingest(moduleId: number, key: string, incident: IncidentIngest): Promise<Opened> {
       return ctx.database.scoped({ kind: 'staff' }, async (tx) => {
-        const module = await findModule(tx, moduleId);
-        if (!keyMatches(module?.credential_hash ?? null, key) || !module) {
-          throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
-        }
+        const module = await verifiedModule(tx, moduleId, key);
         const verdict = limiter.hit(moduleId, ctx.clock.now().getTime());
         if (!verdict.allowed) throw new HttpError(429, 'Too many incidents for this module; try again later', { 'retry-after': String(verdict.retryAfterSeconds) });
         return open(tx, module, incident);

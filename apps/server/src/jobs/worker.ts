@@ -282,3 +282,25 @@ export class JobWorker<Row extends JobRow> {
     }
   }
 }
+
+/** A worker of one job table as the process runs it: start, wake at once, stop, or run what is due now. */
+export class JobRunner<Row extends JobRow> {
+  constructor(private readonly jobs: JobWorker<Row>) {}
+
+  start(): Promise<void> {
+    return this.jobs.start();
+  }
+
+  wake(): void {
+    this.jobs.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.jobs.stop();
+  }
+
+  /** Runs every job due now; answers how many finished (tests and the CLI use it). */
+  drain(): Promise<number> {
+    return this.jobs.drain();
+  }
+}

@@ -16,25 +16,9 @@ export type ExamplesAnswer = [{ Body: Record<ExampleLanguage, IngestExample> }];
  * old one stops working at once. A GET that changes state, as spec 7 has it: only a Customer Root
  * may call it, and every answer is no-store.
  */
-export const generateCredential = endpoint({
-  name: 'generateCredential',
-  method: 'GET',
-  path: '/api/events/module/credential/:module/:application',
-  params: ModuleApplicationParams,
-  response: reply<CredentialAnswer>(),
-  auth: 'session',
-  permissions: ['catalogue.write'],
-});
+export const generateCredential = endpoint({ name: 'generateCredential', method: 'GET', path: '/api/events/module/credential/:module/:application', params: ModuleApplicationParams, response: reply<CredentialAnswer>(), auth: 'session', permissions: ['catalogue.write'] });
 
 /** GET /api/events/module/examples/{id}: working ingest code for the module in six languages. */
-export const moduleExamples = endpoint({
-  name: 'moduleExamples',
-  method: 'GET',
-  path: '/api/events/module/examples/:id',
-  params: IdParams,
-  response: reply<ExamplesAnswer>(),
-  auth: 'session',
-  permissions: ['catalogue.read'],
-});
+export const moduleExamples = endpoint({ name: 'moduleExamples', method: 'GET', path: '/api/events/module/examples/:id', params: IdParams, response: reply<ExamplesAnswer>(), auth: 'session', permissions: ['catalogue.read'] });
 
 export const moduleToolEndpoints = { generateCredential, moduleExamples };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_TEXT, form, optionalText } from '../rules/fields';
+import { MAX_LONG_TEXT, MAX_TEXT, form, optionalText } from '../rules/fields';
 
 /** spec 5 Incident simulation; service.md 5: the ingest API keeps the same rules. */
 export const INCIDENT_LIMITS = { incident: { min: 10, max: 100 }, description: { min: 10, max: 1000 } } as const;
@@ -43,4 +43,39 @@ export const INGEST_MESSAGES = {
 export interface IncidentCreated {
   case_id: string;
   event_id: number;
+}
+
+/** What the responder page shows (service.md 6): the incident and what the person may do now. */
+export interface ResponderView {
+  case_id: string;
+  incident: string;
+  description: string;
+  event_status: 'open' | 'progress' | 'completed' | 'canceled';
+  /** the person the link was sent to */
+  resource: string;
+  accepted_by: string | null;
+  can_accept: boolean;
+  can_resolve: boolean;
+}
+
+export const RESPONDER_MESSAGES = {
+  invalidLink: 'This link is not valid',
+  closed: 'This incident is closed: the link no longer works',
+  accepted: 'You accepted this incident',
+  resolved: 'You resolved this incident',
+  caseNotFound: 'No incident of this module has this case ID',
+} as const;
+
+/** POST /api/v1/incidents/{case_id}/resolve: an optional note of how it was resolved. */
+export const IncidentResolveSchema = /* @__PURE__ */ (() => form({ resolution: optionalText(MAX_LONG_TEXT) }))();
+export type IncidentResolve = v.InferOutput<typeof IncidentResolveSchema>;
+
+/** A case ID as the engine makes them (8 characters without look-alikes). */
+export const CASE_ID_PATTERN = /^[A-HJKMNP-Z2-9]{8}$/;
+
+/** What the ingest API answers about an event it changed. */
+export interface IncidentState {
+  case_id: string;
+  event_id: number;
+  event_status: 'open' | 'progress' | 'completed' | 'canceled';
 }

@@ -1,9 +1,10 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, mayCall, type Application } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
+import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
@@ -91,16 +92,13 @@ export function ApplicationsPage() {
   return (
     <>
       <PageHeader title="Applications" />
-      <DataTable
+      <ListTable
         label="Applications"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.application_id}
-        status={list.status}
         emptyText={MESSAGES.emptyApplications}
-        onReload={reload}
-        {...params}
         toolbar={
           canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ application: null })}>

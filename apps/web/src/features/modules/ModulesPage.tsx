@@ -1,8 +1,9 @@
 import { addModule, deleteModule, generateCredential, simulateIncident, updateModule } from '@relevo/api';
 import { MESSAGES, SPANISH_CONFIRM_LABELS, activeFlagStatus, listDate, mayCall, modulesTitle, type Application, type ListQuery, type Module } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
 import { reportError } from '../../shell/report-error';
 import { useRemoval } from '../../shell/removal';
@@ -125,16 +126,13 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
           </>
         }
       />
-      <DataTable
+      <ListTable
         label="Modules"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.module_id}
-        status={list.status}
         emptyText={MESSAGES.emptyModules}
-        onReload={reload}
-        {...params}
         rowActions={rowActions}
       />
       {open?.kind === 'edit' && application ? <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} /> : null}
