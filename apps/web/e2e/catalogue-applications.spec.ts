@@ -52,6 +52,8 @@ test.describe('Applications and modules (spec 2.11, 2.12, 4, 5, 8)', () => {
     const moduleName = `Invoices ${run}`;
     const renamed = `Invoicing ${run}`;
     const slaName = `Invoices within 30 minutes ${run}`;
+    // one long walk through both screens and every module tool
+    test.slow();
     await signIn(page, customerRoot);
     const sla = await activeSla(page, slaName);
     await page.goto('/applications');
