@@ -1,6 +1,8 @@
 import { recordFormErrors, type FormErrors, type RecordFormEvent, type RecordFormInput, type RecordFormMachine } from '@relevo/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { savedOrReported } from './save-failure';
 
 /**
  * A modal form on a typed record-form machine (made once per modal by `makeMachine`, with its
@@ -23,4 +25,16 @@ export function useRecordFormModal<Values extends object, Saved>(
   }, [isSaved, context.saved, onSaved]);
 
   return { values: context.values, errors: recordFormErrors(context), send, isSaving, isSaved };
+}
+
+/**
+ * A record-form machine whose save runs `save(values)`: a 422 on the form's `shownFields` shows
+ * on them, anything else goes through the general handler (`savedOrReported`).
+ */
+export function savingThrough<Values extends object, Saved>(
+  machine: RecordFormMachine<Values, Saved>,
+  save: (values: Values) => Promise<Saved>,
+  shownFields: readonly string[],
+): RecordFormMachine<Values, Saved> {
+  return machine.provide({ actors: { save: fromPromise<Saved, Values>(({ input }) => savedOrReported(save(input), shownFields)) } });
 }

@@ -9,3 +9,15 @@ export async function dialogReady(canvasElement: HTMLElement, name: string | Reg
   await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
   return dialog;
 }
+
+/** A list story's play: the text (e.g. the empty-state message) shows. */
+export const playShowsText =
+  (text: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await expect(await storyBody(canvasElement).findByText(text)).toBeVisible();
+  };
+
+/** A failed list load's play: an empty list with a Reload button (spec 7). */
+export const playOffersReload = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await expect(await storyBody(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
+};

@@ -10,12 +10,9 @@ import {
   applicationUpdateBody,
   emptyApplicationForm,
   type Application,
-  type ApplicationFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { fromPromise } from 'xstate';
-import { useRecordFormModal } from '../../shell/record-form-modal';
-import { savedOrReported } from '../../shell/save-failure';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from './application-calls';
 
 export interface ApplicationModalProps {
@@ -30,16 +27,11 @@ export interface ApplicationModalProps {
 /** The form's machine: the domain's application form, saved through the screen's calls. */
 export function applicationFormMachineFor(application: Application | null, calls: ApplicationModalProps['calls']) {
   const mode = application ? 'edit' : 'create';
-  return applicationFormMachine.provide({
-    actors: {
-      save: fromPromise<Application, ApplicationFormValues>(({ input }) =>
-        savedOrReported(
-          application ? calls.update(application.application_id, applicationUpdateBody(input)) : calls.create(applicationCreateBody(input)),
-          applicationFormFields(mode),
-        ),
-      ),
-    },
-  });
+  return savingThrough(
+    applicationFormMachine,
+    (values) => (application ? calls.update(application.application_id, applicationUpdateBody(values)) : calls.create(applicationCreateBody(values))),
+    applicationFormFields(mode),
+  );
 }
 
 /** Create or edit an application (spec 2.11, 3, 4): a name, and the status only when editing. */

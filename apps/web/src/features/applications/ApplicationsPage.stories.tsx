@@ -1,25 +1,15 @@
-import { Role, type RoleId } from '@relevo/domain';
+import { Role } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { routes } from '../../routes';
-import { APPLICATION_CALLS } from '../../testing/applications';
-import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
-import { dialogReady, storyBody } from '../../testing/story-dialogs';
+import { ApplicationScreens } from '../../testing/application-screens';
+import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 
-/** The real route table at /applications, signed in as a customer user, with fixture calls. */
-function Applications({ role = Role.CustomerRoot, calls = 'filled', at = '/applications' }: { role?: RoleId; calls?: keyof typeof APPLICATION_CALLS; at?: string }) {
-  return (
-    <StoryApp
-      routes={routes}
-      at={at}
-      user={storyUser(role)}
-      services={{ applicationCalls: APPLICATION_CALLS[calls](), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
-    />
-  );
-}
-
-const meta = { title: 'Screens/Applications', component: Applications, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Applications>;
+const meta = {
+  title: 'Screens/Applications',
+  component: ApplicationScreens,
+  args: { at: '/applications' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ApplicationScreens>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -35,19 +25,9 @@ export const Filled: Story = {
     await expect(await body(canvasElement).findByText('Show 1 to 10 of 12 records')).toBeVisible();
   },
 };
-export const Empty: Story = {
-  args: { calls: 'empty' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByText('No applications found. Please add some applications.')).toBeVisible();
-  },
-};
+export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No applications found. Please add some applications.') };
 export const Loading: Story = { args: { calls: 'loading' } };
-export const LoadFailed: Story = {
-  args: { calls: 'failed' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
-  },
-};
+export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
 /** The Customer role reads: no Create, Edit or Delete; the link to the modules stays. */
 export const ReadOnly: Story = {

@@ -12,13 +12,10 @@ import {
   emptyCustomerForm,
   type Customer,
   type CustomerFormSetup,
-  type CustomerFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import { useRecordFormModal } from '../../shell/record-form-modal';
-import { savedOrReported } from '../../shell/save-failure';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
 export interface CustomerModalProps {
@@ -35,13 +32,11 @@ export interface CustomerModalProps {
 /** The form's machine: the domain's customer form, saved through the screen's calls. */
 export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
   const mode = customer ? 'edit' : 'create';
-  return customerFormMachine.provide({
-    actors: {
-      save: fromPromise<Customer, CustomerFormValues>(({ input }) =>
-        savedOrReported(customer ? calls.update(customer.customer_id, customerUpdateBody(input)) : calls.create(customerCreateBody(input)), customerFormFields(mode)),
-      ),
-    },
-  });
+  return savingThrough(
+    customerFormMachine,
+    (values) => (customer ? calls.update(customer.customer_id, customerUpdateBody(values)) : calls.create(customerCreateBody(values))),
+    customerFormFields(mode),
+  );
 }
 
 /**

@@ -14,13 +14,10 @@ import {
   type Application,
   type Module,
   type ModuleFormSetup,
-  type ModuleFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { useRecordFormModal } from '../../shell/record-form-modal';
-import { savedOrReported } from '../../shell/save-failure';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
@@ -38,13 +35,11 @@ export interface ModuleModalProps {
 /** The form's machine: the domain's module form, saved through the screen's calls. */
 export function moduleFormMachineFor(module: Module | null, calls: ModuleModalProps['calls']) {
   const mode = module ? 'edit' : 'create';
-  return moduleFormMachine.provide({
-    actors: {
-      save: fromPromise<Module, ModuleFormValues>(({ input }) =>
-        savedOrReported(module ? calls.updateModule(module.module_id, moduleUpdateBody(input)) : calls.createModule(moduleCreateBody(input)), moduleFormFields(mode)),
-      ),
-    },
-  });
+  return savingThrough(
+    moduleFormMachine,
+    (values) => (module ? calls.updateModule(module.module_id, moduleUpdateBody(values)) : calls.createModule(moduleCreateBody(values))),
+    moduleFormFields(mode),
+  );
 }
 
 /**

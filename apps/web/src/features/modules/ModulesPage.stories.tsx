@@ -1,25 +1,16 @@
-import { Role, type RoleId } from '@relevo/domain';
+import { Role } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { routes } from '../../routes';
-import { APPLICATION_CALLS, STORY_KEY } from '../../testing/applications';
-import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
-import { dialogReady, storyBody } from '../../testing/story-dialogs';
+import { STORY_KEY } from '../../testing/applications';
+import { ApplicationScreens } from '../../testing/application-screens';
+import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 
-/** The real route table at the modules of Demo Store, signed in as a customer user, with fixture calls. */
-function Modules({ role = Role.CustomerRoot, calls = 'filled', at = '/application/1/modules' }: { role?: RoleId; calls?: keyof typeof APPLICATION_CALLS; at?: string }) {
-  return (
-    <StoryApp
-      routes={routes}
-      at={at}
-      user={storyUser(role)}
-      services={{ applicationCalls: APPLICATION_CALLS[calls](), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
-    />
-  );
-}
-
-const meta = { title: 'Screens/Modules', component: Modules, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Modules>;
+const meta = {
+  title: 'Screens/Modules',
+  component: ApplicationScreens,
+  args: { at: '/application/1/modules' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ApplicationScreens>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -55,19 +46,9 @@ export const Filled: Story = {
     await expect(screen.getByRole('button', { name: 'Go back' })).toBeVisible();
   },
 };
-export const Empty: Story = {
-  args: { calls: 'empty' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByText('No modules found. Please add some modules.')).toBeVisible();
-  },
-};
+export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No modules found. Please add some modules.') };
 export const Loading: Story = { args: { calls: 'loading' } };
-export const LoadFailed: Story = {
-  args: { calls: 'failed' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
-  },
-};
+export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
 /** The Customer role reads the modules and their examples; no other action. */
 export const ReadOnly: Story = {
