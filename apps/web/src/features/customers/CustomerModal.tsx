@@ -10,16 +10,12 @@ import {
   customerStatusOptions,
   customerUpdateBody,
   emptyCustomerForm,
-  recordFormErrors,
   type Customer,
   type CustomerFormSetup,
-  type CustomerFormValues,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { savedOrReported } from '../../shell/save-failure';
+import { useState } from 'react';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
 export interface CustomerModalProps {
@@ -36,13 +32,11 @@ export interface CustomerModalProps {
 /** The form's machine: the domain's customer form, saved through the screen's calls. */
 export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
   const mode = customer ? 'edit' : 'create';
-  return customerFormMachine.provide({
-    actors: {
-      save: fromPromise<Customer, CustomerFormValues>(({ input }) =>
-        savedOrReported(customer ? calls.update(customer.customer_id, customerUpdateBody(input)) : calls.create(customerCreateBody(input)), customerFormFields(mode)),
-      ),
-    },
-  });
+  return savingThrough(
+    customerFormMachine,
+    (values) => (customer ? calls.update(customer.customer_id, customerUpdateBody(values)) : calls.create(customerCreateBody(values))),
+    customerFormFields(mode),
+  );
 }
 
 /**
@@ -51,18 +45,12 @@ export function customerFormMachineFor(customer: Customer | null, calls: Custome
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
-  const [machine] = useState(() => customerFormMachineFor(customer, calls));
-  const [state, send] = useMachine(machine, { input: customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf) });
-  const { context } = state;
-  const { values } = context;
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => customerFormMachineFor(customer, calls),
+    customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
+    onSaved,
+  );
   const layout = customerFormLayout(setup.mode);
-  const isSaving = state.matches('saving');
-  const isSaved = state.matches('saved');
-  const errors = recordFormErrors(context);
-
-  useEffect(() => {
-    if (isSaved && context.saved) onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
 
   return (
     <FormModal title={customer ? 'Edit Customer' : 'Create Customer'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>

@@ -4,7 +4,7 @@ import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast
 import { useCallback, useState } from 'react';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
-import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -47,9 +47,6 @@ export function CustomersPage() {
   const { reload } = list;
 
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Customer | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
   const closeModal = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
     toast.success(editing?.customer ? MESSAGES.customerEdited : MESSAGES.customerSaved);
@@ -57,20 +54,9 @@ export function CustomersPage() {
     reload();
   }, [editing, reload]);
 
-  const remove = async (customer: Customer) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(customer.customer_id);
-      toast.success(MESSAGES.customerDeleted);
-      reload();
-    } catch (error) {
-      // a customer that still has users or events is refused with a 409 whose detail says so
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // a customer that still has users or events is refused with a 409 whose detail says so
+  const removal = useRemoval((customer: Customer) => calls.remove(customer.customer_id), MESSAGES.customerDeleted, reload);
+  const { ask } = removal;
 
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
@@ -79,11 +65,11 @@ export function CustomersPage() {
         {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
         {/* the provider organisation is never deleted (the domain refuses it) */}
         {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
-          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} />
+          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} />
         ) : null}
       </span>
     ),
-    [canEdit, canDelete, isProvider],
+    [canEdit, canDelete, isProvider, ask],
   );
 
   return (
@@ -108,17 +94,7 @@ export function CustomersPage() {
       {editing ? (
         <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteCustomer}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      <ConfirmDialog message={MESSAGES.confirmDeleteCustomer} {...removal.dialog} />
     </>
   );
 }
