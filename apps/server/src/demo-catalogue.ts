@@ -49,7 +49,7 @@ export async function loadDemoCatalogue(database: Database, clock: Clock, custom
     const { sla } = DEMO_CATALOGUE;
     const slaRow = await tx
       .insertInto('slas')
-      .values({ customer_id: customerId, sla_name: sla.name, sla_desc: sla.desc, sla_response_time: sla.minutes, sla_response_time_mult: 'M', sla_createby: by, sla_createdt: now })
+      .values({ customer_id: customerId, sla_name: sla.name, sla_desc: sla.desc, sla_active: 'Y', sla_response_time: sla.minutes, sla_response_time_mult: 'M', sla_createby: by, sla_createdt: now })
       .returning('sla_id')
       .executeTakeFirstOrThrow();
     const escalation = await tx

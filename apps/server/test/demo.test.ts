@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
         .innerJoin('escalations as e', 'e.escalation_id', 'm.escalation_id')
         .innerJoin('slas as s', 's.sla_id', 'm.sla_id')
         .innerJoin('applications as a', 'a.application_id', 'm.application_id')
-        .select(['m.module_name', 'e.escalation_name', 's.sla_name', 'a.application_name'])
+        .select(['m.module_name', 'e.escalation_name', 's.sla_name', 's.sla_active', 'a.application_name'])
         .executeTakeFirstOrThrow(),
     }));
     expect(seen.users.map((user) => user.email)).toEqual(DEMO_USERS.map((user) => user.email));
@@ -38,7 +38,8 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
       { escalation_priority_orden: 1, escalation_last_in_line: 'N' },
       { escalation_priority_orden: 2, escalation_last_in_line: 'Y' },
     ]);
-    expect(seen.module).toEqual({ module_name: 'Checkout', escalation_name: 'Demo on-call', sla_name: DEMO_CATALOGUE.sla.name, application_name: 'Demo Store' });
+    // the module's SLA is active: the module form offers it
+    expect(seen.module).toEqual({ module_name: 'Checkout', escalation_name: 'Demo on-call', sla_name: DEMO_CATALOGUE.sla.name, sla_active: 'Y', application_name: 'Demo Store' });
     expect(await loadDemoData(database, clock)).toBe(false);
   });
 });

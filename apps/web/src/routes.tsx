@@ -1,5 +1,5 @@
 import { ROUTE_ROLES, type LayoutRoute, type UserScreen } from '@relevo/domain';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shell/guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
@@ -26,9 +26,10 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   'admin/users': usersScreen('staffUsers'),
   'customer/users': usersScreen('customerUsers'),
   customer: () => import('./features/customers/CustomersPage').then(({ CustomersPage }) => ({ Component: CustomersPage })),
-  applications: comingSoon('Applications'),
-  'application/:application_id/modules': comingSoon('Modules'),
-  module: comingSoon('Module'),
+  applications: () => import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ({ Component: ApplicationsPage })),
+  'application/:application_id/modules': () => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ({ Component: ModulesPage })),
+  // spec 2.1 lists `module` with no screen of its own: modules are reached through their application
+  module: () => Promise.resolve({ element: <Navigate to="/applications" replace /> }),
   events: () => import('./features/events/EventsPage').then(({ EventsPage }) => ({ Component: EventsPage })),
   'events/:case_id/event_logs': () => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => ({ Component: EventLogsPage })),
   escalations: comingSoon('Escalations'),

@@ -1,6 +1,6 @@
 import { Button, ConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
 import { useCallback, useState } from 'react';
-import { reportError } from './report-error';
+import { useRemoval } from './removal';
 import './record-screen.css';
 
 /** The texts of a list screen's changes (spec 8 toasts and the delete confirmation). */
@@ -21,59 +21,29 @@ export interface RecordScreenOptions<Row> {
 
 /**
  * The create/edit modal and the confirmed delete of a list screen: which row the modal edits (null
- * creates one), the success toasts, and a delete asked for with the spec 8 confirmation, whose
- * refusal (a 409 naming what uses the record) goes through the general handler's warning toast.
+ * creates one), the success toasts, and a delete asked for with the spec 8 confirmation
+ * (`useRemoval`: a refusal naming what uses the record shows as the warning toast).
  * `confirmation` is the dialog to render.
  */
 export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOptions<Row>) {
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
-  const [removing, setRemoving] = useState<Row | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
   const close = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
     toast.success(editing?.row ? texts.updated : texts.created);
     setEditing(null);
     changed();
   }, [editing, texts, changed]);
-
-  const removeConfirmed = async (row: Row) => {
-    setIsDeleting(true);
-    try {
-      await remove(row);
-      toast.success(texts.deleted);
-      changed();
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
-
-  const confirmation = (
-    <ConfirmDialog
-      open={removing !== null}
-      onOpenChange={(open) => {
-        if (!open && !isDeleting) setRemoving(null);
-      }}
-      message={texts.confirmDelete}
-      busy={isDeleting}
-      onContinue={() => {
-        if (removing !== null) void removeConfirmed(removing);
-      }}
-    />
-  );
+  const removal = useRemoval(remove, texts.deleted, changed);
 
   return {
     /** the modal is open: `row` is edited, or null for a new record */
     editing,
     create: useCallback(() => setEditing({ row: null }), []),
     edit: useCallback((row: Row) => setEditing({ row }), []),
-    askRemove: useCallback((row: Row) => setRemoving(row), []),
+    askRemove: removal.ask,
     close,
     saved,
-    confirmation,
+    confirmation: <ConfirmDialog message={texts.confirmDelete} {...removal.dialog} />,
   };
 }
 

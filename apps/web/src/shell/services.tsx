@@ -1,6 +1,7 @@
 import type { ClientSettings, UserDashboard } from '@relevo/api';
 import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ApplicationCalls } from '../features/applications/application-calls';
 import type { CustomerCalls } from '../features/customers/customer-calls';
 import type { ResourceSlaCalls } from '../features/resources/resource-calls';
 import type { EventCalls } from '../features/events/event-calls';
@@ -22,6 +23,8 @@ export interface Services {
   customerCalls: CustomerCalls;
   /** the calls of the Resources and SLA screens */
   resourceSlaCalls: ResourceSlaCalls;
+  /** the calls of the Applications and Modules screens and the module tools */
+  applicationCalls: ApplicationCalls;
   /** the calls of the Events and Event Logs screens */
   eventCalls: EventCalls;
 }

@@ -2,9 +2,10 @@ import type * as v from 'valibot';
 import type { Option } from '../entities/customer';
 import { DEFAULT_LANGUAGE, LANGUAGE_PLACEHOLDER, type Language } from '../entities/reference';
 import { RESOURCE_MESSAGES, ResourceCreateSchema, ResourceUpdateSchema, nationalPhone, resourcePhoneE164, type Resource } from '../entities/resource';
+import type { CatalogueFormMode } from './application-form';
 import { formErrors } from './validation';
 
-export type ResourceFormMode = 'create' | 'edit';
+export type ResourceFormMode = CatalogueFormMode;
 
 /** The values of the resource modal as typed (spec 2.15). */
 export interface ResourceFormValues {

@@ -1,8 +1,9 @@
 import { SlaCreateSchema, SlaUpdateSchema, type Sla, type SlaCreate, type SlaUpdate } from '../entities/sla';
 import { FOLLOW_UP_UNIT_LABELS, maskDigits } from './escalation-step';
-import { formErrors, validOutput } from './validation';
+import { checkedBody, type CatalogueFormMode } from './application-form';
+import { formErrors, validate } from './validation';
 
-export type SlaFormMode = 'create' | 'edit';
+export type SlaFormMode = CatalogueFormMode;
 
 /** The values of the SLA modal as typed (spec 2.18): the response time stays text until saved. */
 export interface SlaFormValues {
@@ -55,7 +56,7 @@ export function slaFormErrors(values: SlaFormValues, mode: SlaFormMode): Partial
 }
 
 /** The create body of values the rules accepted (the response time as a number). */
-export const slaCreateBody = (values: SlaFormValues): SlaCreate => validOutput(SlaCreateSchema, createInput(values));
+export const slaCreateBody = (values: SlaFormValues): SlaCreate => checkedBody(validate(SlaCreateSchema, createInput(values)));
 
 /** The edit body of values the rules accepted. */
-export const slaUpdateBody = (values: SlaFormValues): SlaUpdate => validOutput(SlaUpdateSchema, values);
+export const slaUpdateBody = (values: SlaFormValues): SlaUpdate => checkedBody(validate(SlaUpdateSchema, values));

@@ -41,12 +41,3 @@ export function eventStatus(status: string): StatusBadgeContent {
 /** spec 3 sla_compliance: YES green, NO red. */
 export const slaComplianceStatus = (compliance: 'YES' | 'NO'): StatusBadgeContent =>
   compliance === 'YES' ? { tone: 'success', label: 'YES' } : { tone: 'danger', label: 'NO' };
-
-/** spec 4: the status dropdown of a catalogue record's edit modal, Y/N read ACTIVE/INACTIVE. */
-export const ACTIVE_FLAG_OPTIONS: readonly { value: 'Y' | 'N'; text: 'ACTIVE' | 'INACTIVE' }[] = [
-  { value: 'Y', text: ACTIVE_FLAG_LABELS.Y },
-  { value: 'N', text: ACTIVE_FLAG_LABELS.N },
-];
-
-/** A status dropdown's choice as a flag: anything but 'N' reads ACTIVE. */
-export const activeFlagOf = (value: unknown): 'Y' | 'N' => (value === 'N' ? 'N' : 'Y');

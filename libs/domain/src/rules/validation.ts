@@ -53,10 +53,3 @@ export function formErrors<S extends v.GenericSchema>(schema: S, input: unknown)
 }
 
 export type { AnySchema };
-
-/** The typed output of values a form's rules accepted; throws the first message otherwise (a form saves only accepted values). */
-export function validOutput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = validate(schema, input);
-  if (!result.success) throw new Error(result.issues[0]?.message ?? 'The form is not valid');
-  return result.output;
-}

@@ -51,6 +51,12 @@ const SHAPES = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  copy: (
+    <>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+    </>
+  ),
   'eye-off': (
     <>
       <path d="M3 3l18 18" />

@@ -17,13 +17,15 @@ export interface FormModalProps {
   onCancel?: () => void;
   onSubmit: () => void;
   submitLabel?: string;
+  /** the submit button cannot be pressed (e.g. spec 5: Send disabled until the form is valid) */
+  submitDisabled?: boolean;
   /** a failure that belongs to no field, in a red alert above the fields */
   error?: string | null;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /** A modal form with the Cancel and Save footer every edit window of the product uses. */
-export function FormModal({ title, description, children, open = true, busy, done = false, onCancel, onSubmit, submitLabel = 'Save', error, size }: FormModalProps) {
+export function FormModal({ title, description, children, open = true, busy, done = false, onCancel, onSubmit, submitLabel = 'Save', submitDisabled = false, error, size }: FormModalProps) {
   return (
     <Modal
       open={open}
@@ -42,7 +44,7 @@ export function FormModal({ title, description, children, open = true, busy, don
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" variant="primary" loading={busy || done}>
+          <Button type="submit" variant="primary" loading={busy || done} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>

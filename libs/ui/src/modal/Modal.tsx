@@ -17,7 +17,8 @@ export interface ModalProps {
    * e.g. the password change of spec 2.5 while force_change_password is set)
    */
   dismissable?: boolean;
-  size?: 'sm' | 'md';
+  /** lg: wide content such as code */
+  size?: 'sm' | 'md' | 'lg';
   /** wraps body and footer in a form so Enter submits it */
   onSubmit?: () => void;
 }

@@ -15,7 +15,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { savingRecordForm, useRecordForm } from '../../shell/record-form';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
 export interface CustomerModalProps {
@@ -29,19 +29,24 @@ export interface CustomerModalProps {
   onSaved: (customer: Customer) => void;
 }
 
+/** The form's machine: the domain's customer form, saved through the screen's calls. */
+export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
+  const mode = customer ? 'edit' : 'create';
+  return savingThrough(
+    customerFormMachine,
+    (values) => (customer ? calls.update(customer.customer_id, customerUpdateBody(values)) : calls.create(customerCreateBody(values))),
+    customerFormFields(mode),
+  );
+}
+
 /**
  * Create or edit a customer (spec 2.10 Customers, 3, 4): the status only when editing. Values,
  * layout and rules are the domain's customer form; this binds them to the fields.
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
-  const { values, errors, send, isSaving, isSaved } = useRecordForm(
-    () =>
-      savingRecordForm(
-        customerFormMachine,
-        (input) => (customer ? calls.update(customer.customer_id, customerUpdateBody(input)) : calls.create(customerCreateBody(input))),
-        customerFormFields(setup.mode),
-      ),
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => customerFormMachineFor(customer, calls),
     customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
     onSaved,
   );

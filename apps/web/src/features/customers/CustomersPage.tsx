@@ -1,10 +1,10 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useState } from 'react';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
-import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -29,7 +29,7 @@ const COLUMNS: DataTableColumn<Customer>[] = [
 /** spec 9: customers are listed by customer_id. */
 const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 
-const TEXTS = { created: MESSAGES.customerSaved, updated: MESSAGES.customerEdited, deleted: MESSAGES.customerDeleted, confirmDelete: MESSAGES.confirmDeleteCustomer };
+type Editing = { customer: Customer | null } | null;
 
 /**
  * spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
@@ -46,21 +46,30 @@ export function CustomersPage() {
   const list = useList(calls.list, params);
   const { reload } = list;
 
+  const [editing, setEditing] = useState<Editing>(null);
+  const closeModal = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => {
+    toast.success(editing?.customer ? MESSAGES.customerEdited : MESSAGES.customerSaved);
+    setEditing(null);
+    reload();
+  }, [editing, reload]);
+
   // a customer that still has users or events is refused with a 409 whose detail says so
-  const screen = useRecordScreen<Customer>({ texts: TEXTS, remove: (row) => calls.remove(row.customer_id), changed: reload });
-  const { edit, askRemove } = screen;
+  const removal = useRemoval((customer: Customer) => calls.remove(customer.customer_id), MESSAGES.customerDeleted, reload);
+  const { ask } = removal;
 
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
     (row: Customer) => (
-      <RecordRowActions
-        name={row.customer_name}
-        onEdit={canEdit ? () => edit(row) : null}
-        // the provider organisation is never deleted (the domain refuses it)
-        onDelete={canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null}
-      />
+      <span>
+        {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
+        {/* the provider organisation is never deleted (the domain refuses it) */}
+        {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
+          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} />
+        ) : null}
+      </span>
     ),
-    [canEdit, canDelete, isProvider, edit, askRemove],
+    [canEdit, canDelete, isProvider, ask],
   );
 
   return (
@@ -73,13 +82,19 @@ export function CustomersPage() {
         params={params}
         rowKey={(row) => row.customer_id}
         emptyText={MESSAGES.emptyCustomers}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
+        toolbar={
+          canCreate ? (
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ customer: null })}>
+              Create
+            </Button>
+          ) : undefined
+        }
         rowActions={canEdit || canDelete ? rowActions : undefined}
       />
-      {screen.editing ? (
-        <CustomerModal customer={screen.editing.row} isProvider={screen.editing.row ? isProvider(screen.editing.row) : false} calls={calls} onClose={screen.close} onSaved={screen.saved} />
+      {editing ? (
+        <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
       ) : null}
-      {screen.confirmation}
+      <ConfirmDialog message={MESSAGES.confirmDeleteCustomer} {...removal.dialog} />
     </>
   );
 }

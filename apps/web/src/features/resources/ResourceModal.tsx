@@ -17,7 +17,7 @@ import { FormModal, PhoneInput, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
 import { ActiveFlagField } from '../../shell/active-flag-field';
 import { useLoaded } from '../../shell/loaded';
-import { savingRecordForm, useRecordForm } from '../../shell/record-form';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ResourceCalls } from './resource-calls';
 import '../users/UserModal.css';
@@ -38,8 +38,8 @@ export interface ResourceModalProps {
  */
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {
   const mode = resource ? 'edit' : 'create';
-  const form = useRecordForm(
-    () => savingRecordForm(resourceFormMachine, (values) => (resource ? calls.update(resource.resource_id, resourceUpdateBody(values)) : calls.create(resourceCreateBody(values))), resourceFormFields(mode)),
+  const form = useRecordFormModal(
+    () => savingThrough(resourceFormMachine, (values) => (resource ? calls.update(resource.resource_id, resourceUpdateBody(values)) : calls.create(resourceCreateBody(values))), resourceFormFields(mode)),
     resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
     onSaved,
   );

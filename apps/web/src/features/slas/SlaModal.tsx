@@ -14,7 +14,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { ActiveFlagField } from '../../shell/active-flag-field';
-import { savingRecordForm, useRecordForm } from '../../shell/record-form';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
 import '../users/UserModal.css';
@@ -34,8 +34,8 @@ export interface SlaModalProps {
  */
 export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   const mode = sla ? 'edit' : 'create';
-  const form = useRecordForm(
-    () => savingRecordForm(slaFormMachine, (values) => (sla ? calls.update(sla.sla_id, slaUpdateBody(values)) : calls.create(slaCreateBody(values))), slaFormFields(mode)),
+  const form = useRecordFormModal(
+    () => savingThrough(slaFormMachine, (values) => (sla ? calls.update(sla.sla_id, slaUpdateBody(values)) : calls.create(slaCreateBody(values))), slaFormFields(mode)),
     slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
     onSaved,
   );

@@ -6,6 +6,7 @@ import {
   USER_STATUS_OPTIONS,
   customerOptions,
   emptyUserForm,
+  recordFormErrors,
   roleOptions,
   userFormFromUser,
   userFormInput,
@@ -20,10 +21,10 @@ import {
   type UserScreen,
 } from '@relevo/domain';
 import { FormModal, PasswordField, PhoneInput, SelectField, TextField, type SelectOption } from '@relevo/ui';
-import { useMemo, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { useLoaded } from '../../shell/loaded';
-import { useRecordForm } from '../../shell/record-form';
+import { reportError } from '../../shell/report-error';
 import { NewPasswordFields } from '../password/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
 import './UserModal.css';
@@ -42,6 +43,8 @@ export interface UserModalProps {
   onClose: () => void;
 }
 
+type CustomerChoices = { state: 'loading' } | { state: 'loaded'; customers: Pick<Customer, 'customer_id' | 'customer_name'>[] } | { state: 'failed' };
+
 /**
  * spec 2.10 user modal, for the three user screens: name, last name, e-mail (fixed once created),
  * an optional phone, the password pair on create, the role (only grantable roles selectable), the
@@ -52,18 +55,25 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   const [setup] = useState<UserFormSetup>(() =>
     user ? { screen, mode: 'edit', actor: actor.role, actorId: actor.id, stored: user } : { screen, mode: 'create', actor: actor.role, actorId: actor.id },
   );
-  const { state, send, values, errors, isSaving, isSaved } = useRecordForm(
-    () => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }),
-    userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf),
-    onSaved,
-  );
+  const [machine] = useState(() => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }));
+  const [state, send] = useMachine(machine, { input: userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf) });
   const { context } = state;
+  const { values } = context;
   const layout = userFormLayout(setup, values);
+  const errors = recordFormErrors(context);
+  const isSaving = state.matches('saving');
+  const isSaved = state.matches('saved');
 
-  // the customer dropdown is loaded once, when the modal has one
-  const customers = useLoaded(layout.hasCustomer ? loadCustomers : undefined);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!isSaved || told.current || !context.saved) return;
+    told.current = true;
+    onSaved(context.saved);
+  }, [isSaved, context.saved, onSaved]);
+
+  const customers = useCustomerChoices(layout.hasCustomer ? loadCustomers : undefined);
   const customerChoices = useMemo<SelectOption[]>(() => {
-    const listed = customers.state === 'loaded' ? customers.value.list : [];
+    const listed = customers.state === 'loaded' ? customers.customers : [];
     // the user's own customer stays choosable even when it is not among the first page of the dropdown
     const current = user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id) ? [user.customer] : [];
     return customerOptions([...current, ...listed]);
@@ -152,4 +162,25 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       {layout.roleAndStatusLocked ? <p className="user-modal__note">{USER_MESSAGES.selfDemote}.</p> : null}
     </FormModal>
   );
+}
+
+/** Loads the customer dropdown once, when the modal has one. */
+function useCustomerChoices(load: (() => Promise<ListOf<Customer>>) | undefined): CustomerChoices {
+  const [choices, setChoices] = useState<CustomerChoices>({ state: 'loading' });
+  useEffect(() => {
+    if (!load) return;
+    let active = true;
+    load().then(
+      (answer) => active && setChoices({ state: 'loaded', customers: answer.list }),
+      (error: unknown) => {
+        if (!active) return;
+        setChoices({ state: 'failed' });
+        reportError(error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [load]);
+  return choices;
 }

@@ -1,0 +1,71 @@
+import { fieldMessagesOf } from '@relevo/api';
+import {
+  activeFlagOptions,
+  applicationCreateBody,
+  applicationFormFields,
+  applicationFormFromApplication,
+  applicationFormInput,
+  applicationFormLayout,
+  applicationFormMachine,
+  applicationUpdateBody,
+  emptyApplicationForm,
+  type Application,
+} from '@relevo/domain';
+import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import type { ApplicationCalls } from './application-calls';
+
+export interface ApplicationModalProps {
+  /** the application to edit; null creates one */
+  application: Application | null;
+  calls: Pick<ApplicationCalls, 'create' | 'update'>;
+  onClose: () => void;
+  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
+  onSaved: (application: Application) => void;
+}
+
+/** The form's machine: the domain's application form, saved through the screen's calls. */
+export function applicationFormMachineFor(application: Application | null, calls: ApplicationModalProps['calls']) {
+  const mode = application ? 'edit' : 'create';
+  return savingThrough(
+    applicationFormMachine,
+    (values) => (application ? calls.update(application.application_id, applicationUpdateBody(values)) : calls.create(applicationCreateBody(values))),
+    applicationFormFields(mode),
+  );
+}
+
+/** Create or edit an application (spec 2.11, 3, 4): a name, and the status only when editing. */
+export function ApplicationModal({ application, calls, onClose, onSaved }: ApplicationModalProps) {
+  const mode = application ? 'edit' : 'create';
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => applicationFormMachineFor(application, calls),
+    applicationFormInput(mode, application ? applicationFormFromApplication(application) : emptyApplicationForm(), fieldMessagesOf),
+    onSaved,
+  );
+
+  return (
+    <FormModal title={application ? 'Edit Application' : 'Create Application'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <TextField
+        label="Name"
+        name="application_name"
+        required
+        autoFocus
+        maxLength={100}
+        value={values.application_name}
+        errors={errors.application_name}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'application_name', value })}
+      />
+      {applicationFormLayout(mode).hasStatus ? (
+        <SelectField
+          label="Status"
+          name="application_active"
+          required
+          options={activeFlagOptions()}
+          value={values.application_active}
+          error={errors.application_active?.[0]}
+          onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value: value === 'N' ? 'N' : 'Y' })}
+        />
+      ) : null}
+    </FormModal>
+  );
+}

@@ -1,0 +1,115 @@
+import { Role } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ApplicationScreens } from '../../testing/application-screens';
+import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
+
+const meta = {
+  title: 'Screens/Applications',
+  component: ApplicationScreens,
+  args: { at: '/applications' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ApplicationScreens>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = storyBody;
+
+async function openCreate(canvasElement: HTMLElement) {
+  await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));
+  return dialogReady(canvasElement, 'Create Application');
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByText('Show 1 to 10 of 12 records')).toBeVisible();
+  },
+};
+export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No applications found. Please add some applications.') };
+export const Loading: Story = { args: { calls: 'loading' } };
+export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
+
+/** The Customer role reads: no Create, Edit or Delete; the link to the modules stays. */
+export const ReadOnly: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('link', { name: 'Modules of Demo Store' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Edit Demo Store' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Delete Demo Store' })).toBeNull();
+  },
+};
+
+/** spec 2.11: hovering (or focusing) the name lists the application's modules. */
+export const ModulesOnHover: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.hover(await screen.findByRole('button', { name: 'Demo Store' }));
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Checkout');
+  },
+};
+
+export const CreateModal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+  },
+};
+export const EditModal: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Billing' }));
+    const dialog = await dialogReady(canvasElement, 'Edit Application');
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Billing');
+    await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
+  },
+};
+
+/** 'Name is required' once a save is asked for. */
+export const NameRequired: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('Name is required');
+  },
+};
+
+/** The server's 422 for a name in use shows on the field. */
+export const NameTaken: Story = {
+  args: { calls: 'nameTaken' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Billing');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('An application with this name already exists');
+  },
+};
+export const Saving: Story = {
+  args: { calls: 'saving' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Inventory');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  },
+};
+export const DeleteConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Store' }));
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this application?');
+  },
+};
+
+/** An application with modules: the server's 409 shows as the warning toast. */
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Store' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(/This application cannot be deleted: it still has the modules "Checkout"/)).toBeInTheDocument();
+  },
+};

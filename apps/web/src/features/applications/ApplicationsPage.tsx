@@ -1,0 +1,115 @@
+import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
+import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, mayCall, type Application } from '@relevo/domain';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { copyToClipboard } from '../../shell/clipboard';
+import { ListTable } from '../../shell/ListTable';
+import { useList, useListParams } from '../../shell/list';
+import { useRemoval } from '../../shell/removal';
+import { useService } from '../../shell/services';
+import { useSignedInUser } from '../../shell/session';
+import { liveApplicationCalls } from './application-calls';
+import { ApplicationModal } from './ApplicationModal';
+import './ApplicationsPage.css';
+
+/** spec 2.11: hover lists the application's modules; a click copies its name. */
+function ApplicationName({ application }: { application: Application }) {
+  const modules = applicationModuleNames(application);
+  return (
+    <Tooltip
+      content={
+        modules.length > 0 ? (
+          <ul className="applications__modules" aria-label={`Modules of ${application.application_name}`}>
+            {modules.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        ) : (
+          'No modules yet'
+        )
+      }
+    >
+      <button type="button" className="applications__name" onClick={() => void copyToClipboard(application.application_name, MESSAGES.applicationNameCopied)}>
+        {application.application_name}
+      </button>
+    </Tooltip>
+  );
+}
+
+const COLUMNS: DataTableColumn<Application>[] = [
+  { id: 'application_name', header: 'Name', cell: (row) => <ApplicationName application={row} />, sortable: true },
+  { id: 'application_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.application_active)} />, sortable: true, width: '8rem' },
+  { id: 'application_updateby', header: 'Updated by', cell: (row) => row.application_updateby ?? row.application_createby ?? '', sortable: true },
+  { id: 'application_updatedt', header: 'Update date', cell: (row) => listDate(row.application_updatedt ?? row.application_createdt), sortable: true, width: '9rem' },
+];
+
+/** spec 9: applications are listed by name. */
+const DEFAULT_SORT = { column: 'application_name', direction: 'asc' } as const;
+
+type Editing = { application: Application | null } | null;
+
+/**
+ * spec 2.11 Applications: list, create, edit, delete and a link per row to its modules. Create,
+ * Edit and Delete are shown only to a role that may make those calls (spec 6).
+ */
+export function ApplicationsPage() {
+  const user = useSignedInUser();
+  const calls = useService('applicationCalls', liveApplicationCalls);
+  const role = user.role.rol_id;
+  const canCreate = mayCall(role, addApplication);
+  const canEdit = mayCall(role, updateApplication);
+  const canDelete = mayCall(role, deleteApplication);
+  const params = useListParams(DEFAULT_SORT);
+  const list = useList(calls.list, params);
+  const { reload } = list;
+
+  const [editing, setEditing] = useState<Editing>(null);
+  // an application that still has modules is refused with a 409 naming them
+  const removal = useRemoval((application: Application) => calls.remove(application.application_id), MESSAGES.applicationDeleted, reload);
+
+  const closeModal = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => {
+    toast.success(editing?.application ? MESSAGES.applicationUpdated : MESSAGES.applicationCreated);
+    setEditing(null);
+    reload();
+  }, [editing, reload]);
+
+  const { ask } = removal;
+  const rowActions = useCallback(
+    (row: Application) => (
+      <span className="applications__row-actions">
+        <Link className="rl-button rl-button--secondary rl-button--sm" to={`/application/${row.application_id}/modules`} aria-label={`Modules of ${row.application_name}`}>
+          Modules
+        </Link>
+        {canEdit ? <IconButton size="sm" label={`Edit ${row.application_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ application: row })} /> : null}
+        {canDelete ? <IconButton size="sm" label={`Delete ${row.application_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
+      </span>
+    ),
+    [canEdit, canDelete, ask],
+  );
+
+  return (
+    <>
+      <PageHeader title="Applications" />
+      <ListTable
+        label="Applications"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.application_id}
+        emptyText={MESSAGES.emptyApplications}
+        toolbar={
+          canCreate ? (
+            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ application: null })}>
+              Create
+            </Button>
+          ) : undefined
+        }
+        rowActions={rowActions}
+      />
+      {editing ? <ApplicationModal application={editing.application} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
+      <ConfirmDialog message={MESSAGES.confirmDeleteApplication} {...removal.dialog} />
+    </>
+  );
+}

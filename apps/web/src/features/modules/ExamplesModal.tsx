@@ -1,0 +1,69 @@
+import { EXAMPLE_LANGUAGES, type ExampleLanguage, type IngestExample, type Module } from '@relevo/domain';
+import { Alert, Button, Modal, Spinner, Tabs } from '@relevo/ui';
+import { useEffect, useState } from 'react';
+import { reportError } from '../../shell/report-error';
+import type { ApplicationCalls } from '../applications/application-calls';
+
+export interface ExamplesModalProps {
+  module: Pick<Module, 'module_id' | 'module_name'>;
+  calls: Pick<ApplicationCalls, 'examples'>;
+  onClose: () => void;
+}
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; examples: Record<ExampleLanguage, IngestExample> };
+
+/** spec 2.12 Examples: one tab per programming language with a title, a description and the code; no download. */
+export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [language, setLanguage] = useState<string>(EXAMPLE_LANGUAGES[0]);
+
+  useEffect(() => {
+    let current = true;
+    calls.examples(module.module_id).then(
+      (examples) => current && setLoaded({ status: 'ready', examples }),
+      (error: unknown) => {
+        if (!current) return;
+        reportError(error);
+        setLoaded({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls, module.module_id]);
+
+  return (
+    <Modal
+      open
+      size="lg"
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Examples for ${module.module_name}`}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {loaded.status === 'loading' ? <Spinner label="Loading the examples" /> : null}
+      {loaded.status === 'failed' ? <Alert variant="error">The examples could not be loaded.</Alert> : null}
+      {loaded.status === 'ready' ? (
+        <Tabs
+          label="Programming languages"
+          value={language}
+          onValueChange={setLanguage}
+          tabs={EXAMPLE_LANGUAGES.map((id) => {
+            const example = loaded.examples[id];
+            return {
+              id,
+              content: (
+                <article className="modules__example">
+                  <h3 className="modules__example-subject">{example.blockSubject}</h3>
+                  <p className="modules__example-body">{example.blockBody}</p>
+                  <pre className="modules__example-code" tabIndex={0}>
+                    <code>{example.blockProgrammingCode}</code>
+                  </pre>
+                </article>
+              ),
+            };
+          })}
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { fieldMessagesOf } from '@relevo/api';
+import {
+  activeFlagOptions,
+  emptyModuleForm,
+  moduleCreateBody,
+  moduleEscalationOptions,
+  moduleFormFields,
+  moduleFormFromModule,
+  moduleFormInput,
+  moduleFormLayout,
+  moduleFormMachine,
+  moduleSlaOptions,
+  moduleUpdateBody,
+  type Application,
+  type Module,
+  type ModuleFormSetup,
+} from '@relevo/domain';
+import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
+import { useEffect, useState } from 'react';
+import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
+
+type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
+
+export interface ModuleModalProps {
+  /** the module to edit; null creates one in `application` */
+  module: Module | null;
+  application: ModuleApplication;
+  calls: Pick<ApplicationCalls, 'createModule' | 'updateModule' | 'moduleChoices'>;
+  onClose: () => void;
+  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
+  onSaved: (module: Module) => void;
+}
+
+/** The form's machine: the domain's module form, saved through the screen's calls. */
+export function moduleFormMachineFor(module: Module | null, calls: ModuleModalProps['calls']) {
+  const mode = module ? 'edit' : 'create';
+  return savingThrough(
+    moduleFormMachine,
+    (values) => (module ? calls.updateModule(module.module_id, moduleUpdateBody(values)) : calls.createModule(moduleCreateBody(values))),
+    moduleFormFields(mode),
+  );
+}
+
+/**
+ * Create or edit a module (spec 2.12): its choices (active validated escalations, active SLAs) load
+ * first; a list that fails to load is empty (spec 7).
+ */
+export function ModuleModal(props: ModuleModalProps) {
+  const { calls, module, onClose } = props;
+  const [choices, setChoices] = useState<ModuleChoices | null>(null);
+  useEffect(() => {
+    let current = true;
+    calls.moduleChoices().then(
+      (loaded) => current && setChoices(loaded),
+      () => current && setChoices({ escalations: [], slas: [] }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls]);
+
+  if (!choices) {
+    return (
+      <FormModal title={module ? 'Edit Module' : 'Create Module'} busy onCancel={onClose} onSubmit={() => undefined}>
+        <Spinner label="Loading the escalations and SLAs" />
+      </FormModal>
+    );
+  }
+  return <ModuleForm {...props} setup={{ mode: module ? 'edit' : 'create', escalations: choices.escalations, slas: choices.slas, module }} />;
+}
+
+function ModuleForm({ module, application, calls, onClose, onSaved, setup }: ModuleModalProps & { setup: ModuleFormSetup }) {
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () => moduleFormMachineFor(module, calls),
+    moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf),
+    onSaved,
+  );
+  const layout = moduleFormLayout(setup.mode, values);
+  const applicationName = module?.application.application_name ?? application.application_name;
+
+  const idOf = (value: string | number | null) => (typeof value === 'number' ? value : null);
+
+  return (
+    <FormModal title={module ? 'Edit Module' : 'Create Module'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <TextField
+        label="Name"
+        name="module_name"
+        required
+        autoFocus
+        maxLength={100}
+        value={values.module_name}
+        errors={errors.module_name}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'module_name', value })}
+      />
+      <TextField
+        label="Description"
+        name="module_desc"
+        maxLength={1000}
+        value={values.module_desc}
+        errors={errors.module_desc}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'module_desc', value })}
+      />
+      <TextField
+        label="Application"
+        name="application"
+        // spec 2.12: the modal opens from one application's modules, so the application is always set and locked
+        readOnly
+        value={applicationName}
+        errors={errors.application_id}
+        hint={layout.applicationLocked ? 'A module stays in the application it was created in.' : undefined}
+        onValueChange={() => undefined}
+      />
+      <SelectField
+        label="Escalation"
+        name="escalation_id"
+        required
+        options={moduleEscalationOptions(setup)}
+        value={values.escalation_id}
+        error={errors.escalation_id?.[0]}
+        onChange={(value) => send({ type: 'CHANGE', field: 'escalation_id', value: idOf(value) })}
+      />
+      <SelectField
+        label="SLA"
+        name="sla_id"
+        required
+        options={moduleSlaOptions(setup)}
+        value={values.sla_id}
+        error={errors.sla_id?.[0]}
+        onChange={(value) => send({ type: 'CHANGE', field: 'sla_id', value: idOf(value) })}
+      />
+      {layout.hasStatus ? (
+        <SelectField
+          label="Status"
+          name="module_active"
+          required
+          options={activeFlagOptions()}
+          value={values.module_active}
+          error={errors.module_active?.[0]}
+          onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value: value === 'N' ? 'N' : 'Y' })}
+        />
+      ) : null}
+    </FormModal>
+  );
+}

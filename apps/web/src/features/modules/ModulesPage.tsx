@@ -1,0 +1,145 @@
+import { addModule, deleteModule, generateCredential, simulateIncident, updateModule } from '@relevo/api';
+import { MESSAGES, SPANISH_CONFIRM_LABELS, activeFlagStatus, listDate, mayCall, modulesTitle, type Application, type ListQuery, type Module } from '@relevo/domain';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ListTable } from '../../shell/ListTable';
+import { useList, useListParams } from '../../shell/list';
+import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
+import { useService } from '../../shell/services';
+import { useSignedInUser } from '../../shell/session';
+import { liveApplicationCalls } from '../applications/application-calls';
+import { CredentialsModal } from './CredentialsModal';
+import { ExamplesModal } from './ExamplesModal';
+import { ModuleModal } from './ModuleModal';
+import { SimulationModal } from './SimulationModal';
+import './ModulesPage.css';
+
+const COLUMNS: DataTableColumn<Module>[] = [
+  { id: 'module_name', header: 'Name', cell: (row) => row.module_name, sortable: true },
+  { id: 'module_desc', header: 'Description', cell: (row) => row.module_desc, sortable: true },
+  { id: 'escalation', header: 'Escalation', cell: (row) => row.escalation?.escalation_name ?? '', sortable: true },
+  { id: 'sla', header: 'SLA', cell: (row) => row.sla?.sla_name ?? '', sortable: true },
+  { id: 'module_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.module_active)} />, sortable: true, width: '8rem' },
+  { id: 'module_updateby', header: 'Updated by', cell: (row) => row.module_updateby ?? row.module_createby ?? '', sortable: true },
+  { id: 'module_updatedt', header: 'Update date', cell: (row) => listDate(row.module_updatedt ?? row.module_createdt), sortable: true, width: '9rem' },
+];
+
+/** spec 9: modules are listed by name. */
+const DEFAULT_SORT = { column: 'module_name', direction: 'asc' } as const;
+
+/** The open modal of the screen, if any. */
+type Open =
+  | { kind: 'edit'; module: Module | null }
+  | { kind: 'examples'; module: Module }
+  | { kind: 'credentials'; module: Module }
+  | { kind: 'simulation'; module: Module }
+  | null;
+
+/** `application/:application_id/modules` (spec 2.1): an id that is not a positive whole number goes back to the applications. */
+export function ModulesPage() {
+  const { application_id: raw } = useParams();
+  const applicationId = Number(raw);
+  if (!Number.isSafeInteger(applicationId) || applicationId < 1) return <Navigate to="/applications" replace />;
+  return <ApplicationModules key={applicationId} applicationId={applicationId} />;
+}
+
+/**
+ * spec 2.12 Modules of one application: 'Modules of {application name}' with Create and Go back;
+ * row actions Get Examples, Generate Credentials, Incident Simulation, edit and delete, each shown
+ * only to a role that may make its call (spec 6).
+ */
+function ApplicationModules({ applicationId }: { applicationId: number }) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const calls = useService('applicationCalls', liveApplicationCalls);
+  const role = user.role.rol_id;
+  const canCreate = mayCall(role, addModule);
+  const canEdit = mayCall(role, updateModule);
+  const canDelete = mayCall(role, deleteModule);
+  const canGenerate = mayCall(role, generateCredential);
+  const canSimulate = mayCall(role, simulateIncident);
+
+  const [application, setApplication] = useState<Pick<Application, 'application_id' | 'application_name'> | null>(null);
+  useEffect(() => {
+    let current = true;
+    calls.get(applicationId).then(
+      (found) => current && setApplication(found),
+      (error: unknown) => {
+        // another customer's or a deleted application: the general handler says so
+        if (current) reportError(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls, applicationId]);
+
+  const params = useListParams(DEFAULT_SORT);
+  const load = useCallback((query: ListQuery, signal: AbortSignal) => calls.listModules(applicationId, query, signal), [calls, applicationId]);
+  const list = useList(load, params);
+  const { reload } = list;
+
+  const [open, setOpen] = useState<Open>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const saved = useCallback(() => {
+    toast.success(open?.kind === 'edit' && open.module ? MESSAGES.moduleEdited : MESSAGES.moduleSaved);
+    setOpen(null);
+    reload();
+  }, [open, reload]);
+
+  const removal = useRemoval((module: Module) => calls.removeModule(module.module_id), MESSAGES.moduleDeleted, reload);
+  const { ask } = removal;
+
+  const rowActions = useCallback(
+    (row: Module) => (
+      <span className="modules__row-actions">
+        <IconButton size="sm" label={`Get Examples for ${row.module_name}`} icon={<Icon name="book" size={16} />} onClick={() => setOpen({ kind: 'examples', module: row })} />
+        {canGenerate ? (
+          <IconButton size="sm" label={`Generate Credentials for ${row.module_name}`} icon={<Icon name="key" size={16} />} onClick={() => setOpen({ kind: 'credentials', module: row })} />
+        ) : null}
+        {canSimulate ? (
+          <IconButton size="sm" label={`Incident Simulation for ${row.module_name}`} icon={<Icon name="activity" size={16} />} onClick={() => setOpen({ kind: 'simulation', module: row })} />
+        ) : null}
+        {canEdit ? <IconButton size="sm" label={`Edit ${row.module_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setOpen({ kind: 'edit', module: row })} /> : null}
+        {canDelete ? <IconButton size="sm" label={`Delete ${row.module_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
+      </span>
+    ),
+    [canGenerate, canSimulate, canEdit, canDelete, ask],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={modulesTitle(application?.application_name ?? '…')}
+        actions={
+          <>
+            <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/applications')}>
+              Go back
+            </Button>
+            {canCreate ? (
+              <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })}>
+                Create
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ListTable
+        label="Modules"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.module_id}
+        emptyText={MESSAGES.emptyModules}
+        rowActions={rowActions}
+      />
+      {open?.kind === 'edit' && application ? <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} /> : null}
+      {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
+      {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}
+      {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
+      <ConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
+    </>
+  );
+}

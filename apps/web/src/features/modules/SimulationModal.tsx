@@ -1,0 +1,83 @@
+import { fieldMessagesOf, generalErrorText, ApiError } from '@relevo/api';
+import {
+  ERROR_TOAST_MS,
+  canSendSimulation,
+  incidentSimulationBody,
+  incidentSimulationInput,
+  incidentSimulationMachine,
+  simulationOutcome,
+  type IncidentSimulationField,
+  type IncidentSimulationValues,
+  type Module,
+} from '@relevo/domain';
+import { FormModal, TextField, toast } from '@relevo/ui';
+import { useCallback } from 'react';
+import { fromPromise } from 'xstate';
+import { useRecordFormModal } from '../../shell/record-form-modal';
+import { bindFields } from '../../shell/shown-errors';
+import type { ApplicationCalls } from '../applications/application-calls';
+
+export interface SimulationModalProps {
+  module: Pick<Module, 'module_id' | 'module_name'>;
+  calls: Pick<ApplicationCalls, 'simulate'>;
+  onClose: () => void;
+}
+
+type Answer = readonly { status: string; message: string }[];
+const FIELDS: readonly string[] = ['incident', 'description'] satisfies IncidentSimulationField[];
+
+/**
+ * spec 7: a refused simulation shows its message as an error toast; a 422 about the form's own
+ * fields shows on those fields; a 401 is left to the session handler.
+ */
+async function sentOrShown(call: Promise<Answer>): Promise<Answer> {
+  try {
+    return await call;
+  } catch (error) {
+    const fields = Object.keys(fieldMessagesOf(error));
+    const onForm = fields.length > 0 && fields.every((field) => FIELDS.includes(field));
+    if (!onForm && !(error instanceof ApiError && error.status === 401)) toast.error(generalErrorText(error), { duration: ERROR_TOAST_MS });
+    throw error;
+  }
+}
+
+/** The modal's machine: the domain's simulation form, sent through the screen's calls. */
+export function simulationMachineFor(moduleId: number, calls: SimulationModalProps['calls']) {
+  return incidentSimulationMachine.provide({
+    actors: { save: fromPromise<Answer, IncidentSimulationValues>(({ input }) => sentOrShown(calls.simulate(moduleId, incidentSimulationBody(input)))) },
+  });
+}
+
+/** spec 2.12 Incident Simulation (5): incident and description, Send disabled until both are valid. */
+export function SimulationModal({ module, calls, onClose }: SimulationModalProps) {
+  const sent = useCallback(
+    (answer: Answer) => {
+      const outcome = simulationOutcome(answer);
+      if (outcome.ok) toast.success(outcome.message);
+      else toast.error(outcome.message, { duration: ERROR_TOAST_MS });
+      onClose();
+    },
+    [onClose],
+  );
+  const { values, errors, send, isSaving: isSending, isSaved: isSent } = useRecordFormModal(
+    () => simulationMachineFor(module.module_id, calls),
+    incidentSimulationInput(fieldMessagesOf),
+    sent,
+  );
+  const field = bindFields(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+
+  return (
+    <FormModal
+      title={`Incident Simulation for ${module.module_name}`}
+      busy={isSending}
+      done={isSent}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      submitLabel="Send"
+      submitDisabled={!canSendSimulation(values)}
+    >
+      <TextField label="Incident" required autoFocus {...field('incident')} />
+      <TextField label="Description" required {...field('description')} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Application } from '../../entities/application';
+import type { Module } from '../../entities/module';
+import { applicationFormErrors, emptyApplicationForm, type ApplicationFormValues, type CatalogueFormMode } from '../../rules/application-form';
+import { incidentSimulationErrors, emptyIncidentSimulation, type IncidentSimulationValues } from '../../rules/incident-simulation';
+import { moduleFormErrors, type ModuleFormSetup, type ModuleFormValues } from '../../rules/module-form';
+import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
+
+/**
+ * The application modal (spec 2.11) on the record-form machine; the `save` actor
+ * (`fromPromise<Application, ApplicationFormValues>`) sends `applicationCreateBody` or `applicationUpdateBody`.
+ */
+export const applicationFormMachine = recordFormMachineFor<ApplicationFormValues, Application>();
+
+export function applicationFormInput(
+  mode: CatalogueFormMode,
+  values: ApplicationFormValues = emptyApplicationForm(),
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<ApplicationFormValues> {
+  return { values: { ...values }, validate: (current) => applicationFormErrors(current, mode), ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+}
+
+/**
+ * The module modal (spec 2.12) on the record-form machine; the `save` actor
+ * (`fromPromise<Module, ModuleFormValues>`) sends `moduleCreateBody` or `moduleUpdateBody`.
+ */
+export const moduleFormMachine = recordFormMachineFor<ModuleFormValues, Module>();
+
+export function moduleFormInput(setup: ModuleFormSetup, values: ModuleFormValues, fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<ModuleFormValues> {
+  return { values: { ...values }, validate: (current) => moduleFormErrors(current, setup), ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+}
+
+/**
+ * The Incident Simulation modal (spec 2.12, 5): Send is disabled until valid; the `save` actor
+ * (`fromPromise<Answer, IncidentSimulationValues>`) sends `incidentSimulationBody` and answers the
+ * server's `{status, message}` list.
+ */
+export const incidentSimulationMachine = recordFormMachineFor<IncidentSimulationValues, readonly { status: string; message: string }[]>();
+
+export function incidentSimulationInput(fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<IncidentSimulationValues> {
+  return { values: emptyIncidentSimulation(), validate: incidentSimulationErrors, ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+}
