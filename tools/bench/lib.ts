@@ -180,3 +180,58 @@ export async function benchDatabase(serverUrl: string): Promise<{ url: string; d
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
+
+/** A database address with an application name, so each side's connections can be told apart. */
+export function named(url: string, application: string): string {
+  const address = new URL(url);
+  address.searchParams.set('application_name', application);
+  return address.toString();
+}
+
+/**
+ * PostgreSQL's CPU time (µs) in the connections of one application name (none without an
+ * address). Its backends run on the same cores, so a side's cost is its server's CPU and its
+ * database's.
+ */
+export async function databaseCpu(databaseUrl: string | undefined, application: string): Promise<number> {
+  if (!databaseUrl) return 0;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [application]);
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + cpuMicros(pid);
+      } catch {
+        return sum; // ended meanwhile
+      }
+    }, 0);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A round of `measureRound`, with the CPU the side's database connections used per request. */
+export async function measureSide(databaseUrl: string | undefined, application: string, round: Parameters<typeof measureRound>[0]): Promise<Round & { dbPerRequest: number }> {
+  const before = await databaseCpu(databaseUrl, application);
+  const result = await measureRound(round);
+  const requests = result.rps * round.duration;
+  return { ...result, dbPerRequest: ((await databaseCpu(databaseUrl, application)) - before) / requests };
+}
+
+export async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const answer = await fetch(url, { headers });
+  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Starts a floor script (a bare Fastify) on a free port and waits until it listens; answers its address. */
+export async function startFloor(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolveStart, reject) => {
+    child.stdout!.once('data', () => resolveStart());
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
