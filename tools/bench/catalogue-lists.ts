@@ -23,8 +23,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import pg from 'pg';
-import { benchDatabase, fmt, getJson, Mailbox, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Round, type Started } from './lib';
+import { asOwner, benchDatabase, fmt, getJson, Mailbox, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 3);
@@ -47,8 +46,6 @@ const serverEnv = {
   LOG_LEVEL: 'info',
   ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-product'), DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
 };
-
-type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
  * The demo customer's catalogue topped up to ROWS of each, written as the database's owner
@@ -113,27 +110,6 @@ async function seed(query: Query, customerId: number): Promise<{ applicationId: 
   return { applicationId: Number(application!.id), escalationId: Number(escalation!.id) };
 }
 
-/** Runs `work` with a query on the bench database as its owner: PostgreSQL, or the server's embedded data directory (server stopped). */
-async function asOwner<T>(work: (query: Query) => Promise<T>): Promise<T> {
-  if (database) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      return await work(async (text, params) => (await client.query(text, params)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  try {
-    return await work(async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows);
-  } finally {
-    await pglite.close();
-  }
-}
-
 interface ListCase {
   name: string;
   /** the product's path and query, before the page */
@@ -154,7 +130,7 @@ try {
   const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${server.url}/api/user/clients/not_root?page_size=1`, cookie);
   const customerId = users.list[0]!.customer.customer_id;
   if (!database) await server.stop();
-  const parents = await asOwner((query) => seed(query, customerId));
+  const parents = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
   if (!database) {
     // the floor gets its own copy of the embedded database, taken at rest
     cpSync(dataDir, floorDir, { recursive: true, filter: (source) => !source.endsWith('relevo.pid') });

@@ -235,3 +235,31 @@ export async function startFloor(script: string, env: Record<string, string>): P
   });
   return { child, url: `http://127.0.0.1:${port}` };
 }
+
+/** A query as the database's owner: rows as plain records. */
+export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Runs `work` with queries as the bench database's owner: on PostgreSQL at `url`, else on the
+ * embedded database in `dataDir` (the server must be stopped: the embedded database allows one
+ * process).
+ */
+export async function asOwner<T>(target: { url: string | undefined; dataDir: string }, work: (query: Query) => Promise<T>): Promise<T> {
+  if (target.url) {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return await work(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+  try {
+    return await work(async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows);
+  } finally {
+    await pglite.close();
+  }
+}
