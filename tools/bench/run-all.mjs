@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, user-lists, job-queue)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -55,6 +55,22 @@ const BENCHMARKS = {
     runs: () => [
       { label: 'list-floor (PGlite)', env: { BENCH_DATABASE_URL: '' } },
       ...(postgres ? [{ label: 'list-floor (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
+    ],
+  },
+  // each catalogue list against its own one-query floor, about 2 minutes per database
+  'catalogue-lists': {
+    needsBuild: true,
+    runs: () => [
+      { label: 'catalogue-lists (PGlite)', env: { BENCH_DATABASE_URL: '' } },
+      ...(postgres ? [{ label: 'catalogue-lists (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
+    ],
+  },
+  // the priority save of 999 steps, 50 saves: seconds per database
+  'escalation-priority': {
+    needsBuild: true,
+    runs: () => [
+      { label: 'escalation-priority (PGlite)', env: { BENCH_DATABASE_URL: '' } },
+      ...(postgres ? [{ label: 'escalation-priority (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
     ],
   },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all

@@ -23,7 +23,7 @@ import { refreshEscalations } from '../db/escalation-validity';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { EscalationsTable } from '../db/schema';
 import { HttpError, ValidationFailure } from '../http/errors';
-import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';
+import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type CatalogueTx } from './common';
 
 type EscalationRow = Omit<Selectable<EscalationsTable>, 'search_text'> & { resources: string | null };
 const ESCALATION_COLUMNS = [
@@ -223,14 +223,15 @@ export function escalationService(ctx: AppContext) {
       });
     },
 
-    async listSteps(principal: Principal, query: PageQuery & { escalation_id: number }): Promise<ListOf<EscalationStep>> {
-      await unit.inCustomer(principal, (tx, customerId) => requireEscalation(tx, customerId, query.escalation_id));
+    listSteps(principal: Principal, query: PageQuery & { escalation_id: number }): Promise<ListOf<EscalationStep>> {
       const matching = stepsQuery(ctx.database.db, principal.customerId).where('s.escalation_id', '=', query.escalation_id);
       const order = ordering(query, STEP_ORDER_COLUMNS, 'escalation_priority_orden');
       const sort = STEP_SORT[order.column];
       const searched = query.search ? matching.where(matches(sql`lower(r.resource_fullname || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`, query.search.toLowerCase())) : matching;
       const page = searched.select(STEP_COLUMNS).orderBy(sortKey(sort.column, sort.text), order.direction).orderBy('s.escalation_resource_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching: searched, page: pageOf(page, query), toItem: toStep, searched: Boolean(query.search) });
+      return listOfParent(readList(ctx.database, principal.scope, { matching: searched, page: pageOf(page, query), toItem: toStep, searched: Boolean(query.search) }), () =>
+        unit.inCustomer(principal, (tx, customerId) => requireEscalation(tx, customerId, query.escalation_id)),
+      );
     },
 
     async getStep(principal: Principal, id: number): Promise<EscalationStep> {
