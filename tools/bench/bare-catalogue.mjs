@@ -7,6 +7,7 @@
 //   GET /resources, /slas, /escalations, /applications, /modules?application_id=, /steps?escalation_id=
 //   PORT, CUSTOMER_ID, and DATABASE_URL (PostgreSQL) or PGLITE_DIR (a copy of the embedded database)
 import Fastify from 'fastify';
+import { floorQuery, listenFloor } from './floor-db.mjs';
 
 const CUSTOMER_ID = Number(process.env.CUSTOMER_ID);
 const iso = (value) => (value ? new Date(value).toISOString() : null);
@@ -166,20 +167,7 @@ const LISTS = {
   },
 };
 
-/** @type {(text: string, params: unknown[]) => Promise<Record<string, any>[]>} */
-let query;
-if (process.env.DATABASE_URL) {
-  const pg = (await import('pg')).default;
-  // the product's pool size
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async (text, params) => (await pool.query(text, params)).rows;
-} else {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // the product's database loads pg_trgm too (it serves the search indexes)
-  const pglite = await PGlite.create(process.env.PGLITE_DIR, { extensions: { pg_trgm } });
-  query = async (text, params) => (await pglite.query(text, params)).rows;
-}
+const query = await floorQuery();
 
 const app = Fastify({ logger: false });
 for (const [name, list] of Object.entries(LISTS)) {
@@ -191,7 +179,4 @@ for (const [name, list] of Object.entries(LISTS)) {
     return { total: rows[0]?.total ?? 0, list: rows.map(list.item) };
   });
 }
-const address = await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.stdout.write(`${address}\n`);
-// exit through process.exit so a --cpu-prof profile is written
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.close().then(() => process.exit(0)));
+await listenFloor(app);

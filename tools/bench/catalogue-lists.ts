@@ -23,7 +23,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { asOwner, benchDatabase, fmt, getJson, Mailbox, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
+import { asOwner, demoBench, fmt, getJson, measureSide, median, named, signInDemoRoot, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 3);
@@ -31,21 +31,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const ROWS = 10;
 const AIM = 0.7;
-const ROOT_USER = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
 const PAGE = `page_num=1&page_size=${ROWS}`;
 
-const onPostgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
-const mailbox = new Mailbox();
-const smtpUrl = await mailbox.start();
-const dataDir = tempDir('relevo-bench-catalogue-');
+const bench = await demoBench('relevo-bench-catalogue-', args.postgres || process.env.BENCH_DATABASE_URL || undefined, 'relevo-bench-product');
+const { database, dataDir, serverEnv } = bench;
 const floorDir = tempDir('relevo-bench-catalogue-floor-');
-const database = onPostgres ? await benchDatabase(onPostgres) : undefined;
-const serverEnv = {
-  DATA_DIR: dataDir,
-  SMTP_URL: smtpUrl,
-  LOG_LEVEL: 'info',
-  ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-product'), DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
-};
 
 /**
  * The demo customer's catalogue topped up to ROWS of each, written as the database's owner
@@ -126,9 +116,7 @@ let floor: ChildProcess | undefined;
 
 try {
   server = await startServer(serverEnv);
-  const cookie = { cookie: await signIn(server.url, mailbox, ROOT_USER.email, ROOT_USER.password) };
-  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${server.url}/api/user/clients/not_root?page_size=1`, cookie);
-  const customerId = users.list[0]!.customer.customer_id;
+  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
   if (!database) await server.stop();
   const parents = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
   if (!database) {
@@ -197,8 +185,6 @@ try {
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();
-  mailbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(floorDir, { recursive: true, force: true });
-  await database?.drop();
+  await bench.close();
 }

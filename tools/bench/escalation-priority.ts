@@ -9,28 +9,17 @@
  *   npx tsx tools/bench/escalation-priority.ts --postgres postgres://...     on PostgreSQL (or BENCH_DATABASE_URL)
  */
 import { availableParallelism } from 'node:os';
-import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { asOwner, benchDatabase, fmt, getJson, Mailbox, median, signIn, startServer, tempDir, type Query, type Started } from './lib';
+import { asOwner, demoBench, fmt, getJson, median, signInDemoRoot, startServer, type Query, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const STEPS = 999;
 const SAVES = Number(process.env.SAVES ?? 50);
 const WARM_UP = Number(process.env.WARM_UP ?? 5);
 const TARGET_MS = 200;
-const ROOT_USER = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
 
-const onPostgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
-const mailbox = new Mailbox();
-const smtpUrl = await mailbox.start();
-const dataDir = tempDir('relevo-bench-priority-');
-const database = onPostgres ? await benchDatabase(onPostgres) : undefined;
-const serverEnv = {
-  DATA_DIR: dataDir,
-  SMTP_URL: smtpUrl,
-  LOG_LEVEL: 'info',
-  ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
-};
+const bench = await demoBench('relevo-bench-priority-', args.postgres || process.env.BENCH_DATABASE_URL || undefined);
+const { database, dataDir, serverEnv } = bench;
 
 /** A new escalation of the demo customer with STEPS steps; answers its id and its steps' ids in priority order. */
 async function seed(query: Query, customerId: number): Promise<{ escalationId: number; stepIds: number[] }> {
@@ -70,9 +59,7 @@ function percentile(values: number[], p: number): number {
 let server: Started | undefined;
 try {
   server = await startServer(serverEnv);
-  const cookie = { cookie: await signIn(server.url, mailbox, ROOT_USER.email, ROOT_USER.password) };
-  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${server.url}/api/user/clients/not_root?page_size=1`, cookie);
-  const customerId = users.list[0]!.customer.customer_id;
+  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
   if (!database) await server.stop();
   const { escalationId, stepIds } = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
   if (!database) server = await startServer(serverEnv);
@@ -109,7 +96,5 @@ try {
   if (p95 >= TARGET_MS) process.exitCode = 1;
 } finally {
   await server?.stop();
-  mailbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await bench.close();
 }

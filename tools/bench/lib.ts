@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -262,4 +262,43 @@ export async function asOwner<T>(target: { url: string | undefined; dataDir: str
   } finally {
     await pglite.close();
   }
+}
+
+/** The demo Customer Root (the demo data every benchmark server starts with). */
+export const DEMO_ROOT = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
+
+/**
+ * What a benchmark of the built server with the demo data needs: a mailbox for the sign-in codes,
+ * a data directory, on PostgreSQL a database made for the run (its connections named
+ * `application` when given), the server's environment, and `close()` to remove them.
+ */
+export async function demoBench(prefix: string, postgres: string | undefined, application?: string) {
+  const mailbox = new Mailbox();
+  const smtpUrl = await mailbox.start();
+  const dataDir = tempDir(prefix);
+  const database = postgres ? await benchDatabase(postgres) : undefined;
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'info',
+    ...(database ? { DATABASE_URL: application ? named(database.url, application) : database.url, DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
+  };
+  return {
+    mailbox,
+    dataDir,
+    database,
+    serverEnv,
+    async close(): Promise<void> {
+      mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** Signs the demo Customer Root in: its session cookie header and its customer's id. */
+export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promise<{ cookie: { cookie: string }; customerId: number }> {
+  const cookie = { cookie: await signIn(serverUrl, mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
+  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${serverUrl}/api/user/clients/not_root?page_size=1`, cookie);
+  return { cookie, customerId: users.list[0]!.customer.customer_id };
 }

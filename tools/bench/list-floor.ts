@@ -20,7 +20,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDatabase, fmt, getJson, Mailbox, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Round, type Started } from './lib';
+import { DEMO_ROOT, demoBench, fmt, getJson, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Round, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -28,21 +28,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const USERS = 10;
 const AIM = 0.7;
-const ROOT_USER = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
 const LIST_PATH = `/api/user/clients/not_root?page_num=1&page_size=${USERS}`;
 
-const onPostgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
-const mailbox = new Mailbox();
-const smtpUrl = await mailbox.start();
-const dataDir = tempDir('relevo-bench-list-');
+const bench = await demoBench('relevo-bench-list-', args.postgres || process.env.BENCH_DATABASE_URL || undefined, 'relevo-bench-product');
+const { database, dataDir, serverEnv } = bench;
 const floorDir = tempDir('relevo-bench-floor-');
-const database = onPostgres ? await benchDatabase(onPostgres) : undefined;
-const serverEnv = {
-  DATA_DIR: dataDir,
-  SMTP_URL: smtpUrl,
-  LOG_LEVEL: 'info',
-  ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-product'), DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
-};
 
 let server: Started | undefined;
 let floor: ChildProcess | undefined;
@@ -74,7 +64,7 @@ async function seed(url: string, cookie: Record<string, string>): Promise<number
 
 try {
   server = await startServer(serverEnv);
-  const cookie = { cookie: await signIn(server.url, mailbox, ROOT_USER.email, ROOT_USER.password) };
+  const cookie = { cookie: await signIn(server.url, bench.mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
   const customerId = await seed(server.url, cookie);
   if (!database) {
     // the floor gets its own copy of the embedded database, taken at rest
@@ -122,8 +112,6 @@ try {
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();
-  mailbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(floorDir, { recursive: true, force: true });
-  await database?.drop();
+  await bench.close();
 }
