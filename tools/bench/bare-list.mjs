@@ -5,6 +5,7 @@
 //
 //   PORT, CUSTOMER_ID, and DATABASE_URL (PostgreSQL) or PGLITE_DIR (a copy of the embedded database)
 import Fastify from 'fastify';
+import { floorQuery, listenFloor } from './floor-db.mjs';
 
 const CUSTOMER_ID = Number(process.env.CUSTOMER_ID);
 const ROLE_NAMES = { 1: 'StaffRoot', 2: 'StaffEdit', 3: 'StaffView', 4: 'CustomerRoot', 5: 'Customer' };
@@ -16,20 +17,7 @@ const LIST = `select u.id, u.name, u.last_name, u.email, u.phone, u.status, u.ro
               order by lower(u.name), u.id
               limit $2 offset $3`;
 
-/** @type {(text: string, params: unknown[]) => Promise<Record<string, any>[]>} */
-let query;
-if (process.env.DATABASE_URL) {
-  const pg = (await import('pg')).default;
-  // the product's pool size
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async (text, params) => (await pool.query(text, params)).rows;
-} else {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // the product's database loads pg_trgm too (it serves the search indexes)
-  const pglite = await PGlite.create(process.env.PGLITE_DIR, { extensions: { pg_trgm } });
-  query = async (text, params) => (await pglite.query(text, params)).rows;
-}
+const query = await floorQuery();
 
 const iso = (value) => (value ? new Date(value).toISOString() : null);
 
@@ -58,7 +46,4 @@ app.get('/users', async (request) => {
     })),
   };
 });
-const address = await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.stdout.write(`${address}\n`);
-// exit through process.exit so a --cpu-prof profile is written
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.close().then(() => process.exit(0)));
+await listenFloor(app);

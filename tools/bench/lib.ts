@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -179,4 +179,126 @@ export async function benchDatabase(serverUrl: string): Promise<{ url: string; d
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
+/** A database address with an application name, so each side's connections can be told apart. */
+export function named(url: string, application: string): string {
+  const address = new URL(url);
+  address.searchParams.set('application_name', application);
+  return address.toString();
+}
+
+/**
+ * PostgreSQL's CPU time (µs) in the connections of one application name (none without an
+ * address). Its backends run on the same cores, so a side's cost is its server's CPU and its
+ * database's.
+ */
+export async function databaseCpu(databaseUrl: string | undefined, application: string): Promise<number> {
+  if (!databaseUrl) return 0;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [application]);
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + cpuMicros(pid);
+      } catch {
+        return sum; // ended meanwhile
+      }
+    }, 0);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A round of `measureRound`, with the CPU the side's database connections used per request. */
+export async function measureSide(databaseUrl: string | undefined, application: string, round: Parameters<typeof measureRound>[0]): Promise<Round & { dbPerRequest: number }> {
+  const before = await databaseCpu(databaseUrl, application);
+  const result = await measureRound(round);
+  const requests = result.rps * round.duration;
+  return { ...result, dbPerRequest: ((await databaseCpu(databaseUrl, application)) - before) / requests };
+}
+
+export async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const answer = await fetch(url, { headers });
+  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Starts a floor script (a bare Fastify) on a free port and waits until it listens; answers its address. */
+export async function startFloor(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolveStart, reject) => {
+    child.stdout!.once('data', () => resolveStart());
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** A query as the database's owner: rows as plain records. */
+export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Runs `work` with queries as the bench database's owner: on PostgreSQL at `url`, else on the
+ * embedded database in `dataDir` (the server must be stopped: the embedded database allows one
+ * process).
+ */
+export async function asOwner<T>(target: { url: string | undefined; dataDir: string }, work: (query: Query) => Promise<T>): Promise<T> {
+  if (target.url) {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return await work(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+  try {
+    return await work(async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** The demo Customer Root (the demo data every benchmark server starts with). */
+export const DEMO_ROOT = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
+
+/**
+ * What a benchmark of the built server with the demo data needs: a mailbox for the sign-in codes,
+ * a data directory, on PostgreSQL a database made for the run (its connections named
+ * `application` when given), the server's environment, and `close()` to remove them.
+ */
+export async function demoBench(prefix: string, postgres: string | undefined, application?: string) {
+  const mailbox = new Mailbox();
+  const smtpUrl = await mailbox.start();
+  const dataDir = tempDir(prefix);
+  const database = postgres ? await benchDatabase(postgres) : undefined;
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'info',
+    ...(database ? { DATABASE_URL: application ? named(database.url, application) : database.url, DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
+  };
+  return {
+    mailbox,
+    dataDir,
+    database,
+    serverEnv,
+    async close(): Promise<void> {
+      mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** Signs the demo Customer Root in: its session cookie header and its customer's id. */
+export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promise<{ cookie: { cookie: string }; customerId: number }> {
+  const cookie = { cookie: await signIn(serverUrl, mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
+  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${serverUrl}/api/user/clients/not_root?page_size=1`, cookie);
+  return { cookie, customerId: users.list[0]!.customer.customer_id };
 }

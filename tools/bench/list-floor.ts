@@ -15,13 +15,12 @@
  */
 import autocannon from 'autocannon';
 import { isDeepStrictEqual } from 'node:util';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { benchDatabase, cpuMicros, fmt, freePort, Mailbox, measureRound, median, signIn, startServer, summary, tempDir, type Round, type Started } from './lib';
+import { DEMO_ROOT, demoBench, fmt, getJson, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Round, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -29,66 +28,14 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const USERS = 10;
 const AIM = 0.7;
-const ROOT_USER = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
 const LIST_PATH = `/api/user/clients/not_root?page_num=1&page_size=${USERS}`;
 
-const onPostgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
-const mailbox = new Mailbox();
-const smtpUrl = await mailbox.start();
-const dataDir = tempDir('relevo-bench-list-');
+const bench = await demoBench('relevo-bench-list-', args.postgres || process.env.BENCH_DATABASE_URL || undefined, 'relevo-bench-product');
+const { database, dataDir, serverEnv } = bench;
 const floorDir = tempDir('relevo-bench-floor-');
-const database = onPostgres ? await benchDatabase(onPostgres) : undefined;
-/** The bench database's address with an application name, so each side's connections can be told apart. */
-const named = (url: string, name: string) => {
-  const address = new URL(url);
-  address.searchParams.set('application_name', name);
-  return address.toString();
-};
-const serverEnv = {
-  DATA_DIR: dataDir,
-  SMTP_URL: smtpUrl,
-  LOG_LEVEL: 'info',
-  ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-product'), DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
-};
-
-/**
- * PostgreSQL's CPU time (µs) in the connections of one side. Its backends run on the same two
- * cores, so a side's cost is its server's CPU and its database's.
- */
-async function databaseCpu(application: string): Promise<number> {
-  if (!database) return 0;
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [application]);
-    return rows.reduce((sum, { pid }) => {
-      try {
-        return sum + cpuMicros(pid);
-      } catch {
-        return sum; // ended meanwhile
-      }
-    }, 0);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A round of `measureRound`, with the CPU the side's database connections used per request. */
-async function measureSide(application: string, round: Parameters<typeof measureRound>[0]): Promise<Round & { dbPerRequest: number }> {
-  const before = await databaseCpu(application);
-  const result = await measureRound(round);
-  const requests = result.rps * DURATION;
-  return { ...result, dbPerRequest: ((await databaseCpu(application)) - before) / requests };
-}
 
 let server: Started | undefined;
 let floor: ChildProcess | undefined;
-
-async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
-  const answer = await fetch(url, { headers });
-  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
 
 type UserList = { total: number; list: { id: number; customer: { customer_id: number } }[] };
 
@@ -115,22 +62,9 @@ async function seed(url: string, cookie: Record<string, string>): Promise<number
   return list.list[0]!.customer.customer_id;
 }
 
-async function startFloor(customerId: number): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-list.mjs')], {
-    env: { ...process.env, PORT: String(port), CUSTOMER_ID: String(customerId), ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-floor') } : { PGLITE_DIR: floorDir }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}/users?page_num=1&page_size=${USERS}` };
-}
-
 try {
   server = await startServer(serverEnv);
-  const cookie = { cookie: await signIn(server.url, mailbox, ROOT_USER.email, ROOT_USER.password) };
+  const cookie = { cookie: await signIn(server.url, bench.mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
   const customerId = await seed(server.url, cookie);
   if (!database) {
     // the floor gets its own copy of the embedded database, taken at rest
@@ -138,9 +72,12 @@ try {
     cpSync(dataDir, floorDir, { recursive: true, filter: (source) => !source.endsWith('relevo.pid') });
     server = await startServer(serverEnv);
   }
-  const started = await startFloor(customerId);
+  const started = await startFloor(join(import.meta.dirname, 'bare-list.mjs'), {
+    CUSTOMER_ID: String(customerId),
+    ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-floor') } : { PGLITE_DIR: floorDir }),
+  });
   floor = started.child;
-  const floorUrl = started.url;
+  const floorUrl = `${started.url}/users?page_num=1&page_size=${USERS}`;
   const productUrl = `${server.url}${LIST_PATH}`;
 
   // the same list from both, or the comparison means nothing
@@ -156,8 +93,8 @@ try {
   const floorRounds: (Round & { dbPerRequest: number })[] = [];
   const productRounds: (Round & { dbPerRequest: number })[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    floorRounds.push(await measureSide('relevo-bench-floor', { url: floorUrl, pid: floor.pid!, connections: CONNECTIONS, duration: DURATION }));
-    productRounds.push(await measureSide('relevo-bench-product', { url: productUrl, pid: server.child.pid!, connections: CONNECTIONS, duration: DURATION, headers: cookie }));
+    floorRounds.push(await measureSide(database?.url, 'relevo-bench-floor', { url: floorUrl, pid: floor.pid!, connections: CONNECTIONS, duration: DURATION }));
+    productRounds.push(await measureSide(database?.url, 'relevo-bench-product', { url: productUrl, pid: server.child.pid!, connections: CONNECTIONS, duration: DURATION, headers: cookie }));
   }
   const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
   const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
@@ -175,8 +112,6 @@ try {
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();
-  mailbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(floorDir, { recursive: true, force: true });
-  await database?.drop();
+  await bench.close();
 }

@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, user-lists, job-queue)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -29,6 +29,12 @@ const { values: options, positionals } = parseArgs({
 });
 const postgres = options.postgres ?? process.env.BENCH_DATABASE_URL ?? '';
 
+/** One run on PGlite, and one on PostgreSQL when an address is given (the script reads BENCH_DATABASE_URL). */
+const onEachDatabase = (name) => () => [
+  { label: `${name} (PGlite)`, env: { BENCH_DATABASE_URL: '' } },
+  ...(postgres ? [{ label: `${name} (PostgreSQL)`, env: { BENCH_DATABASE_URL: postgres } }] : []),
+];
+
 /**
  * How each benchmark is meant to be run: one or more runs of its script, each with its own
  * arguments and environment. `needsBuild`: it starts the built server (apps/server/dist).
@@ -39,10 +45,7 @@ const BENCHMARKS = {
   // the session read beside a hello world: on PGlite, and on PostgreSQL when an address is given
   'session-user': {
     needsBuild: true,
-    runs: () => [
-      { label: 'session-user (PGlite)', env: { BENCH_DATABASE_URL: '' } },
-      ...(postgres ? [{ label: 'session-user (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
-    ],
+    runs: onEachDatabase('session-user'),
   },
   // the job layer beside pg-boss: about a minute per database, most of it pg-boss's 30 s takeovers
   'job-queue': {
@@ -52,10 +55,17 @@ const BENCHMARKS = {
   // a list read against a bare Fastify answering it with one query: on PGlite, and on PostgreSQL when an address is given
   'list-floor': {
     needsBuild: true,
-    runs: () => [
-      { label: 'list-floor (PGlite)', env: { BENCH_DATABASE_URL: '' } },
-      ...(postgres ? [{ label: 'list-floor (PostgreSQL)', env: { BENCH_DATABASE_URL: postgres } }] : []),
-    ],
+    runs: onEachDatabase('list-floor'),
+  },
+  // each catalogue list against its own one-query floor, about 2 minutes per database
+  'catalogue-lists': {
+    needsBuild: true,
+    runs: onEachDatabase('catalogue-lists'),
+  },
+  // the priority save of 999 steps, 50 saves: seconds per database
+  'escalation-priority': {
+    needsBuild: true,
+    runs: onEachDatabase('escalation-priority'),
   },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all
   'user-lists': {

@@ -227,6 +227,13 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       const repeated = await failure(root.client.call(changePriority, { params: { id: escalation.escalation_id }, body: { resources: [ids[0], ids[0], ids[1]].map((id, i) => ({ escalation_resource_id: id!, escalation_priority_orden: i + 1 })) } }));
       expect(repeated.status).toBe(422);
       expect((await reader.client.call(listSteps, { query: { escalation_id: escalation.escalation_id } })).list.map((step) => step.escalation_resource_id)).toEqual(ids);
+      // the steps of another customer's escalation, or of none: not found, filled or not, searched or not
+      expect(await status(otherRoot.client.call(listSteps, { query: { escalation_id: escalation.escalation_id } }))).toBe(404);
+      expect(await status(otherRoot.client.call(listSteps, { query: { escalation_id: escalation.escalation_id, search: 'zzz' } }))).toBe(404);
+      expect(await status(reader.client.call(listSteps, { query: { escalation_id: 999_999 } }))).toBe(404);
+      // a search that finds none, and a page past the end, in an escalation of the caller's: answered
+      expect(await reader.client.call(listSteps, { query: { escalation_id: escalation.escalation_id, search: 'zzz' } })).toEqual({ total: 0, list: [] });
+      expect(await reader.client.call(listSteps, { query: { escalation_id: escalation.escalation_id, page_num: 5 } })).toEqual({ total: 3, list: [] });
       expect(await status(otherRoot.client.call(changePriority, { params: { id: escalation.escalation_id }, body: { resources: ids.map((id, i) => ({ escalation_resource_id: id, escalation_priority_orden: i + 1 })) } }))).toBe(404);
 
       // the options of the module form: active and valid only
@@ -317,6 +324,10 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       expect(await status(otherRoot.client.call(deleteModule, { params: { id: module.module_id } }))).toBe(404);
       const foreignApp = await otherRoot.client.call(addApplication, { body: { application_name: 'Store' } });
       expect(await status(otherRoot.client.call(addModule, { body: { ...body, application_id: foreignApp.application_id } }))).toBe(404);
+      // an application of the caller's without modules lists none; one that does not exist is not found
+      expect(await otherRoot.client.call(listModules, { query: { application_id: foreignApp.application_id } })).toEqual({ total: 0, list: [] });
+      expect(await status(root.client.call(listModules, { query: { application_id: foreignApp.application_id } }))).toBe(404);
+      expect(await status(reader.client.call(listModules, { query: { application_id: 999_999 } }))).toBe(404);
 
       // once the module is gone, the rest goes too
       expect(await root.client.call(deleteModule, { params: { id: module.module_id } })).toEqual({ Message: MESSAGES.moduleDeleted });

@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../db/errors';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { ApplicationsTable } from '../db/schema';
 import { ValidationFailure } from '../http/errors';
-import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';
+import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type CatalogueTx } from './common';
 
 type ApplicationRow = Omit<Selectable<ApplicationsTable>, 'customer_id' | 'search_text'> & { modules: string | null };
 const APPLICATION_COLUMNS = ['a.application_id', 'a.application_name', 'a.application_active', 'a.application_createby', 'a.application_createdt', 'a.application_updateby', 'a.application_updatedt'] as const;
@@ -200,14 +200,15 @@ export function applicationService(ctx: AppContext) {
       });
     },
 
-    async listModules(principal: Principal, query: PageQuery & { application_id: number }): Promise<ListOf<Module>> {
-      await unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id));
+    listModules(principal: Principal, query: PageQuery & { application_id: number }): Promise<ListOf<Module>> {
       let matching = modulesQuery(ctx.database.db, principal.customerId).where('m.application_id', '=', query.application_id);
       if (query.search) matching = matching.where(matches(sql`m.search_text`, query.search.toLowerCase()));
       const order = ordering(query, MODULE_ORDER_COLUMNS, 'module_name');
       const sort = MODULE_SORT[order.column];
       const page = matching.select([...MODULE_COLUMNS, escalationResources]).orderBy(sortKey(sort.column, sort.text), order.direction).orderBy('m.module_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toModule, searched: Boolean(query.search) });
+      return listOfParent(readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toModule, searched: Boolean(query.search) }), () =>
+        unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
+      );
     },
 
     async getModule(principal: Principal, id: number): Promise<Module> {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { ListOf } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { audit } from '../db/audit';
@@ -23,6 +24,18 @@ export function catalogueUnit(ctx: AppContext) {
 }
 
 export const notFound = (message: string) => new HttpError(404, message);
+
+/**
+ * The list of one parent's rows (an escalation's steps, an application's modules), read in its one
+ * round trip (`readList`, which names the caller's customer): only an empty list then asks whether
+ * the parent is the caller's, so a missing or another customer's parent still answers 404 while a
+ * filled list costs no second unit of work (docs/perf.md "Catalogue").
+ */
+export async function listOfParent<T>(list: Promise<ListOf<T>>, requireParent: () => Promise<unknown>): Promise<ListOf<T>> {
+  const answer = await list;
+  if (answer.total === 0) await requireParent();
+  return answer;
+}
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** spec 3 stamps on the wire: who and when, dates as ISO text. */

@@ -23,7 +23,7 @@ import { refreshEscalations } from '../db/escalation-validity';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { EscalationsTable } from '../db/schema';
 import { HttpError, ValidationFailure } from '../http/errors';
-import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';
+import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type CatalogueTx } from './common';
 
 type EscalationRow = Omit<Selectable<EscalationsTable>, 'search_text'> & { resources: string | null };
 const ESCALATION_COLUMNS = [
@@ -149,9 +149,15 @@ export function escalationService(ctx: AppContext) {
     return row;
   }
 
+  /** The escalation is the caller's: a key lookup, without its steps' names (999 of them at most). */
+  async function requireEscalationId(tx: CatalogueTx, customerId: number, id: number): Promise<void> {
+    const row = await tx.selectFrom('escalations').select('escalation_id').where('customer_id', '=', customerId).where('escalation_id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(ESCALATION_MESSAGES.notFound);
+  }
+
   /** The ids a step names must be the caller's (another customer's resource is not found). */
   async function checkStepReferences(tx: CatalogueTx, customerId: number, body: StepBody) {
-    await requireEscalation(tx, customerId, body.escalation_id);
+    await requireEscalationId(tx, customerId, body.escalation_id);
     const resource = await tx.selectFrom('resources').select('resource_id').where('customer_id', '=', customerId).where('resource_id', '=', body.resource_id).executeTakeFirst();
     if (!resource) throw notFound(RESOURCE_MESSAGES.notFound);
     const channel = await tx.selectFrom('channels').select('channel_id').where('channel_id', '=', body.channel_id).executeTakeFirst();
@@ -203,7 +209,7 @@ export function escalationService(ctx: AppContext) {
 
     update(principal: Principal, id: number, body: EscalationUpdate): Promise<Escalation> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireEscalation(tx, customerId, id);
+        await requireEscalationId(tx, customerId, id);
         await tx.updateTable('escalations').set({ ...body, escalation_updateby: principal.email, escalation_updatedt: unit.now() }).where('customer_id', '=', customerId).where('escalation_id', '=', id).execute();
         await unit.audited(tx, principal, { action: 'update', entity: 'escalation', entityId: id, detail: { ...body } });
         return toEscalation(await requireEscalation(tx, customerId, id));
@@ -212,7 +218,7 @@ export function escalationService(ctx: AppContext) {
 
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireEscalation(tx, customerId, id);
+        await requireEscalationId(tx, customerId, id);
         const modules = await tx.selectFrom('modules').select('module_name').where('customer_id', '=', customerId).where('escalation_id', '=', id).orderBy('module_name').execute();
         const refusal = escalationDeleteRefusal(modules.map((module) => module.module_name));
         if (refusal) throw conflict(refusal);
@@ -223,14 +229,15 @@ export function escalationService(ctx: AppContext) {
       });
     },
 
-    async listSteps(principal: Principal, query: PageQuery & { escalation_id: number }): Promise<ListOf<EscalationStep>> {
-      await unit.inCustomer(principal, (tx, customerId) => requireEscalation(tx, customerId, query.escalation_id));
+    listSteps(principal: Principal, query: PageQuery & { escalation_id: number }): Promise<ListOf<EscalationStep>> {
       const matching = stepsQuery(ctx.database.db, principal.customerId).where('s.escalation_id', '=', query.escalation_id);
       const order = ordering(query, STEP_ORDER_COLUMNS, 'escalation_priority_orden');
       const sort = STEP_SORT[order.column];
       const searched = query.search ? matching.where(matches(sql`lower(r.resource_fullname || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`, query.search.toLowerCase())) : matching;
       const page = searched.select(STEP_COLUMNS).orderBy(sortKey(sort.column, sort.text), order.direction).orderBy('s.escalation_resource_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching: searched, page: pageOf(page, query), toItem: toStep, searched: Boolean(query.search) });
+      return listOfParent(readList(ctx.database, principal.scope, { matching: searched, page: pageOf(page, query), toItem: toStep, searched: Boolean(query.search) }), () =>
+        unit.inCustomer(principal, (tx, customerId) => requireEscalationId(tx, customerId, query.escalation_id)),
+      );
     },
 
     async getStep(principal: Principal, id: number): Promise<EscalationStep> {
@@ -296,7 +303,7 @@ export function escalationService(ctx: AppContext) {
      */
     changePriority(principal: Principal, id: number, body: PriorityChange): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireEscalation(tx, customerId, id);
+        await requireEscalationId(tx, customerId, id);
         if (body.escalation_id !== undefined && body.escalation_id !== id) throw ValidationFailure.field('escalation_id', ESCALATION_MESSAGES.priorityList);
         const ordered = [...body.resources].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden).map((pair) => pair.escalation_resource_id);
         const changed = await sql<{ n: number }>`
