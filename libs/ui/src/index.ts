@@ -27,3 +27,4 @@ export * from './data-table/types';
 export * from './select/types';
 export * from './data-table/DataTable';
 export * from './select/SelectField';
+export * from './sortable-list/SortableList';
