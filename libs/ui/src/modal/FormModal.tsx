@@ -17,13 +17,15 @@ export interface FormModalProps {
   onCancel?: () => void;
   onSubmit: () => void;
   submitLabel?: string;
+  /** Save stays disabled (e.g. until the form is valid, spec 2.17) */
+  submitDisabled?: boolean;
   /** a failure that belongs to no field, in a red alert above the fields */
   error?: string | null;
   size?: 'sm' | 'md';
 }
 
 /** A modal form with the Cancel and Save footer every edit window of the product uses. */
-export function FormModal({ title, description, children, open = true, busy, done = false, onCancel, onSubmit, submitLabel = 'Save', error, size }: FormModalProps) {
+export function FormModal({ title, description, children, open = true, busy, done = false, onCancel, onSubmit, submitLabel = 'Save', submitDisabled = false, error, size }: FormModalProps) {
   return (
     <Modal
       open={open}
@@ -34,7 +36,9 @@ export function FormModal({ title, description, children, open = true, busy, don
       title={title}
       description={description}
       size={size}
-      onSubmit={onSubmit}
+      onSubmit={() => {
+        if (!submitDisabled) onSubmit();
+      }}
       footer={
         <>
           {onCancel ? (
@@ -42,7 +46,7 @@ export function FormModal({ title, description, children, open = true, busy, don
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" variant="primary" loading={busy || done}>
+          <Button type="submit" variant="primary" loading={busy || done} disabled={submitDisabled && !busy && !done}>
             {submitLabel}
           </Button>
         </>
