@@ -81,4 +81,6 @@ export const APP_VERSION = '1.4.4';
 
 /** spec 9 */
 export const ERROR_TOAST_MS = 5000;
+/** spec 9: success toasts in the escalation area stay 10 seconds. */
+export const ESCALATION_TOAST_MS = 10_000;
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;

@@ -5,7 +5,7 @@ import { PARTICIPATION, STEP_MESSAGES, StepSchema, emptyStepForm, stepFormBody, 
 import { validate } from '../../rules/validation';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
-import { stepFormCanSave, stepFormFromStep, stepFormInput, stepFormMachine } from './escalation-step';
+import { channelOptions, followUpText, participationTypeOptions, resourceOptions, stepFormCanSave, stepFormFromStep, stepFormInput, stepFormMachine } from './escalation-step';
 
 const { agent: AGENT, supervisor: SUPERVISOR } = PARTICIPATION;
 
@@ -250,5 +250,24 @@ describe('the escalation step form (spec 2.17, 4, 5)', () => {
     form.set('escalation_active', 'N');
     expect(form.canSave()).toBe(true);
     expect(stepFormBody(form.values()).escalation_active).toBe('N');
+  });
+});
+
+describe('the step modal options and columns', () => {
+  it('lists options after a null placeholder and keeps an edited step\'s own resource', () => {
+    expect(participationTypeOptions([{ participation_type_id: 1, participation_type_desc: 'agent' }])).toEqual([
+      { value: null, text: 'Select Participation Type' },
+      { value: 1, text: 'agent' },
+    ]);
+    expect(channelOptions([{ channel_id: 3, channel_desc: 'e-mail' }])[1]).toEqual({ value: 3, text: 'e-mail' });
+    const listed = [{ resource_id: 4, resource_fullname: 'Luis' }];
+    expect(resourceOptions(listed, { resource_id: 3, resource_fullname: 'Ana Torres' }).map((option) => option.value)).toEqual([null, 3, 4]);
+    expect(resourceOptions(listed, { resource_id: 4, resource_fullname: 'Luis' }).map((option) => option.value)).toEqual([null, 4]);
+  });
+
+  it('reads the follow-up as a number and its unit, empty for a supervisor', () => {
+    expect(followUpText(storedStep())).toBe('2 Hour(s)');
+    expect(followUpText(storedStep({ next_followup_time: 15, next_followup_time_mult: 'M' }))).toBe('15 Minute(s)');
+    expect(followUpText(storedStep({ participation_type: { participation_type_id: SUPERVISOR, participation_type_desc: 'supervisor' } }))).toBe('');
   });
 });

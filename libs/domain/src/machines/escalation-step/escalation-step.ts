@@ -1,5 +1,7 @@
 import type { EscalationStep, StepSaveAnswer } from '../../entities/escalation';
-import { changeStepForm, isSupervisor, StepSchema, stepFormBody, type StepFormValues } from '../../rules/escalation-step';
+import type { Channel, ParticipationType } from '../../entities/reference';
+import type { Resource } from '../../entities/resource';
+import { changeStepForm, FOLLOW_UP_UNIT_LABELS, isSupervisor, StepSchema, stepFormBody, type StepFormValues } from '../../rules/escalation-step';
 import { formErrors } from '../../rules/validation';
 import { recordFormMachineFor, type FieldErrors, type FieldOf, type FormErrors, type RecordFormContext, type RecordFormInput } from '../record-form/record-form.machine';
 
@@ -51,3 +53,38 @@ export function stepFormFromStep(step: EscalationStep): StepFormValues {
 
 /** spec 2.17: Save stays disabled until the form is valid. */
 export const stepFormCanSave = (context: Pick<RecordFormContext<StepFormValues>, 'values' | 'validate'>): boolean => Object.keys(context.validate(context.values)).length === 0;
+
+/** The step modal's option lists (spec 3: a first placeholder entry whose value is null). */
+export const STEP_PLACEHOLDERS = { participationType: 'Select Participation Type', channel: 'Select Channel', resource: 'Select Resource' } as const;
+
+export interface StepOption {
+  value: number | null;
+  text: string;
+}
+
+export const participationTypeOptions = (types: readonly ParticipationType[]): StepOption[] => [
+  { value: null, text: STEP_PLACEHOLDERS.participationType },
+  ...types.map((type) => ({ value: type.participation_type_id, text: type.participation_type_desc })),
+];
+
+export const channelOptions = (channels: readonly Channel[]): StepOption[] => [
+  { value: null, text: STEP_PLACEHOLDERS.channel },
+  ...channels.map((channel) => ({ value: channel.channel_id, text: channel.channel_desc })),
+];
+
+/**
+ * The resources a step may use (the customer's active ones); an edited step keeps its own resource
+ * choosable even when it is no longer among them.
+ */
+export function resourceOptions(resources: readonly Pick<Resource, 'resource_id' | 'resource_fullname'>[], current?: EscalationStep['resource'] | null): StepOption[] {
+  const listed = resources.map((resource) => ({ value: resource.resource_id, text: resource.resource_fullname }));
+  const kept = current && !listed.some((option) => option.value === current.resource_id) ? [{ value: current.resource_id, text: current.resource_fullname }] : [];
+  return [{ value: null, text: STEP_PLACEHOLDERS.resource }, ...kept, ...listed];
+}
+
+/** spec 2.17: the follow-up column, a number plus Minute(s) or Hour(s); a supervisor's notice has none. */
+export function followUpText(step: Pick<EscalationStep, 'next_followup_time' | 'next_followup_time_mult' | 'participation_type'>): string {
+  if (isSupervisor(step.participation_type.participation_type_id)) return '';
+  const unit = step.next_followup_time_mult === 'D' ? 'Day(s)' : FOLLOW_UP_UNIT_LABELS[step.next_followup_time_mult];
+  return `${step.next_followup_time} ${unit}`;
+}
