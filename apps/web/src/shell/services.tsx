@@ -2,6 +2,7 @@ import type { ClientSettings, UserDashboard } from '@relevo/api';
 import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CustomerCalls } from '../features/customers/customer-calls';
+import type { EscalationCalls } from '../features/escalations/escalation-calls';
 import type { UserCalls } from '../features/users/user-calls';
 
 /**
@@ -18,6 +19,8 @@ export interface Services {
   userCalls: (screen: UserScreen) => UserCalls;
   /** the calls of the Customers screen */
   customerCalls: CustomerCalls;
+  /** the calls of the Escalations and Escalation Resources screens */
+  escalationCalls: EscalationCalls;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

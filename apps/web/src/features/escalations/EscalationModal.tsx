@@ -1,0 +1,92 @@
+import { fieldMessagesOf } from '@relevo/api';
+import {
+  ACTIVE_FLAG_OPTIONS,
+  emptyEscalationForm,
+  escalationCreateBody,
+  escalationFormFields,
+  escalationFormFromEscalation,
+  escalationFormInput,
+  escalationFormMachine,
+  escalationUpdateBody,
+  recordFormErrors,
+  type Escalation,
+  type EscalationFormValues,
+} from '@relevo/domain';
+import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { savedOrReported } from '../../shell/save-failure';
+import type { EscalationCalls } from './escalation-calls';
+
+export interface EscalationModalProps {
+  /** the escalation to edit; null creates one */
+  escalation: Escalation | null;
+  calls: Pick<EscalationCalls, 'create' | 'update'>;
+  onClose: () => void;
+  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
+  onSaved: (escalation: Escalation) => void;
+}
+
+/** spec 2.16 modal: name, description, status (edit only). */
+export function EscalationModal({ escalation, calls, onClose, onSaved }: EscalationModalProps) {
+  const mode = escalation ? 'edit' : 'create';
+  const [machine] = useState(() =>
+    escalationFormMachine.provide({
+      actors: {
+        save: fromPromise<Escalation, EscalationFormValues>(({ input }) =>
+          savedOrReported(escalation ? calls.update(escalation.escalation_id, escalationUpdateBody(input)) : calls.create(escalationCreateBody(input)), escalationFormFields(mode)),
+        ),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: escalationFormInput(mode, escalation ? escalationFormFromEscalation(escalation) : emptyEscalationForm(), fieldMessagesOf) });
+  const { context } = state;
+  const { values } = context;
+  const errors = recordFormErrors(context);
+  const isSaving = state.matches('saving');
+  const isSaved = state.matches('saved');
+
+  const told = useRef(false);
+  useEffect(() => {
+    if (!isSaved || told.current || !context.saved) return;
+    told.current = true;
+    onSaved(context.saved);
+  }, [isSaved, context.saved, onSaved]);
+
+  return (
+    <FormModal open={!isSaved} title={escalation ? 'Edit Escalation' : 'Create Escalation'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <TextField
+        label="Name"
+        name="escalation_name"
+        required
+        autoFocus
+        autoComplete="off"
+        maxLength={100}
+        value={values.escalation_name}
+        errors={errors.escalation_name}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'escalation_name', value })}
+      />
+      <TextField
+        label="Description"
+        name="escalation_desc"
+        autoComplete="off"
+        maxLength={1000}
+        value={values.escalation_desc}
+        errors={errors.escalation_desc}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'escalation_desc', value })}
+      />
+      {mode === 'edit' ? (
+        <SelectField
+          label="Status"
+          name="escalation_active"
+          required
+          options={ACTIVE_FLAG_OPTIONS}
+          value={values.escalation_active}
+          error={errors.escalation_active?.[0]}
+          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value: value === 'N' ? 'N' : 'Y' })}
+        />
+      ) : null}
+    </FormModal>
+  );
+}
