@@ -101,9 +101,9 @@ export function EscalationStepsPage() {
 
   const editing = dialog?.kind === 'edit' ? dialog.step : null;
   const saved = useCallback(
-    (answer: StepSaveAnswer) => {
-      // spec 7: status 1 is a success; the answer's feedback is the text shown
-      toast.success(answer.feedback || (editing ? MESSAGES.stepUpdated : MESSAGES.stepCreated), { duration: ESCALATION_TOAST_MS });
+    (_answer: StepSaveAnswer) => {
+      // spec 7: status 1 is a success (another status has shown its feedback and kept the modal open)
+      toast.success(editing ? MESSAGES.stepUpdated : MESSAGES.stepCreated, { duration: ESCALATION_TOAST_MS });
       setDialog(null);
       refresh();
     },
