@@ -6,13 +6,13 @@ import { never } from './fixtures';
 const STAMP = '2026-03-02T15:00:00Z';
 
 export const storyChannels: Channel[] = [
-  { channel_id: 1, channel_desc: 'voice call' },
+  { channel_id: 1, channel_desc: 'Voice call' },
   { channel_id: 2, channel_desc: 'SMS' },
-  { channel_id: 3, channel_desc: 'e-mail' },
+  { channel_id: 3, channel_desc: 'E-mail' },
 ];
 export const storyParticipationTypes: ParticipationType[] = [
-  { participation_type_id: 1, participation_type_desc: 'agent' },
-  { participation_type_id: 2, participation_type_desc: 'supervisor' },
+  { participation_type_id: 1, participation_type_desc: 'Agent' },
+  { participation_type_id: 2, participation_type_desc: 'Supervisor' },
 ];
 
 const PEOPLE = ['Ana Torres', 'Luis Soto', 'Marta Ruiz', 'Pedro Gómez', 'Carla Núñez'];

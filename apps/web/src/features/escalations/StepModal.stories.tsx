@@ -38,8 +38,8 @@ async function choose(canvasElement: HTMLElement, dialog: HTMLElement, field: st
 /** An agent on voice call for Ana Torres: valid with its default 15 minutes. */
 async function agent(canvasElement: HTMLElement) {
   const dialog = await dialogReady(canvasElement);
-  await choose(canvasElement, dialog, 'Participation Type', 'agent');
-  await choose(canvasElement, dialog, 'Channel', 'voice call');
+  await choose(canvasElement, dialog, 'Participation Type', 'Agent');
+  await choose(canvasElement, dialog, 'Channel', 'Voice call');
   await choose(canvasElement, dialog, 'Resource', 'Ana Torres');
   return dialog;
 }
@@ -84,7 +84,7 @@ export const AgentDefault: Story = {
 export const Supervisor: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await agent(canvasElement);
-    await choose(canvasElement, dialog, 'Participation Type', 'supervisor');
+    await choose(canvasElement, dialog, 'Participation Type', 'Supervisor');
     await expect(within(dialog).queryByLabelText('Next Follow Up Time')).toBeNull();
     await expect(within(dialog).queryByRole('combobox', { name: 'Follow Up Time Type' })).toBeNull();
     await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
