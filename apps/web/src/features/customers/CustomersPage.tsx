@@ -3,7 +3,7 @@ import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, 
 import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -46,8 +46,6 @@ export function CustomersPage() {
   const { reload } = list;
 
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Customer | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
 
   const closeModal = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
@@ -56,20 +54,13 @@ export function CustomersPage() {
     reload();
   }, [editing, reload]);
 
-  const remove = async (customer: Customer) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(customer.customer_id);
-      toast.success(MESSAGES.customerDeleted);
-      reload();
-    } catch (error) {
-      // a customer that still has users or events is refused with a 409 whose detail says so
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // a customer that still has users or events is refused with a 409 whose detail says so
+  const removal = useRemoval(async (customer: Customer) => {
+    await calls.remove(customer.customer_id);
+    toast.success(MESSAGES.customerDeleted);
+    reload();
+  });
+  const askRemoval = removal.ask;
 
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
@@ -78,11 +69,11 @@ export function CustomersPage() {
         {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
         {/* the provider organisation is never deleted (the domain refuses it) */}
         {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
-          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} />
+          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => askRemoval(row)} />
         ) : null}
       </span>
     ),
-    [canEdit, canDelete, isProvider],
+    [canEdit, canDelete, isProvider, askRemoval],
   );
 
   return (
@@ -110,17 +101,7 @@ export function CustomersPage() {
       {editing ? (
         <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteCustomer}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      <ConfirmDialog {...removal.confirm} message={MESSAGES.confirmDeleteCustomer} />
     </>
   );
 }

@@ -14,8 +14,9 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useSavedOnce } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
 
@@ -47,12 +48,7 @@ export function EscalationModal({ escalation, calls, onClose, onSaved }: Escalat
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
 
-  const told = useRef(false);
-  useEffect(() => {
-    if (!isSaved || told.current || !context.saved) return;
-    told.current = true;
-    onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
+  useSavedOnce(isSaved, context.saved, onSaved);
 
   return (
     <FormModal open={!isSaved} title={escalation ? 'Edit Escalation' : 'Create Escalation'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>

@@ -5,16 +5,16 @@ import {
   activeFlagStatus,
   followUpText,
   stepsTitle,
-  type Escalation,
   type EscalationStep,
   type ListQuery,
   type StepSaveAnswer,
 } from '@relevo/domain';
 import { Alert, Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { useLoaded } from '../../shell/loaded';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
@@ -39,8 +39,7 @@ const COLUMNS: DataTableColumn<EscalationStep>[] = [
   { id: 'escalation_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />, sortable: true, width: '8rem' },
 ];
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; step: EscalationStep } | { kind: 'delete'; step: EscalationStep } | { kind: 'priority' } | null;
-type Loaded = { state: 'loading' } | { state: 'loaded'; escalation: Escalation } | { state: 'failed' };
+type Dialog = { kind: 'create' } | { kind: 'edit'; step: EscalationStep } | { kind: 'priority' } | null;
 
 /** The route's escalation id, or null when the path does not hold one. */
 function useEscalationId(): number | null {
@@ -61,26 +60,14 @@ export function EscalationStepsPage() {
   const navigate = useNavigate();
   const goBack = useCallback(() => navigate('/escalations'), [navigate]);
 
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (escalationId === null) {
-      setLoaded({ state: 'failed' });
-      return;
-    }
-    let active = true;
-    calls.get(escalationId).then(
-      (escalation) => active && setLoaded({ state: 'loaded', escalation }),
-      (error: unknown) => {
-        if (!active) return;
-        setLoaded({ state: 'failed' });
-        reportError(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [calls, escalationId, version]);
+  // read again after each change (version): a change to the steps can change its validity
+  const loadEscalation = useCallback(
+    () => (escalationId === null ? Promise.reject(new Error('No escalation in the address')) : calls.get(escalationId)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [calls, escalationId, version],
+  );
+  const loaded = useLoaded(loadEscalation);
 
   const params = useListParams(DEFAULT_SORT);
   const loadSteps = useCallback(
@@ -96,7 +83,6 @@ export function EscalationStepsPage() {
   }, [reload]);
 
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
   const close = useCallback(() => setDialog(null), []);
 
   const editing = dialog?.kind === 'edit' ? dialog.step : null;
@@ -114,19 +100,12 @@ export function EscalationStepsPage() {
     refresh();
   }, [refresh]);
 
-  const remove = async (step: EscalationStep) => {
-    setIsDeleting(true);
-    try {
-      await calls.removeStep(step.escalation_resource_id);
-      toast.success(MESSAGES.stepDeleted, { duration: ESCALATION_TOAST_MS });
-      refresh();
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setDialog(null);
-    }
-  };
+  const removal = useRemoval(async (step: EscalationStep) => {
+    await calls.removeStep(step.escalation_resource_id);
+    toast.success(MESSAGES.stepDeleted, { duration: ESCALATION_TOAST_MS });
+    refresh();
+  });
+  const askRemoval = removal.ask;
 
   const rowActions = useCallback(
     (step: EscalationStep) => {
@@ -134,11 +113,11 @@ export function EscalationStepsPage() {
       return (
         <span className="escalations__actions">
           {rights.canEditStep ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', step })} /> : null}
-          {rights.canDeleteStep ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => setDialog({ kind: 'delete', step })} /> : null}
+          {rights.canDeleteStep ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => askRemoval(step)} /> : null}
         </span>
       );
     },
-    [rights],
+    [rights, askRemoval],
   );
 
   if (loaded.state === 'failed') {
@@ -150,7 +129,7 @@ export function EscalationStepsPage() {
     );
   }
 
-  const escalation = loaded.state === 'loaded' ? loaded.escalation : null;
+  const escalation = loaded.state === 'loaded' ? loaded.value : null;
   return (
     <>
       <PageHeader
@@ -192,17 +171,7 @@ export function EscalationStepsPage() {
         <StepModal key={editing ? `edit-${editing.escalation_resource_id}` : 'create'} escalationId={escalationId} step={editing} calls={calls} onClose={close} onSaved={saved} />
       ) : null}
       {escalationId !== null && dialog?.kind === 'priority' ? <PriorityModal escalationId={escalationId} calls={calls} onClose={close} onSaved={prioritySaved} /> : null}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) close();
-        }}
-        message={MESSAGES.confirmDeleteApplication}
-        busy={isDeleting}
-        onContinue={() => {
-          if (dialog?.kind === 'delete') void remove(dialog.step);
-        }}
-      />
+      <ConfirmDialog {...removal.confirm} message={MESSAGES.confirmDeleteApplication} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
-import { reportError } from '../../shell/report-error';
+import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
@@ -75,8 +75,6 @@ export function EscalationsPage() {
   const { reload } = list;
 
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Escalation | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
 
   const closeModal = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
@@ -85,31 +83,24 @@ export function EscalationsPage() {
     reload();
   }, [editing, reload]);
 
-  const remove = async (escalation: Escalation) => {
-    setIsDeleting(true);
-    try {
-      await calls.remove(escalation.escalation_id);
-      toast.success(MESSAGES.escalationDeleted, { duration: ESCALATION_TOAST_MS });
-      reload();
-    } catch (error) {
-      // used by a module: a 409 whose detail names it, shown as a warning (spec 8)
-      reportError(error);
-    } finally {
-      setIsDeleting(false);
-      setRemoving(null);
-    }
-  };
+  // an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
+  const removal = useRemoval(async (escalation: Escalation) => {
+    await calls.remove(escalation.escalation_id);
+    toast.success(MESSAGES.escalationDeleted, { duration: ESCALATION_TOAST_MS });
+    reload();
+  });
+  const askRemoval = removal.ask;
 
   const rowActions = useCallback(
     (row: Escalation) => (
       <span className="escalations__actions">
         <IconButton size="sm" label={`Show resources of ${row.escalation_name}`} icon={<Icon name="users" size={16} />} onClick={() => navigate(stepsPath(row.escalation_id))} />
         {rights.canEdit ? <IconButton size="sm" label={`Edit ${row.escalation_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ escalation: row })} /> : null}
-        {rights.canDelete ? <IconButton size="sm" label={`Delete ${row.escalation_name}`} icon={<Icon name="trash" size={16} />} onClick={() => setRemoving(row)} /> : null}
+        {rights.canDelete ? <IconButton size="sm" label={`Delete ${row.escalation_name}`} icon={<Icon name="trash" size={16} />} onClick={() => askRemoval(row)} /> : null}
         {row.escalation_validate === 'N' ? <InvalidEscalationIcon /> : null}
       </span>
     ),
-    [rights, navigate],
+    [rights, navigate, askRemoval],
   );
 
   return (
@@ -135,17 +126,7 @@ export function EscalationsPage() {
         rowActions={rowActions}
       />
       {editing ? <EscalationModal escalation={editing.escalation} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setRemoving(null);
-        }}
-        message={MESSAGES.confirmDeleteApplication}
-        busy={isDeleting}
-        onContinue={() => {
-          if (removing) void remove(removing);
-        }}
-      />
+      <ConfirmDialog {...removal.confirm} message={MESSAGES.confirmDeleteApplication} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ESCALATION_TOAST_MS, MESSAGES, type EscalationStep, type MessageAnswer } from '@relevo/domain';
 import { Alert, FormModal, SortableList, Spinner, toast } from '@relevo/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLoaded } from '../../shell/loaded';
 import { reportError } from '../../shell/report-error';
 import { allStepsQuery, type EscalationCalls } from './escalation-calls';
 
@@ -11,8 +12,6 @@ export interface PriorityModalProps {
   /** the new order was saved (the screen reloads its steps) */
   onSaved: (answer: MessageAnswer) => void;
 }
-
-type Loaded = { state: 'loading' } | { state: 'loaded' } | { state: 'failed' };
 
 const idOf = (step: EscalationStep) => step.escalation_resource_id;
 const textOf = (step: EscalationStep) => `${step.resource.resource_fullname} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
@@ -36,25 +35,12 @@ function StepRow(step: EscalationStep) {
  * the server renumbers the steps 1..n in one transaction.
  */
 export function PriorityModal({ escalationId, calls, onClose, onSaved }: PriorityModalProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [steps, setSteps] = useState<EscalationStep[]>([]);
+  const loadSteps = useCallback(() => calls.listSteps(escalationId, allStepsQuery()), [calls, escalationId]);
+  const loaded = useLoaded(loadSteps);
+  /** the order as moved in the modal; the loaded order until the first move */
+  const [moved, setMoved] = useState<EscalationStep[] | null>(null);
+  const steps = useMemo(() => moved ?? (loaded.state === 'loaded' ? loaded.value.list : []), [moved, loaded]);
   const [isSaving, setIsSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    calls.listSteps(escalationId, allStepsQuery(), controller.signal).then(
-      (answer) => {
-        setSteps(answer.list);
-        setLoaded({ state: 'loaded' });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: 'failed' });
-        reportError(error);
-      },
-    );
-    return () => controller.abort();
-  }, [calls, escalationId]);
 
   const save = useCallback(async () => {
     setIsSaving(true);
@@ -80,7 +66,7 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
         <>
           <p className="priority-modal__meta">Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.</p>
           <div className="priority-modal__list">
-            <SortableList items={steps} idOf={idOf} textOf={textOf} renderItem={StepRow} onReorder={setSteps} label="Steps in priority order" disabled={isSaving} />
+            <SortableList items={steps} idOf={idOf} textOf={textOf} renderItem={StepRow} onReorder={setMoved} label="Steps in priority order" disabled={isSaving} />
           </div>
         </>
       ) : null}

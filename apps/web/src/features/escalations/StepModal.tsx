@@ -20,7 +20,6 @@ import {
   validate,
   type Channel,
   type EscalationStep,
-  type ListOf,
   type ParticipationType,
   type Resource,
   type StepFormValues,
@@ -28,9 +27,9 @@ import {
 } from '@relevo/domain';
 import { Alert, FormModal, SelectField, TextField, toast } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { reportError } from '../../shell/report-error';
+import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
 
@@ -55,27 +54,13 @@ interface StepChoices {
   resources: Resource[];
 }
 
-type Loaded = { state: 'loading' } | { state: 'loaded'; choices: StepChoices } | { state: 'failed' };
-
 /** The three option lists of the modal, loaded once when it opens. */
-function useStepChoices(calls: StepModalProps['calls'], escalationId: number): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    let active = true;
-    const list = <T,>(answer: ListOf<T>) => answer.list;
-    Promise.all([calls.participationTypes().then(list), calls.channels().then(list), calls.resources(escalationId).then(list)]).then(
-      ([types, channels, resources]) => active && setLoaded({ state: 'loaded', choices: { types, channels, resources } }),
-      (error: unknown) => {
-        if (!active) return;
-        setLoaded({ state: 'failed' });
-        reportError(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
+function useStepChoices(calls: StepModalProps['calls'], escalationId: number): Loaded<StepChoices> {
+  const load = useCallback(async (): Promise<StepChoices> => {
+    const [types, channels, resources] = await Promise.all([calls.participationTypes(), calls.channels(), calls.resources(escalationId)]);
+    return { types: types.list, channels: channels.list, resources: resources.list };
   }, [calls, escalationId]);
-  return loaded;
+  return useLoaded(load);
 }
 
 /**
@@ -109,15 +94,10 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
   const loaded = useStepChoices(calls, escalationId);
-  const choices = loaded.state === 'loaded' ? loaded.choices : { types: [], channels: [], resources: [] };
+  const choices = loaded.state === 'loaded' ? loaded.value : { types: [], channels: [], resources: [] };
   const switchId = useId();
 
-  const told = useRef(false);
-  useEffect(() => {
-    if (!isSaved || told.current || !context.saved) return;
-    told.current = true;
-    onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
+  useSavedOnce(isSaved, context.saved, onSaved);
 
   const idOf = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
   const firstError = (field: keyof StepFormValues) => errors[field]?.[0];
