@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import { SYSTEM, type Database } from './db/database';
 import { createCustomer, createUser } from './admin';
+import { loadDemoCatalogue } from './demo-catalogue';
 
 /** The demo workspace (issue: one StaffRoot, one CustomerRoot and one Customer of a demo customer). */
 export const DEMO_CUSTOMER = 'Demo Company';
@@ -18,7 +19,7 @@ export async function isEmpty(database: Database): Promise<boolean> {
 /** Loads the demo workspace; answers false when the database already has users. */
 export async function loadDemoData(database: Database, clock: Clock): Promise<boolean> {
   if (!(await isEmpty(database))) return false;
-  await createCustomer(database, clock, { name: DEMO_CUSTOMER, qtyResources: 10 });
+  const customerId = await createCustomer(database, clock, { name: DEMO_CUSTOMER, qtyResources: 10 });
   for (const user of DEMO_USERS) {
     await createUser(database, clock, {
       ...user,
@@ -26,6 +27,7 @@ export async function loadDemoData(database: Database, clock: Clock): Promise<bo
       forceChangePassword: false,
     });
   }
+  await loadDemoCatalogue(database, clock, customerId);
   return true;
 }
 

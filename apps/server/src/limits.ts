@@ -18,6 +18,8 @@ export interface Limits {
   resetPerAccount: RateRule;
   resetPerAddress: RateRule;
   resetVerifyPerAddress: RateRule;
+  /** incidents one module may report (service.md 5), counted in each API process's memory */
+  ingestPerModule: RateRule;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -30,4 +32,7 @@ export const DEFAULT_LIMITS: Limits = {
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   resetVerifyPerAddress: { limit: 30, windowSeconds: 10 * 60 },
+  // a storm from one monitoring tool is throttled before it floods the engine; deduplicated
+  // repeats count too (a tool that loops on one alert is throttled like any other)
+  ingestPerModule: { limit: 6000, windowSeconds: 60 },
 };

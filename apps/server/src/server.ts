@@ -12,6 +12,8 @@ import { openDatabase, type Database } from './db/database';
 import { sessionSecret } from './db/settings';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
+import { EngineWorker } from './engine/worker';
+import { responderService } from './incidents/respond';
 import { buildApp } from './http/app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './engine/housekeeping';
@@ -72,6 +74,7 @@ export interface Running {
   ctx: AppContext;
   app: FastifyInstance | null;
   dispatcher: OutboxDispatcher | null;
+  engine: EngineWorker | null;
   url: string | null;
   close(): Promise<void>;
 }
@@ -106,7 +109,10 @@ export async function startRelevo(opts: {
     }
     let dispatcher: OutboxDispatcher | null = null;
     let housekeeping: Housekeeping | null = null;
+    let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
+      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link });
+      await engine.start();
       dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log), log, workerId: config.instanceId });
       await dispatcher.start();
       housekeeping = new Housekeeping(database, ctx.clock, log);
@@ -117,9 +123,11 @@ export async function startRelevo(opts: {
       ctx,
       app,
       dispatcher,
+      engine,
       url,
       async close() {
         await app?.close();
+        await engine?.stop();
         await dispatcher?.stop();
         housekeeping?.stop();
         await db.close();

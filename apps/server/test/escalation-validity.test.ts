@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Scope } from '../src/db/database';
+import type { Database, Scope } from '../src/db/database';
 import { escalationsUsingResource, refreshEscalations } from '../src/db/escalation-validity';
 import { createCustomer } from '../src/admin';
 import { ManualClock } from '../src/clock';
-import { DATABASE_KINDS, freshDatabase, type TestDatabase } from './support/databases';
+import { DATABASE_KINDS } from './support/databases';
+import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
 describe.each(DATABASE_KINDS)('escalation validity kept by the server on %s', (kind) => {
-  let testDb: TestDatabase;
+  let fresh: MigratedDatabase;
   let database: Database;
   let scope: Scope;
   let customerId: number;
   const clock = new ManualClock(Date.UTC(2026, 10, 24));
 
   beforeAll(async () => {
-    testDb = await freshDatabase(kind);
-    database = await openDatabase({ url: testDb.url, dataDir: null });
+    fresh = await migratedDatabase(kind);
+    database = fresh.database;
     customerId = await createCustomer(database, clock, { name: 'Acme', qtyResources: 10 });
     scope = { kind: 'customer', customerId };
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => fresh?.close());
 
   const state = (escalationId: number) =>
     database.scoped(scope, async (tx) => ({

@@ -2,27 +2,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ManualClock } from '../src/clock';
-import { openDatabase, SYSTEM, type Database } from '../src/db/database';
+import { SYSTEM, type Database } from '../src/db/database';
 import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/db/outbox';
 import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
-import { DATABASE_KINDS, freshDatabase, type TestDatabase } from './support/databases';
+import { DATABASE_KINDS } from './support/databases';
+import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
 const LEASE = 10_000;
 
 describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
-  let testDb: TestDatabase;
+  let fresh: MigratedDatabase;
   let database: Database;
   const clock = new ManualClock(Date.UTC(2030, 0, 1, 12));
   let counter = 0;
 
   beforeAll(async () => {
-    testDb = await freshDatabase(kind);
-    database = await openDatabase({ url: testDb.url, dataDir: null });
+    fresh = await migratedDatabase(kind);
+    database = fresh.database;
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => fresh?.close());
   beforeEach(async () => {
     // each case starts from an empty queue
     await database.scoped(SYSTEM, (tx) => tx.deleteFrom('outbox').execute());
@@ -256,8 +254,8 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
 
   /** DDL as the owner of the database (the app roles own nothing). */
   async function asOwner(statements: string[]): Promise<void> {
-    if (testDb.url) {
-      const client = new pg.Client({ connectionString: testDb.url });
+    if (fresh.testDb.url) {
+      const client = new pg.Client({ connectionString: fresh.testDb.url });
       await client.connect();
       try {
         for (const statement of statements) await client.query(statement);

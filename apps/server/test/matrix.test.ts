@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, customerEndpoints, fillPath, type AnyEndpoint, type AuthKind } from '@relevo/api';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  ENDPOINTS,
+  applicationEndpoints,
+  customerEndpoints,
+  escalationEndpoints,
+  fillPath,
+  incidentEndpoints,
+  moduleEndpoints,
+  moduleToolEndpoints,
+  resourceEndpoints,
+  slaEndpoints,
+  type AnyEndpoint,
+  type AuthKind,
+} from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
 import { insertUser } from '../src/db/users';
+import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -35,6 +51,12 @@ interface NoSessionRow {
 type Row = SessionRow | NoSessionRow;
 
 const ALL: ByRole = [200, 200, 200, 200, 200];
+/** The same expected row for each of these endpoints. */
+const rowsFor = (row: SessionRow, keys: string[]): Record<string, SessionRow> => Object.fromEntries(keys.map((key) => [key, row]));
+const CATALOGUE_READ: ByRole = [403, 403, 403, 200, 200];
+const CATALOGUE_READ_OTHER: ByRole = [403, 403, 403, 404, 404];
+const CATALOGUE_WRITE: ByRole = [403, 403, 403, 200, 403];
+const CATALOGUE_WRITE_OTHER: ByRole = [403, 403, 403, 404, 403];
 
 /** The expected answer of each endpoint (method and path) to each role. */
 const EXPECTED: Record<string, Row> = {
@@ -111,6 +133,75 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/user/clients/not_root/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'DELETE /api/user/clients/not_root/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'PUT /api/user/clients/not_root/password/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+
+  // The catalogue (spec 6: applications, modules, escalations, escalation resources, SLA and
+  // resources allow CustomerRoot and Customer; docs/roles.md: a Customer reads, a Customer Root
+  // changes; staff run customer organisations, not their on-call set-up). Another customer's
+  // record is not found, and so is an escalation or application named in a list's query.
+  // read lists
+  ...rowsFor({ own: CATALOGUE_READ }, [
+    'GET /api/procedures/get/resource',
+    'GET /api/procedures/get/resource-limit',
+    'GET /api/procedures/get/sla',
+    'GET /api/procedures/get/escalation',
+    'GET /api/procedures/get/application',
+  ]),
+  // read one record (or a list of one escalation or application)
+  ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER }, [
+    'GET /api/procedures/get/resource/filtered/:id',
+    'GET /api/procedures/get/resource/:id',
+    'GET /api/procedures/get/sla/:id',
+    'GET /api/procedures/get/escalation/:id',
+    'GET /api/escalation/resource',
+    'GET /api/escalation/resource/:id',
+    'GET /api/procedures/get/application/:id',
+    'GET /api/modules/module',
+    'GET /api/modules/module/:id',
+  ]),
+  // create
+  ...rowsFor({ own: CATALOGUE_WRITE }, [
+    'POST /api/procedures/add/resource',
+    'POST /api/procedures/add/sla',
+    'POST /api/procedures/add/escalation',
+    'POST /api/procedures/add/application',
+  ]),
+  // change or delete one record (or add to one escalation or application)
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'PUT /api/procedures/upd/resource/:id',
+    'DELETE /api/procedures/del/resource/:id',
+    'PUT /api/procedures/upd/sla/:id',
+    'DELETE /api/procedures/del/sla/:id',
+    'PUT /api/procedures/upd/escalation/:id',
+    'DELETE /api/procedures/del/escalation/:id',
+    'PUT /api/escalation/priority/:id',
+    'POST /api/escalation/resource',
+    'PUT /api/escalation/resource/:id',
+    'DELETE /api/escalation/resource/:id',
+    'PUT /api/procedures/upd/application/:id',
+    'DELETE /api/procedures/del/application/:id',
+    'POST /api/modules/module',
+    'PUT /api/modules/module/:id',
+    'DELETE /api/modules/module/:id',
+  ]),
+
+  // Modules' tool set (spec 2.12): the modules screen allows CustomerRoot and Customer (spec 6);
+  // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
+  // (a new credential key voids the old one). Another customer's module is not found.
+  'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
+  // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
+  'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  // Events (spec 6: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
+  'GET /api/events/filters': { own: CATALOGUE_READ },
+  'GET /api/events/log/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
+  'POST /api/v1/incidents': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
+  'POST /api/v1/incidents/:case_id/cancel': { auth: 'moduleKey' },
+  // the responder page: its link's signed token is the credential (responder.test.ts)
+  'GET /api/v1/respond/:token': { auth: 'public' },
+  'POST /api/v1/respond/:token/accept': { auth: 'public' },
+  'POST /api/v1/respond/:token/resolve': { auth: 'public' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -140,17 +231,52 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers';
+type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events';
 type Which = 'own' | 'other';
 
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
+const MODULE_TOOL_NAMES = new Set([...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name));
+const CATALOGUE_NAMES = new Set(
+  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints].flatMap((group) => Object.values(group)).map((endpoint) => endpoint.name),
+);
+/** the catalogue record a call works on, by endpoint name (a list names its escalation or application in the query) */
+type Record_ = 'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module';
+const RECORD_OF: Partial<Record<string, Record_>> = {
+  getResource: 'resource',
+  updateResource: 'resource',
+  deleteResource: 'resource',
+  filteredResources: 'escalation',
+  getSla: 'sla',
+  updateSla: 'sla',
+  deleteSla: 'sla',
+  getEscalation: 'escalation',
+  updateEscalation: 'escalation',
+  deleteEscalation: 'escalation',
+  changePriority: 'escalation',
+  listSteps: 'escalation',
+  addStep: 'escalation',
+  getStep: 'step',
+  updateStep: 'step',
+  deleteStep: 'step',
+  getApplication: 'application',
+  updateApplication: 'application',
+  deleteApplication: 'application',
+  listModules: 'application',
+  addModule: 'application',
+  getModule: 'module',
+  updateModule: 'module',
+  deleteModule: 'module',
+};
 function areaOf(endpoint: AnyEndpoint): Area {
+  if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
+  if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
+  if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
   return CUSTOMER_ENDPOINT_NAMES.has(endpoint.name) ? 'customers' : 'self';
 }
-const hasId = (endpoint: AnyEndpoint) => endpoint.path.includes(':id');
+const hasId = (endpoint: AnyEndpoint) => endpoint.path.includes(':id') || endpoint.path.includes(':module') || RECORD_OF[endpoint.name] !== undefined;
 const action = (endpoint: AnyEndpoint) => endpoint.name.split('.').pop()!;
 /** calls on users that name a customer in the query (list) or the body (create) */
 const namesCustomer = (area: Area, endpoint: AnyEndpoint) => area.endsWith('Users') && (action(endpoint) === 'list' || action(endpoint) === 'create');
@@ -187,11 +313,19 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       ),
     ))!;
   const addCustomer = async () => t.createCustomer(`Spare ${kind} ${++seq}`);
+  /** a module of the customer, and the application it belongs to (the credential path names both) */
+  const applicationOf = new Map<number, number>();
+  const addModule = async (customerId: number) => {
+    const module = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
+    applicationOf.set(module.id, module.applicationId);
+    return module.id;
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ kind, limits: { loginPerAddress: { limit: 1000, windowSeconds: 900 } } });
     hash = await hashPassword(STRONG_PASSWORD);
-    alpha = await t.createCustomer('Alpha');
+    // a quota the matrix's many resources never reach (the quota has tests of its own)
+    alpha = await t.createCustomer('Alpha', 100_000);
     beta = await t.createCustomer('Beta');
     provider = (await asSystem(t, (tx) => tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow())).customer_id;
     for (const role of ALL_ROLES) {
@@ -202,6 +336,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       homes.set(role, role >= 4 ? alpha : provider);
     }
     // every screen has something of each tenant to show (or to leave out)
+    await asSystem(t, (tx) => insertRunnableModule(tx, alpha));
+    await asSystem(t, (tx) => insertRunnableModule(tx, beta));
     await addUser(alpha, 5);
     await addUser(beta, 5);
     await addUser(beta, 4);
@@ -209,6 +345,33 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  /** A fresh catalogue record of the customer, of the kind the call works on (a whole runnable module each time). */
+  const catalogueRecord = async (kind: Record_, customerId: number, free: boolean): Promise<number> => {
+    // a record nothing uses, for the deletes that a use would refuse
+    if (free && kind !== 'step' && kind !== 'module') {
+      return asSystem(t, async (tx) => {
+        const n = ++seq;
+        switch (kind) {
+          case 'resource':
+            return (await tx.insertInto('resources').values({ customer_id: customerId, resource_fullname: `Free ${n}` }).returning('resource_id').executeTakeFirstOrThrow()).resource_id;
+          case 'sla':
+            return (await tx.insertInto('slas').values({ customer_id: customerId, sla_name: `Free ${n}`, sla_response_time: 5 }).returning('sla_id').executeTakeFirstOrThrow()).sla_id;
+          case 'escalation':
+            return (await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: `Free ${n}` }).returning('escalation_id').executeTakeFirstOrThrow()).escalation_id;
+          case 'application':
+            return (await tx.insertInto('applications').values({ customer_id: customerId, application_name: `Free ${n}` }).returning('application_id').executeTakeFirstOrThrow()).application_id;
+        }
+      });
+    }
+    const module = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
+    applicationOf.set(module.id, module.applicationId);
+    if (kind === 'step') {
+      const step = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('escalation_resource_id').where('escalation_id', '=', module.escalationId).orderBy('escalation_resource_id').executeTakeFirstOrThrow());
+      return step.escalation_resource_id;
+    }
+    return { resource: module.resourceId, sla: module.slaId, escalation: module.escalationId, application: module.applicationId, module: module.id }[kind];
+  };
 
   /** An id the endpoint's screen reaches for the caller (own), or one it must not (other). */
   async function target(area: Area, endpoint: AnyEndpoint, which: Which): Promise<number> {
@@ -221,12 +384,28 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return which === 'own' ? addUser(alpha, 5) : addUser(provider, 3);
       case 'ownUsers':
         return which === 'own' ? addUser(alpha, 5) : addUser(beta, 5);
+      case 'moduleTools':
+        return addModule(which === 'own' ? alpha : beta);
+      case 'events': {
+        const customerId = which === 'own' ? alpha : beta;
+        return asSystem(t, async (tx) => {
+          const event = await tx
+            .insertInto('events')
+            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, '2')}`, short_event_subject: 'Matrix event', short_event_body: '' })
+            .returning('event_id')
+            .executeTakeFirstOrThrow();
+          await tx.insertInto('event_logs').values({ customer_id: customerId, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
+          return event.event_id;
+        });
+      }
+      case 'catalogue':
+        return catalogueRecord(RECORD_OF[endpoint.name]!, which === 'own' ? alpha : beta, endpoint.method === 'DELETE');
       case 'self':
         throw new Error(`${endpoint.name} takes no id`);
     }
   }
 
-  function bodyFor(area: Area, endpoint: AnyEndpoint, role: RoleId, which: Which): Record<string, unknown> | undefined {
+  async function bodyFor(area: Area, endpoint: AnyEndpoint, role: RoleId, which: Which, id: number | undefined): Promise<Record<string, unknown> | undefined> {
     const unique = `${kind}.${++seq}`;
     const grantedRole = area === 'staffUsers' ? 3 : 5;
     switch (endpoint.name) {
@@ -234,6 +413,48 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { customer_name: `Added ${unique}`, customer_qty_resources: 5 };
       case 'updateCustomer':
         return { customer_name: `Renamed ${unique}`, customer_active: 'Y', customer_qty_resources: 7 };
+      case 'addResource':
+        return { resource_fullname: `Person ${unique}`, resource_phone1: '7875550142', resource_country_phone1: 'PR' };
+      case 'updateResource':
+        return { resource_fullname: `Renamed ${unique}`, resource_email: 'carlos@example.test', resource_phone1: '7875550142', resource_country_phone1: 'PR', resource_active: 'Y' };
+      case 'addSla':
+        return { sla_name: `SLA ${unique}`, sla_response_time: 10 };
+      case 'updateSla':
+        return { sla_name: `Renamed ${unique}`, sla_response_time: 20, sla_response_time_mult: 'H', sla_active: 'Y' };
+      case 'addEscalation':
+        return { escalation_name: `Escalation ${unique}` };
+      case 'updateEscalation':
+        return { escalation_name: `Renamed ${unique}`, escalation_active: 'Y' };
+      case 'addApplication':
+        return { application_name: `Application ${unique}` };
+      case 'updateApplication':
+        return { application_name: `Renamed ${unique}`, application_active: 'Y' };
+      case 'changePriority': {
+        const steps = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('escalation_resource_id').where('escalation_id', '=', id!).orderBy('escalation_resource_id', 'desc').execute());
+        return { resources: steps.map((step, i) => ({ escalation_resource_id: step.escalation_resource_id, escalation_priority_orden: i + 1 })) };
+      }
+      case 'addStep': {
+        // the escalation's own customer's resource: a step of another customer's escalation is refused before it is read
+        const resource = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('resource_id').where('escalation_id', '=', id!).executeTakeFirstOrThrow());
+        return { escalation_id: id, participation_type_id: 1, channel_id: 2, resource_id: resource.resource_id, next_followup_time: 20, next_followup_time_mult: 'M' };
+      }
+      case 'updateStep': {
+        const step = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select(['escalation_id', 'resource_id']).where('escalation_resource_id', '=', id!).executeTakeFirstOrThrow());
+        return { ...step, participation_type_id: 1, channel_id: 2, next_followup_time: 30, next_followup_time_mult: 'M' };
+      }
+      case 'addModule':
+      case 'updateModule': {
+        const module = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('modules')
+            .select(['application_id', 'escalation_id', 'sla_id'])
+            .where(endpoint.name === 'addModule' ? 'application_id' : 'module_id', '=', id!)
+            .executeTakeFirstOrThrow(),
+        );
+        return { module_name: `Module ${unique}`, ...module, ...(endpoint.name === 'updateModule' ? { module_active: 'Y' } : {}) };
+      }
+      case 'simulateIncident':
+        return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
       case 'changeOwnPassword': {
         const next = `Own.Pass${seq}`;
         return { current_password: callers.get(role)!.password, new_password: next, confirm_password: next };
@@ -264,6 +485,18 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       users: await tx.selectFrom('users').select(['id', 'name', 'last_name', 'status', 'rol_id', 'customer_id', 'password_hash', 'updated_at']).orderBy('id').execute(),
       customers: await tx.selectFrom('customers').selectAll().orderBy('customer_id').execute(),
       sessions: await tx.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute(),
+      modules: await tx.selectFrom('modules').select(['module_id', 'credential_hash']).orderBy('module_id').execute(),
+      events: await tx.selectFrom('events').select('event_id').orderBy('event_id').execute(),
+      resources: await tx.selectFrom('resources').select(['resource_id', 'resource_fullname', 'resource_active', 'resource_updatedt']).orderBy('resource_id').execute(),
+      slas: await tx.selectFrom('slas').select(['sla_id', 'sla_name', 'sla_active', 'sla_updatedt']).orderBy('sla_id').execute(),
+      escalations: await tx.selectFrom('escalations').select(['escalation_id', 'escalation_name', 'escalation_validate', 'escalation_updatedt']).orderBy('escalation_id').execute(),
+      steps: await tx
+        .selectFrom('escalation_resources')
+        .select(['escalation_resource_id', 'escalation_priority_orden', 'channel_id', 'next_followup_time', 'escalation_last_in_line'])
+        .orderBy('escalation_resource_id')
+        .execute(),
+      applications: await tx.selectFrom('applications').select(['application_id', 'application_name', 'application_updatedt']).orderBy('application_id').execute(),
+      catalogueModules: await tx.selectFrom('modules').select(['module_id', 'module_name', 'module_updatedt']).orderBy('module_id').execute(),
       audited: (await tx.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     }));
 
@@ -324,6 +557,80 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect(customers.find((c) => c.customer_id === id)).toBeUndefined();
       case 'addCustomer':
         return expect(customers.filter((c) => c.customer_name === body!.customer_name)).toHaveLength(1);
+      case 'generateCredential': {
+        const [made] = answer as [{ body: { credentialKey: string } }];
+        const stored = await asSystem(t, (tx) => tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow());
+        return expect(stored.credential_hash).toBe(createHash('sha256').update(made.body.credentialKey).digest('hex'));
+      }
+      case 'simulateIncident': {
+        const [made] = answer as [{ event_id: number }];
+        const event = await asSystem(t, (tx) => tx.selectFrom('events').select(['module_id', 'short_event_subject']).where('event_id', '=', made.event_id).executeTakeFirstOrThrow());
+        return expect(event).toEqual({ module_id: id, short_event_subject: body!.incident });
+      }
+      case 'moduleExamples':
+        return expect((answer as [{ Body: { curl: { blockProgrammingCode: string } } }])[0].Body.curl.blockProgrammingCode).toContain(`-u "${id}:`);
+      case 'listResources':
+      case 'listSlas':
+      case 'listEscalations':
+      case 'listApplications':
+      case 'listSteps':
+      case 'listModules':
+      case 'filteredResources': {
+        const page = answer as { total: number; list: unknown[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
+      }
+      case 'listEvents':
+      case 'listEventLog': {
+        const page = answer as { total: number; list: unknown[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
+      }
+      case 'resourceLimit':
+        return expect(answer).toMatchObject({ limit: false, max: 100_000 });
+      case 'getResource':
+      case 'getSla':
+      case 'getEscalation':
+      case 'getStep':
+      case 'getApplication':
+      case 'getModule':
+        return expect((answer as { id: number }).id).toBe(id);
+      case 'addResource':
+      case 'addSla':
+      case 'addEscalation':
+      case 'addApplication':
+      case 'addModule': {
+        const made = answer as { id: number };
+        const table = { addResource: 'resources', addSla: 'slas', addEscalation: 'escalations', addApplication: 'applications', addModule: 'modules' } as const;
+        const key = { addResource: 'resource_id', addSla: 'sla_id', addEscalation: 'escalation_id', addApplication: 'application_id', addModule: 'module_id' } as const;
+        const row = await asSystem(t, (tx) => sql<{ customer_id: number }>`select customer_id from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${made.id}`.execute(tx));
+        return expect(row.rows[0]?.customer_id).toBe(alpha);
+      }
+      case 'updateResource':
+      case 'updateSla':
+      case 'updateEscalation':
+      case 'updateApplication':
+      case 'updateModule':
+        return expect(Object.values(answer as Record<string, unknown>)).toContain(Object.values(body!)[0]);
+      case 'addStep':
+      case 'updateStep':
+        return expect(answer).toMatchObject({ status: 1, escalation_resource: { channel: { channel_id: 2 } } });
+      case 'changePriority': {
+        const steps = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select(['escalation_resource_id', 'escalation_priority_orden']).where('escalation_id', '=', id!).execute());
+        const wanted = (body!.resources as { escalation_resource_id: number; escalation_priority_orden: number }[]).map((pair) => [pair.escalation_resource_id, pair.escalation_priority_orden]);
+        return expect(steps.map((step) => [step.escalation_resource_id, step.escalation_priority_orden]).sort((a, b) => a[1]! - b[1]!)).toEqual(wanted);
+      }
+      case 'deleteResource':
+      case 'deleteSla':
+      case 'deleteEscalation':
+      case 'deleteApplication':
+      case 'deleteStep':
+      case 'deleteModule': {
+        const table = { deleteResource: 'resources', deleteSla: 'slas', deleteEscalation: 'escalations', deleteApplication: 'applications', deleteStep: 'escalation_resources', deleteModule: 'modules' } as const;
+        const key = { deleteResource: 'resource_id', deleteSla: 'sla_id', deleteEscalation: 'escalation_id', deleteApplication: 'application_id', deleteStep: 'escalation_resource_id', deleteModule: 'module_id' } as const;
+        const left = await asSystem(t, (tx) => sql`select 1 from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${id}`.execute(tx));
+        return expect(left.rows).toEqual([]);
+      }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
       case 'listCustomers':
@@ -378,9 +685,17 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     // logout ends the session it is called with: it gets a session of its own
     const token = c.endpoint.name === 'logout' ? (await t.signIn(callers.get(c.role)!.email, callers.get(c.role)!.password)).token : tokens.get(c.role)!;
     const before = await snapshot();
-    const body = bodyFor(c.area, c.endpoint, c.role, c.which);
-    const query = namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list' ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}` : '';
-    const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id })}${query}`, {
+    const body = await bodyFor(c.area, c.endpoint, c.role, c.which, id);
+    const query =
+      c.endpoint.name === 'listSteps'
+        ? `?escalation_id=${id}`
+        : c.endpoint.name === 'listModules'
+          ? `?application_id=${id}`
+          : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
+            ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
+            : '';
+    const pathId = c.endpoint.path.includes(':') ? id : undefined;
+    const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`, {
       headers: bearer(token),
       ...(body === undefined ? {} : { body }),
     });

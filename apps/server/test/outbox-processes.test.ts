@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,8 @@ import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import { createLogger } from '../src/logger';
 import { freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
 import { SmsReceiver } from './support/sms-receiver';
-import { SERVER_DIR, bundleForTest } from './support/bundle';
+import { bundleForTest } from './support/bundle';
+import { WorkerProcess as Worker, sleep, waitUntil } from './support/worker-process';
 
 const log = createLogger({ logLevel: 'silent' });
 // bundled once: a start costs node's, not a compile's
@@ -22,49 +22,9 @@ beforeAll(async () => {
   WORKER_BUNDLE = await bundleForTest('test/support/outbox-worker.ts', 'outbox-worker');
 });
 
-/** A worker process (test/support/outbox-worker.ts, bundled) run by node itself, so its pid is the worker's. */
-class WorkerProcess {
-  readonly child: ChildProcess;
-  output = '';
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-
-  private constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [WORKER_BUNDLE], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
-    this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
-    this.exited = new Promise((resolveExit) => this.child.on('exit', (code, signal) => resolveExit({ code, signal })));
-  }
-
-  static async start(env: Record<string, string>): Promise<WorkerProcess> {
-    const worker = new WorkerProcess(env);
-    const deadline = Date.now() + 20_000;
-    while (!worker.output.includes('ready\n')) {
-      if (worker.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output}`);
-      await sleep(25);
-    }
-    return worker;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** Lines of its JSON log with this message prefix. */
-  logged(prefix: string): number {
-    return this.output.split('\n').filter((line) => line.startsWith('{') && (JSON.parse(line) as { msg: string }).msg.startsWith(prefix)).length;
-  }
-
-  async kill(signal: NodeJS.Signals): Promise<void> {
-    if (this.running) this.child.kill(signal);
-    await this.exited;
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+/** A worker process of test/support/outbox-worker.ts. */
+const WorkerProcess = { start: (env: Record<string, string>) => Worker.start(WORKER_BUNDLE, env) };
+type WorkerProcess = Worker;
 
 async function queueMany(database: Database, prefix: string, count: number): Promise<void> {
   await database.scoped(SYSTEM, async (tx) => {
@@ -75,14 +35,6 @@ async function queueMany(database: Database, prefix: string, count: number): Pro
     }
   });
   await database.notify(OUTBOX_CHANNEL, '');
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(100);
-  }
 }
 
 const statusCounts = async (database: Database) =>
@@ -226,7 +178,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     const admin = new pg.Client({ connectionString: testDb.url! });
     await admin.connect();
     const url = `http://127.0.0.1:${sms.port}/sms`;
-    const send = webhookSender('sms', { smsWebhookUrl: url }, log);
+    const send = webhookSender('sms', { smsWebhookUrl: url, inboundWebhookSecret: null }, log);
     // the idle poll is far away: only a NOTIFY or the re-scan after a reconnect can send in time
     const dispatcher = new OutboxDispatcher({ database, clock: new ManualClock(), senders: { sms: send, voice: send, email: send }, log, workerId: 'listener', idlePollMs: 120_000 });
     await dispatcher.start();

@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     database = await openDatabase({ url: testDb.url, dataDir: null });
     sms = new SmsReceiver();
     const url = await sms.start();
-    const send = webhookSender('sms', { smsWebhookUrl: url }, log);
+    const send = webhookSender('sms', { smsWebhookUrl: url, inboundWebhookSecret: null }, log);
     senders = { sms: send, voice: send, email: send };
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ describe('the contract', () => {
   it('answers every endpoint of the table over HTTP, by its method and path, with something other than an unknown route', async () => {
     const unanswered: string[] = [];
     for (const endpoint of ENDPOINTS) {
-      const path = fillPath(endpoint.path, { id: 1, token: 'a'.repeat(43) });
+      const path = fillPath(endpoint.path, { id: 1, module: 1, application: 1, case_id: 'ABCDEFGH', token: 'a'.repeat(43) });
       const answer = await call(endpoint.method, path);
       if (answer.status === UNKNOWN_ROUTE.status && JSON.stringify(answer.body) === JSON.stringify(UNKNOWN_ROUTE.body)) unanswered.push(`${endpoint.method} ${path}`);
     }

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrate';
-import { DATABASE_KINDS, freshDatabase, type TestDatabase } from './support/databases';
+import { DATABASE_KINDS } from './support/databases';
+import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
 const DB_DIR = join(import.meta.dirname, '../src/db');
 
@@ -22,6 +23,8 @@ const LANDED: Record<string, string> = {
   '0004_job_layer': '90f9e8c0d5a6',
   '0005_least_privilege': '66ce3370a0e2',
   '0006_catalogue': '17e010e07574',
+  '0007_module_credentials': 'a5275c391162',
+  '0008_incidents': '2f6462596994',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);
@@ -121,16 +124,13 @@ const FAMILIES: Record<string, Declared['family']> = {
 };
 
 describe.each(DATABASE_KINDS)('schema.ts against the migrated database on %s', (kind) => {
-  let testDb: TestDatabase;
+  let fresh: MigratedDatabase;
   let database: Database;
   beforeAll(async () => {
-    testDb = await freshDatabase(kind);
-    database = await openDatabase({ url: testDb.url, dataDir: null });
+    fresh = await migratedDatabase(kind);
+    database = fresh.database;
   });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => fresh?.close());
 
   it('declares every table and column of the database with its type and nullability', async () => {
     const columns = await database.asOwner((tx) =>

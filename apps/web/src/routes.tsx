@@ -29,8 +29,8 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   applications: comingSoon('Applications'),
   'application/:application_id/modules': comingSoon('Modules'),
   module: comingSoon('Module'),
-  events: comingSoon('Events'),
-  'events/:case_id/event_logs': comingSoon('Event Logs'),
+  events: () => import('./features/events/EventsPage').then(({ EventsPage }) => ({ Component: EventsPage })),
+  'events/:case_id/event_logs': () => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => ({ Component: EventLogsPage })),
   escalations: () => import('./features/escalations/EscalationsPage').then(({ EscalationsPage }) => ({ Component: EscalationsPage })),
   'escalation/:escalation_id/resources': () => import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => ({ Component: EscalationStepsPage })),
   sla: comingSoon('Service Level Agreement'),
@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
     element: <SignOutOnEntry />,
     children: [{ index: true, lazy: () => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ({ Component: ForbiddenPage })) }],
   },
+  // the responder page (service.md 6): opened from a call, SMS or e-mail, with or without a session
+  { path: 'respond/:token', lazy: () => import('./features/respond/RespondPage').then(({ RespondPage }) => ({ Component: RespondPage })) },
   { path: 'error', lazy: () => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
   {
     element: <RequireSession />,

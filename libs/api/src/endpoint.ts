@@ -8,9 +8,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - public: anyone (sign-in and reset starts);
  * - preauth: the short-lived token of a correct password, only for the code step;
  * - session: a signed-in user, whose role must hold `permission`;
- * - resetToken: the token answered by the SMS reset start.
+ * - resetToken: the token answered by the SMS reset start;
+ * - moduleKey: a monitoring system, by HTTP Basic with a module ID and its credential key.
  */
-export type AuthKind = 'public' | 'preauth' | 'session' | 'resetToken';
+export type AuthKind = 'public' | 'preauth' | 'session' | 'resetToken' | 'moduleKey';
 
 declare const responseType: unique symbol;
 

@@ -3,6 +3,13 @@ import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
 import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
+import { moduleToolEndpoints } from './endpoints/module-tools';
+import { resourceEndpoints } from './endpoints/resources';
+import { slaEndpoints } from './endpoints/slas';
+import { escalationEndpoints } from './endpoints/escalations';
+import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
+import { incidentEndpoints, responderEndpoints } from './endpoints/incidents';
+import { eventEndpoints } from './endpoints/events';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -18,6 +25,9 @@ export * from './endpoints/resources';
 export * from './endpoints/slas';
 export * from './endpoints/escalations';
 export * from './endpoints/applications';
+export * from './endpoints/module-tools';
+export * from './endpoints/incidents';
+export * from './endpoints/events';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -36,4 +46,13 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   listParticipationTypes,
   clientSettings,
   health,
+  ...Object.values(resourceEndpoints),
+  ...Object.values(slaEndpoints),
+  ...Object.values(escalationEndpoints),
+  ...Object.values(applicationEndpoints),
+  ...Object.values(moduleEndpoints),
+  ...Object.values(moduleToolEndpoints),
+  ...Object.values(incidentEndpoints),
+  ...Object.values(responderEndpoints),
+  ...Object.values(eventEndpoints),
 ])();

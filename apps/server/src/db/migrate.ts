@@ -6,6 +6,8 @@ import { peopleSearchText } from './migrations/0003_people_search_text';
 import { jobLayer } from './migrations/0004_job_layer';
 import { leastPrivilege } from './migrations/0005_least_privilege';
 import { catalogue } from './migrations/0006_catalogue';
+import { moduleCredentials } from './migrations/0007_module_credentials';
+import { incidents } from './migrations/0008_incidents';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -21,6 +23,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_job_layer': jobLayer,
   '0005_least_privilege': leastPrivilege,
   '0006_catalogue': catalogue,
+  '0007_module_credentials': moduleCredentials,
+  '0008_incidents': incidents,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

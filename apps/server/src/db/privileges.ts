@@ -41,6 +41,10 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the audit trail is written, never changed; staff read it
   audit_log: { app: 'insert', staff: 'select, insert', auth: 'insert' },
   events: { app: WRITE, staff: WRITE },
+  // the engine (the worker, as staff) writes the log; customers read it (migration 0008)
+  event_logs: { app: READ, staff: WRITE },
+  // an incident made in a customer's unit of work starts its timer there; the worker runs them all
+  engine_timers: { app: 'select, insert, update', staff: WRITE },
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: { app: WRITE, staff: WRITE },

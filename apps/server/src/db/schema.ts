@@ -181,6 +181,54 @@ export interface EventsTable {
   event_createdt: Timestamp;
   accepteddt: NullableTimestamp;
   event_closedt: NullableTimestamp;
+  /** migration 0008: copied from the module at creation, and what the engine sets */
+  dedup_key: string | null;
+  escalation_id: number | null;
+  sla_response: number | null;
+  last_resource_assigned: string | null;
+  accepted_by: string | null;
+  time_response: number | null;
+  minutes_elapsed: number | null;
+  event_cause: string | null;
+  event_resolution: string | null;
+  resolution: string | null;
+}
+
+/** spec 3 Event log entry: one row per contact (migration 0008). */
+export interface EventLogsTable {
+  event_log_id: Generated<number>;
+  customer_id: number;
+  event_id: number;
+  call_date: Timestamp;
+  channel: 'voice' | 'sms' | 'email';
+  called_number: string | null;
+  followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
+  resource: string | null;
+  resource_id: number | null;
+  resource_phone: string | null;
+  next_resource: string | null;
+  next_resource_phone: string | null;
+  next_assigned_date: NullableTimestamp;
+  resolved: YesNoDefault;
+  event_ind_last_event_log: YesNoDefault;
+  idempotency_key: string | null;
+  delivery_status: 'queued' | 'sent' | 'delivered' | 'failed' | null;
+  delivery_detail: string | null;
+}
+
+/** The engine's timer of one event: a job row (jobs/lease.ts) with the engine state (migration 0008). */
+export interface EngineTimersTable {
+  id: Generated<number>;
+  customer_id: number;
+  event_id: number;
+  state: ColumnType<unknown, string, string>;
+  status: ColumnType<'pending' | 'claimed' | 'done' | 'dead' | 'canceled', 'pending' | undefined, 'pending' | 'claimed' | 'done' | 'dead' | 'canceled'>;
+  due_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  last_error: string | null;
 }
 
 /** Y/N flags of the catalogue (spec 4); a default means optional on insert. */
@@ -285,6 +333,9 @@ export interface ModulesTable {
   module_createdt: Timestamp;
   module_updateby: string | null;
   module_updatedt: NullableTimestamp;
+  /** migration 0007: the SHA-256 (hex) of the module's credential key, and when it was made */
+  credential_hash: string | null;
+  credential_createdt: NullableTimestamp;
 }
 
 export interface DB {
@@ -309,6 +360,8 @@ export interface DB {
   escalation_resources: EscalationResourcesTable;
   applications: ApplicationsTable;
   modules: ModulesTable;
+  event_logs: EventLogsTable;
+  engine_timers: EngineTimersTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -51,8 +51,8 @@ export function roleOf(user: Pick<UserWithCustomer, 'rol_id'>): RoleId {
   return user.rol_id;
 }
 
-/** spec 3 Session user. */
-export function toSessionUser(user: UserWithCustomer): SessionUser {
+/** What the session user and the listed user share: who the person is and the role. */
+function personOf(user: Pick<UserWithCustomer, 'id' | 'name' | 'last_name' | 'email' | 'phone' | 'rol_id' | 'force_change_password'>) {
   const role = roleOf(user);
   return {
     id: user.id,
@@ -63,6 +63,13 @@ export function toSessionUser(user: UserWithCustomer): SessionUser {
     role: { rol_id: role, rol_name: ROLE_NAMES[role] },
     is_admin: role === 1,
     force_change_password: user.force_change_password,
+  };
+}
+
+/** spec 3 Session user. */
+export function toSessionUser(user: UserWithCustomer): SessionUser {
+  return {
+    ...personOf(user),
     customer: { customer_id: user.customer_id, customer_name: user.customer_name, customer_qty_resources: user.customer_qty_resources },
   };
 }
@@ -180,18 +187,10 @@ type UserListRow = {
 
 /** spec 3 User on the wire (never the password hash). */
 export function toUser(row: UserListRow): User {
-  const role = roleOf(row);
   return {
-    id: row.id,
-    name: row.name,
-    last_name: row.last_name,
-    email: row.email,
-    phone: row.phone,
+    ...personOf(row),
     status: row.status === 1 ? 1 : 0,
-    role: { rol_id: role, rol_name: ROLE_NAMES[role] },
     customer: { customer_id: row.customer_id, customer_name: row.customer_name },
-    is_admin: role === 1,
-    force_change_password: row.force_change_password,
     created_by: row.created_by,
     updated_by: row.updated_by,
     created_at: iso(row.created_at)!,

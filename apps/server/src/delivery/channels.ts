@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -44,10 +45,20 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
 }
 
 /**
- * SMS and voice as `POST {to, body, kind, idempotency_key}` to SMS_WEBHOOK_URL, or written to the
- * log when it is unset. Any 2xx answer counts as accepted.
+ * The signature of a webhook body (service.md 6.2; the inbound webhook checks the same): hex
+ * HMAC-SHA256 of `{timestamp}.{raw body}` with INBOUND_WEBHOOK_SECRET, timestamp in unix seconds.
  */
-export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWebhookUrl'>, log: Logger): Sender {
+export function webhookSignature(secret: string, timestamp: number, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/**
+ * SMS and voice as `POST {to, body, kind, idempotency_key}` to SMS_WEBHOOK_URL, or written to the
+ * log when it is unset. Any 2xx answer counts as accepted. With INBOUND_WEBHOOK_SECRET set, each
+ * request carries X-Relevo-Timestamp and X-Relevo-Signature, so the gateway can tell it comes from
+ * this server.
+ */
+export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWebhookUrl' | 'inboundWebhookSecret'>, log: Logger, now: () => Date = () => new Date()): Sender {
   if (!config.smsWebhookUrl) {
     return async (message) => {
       log.info({ channel: kind, to: message.recipient, text: message.body }, `${kind} not sent: SMS_WEBHOOK_URL is unset`);
@@ -56,10 +67,17 @@ export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWe
   const url = config.smsWebhookUrl;
   return async (message, signal) => {
     const timeout = AbortSignal.timeout(10_000);
+    const body = JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key });
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key };
+    if (config.inboundWebhookSecret) {
+      const timestamp = Math.floor(now().getTime() / 1000);
+      headers['x-relevo-timestamp'] = String(timestamp);
+      headers['x-relevo-signature'] = webhookSignature(config.inboundWebhookSecret, timestamp, body);
+    }
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key },
-      body: JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key }),
+      headers,
+      body,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!response.ok) throw new Error(`${kind} gateway answered ${response.status}`);

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
 import type { OutboxRow } from '../db/schema';
-import { JobWorker } from '../jobs/worker';
+import { JobRunner, JobWorker } from '../jobs/worker';
 import type { Senders } from './channels';
 
 export interface DispatcherOptions {
@@ -27,12 +27,10 @@ export interface DispatcherOptions {
  * message queued by any process is sent by some worker. Messages to one recipient on one channel
  * go out in queue order (a resent code arrives after the code it replaces).
  */
-export class OutboxDispatcher {
-  #worker: JobWorker<OutboxRow>;
-
+export class OutboxDispatcher extends JobRunner<OutboxRow> {
   constructor(options: DispatcherOptions) {
     const { senders } = options;
-    this.#worker = new JobWorker<OutboxRow>({
+    super(new JobWorker<OutboxRow>({
       database: options.database,
       clock: options.clock,
       log: options.log,
@@ -46,23 +44,6 @@ export class OutboxDispatcher {
       concurrency: options.concurrency,
       timeoutMs: options.timeoutMs,
       idlePollMs: options.idlePollMs,
-    });
-  }
-
-  start(): Promise<void> {
-    return this.#worker.start();
-  }
-
-  wake(): void {
-    this.#worker.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.#worker.stop();
-  }
-
-  /** Sends everything due now; answers how many went out (tests and the CLI use it). */
-  drain(): Promise<number> {
-    return this.#worker.drain();
+    }));
   }
 }

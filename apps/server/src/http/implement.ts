@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { AUTH_MESSAGES, mayCall, validate } from '@relevo/domain';
+import { AUTH_MESSAGES, INGEST_MESSAGES, mayCall, validate } from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '@relevo/api';
 import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
@@ -27,7 +27,9 @@ type AuthOf<TAuth extends AuthKind> = TAuth extends 'session'
     ? { claims: TokenClaims }
     : TAuth extends 'resetToken'
       ? { resetToken: string }
-      : object;
+      : TAuth extends 'moduleKey'
+        ? { moduleKey: ModuleKey }
+        : object;
 
 export type RouteInput<E extends AnyEndpoint> = {
   body: ParsedBodyOf<E>;
@@ -49,6 +51,25 @@ function bearer(request: FastifyRequest): string | null {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** What HTTP Basic carries for the ingest API: the module ID and the credential key (checked by the ingest service). */
+export interface ModuleKey {
+  moduleId: number;
+  key: string;
+}
+
+/** The module ID and key of an `Authorization: Basic` header, or null when it holds none. */
+export function moduleKeyOf(header: string | undefined): ModuleKey | null {
+  if (!header || header.length > 400) return null;
+  const [scheme, encoded] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'basic' || !encoded) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const id = decoded.slice(0, colon);
+  const key = decoded.slice(colon + 1);
+  if (colon < 1 || !/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2_147_483_647 || key.length === 0) return null;
+  return { moduleId: Number(id), key };
 }
 
 function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'path') {
@@ -84,6 +105,7 @@ interface Auth {
   principal?: Principal;
   claims?: TokenClaims;
   resetToken?: string;
+  moduleKey?: ModuleKey;
 }
 
 const PUBLIC: Auth = Object.freeze({});
@@ -137,6 +159,14 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
       const resetToken = bearer(request);
       if (!resetToken || resetToken.length > 200) throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
       return { resetToken };
+    }
+    case 'moduleKey': {
+      const moduleKey = moduleKeyOf(request.headers.authorization);
+      if (!moduleKey) {
+        securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, route: routeOf(request), detail: { reason: 'no module credentials' } });
+        throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
+      }
+      return { moduleKey };
     }
   }
 }
@@ -266,6 +296,7 @@ export class RouteTable {
           principal: auth.principal,
           claims: auth.claims,
           resetToken: auth.resetToken,
+          moduleKey: auth.moduleKey,
         } as RouteInput<AnyEndpoint>);
         // Fastify waits for reply.send after a plain undefined: answer it as an async handler's would be
         return answer === undefined ? Promise.resolve(answer) : answer;

@@ -14,6 +14,11 @@ export interface JobWorkerOptions<Row extends JobRow> {
   channel: string;
   /** runs one job; throws when it failed. The signal aborts when the claim was lost or the job ran too long. */
   run(job: Claimed<Row>, signal: AbortSignal): Promise<void>;
+  /**
+   * `run` writes the job's outcome itself, in its own transaction under the claim's fence (the
+   * engine reschedules a timer or ends it with the event's changes): no completion is written after it.
+   */
+  settlesItself?: boolean;
   /** columns set beside the done status (the outbox's `sent_at`) */
   doneValues?(now: Date): Record<string, unknown>;
   /** jobs with the same key run one after another, in queue order (a resent code after the first) */
@@ -165,6 +170,7 @@ export class JobWorker<Row extends JobRow> {
     }
     try {
       if (error === null) {
+        if (this.#o.settlesItself) return true;
         if (await this.#complete(job)) return true;
         log.warn(context, 'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
         return false;
@@ -274,5 +280,27 @@ export class JobWorker<Row extends JobRow> {
       });
       this.#sleep = null;
     }
+  }
+}
+
+/** A worker of one job table as the process runs it: start, wake at once, stop, or run what is due now. */
+export class JobRunner<Row extends JobRow> {
+  constructor(private readonly jobs: JobWorker<Row>) {}
+
+  start(): Promise<void> {
+    return this.jobs.start();
+  }
+
+  wake(): void {
+    this.jobs.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.jobs.stop();
+  }
+
+  /** Runs every job due now; answers how many finished (tests and the CLI use it). */
+  drain(): Promise<number> {
+    return this.jobs.drain();
   }
 }

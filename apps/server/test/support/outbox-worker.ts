@@ -12,7 +12,7 @@ const env = process.env;
 const url = env.DATABASE_URL || null;
 const log = createLogger({ logLevel: 'warn' });
 const database = await openDatabase({ url, dataDir: url ? null : env.DATA_DIR!, migrate: !url });
-const send = webhookSender('sms', { smsWebhookUrl: env.SMS_WEBHOOK_URL! }, log);
+const send = webhookSender('sms', { smsWebhookUrl: env.SMS_WEBHOOK_URL!, inboundWebhookSecret: null }, log);
 const dispatcher = new OutboxDispatcher({
   database,
   clock: systemClock,

@@ -16,6 +16,8 @@ export class SmsReceiver {
   readonly messages: ReceivedSms[] = [];
   /** when each message of `messages` arrived (Date.now()) */
   readonly arrivals: number[] = [];
+  /** each accepted request's raw body and its signature headers, as they came */
+  readonly raw: { body: string; timestamp: string | undefined; signature: string | undefined }[] = [];
   failNext = 0;
   delayMs = 0;
   #server: Server;
@@ -32,7 +34,10 @@ export class SmsReceiver {
           return;
         }
         try {
-          this.messages.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedSms);
+          const text = Buffer.concat(chunks).toString('utf8');
+          this.messages.push(JSON.parse(text) as ReceivedSms);
+          const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+          this.raw.push({ body: text, timestamp: header('x-relevo-timestamp'), signature: header('x-relevo-signature') });
           this.arrivals.push(Date.now());
           const answer = () => response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
           if (this.delayMs > 0) setTimeout(answer, this.delayMs);

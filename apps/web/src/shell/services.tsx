@@ -3,6 +3,7 @@ import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine 
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CustomerCalls } from '../features/customers/customer-calls';
 import type { EscalationCalls } from '../features/escalations/escalation-calls';
+import type { EventCalls } from '../features/events/event-calls';
 import type { UserCalls } from '../features/users/user-calls';
 
 /**
@@ -21,6 +22,8 @@ export interface Services {
   customerCalls: CustomerCalls;
   /** the calls of the Escalations and Escalation Resources screens */
   escalationCalls: EscalationCalls;
+  /** the calls of the Events and Event Logs screens */
+  eventCalls: EventCalls;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

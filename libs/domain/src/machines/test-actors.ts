@@ -24,3 +24,11 @@ export function deferredActor<TOutput, TInput = unknown>() {
 }
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The spec 5 password rules that 'abc' fails (all but the lowercase letter), in their order. */
+export const RULES_ABC_FAILS = [
+  'Password must be at least 8 characters long',
+  'Password must contain at least one uppercase letter',
+  'Password must contain at least one number',
+  'Password must contain at least one special character',
+];

@@ -2,11 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Icon } from '../icon/Icon';
 import { Button, IconButton } from './Button';
 
-const meta = {
-  title: 'UI/Button',
-  component: Button,
-  args: { children: 'Save' },
-} satisfies Meta<typeof Button>;
+const meta = { title: 'UI/Button', component: Button, args: { children: 'Save' } } satisfies Meta<typeof Button>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

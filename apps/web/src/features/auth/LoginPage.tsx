@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { useService } from '../../shell/services';
 import { liveLoginMachine } from './auth-machines';
+import { bindFields } from '../../shell/shown-errors';
 
 /** What the code step learns from the login answer: where the code went. */
 export interface CodeStepState {
@@ -23,7 +24,7 @@ export function LoginPage({ machine }: LoginPageProps) {
   const [state, send] = useMachine(machine ?? provided, { input: {} });
   const navigate = useNavigate();
   const { context } = state;
-  const errors = context.submitted ? loginErrors(context) : {};
+  const field = bindFields<'email' | 'password'>(context, context.submitted ? loginErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
   const isDone = state.matches('done');
 
   useEffect(() => {
@@ -41,26 +42,8 @@ export function LoginPage({ machine }: LoginPageProps) {
         }}
       >
         {state.matches('failed') && context.error ? <Alert variant="error">{context.error}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={context.email}
-          errors={errors.email}
-          onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={context.password}
-          errors={errors.password}
-          onValueChange={(value) => send({ type: 'CHANGE', field: 'password', value })}
-        />
+        <TextField label="Email" type="email" autoComplete="username" required autoFocus {...field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...field('password')} />
         <Button type="submit" variant="primary" block loading={state.matches('submitting') || isDone}>
           Login
         </Button>

@@ -1,8 +1,9 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -79,16 +80,13 @@ export function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers" />
-      <DataTable
+      <ListTable
         label="Customers"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.customer_id}
-        status={list.status}
         emptyText={MESSAGES.emptyCustomers}
-        onReload={reload}
-        {...params}
         toolbar={
           canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ customer: null })}>

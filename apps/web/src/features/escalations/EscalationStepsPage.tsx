@@ -9,10 +9,11 @@ import {
   type ListQuery,
   type StepSaveAnswer,
 } from '@relevo/domain';
-import { Alert, Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { Alert, Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useLoaded } from '../../shell/loaded';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
@@ -155,16 +156,13 @@ export function EscalationStepsPage() {
           {ESCALATION_INVALID_WARNING}
         </Alert>
       ) : null}
-      <DataTable
+      <ListTable
         label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'}
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.escalation_resource_id}
-        status={list.status}
         emptyText={MESSAGES.emptySteps}
-        onReload={reload}
-        {...params}
         {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})}
       />
       {escalationId !== null && (dialog?.kind === 'create' || dialog?.kind === 'edit') ? (

@@ -1,9 +1,10 @@
 import { ESCALATION_INVALID_WARNING, ESCALATION_TOAST_MS, MESSAGES, activeFlagStatus, copiedLabel, listDate, type Escalation } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -106,16 +107,13 @@ export function EscalationsPage() {
   return (
     <>
       <PageHeader title="Escalations" />
-      <DataTable
+      <ListTable
         label="Escalations"
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(row) => row.escalation_id}
-        status={list.status}
         emptyText={MESSAGES.emptyEscalations}
-        onReload={reload}
-        {...params}
         toolbar={
           rights.canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ escalation: null })}>

@@ -1,14 +1,14 @@
 import { changeOwnPassword } from '@relevo/api';
-import { changePasswordErrors, changePasswordMachine, passwordRuleResults } from '@relevo/domain';
-import { FormModal, Icon, PasswordField } from '@relevo/ui';
+import { changePasswordErrors, changePasswordMachine } from '@relevo/domain';
+import { FormModal, PasswordField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
 import { reported } from '../../shell/report-error';
 import { useService } from '../../shell/services';
-import { useShownErrors } from '../../shell/shown-errors';
-import './ChangePasswordModal.css';
+import { useBoundFields } from '../../shell/shown-errors';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Own password change (spec 7 PUT api/management/password/change/); a failure goes through the general handler (spec 8). */
 export const liveChangePasswordMachine = changePasswordMachine.provide({
@@ -46,11 +46,7 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
     else if (isCancelled) onClose();
   }, [isDone, isCancelled, onChanged, onClose]);
 
-  const { shown, edit } = useShownErrors<Field>(changePasswordErrors(context), attempted);
-  const change = (field: Field) => (value: string) => {
-    edit(field);
-    send({ type: 'CHANGE', field, value });
-  };
+  const field = useBoundFields<Field>(context, changePasswordErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }), attempted);
 
   return (
     <FormModal
@@ -66,52 +62,8 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
       }}
       error={state.matches('failed') ? context.error : null}
     >
-      <PasswordField
-        label="Current Password"
-        name="current_password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        value={context.current_password}
-        errors={shown('current_password')}
-        onValueChange={change('current_password')}
-      />
-      <PasswordField
-        label="New Password"
-        name="new_password"
-        autoComplete="new-password"
-        required
-        value={context.new_password}
-        errors={shown('new_password')}
-        onValueChange={change('new_password')}
-        hint={<PasswordRules value={context.new_password} />}
-      />
-      <PasswordField
-        label="Confirm Password"
-        name="confirm_password"
-        autoComplete="new-password"
-        required
-        value={context.confirm_password}
-        errors={shown('confirm_password')}
-        onValueChange={change('confirm_password')}
-      />
+      <PasswordField label="Current Password" autoComplete="current-password" required autoFocus {...field('current_password')} />
+      <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} rules />
     </FormModal>
-  );
-}
-
-/** The rules of spec 5, each marked met or not as the new password is typed. */
-export function PasswordRules({ value }: { value: string }) {
-  return (
-    <ul className="password-rules" aria-label="Password rules">
-      {passwordRuleResults(value).map((rule) => (
-        <li key={rule.rule} className={rule.ok ? 'password-rules__item password-rules__item--ok' : 'password-rules__item'}>
-          <Icon name={rule.ok ? 'check' : 'close'} size={14} />
-          <span>
-            {rule.message}
-            <span className="rl-visually-hidden">{rule.ok ? ' (met)' : ' (not met)'}</span>
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,11 +1,12 @@
 import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_LINK_TTL_SECONDS, emailConfirmErrors, emailStartErrors, type emailResetMachine } from '@relevo/domain';
-import { Button, PasswordField, TextField } from '@relevo/ui';
+import { Button, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
-import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetStep } from './ResetStep';
-import { useShownErrors } from '../../shell/shown-errors';
+import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
+import { bindFields, useBoundFields } from '../../shell/shown-errors';
+import { NewPasswordFields } from '../password/NewPasswordFields';
 
 export interface EmailResetPageProps {
   /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */
@@ -64,30 +65,16 @@ interface StepProps {
 
 function EmailStep({ state, send }: StepProps) {
   const { context } = state;
-  const errors = context.submitted ? emailStartErrors(context) : {};
+  const field = bindFields<'email'>(context, context.submitted ? emailStartErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
   return (
-    <>
-      <p className="reset-step__text">Enter the email address of your account. If it matches one, we send it a link to choose a new password.</p>
-      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={context.email}
-          errors={errors.email}
-          onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
-        />
-        <Button type="submit" variant="primary" block loading={state.matches('requestingLink')}>
-          Verify
-        </Button>
-      </ResetForm>
-      <ResetLinks>
-        <Link to="/reset_password">Choose another way</Link>
-      </ResetLinks>
-    </>
+    <ResetRequestStep
+      text="Enter the email address of your account. If it matches one, we send it a link to choose a new password."
+      error={context.error}
+      busy={state.matches('requestingLink')}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
+      <TextField label="Email" type="email" autoComplete="username" required autoFocus {...field('email')} />
+    </ResetRequestStep>
   );
 }
 
@@ -97,11 +84,7 @@ function NewPasswordStep({ state, send }: StepProps) {
   // disabled while either field has a failed rule
   const errors = emailConfirmErrors(context);
   const hasErrors = Object.keys(errors).length > 0;
-  const { shown, edit } = useShownErrors<PasswordFieldName>(errors);
-  const change = (field: PasswordFieldName) => (value: string) => {
-    edit(field);
-    send({ type: 'CHANGE', field, value });
-  };
+  const field = useBoundFields<PasswordFieldName>(context, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
   const isConfirming = state.matches('confirming');
 
   return (
@@ -110,25 +93,7 @@ function NewPasswordStep({ state, send }: StepProps) {
         Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and a special character.
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <PasswordField
-          label="New Password"
-          name="new_password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          value={context.new_password}
-          errors={shown('new_password')}
-          onValueChange={change('new_password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirm_password"
-          autoComplete="new-password"
-          required
-          value={context.confirm_password}
-          errors={shown('confirm_password')}
-          onValueChange={change('confirm_password')}
-        />
+        <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} autoFocus />
         <Button type="submit" variant="primary" block disabled={hasErrors} loading={isConfirming}>
           Send
         </Button>

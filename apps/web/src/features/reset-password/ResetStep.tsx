@@ -1,5 +1,5 @@
 import { MESSAGES } from '@relevo/domain';
-import { Alert } from '@relevo/ui';
+import { Alert, Button } from '@relevo/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ResetPassword.css';
@@ -77,7 +77,6 @@ export function ResetForm({ error, onSubmit, children }: { error: string | null 
   );
 }
 
-
 /** The links under a step: the step's own way back (if any), then Back to login. */
 export function ResetLinks({ children }: { children?: ReactNode }) {
   return (
@@ -85,5 +84,34 @@ export function ResetLinks({ children }: { children?: ReactNode }) {
       {children}
       <Link to="/login">Back to login</Link>
     </div>
+  );
+}
+
+export interface ResetRequestStepProps {
+  /** what the step asks for */
+  text: string;
+  error: string | null | undefined;
+  /** the request is on its way */
+  busy: boolean;
+  onSubmit: () => void;
+  /** the field: the e-mail or the phone */
+  children: ReactNode;
+}
+
+/** The first step of both flows: one field, Verify, and the way back to the choice of flow. */
+export function ResetRequestStep({ text, error, busy, onSubmit, children }: ResetRequestStepProps) {
+  return (
+    <>
+      <p className="reset-step__text">{text}</p>
+      <ResetForm error={error} onSubmit={onSubmit}>
+        {children}
+        <Button type="submit" variant="primary" block loading={busy}>
+          Verify
+        </Button>
+      </ResetForm>
+      <ResetLinks>
+        <Link to="/reset_password">Choose another way</Link>
+      </ResetLinks>
+    </>
   );
 }

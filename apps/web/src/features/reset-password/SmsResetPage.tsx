@@ -1,11 +1,11 @@
 import { CODE_TTL_SECONDS, MESSAGES, PREFERRED_COUNTRIES, SUPPORTED_COUNTRIES, smsPhoneErrors, smsVerifyErrors, type smsResetMachine } from '@relevo/domain';
-import { Button, PasswordField, PhoneInput, TextField } from '@relevo/ui';
+import { Button, PhoneInput, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { Link } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
-import { ResetDone, ResetForm, ResetLinks, ResetStep } from './ResetStep';
-import { useShownErrors } from '../../shell/shown-errors';
+import { ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
+import { bindFields, useBoundFields } from '../../shell/shown-errors';
+import { NewPasswordFields } from '../password/NewPasswordFields';
 
 export interface SmsResetPageProps {
   /** a pre-provided SMS reset machine (stories pass fixture actors) */
@@ -49,40 +49,22 @@ interface StepProps {
 
 function PhoneStep({ state, send }: StepProps) {
   const { context } = state;
-  const errors = context.submitted ? smsPhoneErrors(context) : {};
+  const field = bindFields<'phone'>(context, context.submitted ? smsPhoneErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
   return (
-    <>
-      <p className="reset-step__text">Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS.</p>
-      <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <PhoneInput
-          label="Phone"
-          name="phone"
-          required
-          autoFocus
-          countries={SUPPORTED_COUNTRIES}
-          preferredCountries={PREFERRED_COUNTRIES}
-          value={context.phone}
-          errors={errors.phone}
-          onValueChange={(value) => send({ type: 'CHANGE', field: 'phone', value })}
-        />
-        <Button type="submit" variant="primary" block loading={state.matches('requestingCode')}>
-          Verify
-        </Button>
-      </ResetForm>
-      <ResetLinks>
-        <Link to="/reset_password">Choose another way</Link>
-      </ResetLinks>
-    </>
+    <ResetRequestStep
+      text="Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS."
+      error={context.error}
+      busy={state.matches('requestingCode')}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
+      <PhoneInput label="Phone" required autoFocus countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('phone')} />
+    </ResetRequestStep>
   );
 }
 
 function CodeStep({ state, send }: StepProps) {
   const { context } = state;
-  const { shown, edit } = useShownErrors<CodeField>(smsVerifyErrors(context), context.submitted);
-  const change = (field: CodeField) => (value: string) => {
-    edit(field);
-    send({ type: 'CHANGE', field, value });
-  };
+  const field = useBoundFields<CodeField>(context, smsVerifyErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }), context.submitted);
   const isVerifying = state.matches('verifying');
 
   return (
@@ -92,35 +74,8 @@ function CodeStep({ state, send }: StepProps) {
         {CODE_TTL_SECONDS / 60} minutes. Choose your new password below.
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField
-          label="Verification code"
-          name="smscod"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          maxLength={6}
-          value={context.smscod}
-          errors={shown('smscod')}
-          onValueChange={change('smscod')}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={context.password}
-          errors={shown('password')}
-          onValueChange={change('password')}
-        />
-        <PasswordField
-          label="Password verified"
-          name="password_verified"
-          autoComplete="new-password"
-          required
-          value={context.password_verified}
-          errors={shown('password_verified')}
-          onValueChange={change('password_verified')}
-        />
+        <TextField label="Verification code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} {...field('smscod')} />
+        <NewPasswordFields password={field('password')} confirm={field('password_verified')} labels={['Password', 'Password verified']} />
         <Button type="submit" variant="primary" block loading={isVerifying}>
           Verify
         </Button>

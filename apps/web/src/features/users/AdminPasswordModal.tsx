@@ -1,10 +1,11 @@
 import { fieldMessagesOf } from '@relevo/api';
 import { MESSAGES, adminPasswordErrors, adminPasswordMachine, fullName, type AdminPasswordField, type User } from '@relevo/domain';
-import { ConfirmDialog, FormModal, PasswordField } from '@relevo/ui';
+import { ConfirmDialog, FormModal } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { PasswordRules } from '../password/ChangePasswordModal';
+import { NewPasswordFields } from '../password/NewPasswordFields';
+import { bindFields } from '../../shell/shown-errors';
 import type { AdminPasswordBody } from './user-calls';
 
 export interface AdminPasswordModalProps {
@@ -52,8 +53,7 @@ export function AdminPasswordModal({ user, changePassword, onChanged, onClose }:
     );
   }
 
-  const errors = adminPasswordErrors(context);
-  const change = (field: AdminPasswordField) => (value: string) => send({ type: 'CHANGE', field, value });
+  const field = bindFields<AdminPasswordField>(context.values, adminPasswordErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }));
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
 
   return (
@@ -67,26 +67,7 @@ export function AdminPasswordModal({ user, changePassword, onChanged, onClose }:
       onSubmit={() => send({ type: 'SUBMIT' })}
       error={showsFailure ? context.error : null}
     >
-      <PasswordField
-        label="New Password"
-        name="new_password"
-        autoComplete="new-password"
-        required
-        autoFocus
-        value={context.values.new_password}
-        errors={errors.new_password}
-        onValueChange={change('new_password')}
-        hint={<PasswordRules value={context.values.new_password} />}
-      />
-      <PasswordField
-        label="Confirm Password"
-        name="confirm_password"
-        autoComplete="new-password"
-        required
-        value={context.values.confirm_password}
-        errors={errors.confirm_password}
-        onValueChange={change('confirm_password')}
-      />
+      <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} rules autoFocus />
     </FormModal>
   );
 }

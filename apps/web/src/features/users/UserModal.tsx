@@ -25,7 +25,8 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useLoaded, useSavedOnce } from '../../shell/loaded';
-import { PasswordRules } from '../password/ChangePasswordModal';
+import { NewPasswordFields } from '../password/NewPasswordFields';
+import { bindFields } from '../../shell/shown-errors';
 import './UserModal.css';
 
 export interface UserModalProps {
@@ -72,7 +73,7 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   }, [customers, user]);
 
   type TextField = 'name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'current_password';
-  const change = (field: TextField) => (value: string) => send({ type: 'CHANGE', field, value });
+  const field = bindFields<TextField>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
   const numberOrNull = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
   const roleOf = (value: string | number | null) => roleOptions(actor.role, screen).find((option) => option.value !== null && option.value === numberOrNull(value))?.value ?? null;
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
@@ -88,66 +89,32 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       error={showsFailure ? context.error : null}
     >
       <div className="user-modal__grid">
-        <TextField label="Name" name="name" autoComplete="off" required autoFocus value={values.name} errors={errors.name} onValueChange={change('name')} />
-        <TextField label="Last Name" name="last_name" autoComplete="off" required value={values.last_name} errors={errors.last_name} onValueChange={change('last_name')} />
+        <TextField label="Name" autoComplete="off" required autoFocus {...field('name')} />
+        <TextField label="Last Name" autoComplete="off" required {...field('last_name')} />
       </div>
       <div className="user-modal__grid">
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="off"
           required={!layout.emailLocked}
           readOnly={layout.emailLocked}
           hint={layout.emailLocked ? 'The e-mail cannot be changed once the user is created.' : undefined}
-          value={values.email}
-          errors={errors.email}
-          onValueChange={change('email')}
+          {...field('email')}
         />
-        <PhoneInput
-          label="Phone"
-          name="phone"
-          countries={SUPPORTED_COUNTRIES}
-          preferredCountries={PREFERRED_COUNTRIES}
-          value={values.phone}
-          errors={errors.phone}
-          onValueChange={change('phone')}
-        />
+        <PhoneInput label="Phone" countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('phone')} />
       </div>
       {layout.hasCurrentPassword ? (
         <PasswordField
           label="Current password"
-          name="current_password"
           autoComplete="current-password"
           required
-          value={values.current_password}
-          errors={errors.current_password}
-          onValueChange={change('current_password')}
           hint="Your own phone changes only with your password. The old phone and your e-mail get a notice."
+          {...field('current_password')}
         />
       ) : null}
       {layout.hasPassword ? (
-        <>
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            errors={errors.password}
-            onValueChange={change('password')}
-            hint={<PasswordRules value={values.password} />}
-          />
-          <PasswordField
-            label="Confirm Password"
-            name="confirm_password"
-            autoComplete="new-password"
-            required
-            value={values.confirm_password}
-            errors={errors.confirm_password}
-            onValueChange={change('confirm_password')}
-          />
-        </>
+        <NewPasswordFields password={field('password')} confirm={field('confirm_password')} labels={['Password', 'Confirm Password']} rules />
       ) : null}
       <div className="user-modal__grid">
         <SelectField

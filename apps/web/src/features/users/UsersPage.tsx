@@ -13,11 +13,12 @@ import {
   type UserScreen,
   type UserUpdateBody,
 } from '@relevo/domain';
-import { Button, ConfirmDialog, DataTable, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { reportError } from '../../shell/report-error';
 import { savedOrReported } from '../../shell/save-failure';
 import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { useSession, useSignedInUser } from '../../shell/session';
 import { AdminPasswordModal } from './AdminPasswordModal';
@@ -140,22 +141,13 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   return (
     <>
       <PageHeader title={config.title} />
-      <DataTable<User>
+      <ListTable<User>
         label={config.title}
         columns={columns}
-        rows={list.rows}
-        total={list.total}
+        list={list}
+        params={params}
         rowKey={(user) => user.id}
-        status={list.status}
         emptyText={MESSAGES.emptyUsers}
-        page={params.page}
-        pageSize={params.pageSize}
-        sort={params.sort}
-        search={params.search}
-        onSearchChange={params.onSearchChange}
-        onPageChange={params.onPageChange}
-        onSortChange={params.onSortChange}
-        onReload={list.reload}
         toolbar={
           rights.canCreate ? (
             <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setDialog({ kind: 'create' })}>

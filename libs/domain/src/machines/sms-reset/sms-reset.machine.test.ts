@@ -11,6 +11,13 @@ function start() {
   return { actor, requestCode, verifyCode, set };
 }
 
+/** Step 2 filled: the code 123456, the password Brand.New9 and the given confirmation. */
+function fillCodeStep(s: ReturnType<typeof start>, passwordVerified: string) {
+  s.set('smscod', '123456');
+  s.set('password', 'Brand.New9');
+  s.set('password_verified', passwordVerified);
+}
+
 async function toCodeStep(s: ReturnType<typeof start>) {
   s.set('phone', '+1 787 555 0142');
   s.actor.send({ type: 'SUBMIT' });
@@ -65,18 +72,14 @@ describe('SMS reset machine (spec 2.9, 4 Reset flows)', () => {
       password: ['Password is required'],
       password_verified: ['Password verified is required'],
     });
-    s.set('smscod', '123456');
-    s.set('password', 'Brand.New9');
-    s.set('password_verified', 'Brand.New8');
+    fillCodeStep(s, 'Brand.New8');
     expect(smsVerifyErrors(s.actor.getSnapshot().context)).toEqual({ password_verified: ['Passwords do not match'] });
   });
 
   it('goes from step 2 to step 3 on success of verify, with the token as bearer', async () => {
     const s = start();
     await toCodeStep(s);
-    s.set('smscod', '123456');
-    s.set('password', 'Brand.New9');
-    s.set('password_verified', 'Brand.New9');
+    fillCodeStep(s, 'Brand.New9');
     s.actor.send({ type: 'SUBMIT' });
     expect(s.verifyCode.calls).toEqual([{ token: 'reset-token', smscod: 123456, password: 'Brand.New9', password_verified: 'Brand.New9' }]);
     s.verifyCode.resolve({});
@@ -88,9 +91,7 @@ describe('SMS reset machine (spec 2.9, 4 Reset flows)', () => {
   it('stays on step 2 with the message when verify fails, clears the code, and retries', async () => {
     const s = start();
     await toCodeStep(s);
-    s.set('smscod', '123456');
-    s.set('password', 'Brand.New9');
-    s.set('password_verified', 'Brand.New9');
+    fillCodeStep(s, 'Brand.New9');
     s.actor.send({ type: 'SUBMIT' });
     s.verifyCode.reject(new Error('The verification code is not valid'));
     await tick();

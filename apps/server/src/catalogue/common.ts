@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely';
+import type { Principal } from '../auth/principals';
+import type { AppContext } from '../context';
+import { audit } from '../db/audit';
+import type { DB } from '../db/schema';
+import { iso } from '../db/listing';
+import { HttpError } from '../http/errors';
+
+export type CatalogueTx = Transaction<DB>;
+
+/**
+ * What every catalogue service shares: the caller's customer (the catalogue belongs to one; every
+ * query names it beside row-level security), its unit of work, the audit trail, and the stamps.
+ */
+export function catalogueUnit(ctx: AppContext) {
+  return {
+    /** a unit of work in the caller's tenant scope */
+    inCustomer: <T>(principal: Principal, work: (tx: CatalogueTx, customerId: number) => Promise<T>) => ctx.database.scoped(principal.scope, (tx) => work(tx, principal.customerId)),
+    audited: (tx: CatalogueTx, principal: Principal, entry: { action: 'create' | 'update' | 'delete'; entity: string; entityId: number; detail?: Record<string, unknown> }) =>
+      audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, ...entry }, ctx.clock.now()),
+    now: () => ctx.clock.now(),
+  };
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** spec 3 stamps on the wire: who and when, dates as ISO text. */
+export function stampsOf<P extends string>(prefix: P, stamped: object) {
+  const row = stamped as Record<string, unknown>;
+  return {
+    [`${prefix}_createby`]: (row[`${prefix}_createby`] as string | null) ?? null,
+    [`${prefix}_createdt`]: iso(row[`${prefix}_createdt`] as Date)!,
+    [`${prefix}_updateby`]: (row[`${prefix}_updateby`] as string | null) ?? null,
+    [`${prefix}_updatedt`]: iso(row[`${prefix}_updatedt`] as Date | null),
+  } as { [K in `${P}_createby` | `${P}_updateby`]: string | null } & { [K in `${P}_createdt`]: string } & { [K in `${P}_updatedt`]: string | null };
+}

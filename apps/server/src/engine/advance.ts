@@ -1,0 +1,156 @@
+import { sql, type Insertable } from 'kysely';
+import { runEngine, responseMinutes, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
+import type { Tx } from '../db/database';
+import type { EventLogsTable } from '../db/schema';
+import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
+import type { ClaimRef } from '../jobs/lease';
+import { contactText } from './messages';
+
+export const ENGINE_CHANNEL = 'relevo_engine';
+
+export interface AdvanceOptions {
+  /** ESCALATION_TIME_SCALE: every wait is divided by it */
+  scale: number;
+  /** the responder page of a step's contact (`PUBLIC_URL/respond/<token>`) */
+  link?: (eventId: number, step: number) => string;
+}
+
+/** What became of the input: applied, ignored by the engine (nothing to do), or not ours (the claim was lost). */
+export type AdvanceResult = 'applied' | 'ignored' | 'lost' | 'missing';
+
+const MINUTE = 60_000;
+
+/** The idempotency key of a contact: the same action computed again after a crash has the same key. */
+export const contactKey = (eventId: number, action: ContactAction) =>
+  action.to_accepter ? `event:${eventId}:follow-up:${action.attempt}` : `event:${eventId}:step:${action.step + 1}:attempt:${action.attempt}`;
+
+/**
+ * Applies an input to one event in the caller's transaction (service.md 6: every step change is one
+ * transaction): locks the event's timer, runs the domain's step logic, writes the log rows, queues
+ * the messages (each with its idempotency key: a re-run after a crash queues none twice), updates the
+ * event, and reschedules the timer or ends it. With `claim`, it acts only while that claim holds the
+ * timer (a worker that lost its lease changes nothing).
+ */
+export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, now: Date, options: AdvanceOptions, claim?: ClaimRef): Promise<AdvanceResult> {
+  const row = await tx
+    .selectFrom('engine_timers as t')
+    .innerJoin('events as e', 'e.event_id', 't.event_id')
+    .select(['t.id', 't.state', 't.status', 't.claim_token', 't.locked_by', 't.due_at', 'e.event_id', 'e.customer_id', 'e.case_id', 'e.short_event_subject', 'e.short_event_body'])
+    .where('t.id', '=', timerId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return 'missing';
+  if (claim && (row.status !== 'claimed' || row.claim_token !== claim.claim_token || row.locked_by !== claim.locked_by)) return 'lost';
+
+  const previous = row.state as EngineState;
+  const outcome = runEngine(previous, input, now.getTime(), options.scale);
+  const { state } = outcome;
+
+  let lastContacted: string | null = null;
+  for (const action of outcome.actions) {
+    lastContacted = (await writeAction(tx, row, state, action, now, options)) ?? lastContacted;
+  }
+  if (outcome.actions.some((action) => action.kind === 'contact')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+
+  const accepter = state.accepted_by === null ? null : state.accepted_by === 'integration' ? 'integration' : (state.steps[state.accepted_by.step]?.resource_name ?? null);
+  const response = responseMinutes(state, options.scale);
+  await tx
+    .updateTable('events')
+    .set({
+      event_status: state.status,
+      sla_compliance: state.sla_compliance,
+      accepteddt: state.accepted_at === null ? null : new Date(state.accepted_at),
+      accepted_by: accepter,
+      time_response: response === null ? null : Math.round(response),
+      event_closedt: state.closed_at === null ? null : new Date(state.closed_at),
+      minutes_elapsed: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * options.scale) / MINUTE),
+      ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
+    })
+    .where('event_id', '=', row.event_id)
+    .execute();
+
+  const ended = outcome.due_at === null;
+  await tx
+    .updateTable('engine_timers')
+    .set({
+      state: JSON.stringify(state),
+      status: ended ? 'done' : 'pending',
+      due_at: ended ? row.due_at : new Date(outcome.due_at!),
+      // a timer is claimed once per wake-up: the attempt cap counts failures in a row, not wake-ups
+      attempts: 0,
+      locked_by: null,
+      locked_until: null,
+      claim_token: null,
+      last_error: null,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (!claim && !ended) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
+  return outcome.ignored ? 'ignored' : 'applied';
+}
+
+/** One event-log row; the same key twice (a re-run after a crash) is one row. */
+const insertLog = (tx: Tx, row: Insertable<EventLogsTable>) => tx.insertInto('event_logs').values(row).onConflict((conflict) => conflict.column('idempotency_key').doNothing()).execute();
+
+interface EventFacts {
+  event_id: number;
+  customer_id: number;
+  case_id: string;
+  short_event_subject: string;
+  short_event_body: string;
+}
+
+/** One action: a log row, and for a contact its message. Answers the contacted resource's name. */
+async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<string | null> {
+  if (action.kind === 'log') {
+    const closing = action.followup_status === 'completed';
+    if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
+    const last = state.at ? state.steps[state.at.step] : undefined;
+    await insertLog(tx, {
+        customer_id: event.customer_id,
+        event_id: event.event_id,
+        call_date: now,
+        channel: last?.channel ?? 'email',
+        followup_status: action.followup_status,
+        resource: last?.resource_name ?? null,
+        resource_id: last?.resource_id ?? null,
+        resolved: closing && state.status === 'completed' ? 'Y' : 'N',
+        event_ind_last_event_log: closing ? 'Y' : 'N',
+        idempotency_key: `event:${event.event_id}:${action.followup_status === 'completed' ? 'closed' : 'not-reached'}`,
+      });
+    return null;
+  }
+  const step = state.steps[action.step]!;
+  const next = action.next ? state.steps[action.next.step] : undefined;
+  const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
+  const key = contactKey(event.event_id, action);
+  await insertLog(tx, {
+      customer_id: event.customer_id,
+      event_id: event.event_id,
+      call_date: now,
+      channel: step.channel,
+      called_number: step.address,
+      followup_status: action.followup_status,
+      resource: step.resource_name,
+      resource_id: step.resource_id,
+      resource_phone: phone(step.channel, step.address),
+      next_resource: next?.resource_name ?? null,
+      next_resource_phone: next ? phone(next.channel, next.address) : null,
+      next_assigned_date: action.next ? new Date(action.next.at) : null,
+      idempotency_key: key,
+      delivery_status: 'queued',
+    });
+  const text = contactText({
+    channel: step.channel,
+    language: step.language,
+    caseId: event.case_id,
+    incident: event.short_event_subject,
+    description: event.short_event_body,
+    attempt: action.attempt,
+    toAccepter: action.to_accepter,
+    notice: step.participation === 'supervisor',
+    link: options.link ? options.link(event.event_id, action.step) : null,
+  });
+  await enqueue(tx, { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key }, now);
+  return step.resource_name;
+}

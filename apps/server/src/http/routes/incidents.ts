@@ -1,0 +1,27 @@
+import { INGEST_MESSAGES } from '@relevo/domain';
+import { cancelIncident, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
+import type { AppContext } from '../../context';
+import { incidentService } from '../../incidents/ingest';
+import { responderService } from '../../incidents/respond';
+import type { RouteTable } from '../implement';
+
+/** service.md 5: incidents in, from monitoring systems and from the module screen. */
+export function incidentRoutes(routes: RouteTable, ctx: AppContext): void {
+  const incidents = incidentService(ctx);
+  const responder = responderService(ctx);
+  routes
+    .implement(resolveIncident, ({ moduleKey, params, body }) => responder.resolveByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id, body))
+    .implement(cancelIncident, ({ moduleKey, params }) => responder.cancelByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id))
+    .implement(responderView, ({ params }) => responder.view(params.token))
+    .implement(responderAccept, ({ params }) => responder.accept(params.token))
+    .implement(responderResolve, ({ params }) => responder.resolve(params.token))
+    .implement(ingestIncident, async ({ moduleKey, body, reply }) => {
+      const opened = await incidents.ingest(moduleKey.moduleId, moduleKey.key, body);
+      reply.code(opened.created ? 201 : 200);
+      return opened.answer;
+    })
+    .implement(simulateIncident, async ({ principal, params, body }): Promise<SimulationAnswer> => {
+      const opened = await incidents.simulate(principal.customerId, params.id, body);
+      return [{ status: '200', message: INGEST_MESSAGES.simulated, ...opened.answer }];
+    });
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/clock';
+import { SYSTEM, type Database } from '../src/db/database';
+import { DEMO_CATALOGUE } from '../src/demo-catalogue';
+import { DEMO_USERS, loadDemoData } from '../src/demo';
+import { DATABASE_KINDS } from './support/databases';
+import { migratedDatabase, type MigratedDatabase } from './support/migrated';
+
+describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
+  let fresh: MigratedDatabase;
+  let database: Database;
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
+  beforeAll(async () => {
+    fresh = await migratedDatabase(kind);
+    database = fresh.database;
+  });
+  afterAll(() => fresh?.close());
+
+  it('loads the users and a catalogue the engine can run, once', async () => {
+    expect(await loadDemoData(database, clock)).toBe(true);
+    const seen = await database.scoped(SYSTEM, async (tx) => ({
+      users: await tx.selectFrom('users').select('email').orderBy('id').execute(),
+      resources: await tx.selectFrom('resources').select(['resource_fullname', 'resource_phone1_e164']).orderBy('resource_id').execute(),
+      escalation: await tx.selectFrom('escalations').select(['escalation_name', 'escalation_validate', 'escalation_active']).executeTakeFirstOrThrow(),
+      steps: await tx.selectFrom('escalation_resources').select(['escalation_priority_orden', 'escalation_last_in_line']).orderBy('escalation_priority_orden').execute(),
+      module: await tx
+        .selectFrom('modules as m')
+        .innerJoin('escalations as e', 'e.escalation_id', 'm.escalation_id')
+        .innerJoin('slas as s', 's.sla_id', 'm.sla_id')
+        .innerJoin('applications as a', 'a.application_id', 'm.application_id')
+        .select(['m.module_name', 'e.escalation_name', 's.sla_name', 'a.application_name'])
+        .executeTakeFirstOrThrow(),
+    }));
+    expect(seen.users.map((user) => user.email)).toEqual(DEMO_USERS.map((user) => user.email));
+    expect(seen.resources).toEqual(DEMO_CATALOGUE.resources.map((resource) => ({ resource_fullname: resource.name, resource_phone1_e164: resource.e164 })));
+    expect(seen.escalation).toEqual({ escalation_name: 'Demo on-call', escalation_validate: 'Y', escalation_active: 'Y' });
+    expect(seen.steps).toEqual([
+      { escalation_priority_orden: 1, escalation_last_in_line: 'N' },
+      { escalation_priority_orden: 2, escalation_last_in_line: 'Y' },
+    ]);
+    expect(seen.module).toEqual({ module_name: 'Checkout', escalation_name: 'Demo on-call', sla_name: DEMO_CATALOGUE.sla.name, application_name: 'Demo Store' });
+    expect(await loadDemoData(database, clock)).toBe(false);
+  });
+});

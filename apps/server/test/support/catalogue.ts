@@ -1,0 +1,41 @@
+import { refreshEscalations } from '../../src/db/escalation-validity';
+import type { Tx } from '../../src/db/database';
+
+export interface RunnableModule {
+  id: number;
+  applicationId: number;
+  escalationId: number;
+  slaId: number;
+  resourceId: number;
+}
+
+/**
+ * A module that accepts incidents, written as the owner the way the catalogue screens would leave
+ * it: one resource (phone and e-mail), an escalation of an agent called with two recalls 15
+ * minutes apart then a supervisor told by e-mail, an SLA of 30 minutes, an application.
+ */
+export async function insertRunnableModule(tx: Tx, customerId: number): Promise<RunnableModule> {
+  const resource = await tx
+    .insertInto('resources')
+    .values({ customer_id: customerId, resource_fullname: 'Carlos Méndez', resource_email: 'carlos@example.test', resource_phone1: '7875550142', resource_country_phone1: 'PR', resource_phone1_e164: '+17875550142' })
+    .returning('resource_id')
+    .executeTakeFirstOrThrow();
+  const escalation = await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: 'On call', escalation_active: 'Y' }).returning('escalation_id').executeTakeFirstOrThrow();
+  const step = { customer_id: customerId, escalation_id: escalation.escalation_id, resource_id: resource.resource_id };
+  await tx
+    .insertInto('escalation_resources')
+    .values([
+      { ...step, participation_type_id: 1, channel_id: 1, escalation_priority_orden: 1, ind_call_again: 'Y', max_attemp_number: 2, next_followup_time: 15, next_followup_time_mult: 'M' },
+      { ...step, participation_type_id: 2, channel_id: 3, escalation_priority_orden: 2, next_followup_time: 0 },
+    ])
+    .execute();
+  await refreshEscalations(tx, [escalation.escalation_id]);
+  const sla = await tx.insertInto('slas').values({ customer_id: customerId, sla_name: 'Half hour', sla_active: 'Y', sla_response_time: 30 }).returning('sla_id').executeTakeFirstOrThrow();
+  const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `Store ${customerId}-${escalation.escalation_id}` }).returning('application_id').executeTakeFirstOrThrow();
+  const made = await tx
+    .insertInto('modules')
+    .values({ customer_id: customerId, application_id: application.application_id, module_name: 'Checkout', escalation_id: escalation.escalation_id, sla_id: sla.sla_id })
+    .returning('module_id')
+    .executeTakeFirstOrThrow();
+  return { id: made.module_id, applicationId: application.application_id, escalationId: escalation.escalation_id, slaId: sla.sla_id, resourceId: resource.resource_id };
+}

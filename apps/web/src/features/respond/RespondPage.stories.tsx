@@ -1,0 +1,72 @@
+import { ApiError } from '@relevo/api';
+import { RESPONDER_MESSAGES, responderMachine, type ResponderView } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { fromPromise } from 'xstate';
+import { never } from '../../testing/fixtures';
+import { StoryApp } from '../../testing/story-app';
+import { RespondPage } from './RespondPage';
+
+const OPEN: ResponderView = {
+  case_id: 'K7QW2M9P',
+  incident: 'Checkout errors above 5%',
+  description: 'The payment provider answers 502 to one request in twenty.',
+  event_status: 'open',
+  resource: 'Carlos Méndez',
+  accepted_by: null,
+  can_accept: true,
+  can_resolve: true,
+};
+const PROGRESS: ResponderView = { ...OPEN, event_status: 'progress', accepted_by: 'Carlos Méndez', can_accept: false };
+const COMPLETED: ResponderView = { ...PROGRESS, event_status: 'completed', can_resolve: false };
+
+/** The page's machine with fixture answers: each action answers the next state of the event. */
+function fixture(load: () => Promise<ResponderView>) {
+  return responderMachine.provide({
+    actors: {
+      load: fromPromise(load),
+      accept: fromPromise(async () => PROGRESS),
+      resolve: fromPromise(async () => COMPLETED),
+    },
+  });
+}
+
+function Respond({ load }: { load: () => Promise<ResponderView> }) {
+  return <StoryApp at="/respond/token" routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load)} /> }]} />;
+}
+
+const meta = { title: 'Screens/Responder page', component: Respond, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Respond>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Open: Story = {
+  args: { load: async () => OPEN },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Incident K7QW2M9P' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Resolve' })).toBeEnabled();
+  },
+};
+
+export const AcceptThenResolve: Story = {
+  args: { load: async () => OPEN },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByText(RESPONDER_MESSAGES.accepted)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Resolve' }));
+    await expect(await canvas.findByText(RESPONDER_MESSAGES.resolved)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Resolve' })).toBeNull();
+  },
+};
+
+export const Loading: Story = { args: { load: never } };
+
+export const Closed: Story = {
+  args: { load: () => Promise.reject(new ApiError(410, { detail: RESPONDER_MESSAGES.closed })) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(RESPONDER_MESSAGES.closed)).toBeVisible();
+  },
+};

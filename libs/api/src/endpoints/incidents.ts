@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { CASE_ID_PATTERN, IncidentIngestSchema, IncidentResolveSchema, IncidentSimulationSchema, RESPONDER_MESSAGES, type IncidentCreated, type IncidentState, type ResponderView } from '@relevo/domain';
+import { endpoint, reply } from '../endpoint';
+import { IdParams } from './common';
+
+/**
+ * POST /api/v1/incidents (service.md 5): a monitoring system reports an incident to a module, by
+ * HTTP Basic with the module ID and its credential key. 201 with the new event; 200 with the open
+ * event its dedup_key names.
+ */
+export const ingestIncident = endpoint({ name: 'ingestIncident', method: 'POST', path: '/api/v1/incidents', body: IncidentIngestSchema, response: reply<IncidentCreated>(), auth: 'moduleKey' });
+
+/** spec 7: the simulation's answer is a list whose first item has status ('200' is success) and message. */
+export type SimulationAnswer = [{ status: '200'; message: string; case_id: string; event_id: number }];
+
+/** POST /api/events/module/emulation/{id} (spec 2.12 Incident Simulation): a real event through the ingest path. */
+export const simulateIncident = endpoint({ name: 'simulateIncident', method: 'POST', path: '/api/events/module/emulation/:id', params: IdParams, body: IncidentSimulationSchema, response: reply<SimulationAnswer>(), auth: 'session', permissions: ['catalogue.write'] });
+
+export const incidentEndpoints = { ingestIncident, simulateIncident };
+
+/** `/:case_id`: a case ID as the engine makes them. */
+export const CaseIdParams = /* @__PURE__ */ (() => v.object({ case_id: v.pipe(v.string('Must be a case ID'), v.regex(CASE_ID_PATTERN, 'Must be a case ID')) }))();
+/** `/:token`: a responder link's token (checked by its signature). */
+export const ResponderTokenParams = /* @__PURE__ */ (() => v.object({ token: v.pipe(v.string(RESPONDER_MESSAGES.invalidLink), v.maxLength(200, RESPONDER_MESSAGES.invalidLink)) }))();
+
+/** service.md 5: the monitoring system says the incident is over (resolved) or was a mistake (canceled). */
+export const resolveIncident = endpoint({ name: 'resolveIncident', method: 'POST', path: '/api/v1/incidents/:case_id/resolve', params: CaseIdParams, body: IncidentResolveSchema, response: reply<IncidentState>(), auth: 'moduleKey' });
+export const cancelIncident = endpoint({ name: 'cancelIncident', method: 'POST', path: '/api/v1/incidents/:case_id/cancel', params: CaseIdParams, response: reply<IncidentState>(), auth: 'moduleKey' });
+
+/**
+ * The responder page's calls (service.md 6): the link's token is the credential. Reading changes
+ * nothing (mail scanners and link previews fetch links); only the buttons' POSTs act.
+ */
+export const responderView = endpoint({ name: 'responderView', method: 'GET', path: '/api/v1/respond/:token', params: ResponderTokenParams, response: reply<ResponderView>(), auth: 'public' });
+export const responderAccept = endpoint({ name: 'responderAccept', method: 'POST', path: '/api/v1/respond/:token/accept', params: ResponderTokenParams, response: reply<ResponderView>(), auth: 'public' });
+export const responderResolve = endpoint({ name: 'responderResolve', method: 'POST', path: '/api/v1/respond/:token/resolve', params: ResponderTokenParams, response: reply<ResponderView>(), auth: 'public' });
+
+export const responderEndpoints = { resolveIncident, cancelIncident, responderView, responderAccept, responderResolve };

@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { idField, type ExampleLanguage, type IngestExample } from '@relevo/domain';
+import { endpoint, reply } from '../endpoint';
+import { IdParams } from './common';
+
+/** `/:module/:application` (spec 7: module id and application id). */
+export const ModuleApplicationParams = /* @__PURE__ */ (() => v.object({ module: idField(), application: idField() }))();
+
+/** spec 7: the first item's body holds the new key, shown once (only its hash is kept). */
+export type CredentialAnswer = [{ status: '200'; message: string; body: { credentialKey: string; module_id: number } }];
+/** spec 7: the first item's Body maps each language to its example. */
+export type ExamplesAnswer = [{ Body: Record<ExampleLanguage, IngestExample> }];
+
+/**
+ * GET /api/events/module/credential/{module}/{application}: a new credential key for the module; the
+ * old one stops working at once. A GET that changes state, as spec 7 has it: only a Customer Root
+ * may call it, and every answer is no-store.
+ */
+export const generateCredential = endpoint({ name: 'generateCredential', method: 'GET', path: '/api/events/module/credential/:module/:application', params: ModuleApplicationParams, response: reply<CredentialAnswer>(), auth: 'session', permissions: ['catalogue.write'] });
+
+/** GET /api/events/module/examples/{id}: working ingest code for the module in six languages. */
+export const moduleExamples = endpoint({ name: 'moduleExamples', method: 'GET', path: '/api/events/module/examples/:id', params: IdParams, response: reply<ExamplesAnswer>(), auth: 'session', permissions: ['catalogue.read'] });
+
+export const moduleToolEndpoints = { generateCredential, moduleExamples };

@@ -1,0 +1,40 @@
+/**
+ * Deletions the catalogue refuses while something still uses the record (issue: 409 naming what
+ * uses it). The server answers with these texts; the screens show them as the warning toast.
+ * Each answers the refusal, or null when the deletion may go on.
+ */
+const listed = (names: readonly string[]) => {
+  const shown = names.slice(0, 5).map((name) => `"${name}"`);
+  return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+};
+
+export function resourceDeleteRefusal(escalations: readonly string[]): string | null {
+  if (escalations.length === 0) return null;
+  return `This resource cannot be deleted: it is a step of the escalation${escalations.length > 1 ? 's' : ''} ${listed(escalations)}. Remove it from ${escalations.length > 1 ? 'them' : 'it'} first.`;
+}
+
+export function slaDeleteRefusal(modules: readonly string[]): string | null {
+  if (modules.length === 0) return null;
+  return `This SLA cannot be deleted: the module${modules.length > 1 ? 's' : ''} ${listed(modules)} use${modules.length > 1 ? '' : 's'} it. Choose another SLA there first.`;
+}
+
+export function escalationDeleteRefusal(modules: readonly string[]): string | null {
+  if (modules.length === 0) return null;
+  return `This escalation cannot be deleted: the module${modules.length > 1 ? 's' : ''} ${listed(modules)} use${modules.length > 1 ? '' : 's'} it. Choose another escalation there first.`;
+}
+
+export function applicationDeleteRefusal(modules: readonly string[]): string | null {
+  if (modules.length === 0) return null;
+  return `This application cannot be deleted: it still has the module${modules.length > 1 ? 's' : ''} ${listed(modules)}. Delete ${modules.length > 1 ? 'them' : 'it'} first.`;
+}
+
+/** A module may route incidents only through an active, valid escalation and an active SLA. */
+export function moduleChoiceRefusals(choice: {
+  escalation: { escalation_active: 'Y' | 'N'; escalation_validate: 'Y' | 'N' } | null;
+  sla: { sla_active: 'Y' | 'N' } | null;
+}): { escalation_id?: 'unusable'; sla_id?: 'unusable' } {
+  const refusals: { escalation_id?: 'unusable'; sla_id?: 'unusable' } = {};
+  if (choice.escalation && (choice.escalation.escalation_active !== 'Y' || choice.escalation.escalation_validate !== 'Y')) refusals.escalation_id = 'unusable';
+  if (choice.sla && choice.sla.sla_active !== 'Y') refusals.sla_id = 'unusable';
+  return refusals;
+}
