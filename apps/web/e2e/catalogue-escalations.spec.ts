@@ -187,9 +187,17 @@ test.describe('escalations and their steps (spec 2.16, 2.17, 5)', () => {
     priority = await openPriority(page);
     await priority.getByRole('button', { name: `Move ${SUPERVISOR}`, exact: false }).focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    // picked up: the item shows as dragged; each arrow moves it one place down before the next
+    const dragged = priority.locator('.rl-sortable__item--dragging');
+    await expect(dragged).toHaveCount(1);
+    const top = async () => (await dragged.boundingBox())!.y;
+    for (let move = 0; move < 2; move += 1) {
+      const before = await top();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(top).toBeGreaterThan(before + 10);
+    }
     await page.keyboard.press('Space');
+    await expect(dragged).toHaveCount(0);
     await expect(priority.getByTestId('sortable-item').last()).toContainText(SUPERVISOR);
     await expect(priority.getByTestId('sortable-item').first()).toContainText(AGENT_ONE);
     await savePriority(page, priority);

@@ -26,7 +26,10 @@ export const KeyboardReorder: Story = {
     const handle = await within(dialog).findByRole('button', { name: /^Move Ana Torres/ });
     handle.focus();
     await userEvent.keyboard('[Space]');
+    await waitFor(() => expect(dialog.querySelector('.rl-sortable__item--dragging')).not.toBeNull());
+    const before = dialog.querySelector('.rl-sortable__item--dragging')!.getBoundingClientRect().top;
     await userEvent.keyboard('[ArrowDown]');
+    await waitFor(() => expect(dialog.querySelector('.rl-sortable__item--dragging')!.getBoundingClientRect().top).toBeGreaterThan(before + 10));
     await userEvent.keyboard('[Space]');
     await waitFor(() => expect(within(dialog).getAllByTestId('sortable-item')[1]).toHaveTextContent('Ana Torres'));
   },
