@@ -1,6 +1,5 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  ACTIVE_FLAG_OPTIONS,
   emptyEscalationForm,
   escalationCreateBody,
   escalationFormFields,
@@ -12,12 +11,14 @@ import {
   type Escalation,
   type EscalationFormValues,
 } from '@relevo/domain';
-import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { FormModal, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { useSavedOnce } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
+import { bindFields } from '../../shell/shown-errors';
 import type { EscalationCalls } from './escalation-calls';
 
 export interface EscalationModalProps {
@@ -47,41 +48,16 @@ export function EscalationModal({ escalation, calls, onClose, onSaved }: Escalat
   const errors = recordFormErrors(context);
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
+  const field = bindFields<'escalation_name' | 'escalation_desc'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
 
   useSavedOnce(isSaved, context.saved, onSaved);
 
   return (
     <FormModal open={!isSaved} title={escalation ? 'Edit Escalation' : 'Create Escalation'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
-      <TextField
-        label="Name"
-        name="escalation_name"
-        required
-        autoFocus
-        autoComplete="off"
-        maxLength={100}
-        value={values.escalation_name}
-        errors={errors.escalation_name}
-        onValueChange={(value) => send({ type: 'CHANGE', field: 'escalation_name', value })}
-      />
-      <TextField
-        label="Description"
-        name="escalation_desc"
-        autoComplete="off"
-        maxLength={1000}
-        value={values.escalation_desc}
-        errors={errors.escalation_desc}
-        onValueChange={(value) => send({ type: 'CHANGE', field: 'escalation_desc', value })}
-      />
+      <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('escalation_name')} />
+      <TextField label="Description" autoComplete="off" maxLength={1000} {...field('escalation_desc')} />
       {mode === 'edit' ? (
-        <SelectField
-          label="Status"
-          name="escalation_active"
-          required
-          options={ACTIVE_FLAG_OPTIONS}
-          value={values.escalation_active}
-          error={errors.escalation_active?.[0]}
-          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value: value === 'N' ? 'N' : 'Y' })}
-        />
+        <ActiveStatusField name="escalation_active" value={values.escalation_active} errors={errors.escalation_active} onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })} />
       ) : null}
     </FormModal>
   );

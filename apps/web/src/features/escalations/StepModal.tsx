@@ -1,6 +1,5 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  ACTIVE_FLAG_OPTIONS,
   ESCALATION_TOAST_MS,
   FOLLOW_UP_UNIT_OPTIONS,
   StepSchema,
@@ -29,6 +28,7 @@ import { Alert, FormModal, SelectField, TextField, toast } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useCallback, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
@@ -197,15 +197,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
         </div>
       ) : null}
       {layout.hasStatus ? (
-        <SelectField
-          label="Status"
-          name="escalation_active"
-          required
-          options={ACTIVE_FLAG_OPTIONS}
-          value={values.escalation_active}
-          error={firstError('escalation_active')}
-          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value: value === 'N' ? 'N' : 'Y' })}
-        />
+        <ActiveStatusField name="escalation_active" value={values.escalation_active} errors={errors.escalation_active} onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })} />
       ) : null}
     </FormModal>
   );

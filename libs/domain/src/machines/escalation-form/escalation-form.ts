@@ -1,5 +1,4 @@
 import { EscalationCreateSchema, EscalationUpdateSchema, type Escalation, type EscalationCreate, type EscalationUpdate } from '../../entities/escalation';
-import { ACTIVE_FLAG_LABELS } from '../../rules/status';
 import { checkedOutput, formErrors, validate } from '../../rules/validation';
 import { recordFormMachineFor, type FieldErrors, type FormErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
@@ -22,12 +21,6 @@ export const escalationFormFromEscalation = (escalation: Escalation): Escalation
 /** spec 4: the status is shown only when editing. */
 export const escalationFormFields = (mode: EscalationFormMode): (keyof EscalationFormValues)[] =>
   mode === 'edit' ? ['escalation_name', 'escalation_desc', 'escalation_active'] : ['escalation_name', 'escalation_desc'];
-
-/** spec 4 and 9: Y/N read ACTIVE/INACTIVE. */
-export const ACTIVE_FLAG_OPTIONS: { value: 'Y' | 'N'; text: string }[] = [
-  { value: 'Y', text: ACTIVE_FLAG_LABELS.Y },
-  { value: 'N', text: ACTIVE_FLAG_LABELS.N },
-];
 
 const createInput = (values: EscalationFormValues) => ({ escalation_name: values.escalation_name, escalation_desc: values.escalation_desc });
 
