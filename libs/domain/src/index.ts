@@ -28,6 +28,8 @@ export * from './machines/list/list.machine';
 export * from './machines/record-form/record-form.machine';
 export * from './machines/user-form/user-form';
 export * from './machines/customer-form/customer-form';
+export * from './machines/escalation-step/escalation-step';
+export * from './machines/escalation-form/escalation-form';
 export * from './machines/admin-password/admin-password.machine';
 export * from './entities/reference';
 export * from './entities/resource';

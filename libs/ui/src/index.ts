@@ -28,3 +28,4 @@ export * from './select/types';
 export * from './data-table/DataTable';
 export * from './select/SelectField';
 export * from './tabs/Tabs';
+export * from './sortable-list/SortableList';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { reportError } from './report-error';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'loaded'; value: T } | { state: 'failed' };
@@ -25,4 +25,13 @@ export function useLoaded<T>(load: (() => Promise<T>) | undefined, round = 0): L
     };
   }, [load, round]);
   return loaded;
+}
+/** Calls `onSaved` once with a form machine's saved answer, when it reaches its saved state. */
+export function useSavedOnce<T>(isSaved: boolean, saved: T | null, onSaved: (saved: T) => void): void {
+  const told = useRef(false);
+  useEffect(() => {
+    if (!isSaved || told.current || saved === null) return;
+    told.current = true;
+    onSaved(saved);
+  }, [isSaved, saved, onSaved]);
 }

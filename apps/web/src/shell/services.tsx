@@ -4,6 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ApplicationCalls } from '../features/applications/application-calls';
 import type { CustomerCalls } from '../features/customers/customer-calls';
 import type { ResourceSlaCalls } from '../features/resources/resource-calls';
+import type { EscalationCalls } from '../features/escalations/escalation-calls';
 import type { EventCalls } from '../features/events/event-calls';
 import type { UserCalls } from '../features/users/user-calls';
 
@@ -25,6 +26,8 @@ export interface Services {
   resourceSlaCalls: ResourceSlaCalls;
   /** the calls of the Applications and Modules screens and the module tools */
   applicationCalls: ApplicationCalls;
+  /** the calls of the Escalations and Escalation Resources screens */
+  escalationCalls: EscalationCalls;
   /** the calls of the Events and Event Logs screens */
   eventCalls: EventCalls;
 }

@@ -1,7 +1,7 @@
 import { CustomerCreateSchema, CustomerUpdateSchema, DEFAULT_RESOURCE_QUOTA, type Customer, type CustomerCreate, type CustomerUpdate } from '../entities/customer';
 import { ACTIVE_FLAG_LABELS } from './status';
 import { customerUpdateRefusal } from './customer-refusals';
-import { formErrors, validate } from './validation';
+import { checkedOutput, formErrors, validate } from './validation';
 
 export type CustomerFormMode = 'create' | 'edit';
 
@@ -72,13 +72,9 @@ export function customerFormErrors(values: CustomerFormValues, setup: CustomerFo
   return errors;
 }
 
-function checked<T>(result: { success: true; output: T } | { success: false; issues: { message: string }[] }): T {
-  if (!result.success) throw new Error(result.issues[0]?.message ?? 'The form is not valid');
-  return result.output;
-}
 
 /** The create body of values the rules accepted (the record-form machine saves only those). */
-export const customerCreateBody = (values: CustomerFormValues): CustomerCreate => checked(validate(CustomerCreateSchema, createInput(values)));
+export const customerCreateBody = (values: CustomerFormValues): CustomerCreate => checkedOutput(validate(CustomerCreateSchema, createInput(values)));
 
 /** The edit body of values the rules accepted. */
-export const customerUpdateBody = (values: CustomerFormValues): CustomerUpdate => checked(validate(CustomerUpdateSchema, values));
+export const customerUpdateBody = (values: CustomerFormValues): CustomerUpdate => checkedOutput(validate(CustomerUpdateSchema, values));

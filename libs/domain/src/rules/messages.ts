@@ -53,6 +53,8 @@ export const MESSAGES = {
   confirmDeleteResource: 'Are you sure you want to remove this resource?',
   // spec 8: the application's confirmation is also the escalations' and the steps'
   confirmDeleteApplication: 'Are you sure you want to remove this application?',
+  confirmDeleteEscalation: 'Are you sure you want to remove this escalation?',
+  confirmDeleteStep: 'Are you sure you want to remove this escalation resource?',
   confirmDeleteSla: 'Are you sure you want to remove this Service Level Agreement?',
   confirmDeleteModule: 'Are you sure you want to remove this Module?',
   escalationInvalid: 'The resource configuration is incomplete or incorrect.',
@@ -81,4 +83,6 @@ export const APP_VERSION = '1.4.4';
 
 /** spec 9 */
 export const ERROR_TOAST_MS = 5000;
+/** spec 9: success toasts in the escalation area stay 10 seconds. */
+export const ESCALATION_TOAST_MS = 10_000;
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;

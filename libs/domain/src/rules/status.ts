@@ -14,6 +14,11 @@ export interface StatusBadgeContent {
 /** spec 4 and 9: Y/N flags of customers, applications, resources, SLAs, modules, escalations and steps. */
 export const ACTIVE_FLAG_LABELS = { Y: 'ACTIVE', N: 'INACTIVE' } as const;
 /** spec 4: users are 1 (ACTIVE) or 0 (INACTIVE). */
+/** spec 4 and 9: the Status field of a catalogue modal, Y/N read ACTIVE/INACTIVE. */
+export const ACTIVE_FLAG_OPTIONS: { value: 'Y' | 'N'; text: string }[] = [
+  { value: 'Y', text: ACTIVE_FLAG_LABELS.Y },
+  { value: 'N', text: ACTIVE_FLAG_LABELS.N },
+];
 export const USER_STATUS_LABELS = { 1: 'ACTIVE', 0: 'INACTIVE' } as const;
 
 const ACTIVE: StatusBadgeContent = { tone: 'success', label: 'ACTIVE' };

@@ -52,4 +52,10 @@ export function formErrors<S extends v.GenericSchema>(schema: S, input: unknown)
   return result.success ? {} : fieldMessages(result.issues);
 }
 
+/** The output of a validation the form's rules already accepted (the record-form machine saves only those). */
+export function checkedOutput<T>(result: Validated<T>): T {
+  if (!result.success) throw new Error(result.issues[0]?.message ?? 'The form is not valid');
+  return result.output;
+}
+
 export type { AnySchema };

@@ -4,6 +4,7 @@ import './Icon.css';
 /** Line icons on a 24 px grid, drawn with the current text colour. */
 const SHAPES = {
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  grip: <path d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01" strokeWidth="3" />,
   reload: (
     <>
       <path d="M20 12a8 8 0 1 1-2.35-5.65" />

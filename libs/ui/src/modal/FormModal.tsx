@@ -36,7 +36,9 @@ export function FormModal({ title, description, children, open = true, busy, don
       title={title}
       description={description}
       size={size}
-      onSubmit={onSubmit}
+      onSubmit={() => {
+        if (!submitDisabled) onSubmit();
+      }}
       footer={
         <>
           {onCancel ? (
@@ -44,7 +46,7 @@ export function FormModal({ title, description, children, open = true, busy, don
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" variant="primary" loading={busy || done} disabled={submitDisabled}>
+          <Button type="submit" variant="primary" loading={busy || done} disabled={submitDisabled && !busy && !done}>
             {submitLabel}
           </Button>
         </>

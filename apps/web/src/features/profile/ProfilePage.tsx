@@ -1,10 +1,9 @@
 import { userDashboard, type UserDashboard } from '@relevo/api';
 import { ROLE_LABELS, fullName } from '@relevo/domain';
 import { Button, Card, Icon, PageHeader } from '@relevo/ui';
-import { useEffect, useState } from 'react';
 import { api } from '../../shell/api';
 import { useOpenChangePassword } from '../../shell/change-password-context';
-import { reportError } from '../../shell/report-error';
+import { useLoaded } from '../../shell/loaded';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import './ProfilePage.css';
@@ -18,29 +17,12 @@ const COUNTS: { key: keyof UserDashboard; label: string }[] = [
   { key: 'today', label: 'Today' },
 ];
 
-type Counts = { state: 'loading' } | { state: 'loaded'; counts: UserDashboard } | { state: 'failed' };
-
 /** spec 2.8: the user's name as heading, a summary with four counts, and Modify Password. */
 export function ProfilePage() {
   const user = useSignedInUser();
   const openChangePassword = useOpenChangePassword();
   const loadCounts = useService('loadProfileCounts', liveLoadProfileCounts);
-  const [counts, setCounts] = useState<Counts>({ state: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    loadCounts().then(
-      (loaded) => active && setCounts({ state: 'loaded', counts: loaded }),
-      (error: unknown) => {
-        if (!active) return;
-        setCounts({ state: 'failed' });
-        reportError(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [loadCounts]);
+  const counts = useLoaded(loadCounts);
 
   return (
     <>
@@ -79,7 +61,7 @@ export function ProfilePage() {
           <ul className="profile__stats">
             {COUNTS.map(({ key, label }) => (
               <li key={key} className={`profile__stat profile__stat--${key}`}>
-                <span className="profile__stat-value rl-tabular">{counts.state === 'loaded' ? counts.counts[key] : '–'}</span>
+                <span className="profile__stat-value rl-tabular">{counts.state === 'loaded' ? counts.value[key] : '–'}</span>
                 <span className="profile__stat-label">{label}</span>
               </li>
             ))}

@@ -22,9 +22,9 @@ import {
 } from '@relevo/domain';
 import { FormModal, PasswordField, PhoneInput, SelectField, TextField, type SelectOption } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { reportError } from '../../shell/report-error';
+import { useLoaded, useSavedOnce } from '../../shell/loaded';
 import { NewPasswordFields } from '../password/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
 import './UserModal.css';
@@ -42,8 +42,6 @@ export interface UserModalProps {
   onSaved: (saved: User) => void;
   onClose: () => void;
 }
-
-type CustomerChoices = { state: 'loading' } | { state: 'loaded'; customers: Pick<Customer, 'customer_id' | 'customer_name'>[] } | { state: 'failed' };
 
 /**
  * spec 2.10 user modal, for the three user screens: name, last name, e-mail (fixed once created),
@@ -64,16 +62,11 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
 
-  const told = useRef(false);
-  useEffect(() => {
-    if (!isSaved || told.current || !context.saved) return;
-    told.current = true;
-    onSaved(context.saved);
-  }, [isSaved, context.saved, onSaved]);
+  useSavedOnce(isSaved, context.saved, onSaved);
 
-  const customers = useCustomerChoices(layout.hasCustomer ? loadCustomers : undefined);
+  const customers = useLoaded(layout.hasCustomer ? loadCustomers : undefined);
   const customerChoices = useMemo<SelectOption[]>(() => {
-    const listed = customers.state === 'loaded' ? customers.customers : [];
+    const listed = customers.state === 'loaded' ? customers.value.list : [];
     // the user's own customer stays choosable even when it is not among the first page of the dropdown
     const current = user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id) ? [user.customer] : [];
     return customerOptions([...current, ...listed]);
@@ -162,25 +155,4 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       {layout.roleAndStatusLocked ? <p className="user-modal__note">{USER_MESSAGES.selfDemote}.</p> : null}
     </FormModal>
   );
-}
-
-/** Loads the customer dropdown once, when the modal has one. */
-function useCustomerChoices(load: (() => Promise<ListOf<Customer>>) | undefined): CustomerChoices {
-  const [choices, setChoices] = useState<CustomerChoices>({ state: 'loading' });
-  useEffect(() => {
-    if (!load) return;
-    let active = true;
-    load().then(
-      (answer) => active && setChoices({ state: 'loaded', customers: answer.list }),
-      (error: unknown) => {
-        if (!active) return;
-        setChoices({ state: 'failed' });
-        reportError(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [load]);
-  return choices;
 }

@@ -41,12 +41,19 @@ export interface RecordFormInput<Values extends object = RecordValues> {
   values: Values;
   validate: (values: Values) => FormErrors<Values>;
   fieldErrorsOf?: (error: unknown) => FieldErrors;
+  /**
+   * How a CHANGE applies (optional): the next values when `field` takes `value`, for a form whose
+   * fields depend on one another (the step form: a supervisor forces its follow-up). Without it
+   * only that field changes.
+   */
+  change?: (values: Values, field: FieldOf<Values>, value: unknown) => Values;
 }
 
 export interface RecordFormContext<Values extends object = RecordValues, Saved = unknown> {
   values: Values;
   validate: (values: Values) => FormErrors<Values>;
   fieldErrorsOf: (error: unknown) => FieldErrors;
+  change: ((values: Values, field: FieldOf<Values>, value: unknown) => Values) | null;
   /** fields typed into since the form opened */
   edited: Partial<Record<FieldOf<Values>, true>>;
   /** a save was asked for at least once: every failed rule shows */
@@ -112,7 +119,7 @@ const recordFormBase = setup({
     assignField: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
       return {
-        values: { ...context.values, [event.field]: event.value },
+        values: context.change ? context.change(context.values, event.field, event.value) : { ...context.values, [event.field]: event.value },
         edited: context.edited[event.field] ? context.edited : { ...context.edited, [event.field]: true as const },
         serverErrors: withoutField(context.serverErrors, event.field),
       };
@@ -126,6 +133,7 @@ const recordFormBase = setup({
     values: input.values,
     validate: input.validate,
     fieldErrorsOf: input.fieldErrorsOf ?? (() => ({})),
+    change: input.change ?? null,
     edited: {},
     attempted: false,
     serverErrors: {},

@@ -1,0 +1,152 @@
+import { ESCALATION_INVALID_WARNING, Role, type RoleId } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
+import { storyUser } from '../../testing/fixtures';
+import { StoryApp } from '../../testing/story-app';
+
+/** The real route table signed in as a customer user, with fixture escalation calls. */
+function Escalations({ role = Role.CustomerRoot, at = '/escalations', options = {} }: { role?: RoleId; at?: string; options?: StoryEscalationOptions }) {
+  return (
+    <StoryApp
+      routes={routes}
+      at={at}
+      user={storyUser(role)}
+      services={{ escalationCalls: storyEscalationCalls(options), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+    />
+  );
+}
+
+const meta = { title: 'Screens/Escalations', component: Escalations, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Escalations>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
+async function dialogReady(canvasElement: HTMLElement, name: string) {
+  const dialog = await body(canvasElement).findByRole('dialog', { name });
+  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  return dialog;
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByText('Show 1 to 10 of 12 records')).toBeVisible();
+    // 'Payments outage' cannot run: its row carries the warning
+    await expect(screen.getAllByRole('img', { name: ESCALATION_INVALID_WARNING }).length).toBeGreaterThan(0);
+  },
+};
+export const ResourcesOnHover: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.hover(await screen.findByRole('button', { name: 'Database on call' }));
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Marta Ruiz');
+  },
+};
+export const InvalidWarning: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const [warning] = await screen.findAllByRole('img', { name: ESCALATION_INVALID_WARNING });
+    warning!.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(ESCALATION_INVALID_WARNING);
+  },
+};
+export const Empty: Story = { args: { options: { escalations: [] } } };
+export const Loading: Story = { args: { options: { list: 'loading' } } };
+export const LoadFailed: Story = { args: { options: { list: 'failed' } } };
+export const CustomerReadOnly: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Night shift');
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Edit Night shift' })).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Show resources of Night shift' })).toBeVisible();
+  },
+};
+export const CreateModal: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));
+    const dialog = await dialogReady(canvasElement, 'Create Escalation');
+    await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+  },
+};
+export const CreateNameRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));
+    const dialog = await dialogReady(canvasElement, 'Create Escalation');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+export const EditModal: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Payments outage' }));
+    const dialog = await dialogReady(canvasElement, 'Edit Escalation');
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Payments outage');
+    await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
+  },
+};
+export const Saving: Story = {
+  args: { options: { saving: true } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Night shift' }));
+    const dialog = await dialogReady(canvasElement, 'Edit Escalation');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  },
+};
+export const DeleteInUse: Story = {
+  args: { options: { inUse: true } },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Night shift' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(/used by the module Checkout/)).toBeVisible();
+  },
+};
+
+export const StepsValid: Story = {
+  args: { at: '/escalation/1/resources' },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('heading', { name: 'Escalation Resources of Night shift' })).toBeVisible();
+    await expect(screen.queryByText(ESCALATION_INVALID_WARNING)).toBeNull();
+  },
+};
+export const StepsInvalid: Story = {
+  args: { at: '/escalation/2/resources' },
+  play: async ({ canvasElement }) => {
+    await expect(await body(canvasElement).findByText(ESCALATION_INVALID_WARNING)).toBeVisible();
+  },
+};
+export const StepsEmpty: Story = { args: { at: '/escalation/4/resources', options: { steps: [] } } };
+export const StepsCustomerReadOnly: Story = {
+  args: { at: '/escalation/1/resources', role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Marta Ruiz');
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Priority' })).toBeNull();
+    await expect(screen.getByRole('button', { name: 'Go back' })).toBeVisible();
+  },
+};
+export const StepsPriorityModal: Story = {
+  args: { at: '/escalation/1/resources' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Priority' }));
+    const dialog = await dialogReady(canvasElement, 'Priority');
+    await expect(await within(dialog).findAllByTestId('sortable-item')).toHaveLength(3);
+  },
+};
+export const StepsDeleteInUse: Story = {
+  args: { at: '/escalation/1/resources', options: { inUse: true, steps: storySteps(3) } },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete step 1 (Ana Torres)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(/last step of an escalation used by a module/)).toBeVisible();
+  },
+};

@@ -1,0 +1,75 @@
+import { ESCALATION_TOAST_MS, MESSAGES, type EscalationStep, type MessageAnswer } from '@relevo/domain';
+import { Alert, FormModal, SortableList, Spinner, toast } from '@relevo/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { useLoaded } from '../../shell/loaded';
+import { reportError } from '../../shell/report-error';
+import { allStepsQuery, type EscalationCalls } from './escalation-calls';
+
+export interface PriorityModalProps {
+  escalationId: number;
+  calls: Pick<EscalationCalls, 'listSteps' | 'changePriority'>;
+  onClose: () => void;
+  /** the new order was saved (the screen reloads its steps) */
+  onSaved: (answer: MessageAnswer) => void;
+}
+
+const idOf = (step: EscalationStep) => step.escalation_resource_id;
+const textOf = (step: EscalationStep) => `${step.resource.resource_fullname} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
+
+/** What a row shows: the resource, then its type and channel. */
+function StepRow(step: EscalationStep) {
+  return (
+    <>
+      {step.resource.resource_fullname}{' '}
+      <span className="priority-modal__meta">
+        {step.participation_type.participation_type_desc} · {step.channel.channel_desc}
+        {step.escalation_active === 'N' ? ' · INACTIVE' : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * spec 2.17 priority modal: every step of the escalation (up to 999), numbered from 1, reordered by
+ * dragging or with the keyboard; Save sends the new order (PUT /api/escalation/priority/{id}) and
+ * the server renumbers the steps 1..n in one transaction.
+ */
+export function PriorityModal({ escalationId, calls, onClose, onSaved }: PriorityModalProps) {
+  const loadSteps = useCallback(() => calls.listSteps(escalationId, allStepsQuery()), [calls, escalationId]);
+  const loaded = useLoaded(loadSteps);
+  /** the order as moved in the modal; the loaded order until the first move */
+  const [moved, setMoved] = useState<EscalationStep[] | null>(null);
+  const steps = useMemo(() => moved ?? (loaded.state === 'loaded' ? loaded.value.list : []), [moved, loaded]);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const save = useCallback(async () => {
+    setIsSaving(true);
+    try {
+      const answer = await calls.changePriority(escalationId, {
+        escalation_id: escalationId,
+        resources: steps.map((step, index) => ({ escalation_resource_id: step.escalation_resource_id, escalation_priority_orden: index + 1 })),
+      });
+      toast.success(MESSAGES.priorityChanged, { duration: ESCALATION_TOAST_MS });
+      onSaved(answer);
+    } catch (error) {
+      reportError(error);
+      setIsSaving(false);
+    }
+  }, [calls, escalationId, steps, onSaved]);
+
+  return (
+    <FormModal title="Priority" busy={isSaving} submitDisabled={loaded.state !== 'loaded' || steps.length === 0} onCancel={onClose} onSubmit={() => void save()}>
+      {loaded.state === 'loading' ? <Spinner label="Loading the steps" /> : null}
+      {loaded.state === 'failed' ? <Alert variant="error">The steps could not be loaded. Close and try again.</Alert> : null}
+      {loaded.state === 'loaded' && steps.length === 0 ? <p>{MESSAGES.emptySteps}</p> : null}
+      {loaded.state === 'loaded' && steps.length > 0 ? (
+        <>
+          <p className="priority-modal__meta">Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.</p>
+          <div className="priority-modal__list">
+            <SortableList items={steps} idOf={idOf} textOf={textOf} renderItem={StepRow} onReorder={setMoved} label="Steps in priority order" disabled={isSaving} />
+          </div>
+        </>
+      ) : null}
+    </FormModal>
+  );
+}

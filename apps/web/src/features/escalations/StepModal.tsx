@@ -1,0 +1,204 @@
+import { fieldMessagesOf } from '@relevo/api';
+import {
+  ESCALATION_TOAST_MS,
+  FOLLOW_UP_UNIT_OPTIONS,
+  StepSchema,
+  channelOptions,
+  emptyStepForm,
+  maskDigits,
+  participationTypeOptions,
+  recordFormErrors,
+  resourceOptions,
+  stepFormBody,
+  stepFormCanSave,
+  stepFormFromStep,
+  stepFormInput,
+  stepFormLayout,
+  stepFormMachine,
+  checkedOutput,
+  validate,
+  type Channel,
+  type EscalationStep,
+  type ParticipationType,
+  type Resource,
+  type StepFormValues,
+  type StepSaveAnswer,
+} from '@relevo/domain';
+import { Alert, FormModal, SelectField, TextField, toast } from '@relevo/ui';
+import { useMachine } from '@xstate/react';
+import { useCallback, useId, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
+import { savedOrReported } from '../../shell/save-failure';
+import type { EscalationCalls } from './escalation-calls';
+
+export interface StepModalProps {
+  escalationId: number;
+  /** the step to edit; null creates one */
+  step: EscalationStep | null;
+  calls: Pick<EscalationCalls, 'createStep' | 'updateStep' | 'channels' | 'participationTypes' | 'resources'>;
+  onClose: () => void;
+  /** the save answered status 1 (the screen shows the toast, reloads and closes) */
+  onSaved: (answer: StepSaveAnswer) => void;
+}
+
+const STEP_FIELDS: (keyof StepFormValues)[] = ['participation_type_id', 'channel_id', 'resource_id', 'escalation_active', 'ind_call_again', 'max_attemp_number', 'next_followup_time', 'next_followup_time_mult'];
+
+/** A save answer whose status is not 1 is refused: its feedback shows as an error toast (spec 7). */
+class RefusedStep extends Error {}
+
+interface StepChoices {
+  types: ParticipationType[];
+  channels: Channel[];
+  resources: Resource[];
+}
+
+/** The three option lists of the modal, loaded once when it opens. */
+function useStepChoices(calls: StepModalProps['calls'], escalationId: number): Loaded<StepChoices> {
+  const load = useCallback(async (): Promise<StepChoices> => {
+    const [types, channels, resources] = await Promise.all([calls.participationTypes(), calls.channels(), calls.resources(escalationId)]);
+    return { types: types.list, channels: channels.list, resources: resources.list };
+  }, [calls, escalationId]);
+  return useLoaded(load);
+}
+
+/**
+ * spec 2.17 step modal: participation type, channel, resource, call again, max attempt recall (only
+ * with call again), next follow-up time and its unit (not for a supervisor), status (edit only).
+ * The rules are the domain's step form (spec 5), checked on every change; Save stays disabled
+ * until the form is valid.
+ */
+export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepModalProps) {
+  const mode = step ? 'edit' : 'create';
+  const [machine] = useState(() =>
+    stepFormMachine.provide({
+      actors: {
+        save: fromPromise<StepSaveAnswer, StepFormValues>(async ({ input }) => {
+          const body = checkedOutput(validate(StepSchema, stepFormBody(input)));
+          const answer = await savedOrReported(step ? calls.updateStep(step.escalation_resource_id, body) : calls.createStep(body), STEP_FIELDS);
+          if (answer.status !== 1) {
+            toast.error(answer.feedback, { duration: ESCALATION_TOAST_MS });
+            throw new RefusedStep(answer.feedback);
+          }
+          return answer;
+        }),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: stepFormInput(step ? stepFormFromStep(step) : emptyStepForm(escalationId), fieldMessagesOf) });
+  const { context } = state;
+  const { values } = context;
+  const errors = recordFormErrors(context);
+  const layout = stepFormLayout(values, mode);
+  const isSaving = state.matches('saving');
+  const isSaved = state.matches('saved');
+  const loaded = useStepChoices(calls, escalationId);
+  const choices = loaded.state === 'loaded' ? loaded.value : { types: [], channels: [], resources: [] };
+  const switchId = useId();
+
+  useSavedOnce(isSaved, context.saved, onSaved);
+
+  const idOf = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
+  const firstError = (field: keyof StepFormValues) => errors[field]?.[0];
+
+  return (
+    <FormModal
+      open={!isSaved}
+      title={step ? 'Edit Escalation Resource' : 'Create Escalation Resource'}
+      busy={isSaving}
+      done={isSaved}
+      submitDisabled={!stepFormCanSave(context) || loaded.state !== 'loaded'}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
+      {loaded.state === 'failed' ? <Alert variant="error">The options could not be loaded. Close the form and try again.</Alert> : null}
+      <div className="step-modal__grid">
+        <SelectField
+          label="Participation Type"
+          name="participation_type_id"
+          required
+          options={participationTypeOptions(choices.types)}
+          value={values.participation_type_id}
+          error={firstError('participation_type_id')}
+          disabled={loaded.state !== 'loaded'}
+          onChange={(value) => send({ type: 'CHANGE', field: 'participation_type_id', value: idOf(value) })}
+        />
+        <SelectField
+          label="Channel"
+          name="channel_id"
+          required
+          options={channelOptions(choices.channels)}
+          value={values.channel_id}
+          error={firstError('channel_id')}
+          disabled={loaded.state !== 'loaded'}
+          onChange={(value) => send({ type: 'CHANGE', field: 'channel_id', value: idOf(value) })}
+        />
+      </div>
+      <SelectField
+        label="Resource"
+        name="resource_id"
+        required
+        options={resourceOptions(choices.resources, step?.resource)}
+        value={values.resource_id}
+        error={firstError('resource_id')}
+        disabled={loaded.state !== 'loaded'}
+        onChange={(value) => send({ type: 'CHANGE', field: 'resource_id', value: idOf(value) })}
+      />
+      <div className="step-modal__grid">
+        <label className="step-modal__switch" htmlFor={switchId}>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            name="ind_call_again"
+            checked={values.ind_call_again === 'Y'}
+            aria-checked={values.ind_call_again === 'Y'}
+            onChange={(event) => send({ type: 'CHANGE', field: 'ind_call_again', value: event.target.checked ? 'Y' : 'N' })}
+          />
+          Call Again
+        </label>
+        {layout.hasMaxAttempts ? (
+          <TextField
+            label="Max Attempt Recall"
+            name="max_attemp_number"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            value={values.max_attemp_number}
+            errors={errors.max_attemp_number}
+            hint="From 1 to 5 calls."
+            onValueChange={(value) => send({ type: 'CHANGE', field: 'max_attemp_number', value: maskDigits(value, 2) })}
+          />
+        ) : null}
+      </div>
+      {layout.hasFollowUp ? (
+        <div className="step-modal__grid">
+          <TextField
+            label="Next Follow Up Time"
+            name="next_followup_time"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            value={values.next_followup_time}
+            errors={errors.next_followup_time}
+            hint="15 to 1440 minutes, or 1 to 24 hours."
+            onValueChange={(value) => send({ type: 'CHANGE', field: 'next_followup_time', value: maskDigits(value, 4) })}
+          />
+          <SelectField
+            label="Follow Up Time Type"
+            name="next_followup_time_mult"
+            required
+            options={[...FOLLOW_UP_UNIT_OPTIONS]}
+            value={values.next_followup_time_mult || null}
+            error={firstError('next_followup_time_mult')}
+            onChange={(value) => send({ type: 'CHANGE', field: 'next_followup_time_mult', value: value === 'H' ? 'H' : value === 'M' ? 'M' : '' })}
+          />
+        </div>
+      ) : null}
+      {layout.hasStatus ? (
+        <ActiveStatusField name="escalation_active" value={values.escalation_active} errors={errors.escalation_active} onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })} />
+      ) : null}
+    </FormModal>
+  );
+}

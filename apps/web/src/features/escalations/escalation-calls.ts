@@ -1,0 +1,78 @@
+import {
+  addEscalation,
+  addStep,
+  changePriority,
+  deleteEscalation,
+  deleteStep,
+  filteredResources,
+  getEscalation,
+  listChannels,
+  listEscalations,
+  listParticipationTypes,
+  listSteps,
+  updateEscalation,
+  updateStep,
+} from '@relevo/api';
+import {
+  MAX_STEPS,
+  type Channel,
+  type Escalation,
+  type EscalationCreate,
+  type EscalationStep,
+  type EscalationUpdate,
+  type ListOf,
+  type ListQuery,
+  type MessageAnswer,
+  type ParticipationType,
+  type PriorityChange,
+  type Resource,
+  type StepBody,
+  type StepSaveAnswer,
+} from '@relevo/domain';
+import { api } from '../../shell/api';
+
+/** The calls of the escalation screens; stories and tests give fixtures instead (Services `escalationCalls`). */
+export interface EscalationCalls {
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Escalation>>;
+  get: (id: number) => Promise<Escalation>;
+  create: (body: EscalationCreate) => Promise<Escalation>;
+  update: (id: number, body: EscalationUpdate) => Promise<Escalation>;
+  remove: (id: number) => Promise<MessageAnswer>;
+  /** the steps of one escalation, a page of them (the table) or all of them (the priority modal) */
+  listSteps: (escalationId: number, query: ListQuery, signal?: AbortSignal) => Promise<ListOf<EscalationStep>>;
+  createStep: (body: StepBody) => Promise<StepSaveAnswer>;
+  updateStep: (id: number, body: StepBody) => Promise<StepSaveAnswer>;
+  removeStep: (id: number) => Promise<MessageAnswer>;
+  changePriority: (escalationId: number, body: PriorityChange) => Promise<MessageAnswer>;
+  /** the options of the step modal (spec 7, page size 1000 for resources) */
+  channels: () => Promise<ListOf<Channel>>;
+  participationTypes: () => Promise<ListOf<ParticipationType>>;
+  resources: (escalationId: number) => Promise<ListOf<Resource>>;
+}
+
+/** spec 7 Escalations. */
+export const liveEscalationCalls: EscalationCalls = {
+  // spec 7: the list asks for each row's resources' names (escalation_filter=1)
+  list: (query, signal) => api.call(listEscalations, { query: { ...query, escalation_filter: '1' }, signal }),
+  get: (id) => api.call(getEscalation, { params: { id } }),
+  create: (body) => api.call(addEscalation, { body }),
+  update: (id, body) => api.call(updateEscalation, { params: { id }, body }),
+  remove: (id) => api.call(deleteEscalation, { params: { id } }),
+  listSteps: (escalationId, query, signal) => api.call(listSteps, { query: { ...query, escalation_id: escalationId }, signal }),
+  createStep: (body) => api.call(addStep, { body }),
+  updateStep: (id, body) => api.call(updateStep, { params: { id }, body }),
+  removeStep: (id) => api.call(deleteStep, { params: { id } }),
+  changePriority: (escalationId, body) => api.call(changePriority, { params: { id: escalationId }, body }),
+  channels: () => api.call(listChannels),
+  participationTypes: () => api.call(listParticipationTypes),
+  resources: (escalationId) => api.call(filteredResources, { params: { id: escalationId } }),
+};
+
+/** spec 2.17 and 9: the priority modal loads every step, up to 999, in priority order. */
+export const allStepsQuery = (): ListQuery => ({
+  page_num: 1,
+  page_size: MAX_STEPS,
+  search: '',
+  order_by_column: 'escalation_priority_orden',
+  order_by_direction: 'asc',
+});

@@ -1,0 +1,38 @@
+import { addEscalation, addStep, changePriority, deleteEscalation, deleteStep, updateEscalation, updateStep } from '@relevo/api';
+import { mayCall, type RoleId } from '@relevo/domain';
+
+/**
+ * What a role may do on the escalation screens (spec 6): both customer roles read, a Customer Root
+ * changes. Decided by the permissions of the calls the server checks, so the two never disagree.
+ */
+export interface EscalationRights {
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  canCreateStep: boolean;
+  canEditStep: boolean;
+  canDeleteStep: boolean;
+  canChangePriority: boolean;
+}
+
+export function escalationRights(role: RoleId): EscalationRights {
+  return {
+    canCreate: mayCall(role, addEscalation),
+    canEdit: mayCall(role, updateEscalation),
+    canDelete: mayCall(role, deleteEscalation),
+    canCreateStep: mayCall(role, addStep),
+    canEditStep: mayCall(role, updateStep),
+    canDeleteStep: mayCall(role, deleteStep),
+    canChangePriority: mayCall(role, changePriority),
+  };
+}
+
+/** The resources of an escalation's row (spec 3: names comma-separated, in priority order). */
+export const resourceNames = (resources: string): string[] =>
+  resources
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/** The route of an escalation's steps (spec 2.1). */
+export const stepsPath = (escalationId: number) => `/escalation/${escalationId}/resources`;
