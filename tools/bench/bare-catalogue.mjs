@@ -20,6 +20,25 @@ const stamps = (prefix, row) => ({
 });
 
 /**
+ * A row on the wire (spec 3): `id`, the row's columns with dates as ISO text, then `shape` groups
+ * some columns into objects the way the product answers them.
+ */
+const wire = (prefix, shape = () => undefined) => (row) => {
+  const { total: _total, ...columns } = row;
+  const item = { id: row[`${prefix}_id`], ...columns, ...stamps(prefix, row) };
+  shape(item);
+  return item;
+};
+
+/** Moves `fields` of `item` into `item[name]` (renamed as `rename` says); null when the first is null. */
+const nest = (item, name, fields, rename = {}) => {
+  const present = item[fields[0]] !== null;
+  const nested = Object.fromEntries(fields.map((field) => [rename[field] ?? field, item[field]]));
+  for (const field of fields) delete item[field];
+  item[name] = present ? nested : null;
+};
+
+/**
  * Each list: its query ($1 the customer, $2 the parent's id when it has one, then limit and
  * offset), in the product's default order, and a row on the wire.
  */
@@ -32,19 +51,9 @@ const LISTS = {
           where r.customer_id = $1
           order by lower(r.resource_fullname), r.resource_id
           limit $2 offset $3`,
-    item: (row) => ({
-      id: row.resource_id,
-      resource_id: row.resource_id,
-      resource_fullname: row.resource_fullname,
-      resource_active: row.resource_active,
-      resource_email: row.resource_email,
-      language_id: row.language_id,
-      language: { language_id: row.language_id, language_desc: row.language_desc },
-      resource_phone1: row.resource_phone1,
-      resource_country_phone1: row.resource_country_phone1,
-      resource_phone2: row.resource_phone2,
-      resource_country_phone2: row.resource_country_phone2,
-      ...stamps('resource', row),
+    item: wire('resource', (item) => {
+      item.language = { language_id: item.language_id, language_desc: item.language_desc };
+      delete item.language_desc;
     }),
   },
   slas: {
@@ -54,16 +63,7 @@ const LISTS = {
           where customer_id = $1
           order by sla_id
           limit $2 offset $3`,
-    item: (row) => ({
-      id: row.sla_id,
-      sla_id: row.sla_id,
-      sla_name: row.sla_name,
-      sla_desc: row.sla_desc,
-      sla_active: row.sla_active,
-      sla_response_time: row.sla_response_time,
-      sla_response_time_mult: row.sla_response_time_mult,
-      ...stamps('sla', row),
-    }),
+    item: wire('sla'),
   },
   escalations: {
     sql: `select e.escalation_id, e.customer_id, e.escalation_name, e.escalation_desc, e.escalation_active, e.escalation_validate,
@@ -76,16 +76,8 @@ const LISTS = {
           where e.customer_id = $1
           order by lower(e.escalation_name), e.escalation_id
           limit $2 offset $3`,
-    item: (row) => ({
-      id: row.escalation_id,
-      escalation_id: row.escalation_id,
-      customer_id: row.customer_id,
-      escalation_name: row.escalation_name,
-      escalation_desc: row.escalation_desc,
-      escalation_active: row.escalation_active,
-      escalation_validate: row.escalation_validate,
-      resources: row.resources ?? '',
-      ...stamps('escalation', row),
+    item: wire('escalation', (item) => {
+      item.resources ??= '';
     }),
   },
   applications: {
@@ -97,13 +89,8 @@ const LISTS = {
           where a.customer_id = $1
           order by lower(a.application_name), a.application_id
           limit $2 offset $3`,
-    item: (row) => ({
-      id: row.application_id,
-      application_id: row.application_id,
-      application_name: row.application_name,
-      application_active: row.application_active,
-      modules: row.modules ?? '',
-      ...stamps('application', row),
+    item: wire('application', (item) => {
+      item.modules ??= '';
     }),
   },
   modules: {
@@ -122,16 +109,13 @@ const LISTS = {
           where m.customer_id = $1 and m.application_id = $2
           order by lower(m.module_name), m.module_id
           limit $3 offset $4`,
-    item: (row) => ({
-      id: row.module_id,
-      module_id: row.module_id,
-      module_name: row.module_name,
-      module_desc: row.module_desc,
-      module_active: row.module_active,
-      application: { application_id: row.application_id, application_name: row.application_name },
-      escalation: row.escalation_id === null ? null : { escalation_id: row.escalation_id, escalation_name: row.escalation_name ?? '', resources: row.escalation_resources ?? '' },
-      sla: row.sla_id === null ? null : { sla_id: row.sla_id, sla_name: row.sla_name ?? '' },
-      ...stamps('module', row),
+    item: wire('module', (item) => {
+      nest(item, 'application', ['application_id', 'application_name']);
+      item.escalation_name ??= '';
+      item.escalation_resources ??= '';
+      nest(item, 'escalation', ['escalation_id', 'escalation_name', 'escalation_resources'], { escalation_resources: 'resources' });
+      item.sla_name ??= '';
+      nest(item, 'sla', ['sla_id', 'sla_name']);
     }),
   },
   steps: {
@@ -148,21 +132,11 @@ const LISTS = {
           where s.customer_id = $1 and s.escalation_id = $2
           order by s.escalation_priority_orden, s.escalation_resource_id
           limit $3 offset $4`,
-    item: (row) => ({
-      id: row.escalation_resource_id,
-      escalation_resource_id: row.escalation_resource_id,
-      escalation: { escalation_id: row.escalation_id },
-      participation_type: { participation_type_id: row.participation_type_id, participation_type_desc: row.participation_type_desc },
-      channel: { channel_id: row.channel_id, channel_desc: row.channel_desc },
-      resource: { resource_id: row.resource_id, resource_fullname: row.resource_fullname },
-      escalation_priority_orden: row.escalation_priority_orden,
-      escalation_active: row.escalation_active,
-      ind_call_again: row.ind_call_again,
-      max_attemp_number: row.max_attemp_number,
-      next_followup_time: row.next_followup_time,
-      next_followup_time_mult: row.next_followup_time_mult,
-      escalation_last_in_line: row.escalation_last_in_line,
-      ...stamps('escalation_resource', row),
+    item: wire('escalation_resource', (item) => {
+      nest(item, 'escalation', ['escalation_id']);
+      nest(item, 'participation_type', ['participation_type_id', 'participation_type_desc']);
+      nest(item, 'channel', ['channel_id', 'channel_desc']);
+      nest(item, 'resource', ['resource_id', 'resource_fullname']);
     }),
   },
 };
