@@ -1,12 +1,13 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, mayCall, type Application } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { PageHeader, StatusBadge, Tooltip, type DataTableColumn } from '@relevo/ui';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
-import { useRemoval } from '../../shell/removal';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from './application-calls';
@@ -47,8 +48,6 @@ const COLUMNS: DataTableColumn<Application>[] = [
 /** spec 9: applications are listed by name. */
 const DEFAULT_SORT = { column: 'application_name', direction: 'asc' } as const;
 
-type Editing = { application: Application | null } | null;
-
 /**
  * spec 2.11 Applications: list, create, edit, delete and a link per row to its modules. Create,
  * Edit and Delete are shown only to a role that may make those calls (spec 6).
@@ -64,52 +63,31 @@ export function ApplicationsPage() {
   const list = useList(calls.list, params);
   const { reload } = list;
 
-  const [editing, setEditing] = useState<Editing>(null);
   // an application that still has modules is refused with a 409 naming them
-  const removal = useRemoval((application: Application) => calls.remove(application.application_id), MESSAGES.applicationDeleted, reload);
-
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.application ? MESSAGES.applicationUpdated : MESSAGES.applicationCreated);
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
-  const { ask } = removal;
+  const screen = useRecordScreen<Application>({
+    texts: { created: MESSAGES.applicationCreated, updated: MESSAGES.applicationUpdated, deleted: MESSAGES.applicationDeleted, confirmDelete: MESSAGES.confirmDeleteApplication },
+    remove: (application) => calls.remove(application.application_id),
+    changed: reload,
+  });
+  const { edit, askRemove } = screen;
   const rowActions = useCallback(
     (row: Application) => (
       <span className="applications__row-actions">
         <Link className="rl-button rl-button--secondary rl-button--sm" to={`/application/${row.application_id}/modules`} aria-label={`Modules of ${row.application_name}`}>
           Modules
         </Link>
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.application_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ application: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.application_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
+        <RecordRowActions name={row.application_name} onEdit={canEdit ? () => edit(row) : null} onDelete={canDelete ? () => askRemove(row) : null} />
       </span>
     ),
-    [canEdit, canDelete, ask],
+    [canEdit, canDelete, edit, askRemove],
   );
 
   return (
     <>
       <PageHeader title="Applications" />
-      <ListTable
-        label="Applications"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.application_id}
-        emptyText={MESSAGES.emptyApplications}
-        toolbar={
-          canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ application: null })}>
-              Create
-            </Button>
-          ) : undefined
-        }
-        rowActions={rowActions}
-      />
-      {editing ? <ApplicationModal application={editing.application} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
-      <ConfirmDialog message={MESSAGES.confirmDeleteApplication} {...removal.dialog} />
+      <ListTable label="Applications" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.application_id} emptyText={MESSAGES.emptyApplications} toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined} rowActions={rowActions} />
+      {screen.editing ? <ApplicationModal application={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
+      {screen.confirmation}
     </>
   );
 }

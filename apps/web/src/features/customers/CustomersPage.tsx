@@ -1,10 +1,11 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
 import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { ListTable } from '../../shell/ListTable';
-import { useRemoval } from '../../shell/removal';
+
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -29,8 +30,6 @@ const COLUMNS: DataTableColumn<Customer>[] = [
 /** spec 9: customers are listed by customer_id. */
 const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 
-type Editing = { customer: Customer | null } | null;
-
 /**
  * spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
  * (spec 6, the calls' permissions), and the provider organisation's row has no Delete.
@@ -46,55 +45,34 @@ export function CustomersPage() {
   const list = useList(calls.list, params);
   const { reload } = list;
 
-  const [editing, setEditing] = useState<Editing>(null);
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.customer ? MESSAGES.customerEdited : MESSAGES.customerSaved);
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
   // a customer that still has users or events is refused with a 409 whose detail says so
-  const removal = useRemoval((customer: Customer) => calls.remove(customer.customer_id), MESSAGES.customerDeleted, reload);
-  const { ask } = removal;
-
+  const screen = useRecordScreen<Customer>({
+    texts: { created: MESSAGES.customerSaved, updated: MESSAGES.customerEdited, deleted: MESSAGES.customerDeleted, confirmDelete: MESSAGES.confirmDeleteCustomer },
+    remove: (customer) => calls.remove(customer.customer_id),
+    changed: reload,
+  });
+  const { edit, askRemove } = screen;
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
   const rowActions = useCallback(
     (row: Customer) => (
-      <span>
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.customer_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ customer: row })} /> : null}
-        {/* the provider organisation is never deleted (the domain refuses it) */}
-        {canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? (
-          <IconButton size="sm" label={`Delete ${row.customer_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} />
-        ) : null}
-      </span>
+      // the provider organisation is never deleted (the domain refuses it)
+      <RecordRowActions
+        name={row.customer_name}
+        onEdit={canEdit ? () => edit(row) : null}
+        onDelete={canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null}
+      />
     ),
-    [canEdit, canDelete, isProvider, ask],
+    [canEdit, canDelete, isProvider, edit, askRemove],
   );
 
   return (
     <>
       <PageHeader title="Customers" />
-      <ListTable
-        label="Customers"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.customer_id}
-        emptyText={MESSAGES.emptyCustomers}
-        toolbar={
-          canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ customer: null })}>
-              Create
-            </Button>
-          ) : undefined
-        }
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
-      {editing ? (
-        <CustomerModal customer={editing.customer} isProvider={editing.customer ? isProvider(editing.customer) : false} calls={calls} onClose={closeModal} onSaved={saved} />
+      <ListTable label="Customers" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.customer_id} emptyText={MESSAGES.emptyCustomers} toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
+      {screen.editing ? (
+        <CustomerModal customer={screen.editing.row} isProvider={screen.editing.row ? isProvider(screen.editing.row) : false} calls={calls} onClose={screen.close} onSaved={screen.saved} />
       ) : null}
-      <ConfirmDialog message={MESSAGES.confirmDeleteCustomer} {...removal.dialog} />
+      {screen.confirmation}
     </>
   );
 }

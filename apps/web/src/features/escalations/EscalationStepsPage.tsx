@@ -152,15 +152,7 @@ export function EscalationStepsPage() {
           {ESCALATION_INVALID_WARNING}
         </Alert>
       ) : null}
-      <ListTable
-        label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'}
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.escalation_resource_id}
-        emptyText={MESSAGES.emptySteps}
-        {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})}
-      />
+      <ListTable label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.escalation_resource_id} emptyText={MESSAGES.emptySteps} {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})} />
       {escalationId !== null && (dialog?.kind === 'create' || dialog?.kind === 'edit') ? (
         <StepModal key={editing ? `edit-${editing.escalation_resource_id}` : 'create'} escalationId={escalationId} step={editing} calls={calls} onClose={close} onSaved={saved} />
       ) : null}

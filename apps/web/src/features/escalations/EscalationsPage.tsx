@@ -1,9 +1,10 @@
 import { ESCALATION_INVALID_WARNING, ESCALATION_TOAST_MS, MESSAGES, activeFlagStatus, copiedLabel, listDate, type Escalation } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
+import { ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
+import { CreateButton, RecordRowActions } from '../../shell/record-screen';
 import { ListTable } from '../../shell/ListTable';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
@@ -92,8 +93,7 @@ export function EscalationsPage() {
     (row: Escalation) => (
       <span className="escalations__actions">
         <IconButton size="sm" label={`Show resources of ${row.escalation_name}`} icon={<Icon name="users" size={16} />} onClick={() => navigate(stepsPath(row.escalation_id))} />
-        {rights.canEdit ? <IconButton size="sm" label={`Edit ${row.escalation_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setEditing({ escalation: row })} /> : null}
-        {rights.canDelete ? <IconButton size="sm" label={`Delete ${row.escalation_name}`} icon={<Icon name="trash" size={16} />} onClick={() => askRemoval(row)} /> : null}
+        <RecordRowActions name={row.escalation_name} onEdit={rights.canEdit ? () => setEditing({ escalation: row }) : null} onDelete={rights.canDelete ? () => askRemoval(row) : null} />
         {row.escalation_validate === 'N' ? <InvalidEscalationIcon /> : null}
       </span>
     ),
@@ -103,22 +103,7 @@ export function EscalationsPage() {
   return (
     <>
       <PageHeader title="Escalations" />
-      <ListTable
-        label="Escalations"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.escalation_id}
-        emptyText={MESSAGES.emptyEscalations}
-        toolbar={
-          rights.canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setEditing({ escalation: null })}>
-              Create
-            </Button>
-          ) : undefined
-        }
-        rowActions={rowActions}
-      />
+      <ListTable label="Escalations" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.escalation_id} emptyText={MESSAGES.emptyEscalations} toolbar={rights.canCreate ? <CreateButton onClick={() => setEditing({ escalation: null })} /> : undefined} rowActions={rowActions} />
       {editing ? <EscalationModal escalation={editing.escalation} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
       <ConfirmDialog {...removal.dialog} message={MESSAGES.confirmDeleteEscalation} />
     </>

@@ -44,19 +44,7 @@ export function EventsPage() {
   return (
     <>
       <PageHeader title="Events" />
-      <ListTable
-        label="Events"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.event_id}
-        emptyText={EVENT_MESSAGES.emptyEvents}
-        rowActions={(row) => (
-          <Link to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`}>
-            Event log
-          </Link>
-        )}
-      />
+      <ListTable label="Events" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_id} emptyText={EVENT_MESSAGES.emptyEvents} rowActions={(row) => ( <Link to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`}> Event log </Link> )} />
     </>
   );
 }

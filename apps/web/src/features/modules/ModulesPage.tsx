@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
+import { CreateButton, RecordRowActions } from '../../shell/record-screen';
 import { reportError } from '../../shell/report-error';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
@@ -102,8 +103,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         {canSimulate ? (
           <IconButton size="sm" label={`Incident Simulation for ${row.module_name}`} icon={<Icon name="activity" size={16} />} onClick={() => setOpen({ kind: 'simulation', module: row })} />
         ) : null}
-        {canEdit ? <IconButton size="sm" label={`Edit ${row.module_name}`} icon={<Icon name="edit" size={16} />} onClick={() => setOpen({ kind: 'edit', module: row })} /> : null}
-        {canDelete ? <IconButton size="sm" label={`Delete ${row.module_name}`} icon={<Icon name="trash" size={16} />} onClick={() => ask(row)} /> : null}
+        <RecordRowActions name={row.module_name} onEdit={canEdit ? () => setOpen({ kind: 'edit', module: row }) : null} onDelete={canDelete ? () => ask(row) : null} />
       </span>
     ),
     [canGenerate, canSimulate, canEdit, canDelete, ask],
@@ -118,23 +118,11 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
             <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/applications')}>
               Go back
             </Button>
-            {canCreate ? (
-              <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })}>
-                Create
-              </Button>
-            ) : null}
+            {canCreate ? <CreateButton disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })} /> : null}
           </>
         }
       />
-      <ListTable
-        label="Modules"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.module_id}
-        emptyText={MESSAGES.emptyModules}
-        rowActions={rowActions}
-      />
+      <ListTable label="Modules" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.module_id} emptyText={MESSAGES.emptyModules} rowActions={rowActions} />
       {open?.kind === 'edit' && application ? <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} /> : null}
       {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}

@@ -79,16 +79,7 @@ export function ResourcesPage() {
           {resourceQuotaWarning(atLimit.max)}
         </Alert>
       ) : null}
-      <ListTable
-        label="Resources"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.resource_id}
-        emptyText={MESSAGES.emptyResources}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || atLimit !== null} /> : undefined}
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
+      <ListTable label="Resources" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.resource_id} emptyText={MESSAGES.emptyResources} toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || atLimit !== null} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
       {screen.editing ? <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
       {screen.confirmation}
     </>

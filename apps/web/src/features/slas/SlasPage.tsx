@@ -49,16 +49,7 @@ export function SlasPage() {
   return (
     <>
       <PageHeader title="Service Level Agreement" />
-      <ListTable
-        label="Service Level Agreements"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.sla_id}
-        emptyText={MESSAGES.emptySlas}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
+      <ListTable label="Service Level Agreements" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.sla_id} emptyText={MESSAGES.emptySlas} toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
       {screen.editing ? <SlaModal sla={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
       {screen.confirmation}
     </>

@@ -13,12 +13,13 @@ import {
   type UserScreen,
   type UserUpdateBody,
 } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { reportError } from '../../shell/report-error';
 import { savedOrReported } from '../../shell/save-failure';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
+import { CreateButton } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSession, useSignedInUser } from '../../shell/session';
 import { AdminPasswordModal } from './AdminPasswordModal';
@@ -141,22 +142,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   return (
     <>
       <PageHeader title={config.title} />
-      <ListTable<User>
-        label={config.title}
-        columns={columns}
-        list={list}
-        params={params}
-        rowKey={(user) => user.id}
-        emptyText={MESSAGES.emptyUsers}
-        toolbar={
-          rights.canCreate ? (
-            <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setDialog({ kind: 'create' })}>
-              Create
-            </Button>
-          ) : undefined
-        }
-        {...(rights.hasRowActions ? { rowActions } : {})}
-      />
+      <ListTable<User> label={config.title} columns={columns} list={list} params={params} rowKey={(user) => user.id} emptyText={MESSAGES.emptyUsers} toolbar={rights.canCreate ? <CreateButton onClick={() => setDialog({ kind: 'create' })} /> : undefined} {...(rights.hasRowActions ? { rowActions } : {})} />
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <UserModal
           key={dialog.kind === 'edit' ? `edit-${dialog.user.id}` : 'create'}
