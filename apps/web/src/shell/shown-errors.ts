@@ -43,3 +43,21 @@ export function useBoundFields<F extends string>(values: { readonly [K in F]: st
     onChange(field, value);
   });
 }
+
+/** What a SelectField takes from its form: name, value, its first message and change. */
+export interface BoundSelect {
+  name: string;
+  value: string | number | null;
+  error: string | undefined;
+  onChange: (value: string | number | null) => void;
+}
+
+/** `bindFields` for choices: `<SelectField label="Channel" options={...} {...choice('channel_id')} />`. */
+export function bindSelects<F extends string>(
+  values: { readonly [K in F]: string | number | null },
+  errors: FieldErrors<F> | ((field: F) => readonly string[] | undefined),
+  onChange: (field: F, value: string | number | null) => void,
+) {
+  const errorsOf = typeof errors === 'function' ? errors : (field: F) => errors[field];
+  return (field: F): BoundSelect => ({ name: field, value: values[field], error: errorsOf(field)?.[0], onChange: (value) => onChange(field, value) });
+}

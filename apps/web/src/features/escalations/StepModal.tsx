@@ -29,6 +29,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { bindSelects } from '../../shell/shown-errors';
 import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
@@ -100,7 +101,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
   useSavedOnce(isSaved, context.saved, onSaved);
 
   const idOf = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
-  const firstError = (field: keyof StepFormValues) => errors[field]?.[0];
+  const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }));
 
   return (
     <FormModal
@@ -114,37 +115,10 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
     >
       {loaded.state === 'failed' ? <Alert variant="error">The options could not be loaded. Close the form and try again.</Alert> : null}
       <div className="step-modal__grid">
-        <SelectField
-          label="Participation Type"
-          name="participation_type_id"
-          required
-          options={participationTypeOptions(choices.types)}
-          value={values.participation_type_id}
-          error={firstError('participation_type_id')}
-          disabled={loaded.state !== 'loaded'}
-          onChange={(value) => send({ type: 'CHANGE', field: 'participation_type_id', value: idOf(value) })}
-        />
-        <SelectField
-          label="Channel"
-          name="channel_id"
-          required
-          options={channelOptions(choices.channels)}
-          value={values.channel_id}
-          error={firstError('channel_id')}
-          disabled={loaded.state !== 'loaded'}
-          onChange={(value) => send({ type: 'CHANGE', field: 'channel_id', value: idOf(value) })}
-        />
+        <SelectField label="Participation Type" required options={participationTypeOptions(choices.types)} disabled={loaded.state !== 'loaded'} {...choice('participation_type_id')} />
+        <SelectField label="Channel" required options={channelOptions(choices.channels)} disabled={loaded.state !== 'loaded'} {...choice('channel_id')} />
       </div>
-      <SelectField
-        label="Resource"
-        name="resource_id"
-        required
-        options={resourceOptions(choices.resources, step?.resource)}
-        value={values.resource_id}
-        error={firstError('resource_id')}
-        disabled={loaded.state !== 'loaded'}
-        onChange={(value) => send({ type: 'CHANGE', field: 'resource_id', value: idOf(value) })}
-      />
+      <SelectField label="Resource" required options={resourceOptions(choices.resources, step?.resource)} disabled={loaded.state !== 'loaded'} {...choice('resource_id')} />
       <div className="step-modal__grid">
         <label className="step-modal__switch" htmlFor={switchId}>
           <input
@@ -191,7 +165,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
             required
             options={[...FOLLOW_UP_UNIT_OPTIONS]}
             value={values.next_followup_time_mult || null}
-            error={firstError('next_followup_time_mult')}
+            error={errors.next_followup_time_mult?.[0]}
             onChange={(value) => send({ type: 'CHANGE', field: 'next_followup_time_mult', value: value === 'H' ? 'H' : value === 'M' ? 'M' : '' })}
           />
         </div>

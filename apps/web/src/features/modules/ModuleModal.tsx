@@ -18,6 +18,7 @@ import {
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
@@ -81,26 +82,13 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
 
   const idOf = (value: string | number | null) => (typeof value === 'number' ? value : null);
 
+  const field = bindFields<'module_name' | 'module_desc'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const choice = bindSelects<'escalation_id' | 'sla_id'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }));
+
   return (
     <FormModal title={module ? 'Edit Module' : 'Create Module'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
-      <TextField
-        label="Name"
-        name="module_name"
-        required
-        autoFocus
-        maxLength={100}
-        value={values.module_name}
-        errors={errors.module_name}
-        onValueChange={(value) => send({ type: 'CHANGE', field: 'module_name', value })}
-      />
-      <TextField
-        label="Description"
-        name="module_desc"
-        maxLength={1000}
-        value={values.module_desc}
-        errors={errors.module_desc}
-        onValueChange={(value) => send({ type: 'CHANGE', field: 'module_desc', value })}
-      />
+      <TextField label="Name" required autoFocus maxLength={100} {...field('module_name')} />
+      <TextField label="Description" maxLength={1000} {...field('module_desc')} />
       <TextField
         label="Application"
         name="application"
@@ -111,24 +99,8 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
         hint={layout.applicationLocked ? 'A module stays in the application it was created in.' : undefined}
         onValueChange={() => undefined}
       />
-      <SelectField
-        label="Escalation"
-        name="escalation_id"
-        required
-        options={moduleEscalationOptions(setup)}
-        value={values.escalation_id}
-        error={errors.escalation_id?.[0]}
-        onChange={(value) => send({ type: 'CHANGE', field: 'escalation_id', value: idOf(value) })}
-      />
-      <SelectField
-        label="SLA"
-        name="sla_id"
-        required
-        options={moduleSlaOptions(setup)}
-        value={values.sla_id}
-        error={errors.sla_id?.[0]}
-        onChange={(value) => send({ type: 'CHANGE', field: 'sla_id', value: idOf(value) })}
-      />
+      <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
+      <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
       {layout.hasStatus ? (
         <SelectField
           label="Status"

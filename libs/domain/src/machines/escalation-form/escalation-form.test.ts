@@ -3,16 +3,7 @@ import { createActor } from 'xstate';
 import type { Escalation } from '../../entities/escalation';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
-import {
-  escalationCreateBody,
-  escalationFormFields,
-  escalationFormFromEscalation,
-  escalationFormInput,
-  escalationFormMachine,
-  escalationUpdateBody,
-  type EscalationFormMode,
-  type EscalationFormValues,
-} from './escalation-form';
+import { escalationCreateBody, escalationFormFields, escalationFormFromEscalation, escalationFormInput, escalationFormMachine, escalationUpdateBody, type EscalationFormMode, type EscalationFormValues } from './escalation-form';
 
 const stored: Escalation = {
   id: 4,
