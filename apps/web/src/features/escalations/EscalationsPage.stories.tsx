@@ -104,7 +104,7 @@ export const DeleteInUse: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Night shift' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await expect(await screen.findByText(/used by the module Checkout/)).toBeVisible();
+    await expect(await screen.findByText(/used by the module Checkout/)).toBeInTheDocument();
   },
 };
 

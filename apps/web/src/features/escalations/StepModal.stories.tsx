@@ -1,4 +1,5 @@
 import { STEP_MESSAGES, type EscalationStep } from '@relevo/domain';
+import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
@@ -14,7 +15,13 @@ interface StepModalStoryProps {
 
 function StepModalStory({ editing, options = {} }: StepModalStoryProps) {
   const step: EscalationStep | null = editing === undefined ? null : STEPS[editing]!;
-  return <StepModal escalationId={1} step={step} calls={storyEscalationCalls(options)} onSaved={() => undefined} onClose={() => undefined} />;
+  return (
+    <>
+      <StepModal escalationId={1} step={step} calls={storyEscalationCalls(options)} onSaved={() => undefined} onClose={() => undefined} />
+      {/* a refused save's feedback shows as a toast */}
+      <Toaster />
+    </>
+  );
 }
 
 const meta = { title: 'Screens/Escalations/Step modal', component: StepModalStory } satisfies Meta<typeof StepModalStory>;
