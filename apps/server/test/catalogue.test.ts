@@ -29,6 +29,7 @@ import {
   updateStep,
 } from '@relevo/api';
 import {
+  APPLICATION_MESSAGES,
   AUTH_MESSAGES,
   ESCALATION_MESSAGES,
   MESSAGES,
@@ -328,6 +329,34 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       expect(await otherRoot.client.call(listModules, { query: { application_id: foreignApp.application_id } })).toEqual({ total: 0, list: [] });
       expect(await status(root.client.call(listModules, { query: { application_id: foreignApp.application_id } }))).toBe(404);
       expect(await status(reader.client.call(listModules, { query: { application_id: 999_999 } }))).toBe(404);
+
+      // another customer's escalation or SLA named by a module: not found, nothing made
+      const theirs = await otherRoot.client.call(addEscalation, { body: { escalation_name: 'Theirs' } });
+      const theirSla = await otherRoot.client.call(addSla, { body: { sla_name: 'Theirs', sla_response_time: 5 } });
+      expect(await status(root.client.call(addModule, { body: { ...body, escalation_id: theirs.escalation_id } }))).toBe(404);
+      expect(await status(root.client.call(addModule, { body: { ...body, sla_id: theirSla.sla_id } }))).toBe(404);
+      expect((await reader.client.call(listModules, { query: { application_id: application.application_id } })).total).toBe(1);
+
+      // lengths and flags of the shared rules, on their fields
+      const long = await t.raw('PUT', `/api/modules/module/${module.module_id}`, {
+        body: { ...body, module_name: 'n'.repeat(101), module_desc: 'd'.repeat(1001), module_active: 'X' },
+        headers: { authorization: `Bearer ${root.token}` },
+      });
+      expect(long.body).toEqual({
+        detail: [
+          { loc: ['body', 'module_name'], msg: 'Must be at most 100 characters' },
+          { loc: ['body', 'module_desc'], msg: 'Must be at most 1000 characters' },
+          { loc: ['body', 'module_active'], msg: MODULE_MESSAGES.activeRequired },
+        ],
+      });
+      const app = await t.raw('PUT', `/api/procedures/upd/application/${application.application_id}`, { body: { application_name: '', application_active: 'maybe' }, headers: { authorization: `Bearer ${root.token}` } });
+      expect(app.body).toEqual({
+        detail: [
+          { loc: ['body', 'application_name'], msg: APPLICATION_MESSAGES.nameRequired },
+          { loc: ['body', 'application_active'], msg: APPLICATION_MESSAGES.activeRequired },
+        ],
+      });
+      expect((await reader.client.call(listApplications, {})).list.find((a) => a.application_id === application.application_id)?.application_name).toBe('Store');
 
       // once the module is gone, the rest goes too
       expect(await root.client.call(deleteModule, { params: { id: module.module_id } })).toEqual({ Message: MESSAGES.moduleDeleted });
