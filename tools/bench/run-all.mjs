@@ -67,6 +67,11 @@ const BENCHMARKS = {
     needsBuild: true,
     runs: onEachDatabase('escalation-priority'),
   },
+  // incidents in through the ingest API, each a durable event and its first timer
+  ingest: {
+    needsBuild: true,
+    runs: onEachDatabase('ingest'),
+  },
   // loads its 100,000 users itself (seconds per database), then times the list calls; minutes in all
   'user-lists': {
     needsBuild: false,

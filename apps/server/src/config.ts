@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_LIMITS } from './limits';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
@@ -16,6 +17,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | null;
   escalationTimeScale: number;
+  /** incidents one module may report per minute, in each API process (service.md 5) */
+  ingestPerMinute: number;
   demoData: boolean;
   widgetScriptUrl: string | null;
   chatLlmUrl: string | null;
@@ -83,6 +86,7 @@ const fields = {
   PUBLIC_URL: url(['http:', 'https:']),
   JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ESCALATION_TIME_SCALE: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be a positive number'), v.maxValue(100000, 'must be at most 100000')),
+  INGEST_LIMIT_PER_MINUTE: v.pipe(v.string(), v.regex(/^\d{1,8}$/, 'must be a whole number from 1 to 10000000'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 10000000'), v.maxValue(10_000_000, 'must be a whole number from 1 to 10000000')),
   DEMO_DATA: flag,
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
@@ -155,6 +159,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     publicUrl,
     jwtSecret: read(env, 'JWT_SECRET') ?? null,
     escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,
+    ingestPerMinute: read(env, 'INGEST_LIMIT_PER_MINUTE') ?? DEFAULT_LIMITS.ingestPerModule.limit,
     demoData: demoData(read(env, 'DEMO_DATA'), databaseUrl, host),
     widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
     chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,

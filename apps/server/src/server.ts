@@ -36,7 +36,8 @@ export async function createContext(opts: {
     clock,
     signer: new TokenSigner(secret),
     principals,
-    limits: opts.limits ?? DEFAULT_LIMITS,
+    // the ingest limit is configured (INGEST_LIMIT_PER_MINUTE); tests pass limits of their own
+    limits: opts.limits ?? { ...DEFAULT_LIMITS, ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 } },
     log: opts.log,
   };
 }

@@ -24,6 +24,7 @@ describe('configuration (service.md section 1)', () => {
       smsWebhookUrl: null,
       publicUrl: 'http://127.0.0.1:3000',
       escalationTimeScale: 1,
+      ingestPerMinute: 6000,
       demoData: true,
       widgetScriptUrl: null,
     });
@@ -43,6 +44,8 @@ describe('configuration (service.md section 1)', () => {
     expect(fails({ SMTP_URL: 'http://mail' })).toMatch(/^Invalid configuration: SMTP_URL /);
     expect(fails({ JWT_SECRET: 'short' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters');
     expect(fails({ ESCALATION_TIME_SCALE: '-2' })).toMatch(/^Invalid configuration: ESCALATION_TIME_SCALE /);
+    expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe('Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")');
+    expect(loadConfig({ INGEST_LIMIT_PER_MINUTE: '120000' }).ingestPerMinute).toBe(120_000);
     expect(fails({ DEMO_DATA: 'maybe' })).toMatch(/^Invalid configuration: DEMO_DATA must be on or off/);
     for (const message of [fails({ JWT_SECRET: 'short' }), fails({ SMTP_URL: 'http://user:secret@mail' })]) expect(message).not.toMatch(/secret|short/);
   });
