@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { iso, matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import { HttpError } from '../http/errors';
+import { listOfParent } from '../catalogue/common';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -81,16 +82,18 @@ export function eventService(ctx: AppContext) {
       return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toEvent, searched: Boolean(query.search) });
     },
 
-    async log(principal: Principal, eventId: number, query: PageQuery): Promise<ListOf<EventLogEntry>> {
-      const event = await ctx.database.scoped(principal.scope, (tx) =>
-        tx.selectFrom('events').select('case_id').where('customer_id', '=', principal.customerId).where('event_id', '=', eventId).executeTakeFirst(),
-      );
-      if (!event) throw new HttpError(404, EVENT_MESSAGES.notFound);
-      const matching = db.selectFrom('event_logs as l').where('l.customer_id', '=', principal.customerId).where('l.event_id', '=', eventId);
+    /** One round trip while the event has log rows; an empty page checks the event is the caller's (else 404). */
+    log(principal: Principal, eventId: number, query: PageQuery): Promise<ListOf<EventLogEntry>> {
+      const matching = db
+        .selectFrom('event_logs as l')
+        .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'))
+        .where('l.customer_id', '=', principal.customerId)
+        .where('l.event_id', '=', eventId);
       const page = matching
         .select([
           'l.event_log_id',
           'l.event_id',
+          'e.case_id',
           'l.customer_id',
           'l.call_date',
           'l.called_number',
@@ -106,11 +109,17 @@ export function eventService(ctx: AppContext) {
           'l.delivery_status',
         ])
         .orderBy('l.event_log_id');
-      return readList(ctx.database, principal.scope, {
+      const list = readList(ctx.database, principal.scope, {
         matching,
         page: pageOf(page, query),
-        toItem: (row) => ({ ...row, case_id: event.case_id, call_date: iso(row.call_date)!, next_assigned_date: iso(row.next_assigned_date) }),
+        toItem: (row) => ({ ...row, call_date: iso(row.call_date)!, next_assigned_date: iso(row.next_assigned_date) }),
         searched: false,
+      });
+      return listOfParent(list, async () => {
+        const event = await ctx.database.scoped(principal.scope, (tx) =>
+          tx.selectFrom('events').select('event_id').where('customer_id', '=', principal.customerId).where('event_id', '=', eventId).executeTakeFirst(),
+        );
+        if (!event) throw new HttpError(404, EVENT_MESSAGES.notFound);
       });
     },
   };

@@ -42,11 +42,10 @@ export function responderService(ctx: AppContext) {
       .executeTakeFirst();
   }
 
-  async function view(tx: Tx, eventId: number, step: number): Promise<ResponderView> {
-    const row = await load(tx, eventId);
-    if (!row) throw invalid();
-    const resource = (row.state as EngineState).steps[step];
-    if (!resource) throw invalid();
+  /** The page as an event's row shows it to the person of `step`; an unknown event or step is not a valid link. */
+  function viewOf(row: Awaited<ReturnType<typeof load>>, step: number): ResponderView {
+    const resource = row ? (row.state as EngineState).steps[step] : undefined;
+    if (!row || !resource) throw invalid();
     const open = row.event_status === 'open' || row.event_status === 'progress';
     return {
       case_id: row.case_id,
@@ -65,11 +64,10 @@ export function responderService(ctx: AppContext) {
     const link = readToken(ctx.signer, token);
     if (!link) throw invalid();
     return staff(async (tx) => {
-      const before = await view(tx, link.eventId, link.step);
-      if (!before.can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
-      const row = (await load(tx, link.eventId))!;
-      await advanceEvent(tx, row.timer_id, input(link.step), ctx.clock.now(), options());
-      return view(tx, link.eventId, link.step);
+      const row = await load(tx, link.eventId);
+      if (!viewOf(row, link.step).can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
+      await advanceEvent(tx, row!.timer_id, input(link.step), ctx.clock.now(), options());
+      return viewOf(await load(tx, link.eventId), link.step);
     });
   }
 
@@ -96,7 +94,7 @@ export function responderService(ctx: AppContext) {
     async view(token: string): Promise<ResponderView> {
       const link = readToken(ctx.signer, token);
       if (!link) throw invalid();
-      const shown = await staff((tx) => view(tx, link.eventId, link.step));
+      const shown = viewOf(await staff((tx) => load(tx, link.eventId)), link.step);
       if (!shown.can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
       return shown;
     },
