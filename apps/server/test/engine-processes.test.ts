@@ -51,14 +51,11 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('the engine under kill 
     workers = await Promise.all([++started, ++started].map(start));
     sms.delayMs = 30;
 
-    const events = await database.scoped({ kind: 'customer', customerId }, async (tx) => {
-      const made: number[] = [];
-      for (let i = 0; i < total; i++) {
-        const opened = await incidents.open(tx, module.id, { incident: `Chaos incident number ${i}`, description: 'Raised by the engine fault test', dedup_key: `chaos-${i}` });
-        made.push(opened.answer.event_id);
-      }
-      return made;
-    });
+    const events: number[] = [];
+    for (let i = 0; i < total; i++) {
+      const opened = await incidents.simulate(customerId, module.id, { incident: `Chaos incident number ${i}`, description: 'Raised by the engine fault test' });
+      events.push(opened.answer.event_id);
+    }
     await database.notify('relevo_engine', '');
 
     const kills: number[] = [];

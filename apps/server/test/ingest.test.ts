@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateCredential, simulateIncident } from '@relevo/api';
 import { AUTH_MESSAGES, INCIDENT_MESSAGES, INGEST_MESSAGES, MODULE_MESSAGES, ingestExamples, type EngineState } from '@relevo/domain';
 import { insertRunnableModule } from './support/catalogue';
+import { credentialHash } from '../src/catalogue/module-tools';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type RawAnswer, type SignedIn, type TestApp } from './support/harness';
 
@@ -19,6 +20,7 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
   /** Acme's module with a valid escalation (two steps) and an SLA of 30 minutes, and its key */
   let module: { id: number; applicationId: number; escalationId: number; key: string };
   let otherModuleId: number;
+  let otherId: number;
 
   const post = (moduleId: number, key: string, body: unknown): Promise<RawAnswer<{ case_id: string; event_id: number; detail?: unknown }>> =>
     t.raw('POST', '/api/v1/incidents', { body, headers: basic(moduleId, key) });
@@ -33,7 +35,7 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
   beforeAll(async () => {
     t = await startTestApp({ kind, limits: { ingestPerModule: { limit: 150, windowSeconds: 60 } } });
     acmeId = await t.createCustomer('Acme');
-    const otherId = await t.createCustomer('Other');
+    otherId = await t.createCustomer('Other');
     const acme = await catalogueOf(acmeId);
     otherModuleId = (await catalogueOf(otherId)).id;
     const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
@@ -98,6 +100,37 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     expect(await counts()).toEqual({ events: before.events + 1, timers: before.timers + 1 });
   });
 
+  it('answers each of many concurrent requests on its own, though they reach the database together', async () => {
+    // the other customer's module gets a key too, so the requests span two tenants
+    const otherKey = 'a'.repeat(32);
+    await asSystem(t, (tx) => tx.updateTable('modules').set({ credential_hash: credentialHash(otherKey) }).where('module_id', '=', otherModuleId).execute());
+    const before = await counts();
+    const requests = Array.from({ length: 60 }, (_, i) => {
+      if (i % 10 === 9) return { expect: 401, answer: post(module.id, 'b'.repeat(32), { ...incident, dedup_key: `mixed-${i}` }) };
+      if (i % 10 === 8) return { expect: 422, answer: post(module.id, module.key, { ...incident, incident: '' }) };
+      const [id, key] = i % 2 === 0 ? [module.id, module.key] : [otherModuleId, otherKey];
+      // pairs of requests share a dedup key (the second one answered with the first one's event)
+      return { expect: 'made', id, answer: post(id, key, { ...incident, dedup_key: `mixed-${id}-${Math.floor(i / 4)}` }) };
+    });
+    const answers = await Promise.all(requests.map(async (request) => ({ ...request, answer: await request.answer })));
+    for (const { expect: expected, answer } of answers) {
+      if (expected === 'made') expect([200, 201]).toContain(answer.status);
+      else expect(answer.status).toBe(expected);
+    }
+    const made = answers.filter((a) => a.expect === 'made');
+    const stored = await asSystem(t, (tx) =>
+      tx.selectFrom('events').select(['event_id', 'case_id', 'module_id', 'customer_id', 'dedup_key']).where('dedup_key', 'like', 'mixed-%').execute(),
+    );
+    // one event per (module, dedup key), in its module's customer, answered to every request with that key
+    expect(new Set(stored.map((e) => e.module_id))).toEqual(new Set([module.id, otherModuleId]));
+    expect(stored).toHaveLength(new Set(stored.map((e) => `${e.module_id}:${e.dedup_key}`)).size);
+    expect(made.filter((a) => a.answer.status === 201)).toHaveLength(stored.length);
+    for (const { id, answer } of made) {
+      const event = stored.find((e) => e.event_id === answer.body.event_id)!;
+      expect({ module: event.module_id, case: event.case_id, customer: event.customer_id }).toEqual({ module: id, case: answer.body.case_id, customer: id === module.id ? acmeId : otherId });
+    }
+    expect(await counts()).toEqual({ events: before.events + stored.length, timers: before.timers + stored.length });
+  });
   it('refuses bad credentials with 401 and writes nothing', async () => {
     const before = await counts();
     const refusals = [

@@ -45,6 +45,12 @@ export interface Database {
    */
   read<Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>>;
   /**
+   * Statements that write, in one round trip as `read` sends them: one transaction, committed when
+   * every statement ran, else rolled back. For a unit of work whose statements do not wait on each
+   * other's answers in the code (a data-modifying `with` chains them inside one statement).
+   */
+  write<Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q]): Promise<ReadRows<Q>>;
+  /**
    * Planner statistics and the visibility map. PostgreSQL's autovacuum keeps them; the embedded
    * database has no background workers, so the worker calls this at start and every hour.
    */
@@ -141,10 +147,14 @@ function asOwnerOf(db: Kysely<DB>) {
     });
 }
 
-/** `Database.read` for a reader of either database (db/scoped-read.ts). */
-function scopedRead(reader: Reader) {
-  return <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>> =>
-    reader(scopeSettings(scope), queries as Q, options);
+/** `Database.read` and `Database.write` for a batch runner of either database (db/scoped-read.ts). */
+function scopedBatches(reader: Reader) {
+  return {
+    read: <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>> =>
+      reader(scopeSettings(scope), queries as Q, { ...options, write: false }),
+    write: <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q]): Promise<ReadRows<Q>> =>
+      reader(scopeSettings(scope), queries as Q, { write: true }),
+  };
 }
 
 function withScope(db: Kysely<DB>) {
@@ -170,7 +180,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     db,
     scoped: withScope(db),
     asOwner: asOwnerOf(db),
-    read: scopedRead(pgliteReader(pglite, db)),
+    ...scopedBatches(pgliteReader(pglite, db)),
     async maintain() {
       // the owner's work, on the one connection held throughout: nothing else runs meanwhile
       await db.connection().execute(async (connection) => {
@@ -231,7 +241,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     db,
     scoped: withScope(db),
     asOwner: asOwnerOf(db),
-    read: scopedRead(postgresReader(pool)),
+    ...scopedBatches(postgresReader(pool)),
     async maintain() {
       // autovacuum does it on a PostgreSQL server
     },

@@ -5,12 +5,12 @@ import pgUtils from 'pg/lib/utils.js';
 import type { DB } from './schema';
 
 /**
- * A read in one round trip, the same on both databases: the declaration of the scope and the read's
- * statements go to the database as one batch of extended-protocol messages closed by a single
- * Sync. PostgreSQL runs everything before a Sync as one implicit transaction, so the declaration
- * (made with `set_config(…, true)`) holds for the statements after it and ends at the Sync,
- * committed, or rolled back after an error; nothing stays set on the connection. Parameters stay
- * parameters (Bind), in the text pg itself sends.
+ * A read (or a write) in one round trip, the same on both databases: the declaration of the scope
+ * and the statements go to the database as one batch of extended-protocol messages closed by a
+ * single Sync. PostgreSQL runs everything before a Sync as one implicit transaction, so the
+ * declaration (made with `set_config(…, true)`) holds for the statements after it and ends at the
+ * Sync, committed, or rolled back after an error; nothing stays set on the connection. Parameters
+ * stay parameters (Bind), in the text pg itself sends.
  */
 
 /** The rows each statement of a read answers, in the order the statements were given. */
@@ -33,16 +33,23 @@ export interface ReadOptions {
   planForValues?: boolean;
 }
 
-export type Reader = <Q extends readonly Compilable<unknown>[]>(settings: ReadSettings, queries: Q, options?: ReadOptions) => Promise<ReadRows<Q>>;
+/** How a batch runs: a read is read only; a write may change rows (all or none of them: one transaction). */
+export interface BatchMode extends ReadOptions {
+  write?: boolean;
+}
+
+export type Reader = <Q extends readonly Compilable<unknown>[]>(settings: ReadSettings, queries: Q, options?: BatchMode) => Promise<ReadRows<Q>>;
 
 /**
- * The statement that opens every read: the role and tenant, as a unit of work declares them; read
- * only, so a write handed to a read by mistake fails instead of running; and how the statements
- * after it are planned. It answers no row (the settings are made in its condition, which is never
- * true), so there is nothing to describe or parse.
+ * The statement that opens every batch: the role and tenant, as a unit of work declares them; for a
+ * read, read only, so a write handed to a read by mistake fails instead of running; and how the
+ * statements after it are planned. It answers no row (the settings are made in its condition, which
+ * is never true), so there is nothing to describe or parse.
  */
 const READ_SCOPE = `select where (set_config('role', $1, true) || set_config('relevo.customer_id', $2, true)
   || set_config('transaction_read_only', 'on', true) || set_config('plan_cache_mode', $3, true)) is null`;
+const WRITE_SCOPE = `select where (set_config('role', $1, true) || set_config('relevo.customer_id', $2, true)
+  || set_config('plan_cache_mode', $3, true)) is null`;
 
 /** A statement of a read: compiled, and whether its rows are wanted (the opening's are not). */
 interface ReadStatement {
@@ -51,8 +58,8 @@ interface ReadStatement {
   answers: boolean;
 }
 
-const scopeStatement = (settings: ReadSettings, options: ReadOptions): ReadStatement => ({
-  sql: READ_SCOPE,
+const scopeStatement = (settings: ReadSettings, options: BatchMode): ReadStatement => ({
+  sql: options.write ? WRITE_SCOPE : READ_SCOPE,
   parameters: [settings.role, settings.customerId, options.planForValues ? 'force_custom_plan' : 'auto'],
   answers: false,
 });
@@ -172,7 +179,8 @@ export function pgliteReader(pglite: PGlite, db: Kysely<DB>, names = new Stateme
       pglite.runExclusive(async () => {
         const { message, introduced } = batch(statements);
         try {
-          return await pglite.execProtocol(message, { syncToFs: false });
+          // a write reaches the data directory's files before it is answered
+          return await pglite.execProtocol(message, { syncToFs: options.write === true });
         } catch (error) {
           prepared.failed(introduced);
           throw error;

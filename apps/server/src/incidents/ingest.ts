@@ -2,11 +2,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, newEngineState, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/database';
+import type { Scope, Tx } from '../db/database';
 import { credentialHash } from '../catalogue/module-tools';
 import { HttpError } from '../http/errors';
 import { WindowLimiter } from './window-limiter';
 import { ENGINE_CHANNEL } from '../engine/advance';
+import { coalesce } from '../db/coalesce';
 
 /** Case IDs: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), read out on a call. */
 const CASE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -45,128 +46,222 @@ interface ModuleForIngest {
 
 /** The module of HTTP Basic's ID, when the key is its credential key; else 401 (the same answer for an unknown module). */
 export async function verifiedModule(tx: Tx, moduleId: number, key: string): Promise<ModuleForIngest> {
-  const module = await findModule(tx, moduleId);
+  return keyChecked(await moduleQuery(tx, moduleId).executeTakeFirst(), key);
+}
+
+function keyChecked(module: ModuleForIngest | undefined, key: string): ModuleForIngest {
   if (!keyMatches(module?.credential_hash ?? null, key) || !module) {
     throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
   }
   return module;
 }
 
-function findModule(tx: Tx, moduleId: number): Promise<ModuleForIngest | undefined> {
-  return tx
+function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
+  const query = db
     .selectFrom('modules as m')
     .leftJoin('escalations as e', (join) => join.onRef('e.escalation_id', '=', 'm.escalation_id').onRef('e.customer_id', '=', 'm.customer_id'))
     .leftJoin('slas as s', (join) => join.onRef('s.sla_id', '=', 'm.sla_id').onRef('s.customer_id', '=', 'm.customer_id'))
-    .select(['m.module_id', 'm.customer_id', 'm.module_active', 'm.credential_hash', 'm.escalation_id', 'e.escalation_active', 'e.escalation_validate', 's.sla_active', 's.sla_response_time', 's.sla_response_time_mult'])
-    .where('m.module_id', '=', moduleId)
-    .executeTakeFirst();
+    .select(['m.module_id', 'm.customer_id', 'm.module_active', 'm.credential_hash', 'm.escalation_id', 'e.escalation_active', 'e.escalation_validate', 's.sla_active', 's.sla_response_time', 's.sla_response_time_mult']);
+  return typeof moduleIds === 'number' ? query.where('m.module_id', '=', moduleIds) : query.where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
+}
+
+/** The steps of the modules' escalations, with their resources (read with the modules: the escalation is the module's). */
+function stepsQuery(db: Tx, moduleIds: readonly number[]) {
+  return db
+    .selectFrom('modules as m')
+    .innerJoin('escalation_resources as s', (join) => join.onRef('s.escalation_id', '=', 'm.escalation_id').onRef('s.customer_id', '=', 'm.customer_id'))
+    .innerJoin('resources as r', (join) => join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'))
+    .select([
+      'm.module_id',
+      's.escalation_resource_id',
+      's.escalation_priority_orden',
+      's.escalation_active',
+      's.participation_type_id',
+      's.channel_id',
+      's.ind_call_again',
+      's.max_attemp_number',
+      's.next_followup_time',
+      's.next_followup_time_mult',
+      'r.resource_id',
+      'r.resource_fullname',
+      'r.resource_active',
+      'r.resource_email',
+      'r.resource_phone1_e164',
+      'r.resource_phone2_e164',
+      'r.language_id',
+    ])
+    .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
+}
+
+type StepRow = Awaited<ReturnType<ReturnType<typeof stepsQuery>['execute']>>[number];
+
+interface ModuleWithSteps {
+  module: ModuleForIngest | undefined;
+  steps: StepRow[];
+}
+
+/** An event to make: its row's values and its first engine state. */
+interface NewEvent {
+  customer_id: number;
+  case_id: string;
+  module_id: number;
+  escalation_id: number;
+  sla_response: number | null;
+  subject: string;
+  body: string;
+  dedup_key: string | null;
+  created: Date;
+  state: string;
 }
 
 /**
+ * The events with their first timers and the engine's wake-up, in one statement. An event a unique
+ * index refuses (an open event with its dedup_key, or its case ID taken) is not made and not answered.
+ */
+function eventsMade(db: Tx, events: readonly NewEvent[]) {
+  const column = <T>(pick: (event: NewEvent) => T) => events.map(pick);
+  const statement = sql<{ event_id: number; case_id: string }>`with input as (
+    select * from unnest(${column((e) => e.customer_id)}::integer[], ${column((e) => e.case_id)}::text[], ${column((e) => e.module_id)}::integer[],
+      ${column((e) => e.escalation_id)}::integer[], ${column((e) => e.sla_response)}::integer[], ${column((e) => e.subject)}::text[], ${column((e) => e.body)}::text[],
+      ${column((e) => e.dedup_key)}::text[], ${column((e) => e.created)}::timestamptz[], ${column((e) => e.state)}::jsonb[])
+      as i (customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created, state)
+  ), made as (
+    insert into events (customer_id, case_id, module_id, escalation_id, sla_response, short_event_subject, short_event_body, dedup_key, event_createdt)
+    select customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created from input
+    on conflict do nothing
+    returning event_id, case_id
+  ), timers as (
+    insert into engine_timers (customer_id, event_id, state, due_at)
+    select input.customer_id, made.event_id, input.state, input.created from made join input using (case_id)
+  ), woken as (
+    select pg_notify(${ENGINE_CHANNEL}, '') from (select from made limit 1) as one
+  )
+  select made.event_id, made.case_id from made left join woken on true`;
+  return { compile: () => statement.compile(db) };
+}
+
+/** The open (or in progress) event of each module and dedup_key asked for. */
+function openEventsOf(db: Tx, keys: readonly { module_id: number; dedup_key: string }[]) {
+  return db
+    .selectFrom('events')
+    .select(['event_id', 'case_id', 'module_id', 'dedup_key'])
+    .where(sql<boolean>`(module_id, dedup_key) in (select * from unnest(${keys.map((k) => k.module_id)}::integer[], ${keys.map((k) => k.dedup_key)}::text[]))`)
+    .where('event_status', 'in', ['open', 'progress']);
+}
+
+/** Batches on their way at once (docs/perf.md, "Ingest"): a few, so a busy database gets them together. */
+const FLIGHTS = 2;
+const MAX_BATCH = 200;
+
+/**
  * Incidents in (service.md 5): the ingest API and the module screen's simulation make events the
- * same way. One transaction: the module and its escalation are checked, an open event with the same
- * dedup_key is answered instead of a second one (a unique index decides between concurrent
- * requests), else the event is made with its SLA and steps copied and its first engine timer due now.
+ * same way, in two round trips. A read brings the module with its escalation, SLA and steps; one
+ * statement then makes the event (its SLA and steps copied into its first engine timer, due now)
+ * and wakes the engine, or makes nothing when an open event has the same dedup_key (a unique index
+ * decides between concurrent requests) and that event is answered instead. Between the two, the
+ * module may change as it could have just before the request: the event is what the module was.
+ * Requests of the ingest API arriving while the database is busy go together: one read for their
+ * modules and one statement for their events (db/coalesce.ts).
  */
 export function incidentService(ctx: AppContext) {
   const limiter = new WindowLimiter(ctx.limits.ingestPerModule);
+  const { db } = ctx.database;
+  const STAFF: Scope = { kind: 'staff' };
 
-  async function open(tx: Tx, module: ModuleForIngest, incident: IncidentIngest): Promise<Opened> {
+  async function modulesWithSteps(scope: Scope, moduleIds: readonly number[]): Promise<ModuleWithSteps[]> {
+    const distinct = [...new Set(moduleIds)];
+    const [modules, steps] = await ctx.database.read(scope, [moduleQuery(db, distinct), stepsQuery(db, distinct)]);
+    return moduleIds.map((id) => ({ module: modules.find((m) => m.module_id === id), steps: steps.filter((step) => step.module_id === id) }));
+  }
+
+  /** Makes the events it can; answers each one's event, or null when a unique index refused it. */
+  async function makeEvents(scope: Scope, events: readonly NewEvent[]): Promise<(IncidentCreated | null | Error)[]> {
+    let made: { event_id: number; case_id: string }[];
+    try {
+      [made] = await ctx.database.write(scope, [eventsMade(db, events)]);
+    } catch (error) {
+      // the batch made nothing: each event alone, so one that fails fails only its own request
+      if (events.length === 1) throw error;
+      return Promise.all(events.map((event) => makeEvents(scope, [event]).then(([one]) => one!, (failed: Error) => failed)));
+    }
+    const byCase = new Map(made.map((event) => [event.case_id, event]));
+    return events.map((event) => byCase.get(event.case_id) ?? null);
+  }
+
+  async function openEvents(scope: Scope, keys: readonly { module_id: number; dedup_key: string }[]): Promise<(IncidentCreated | null)[]> {
+    const [found] = await ctx.database.read(scope, [openEventsOf(db, keys)]);
+    return keys.map((key) => {
+      const event = found.find((row) => row.module_id === key.module_id && row.dedup_key === key.dedup_key);
+      return event ? { event_id: event.event_id, case_id: event.case_id } : null;
+    });
+  }
+
+  const batched = { flights: FLIGHTS, maxBatchSize: MAX_BATCH };
+  const ingestIo = {
+    moduleWithSteps: coalesce((ids: readonly number[]) => modulesWithSteps(STAFF, ids), batched),
+    made: coalesce((events: readonly NewEvent[]) => makeEvents(STAFF, events), batched),
+    openEvent: coalesce((keys: readonly { module_id: number; dedup_key: string }[]) => openEvents(STAFF, keys), batched),
+  };
+  const aloneIo = (scope: Scope): typeof ingestIo => ({
+    moduleWithSteps: async (id) => (await modulesWithSteps(scope, [id]))[0]!,
+    made: async (event) => {
+      const [made] = await makeEvents(scope, [event]);
+      if (made instanceof Error) throw made;
+      return made!;
+    },
+    openEvent: async (key) => (await openEvents(scope, [key]))[0]!,
+  });
+
+  async function open(io: typeof ingestIo, module: ModuleForIngest, steps: StepRow[], incident: IncidentIngest): Promise<Opened> {
     if (module.module_active !== 'Y') throw new HttpError(409, INGEST_MESSAGES.moduleInactive);
     if (module.escalation_id === null || module.escalation_active !== 'Y' || module.escalation_validate !== 'Y') throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
-    const rows = await tx
-      .selectFrom('escalation_resources as s')
-      .innerJoin('resources as r', (join) => join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'))
-      .select([
-        's.escalation_resource_id',
-        's.escalation_priority_orden',
-        's.escalation_active',
-        's.participation_type_id',
-        's.channel_id',
-        's.ind_call_again',
-        's.max_attemp_number',
-        's.next_followup_time',
-        's.next_followup_time_mult',
-        'r.resource_id',
-        'r.resource_fullname',
-        'r.resource_active',
-        'r.resource_email',
-        'r.resource_phone1_e164',
-        'r.resource_phone2_e164',
-        'r.language_id',
-      ])
-      .where('s.escalation_id', '=', module.escalation_id)
-      .where('s.customer_id', '=', module.customer_id)
-      .execute();
-    const steps = engineStepsOf(rows);
-    if (steps.length === 0) throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
+    const engineSteps = engineStepsOf(steps);
+    if (engineSteps.length === 0) throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
     const now = ctx.clock.now();
     const slaMinutes = module.sla_active === 'Y' && module.sla_response_time !== null ? module.sla_response_time * (module.sla_response_time_mult === 'H' ? 60 : 1) : null;
+    const state = JSON.stringify(newEngineState({ created_at: now.getTime(), sla_minutes: slaMinutes, steps: engineSteps }));
     const dedupKey = incident.dedup_key || null;
+    const event = {
+      customer_id: module.customer_id,
+      module_id: module.module_id,
+      escalation_id: module.escalation_id,
+      sla_response: slaMinutes,
+      subject: incident.incident,
+      body: incident.description,
+      dedup_key: dedupKey,
+      created: now,
+      state,
+    };
 
     for (let tries = 0; tries < 5; tries++) {
-      const made = await tx
-        .insertInto('events')
-        .values({
-          customer_id: module.customer_id,
-          case_id: newCaseId(),
-          module_id: module.module_id,
-          escalation_id: module.escalation_id,
-          sla_response: slaMinutes,
-          short_event_subject: incident.incident,
-          short_event_body: incident.description,
-          dedup_key: dedupKey,
-          event_createdt: now,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning(['event_id', 'case_id'])
-        .executeTakeFirst();
-      if (made) {
-        const state = newEngineState({ created_at: now.getTime(), sla_minutes: slaMinutes, steps });
-        await tx.insertInto('engine_timers').values({ customer_id: module.customer_id, event_id: made.event_id, state: JSON.stringify(state), due_at: now }).execute();
-        await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
-        return { answer: made, created: true };
-      }
+      const made = await io.made({ ...event, case_id: newCaseId() });
+      if (made) return { answer: made, created: true };
       if (dedupKey !== null) {
-        const found = await tx
-          .selectFrom('events')
-          .select(['event_id', 'case_id'])
-          .where('module_id', '=', module.module_id)
-          .where('dedup_key', '=', dedupKey)
-          .where('event_status', 'in', ['open', 'progress'])
-          .executeTakeFirst();
+        const found = await io.openEvent({ module_id: module.module_id, dedup_key: dedupKey });
         if (found) return { answer: found, created: false };
       }
-      // a case ID that exists already (one chance in 10^11): another one
+      // a case ID that exists already (one chance in 10^11), or the open event with this key closed
+      // meanwhile: another try
     }
     throw new Error('No free case ID after 5 tries');
   }
 
   return {
-    /** Opens an incident on a module in the caller's transaction (the checks of both paths included). */
-    async open(tx: Tx, moduleId: number, incident: IncidentIngest): Promise<Opened> {
-      const module = await findModule(tx, moduleId);
-      if (!module) throw new HttpError(404, MODULE_MESSAGES.notFound);
-      return open(tx, module, incident);
-    },
-
     /** POST /api/v1/incidents: the module ID and key of HTTP Basic, then the module's limit. */
-    ingest(moduleId: number, key: string, incident: IncidentIngest): Promise<Opened> {
-      return ctx.database.scoped({ kind: 'staff' }, async (tx) => {
-        const module = await verifiedModule(tx, moduleId, key);
-        const verdict = limiter.hit(moduleId, ctx.clock.now().getTime());
-        if (!verdict.allowed) throw new HttpError(429, 'Too many incidents for this module; try again later', { 'retry-after': String(verdict.retryAfterSeconds) });
-        return open(tx, module, incident);
-      });
+    async ingest(moduleId: number, key: string, incident: IncidentIngest): Promise<Opened> {
+      const { module: found, steps } = await ingestIo.moduleWithSteps(moduleId);
+      const module = keyChecked(found, key);
+      const verdict = limiter.hit(moduleId, ctx.clock.now().getTime());
+      if (!verdict.allowed) throw new HttpError(429, 'Too many incidents for this module; try again later', { 'retry-after': String(verdict.retryAfterSeconds) });
+      return open(ingestIo, module, steps, incident);
     },
 
     /** Incident Simulation (spec 2.12): a module of the caller's customer, through the same path. */
-    simulate(customerId: number, moduleId: number, incident: IncidentSimulation): Promise<Opened> {
-      return ctx.database.scoped({ kind: 'customer', customerId }, async (tx) => {
-        const module = await findModule(tx, moduleId);
-        if (!module || module.customer_id !== customerId) throw new HttpError(404, MODULE_MESSAGES.notFound);
-        return open(tx, module, { ...incident, dedup_key: '' });
-      });
+    async simulate(customerId: number, moduleId: number, incident: IncidentSimulation): Promise<Opened> {
+      const io = aloneIo({ kind: 'customer', customerId });
+      const { module, steps } = await io.moduleWithSteps(moduleId);
+      if (!module || module.customer_id !== customerId) throw new HttpError(404, MODULE_MESSAGES.notFound);
+      return open(io, module, steps, { ...incident, dedup_key: '' });
     },
   };
 }
