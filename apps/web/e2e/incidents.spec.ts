@@ -1,11 +1,13 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, test, type InboxClient } from './support/fixtures';
 import { customerRoot } from './support/users';
 
 /**
  * Incidents in, people contacted (service.md 5, 6): a monitoring system reports an incident to the
- * demo module with its credentials; the engine calls the on-call person, then mails the team lead
- * a link; the link opens the incident, Accept and Resolve close it, and the events list shows it.
+ * demo module with its credentials, or a person simulates one from the module screen; the engine
+ * calls the on-call person, then mails the team lead a link; the link opens the incident, Accept
+ * and Resolve close it, and the events list shows it.
  */
 test('an incident reported by the ingest API reaches the responder page by e-mail; Accept and Resolve complete it', async ({ browser, baseURL, inbox, signIn }) => {
   test.setTimeout(60_000);
@@ -29,6 +31,47 @@ test('an incident reported by the ingest API reaches the responder page by e-mai
   expect(reported.status).toBe(201);
   const { case_id: caseId } = (await reported.json()) as { case_id: string };
 
+  await respondByMail(context, page, inbox, since, caseId);
+  await context.close();
+});
+
+test("an incident simulated from the module screen reaches the responder page by e-mail; Accept and Resolve complete it", async ({ browser, baseURL, inbox, signIn }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await freshPage(browser, baseURL);
+  await page.goto('/login');
+  await signIn(page, customerRoot);
+
+  // Applications → Demo Store's modules → Checkout's Incident Simulation
+  await page.goto('/applications');
+  await page.getByRole('link', { name: 'Modules of Demo Store' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Modules of Demo Store' })).toBeVisible();
+  const incident = `Simulated outage ${Date.now().toString(36)}`;
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Incident Simulation for Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Incident Simulation for Checkout' });
+  await dialog.getByLabel('Incident', { exact: true }).fill(incident);
+  await dialog.getByLabel('Description', { exact: true }).fill('Simulated from the module screen to try the escalation.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('region', { name: /Notification/ }).getByText('The incident was sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the events list has it, open, with its case ID
+  await page.goto(`/events?search=${encodeURIComponent(incident)}`);
+  const row = page.getByRole('row', { name: new RegExp(incident) });
+  await expect(row).toHaveCount(1);
+  const caseId = ((await row.getByRole('button', { name: /^Copy case ID / }).textContent()) ?? '').trim();
+  expect(caseId).toMatch(/^[A-Z0-9]{8}$/);
+
+  await respondByMail(context, page, inbox, since, caseId);
+  await context.close();
+});
+
+/**
+ * The walk after an incident was made: the engine calls Carlos first, then mails Ana, the team
+ * lead, a link; the link opens the incident, Accept and Resolve close it, and the events list and
+ * the event's log show it completed.
+ */
+async function respondByMail(context: BrowserContext, page: Page, inbox: InboxClient, since: number, caseId: string): Promise<void> {
   // the first step calls Carlos; the second mails Ana, the team lead, with the link
   await expect.poll(async () => (await inbox.texts()).some((text) => text.receivedAt >= since && text.body.includes(caseId)), { timeout: 15_000 }).toBe(true);
   let link = '';
@@ -64,5 +107,4 @@ test('an incident reported by the ingest API reaches the responder page by e-mai
   await expect(page.getByRole('heading', { name: `Event Logs of case ${caseId}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'completed' })).toBeVisible();
   await expectAccessible(page, 'the event log');
-  await context.close();
-});
+}
