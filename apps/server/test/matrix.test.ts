@@ -202,6 +202,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/respond/:token': { auth: 'public' },
   'POST /api/v1/respond/:token/accept': { auth: 'public' },
   'POST /api/v1/respond/:token/resolve': { auth: 'public' },
+  // the inbound webhook: a gateway, by the signature of the raw body (inbound.test.ts)
+  'POST /api/v1/channels/inbound': { auth: 'signedWebhook' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;

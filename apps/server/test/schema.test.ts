@@ -25,6 +25,7 @@ const LANDED: Record<string, string> = {
   '0006_catalogue': '17e010e07574',
   '0007_module_credentials': 'a5275c391162',
   '0008_incidents': '2f6462596994',
+  '0009_inbound': 'ee2ee732e127',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -9,9 +9,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - preauth: the short-lived token of a correct password, only for the code step;
  * - session: a signed-in user, whose role must hold `permission`;
  * - resetToken: the token answered by the SMS reset start;
- * - moduleKey: a monitoring system, by HTTP Basic with a module ID and its credential key.
+ * - moduleKey: a monitoring system, by HTTP Basic with a module ID and its credential key;
+ * - signedWebhook: a gateway, by the HMAC of the raw body with INBOUND_WEBHOOK_SECRET.
  */
-export type AuthKind = 'public' | 'preauth' | 'session' | 'resetToken' | 'moduleKey';
+export type AuthKind = 'public' | 'preauth' | 'session' | 'resetToken' | 'moduleKey' | 'signedWebhook';
 
 declare const responseType: unique symbol;
 

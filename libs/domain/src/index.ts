@@ -55,3 +55,4 @@ export * from './rules/incident-simulation';
 export * from './machines/catalogue-forms/catalogue-forms';
 export * from './machines/responder/responder.machine';
 export * from './entities/event';
+export * from './inbound/inbound';

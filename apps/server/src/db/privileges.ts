@@ -53,6 +53,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   escalation_resources: { app: WRITE, staff: WRITE },
   applications: { app: WRITE, staff: WRITE },
   modules: { app: WRITE, staff: WRITE },
+  // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
+  inbound_messages: { staff: 'select, insert, delete' },
+  sms_opt_outs: { staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */

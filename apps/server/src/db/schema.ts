@@ -338,6 +338,25 @@ export interface ModulesTable {
   credential_createdt: NullableTimestamp;
 }
 
+/** A message a gateway reported to the inbound webhook, and what was done with it (migration 0009). */
+export interface InboundMessagesTable {
+  id: Generated<number>;
+  received_at: Timestamp;
+  kind: 'sms' | 'voice' | 'status';
+  sender: string | null;
+  dedup_key: string;
+  body: ColumnType<unknown, string, string>;
+  result: string;
+  event_id: number | null;
+  answer: ColumnType<unknown, string, string>;
+}
+
+/** Numbers that replied STOP (migration 0009). */
+export interface SmsOptOutsTable {
+  phone: string;
+  opted_out_at: Timestamp;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -362,6 +381,8 @@ export interface DB {
   modules: ModulesTable;
   event_logs: EventLogsTable;
   engine_timers: EngineTimersTable;
+  inbound_messages: InboundMessagesTable;
+  sms_opt_outs: SmsOptOutsTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +41,19 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
   return setting;
 }
 
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), keeping the text as it came for
+ * the routes that check a signature over it (`config.rawBody`, the inbound webhook).
+ */
+function keepRawBodyWhereSigned(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((request.routeOptions.config as { rawBody?: boolean }).rawBody) (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
+}
+
 /** The HTTP side: the API of the endpoint table under /api and the built web app on every other path. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,6 +70,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await installSecurityHeaders(app, ctx.config);
   await installCookies(app);
   installErrorHandler(app);
+  keepRawBodyWhereSigned(app);
 
   routeTable(ctx).register(app, ctx);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { AUTH_MESSAGES, INGEST_MESSAGES, mayCall, validate } from '@relevo/domain';
+import { timingSafeEqual } from 'node:crypto';
+import { AUTH_MESSAGES, INBOUND_MESSAGES, INBOUND_SIGNATURE_WINDOW_SECONDS, INGEST_MESSAGES, mayCall, validate } from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '@relevo/api';
 import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
@@ -12,6 +13,7 @@ import { clearSessionCookie, preauthCookieName, readCookie, sessionCookieName } 
 import { securityEvent } from '../security/events';
 import { addressKey } from '../security/address';
 import { isForeignOrigin } from './security';
+import { webhookSignature } from '../delivery/channels';
 
 export interface RequestMeta {
   /** the client address (after TRUST_PROXY), for records and logs */
@@ -29,7 +31,9 @@ type AuthOf<TAuth extends AuthKind> = TAuth extends 'session'
       ? { resetToken: string }
       : TAuth extends 'moduleKey'
         ? { moduleKey: ModuleKey }
-        : object;
+        : TAuth extends 'signedWebhook'
+          ? { rawBody: string }
+          : object;
 
 export type RouteInput<E extends AnyEndpoint> = {
   body: ParsedBodyOf<E>;
@@ -106,6 +110,7 @@ interface Auth {
   claims?: TokenClaims;
   resetToken?: string;
   moduleKey?: ModuleKey;
+  rawBody?: string;
 }
 
 const PUBLIC: Auth = Object.freeze({});
@@ -168,7 +173,36 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
       }
       return { moduleKey };
     }
+    case 'signedWebhook':
+      return { rawBody: verifiedWebhook(ctx, request) };
   }
+}
+
+/** The largest body the inbound webhook takes: a reply, a key press or a delivery report is small. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The raw body of a signed webhook request (service.md 6.2): 404 while INBOUND_WEBHOOK_SECRET is
+ * unset (the endpoint is off); 401 unless X-Relevo-Signature is the HMAC of
+ * `{X-Relevo-Timestamp}.{raw body}` (compared in constant time) and the timestamp is within 5
+ * minutes of now (an old request played again is refused).
+ */
+function verifiedWebhook(ctx: AppContext, request: FastifyRequest): string {
+  const secret = ctx.config.inboundWebhookSecret;
+  if (!secret) throw new HttpError(404, 'Not found');
+  const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+  const refuse = (message: string, reason: string) => {
+    securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, route: routeOf(request), detail: { reason } });
+    return new HttpError(401, message);
+  };
+  const timestamp = request.headers['x-relevo-timestamp'];
+  const signature = request.headers['x-relevo-signature'];
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !/^[0-9]{1,12}$/.test(timestamp)) throw refuse(INBOUND_MESSAGES.notSigned, 'webhook not signed');
+  const expected = Buffer.from(webhookSignature(secret, Number(timestamp), raw), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse(INBOUND_MESSAGES.badSignature, 'webhook signature does not match');
+  if (Math.abs(ctx.clock.now().getTime() / 1000 - Number(timestamp)) > INBOUND_SIGNATURE_WINDOW_SECONDS) throw refuse(INBOUND_MESSAGES.stale, 'webhook timestamp out of window');
+  return raw;
 }
 
 /** The principal of a verified token's session: at once when cached, else read from the database. */
@@ -297,6 +331,7 @@ export class RouteTable {
           claims: auth.claims,
           resetToken: auth.resetToken,
           moduleKey: auth.moduleKey,
+          rawBody: auth.rawBody,
         } as RouteInput<AnyEndpoint>);
         // Fastify waits for reply.send after a plain undefined: answer it as an async handler's would be
         return answer === undefined ? Promise.resolve(answer) : answer;
@@ -305,6 +340,8 @@ export class RouteTable {
         method: endpoint.method,
         url: endpoint.path,
         ...(options.frozenAnswer ? { schema: { response: { 200: { type: 'object' } } }, serializerCompiler: () => serializeFrozen } : {}),
+        // a signature covers the body as it was sent: the JSON parser keeps it (http/app.ts)
+        ...(endpoint.auth === 'signedWebhook' ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT } : {}),
         // a throw here and a rejected promise reach the error handler alike
         handler: (request, reply) => {
           const auth = authenticate(ctx, endpoint, request, reply);

@@ -3,7 +3,7 @@ import { RESPONDER_MESSAGES, type EngineInput, type EngineState, type IncidentRe
 import type { TokenSigner } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
-import { advanceEvent } from '../engine/advance';
+import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 import { HttpError } from '../http/errors';
 import { verifiedModule } from './ingest';
 
@@ -28,10 +28,15 @@ function readToken(signer: Pick<TokenSigner, 'digest'>, token: string): { eventI
 
 const invalid = () => new HttpError(404, RESPONDER_MESSAGES.invalidLink);
 
+/** How people's actions advance an event: the configured time scale, and the responder links of the contacts they cause. */
+export function engineOptions(ctx: AppContext): AdvanceOptions {
+  return { scale: ctx.config.escalationTimeScale, link: (eventId: number, step: number) => `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}` };
+}
+
 /** The responder page's API and the ingest API's resolve and cancel: people and tools acting on an event. */
 export function responderService(ctx: AppContext) {
   const staff = <T>(work: (tx: Tx) => Promise<T>) => ctx.database.scoped({ kind: 'staff' }, work);
-  const options = () => ({ scale: ctx.config.escalationTimeScale, link: (eventId: number, step: number) => `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}` });
+  const options = () => engineOptions(ctx);
 
   async function load(tx: Tx, eventId: number) {
     return tx
@@ -90,7 +95,7 @@ export function responderService(ctx: AppContext) {
   }
 
   return {
-    link: options().link,
+    link: options().link!,
     async view(token: string): Promise<ResponderView> {
       const link = readToken(ctx.signer, token);
       if (!link) throw invalid();

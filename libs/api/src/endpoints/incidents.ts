@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CASE_ID_PATTERN, IncidentIngestSchema, IncidentResolveSchema, IncidentSimulationSchema, RESPONDER_MESSAGES, type IncidentCreated, type IncidentState, type ResponderView } from '@relevo/domain';
+import { CASE_ID_PATTERN, InboundSchema, IncidentIngestSchema, IncidentResolveSchema, IncidentSimulationSchema, RESPONDER_MESSAGES, type InboundAnswer, type IncidentCreated, type IncidentState, type ResponderView } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
@@ -36,3 +36,12 @@ export const responderAccept = endpoint({ name: 'responderAccept', method: 'POST
 export const responderResolve = endpoint({ name: 'responderResolve', method: 'POST', path: '/api/v1/respond/:token/resolve', params: ResponderTokenParams, response: reply<ResponderView>(), auth: 'public' });
 
 export const responderEndpoints = { resolveIncident, cancelIncident, responderView, responderAccept, responderResolve };
+
+/**
+ * The inbound webhook (service.md 6.2): an SMS or voice gateway reports a reply, a key press or a
+ * delivery. Signed with INBOUND_WEBHOOK_SECRET over the raw body (X-Relevo-Timestamp,
+ * X-Relevo-Signature); absent while the secret is unset.
+ */
+export const channelInbound = endpoint({ name: 'channelInbound', method: 'POST', path: '/api/v1/channels/inbound', body: InboundSchema, response: reply<InboundAnswer>(), auth: 'signedWebhook' });
+
+export const channelEndpoints = { channelInbound };

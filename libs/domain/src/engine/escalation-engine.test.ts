@@ -105,6 +105,34 @@ describe('the escalation engine (service.md section 6)', () => {
     ]);
   });
 
+  it('moves on at once when the contact it waits on could not be delivered, dropping that step\'s recalls', () => {
+    const { state, log } = play(start([agent(1, { recalls: 2 }), agent(2)], null), [
+      [0, due],
+      // a report about another contact (an earlier attempt, another step) changes nothing
+      [2, { kind: 'undelivered', step: 0, attempt: 2 }],
+      [3, { kind: 'undelivered', step: 0, attempt: 1 }],
+      [4, { kind: 'undelivered', step: 0, attempt: 1 }],
+      [5, { kind: 'undelivered', step: 1, attempt: 1 }],
+    ]);
+    expect(log).toEqual([
+      { at: 0, actions: ['open step 1#1'], due: 5 },
+      { at: 2, actions: [], due: 5 },
+      // step 2 at once instead of the recalls at 5 and 10 and the end of the wait at 15
+      { at: 3, actions: ['escalation step 2#1'], due: 18 },
+      { at: 4, actions: [], due: 18 },
+      // the last step cannot be reached either: nobody is left
+      { at: 5, actions: ['not reached'], due: null },
+    ]);
+    expect(state).toMatchObject({ status: 'open', exhausted: true });
+    // once accepted, a failed delivery moves nothing
+    const accepted = play(start([agent(1), agent(2)], null), [
+      [0, due],
+      [1, { kind: 'accept', by: { step: 0 } }],
+      [2, { kind: 'undelivered', step: 0, attempt: 1 }],
+    ]);
+    expect(accepted.log[2]).toEqual({ at: 2, actions: [], due: 16 });
+  });
+
   it('sends a supervisor a notice and moves on at once', () => {
     const { log } = play(start([agent(1), supervisor(2), agent(3)], null), [
       [0, due],

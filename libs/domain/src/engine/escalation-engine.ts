@@ -52,7 +52,16 @@ export interface EngineState {
 /** Who acted: the resource of a step (its link, a reply, a key press) or the integration (an API call). */
 export type EngineActor = { step: number } | 'integration';
 
-export type EngineInput = { kind: 'due' } | { kind: 'accept'; by: EngineActor } | { kind: 'resolve'; by: EngineActor } | { kind: 'cancel' };
+/**
+ * What happened to an event: its timer came due; someone accepted, resolved or canceled it; or a
+ * gateway reported that a contact (the step's attempt) could not be delivered.
+ */
+export type EngineInput =
+  | { kind: 'due' }
+  | { kind: 'accept'; by: EngineActor }
+  | { kind: 'resolve'; by: EngineActor }
+  | { kind: 'cancel' }
+  | { kind: 'undelivered'; step: number; attempt: number };
 
 /** A contact to make and its event-log row (spec 3 Event log entry). */
 export interface ContactAction {
@@ -179,6 +188,27 @@ function contact(state: EngineState, step: number, attempt: number, status: Cont
 }
 
 /**
+ * Every contact of an open event that came due by `now`, in order, into `actions`; and `not
+ * reached` once the last step's wait has passed. (A supervisor's notice ends its step at once: the
+ * next step's contact is due at the same time.)
+ */
+function walk(from: EngineState, now: number, scale: number, actions: EngineAction[]): EngineState {
+  let state = from;
+  for (let next = nextContact(state, scale); next && next.at <= now; next = nextContact(state, scale)) {
+    const started = next.attempt === 1 ? next.at : state.at!.step_started_at;
+    state = { ...state, at: { step: next.step, attempt: next.attempt, step_started_at: started } };
+    const status = next.attempt > 1 ? 'follow-up' : next.step === 0 ? 'open' : 'escalation';
+    actions.push(contact(state, next.step, next.attempt, status, false, scale));
+  }
+  const end = walkEnds(state, scale);
+  if (!state.exhausted && end !== null && end <= now) {
+    state = { ...state, exhausted: true };
+    actions.push({ kind: 'log', followup_status: 'not reached' });
+  }
+  return state;
+}
+
+/**
  * Applies what happened at `now` to an event. `scale` is ESCALATION_TIME_SCALE: every wait is
  * divided by it. A `due` makes every contact that has come due since the last one (a worker that
  * was down catches up: each contact still happens once, in order).
@@ -201,20 +231,19 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
         actions.push(contact(state, by.step, state.follow_ups, 'follow-up', true, scale));
         return outcome();
       }
-      // open: every contact that came due, in order
-      // (a supervisor's notice ends its step at once: the next step's contact is due at the same time)
-      for (let next = nextContact(state, scale); next && next.at <= now; next = nextContact(state, scale)) {
-        const started = next.attempt === 1 ? next.at : state.at!.step_started_at;
-        state = { ...state, at: { step: next.step, attempt: next.attempt, step_started_at: started } };
-        const status = next.attempt > 1 ? 'follow-up' : next.step === 0 ? 'open' : 'escalation';
-        actions.push(contact(state, next.step, next.attempt, status, false, scale));
-      }
-      const end = walkEnds(state, scale);
-      if (!state.exhausted && end !== null && end <= now) {
-        state = { ...state, exhausted: true };
-        actions.push({ kind: 'log', followup_status: 'not reached' });
-      }
+      state = walk(state, now, scale, actions);
       return outcome(actions.length === 0);
+    }
+    case 'undelivered': {
+      // only the contact the walk waits on moves it: an older one's failure changes nothing
+      const at = state.at;
+      if (state.status !== 'open' || state.exhausted || !at || at.step !== input.step || at.attempt !== input.attempt) return outcome(true);
+      // the person cannot be reached this way: the step's recalls are dropped and its wait ends
+      // now, so the next step (or `not reached`) comes at once
+      const schedule = stepSchedule(state.steps[at.step]!, scale);
+      state = { ...state, at: { step: at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends } };
+      state = walk(state, now, scale, actions);
+      return outcome();
     }
     case 'accept': {
       if (state.status !== 'open') return outcome(true);

@@ -1,17 +1,20 @@
 import { INGEST_MESSAGES } from '@relevo/domain';
-import { cancelIncident, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
+import { cancelIncident, channelInbound, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
 import type { AppContext } from '../../context';
 import { incidentService } from '../../incidents/ingest';
-import { responderService } from '../../incidents/respond';
+import { engineOptions, responderService } from '../../incidents/respond';
+import { inboundService } from '../../incidents/inbound';
 import type { RouteTable } from '../implement';
 
 /** service.md 5: incidents in, from monitoring systems and from the module screen. */
 export function incidentRoutes(routes: RouteTable, ctx: AppContext): void {
   const incidents = incidentService(ctx);
   const responder = responderService(ctx);
+  const inbound = inboundService(ctx, engineOptions(ctx));
   routes
     .implement(resolveIncident, ({ moduleKey, params, body }) => responder.resolveByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id, body))
     .implement(cancelIncident, ({ moduleKey, params }) => responder.cancelByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id))
+    .implement(channelInbound, ({ body }) => inbound.receive(body))
     .implement(responderView, ({ params }) => responder.view(params.token))
     .implement(responderAccept, ({ params }) => responder.accept(params.token))
     .implement(responderResolve, ({ params }) => responder.resolve(params.token))
