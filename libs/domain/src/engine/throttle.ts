@@ -1,0 +1,72 @@
+import type { EngineChannel } from './escalation-engine';
+
+/**
+ * Throttling (service.md 6): a storm of incidents must never flood a phone. One person gets at
+ * most one message per channel per minute of real time, across every event and customer (the
+ * minute protects a real phone: ESCALATION_TIME_SCALE does not shorten it); what comes due
+ * meanwhile goes with the next message as a bundle. A cap per customer and minute protects the
+ * gateways; a message it holds back is sent later, never dropped.
+ */
+export const THROTTLE = {
+  /** one message per person and channel within this window */
+  recipientWindowMs: 60_000,
+  /** the customer cap counts messages in windows of this length */
+  customerWindowMs: 60_000,
+  /** at most this many other incidents are named in an SMS or a call; the rest are counted */
+  listed: 5,
+} as const;
+
+/** When a message to a person on a channel may go: now, or once the window of the last one has passed. */
+export function recipientSlot(lastSentAt: number | null, now: number): number {
+  if (lastSentAt === null) return now;
+  const free = lastSentAt + THROTTLE.recipientWindowMs;
+  return free <= now ? now : free;
+}
+
+/** A customer's messages in the current window; a new window starts when the last one has ended. */
+export interface CustomerWindow {
+  started_at: number;
+  count: number;
+}
+
+/**
+ * Whether a customer may send one more message now (and the window after counting it), or when to
+ * try again: when the current window ends.
+ */
+export function customerSlot(window: CustomerWindow | null, cap: number, now: number): { sendAt: number; window: CustomerWindow } {
+  const current = window && now < window.started_at + THROTTLE.customerWindowMs ? window : { started_at: now, count: 0 };
+  if (current.count < cap) return { sendAt: now, window: { ...current, count: current.count + 1 } };
+  return { sendAt: current.started_at + THROTTLE.customerWindowMs, window: current };
+}
+
+/** A contact that goes out with another one, in the bundle. */
+export interface BundledContact {
+  caseId: string;
+  incident: string;
+  /** the message it would have been on its own (an e-mail keeps each one whole, with its link) */
+  subject: string | null;
+  body: string;
+}
+
+const BUNDLE_TEXTS = {
+  EN: { more: (n: number) => (n === 1 ? '1 more incident' : `${n} more incidents`), andMore: (n: number) => `and ${n} more`, subjectMore: (n: number) => `(+${n} more)` },
+  ES: { more: (n: number) => (n === 1 ? '1 incidente más' : `${n} incidentes más`), andMore: (n: number) => `y ${n} más`, subjectMore: (n: number) => `(+${n} más)` },
+} as const;
+
+/**
+ * The one message that carries a contact and the ones bundled with it: an SMS or a call names the
+ * others by case ID and incident ("3 more incidents: K7QW2M9P Disk full; ..."), at most a few and
+ * then how many more; an e-mail holds each one whole, so every incident keeps its own link.
+ */
+export function bundleMessage(channel: EngineChannel, language: string, lead: { subject: string | null; body: string }, others: readonly BundledContact[]): { subject: string | null; body: string } {
+  if (others.length === 0) return lead;
+  const t = language === 'EN' ? BUNDLE_TEXTS.EN : BUNDLE_TEXTS.ES;
+  if (channel === 'email') {
+    const subject = lead.subject === null ? null : `${lead.subject} ${t.subjectMore(others.length)}`;
+    return { subject, body: [lead.body.trimEnd(), ...others.map((other) => `${other.subject ?? ''}\n\n${other.body.trimEnd()}`.trim())].join('\n\n---\n\n') + '\n' };
+  }
+  const named = others.slice(0, THROTTLE.listed).map((other) => `${other.caseId} ${other.incident}`);
+  const rest = others.length - named.length;
+  const list = `${named.join('; ')}${rest > 0 ? `; ${t.andMore(rest)}` : ''}`;
+  return { subject: lead.subject, body: `${lead.body} | ${t.more(others.length)}: ${list}` };
+}
