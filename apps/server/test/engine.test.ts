@@ -463,6 +463,30 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     expect(toDiego).toEqual(['New incident', 'For your information: nobody has accepted this incident yet']);
   });
 
+  it('a contact still queued when its event is resolved or canceled is not sent', async () => {
+    const start = t.clock.now().getTime();
+    await t.settleOutbox();
+    // the first contacts wait in the outbox (a dispatcher behind, a busy gateway)
+    await t.dispatcher.stop();
+    const resolved = await report(undefined, fourSteps);
+    const canceled = await report(undefined, fourSteps);
+    try {
+      await engine.drain();
+      for (const event of [resolved, canceled]) expect((await eventOf(event.event_id)).outbox.map((message) => message.status)).toEqual(['pending']);
+      t.clock.set(start + 2 * MINUTE);
+      expect((await t.raw('POST', `/api/v1/incidents/${resolved.case_id}/resolve`, { body: {}, headers: basic(fourSteps) })).status).toBe(200);
+      expect((await t.raw('POST', `/api/v1/incidents/${canceled.case_id}/cancel`, { headers: basic(fourSteps) })).status).toBe(200);
+    } finally {
+      await t.dispatcher.start();
+    }
+    await t.dispatcher.drain();
+    await t.settleOutbox();
+    for (const event of [resolved, canceled]) {
+      expect((await eventOf(event.event_id)).outbox.map((message) => message.status)).toEqual(['canceled']);
+      expect(smsOf(ANA, event.case_id)).toEqual([]);
+    }
+  });
+
   it('wakes on the notification of a new incident without polling', async () => {
     await engine.start();
     const { event_id } = await report('notify-1');
