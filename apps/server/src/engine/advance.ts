@@ -2,8 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import { runEngine, responseMinutes, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
-import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
-import type { ClaimRef } from '../jobs/lease';
+import { enqueue, OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
+import { cancel, type ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
@@ -51,6 +51,8 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     lastContacted = (await writeAction(tx, row, state, action, now, options)) ?? lastContacted;
   }
   if (outcome.actions.some((action) => action.kind === 'contact')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+  const closes = (state.status === 'completed' || state.status === 'canceled') && state.status !== previous.status;
+  if (closes) await cancelQueuedContacts(tx, row.event_id);
 
   const accepter = state.accepted_by === null ? null : state.accepted_by === 'integration' ? 'integration' : (state.steps[state.accepted_by.step]?.resource_name ?? null);
   const response = responseMinutes(state, options.scale);
@@ -87,6 +89,17 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     .execute();
   if (!claim && !ended) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
   return outcome.ignored ? 'ignored' : 'applied';
+}
+
+/** service.md 6.6: an event that closes cancels its contacts still waiting in the outbox (one under way may still go out). */
+async function cancelQueuedContacts(tx: Tx, eventId: number): Promise<void> {
+  const queued = await tx
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['pending', 'claimed'])
+    .where('idempotency_key', 'in', tx.selectFrom('event_logs').select('idempotency_key').where('event_id', '=', eventId).where('idempotency_key', 'is not', null).$narrowType<{ idempotency_key: string }>())
+    .execute();
+  for (const message of queued) await cancel(tx, OUTBOX_JOBS, message.id);
 }
 
 /** One event-log row; the same key twice (a re-run after a crash) is one row. */

@@ -39,3 +39,75 @@ export async function insertRunnableModule(tx: Tx, customerId: number): Promise<
     .executeTakeFirstOrThrow();
   return { id: made.module_id, applicationId: application.application_id, escalationId: escalation.escalation_id, slaId: sla.sla_id, resourceId: resource.resource_id };
 }
+
+/** A resource reachable by phone (national number of Puerto Rico) and e-mail, in English. */
+export async function insertResource(tx: Tx, customerId: number, person: { name: string; email: string; phone: string }): Promise<number> {
+  const made = await tx
+    .insertInto('resources')
+    .values({
+      customer_id: customerId,
+      resource_fullname: person.name,
+      resource_email: person.email,
+      language_id: 'EN',
+      resource_phone1: person.phone,
+      resource_country_phone1: 'PR',
+      resource_phone1_e164: `+1${person.phone}`,
+    })
+    .returning('resource_id')
+    .executeTakeFirstOrThrow();
+  return made.resource_id;
+}
+
+export interface StepOfEscalation {
+  resourceId: number;
+  participation: 'agent' | 'supervisor';
+  channel: 'voice' | 'sms' | 'email';
+  /** call again's attempts (none when absent) */
+  recalls?: number;
+  /** an agent's follow-up time in minutes (15 when absent) */
+  followUpMinutes?: number;
+}
+
+const CHANNEL_IDS = { voice: 1, sms: 2, email: 3 } as const;
+
+/**
+ * A module that accepts incidents, with an escalation of the given steps in this priority order and
+ * an SLA of `slaMinutes`; answers the steps' ids in the same order.
+ */
+export async function insertModuleWithSteps(tx: Tx, customerId: number, spec: { name: string; slaMinutes: number; steps: StepOfEscalation[] }): Promise<RunnableModule & { stepIds: number[] }> {
+  const escalation = await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: spec.name, escalation_active: 'Y' }).returning('escalation_id').executeTakeFirstOrThrow();
+  const steps = await tx
+    .insertInto('escalation_resources')
+    .values(
+      spec.steps.map((step, index) => ({
+        customer_id: customerId,
+        escalation_id: escalation.escalation_id,
+        resource_id: step.resourceId,
+        participation_type_id: step.participation === 'agent' ? 1 : 2,
+        channel_id: CHANNEL_IDS[step.channel],
+        escalation_priority_orden: index + 1,
+        ind_call_again: step.recalls ? ('Y' as const) : ('N' as const),
+        max_attemp_number: step.recalls ?? 0,
+        next_followup_time: step.participation === 'agent' ? (step.followUpMinutes ?? 15) : 0,
+        next_followup_time_mult: 'M' as const,
+      })),
+    )
+    .returning(['escalation_resource_id', 'escalation_priority_orden'])
+    .execute();
+  await refreshEscalations(tx, [escalation.escalation_id]);
+  const sla = await tx.insertInto('slas').values({ customer_id: customerId, sla_name: `${spec.name} SLA`, sla_active: 'Y', sla_response_time: spec.slaMinutes }).returning('sla_id').executeTakeFirstOrThrow();
+  const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `${spec.name} ${escalation.escalation_id}` }).returning('application_id').executeTakeFirstOrThrow();
+  const made = await tx
+    .insertInto('modules')
+    .values({ customer_id: customerId, application_id: application.application_id, module_name: spec.name, escalation_id: escalation.escalation_id, sla_id: sla.sla_id })
+    .returning('module_id')
+    .executeTakeFirstOrThrow();
+  return {
+    id: made.module_id,
+    applicationId: application.application_id,
+    escalationId: escalation.escalation_id,
+    slaId: sla.sla_id,
+    resourceId: spec.steps[0]!.resourceId,
+    stepIds: [...steps].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden).map((step) => step.escalation_resource_id),
+  };
+}
