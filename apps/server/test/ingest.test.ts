@@ -202,7 +202,7 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     expect((await post(module.id, module.key, { ...incident, dedup_key: 'limit-test' })).status).toBe(200);
   });
 
-  it('runs the curl and JavaScript examples of Get Examples against this server', async () => {
+  it('runs the curl, JavaScript and Events API v2 examples of Get Examples against this server', async () => {
     const examples = ingestExamples(module.id, t.baseUrl);
     const env = { ...process.env, RELEVO_KEY: module.key };
     const curl = await run('bash', ['-c', examples.curl.blockProgrammingCode], { env });
@@ -211,6 +211,11 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     // the same dedup_key: the JavaScript example finds the event the curl one made
     const js = await run(process.execPath, ['--input-type=module', '-e', examples.JavaScript.blockProgrammingCode], { env });
     expect(js.stdout).toContain(byCurl.case_id);
+    // the Events API v2 tab: the same incident by its dedup_key, answered as PagerDuty answers
+    const before = await counts();
+    const v2 = await run('bash', ['-c', examples['Events API v2'].blockProgrammingCode], { env });
+    expect(JSON.parse(v2.stdout)).toEqual({ status: 'success', message: 'Event processed', dedup_key: 'db-1-disk' });
+    expect(await counts()).toEqual(before);
   });
 
   it('simulates an incident from the module screen through the same path; a Customer may not, nor another customer', async () => {

@@ -204,6 +204,10 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/respond/:token/resolve': { auth: 'public' },
   // the inbound webhook: a gateway, by the signature of the raw body (inbound.test.ts)
   'POST /api/v1/channels/inbound': { auth: 'signedWebhook' },
+  // Events API v2 (the routing key in the body) and Alertmanager's receiver (HTTP Basic): events-v2.test.ts
+  'POST /v2/enqueue': { auth: 'public' },
+  'POST /api/v2/enqueue': { auth: 'public' },
+  'POST /api/v1/integrations/alertmanager': { auth: 'moduleKey' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;

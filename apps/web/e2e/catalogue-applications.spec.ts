@@ -224,7 +224,7 @@ test.describe('Applications and modules (spec 2.11, 2.12, 4, 5, 8)', () => {
     await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
     await expect(checkout.getByRole('button', { name: /^(Edit|Delete|Generate Credentials|Incident Simulation) / })).toHaveCount(0);
     await checkout.getByRole('button', { name: 'Get Examples for Checkout' }).click();
-    await expect(page.getByRole('dialog', { name: 'Examples for Checkout' }).getByRole('tab')).toHaveCount(6);
+    await expect(page.getByRole('dialog', { name: 'Examples for Checkout' }).getByRole('tab')).toHaveCount(7);
     await expectAccessible(page, 'examples modal of a Customer');
   });
 

@@ -8,7 +8,7 @@ import { resourceEndpoints } from './endpoints/resources';
 import { slaEndpoints } from './endpoints/slas';
 import { escalationEndpoints } from './endpoints/escalations';
 import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
-import { channelEndpoints, incidentEndpoints, responderEndpoints } from './endpoints/incidents';
+import { channelEndpoints, incidentEndpoints, integrationEndpoints, responderEndpoints } from './endpoints/incidents';
 import { eventEndpoints } from './endpoints/events';
 import type { AnyEndpoint } from './endpoint';
 
@@ -55,5 +55,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(incidentEndpoints),
   ...Object.values(responderEndpoints),
   ...Object.values(channelEndpoints),
+  ...Object.values(integrationEndpoints),
   ...Object.values(eventEndpoints),
 ])();

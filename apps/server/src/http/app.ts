@@ -8,6 +8,7 @@ import { installErrorHandler } from './errors';
 import { RouteTable } from './implement';
 import { installSecurityHeaders } from './security';
 import { installCookies } from './cookies';
+import { UNREADABLE_JSON } from '../incidents/events-v2';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
 import { resetRoutes } from './routes/reset';
@@ -43,14 +44,17 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
 
 /**
  * JSON bodies as Fastify parses them (prototype poisoning refused), keeping the text as it came for
- * the routes that check a signature over it (`config.rawBody`, the inbound webhook).
+ * the routes that check a signature over it (`config.rawBody`, the inbound webhook), and handing
+ * an unreadable body to the routes that answer it themselves (`config.lenientJson`).
  */
 function keepRawBodyWhereSigned(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if ((request.routeOptions.config as { rawBody?: boolean }).rawBody) (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
-    parseJson(request, body as string, done);
+    const config = request.routeOptions.config as { rawBody?: boolean; lenientJson?: boolean };
+    if (config.rawBody) (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+    if (!config.lenientJson) return parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, parsed) => done(null, error ? UNREADABLE_JSON : parsed));
   });
 }
 

@@ -276,6 +276,11 @@ export interface RouteOptions {
    * of a cached principal): its JSON is made once per object and kept while the object lives.
    */
   frozenAnswer?: boolean;
+  /**
+   * A body that is not JSON reaches the handler as `UNREADABLE_JSON` instead of a 400 from the
+   * parser: the handler answers it in its own words (PagerDuty's, for the Events API v2).
+   */
+  lenientJson?: boolean;
 }
 
 const frozenJson = new WeakMap<object, string>();
@@ -341,7 +346,7 @@ export class RouteTable {
         url: endpoint.path,
         ...(options.frozenAnswer ? { schema: { response: { 200: { type: 'object' } } }, serializerCompiler: () => serializeFrozen } : {}),
         // a signature covers the body as it was sent: the JSON parser keeps it (http/app.ts)
-        ...(endpoint.auth === 'signedWebhook' ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT } : {}),
+        ...(endpoint.auth === 'signedWebhook' ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT } : options.lenientJson ? { config: { lenientJson: true } } : {}),
         // a throw here and a rejected promise reach the error handler alike
         handler: (request, reply) => {
           const auth = authenticate(ctx, endpoint, request, reply);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CASE_ID_PATTERN, InboundSchema, IncidentIngestSchema, IncidentResolveSchema, IncidentSimulationSchema, RESPONDER_MESSAGES, type InboundAnswer, type IncidentCreated, type IncidentState, type ResponderView } from '@relevo/domain';
+import { AlertmanagerWebhookSchema, CASE_ID_PATTERN, InboundSchema, IncidentIngestSchema, IncidentResolveSchema, IncidentSimulationSchema, RESPONDER_MESSAGES, type AlertmanagerAnswer, type EventsV2Answer, type InboundAnswer, type IncidentCreated, type IncidentState, type ResponderView } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
@@ -45,3 +45,15 @@ export const responderEndpoints = { resolveIncident, cancelIncident, responderVi
 export const channelInbound = endpoint({ name: 'channelInbound', method: 'POST', path: '/api/v1/channels/inbound', body: InboundSchema, response: reply<InboundAnswer>(), auth: 'signedWebhook' });
 
 export const channelEndpoints = { channelInbound };
+
+/**
+ * PagerDuty Events API v2 compatibility (monitoring tools configured for PagerDuty, with this
+ * server's URL): the routing key in the body is the module's credential key. The handler reads and
+ * checks the body itself, so every refusal is answered in PagerDuty's words (400 invalid event).
+ */
+export const eventsV2Enqueue = endpoint({ name: 'eventsV2Enqueue', method: 'POST', path: '/v2/enqueue', response: reply<EventsV2Answer>(), auth: 'public' });
+export const eventsV2EnqueueApi = endpoint({ name: 'eventsV2EnqueueApi', method: 'POST', path: '/api/v2/enqueue', response: reply<EventsV2Answer>(), auth: 'public' });
+/** Prometheus Alertmanager's webhook receiver (version 4), by HTTP Basic with the module ID and key. */
+export const alertmanagerWebhook = endpoint({ name: 'alertmanagerWebhook', method: 'POST', path: '/api/v1/integrations/alertmanager', body: AlertmanagerWebhookSchema, response: reply<AlertmanagerAnswer>(), auth: 'moduleKey' });
+
+export const integrationEndpoints = { eventsV2Enqueue, eventsV2EnqueueApi, alertmanagerWebhook };

@@ -9,10 +9,12 @@ export interface IngestExample {
   blockProgrammingCode: string;
 }
 
-export const EXAMPLE_LANGUAGES = ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#'] as const;
+export const EXAMPLE_LANGUAGES = ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'Events API v2'] as const;
 export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
 
 export const INGEST_PATH = '/api/v1/incidents';
+/** PagerDuty Events API v2 compatibility: the same module, its key as the routing key (docs/integrations.md). */
+export const EVENTS_V2_PATH = '/v2/enqueue';
 export const KEY_VARIABLE = 'RELEVO_KEY';
 
 const SAMPLE = { incident: 'Disk almost full on db-1', description: 'The data disk of db-1 is 95% full and still growing.', dedup_key: 'db-1-disk' };
@@ -133,6 +135,17 @@ export function ingestExamples(moduleId: number, baseUrl: string): Record<Exampl
         `var content = new StringContent(${quoted(body)}, Encoding.UTF8, "application/json");`,
         `var response = await client.PostAsync(${quoted(url)}, content);`,
         'Console.WriteLine($"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}");',
+      ].join('\n'),
+    },
+    'Events API v2': {
+      blockSubject: 'Events API v2 (PagerDuty compatible)',
+      blockBody:
+        `Tools that can send to PagerDuty (Prometheus Alertmanager, Grafana, Zabbix, Datadog...) send here: set their Events API URL to ${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH} ` +
+        `and their routing (integration) key to this module's credential key, read here from ${KEY_VARIABLE}. trigger opens an incident, acknowledge accepts it, resolve completes it; the answer is 202 with the dedup_key.`,
+      blockProgrammingCode: [
+        `curl --fail-with-body -sS -X POST ${quoted(`${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH}`)} \\`,
+        `  -H 'Content-Type: application/json' \\`,
+        `  -d '{"routing_key":"'"$${KEY_VARIABLE}"'","event_action":"trigger","dedup_key":"db-1-disk","payload":{"summary":"Disk almost full on db-1","source":"db-1","severity":"critical"}}'`,
       ].join('\n'),
     },
   };

@@ -1,9 +1,11 @@
 import { INGEST_MESSAGES } from '@relevo/domain';
-import { cancelIncident, channelInbound, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
+import { alertmanagerWebhook, cancelIncident, channelInbound, eventsV2Enqueue, eventsV2EnqueueApi, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { incidentService } from '../../incidents/ingest';
 import { engineOptions, responderService } from '../../incidents/respond';
 import { inboundService } from '../../incidents/inbound';
+import { eventsV2Service } from '../../incidents/events-v2';
 import type { RouteTable } from '../implement';
 
 /** service.md 5: incidents in, from monitoring systems and from the module screen. */
@@ -11,10 +13,20 @@ export function incidentRoutes(routes: RouteTable, ctx: AppContext): void {
   const incidents = incidentService(ctx);
   const responder = responderService(ctx);
   const inbound = inboundService(ctx, engineOptions(ctx));
+  const eventsV2 = eventsV2Service(ctx, incidents, engineOptions(ctx));
+  const enqueue = async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
+    const answered = await eventsV2.enqueue(request.body);
+    reply.code(answered.code);
+    if (answered.code === 429) reply.header('retry-after', '60');
+    return answered.answer;
+  };
   routes
     .implement(resolveIncident, ({ moduleKey, params, body }) => responder.resolveByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id, body))
     .implement(cancelIncident, ({ moduleKey, params }) => responder.cancelByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id))
     .implement(channelInbound, ({ body }) => inbound.receive(body))
+    .implement(eventsV2Enqueue, enqueue, { lenientJson: true })
+    .implement(eventsV2EnqueueApi, enqueue, { lenientJson: true })
+    .implement(alertmanagerWebhook, ({ moduleKey, body }) => eventsV2.alertmanager(moduleKey.moduleId, moduleKey.key, body))
     .implement(responderView, ({ params }) => responder.view(params.token))
     .implement(responderAccept, ({ params }) => responder.accept(params.token))
     .implement(responderResolve, ({ params }) => responder.resolve(params.token))

@@ -194,7 +194,7 @@ export const Examples: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Get Examples for Checkout', 'Examples for Checkout');
     const tabs = await within(dialog).findAllByRole('tab');
-    await expect(tabs.map((tab) => tab.textContent)).toEqual(['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#']);
+    await expect(tabs.map((tab) => tab.textContent)).toEqual(['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'Events API v2']);
     await expect(within(dialog).getByRole('tabpanel')).toHaveTextContent('/api/v1/incidents');
   },
 };
