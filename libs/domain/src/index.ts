@@ -44,6 +44,7 @@ export * from './engine/escalation-engine';
 export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
 export * from './engine/snapshot';
+export * from './engine/spoken-message';
 export * from './rules/catalogue-refusals';
 export * from './rules/resource-form';
 export * from './rules/sla-form';
