@@ -8,6 +8,7 @@ import { leastPrivilege } from './migrations/0005_least_privilege';
 import { catalogue } from './migrations/0006_catalogue';
 import { moduleCredentials } from './migrations/0007_module_credentials';
 import { incidents } from './migrations/0008_incidents';
+import { eventAudio } from './migrations/0010_event_audio';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_catalogue': catalogue,
   '0007_module_credentials': moduleCredentials,
   '0008_incidents': incidents,
+  '0010_event_audio': eventAudio,
 };
 
 function toKysely(migration: Migration): KyselyMigration {
