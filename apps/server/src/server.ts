@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/database';
 import { sessionSecret } from './db/settings';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
+import { spokenAudio } from './delivery/spoken-audio';
 import { EngineWorker } from './engine/worker';
 import { responderService } from './incidents/respond';
 import { buildApp } from './http/app';
@@ -114,7 +115,7 @@ export async function startRelevo(opts: {
     if (config.role !== 'api') {
       engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link });
       await engine.start();
-      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log), log, workerId: config.instanceId });
+      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId });
       await dispatcher.start();
       housekeeping = new Housekeeping(database, ctx.clock, log);
       housekeeping.start();

@@ -26,6 +26,7 @@ const LANDED: Record<string, string> = {
   '0007_module_credentials': 'a5275c391162',
   '0008_incidents': '2f6462596994',
   '0009_inbound': 'ee2ee732e127',
+  '0010_event_audio': '7995dcde715e',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);
@@ -51,7 +52,7 @@ describe('migrations are frozen text', () => {
 
 /** A column as schema.ts declares it for Kysely. */
 interface Declared {
-  family: 'number' | 'string' | 'boolean' | 'date' | 'json';
+  family: 'number' | 'string' | 'boolean' | 'date' | 'json' | 'bytes';
   nullable: boolean;
 }
 
@@ -89,6 +90,7 @@ function declaredSchema(): Record<string, Record<string, Declared>> {
         if (part.kind === ts.SyntaxKind.BooleanKeyword) return 'boolean';
         if (ts.isLiteralTypeNode(part) && ts.isStringLiteral(part.literal)) return 'string';
         if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Date') return 'date';
+        if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Uint8Array') return 'bytes';
         if (part.kind === ts.SyntaxKind.UnknownKeyword || ts.isTypeLiteralNode(part)) return 'json';
         if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Record') return 'json';
         throw new Error(`schema.ts: cannot read the type ${part.getText(file)}`);
@@ -122,6 +124,7 @@ const FAMILIES: Record<string, Declared['family']> = {
   boolean: 'boolean',
   'timestamp with time zone': 'date',
   jsonb: 'json',
+  bytea: 'bytes',
 };
 
 describe.each(DATABASE_KINDS)('schema.ts against the migrated database on %s', (kind) => {

@@ -45,6 +45,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   event_logs: { app: READ, staff: WRITE },
   // an incident made in a customer's unit of work starts its timer there; the worker runs them all
   engine_timers: { app: 'select, insert, update', staff: WRITE },
+  // the engine writes a voice call's audio row, the worker its sound, the public audio address
+  // reads it and housekeeping deletes it (all staff); the events list shows its address (migration 0010)
+  event_audio: { app: READ, staff: WRITE },
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: { app: WRITE, staff: WRITE },

@@ -231,6 +231,22 @@ export interface EngineTimersTable {
   last_error: string | null;
 }
 
+/** The spoken audio of one voice contact (migration 0010). */
+export interface EventAudioTable {
+  event_audio_id: Generated<number>;
+  customer_id: number;
+  event_id: number;
+  idempotency_key: string;
+  token: string;
+  language: 'ES' | 'EN';
+  text: string;
+  mime: ColumnType<string, string | undefined, string>;
+  /** bytea: a Buffer from PostgreSQL, a Uint8Array from PGlite; null until the sound is made */
+  content: Uint8Array | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** Y/N flags of the catalogue (spec 4); a default means optional on insert. */
 type YesNo = 'Y' | 'N';
 type YesNoDefault = ColumnType<YesNo, YesNo | undefined, YesNo>;
@@ -383,6 +399,7 @@ export interface DB {
   engine_timers: EngineTimersTable;
   inbound_messages: InboundMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
+  event_audio: EventAudioTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
+import type { SpokenAudio } from './spoken-audio';
 
 /**
  * Sends one message of the outbox; throws when the far end refused or could not be reached. The
@@ -56,9 +57,15 @@ export function webhookSignature(secret: string, timestamp: number, body: string
  * SMS and voice as `POST {to, body, kind, idempotency_key}` to SMS_WEBHOOK_URL, or written to the
  * log when it is unset. Any 2xx answer counts as accepted. With INBOUND_WEBHOOK_SECRET set, each
  * request carries X-Relevo-Timestamp and X-Relevo-Signature, so the gateway can tell it comes from
- * this server.
+ * this server. A voice call with spoken audio adds `audio_url`, the sound made before the request.
  */
-export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWebhookUrl' | 'inboundWebhookSecret'>, log: Logger, now: () => Date = () => new Date()): Sender {
+export function webhookSender(
+  kind: 'sms' | 'voice',
+  config: Pick<Config, 'smsWebhookUrl' | 'inboundWebhookSecret'>,
+  log: Logger,
+  now: () => Date = () => new Date(),
+  audio?: Pick<SpokenAudio, 'urlOf'>,
+): Sender {
   if (!config.smsWebhookUrl) {
     return async (message) => {
       log.info({ channel: kind, to: message.recipient, text: message.body }, `${kind} not sent: SMS_WEBHOOK_URL is unset`);
@@ -66,8 +73,10 @@ export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWe
   }
   const url = config.smsWebhookUrl;
   return async (message, signal) => {
+    const audioUrl = audio ? await audio.urlOf(message.idempotency_key) : null;
+    signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(10_000);
-    const body = JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key });
+    const body = JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key, ...(audioUrl ? { audio_url: audioUrl } : {}) });
     const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key };
     if (config.inboundWebhookSecret) {
       const timestamp = Math.floor(now().getTime() / 1000);
@@ -84,6 +93,7 @@ export function webhookSender(kind: 'sms' | 'voice', config: Pick<Config, 'smsWe
   };
 }
 
-export function createSenders(config: Config, log: Logger): Senders {
-  return { email: emailSender(config, log), sms: webhookSender('sms', config, log), voice: webhookSender('voice', config, log) };
+/** The senders of each channel; voice calls carry the spoken audio that `audio` makes. */
+export function createSenders(config: Config, log: Logger, audio?: SpokenAudio): Senders {
+  return { email: emailSender(config, log), sms: webhookSender('sms', config, log), voice: webhookSender('voice', config, log, undefined, audio) };
 }

@@ -1,8 +1,9 @@
 import { sql, type Insertable } from 'kysely';
-import { runEngine, responseMinutes, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
+import { runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
 import { enqueue, OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
+import { insertEventAudio } from '../db/event-audio';
 import { cancel, type ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
 
@@ -165,5 +166,10 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     link: options.link ? options.link(event.event_id, action.step) : null,
   });
   await enqueue(tx, { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key }, now);
+  if (step.channel === 'voice') {
+    // the text only: the outbox's voice sender makes the sound, outside this transaction
+    const spoken = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
+    await insertEventAudio(tx, { customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now);
+  }
   return step.resource_name;
 }

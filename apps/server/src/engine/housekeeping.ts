@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { AUTH, type Database } from '../db/database';
+import { deleteExpiredAudio } from '../db/event-audio';
 import { pruneRateLimits } from '../db/rate-limits';
 import { pruneSessions } from '../db/sessions';
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Worker chores: forget ended rate-limit windows and long-expired sessions. */
+/** Worker chores: forget ended rate-limit windows and long-expired sessions, delete expired voice-call audio. */
 export class Housekeeping {
   #timer: NodeJS.Timeout | null = null;
   constructor(
@@ -32,6 +33,8 @@ export class Housekeeping {
         await pruneRateLimits(tx, now);
         await pruneSessions(tx, now);
       });
+      // spec: an event's audio expires 7 days after the event
+      await this.database.scoped({ kind: 'staff' }, (tx) => deleteExpiredAudio(tx, now));
       await this.database.maintain();
     } catch (error) {
       this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'housekeeping failed');

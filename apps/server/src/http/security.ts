@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 
 /** Links with secrets in their path: a log never holds them. */
-const SECRET_PATHS = [/(\/api\/management\/password\/confirm\/reset\/)[^/?#]+/, /(\/reset_password\/email\/)[^/?#]+/, /(\/respond\/)[^/?#]+/];
+const SECRET_PATHS = [/(\/api\/management\/password\/confirm\/reset\/)[^/?#]+/, /(\/reset_password\/email\/)[^/?#]+/, /(\/respond\/)[^/?#]+/, /(\/api\/v1\/audio\/)[^/?#]+/];
 
 export function redactUrl(url: string): string {
   let out = url;

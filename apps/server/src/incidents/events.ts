@@ -3,20 +3,21 @@ import { EVENT_MESSAGES, EVENT_ORDER_COLUMNS, type EventListQuery, type EventLog
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { iso, matches, ordering, pageOf, readList, sortKey } from '../db/listing';
+import { audioPath } from '../db/event-audio';
 import { HttpError } from '../http/errors';
 import { listOfParent } from '../catalogue/common';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** An event as read: the domain's fields, with dates as the database gives them. */
-type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null };
+type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null; audio_token: string | null };
 
-const toEvent = (row: EventRow): IncidentEvent => ({
+const toEvent = ({ audio_token, ...row }: EventRow): IncidentEvent => ({
   ...row,
   event_createdt: iso(row.event_createdt)!,
   accepteddt: iso(row.accepteddt),
   event_closedt: iso(row.event_closedt),
-  audio: null,
+  audio: audio_token === null ? null : audioPath(audio_token),
 });
 
 const SORT: Record<(typeof EVENT_ORDER_COLUMNS)[number], { column: string; text: boolean }> = {
@@ -76,6 +77,8 @@ export function eventService(ctx: AppContext) {
           'e.event_cause',
           'e.event_resolution',
           'e.resolution',
+          // spec 3 Event.audio: the latest voice call's, until it expires
+          (eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', ctx.clock.now()).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'),
         ])
         .orderBy(sortKey(sort.column, sort.text), direction)
         .orderBy('e.event_id', direction);

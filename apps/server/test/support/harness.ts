@@ -6,6 +6,7 @@ import type { AppContext } from '../../src/context';
 import { openDatabase, SYSTEM, type Database } from '../../src/db/database';
 import { createSenders } from '../../src/delivery/channels';
 import { OutboxDispatcher } from '../../src/delivery/dispatcher';
+import { spokenAudio } from '../../src/delivery/spoken-audio';
 import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
 import { createContext } from '../../src/server';
@@ -86,7 +87,7 @@ export async function startTestApp(opts: {
   const ctx = await createContext({ config, database, log, clock, limits: { ...DEFAULT_LIMITS, ...opts.limits } });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const dispatcher = new OutboxDispatcher({ database, clock, senders: createSenders(config, log), log, workerId: 'test-worker' });
+  const dispatcher = new OutboxDispatcher({ database, clock, senders: createSenders(config, log, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })), log, workerId: 'test-worker' });
   await dispatcher.start();
 
   const t: TestApp = {

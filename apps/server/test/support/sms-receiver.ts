@@ -6,6 +6,8 @@ export interface ReceivedSms {
   body: string;
   kind: 'sms' | 'voice';
   idempotency_key: string;
+  /** a voice call's spoken audio */
+  audio_url?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { EventListQuerySchema, PageQuerySchema, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
+import * as v from 'valibot';
+import { EVENT_MESSAGES, EventListQuerySchema, PageQuerySchema, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
@@ -9,4 +10,15 @@ export const listEvents = endpoint({ name: 'listEvents', method: 'GET', path: '/
 /** spec 7: the log of one event (its contacts), paged. */
 export const listEventLog = endpoint({ name: 'listEventLog', method: 'GET', path: '/api/events/log/:id', params: IdParams, query: PageQuerySchema, response: reply<ListOf<EventLogEntry>>(), ...read });
 
-export const eventEndpoints = { listEvents, listEventLog };
+/** `/:token`: the last segment of an audio's address (`<token>.wav`); the server answers 404 for anything else. */
+export const AudioTokenParams = /* @__PURE__ */ (() => v.object({ token: v.pipe(v.string(EVENT_MESSAGES.audioNotFound), v.maxLength(100, EVENT_MESSAGES.audioNotFound)) }))();
+
+/**
+ * Issue 13, spec 3 Event.audio: the spoken message of a voice call, as WAV bytes (the typed client
+ * reads them as a Blob; a page plays the address in an audio element). Its random token is the
+ * credential: the voice gateway and the events screen fetch it without signing in, until 7 days
+ * after the event.
+ */
+export const eventAudio = endpoint({ name: 'eventAudio', method: 'GET', path: '/api/v1/audio/:token', params: AudioTokenParams, response: reply<Blob>(), auth: 'public' });
+
+export const eventEndpoints = { listEvents, listEventLog, eventAudio };

@@ -28,7 +28,10 @@ export interface IncidentEvent {
   event_cause: string | null;
   event_resolution: string | null;
   resolution: string | null;
-  /** a link to the event's audio (none yet: the voice channel stores no audio) */
+  /**
+   * the path of the event's latest voice-call audio (`/api/v1/audio/<token>.wav`, played without
+   * sign-in); null without a voice call, and once the audio expired (EVENT_AUDIO_DAYS)
+   */
   audio: string | null;
 }
 
@@ -52,8 +55,12 @@ export interface EventLogEntry {
   delivery_status: 'queued' | 'sent' | 'delivered' | 'failed' | null;
 }
 
+/** spec: the audio of an event expires 7 days after the event was created, and is deleted. */
+export const EVENT_AUDIO_DAYS = 7;
+
 export const EVENT_MESSAGES = {
   notFound: 'Event not found',
+  audioNotFound: 'No audio at this address: it never existed, or it expired 7 days after its event',
   emptyEvents: 'No events found.',
   badDate: 'Must be a date (YYYY-MM-DD)',
 } as const;

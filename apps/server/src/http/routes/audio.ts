@@ -1,0 +1,21 @@
+import { EVENT_MESSAGES } from '@relevo/domain';
+import { eventAudio } from '@relevo/api';
+import type { AppContext } from '../../context';
+import { audioTokenOf } from '../../db/event-audio';
+import { spokenAudio } from '../../delivery/spoken-audio';
+import { HttpError } from '../errors';
+import type { RouteTable } from '../implement';
+
+/** Issue 13: the spoken audio of voice calls, at addresses whose token is the credential. */
+export function audioRoutes(routes: RouteTable, ctx: AppContext): void {
+  const audio = spokenAudio({ database: ctx.database, clock: ctx.clock, log: ctx.log, publicUrl: ctx.config.publicUrl });
+  routes.implement(eventAudio, async ({ params, reply }) => {
+    const token = audioTokenOf(params.token);
+    const file = token ? await audio.file(token) : null;
+    // the same answer for an address that never existed and one that expired: a token tells nothing
+    if (!file) throw new HttpError(404, EVENT_MESSAGES.audioNotFound);
+    reply.type(file.mime);
+    // the bytes as they are (the contract's Blob is what a client makes of them)
+    return file.content as unknown as Blob;
+  });
+}
