@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_LIMITS } from './limits';
+import { THROTTLE } from '@relevo/domain';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
@@ -19,6 +20,10 @@ export interface Config {
   escalationTimeScale: number;
   /** incidents one module may report per minute, in each API process (service.md 5) */
   ingestPerMinute: number;
+  /** CUSTOMER_MESSAGES_PER_MINUTE: a customer's engine messages per minute (the gateways' protection) */
+  customerMessagesPerMinute: number;
+  /** CONTACT_WINDOW_SECONDS: one message per person and channel within it (60: a real phone's protection; 0 turns throttling off, for tests and load runs) */
+  contactWindowSeconds: number;
   demoData: boolean;
   widgetScriptUrl: string | null;
   chatLlmUrl: string | null;
@@ -87,6 +92,8 @@ const fields = {
   JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ESCALATION_TIME_SCALE: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be a positive number'), v.maxValue(100000, 'must be at most 100000')),
   INGEST_LIMIT_PER_MINUTE: v.pipe(v.string(), v.regex(/^\d{1,8}$/, 'must be a whole number from 1 to 10000000'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 10000000'), v.maxValue(10_000_000, 'must be a whole number from 1 to 10000000')),
+  CONTACT_WINDOW_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 0 to 3600'), v.transform(Number), v.maxValue(3600, 'must be a whole number from 0 to 3600')),
+  CUSTOMER_MESSAGES_PER_MINUTE: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100000'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 100000'), v.maxValue(100_000, 'must be a whole number from 1 to 100000')),
   DEMO_DATA: flag,
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
@@ -160,6 +167,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     jwtSecret: read(env, 'JWT_SECRET') ?? null,
     escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,
     ingestPerMinute: read(env, 'INGEST_LIMIT_PER_MINUTE') ?? DEFAULT_LIMITS.ingestPerModule.limit,
+    customerMessagesPerMinute: read(env, 'CUSTOMER_MESSAGES_PER_MINUTE') ?? THROTTLE.customerPerMinute,
+    contactWindowSeconds: read(env, 'CONTACT_WINDOW_SECONDS') ?? THROTTLE.recipientWindowMs / 1000,
     demoData: demoData(read(env, 'DEMO_DATA'), databaseUrl, host),
     widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
     chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,

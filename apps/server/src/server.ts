@@ -113,7 +113,7 @@ export async function startRelevo(opts: {
     let housekeeping: Housekeeping | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
-      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link });
+      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link, customerMessagesPerMinute: config.customerMessagesPerMinute, contactWindowMs: config.contactWindowSeconds * 1000 });
       await engine.start();
       dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId });
       await dispatcher.start();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateCredential, listEvents } from '@relevo/api';
 import { EVENT_MESSAGES, type SpokenLanguage } from '@relevo/domain';
 import { EngineWorker } from '../src/engine/worker';
@@ -93,6 +93,8 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     module = { ...made, key: credential.body.credentialKey };
     engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'audio-test', scale: 1 });
   });
+  // each case calls the same person: a minute apart, no call waits for the previous one's minute (throttling)
+  beforeEach(() => t.clock.advance(61_000));
   afterAll(async () => {
     await engine?.stop();
     await t?.close();

@@ -46,6 +46,11 @@ describe('configuration (service.md section 1)', () => {
     expect(fails({ ESCALATION_TIME_SCALE: '-2' })).toMatch(/^Invalid configuration: ESCALATION_TIME_SCALE /);
     expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe('Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")');
     expect(loadConfig({ INGEST_LIMIT_PER_MINUTE: '120000' }).ingestPerMinute).toBe(120_000);
+    // throttling: a minute per person and channel, 300 messages a minute per customer, unless set
+    expect(loadConfig({})).toMatchObject({ contactWindowSeconds: 60, customerMessagesPerMinute: 300 });
+    expect(loadConfig({ CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '5000' })).toMatchObject({ contactWindowSeconds: 0, customerMessagesPerMinute: 5000 });
+    expect(fails({ CONTACT_WINDOW_SECONDS: '-1' })).toBe('Invalid configuration: CONTACT_WINDOW_SECONDS must be a whole number from 0 to 3600 (got "-1")');
+    expect(fails({ CUSTOMER_MESSAGES_PER_MINUTE: '0' })).toBe('Invalid configuration: CUSTOMER_MESSAGES_PER_MINUTE must be a whole number from 1 to 100000 (got "0")');
     expect(fails({ DEMO_DATA: 'maybe' })).toMatch(/^Invalid configuration: DEMO_DATA must be on or off/);
     for (const message of [fails({ JWT_SECRET: 'short' }), fails({ SMTP_URL: 'http://user:secret@mail' })]) expect(message).not.toMatch(/secret|short/);
   });

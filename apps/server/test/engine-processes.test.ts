@@ -17,6 +17,13 @@ import { WorkerProcess, sleep } from './support/worker-process';
  * event reached the state it reaches without faults, every contact reached the receiver, and a
  * contact that arrived twice carries the same key and arrived again only around a kill.
  */
+/**
+ * Every contact as its own message: 200 events call one person within seconds, which throttling
+ * (one message per person per minute, throttle.test.ts) would bundle; this test follows each
+ * contact's own delivery through the kills.
+ */
+const UNTHROTTLED = { CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000' };
+
 describe.each(POSTGRES_URL ? ['postgres' as const] : [])('the engine under kill -9 on %s', (kind) => {
   let testDb: TestDatabase;
   let database: Database;
@@ -46,7 +53,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('the engine under kill 
     const customerId = (await database.scoped(SYSTEM, (tx) => tx.insertInto('customers').values({ customer_name: 'Chaos', customer_qty_resources: 10 }).returning('customer_id').executeTakeFirstOrThrow())).customer_id;
     const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
     const incidents = incidentService(ctx);
-    const start = (n: number) => WorkerProcess.start(bundle, { DATABASE_URL: testDb.url!, SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, WORKER_ID: `chaos-${n}`, LEASE_MS: '1000', ESCALATION_TIME_SCALE: String(scale) });
+    const start = (n: number) => WorkerProcess.start(bundle, { DATABASE_URL: testDb.url!, SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, WORKER_ID: `chaos-${n}`, LEASE_MS: '1000', ESCALATION_TIME_SCALE: String(scale), ...UNTHROTTLED });
     let started = 0;
     workers = await Promise.all([++started, ++started].map(start));
     sms.delayMs = 30;

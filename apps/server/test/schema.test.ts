@@ -27,6 +27,7 @@ const LANDED: Record<string, string> = {
   '0008_incidents': '2f6462596994',
   '0009_inbound': 'ee2ee732e127',
   '0010_event_audio': '7995dcde715e',
+  '0011_throttle': 'b00615db6511',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -10,6 +10,7 @@ import { moduleCredentials } from './migrations/0007_module_credentials';
 import { incidents } from './migrations/0008_incidents';
 import { inbound } from './migrations/0009_inbound';
 import { eventAudio } from './migrations/0010_event_audio';
+import { throttle } from './migrations/0011_throttle';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_incidents': incidents,
   '0009_inbound': inbound,
   '0010_event_audio': eventAudio,
+  '0011_throttle': throttle,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -59,6 +59,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
   inbound_messages: { staff: 'select, insert, delete' },
   sms_opt_outs: { staff: WRITE },
+  // throttling (migration 0011): the engine (staff) hands out each recipient's minutes and counts each customer's
+  contact_slots: { staff: WRITE },
+  customer_send_windows: { staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */

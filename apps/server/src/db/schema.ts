@@ -126,7 +126,7 @@ export interface RateLimitsTable {
 
 export type OutboxChannel = 'email' | 'sms' | 'voice';
 /** The job statuses (src/jobs/lease.ts) with `sent` as the outbox's done status. */
-export type OutboxStatus = 'pending' | 'claimed' | 'sent' | 'dead' | 'canceled';
+export type OutboxStatus = 'pending' | 'claimed' | 'sent' | 'dead' | 'canceled' | 'bundled';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -152,6 +152,27 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** a contact that goes out with another message (status `bundled`): that message (migration 0011) */
+  bundled_into: ColumnType<number | null, number | null | undefined, number | null>;
+  /** how a bundle names this contact: "CASE incident" */
+  bundle_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the language of the message's text (a bundle's words) */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The last minute handed to a recipient on a channel, and its message (migration 0011). */
+export interface ContactSlotsTable {
+  channel: OutboxChannel;
+  recipient: string;
+  slot_at: Timestamp;
+  head_id: number | null;
+}
+
+/** A customer's messages in its current minute (migration 0011). */
+export interface CustomerSendWindowsTable {
+  customer_id: number;
+  started_at: Timestamp;
+  count: number;
 }
 
 export interface AuditLogTable {
@@ -399,6 +420,8 @@ export interface DB {
   engine_timers: EngineTimersTable;
   inbound_messages: InboundMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
+  contact_slots: ContactSlotsTable;
+  customer_send_windows: CustomerSendWindowsTable;
   event_audio: EventAudioTable;
 }
 

@@ -1,10 +1,11 @@
 import { sql, type Insertable } from 'kysely';
-import { runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
+import { THROTTLE, runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
-import { enqueue, OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
+import { OUTBOX_CHANNEL } from '../db/outbox';
+import { cancelEventContacts, queueContact } from '../db/contacts';
 import { insertEventAudio } from '../db/event-audio';
-import { cancel, type ClaimRef } from '../jobs/lease';
+import type { ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
@@ -14,6 +15,10 @@ export interface AdvanceOptions {
   scale: number;
   /** the responder page of a step's contact (`PUBLIC_URL/respond/<token>`) */
   link?: (eventId: number, step: number) => string;
+  /** CUSTOMER_MESSAGES_PER_MINUTE: the cap that protects the gateways (THROTTLE.customerPerMinute when unset) */
+  customerMessagesPerMinute?: number;
+  /** CONTACT_WINDOW_SECONDS in ms: one message per person and channel within it (THROTTLE.recipientWindowMs when unset; 0: no throttling) */
+  contactWindowMs?: number;
 }
 
 /** What became of the input: applied, ignored by the engine (nothing to do), or not ours (the claim was lost). */
@@ -44,14 +49,25 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   if (claim && (row.status !== 'claimed' || row.claim_token !== claim.claim_token || row.locked_by !== claim.locked_by)) return 'lost';
 
   const previous = row.state as EngineState;
-  const outcome = runEngine(previous, input, now.getTime(), options.scale);
-  const { state } = outcome;
-
+  const first = runEngine(previous, input, now.getTime(), options.scale);
+  let outcome = first;
   let lastContacted: string | null = null;
-  for (const action of outcome.actions) {
-    lastContacted = (await writeAction(tx, row, state, action, now, options)) ?? lastContacted;
+  let contacted = false;
+  // a contact that cannot go (an SMS to a number that replied STOP) moves the walk on at once, as
+  // a failed delivery does: at most one more round per step
+  for (let round = 0; round <= previous.steps.length; round++) {
+    let undelivered: { step: number; attempt: number } | null = null;
+    for (const action of outcome.actions) {
+      const written = await writeAction(tx, row, outcome.state, action, now, options);
+      lastContacted = written.contacted ?? lastContacted;
+      contacted ||= written.contacted !== null;
+      if (written.undelivered) undelivered = written.undelivered;
+    }
+    if (!undelivered) break;
+    outcome = runEngine(outcome.state, { kind: 'undelivered', ...undelivered }, now.getTime(), options.scale);
   }
-  if (outcome.actions.some((action) => action.kind === 'contact')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+  const { state } = outcome;
+  if (contacted) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
   const closes = (state.status === 'completed' || state.status === 'canceled') && state.status !== previous.status;
   if (closes) await cancelQueuedContacts(tx, row.event_id);
 
@@ -89,18 +105,16 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     .where('id', '=', row.id)
     .execute();
   if (!claim && !ended) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
-  return outcome.ignored ? 'ignored' : 'applied';
+  return first.ignored ? 'ignored' : 'applied';
 }
 
 /** service.md 6.6: an event that closes cancels its contacts still waiting in the outbox (one under way may still go out). */
 async function cancelQueuedContacts(tx: Tx, eventId: number): Promise<void> {
-  const queued = await tx
-    .selectFrom('outbox')
-    .select('id')
-    .where('status', 'in', ['pending', 'claimed'])
-    .where('idempotency_key', 'in', tx.selectFrom('event_logs').select('idempotency_key').where('event_id', '=', eventId).where('idempotency_key', 'is not', null).$narrowType<{ idempotency_key: string }>())
-    .execute();
-  for (const message of queued) await cancel(tx, OUTBOX_JOBS, message.id);
+  const logged = await tx.selectFrom('event_logs').select('idempotency_key').where('event_id', '=', eventId).where('idempotency_key', 'is not', null).execute();
+  await cancelEventContacts(
+    tx,
+    logged.map((row) => row.idempotency_key!),
+  );
 }
 
 /** One event-log row; the same key twice (a re-run after a crash) is one row. */
@@ -114,8 +128,16 @@ interface EventFacts {
   short_event_body: string;
 }
 
-/** One action: a log row, and for a contact its message. Answers the contacted resource's name. */
-async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<string | null> {
+/** What an action did: whom it contacted, and the contact that could not be queued. */
+interface Written {
+  contacted: string | null;
+  undelivered?: { step: number; attempt: number };
+}
+
+const OPTED_OUT = 'The number replied STOP: no SMS goes to it until it replies START';
+
+/** One action: a log row, and for a contact its message (throttled, db/contacts.ts). */
+async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<Written> {
   if (action.kind === 'log') {
     const closing = action.followup_status === 'completed';
     if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
@@ -132,7 +154,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
         event_ind_last_event_log: closing ? 'Y' : 'N',
         idempotency_key: `event:${event.event_id}:${action.followup_status === 'completed' ? 'closed' : 'not-reached'}`,
       });
-    return null;
+    return { contacted: null };
   }
   const step = state.steps[action.step]!;
   const next = action.next ? state.steps[action.next.step] : undefined;
@@ -154,6 +176,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
       idempotency_key: key,
       delivery_status: 'queued',
     });
+  const link = options.link ? options.link(event.event_id, action.step) : null;
   const text = contactText({
     channel: step.channel,
     language: step.language,
@@ -163,13 +186,22 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     attempt: action.attempt,
     toAccepter: action.to_accepter,
     notice: step.participation === 'supervisor',
-    link: options.link ? options.link(event.event_id, action.step) : null,
+    link,
   });
-  await enqueue(tx, { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key }, now);
+  const queued = await queueContact(
+    tx,
+    { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key, language: step.language, label: `${event.case_id} ${event.short_event_subject}${step.channel === 'sms' && link ? ` ${link}` : ''}` },
+    now,
+    { customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute, windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs },
+  );
+  if (queued === 'opted-out') {
+    await tx.updateTable('event_logs').set({ delivery_status: 'failed', delivery_detail: OPTED_OUT }).where('idempotency_key', '=', key).execute();
+    return { contacted: step.resource_name, ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }) };
+  }
   if (step.channel === 'voice') {
     // the text only: the outbox's voice sender makes the sound, outside this transaction
     const spoken = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
     await insertEventAudio(tx, { customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now);
   }
-  return step.resource_name;
+  return { contacted: step.resource_name };
 }

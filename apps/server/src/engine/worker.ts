@@ -26,6 +26,10 @@ export interface EngineWorkerOptions {
   scale: number;
   /** the responder page of a step's contact */
   link?: (eventId: number, step: number) => string;
+  /** CUSTOMER_MESSAGES_PER_MINUTE */
+  customerMessagesPerMinute?: number;
+  /** CONTACT_WINDOW_SECONDS in ms */
+  contactWindowMs?: number;
   concurrency?: number;
   leaseMs?: number;
   idlePollMs?: number;
@@ -48,7 +52,7 @@ export class EngineWorker extends JobRunner<TimerRow> {
       channel: ENGINE_CHANNEL,
       settlesItself: true,
       run: async (timer) => {
-        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link }, timer));
+        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link, customerMessagesPerMinute: options.customerMessagesPerMinute, contactWindowMs: options.contactWindowMs }, timer));
         if (result === 'lost') options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
       },
       concurrency: options.concurrency,

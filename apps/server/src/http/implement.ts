@@ -189,7 +189,7 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  */
 function verifiedWebhook(ctx: AppContext, request: FastifyRequest): string {
   const secret = ctx.config.inboundWebhookSecret;
-  if (!secret) throw new HttpError(404, 'Not found');
+  if (!secret) throw new HttpError(404, 'The inbound webhook is off on this server (INBOUND_WEBHOOK_SECRET is not set)');
   const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
   const refuse = (message: string, reason: string) => {
     securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, route: routeOf(request), detail: { reason } });

@@ -30,7 +30,7 @@ const invalid = () => new HttpError(404, RESPONDER_MESSAGES.invalidLink);
 
 /** How people's actions advance an event: the configured time scale, and the responder links of the contacts they cause. */
 export function engineOptions(ctx: AppContext): AdvanceOptions {
-  return { scale: ctx.config.escalationTimeScale, link: (eventId: number, step: number) => `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}` };
+  return { scale: ctx.config.escalationTimeScale, customerMessagesPerMinute: ctx.config.customerMessagesPerMinute, contactWindowMs: ctx.config.contactWindowSeconds * 1000, link: (eventId: number, step: number) => `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}` };
 }
 
 /** The responder page's API and the ingest API's resolve and cancel: people and tools acting on an event. */

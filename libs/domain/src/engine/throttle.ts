@@ -14,12 +14,14 @@ export const THROTTLE = {
   customerWindowMs: 60_000,
   /** at most this many other incidents are named in an SMS or a call; the rest are counted */
   listed: 5,
+  /** a customer's messages per minute when CUSTOMER_MESSAGES_PER_MINUTE does not say */
+  customerPerMinute: 300,
 } as const;
 
 /** When a message to a person on a channel may go: now, or once the window of the last one has passed. */
-export function recipientSlot(lastSentAt: number | null, now: number): number {
+export function recipientSlot(lastSentAt: number | null, now: number, windowMs: number = THROTTLE.recipientWindowMs): number {
   if (lastSentAt === null) return now;
-  const free = lastSentAt + THROTTLE.recipientWindowMs;
+  const free = lastSentAt + windowMs;
   return free <= now ? now : free;
 }
 
@@ -41,8 +43,8 @@ export function customerSlot(window: CustomerWindow | null, cap: number, now: nu
 
 /** A contact that goes out with another one, in the bundle. */
 export interface BundledContact {
-  caseId: string;
-  incident: string;
+  /** how the bundle names it: its case ID and incident */
+  label: string;
   /** the message it would have been on its own (an e-mail keeps each one whole, with its link) */
   subject: string | null;
   body: string;
@@ -55,8 +57,9 @@ const BUNDLE_TEXTS = {
 
 /**
  * The one message that carries a contact and the ones bundled with it: an SMS or a call names the
- * others by case ID and incident ("3 more incidents: K7QW2M9P Disk full; ..."), at most a few and
- * then how many more; an e-mail holds each one whole, so every incident keeps its own link.
+ * others by their labels, case ID and incident, an SMS's with its link ("3 more incidents: K7QW2M9P
+ * Disk full https://...; ..."), at most a few and then how many more; an e-mail holds each one
+ * whole, so every incident keeps its own link.
  */
 export function bundleMessage(channel: EngineChannel, language: string, lead: { subject: string | null; body: string }, others: readonly BundledContact[]): { subject: string | null; body: string } {
   if (others.length === 0) return lead;
@@ -65,7 +68,7 @@ export function bundleMessage(channel: EngineChannel, language: string, lead: { 
     const subject = lead.subject === null ? null : `${lead.subject} ${t.subjectMore(others.length)}`;
     return { subject, body: [lead.body.trimEnd(), ...others.map((other) => `${other.subject ?? ''}\n\n${other.body.trimEnd()}`.trim())].join('\n\n---\n\n') + '\n' };
   }
-  const named = others.slice(0, THROTTLE.listed).map((other) => `${other.caseId} ${other.incident}`);
+  const named = others.slice(0, THROTTLE.listed).map((other) => other.label);
   const rest = others.length - named.length;
   const list = `${named.join('; ')}${rest > 0 ? `; ${t.andMore(rest)}` : ''}`;
   return { subject: lead.subject, body: `${lead.body} | ${t.more(others.length)}: ${list}` };
