@@ -135,7 +135,7 @@ test.describe('Applications and modules (spec 2.11, 2.12, 4, 5, 8)', () => {
     await row.getByRole('button', { name: `Get Examples for ${moduleName}` }).click();
     dialog = page.getByRole('dialog', { name: `Examples for ${moduleName}` });
     const tabs = dialog.getByRole('tab');
-    await expect(tabs).toHaveText(['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#']);
+    await expect(tabs).toHaveText(['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'Events API v2']);
     await expect(dialog.getByRole('tabpanel').locator('pre')).toContainText('/api/v1/incidents');
     await expectAccessible(page, 'examples modal');
     await dialog.getByRole('tab', { name: 'curl' }).focus();
