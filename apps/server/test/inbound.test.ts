@@ -7,6 +7,7 @@ import { generateCredential } from '@relevo/api';
 import { INBOUND_MESSAGES } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { EngineWorker } from '../src/engine/worker';
+import { Housekeeping, INBOUND_KEPT_MS } from '../src/engine/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type RawAnswer, type TestApp } from './support/harness';
@@ -241,6 +242,17 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
     expect(js.stdout.trim()).toBe("200 { result: 'ignored' }");
     // the same message twice: recorded once
     expect(await stored()).toHaveLength(before + 1);
+  });
+
+  it('keeps every message 90 days, then housekeeping forgets it', async () => {
+    const kept = (await stored()).length;
+    expect(kept).toBeGreaterThan(0);
+    t.clock.advance(INBOUND_KEPT_MS - 60 * 60_000);
+    await new Housekeeping(t.database, t.clock, t.ctx.log).runOnce();
+    expect(await stored()).toHaveLength(kept);
+    t.clock.advance(2 * 60 * 60_000);
+    await new Housekeeping(t.database, t.clock, t.ctx.log).runOnce();
+    expect(await stored()).toEqual([]);
   });
 
   it('is absent while INBOUND_WEBHOOK_SECRET is unset', async () => {
