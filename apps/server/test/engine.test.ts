@@ -501,6 +501,21 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     }
   });
 
+  it('does not spin on a state that is due at once but changes nothing: it looks again a second later', async () => {
+    const { event_id } = await report('stuck-1');
+    await engine.drain();
+    // a state that disagrees with itself (open, yet accepted; its SLA time passed, undecided)
+    await asSystem(t, async (tx) => {
+      const timer = await tx.selectFrom('engine_timers').select('state').where('event_id', '=', event_id).executeTakeFirstOrThrow();
+      const state = { ...(timer.state as Record<string, unknown>), status: 'open', accepted_at: 0, created_at: t.clock.now().getTime() - 2 * MINUTE, sla_minutes: 1, sla_compliance: null, exhausted: true };
+      await tx.updateTable('engine_timers').set({ state: JSON.stringify(state), due_at: t.clock.now() }).where('event_id', '=', event_id).execute();
+    });
+    const drained = await Promise.race([engine.drain().then(() => 'drained'), new Promise((resolve) => setTimeout(() => resolve('spinning'), 5_000))]);
+    expect(drained).toBe('drained');
+    expect((await eventOf(event_id)).timer).toMatchObject({ status: 'pending', due_at: new Date(t.clock.now().getTime() + 1_000) });
+    await asSystem(t, (tx) => tx.updateTable('engine_timers').set({ status: 'done' }).where('event_id', '=', event_id).execute());
+  });
+
   it('wakes on the notification of a new incident without polling', async () => {
     await engine.start();
     const { event_id } = await report('notify-1');

@@ -25,6 +25,8 @@ export interface AdvanceOptions {
 export type AdvanceResult = 'applied' | 'ignored' | 'lost' | 'missing';
 
 const MINUTE = 60_000;
+/** How soon a wake-up that changed nothing but is due at once looks again. */
+const STUCK_RETRY_MS = 1_000;
 
 /** The idempotency key of a contact: the same action computed again after a crash has the same key. */
 export const contactKey = (eventId: number, action: ContactAction) =>
@@ -89,12 +91,16 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     .execute();
 
   const ended = outcome.due_at === null;
+  // a wake-up that changed nothing yet says it is due again already would wake the worker again at
+  // once, for ever: it looks again a second later (a rule that disagrees with itself, not a state)
+  const stuck = !ended && first.ignored && outcome === first && outcome.due_at! <= now.getTime();
+  const dueAt = ended ? row.due_at : new Date(stuck ? now.getTime() + STUCK_RETRY_MS : outcome.due_at!);
   await tx
     .updateTable('engine_timers')
     .set({
       state: JSON.stringify(state),
       status: ended ? 'done' : 'pending',
-      due_at: ended ? row.due_at : new Date(outcome.due_at!),
+      due_at: dueAt,
       // a timer is claimed once per wake-up: the attempt cap counts failures in a row, not wake-ups
       attempts: 0,
       locked_by: null,
