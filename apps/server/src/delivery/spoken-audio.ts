@@ -4,11 +4,12 @@ import type { Database, Tx } from '../db/database';
 import { audioByToken, audioOfContact, audioPath, storeAudioContent } from '../db/event-audio';
 import { downsample, speech, TELEPHONE_RATE, wavFile, type SpeechSynthesizer } from './speech';
 
-/** The spoken audio of voice calls (issue 13): made by the outbox's voice sender, fetched by its address. */
+/** The spoken audio of voice calls: its address goes with the call; the sound is made when first fetched. */
 export interface SpokenAudio {
   /**
-   * The address of a voice contact's audio, its sound made and stored first so that the gateway
-   * can fetch it at once; null when the contact has no audio (or it expired).
+   * The address of a voice contact's audio; null when the contact has no audio (or it expired).
+   * The sound is made when the address is first fetched (about 0.3 s), not before the call is
+   * handed to the gateway: a storm of calls is not held up behind the synthesizer.
    */
   urlOf(idempotencyKey: string): Promise<string | null>;
   /** The sound at an address (made now if it is missing, after a crash); null when unknown or expired. */
@@ -40,22 +41,18 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
   return {
     async urlOf(idempotencyKey) {
       const audio = await staff((tx) => audioOfContact(tx, idempotencyKey, clock.now()));
-      if (!audio) return null;
-      if (!audio.hasContent) {
-        try {
-          await make(audio);
-        } catch (error) {
-          // the call goes out all the same: its text is in the message, and the address makes the sound when fetched
-          log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio not made before sending');
-        }
-      }
-      return `${options.publicUrl}${audioPath(audio.token)}`;
+      return audio ? `${options.publicUrl}${audioPath(audio.token)}` : null;
     },
 
     async file(token) {
       const audio = await staff((tx) => audioByToken(tx, token, clock.now()));
       if (!audio) return null;
-      return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
+      try {
+        return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
+      } catch (error) {
+        log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio could not be made');
+        throw error;
+      }
     },
   };
 }
