@@ -56,6 +56,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
   inbound_messages: { staff: 'select, insert, delete' },
   sms_opt_outs: { staff: WRITE },
+  // the dashboard's day counts (migration 0012): kept by the triggers of events, in the unit of
+  // work that changes the events, so whoever may write events keeps them
+  event_day_counts: { app: WRITE, staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */

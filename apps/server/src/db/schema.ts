@@ -42,6 +42,8 @@ export interface CustomersTable {
   customer_createdt: Timestamp;
   customer_updateby: string | null;
   customer_updatedt: NullableTimestamp;
+  /** migration 0012: the IANA zone the dashboard counts the customer's days in */
+  customer_time_zone: ColumnType<string, string | undefined, string>;
 }
 
 export interface UsersTable {
@@ -357,6 +359,17 @@ export interface SmsOptOutsTable {
   opted_out_at: Timestamp;
 }
 
+/**
+ * Events per module and calendar day of the customer (migration 0012), kept by triggers on events;
+ * module 0 holds events without a module. `day` is a date: read it as text (`day::text`).
+ */
+export interface EventDayCountsTable {
+  customer_id: number;
+  day: ColumnType<Date, string, string>;
+  module_id: number;
+  num_events: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -383,6 +396,7 @@ export interface DB {
   engine_timers: EngineTimersTable;
   inbound_messages: InboundMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
+  event_day_counts: EventDayCountsTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -17,13 +17,14 @@ import { moduleToolRoutes } from './routes/module-tools';
 import { incidentRoutes } from './routes/incidents';
 import { catalogueRoutes } from './routes/catalogue';
 import { eventRoutes } from './routes/events';
+import { dashboardRoutes } from './routes/dashboard';
 
 let requestCounter = 0;
 
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
 
-export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes, catalogueRoutes, moduleToolRoutes, incidentRoutes, eventRoutes];
+export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes, catalogueRoutes, moduleToolRoutes, incidentRoutes, eventRoutes, dashboardRoutes];
 
 /** The route table of every module, for registration and for the completeness test. */
 export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {
