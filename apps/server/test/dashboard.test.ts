@@ -14,6 +14,7 @@ import {
 } from '@relevo/api';
 import { DASHBOARD_MESSAGES, dashboardPeriods, type EventStatusValue } from '@relevo/domain';
 import { ManualClock } from '../src/clock';
+import { dashboardService } from '../src/dashboard/summaries';
 import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type TestApp } from './support/harness';
@@ -117,16 +118,38 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
         .execute(),
     );
   const setZone = (customerId: number, zone: string) => asSystem(t, (tx) => tx.updateTable('customers').set({ customer_time_zone: zone }).where('customer_id', '=', customerId).execute());
+  /** Every day count of the customer with its changes added: what a reader adds up. */
   const dayCounts = (customerId: number) =>
-    asSystem(t, (tx) =>
-      tx
-        .selectFrom('event_day_counts')
-        .select([sql<string>`day::text`.as('day'), 'module_id', 'num_events'])
-        .where('customer_id', '=', customerId)
-        .orderBy('day')
-        .orderBy('module_id')
-        .execute(),
-    );
+    asSystem(t, async (tx) => ({
+      counts: (
+        await sql<Record<string, unknown>>`
+          select day::text, module_id, sum(num_events)::int as events, sum(num_completed)::int as completed, sum(num_sla_missed)::int as missed,
+            sum(response_minutes)::int as response
+          from (select * from event_day_counts union all select * from event_day_count_changes) d
+          where customer_id = ${customerId}
+          group by 1, 2 having sum(num_events) <> 0 or sum(num_completed) <> 0 or sum(response_minutes) <> 0
+          order by 1, 2`.execute(tx)
+      ).rows,
+      responders: (
+        await sql<Record<string, unknown>>`
+          select day::text, resource, sum(num_events)::int as events
+          from (select * from event_day_responders union all select * from event_day_responder_changes) r
+          where customer_id = ${customerId}
+          group by 1, 2 having sum(num_events) <> 0
+          order by 1, 2`.execute(tx)
+      ).rows,
+    }));
+  /** Every summary of the customer, as its user reads them. */
+  const everything = async (client: ApiClient) => ({
+    today: await client.call(summaryToday),
+    modules: await Promise.all((['Today', 'Week', 'Month'] as const).map((filter_by) => client.call(summaryModules, { query: { filter_by } }))),
+    performance: await client.call(summaryPerformance),
+    compliance: await client.call(summaryCompliance),
+    responders: await client.call(summaryResource),
+    chart: await client.call(summaryChart),
+    events: await client.call(summaryEvents),
+    profile: await client.call(userDashboard),
+  });
 
   beforeAll(async () => {
     t = await startTestApp({ kind, clock: new ManualClock(NOW) });
@@ -242,10 +265,49 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
     await asSystem(t, (tx) => tx.updateTable('events').set({ event_createdt: new Date('2026-12-15T12:00:00Z') }).where('event_id', '=', added!.event_id).execute());
     expect((await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.module_name)).toEqual(['Billing', 'Search']);
     expect((await alphaClient.call(summaryModules)).find((row) => row.module_name === 'Login')?.num_events).toBe(2);
-    // a status change leaves the counts alone
-    await asSystem(t, (tx) => tx.updateTable('events').set({ event_status: 'completed' }).where('event_id', '=', added!.event_id).execute());
     await asSystem(t, (tx) => tx.deleteFrom('events').where('event_id', '=', added!.event_id).execute());
     expect(await dayCounts(alpha)).toEqual(before);
+  });
+
+  it('follows an event through acceptance, its SLA and resolution', async () => {
+    const before = await everything(alphaClient);
+    const [added] = await insertEvents(alpha, [{ at: '2026-12-31T07:00:00Z', module: 'Login', status: 'open', assigned: 'Ana Torres' }]);
+    const change = (values: Record<string, unknown>) => asSystem(t, (tx) => tx.updateTable('events').set(values).where('event_id', '=', added!.event_id).execute());
+    expect(await alphaClient.call(userDashboard)).toEqual({ ...before.profile, open: before.profile.open + 1, today: before.profile.today + 1 });
+    // the engine contacts someone else, then Luis accepts after 12 minutes, late
+    await change({ last_resource_assigned: 'Luis Rivera' });
+    await change({ event_status: 'progress', sla_compliance: 'NO', time_response: 12 });
+    expect((await alphaClient.call(summaryResource)).find((row) => row.resource === 'Luis Rivera')?.num_assigned_month).toBe(1);
+    expect(await alphaClient.call(summaryResource)).toContainEqual(before.responders.find((row) => row.resource === 'Ana Torres'));
+    expect((await alphaClient.call(summaryCompliance))[1]).toEqual({ ...before.compliance[1], current_month: before.compliance[1]!.current_month + 1 });
+    // resolved 90 minutes after it came in
+    await change({ event_status: 'completed', minutes_elapsed: 90 });
+    expect((await alphaClient.call(summaryEvents)).find((row) => row.name === 'Login')).toEqual({
+      module_id: modules.get(`${alpha}:Login`),
+      name: 'Login',
+      events: 2,
+      avg_incident_response_time: 12,
+      avg_incident_resolution_time: 90,
+    });
+    expect(await alphaClient.call(userDashboard)).toEqual({
+      completed: before.profile.completed + 1,
+      non_compliance: before.profile.non_compliance + 1,
+      open: before.profile.open,
+      today: before.profile.today + 1,
+    });
+    await asSystem(t, (tx) => tx.deleteFrom('events').where('event_id', '=', added!.event_id).execute());
+    expect(await everything(alphaClient)).toEqual(before);
+  });
+
+  it('answers the same once the changes are moved into the day counts', async () => {
+    const before = await everything(alphaClient);
+    const counts = await dayCounts(alpha);
+    const [principal] = [{ scope: { kind: 'customer' as const, customerId: alpha }, customerId: alpha }];
+    await dashboardService(t.ctx).compact(principal as never);
+    const left = await asSystem(t, (tx) => tx.selectFrom('event_day_count_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', alpha).executeTakeFirstOrThrow());
+    expect(Number(left.n)).toBe(0);
+    expect(await dayCounts(alpha)).toEqual(counts);
+    expect(await everything(alphaClient)).toEqual(before);
   });
 
   it('counts an incident simulated by a customer user at once', async () => {

@@ -26,7 +26,7 @@ const LANDED: Record<string, string> = {
   '0007_module_credentials': 'a5275c391162',
   '0008_incidents': '2f6462596994',
   '0009_inbound': 'ee2ee732e127',
-  '0012_dashboard': '52561a9932e8',
+  '0012_dashboard': '974c163b00dc',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -56,9 +56,12 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
   inbound_messages: { staff: 'select, insert, delete' },
   sms_opt_outs: { staff: WRITE },
-  // the dashboard's day counts (migration 0012): kept by the triggers of events, in the unit of
-  // work that changes the events, so whoever may write events keeps them
+  // the dashboard's day counts and their changes (migration 0012): written by the triggers of
+  // events, in the unit of work that changes the events, so whoever may write events keeps them
   event_day_counts: { app: WRITE, staff: WRITE },
+  event_day_count_changes: { app: WRITE, staff: WRITE },
+  event_day_responders: { app: WRITE, staff: WRITE },
+  event_day_responder_changes: { app: WRITE, staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */

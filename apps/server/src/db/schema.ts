@@ -360,13 +360,33 @@ export interface SmsOptOutsTable {
 }
 
 /**
- * Events per module and calendar day of the customer (migration 0012), kept by triggers on events;
- * module 0 holds events without a module. `day` is a date: read it as text (`day::text`).
+ * Per customer, calendar day of the customer (by creation) and module, what the dashboard adds up
+ * (migration 0012); module 0 holds events without a module. `day` is a date: read it as text
+ * (`day::text`). The `_changes` tables hold, in the same columns, what changed since (written by
+ * triggers on events); readers add both.
  */
 export interface EventDayCountsTable {
   customer_id: number;
   day: ColumnType<Date, string, string>;
   module_id: number;
+  num_events: number;
+  num_open: number;
+  num_progress: number;
+  num_completed: number;
+  num_canceled: number;
+  num_sla_met: number;
+  num_sla_missed: number;
+  num_responded: number;
+  response_minutes: number;
+  num_resolved: number;
+  resolution_minutes: number;
+}
+
+/** Per customer, day and resource, the events last assigned to the resource (migration 0012). */
+export interface EventDayRespondersTable {
+  customer_id: number;
+  day: ColumnType<Date, string, string>;
+  resource: string;
   num_events: number;
 }
 
@@ -397,6 +417,9 @@ export interface DB {
   inbound_messages: InboundMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
   event_day_counts: EventDayCountsTable;
+  event_day_count_changes: EventDayCountsTable;
+  event_day_responders: EventDayRespondersTable;
+  event_day_responder_changes: EventDayRespondersTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

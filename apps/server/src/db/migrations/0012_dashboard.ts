@@ -5,26 +5,87 @@ import type { Migration } from '../migrate';
  *
  * - customers.customer_time_zone: the IANA zone a customer's days, weeks, months and years are
  *   counted in (default UTC).
- * - event_day_counts: how many events each module of a customer received on each of the
- *   customer's calendar days. It is kept by the database itself, in the transaction that adds,
- *   moves or removes an event, so it is never behind: an insert adds its events by statement
- *   (one upsert per statement, in key order, so concurrent statements lock rows in the same
- *   order); a delete takes them off; an update that moves an event to another day, module or
- *   customer moves its count (a row trigger whose condition is false for every other update, so
- *   the engine's status changes cost nothing); a new time zone counts the customer's days again.
- *   Only the creation counts are kept: they change when events come in, which the ingest already
- *   serialises, whereas statuses change all the time and are counted from the events themselves.
- *   The rows of a customer go with it.
- * - two partial indexes for the profile's counts over all time (spec 2.8): the events that are not
- *   completed, by status, and the events that missed their SLA. Completed events are the day
- *   counts' total less the others.
+ * - event_day_counts: per customer, calendar day of the customer (by creation) and module, what
+ *   the widgets add up: the events, by status now, by SLA result, and the minutes to acceptance
+ *   and to resolution with how many they are over. event_day_responders: per customer, day and
+ *   resource, the events last assigned to that resource.
+ * - event_day_count_changes and event_day_responder_changes: what changed since those were last
+ *   brought up to date. Triggers on events only ever insert here, in the transaction that changes
+ *   the events: an insert or a delete adds its events by statement; an update adds the row's old
+ *   part taken away and its new part, and only when a counted column changed (a row trigger whose
+ *   condition is false for the engine's other updates). Nothing is updated in place, so
+ *   concurrent incidents and escalations never wait for each other on a shared counter row.
+ *   Readers add the counts and the changes together; the dashboard moves the changes into the
+ *   counts from time to time (apps/server/src/dashboard/summaries.ts).
+ * - a new time zone counts the customer's days again, from its events.
  *
- * The triggers run as the role that changed the events (no security definer): a customer's unit
- * of work keeps its own customer's counts under the same row-level security as every tenant table.
+ * Module 0 holds events without a module. Every table is a tenant table under the same row-level
+ * security as the others, and the triggers run as the role that changed the events (no security
+ * definer): a customer's unit of work keeps its own customer's counts.
  *
  * Frozen text: this migration imports nothing but the type, and names roles literally.
  */
 const own = `customer_id = (select nullif(current_setting('relevo.customer_id', true), '')::integer)`;
+
+const TENANT = ['event_day_counts', 'event_day_count_changes', 'event_day_responders', 'event_day_responder_changes'];
+
+/** The counted columns of event_day_counts and its changes, in order. */
+const COUNTED = `num_events integer not null,
+      num_open integer not null,
+      num_progress integer not null,
+      num_completed integer not null,
+      num_canceled integer not null,
+      num_sla_met integer not null,
+      num_sla_missed integer not null,
+      num_responded integer not null,
+      response_minutes bigint not null,
+      num_resolved integer not null,
+      resolution_minutes bigint not null`;
+
+/** One event's part of each counted column (`e`: a row of events), times `sign`. */
+const parts = (e: string, sign: string) => [
+  `${sign}`,
+  `${sign} * (${e}.event_status = 'open')::integer`,
+  `${sign} * (${e}.event_status = 'progress')::integer`,
+  `${sign} * (${e}.event_status = 'completed')::integer`,
+  `${sign} * (${e}.event_status = 'canceled')::integer`,
+  `${sign} * (${e}.sla_compliance is not distinct from 'YES')::integer`,
+  `${sign} * (${e}.sla_compliance is not distinct from 'NO')::integer`,
+  `${sign} * (${e}.time_response is not null)::integer`,
+  `${sign} * coalesce(${e}.time_response, 0)`,
+  `${sign} * (${e}.event_status = 'completed' and ${e}.minutes_elapsed is not null)::integer`,
+  `${sign} * case when ${e}.event_status = 'completed' then coalesce(${e}.minutes_elapsed, 0) else 0 end`,
+];
+
+const part = (e: string, sign: string) => parts(e, sign).join(', ');
+
+/** The same, summed over the rows of `e`. */
+const sums = (e: string, sign: string) =>
+  parts(e, sign)
+    .map((column) => `sum(${column})`)
+    .join(', ');
+
+const COLUMNS = 'num_events, num_open, num_progress, num_completed, num_canceled, num_sla_met, num_sla_missed, num_responded, response_minutes, num_resolved, resolution_minutes';
+
+/** The local day of `e`'s creation in the zone of `c` (a row of customers). */
+const day = (e: string, zone: string) => `(${e}.event_createdt at time zone ${zone})::date`;
+
+/** Changes for the rows of a transition table, added (`sign` 1) or taken away (-1). */
+const statementChanges = (table: string, sign: string) => `
+      insert into event_day_count_changes (customer_id, day, module_id, ${COLUMNS})
+        select e.customer_id, ${day('e', 'c.customer_time_zone')}, coalesce(e.module_id, 0), ${sums('e', sign)}
+        from ${table} e join customers c on c.customer_id = e.customer_id
+        group by 1, 2, 3;
+      insert into event_day_responder_changes (customer_id, day, resource, num_events)
+        select e.customer_id, ${day('e', 'c.customer_time_zone')}, e.last_resource_assigned, ${sign} * count(*)
+        from ${table} e join customers c on c.customer_id = e.customer_id
+        where e.last_resource_assigned is not null
+        group by 1, 2, 3;`;
+
+/** The columns whose change changes a count. */
+const COUNTED_CHANGE = ['event_status', 'sla_compliance', 'time_response', 'minutes_elapsed'].map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+const MOVED = ['customer_id', 'module_id', 'event_createdt'].map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+const REASSIGNED = `old.last_resource_assigned is distinct from new.last_resource_assigned`;
 
 export const dashboard: Migration = {
   up: [
@@ -34,76 +95,98 @@ export const dashboard: Migration = {
       customer_id integer not null references customers (customer_id) on delete cascade,
       day date not null,
       module_id integer not null,
-      num_events integer not null check (num_events >= 0),
+      ${COUNTED},
       primary key (customer_id, day, module_id)
     )`,
-    `alter table event_day_counts enable row level security`,
-    `alter table event_day_counts force row level security`,
-    `create policy tenant_isolation on event_day_counts to relevo_app using (${own}) with check (${own})`,
-    `create policy staff_access on event_day_counts to relevo_staff using (true) with check (true)`,
+    `create table event_day_count_changes (
+      customer_id integer not null references customers (customer_id) on delete cascade,
+      day date not null,
+      module_id integer not null,
+      ${COUNTED}
+    )`,
+    `create index event_day_count_changes_customer on event_day_count_changes (customer_id, day)`,
+    `create table event_day_responders (
+      customer_id integer not null references customers (customer_id) on delete cascade,
+      day date not null,
+      resource text not null,
+      num_events integer not null,
+      primary key (customer_id, day, resource)
+    )`,
+    `create table event_day_responder_changes (
+      customer_id integer not null references customers (customer_id) on delete cascade,
+      day date not null,
+      resource text not null,
+      num_events integer not null
+    )`,
+    `create index event_day_responder_changes_customer on event_day_responder_changes (customer_id, day)`,
+    ...TENANT.flatMap((table) => [
+      `alter table ${table} enable row level security`,
+      `alter table ${table} force row level security`,
+      `create policy tenant_isolation on ${table} to relevo_app using (${own}) with check (${own})`,
+      `create policy staff_access on ${table} to relevo_staff using (true) with check (true)`,
+    ]),
 
-    // events without a module count under module 0
     `create function relevo_event_days_added() returns trigger language plpgsql as $$
-    begin
-      insert into event_day_counts as counted (customer_id, day, module_id, num_events)
-        select e.customer_id, (e.event_createdt at time zone c.customer_time_zone)::date, coalesce(e.module_id, 0), count(*)
-        from added_events e join customers c on c.customer_id = e.customer_id
-        group by 1, 2, 3
-        order by 1, 2, 3
-      on conflict (customer_id, day, module_id) do update set num_events = counted.num_events + excluded.num_events;
+    begin${statementChanges('added_events', '1')}
       return null;
     end $$`,
     `create function relevo_event_days_removed() returns trigger language plpgsql as $$
-    begin
-      with removed as (
-        select e.customer_id, (e.event_createdt at time zone c.customer_time_zone)::date as day, coalesce(e.module_id, 0) as module_id, count(*) as n
-        from removed_events e join customers c on c.customer_id = e.customer_id
-        group by 1, 2, 3
-      )
-      update event_day_counts counted set num_events = counted.num_events - removed.n
-      from removed
-      where counted.customer_id = removed.customer_id and counted.day = removed.day and counted.module_id = removed.module_id;
-      delete from event_day_counts where num_events = 0 and customer_id in (select customer_id from removed_events);
+    begin${statementChanges('removed_events', '-1')}
       return null;
     end $$`,
-    `create function relevo_event_day_moved() returns trigger language plpgsql as $$
+    `create function relevo_event_day_changed() returns trigger language plpgsql as $$
+    declare
+      old_day date;
+      new_day date;
     begin
-      update event_day_counts counted set num_events = counted.num_events - 1
-      from customers c
-      where c.customer_id = old.customer_id and counted.customer_id = old.customer_id
-        and counted.day = (old.event_createdt at time zone c.customer_time_zone)::date and counted.module_id = coalesce(old.module_id, 0);
-      delete from event_day_counts where num_events = 0 and customer_id = old.customer_id;
-      insert into event_day_counts as counted (customer_id, day, module_id, num_events)
-        select new.customer_id, (new.event_createdt at time zone c.customer_time_zone)::date, coalesce(new.module_id, 0), 1
-        from customers c where c.customer_id = new.customer_id
-      on conflict (customer_id, day, module_id) do update set num_events = counted.num_events + 1;
+      select ${day('old', 'customer_time_zone')} into old_day from customers where customer_id = old.customer_id;
+      select ${day('new', 'customer_time_zone')} into new_day from customers where customer_id = new.customer_id;
+      if ${MOVED} or ${COUNTED_CHANGE} then
+        insert into event_day_count_changes (customer_id, day, module_id, ${COLUMNS})
+        values (old.customer_id, old_day, coalesce(old.module_id, 0), ${part('old', '-1')}),
+               (new.customer_id, new_day, coalesce(new.module_id, 0), ${part('new', '1')});
+      end if;
+      if ${MOVED} or ${REASSIGNED} then
+        insert into event_day_responder_changes (customer_id, day, resource, num_events)
+        select * from (values (old.customer_id, old_day, old.last_resource_assigned, -1), (new.customer_id, new_day, new.last_resource_assigned, 1)) as changed (customer_id, day, resource, num_events)
+        where changed.resource is not null;
+      end if;
       return null;
     end $$`,
     `create function relevo_event_days_recounted() returns trigger language plpgsql as $$
     begin
       delete from event_day_counts where customer_id = new.customer_id;
-      insert into event_day_counts (customer_id, day, module_id, num_events)
-        select customer_id, (event_createdt at time zone new.customer_time_zone)::date, coalesce(module_id, 0), count(*)
-        from events where customer_id = new.customer_id
+      delete from event_day_count_changes where customer_id = new.customer_id;
+      delete from event_day_responders where customer_id = new.customer_id;
+      delete from event_day_responder_changes where customer_id = new.customer_id;
+      insert into event_day_counts (customer_id, day, module_id, ${COLUMNS})
+        select e.customer_id, ${day('e', 'new.customer_time_zone')}, coalesce(e.module_id, 0), ${sums('e', '1')}
+        from events e where e.customer_id = new.customer_id
+        group by 1, 2, 3;
+      insert into event_day_responders (customer_id, day, resource, num_events)
+        select e.customer_id, ${day('e', 'new.customer_time_zone')}, e.last_resource_assigned, count(*)
+        from events e where e.customer_id = new.customer_id and e.last_resource_assigned is not null
         group by 1, 2, 3;
       return null;
     end $$`,
     `create trigger events_day_counts_added after insert on events referencing new table as added_events for each statement execute function relevo_event_days_added()`,
     `create trigger events_day_counts_removed after delete on events referencing old table as removed_events for each statement execute function relevo_event_days_removed()`,
-    `create trigger events_day_counts_moved after update of customer_id, module_id, event_createdt on events for each row
-      when (old.customer_id is distinct from new.customer_id or old.module_id is distinct from new.module_id or old.event_createdt is distinct from new.event_createdt)
-      execute function relevo_event_day_moved()`,
+    `create trigger events_day_counts_changed after update on events for each row
+      when (${MOVED} or ${COUNTED_CHANGE} or ${REASSIGNED})
+      execute function relevo_event_day_changed()`,
     `create trigger customers_day_counts_recounted after update of customer_time_zone on customers for each row
       when (old.customer_time_zone is distinct from new.customer_time_zone)
       execute function relevo_event_days_recounted()`,
 
     // the events there are already
-    `insert into event_day_counts (customer_id, day, module_id, num_events)
-      select e.customer_id, (e.event_createdt at time zone c.customer_time_zone)::date, coalesce(e.module_id, 0), count(*)
+    `insert into event_day_counts (customer_id, day, module_id, ${COLUMNS})
+      select e.customer_id, ${day('e', 'c.customer_time_zone')}, coalesce(e.module_id, 0), ${sums('e', '1')}
       from events e join customers c on c.customer_id = e.customer_id
       group by 1, 2, 3`,
-
-    `create index events_unfinished on events (customer_id, event_status) where event_status <> 'completed'`,
-    `create index events_non_compliant on events (customer_id) where sla_compliance = 'NO'`,
+    `insert into event_day_responders (customer_id, day, resource, num_events)
+      select e.customer_id, ${day('e', 'c.customer_time_zone')}, e.last_resource_assigned, count(*)
+      from events e join customers c on c.customer_id = e.customer_id
+      where e.last_resource_assigned is not null
+      group by 1, 2, 3`,
   ],
 };
