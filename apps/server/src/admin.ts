@@ -8,6 +8,7 @@ import {
   phoneField,
   requiredText,
   roleFromName,
+  TimeZoneSchema,
   USER_MESSAGES,
   validate,
   type RoleId,
@@ -30,18 +31,43 @@ function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOut
   return result.output;
 }
 
-/** `create-customer --name N [--qty-resources N]` */
-export async function createCustomer(database: Database, clock: Clock, input: { name?: string; qtyResources?: string | number }) {
+/** `create-customer --name N [--qty-resources N] [--time-zone Z]` */
+export async function createCustomer(database: Database, clock: Clock, input: { name?: string; qtyResources?: string | number; timeZone?: string }) {
   const parsed = check(CustomerCreateSchema, {
     customer_name: input.name ?? '',
     ...(input.qtyResources !== undefined ? { customer_qty_resources: input.qtyResources } : {}),
   });
+  const timeZone = input.timeZone === undefined ? undefined : checkTimeZone(input.timeZone);
   const now = clock.now();
   return database.scoped(SYSTEM, async (tx) => {
     const id = await insertCustomer(tx, { name: parsed.customer_name, qtyResources: parsed.customer_qty_resources, createdBy: 'cli' }, now);
     if (id === null) throw new CommandError(`A customer named "${parsed.customer_name}" already exists`);
-    await audit(tx, { customerId: id, actor: null, action: 'create', entity: 'customer', entityId: id, detail: { name: parsed.customer_name, via: 'cli' } }, now);
+    if (timeZone) await tx.updateTable('customers').set({ customer_time_zone: timeZone }).where('customer_id', '=', id).execute();
+    await audit(tx, { customerId: id, actor: null, action: 'create', entity: 'customer', entityId: id, detail: { name: parsed.customer_name, via: 'cli', ...(timeZone ? { time_zone: timeZone } : {}) } }, now);
     return id;
+  });
+}
+
+const checkTimeZone = (zone: string): string => {
+  const result = v.safeParse(TimeZoneSchema, zone);
+  if (!result.success) throw new CommandError(`--time-zone: ${result.issues[0].message}`);
+  return result.output;
+};
+
+/**
+ * `set-time-zone --customer NAME --time-zone Z`: the zone the customer's dashboard counts its
+ * days in (service.md 4); its day counts are counted again at once (migration 0012).
+ */
+export async function setCustomerTimeZone(database: Database, clock: Clock, input: { customer?: string; timeZone?: string }): Promise<number> {
+  if (!input.customer) throw new CommandError('--customer is required');
+  const timeZone = checkTimeZone(input.timeZone ?? '');
+  const now = clock.now();
+  return database.scoped(SYSTEM, async (tx) => {
+    const customer = await findCustomerByName(tx, input.customer!);
+    if (!customer) throw new CommandError(`No customer named "${input.customer}"`);
+    await tx.updateTable('customers').set({ customer_time_zone: timeZone }).where('customer_id', '=', customer.customer_id).execute();
+    await audit(tx, { customerId: customer.customer_id, actor: null, action: 'update', entity: 'customer', entityId: customer.customer_id, detail: { time_zone: timeZone, via: 'cli' } }, now);
+    return customer.customer_id;
   });
 }
 

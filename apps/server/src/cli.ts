@@ -3,14 +3,17 @@ import { ConfigError, loadConfig } from './config';
 import { systemClock } from './clock';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './server';
-import { CommandError, createCustomer, createUser } from './admin';
+import { CommandError, createCustomer, createUser, setCustomerTimeZone } from './admin';
 import { demoSignInText, loadDemoData } from './demo';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                                  bring the database to the latest schema
-  create-customer --name N [--qty-resources N]
+  create-customer --name N [--qty-resources N] [--time-zone ZONE]
+  set-time-zone --customer NAME --time-zone ZONE
+                                           the IANA zone the customer's dashboard counts days in
+                                           (default UTC), e.g. America/Puerto_Rico
   create-user --role StaffRoot|StaffEdit|StaffView|CustomerRoot|Customer --email E --password P
               --name N --last-name L [--customer NAME] [--phone +E164] [--force-change-password]
   demo-data                                load the demo workspace into an empty database
@@ -20,6 +23,7 @@ The database is DATABASE_URL, or the embedded one in DATA_DIR (default .data).`;
 const OPTIONS = {
   name: { type: 'string' },
   'qty-resources': { type: 'string' },
+  'time-zone': { type: 'string' },
   role: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
@@ -47,7 +51,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unexpected argument: ${extra[0]}\n\n${USAGE}`);
     return 1;
   }
-  if (!['migrate', 'create-customer', 'create-user', 'demo-data'].includes(command)) {
+  if (!['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data'].includes(command)) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   }
@@ -62,8 +66,13 @@ async function run(argv: string[]): Promise<number> {
         console.log(database.applied.length ? `Applied: ${database.applied.join(', ')}` : 'The database is up to date.');
         return 0;
       case 'create-customer': {
-        const id = await createCustomer(database, systemClock, { name: v.name, qtyResources: v['qty-resources'] });
+        const id = await createCustomer(database, systemClock, { name: v.name, qtyResources: v['qty-resources'], timeZone: v['time-zone'] });
         console.log(`Customer ${id} created.`);
+        return 0;
+      }
+      case 'set-time-zone': {
+        const id = await setCustomerTimeZone(database, systemClock, { customer: v.customer, timeZone: v['time-zone'] });
+        console.log(`Customer ${id} now counts its days in ${v['time-zone']}.`);
         return 0;
       }
       case 'create-user': {

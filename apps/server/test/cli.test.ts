@@ -35,6 +35,11 @@ describe('command line (service.md section 1)', () => {
       expect(dup.err).toBe('A customer named "ACME" already exists\n');
       expect(cli(dataDir, 'create-customer', '--name', 'X', '--qty-resources', 'many')).toMatchObject({ code: 1, err: expect.stringContaining('customer_qty_resources') });
       expect(cli(dataDir, 'create-customer')).toMatchObject({ code: 1, err: 'customer_name: Customer name is required\n' });
+      // the zone a customer's dashboard counts its days in
+      expect(cli(dataDir, 'create-customer', '--name', 'Island Co', '--time-zone', 'America/Puerto_Rico')).toMatchObject({ code: 0 });
+      expect(cli(dataDir, 'create-customer', '--name', 'Nowhere', '--time-zone', 'Mars/Base')).toMatchObject({ code: 1, err: '--time-zone: Must be a time zone such as America/Puerto_Rico or UTC\n' });
+      expect(cli(dataDir, 'set-time-zone', '--customer', 'acme', '--time-zone', 'Asia/Kathmandu')).toMatchObject({ code: 0, out: expect.stringContaining('Asia/Kathmandu') });
+      expect(cli(dataDir, 'set-time-zone', '--customer', 'Nobody', '--time-zone', 'UTC')).toMatchObject({ code: 1, err: 'No customer named "Nobody"\n' });
 
       const base = ['create-user', '--email', 'ana@acme.test', '--password', 'Strong.Pass1', '--name', 'Ana', '--last-name', 'Torres'];
       expect(cli(dataDir, ...base, '--role', 'Customer', '--customer', 'acme', '--phone', '+1 787 555 0142')).toMatchObject({ code: 0 });
@@ -60,6 +65,11 @@ describe('command line (service.md section 1)', () => {
           tx.selectFrom('users as u').innerJoin('customers as c', 'c.customer_id', 'u.customer_id').select(['u.email', 'u.phone', 'u.rol_id', 'u.status', 'c.customer_name', 'c.customer_qty_resources']).execute(),
         );
         expect(users).toEqual([{ email: 'ana@acme.test', phone: '+17875550142', rol_id: 5, status: 1, customer_name: 'Acme', customer_qty_resources: 25 }]);
+        const zones = await database.scoped(SYSTEM, (tx) => tx.selectFrom('customers').select(['customer_name', 'customer_time_zone']).where('is_provider', '=', false).orderBy('customer_id').execute());
+        expect(zones).toEqual([
+          { customer_name: 'Acme', customer_time_zone: 'Asia/Kathmandu' },
+          { customer_name: 'Island Co', customer_time_zone: 'America/Puerto_Rico' },
+        ]);
       } finally {
         await database.close();
       }

@@ -5,6 +5,7 @@ import {
   ENDPOINTS,
   applicationEndpoints,
   customerEndpoints,
+  dashboardEndpoints,
   escalationEndpoints,
   fillPath,
   incidentEndpoints,
@@ -210,6 +211,18 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/integrations/alertmanager': { auth: 'moduleKey' },
   // a voice call's spoken audio: its address's random token is the credential, for the gateway and the player (audio.test.ts)
   'GET /api/v1/audio/:token': { auth: 'public' },
+  // Dashboard summaries (spec 2.6: the Dashboard entry for 4 and 5; spec 2.1 and 6: the dashboard
+  // route for the customer roles; staff do not follow a customer's incidents). Another customer
+  // named in the query changes nothing: the answer is the caller's own customer's.
+  ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ }, [
+    'GET /api/summary/dashboard/today',
+    'GET /api/summary/dashboard/modules',
+    'GET /api/summary/dashboard/performance',
+    'GET /api/summary/dashboard/compliance',
+    'GET /api/summary/dashboard/resource',
+    'GET /api/summary/dashboard/chart',
+    'GET /api/summary/dashboard/events',
+  ]),
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -239,9 +252,10 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events';
+type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events' | 'dashboard';
 type Which = 'own' | 'other';
 
+const DASHBOARD_NAMES = new Set(Object.values(dashboardEndpoints).map((endpoint) => endpoint.name));
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
 const MODULE_TOOL_NAMES = new Set([...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name));
 const CATALOGUE_NAMES = new Set(
@@ -279,6 +293,7 @@ function areaOf(endpoint: AnyEndpoint): Area {
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
   if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
+  if (DASHBOARD_NAMES.has(endpoint.name)) return 'dashboard';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
@@ -408,6 +423,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'catalogue':
         return catalogueRecord(RECORD_OF[endpoint.name]!, which === 'own' ? alpha : beta, endpoint.method === 'DELETE');
+      case 'dashboard':
       case 'self':
         throw new Error(`${endpoint.name} takes no id`);
     }
@@ -514,6 +530,41 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     if (area === 'customerUsers') return user.role.rol_id >= 4 && user.customer.customer_id !== provider;
     return user.role.rol_id >= 4 && user.customer.customer_id === homes.get(role);
   }
+
+  /** Alpha's events (its zone is UTC) created today or this month, those with the column set if one is named. */
+  const alphaEvents = async (period: 'today' | 'month', column?: 'sla_compliance' | 'last_resource_assigned') => {
+    const now = t.clock.now();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), period === 'today' ? now.getUTCDate() : 1));
+    const row = await asSystem(t, (tx) => {
+      let query = tx.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', alpha).where('event_createdt', '>=', from);
+      if (column) query = query.where(column, 'is not', null);
+      return query.executeTakeFirstOrThrow();
+    });
+    expect(Number(row.n)).toBeGreaterThan(0);
+    return Number(row.n);
+  };
+  const sum = (answer: unknown, key: string) => (answer as Record<string, number>[]).reduce((total, row) => total + row[key]!, 0);
+  /**
+   * An event of each customer, now, with everything a summary counts (a compliance, a responder):
+   * Alpha's summaries count Alpha's, and none may count Beta's.
+   */
+  const eventsOfBoth = () =>
+    asSystem(t, (tx) =>
+      tx
+        .insertInto('events')
+        .values(
+          [alpha, beta].map((customerId) => ({
+            customer_id: customerId,
+            case_id: `B${String(++seq).padStart(7, '0').replace(/\d/g, (digit) => 'ACDEFGHJKM'[Number(digit)]!)}`,
+            short_event_subject: 'Dashboard event',
+            short_event_body: '',
+            event_createdt: t.clock.now(),
+            sla_compliance: customerId === alpha ? ('YES' as const) : ('NO' as const),
+            last_resource_assigned: customerId === alpha ? 'Alpha responder' : 'Beta responder',
+          })),
+        )
+        .execute(),
+    );
 
   /** What a permitted call must have done, read back from the database or over HTTP. */
   async function expectDone(area: Area, endpoint: AnyEndpoint, role: RoleId, which: Which, id: number | undefined, body: Record<string, unknown> | undefined, answer: unknown, token: string) {
@@ -641,6 +692,20 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
+      case 'summaryToday':
+        return expect(answer).toMatchObject({ count_today: await alphaEvents('today') });
+      case 'summaryModules':
+        return expect(sum(answer, 'num_events')).toBe(await alphaEvents('month'));
+      case 'summaryPerformance':
+        return expect(sum(answer, 'num_events_month')).toBe(await alphaEvents('month'));
+      case 'summaryCompliance':
+        return expect(sum(answer, 'current_month')).toBe(await alphaEvents('month', 'sla_compliance'));
+      case 'summaryResource':
+        return expect(sum(answer, 'num_assigned_month')).toBe(await alphaEvents('month', 'last_resource_assigned'));
+      case 'summaryChart':
+        return expect((answer as { num_event: number }[]).at(-1)!.num_event).toBe(await alphaEvents('month'));
+      case 'summaryEvents':
+        return expect(sum(answer, 'events')).toBe(await alphaEvents('month'));
       case 'listCustomers':
         return expect((answer as { total: number }).total).toBe(customers.length);
       case 'freeCustomers': {
@@ -690,6 +755,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
 
   it.each(cases.map((c) => [`${c.endpoint.method} ${c.endpoint.path} as ${ROLE_NAMES[c.role]} on ${c.which} tenant: ${c.expected}`, c] as const))('%s', async (_title, c) => {
     const id = hasId(c.endpoint) ? await target(c.area, c.endpoint, c.which) : undefined;
+    if (c.area === 'dashboard') await eventsOfBoth();
     // logout ends the session it is called with: it gets a session of its own
     const token = c.endpoint.name === 'logout' ? (await t.signIn(callers.get(c.role)!.email, callers.get(c.role)!.password)).token : tokens.get(c.role)!;
     const before = await snapshot();
@@ -701,7 +767,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           ? `?application_id=${id}`
           : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
             ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
-            : '';
+            : c.area === 'dashboard' && c.which === 'other'
+              ? `?customer_id=${beta}`
+              : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
     const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`, {
       headers: bearer(token),

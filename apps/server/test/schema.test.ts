@@ -28,6 +28,7 @@ const LANDED: Record<string, string> = {
   '0009_inbound': 'ee2ee732e127',
   '0010_event_audio': '7995dcde715e',
   '0011_throttle': 'b00615db6511',
+  '0012_dashboard': '974c163b00dc',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);
@@ -124,6 +125,7 @@ const FAMILIES: Record<string, Declared['family']> = {
   'character varying': 'string',
   boolean: 'boolean',
   'timestamp with time zone': 'date',
+  date: 'date',
   jsonb: 'json',
   bytea: 'bytes',
 };

@@ -20,7 +20,7 @@ const usersScreen =
  * with a role set has a screen and the layout checks the role of each (spec 2.2, 6).
  */
 export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
-  dashboard: comingSoon('Dashboard'),
+  dashboard: () => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => ({ Component: DashboardPage })),
   users: usersScreen('ownUsers'),
   profile: () => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ({ Component: ProfilePage })),
   'admin/users': usersScreen('staffUsers'),

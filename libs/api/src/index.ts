@@ -10,6 +10,7 @@ import { escalationEndpoints } from './endpoints/escalations';
 import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
 import { channelEndpoints, incidentEndpoints, integrationEndpoints, responderEndpoints } from './endpoints/incidents';
 import { eventEndpoints } from './endpoints/events';
+import { dashboardEndpoints } from './endpoints/dashboard';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -28,6 +29,7 @@ export * from './endpoints/applications';
 export * from './endpoints/module-tools';
 export * from './endpoints/incidents';
 export * from './endpoints/events';
+export * from './endpoints/dashboard';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -57,4 +59,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(channelEndpoints),
   ...Object.values(integrationEndpoints),
   ...Object.values(eventEndpoints),
+  ...Object.values(dashboardEndpoints),
 ])();

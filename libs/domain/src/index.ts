@@ -59,3 +59,6 @@ export * from './machines/catalogue-forms/catalogue-forms';
 export * from './machines/responder/responder.machine';
 export * from './entities/event';
 export * from './inbound/inbound';
+export * from './entities/dashboard';
+export * from './rules/dashboard';
+export * from './rules/time-zone';

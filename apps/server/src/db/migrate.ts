@@ -11,6 +11,7 @@ import { incidents } from './migrations/0008_incidents';
 import { inbound } from './migrations/0009_inbound';
 import { eventAudio } from './migrations/0010_event_audio';
 import { throttle } from './migrations/0011_throttle';
+import { dashboard } from './migrations/0012_dashboard';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_inbound': inbound,
   '0010_event_audio': eventAudio,
   '0011_throttle': throttle,
+  '0012_dashboard': dashboard,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -62,6 +62,12 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // throttling (migration 0011): the engine (staff) hands out each recipient's minutes and counts each customer's
   contact_slots: { staff: WRITE },
   customer_send_windows: { staff: WRITE },
+  // the dashboard's day counts and their changes (migration 0012): written by the triggers of
+  // events, in the unit of work that changes the events, so whoever may write events keeps them
+  event_day_counts: { app: WRITE, staff: WRITE },
+  event_day_count_changes: { app: WRITE, staff: WRITE },
+  event_day_responders: { app: WRITE, staff: WRITE },
+  event_day_responder_changes: { app: WRITE, staff: WRITE },
 };
 
 /** Columns no app role but `auth` may read. */

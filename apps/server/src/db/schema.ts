@@ -42,6 +42,8 @@ export interface CustomersTable {
   customer_createdt: Timestamp;
   customer_updateby: string | null;
   customer_updatedt: NullableTimestamp;
+  /** migration 0012: the IANA zone the dashboard counts the customer's days in */
+  customer_time_zone: ColumnType<string, string | undefined, string>;
 }
 
 export interface UsersTable {
@@ -394,6 +396,37 @@ export interface SmsOptOutsTable {
   opted_out_at: Timestamp;
 }
 
+/**
+ * Per customer, calendar day of the customer (by creation) and module, what the dashboard adds up
+ * (migration 0012); module 0 holds events without a module. `day` is a date: read it as text
+ * (`day::text`). The `_changes` tables hold, in the same columns, what changed since (written by
+ * triggers on events); readers add both.
+ */
+export interface EventDayCountsTable {
+  customer_id: number;
+  day: ColumnType<Date, string, string>;
+  module_id: number;
+  num_events: number;
+  num_open: number;
+  num_progress: number;
+  num_completed: number;
+  num_canceled: number;
+  num_sla_met: number;
+  num_sla_missed: number;
+  num_responded: number;
+  response_minutes: number;
+  num_resolved: number;
+  resolution_minutes: number;
+}
+
+/** Per customer, day and resource, the events last assigned to the resource (migration 0012). */
+export interface EventDayRespondersTable {
+  customer_id: number;
+  day: ColumnType<Date, string, string>;
+  resource: string;
+  num_events: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -423,6 +456,10 @@ export interface DB {
   contact_slots: ContactSlotsTable;
   customer_send_windows: CustomerSendWindowsTable;
   event_audio: EventAudioTable;
+  event_day_counts: EventDayCountsTable;
+  event_day_count_changes: EventDayCountsTable;
+  event_day_responders: EventDayRespondersTable;
+  event_day_responder_changes: EventDayRespondersTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

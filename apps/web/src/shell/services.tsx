@@ -6,6 +6,7 @@ import type { CustomerCalls } from '../features/customers/customer-calls';
 import type { ResourceSlaCalls } from '../features/resources/resource-calls';
 import type { EscalationCalls } from '../features/escalations/escalation-calls';
 import type { EventCalls } from '../features/events/event-calls';
+import type { DashboardCalls } from '../features/dashboard/dashboard-calls';
 import type { UserCalls } from '../features/users/user-calls';
 
 /**
@@ -30,6 +31,8 @@ export interface Services {
   escalationCalls: EscalationCalls;
   /** the calls of the Events and Event Logs screens */
   eventCalls: EventCalls;
+  /** the calls of the Dashboard's widgets */
+  dashboardCalls: DashboardCalls;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

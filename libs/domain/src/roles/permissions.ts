@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'catalogue.read': [Role.CustomerRoot, Role.Customer],
   'catalogue.write': [Role.CustomerRoot],
   'events.read': [Role.CustomerRoot, Role.Customer],
+  // spec 2.6: the Dashboard entry is for CustomerRoot and Customer; its summaries are their own customer's
+  'dashboard.read': [Role.CustomerRoot, Role.Customer],
   // Every signed-in user: own profile, own password, own dashboard counts.
   'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
 } as const satisfies Record<string, readonly RoleId[]>;

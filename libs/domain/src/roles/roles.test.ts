@@ -56,6 +56,7 @@ describe('roles (spec 6)', () => {
       'catalogue.read': [4, 5],
       'catalogue.write': [4],
       'events.read': [4, 5],
+      'dashboard.read': [4, 5],
       self: [1, 2, 3, 4, 5],
     };
     const holders = Object.fromEntries(Object.keys(PERMISSIONS).map((permission) => [permission, ALL_ROLES.filter((r) => can(r, permission as Permission))]));

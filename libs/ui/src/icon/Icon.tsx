@@ -18,6 +18,9 @@ const SHAPES = {
     </>
   ),
   'chevron-down': <path d="M6 9l6 6 6-6" />,
+  'chevron-up': <path d="M6 15l6-6 6 6" />,
+  maximize: <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />,
+  minimize: <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />,
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   'chevron-left': <path d="M15 6l-6 6 6 6" />,
   'chevrons-left': <path d="M12 6l-6 6 6 6M18 6l-6 6 6 6" />,

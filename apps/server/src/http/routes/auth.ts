@@ -1,12 +1,13 @@
 import { changeOwnPassword, login, logout, resendCode, sessionUser, userDashboard, verifyCode } from '@relevo/api';
 import * as signIn from '../../auth/sign-in';
 import type { AppContext } from '../../context';
-import { profileCounts } from '../../db/events';
+import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
 import { clearPreauthCookie, clearSessionCookie, setPreauthCookie, setSessionCookie } from '../cookies';
 
 /** spec 7 Auth: two-step sign-in, the session user, logout, own password, profile counts. */
 export function authRoutes(routes: RouteTable, ctx: AppContext): void {
+  const dashboard = dashboardService(ctx);
   routes
     .implement(login, async ({ body, meta, reply }) => {
       const { answer, token } = await signIn.login(ctx, body, meta);
@@ -28,5 +29,5 @@ export function authRoutes(routes: RouteTable, ctx: AppContext): void {
       return answer;
     })
     .implement(changeOwnPassword, async ({ principal, body }) => signIn.changeOwnPassword(ctx, principal, body))
-    .implement(userDashboard, async ({ principal }) => ctx.database.scoped(principal.scope, (tx) => profileCounts(tx, ctx.clock.now())));
+    .implement(userDashboard, ({ principal }) => dashboard.profile(principal));
 }

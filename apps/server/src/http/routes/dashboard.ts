@@ -1,0 +1,17 @@
+import { summaryChart, summaryCompliance, summaryEvents, summaryModules, summaryPerformance, summaryResource, summaryToday } from '@relevo/api';
+import type { AppContext } from '../../context';
+import { dashboardService } from '../../dashboard/summaries';
+import type { RouteTable } from '../implement';
+
+/** spec 7 Dashboard summaries. */
+export function dashboardRoutes(routes: RouteTable, ctx: AppContext): void {
+  const dashboard = dashboardService(ctx);
+  routes
+    .implement(summaryToday, ({ principal }) => dashboard.today(principal))
+    .implement(summaryModules, ({ principal, query }) => dashboard.modules(principal, query.filter_by))
+    .implement(summaryPerformance, ({ principal }) => dashboard.performance(principal))
+    .implement(summaryCompliance, ({ principal }) => dashboard.compliance(principal))
+    .implement(summaryResource, ({ principal }) => dashboard.responders(principal))
+    .implement(summaryChart, ({ principal }) => dashboard.chart(principal))
+    .implement(summaryEvents, ({ principal }) => dashboard.moduleEvents(principal));
+}

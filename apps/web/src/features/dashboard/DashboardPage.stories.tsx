@@ -1,0 +1,92 @@
+import { Role } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { routes } from '../../routes';
+import { DASHBOARD_CALLS, type DashboardCallsState } from '../../testing/dashboard';
+import { storyUser } from '../../testing/fixtures';
+import { StoryApp } from '../../testing/story-app';
+
+/** The real route table at /dashboard, signed in as a Customer Root, with fixture summaries. */
+function Dashboard({ calls = 'filled' }: { calls?: DashboardCallsState }) {
+  return (
+    <StoryApp
+      routes={routes}
+      at="/dashboard"
+      user={storyUser(Role.CustomerRoot)}
+      services={{ dashboardCalls: DASHBOARD_CALLS[calls], loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+    />
+  );
+}
+
+const meta = { title: 'Screens/Dashboard', component: Dashboard, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Dashboard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const at = (value: string) => ({ viewport: { value, isRotated: false } });
+
+const WIDGETS = [
+  'Events Today',
+  'Events Received',
+  'Events Per Module',
+  'Events Line Chart',
+  'Module Performance MTD',
+  'SLA Performance MTD',
+  'Module Events This Month',
+  'Top 10 Responders of the Month',
+];
+
+export const Filled: Story = {
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    for (const name of WIDGETS) await expect(await screen.findByRole('region', { name })).toBeVisible();
+    const today = screen.getByRole('region', { name: 'Events Today' });
+    await waitFor(() => expect(within(today).getByText('14')).toBeVisible());
+  },
+};
+
+/** The period of Events Per Module changes its donut (spec 2.7: Today, Week or Month, default Month). */
+export const ModulesByWeek: Story = {
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const widget = await screen.findByRole('region', { name: 'Events Per Module' });
+    const period = within(widget).getByRole('combobox', { name: 'Period of Events Per Module' });
+    await expect(period).toHaveValue('Month');
+    await waitFor(() => expect(within(widget).getByRole('img', { name: 'Events per module this month: 127 events' })).toBeVisible());
+    await userEvent.selectOptions(period, 'Week');
+    await waitFor(() => expect(within(widget).getByRole('img', { name: 'Events per module this week: 47 events' })).toBeVisible());
+  },
+};
+
+/** Module Performance's percentages, as its table alternative reads them. */
+export const PerformanceShares: Story = {
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const widget = await body(canvasElement).findByRole('region', { name: 'Module Performance MTD' });
+    const table = await within(widget).findByRole('table', { name: 'Events per module, this month against last month' });
+    const checkout = within(table).getByRole('row', { name: /^Checkout/ });
+    await expect(checkout).toHaveTextContent("37.8% of this month's events, 35.3% of last month's; +17.1% on last month");
+  },
+};
+
+export const Tablet: Story = { globals: at('tablet') };
+export const Mobile: Story = {
+  globals: at('mobile1'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    for (const name of WIDGETS) await expect(await screen.findByRole('region', { name })).toBeInTheDocument();
+  },
+};
+export const Empty: Story = { args: { calls: 'empty' }, globals: at('desktop') };
+export const EmptyMobile: Story = { args: { calls: 'empty' }, globals: at('mobile1') };
+export const Loading: Story = { args: { calls: 'loading' }, globals: at('desktop') };
+export const Failed: Story = {
+  args: { calls: 'failed' },
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await waitFor(() => expect(screen.getAllByText('This could not be loaded.')).toHaveLength(WIDGETS.length));
+  },
+};

@@ -1,0 +1,34 @@
+import { summaryChart, summaryCompliance, summaryEvents, summaryModules, summaryPerformance, summaryResource, summaryToday } from '@relevo/api';
+import type {
+  CompliancePerformance,
+  DashboardToday,
+  EventChartRow,
+  ModuleEventCount,
+  ModuleEventTimes,
+  ModulePerformance,
+  ModulePeriod,
+  ResponderCount,
+} from '@relevo/domain';
+import { api } from '../../shell/api';
+
+/** The calls of the dashboard's widgets; stories give fixtures instead (Services `dashboardCalls`). */
+export interface DashboardCalls {
+  today: () => Promise<DashboardToday>;
+  modules: (period: ModulePeriod) => Promise<ModuleEventCount[]>;
+  performance: () => Promise<ModulePerformance[]>;
+  compliance: () => Promise<CompliancePerformance[]>;
+  responders: () => Promise<ResponderCount[]>;
+  chart: () => Promise<EventChartRow[]>;
+  moduleEvents: () => Promise<ModuleEventTimes[]>;
+}
+
+/** spec 7 Dashboard summaries. */
+export const liveDashboardCalls: DashboardCalls = {
+  today: () => api.call(summaryToday),
+  modules: (period) => api.call(summaryModules, { query: { filter_by: period } }),
+  performance: () => api.call(summaryPerformance),
+  compliance: () => api.call(summaryCompliance),
+  responders: () => api.call(summaryResource),
+  chart: () => api.call(summaryChart, { query: { filter_by: 'Year' } }),
+  moduleEvents: () => api.call(summaryEvents),
+};

@@ -1,0 +1,35 @@
+import { compliancePerformanceBars, percentText } from '@relevo/domain';
+import { ComparisonBars, Widget } from '@relevo/ui';
+import { useDashboardCalls, useSummary } from '../use-summary';
+import type { DashboardWidgetProps } from './widget-props';
+
+/** spec 2.7 SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
+export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
+  const calls = useDashboardCalls();
+  const { status, value } = useSummary(calls.compliance);
+  const bars = value ? compliancePerformanceBars(value) : [];
+  return (
+    <Widget
+      title="SLA Performance MTD"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={value !== null && bars.every((bar) => bar.current === 0 && bar.previous === 0)}
+      emptyText="No SLA results this month or last month."
+    >
+      {value ? (
+        <ComparisonBars
+          label="SLA results, this month against last month"
+          labelHeader="SLA"
+          currentLabel="This month"
+          previousLabel="Last month"
+          bars={bars.map((bar) => ({
+            label: bar.label,
+            current: bar.current,
+            previous: bar.previous,
+            note: `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`,
+          }))}
+        />
+      ) : null}
+    </Widget>
+  );
+}

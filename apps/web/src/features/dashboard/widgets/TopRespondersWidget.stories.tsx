@@ -1,0 +1,19 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { widgetStories, withDashboardCalls } from '../story-support';
+import { TopRespondersWidget } from './TopRespondersWidget';
+
+const meta = { title: 'Dashboard/Top 10 Responders of the Month', component: TopRespondersWidget, decorators: [withDashboardCalls], parameters: { cellWidth: 480 } } satisfies Meta<typeof TopRespondersWidget>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stories = widgetStories('Top 10 Responders of the Month', { filled: 'Carlos Méndez', empty: 'No events were assigned this month.' });
+export const Filled: Story = stories.Filled;
+export const FilledMobile: Story = stories.FilledMobile;
+export const Empty: Story = stories.Empty;
+export const EmptyMobile: Story = stories.EmptyMobile;
+export const Loading: Story = stories.Loading;
+export const LoadingMobile: Story = stories.LoadingMobile;
+export const Collapsed: Story = stories.Collapsed;
+export const CollapsedMobile: Story = stories.CollapsedMobile;
+export const Fullscreen: Story = stories.Fullscreen;
+export const FullscreenMobile: Story = stories.FullscreenMobile;

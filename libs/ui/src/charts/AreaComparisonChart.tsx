@@ -1,0 +1,116 @@
+import { AreaSeries, Axis, Grid, Tooltip, XYChart } from '@visx/xychart';
+import { previousThenCurrent } from './chart-theme';
+import { countText } from './palette';
+import { useWidth } from './use-width';
+import './charts.css';
+
+export interface AreaPoint {
+  /** the category on the x axis, e.g. 'Jan' */
+  x: string;
+  y: number;
+}
+
+export interface AreaComparisonChartProps {
+  /** what the chart shows, e.g. 'Events per month, 2026 against 2025': its accessible name */
+  label: string;
+  /** every category of the x axis, in order (a series may stop early) */
+  categories: readonly string[];
+  /** the period shown in front, in the accent colour */
+  current: { label: string; points: readonly AreaPoint[] };
+  /** the period compared against, behind it in grey */
+  previous: { label: string; points: readonly AreaPoint[] };
+  /** what the numbers count, e.g. 'events' */
+  unit: string;
+  height?: number;
+}
+
+const MARGIN = { top: 12, right: 16, bottom: 32, left: 44 };
+/** below this width (CSS pixels) the categories are written with their first letter */
+const NARROW = 480;
+
+/**
+ * Two periods as areas over the same categories (spec 2.7 Events Line Chart: the months of this
+ * year against last year's), drawn with @visx/xychart; it takes its container's width. A pointer
+ * on the chart shows both values of the nearest category. Beside the drawing, a table holds every
+ * value for assistive technology (the drawing is one named image).
+ */
+export function AreaComparisonChart({ label, categories, current, previous, unit, height = 260 }: AreaComparisonChartProps) {
+  const drawing = useWidth<HTMLDivElement>();
+  const valueOf = (points: readonly AreaPoint[], x: string) => points.find((point) => point.x === x)?.y;
+  return (
+    <figure className="rl-chart">
+      <div className="rl-chart__legend" aria-hidden="true">
+        <span className="rl-chart__key rl-chart__key--current">{current.label}</span>
+        <span className="rl-chart__key rl-chart__key--previous">{previous.label}</span>
+      </div>
+      <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}>
+        {drawing.width === 0 ? (
+          <svg width="100%" height={height} aria-hidden="true" />
+        ) : (
+          <XYChart
+            width={drawing.width}
+            height={height}
+            accessibilityLabel={label}
+            margin={MARGIN}
+            theme={previousThenCurrent}
+            xScale={{ type: 'band', domain: [...categories], paddingInner: 0, paddingOuter: 0 }}
+            yScale={{ type: 'linear', nice: true, zero: true }}
+          >
+            <Grid columns={false} numTicks={4} />
+            <AreaSeries dataKey={previous.label} data={[...previous.points]} xAccessor={(point) => point.x} yAccessor={(point) => point.y} fillOpacity={0.18} renderLine lineProps={{ strokeWidth: 2, strokeDasharray: '5 3' }} />
+            <AreaSeries dataKey={current.label} data={[...current.points]} xAccessor={(point) => point.x} yAccessor={(point) => point.y} fillOpacity={0.28} renderLine lineProps={{ strokeWidth: 2 }} />
+            {/* on a phone twelve month names do not fit: their first letters do */}
+            <Axis orientation="bottom" numTicks={categories.length} hideTicks tickFormat={(value: string) => (drawing.width < NARROW ? value.slice(0, 1) : value)} />
+            <Axis orientation="left" numTicks={4} hideAxisLine hideTicks tickFormat={(value: number) => countText(value)} />
+            <Tooltip<AreaPoint>
+              className="rl-chart-tooltip"
+              unstyled
+              applyPositionStyle
+              snapTooltipToDatumX
+              showVerticalCrosshair
+              showSeriesGlyphs
+              verticalCrosshairStyle={{ stroke: 'var(--color-border-strong)' }}
+              renderTooltip={({ tooltipData }) => {
+                const x = tooltipData?.nearestDatum?.datum.x;
+                if (!x) return null;
+                return (
+                  <>
+                    <strong>{x}</strong>
+                    {[current, previous].map((series) => (
+                      <span key={series.label}>
+                        {series.label}: {valueOf(series.points, x) === undefined ? '–' : countText(valueOf(series.points, x)!)}
+                      </span>
+                    ))}
+                  </>
+                );
+              }}
+            />
+          </XYChart>
+        )}
+      </div>
+      <div className="rl-visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">{current.label}</th>
+              <th scope="col">{previous.label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((x) => (
+              <tr key={x}>
+                <th scope="row">{x}</th>
+                <td>{valueOf(current.points, x) ?? '–'}</td>
+                <td>{valueOf(previous.points, x) ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+const sum = (points: readonly AreaPoint[]) => points.reduce((total, point) => total + point.y, 0);

@@ -1,0 +1,124 @@
+import { Axis, BarGroup, BarSeries, Grid, Tooltip, XYChart } from '@visx/xychart';
+import { currentThenPrevious } from './chart-theme';
+import { countText } from './palette';
+import { useWidth } from './use-width';
+import './charts.css';
+
+/** One pair of bars: a label's value in the current and the previous period. */
+export interface ComparisonBar {
+  label: string;
+  current: number;
+  previous: number;
+  /** what a reader should also know, e.g. '40% of this month's events · +50% on last month' */
+  note?: string;
+}
+
+export interface ComparisonBarsProps {
+  /** what the chart shows, e.g. 'Events per module, this month against last month' */
+  label: string;
+  bars: readonly ComparisonBar[];
+  /** the names of the two periods, e.g. 'November' and 'October' */
+  currentLabel: string;
+  previousLabel: string;
+  /** the name of the label column of the table, e.g. 'Module' */
+  labelHeader: string;
+  /** the height of one pair of bars in CSS pixels */
+  rowHeight?: number;
+}
+
+const MARGIN = { top: 8, right: 24, bottom: 28, left: 112 };
+
+interface BarDatum {
+  label: string;
+  value: number;
+  bar: ComparisonBar;
+}
+
+/**
+ * Pairs of horizontal bars, the current period above the previous one (spec 2.7 Module and SLA
+ * Performance Month-to-Date), drawn with @visx/xychart; it takes its container's width and grows
+ * with its rows. A pointer on a pair shows both numbers and the note (the shares in percent);
+ * a table beside the drawing holds the same for assistive technology.
+ */
+export function ComparisonBars({ label, bars, currentLabel, previousLabel, labelHeader, rowHeight = 48 }: ComparisonBarsProps) {
+  const series = (key: 'current' | 'previous'): BarDatum[] => bars.map((bar) => ({ label: bar.label, value: bar[key], bar }));
+  const drawing = useWidth<HTMLDivElement>();
+  const height = MARGIN.top + MARGIN.bottom + Math.max(2, bars.length) * rowHeight;
+  return (
+    <figure className="rl-chart">
+      <div className="rl-chart__legend" aria-hidden="true">
+        <span className="rl-chart__key rl-chart__key--current">{currentLabel}</span>
+        <span className="rl-chart__key rl-chart__key--previous">{previousLabel}</span>
+      </div>
+      <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}>
+        {drawing.width === 0 ? (
+          <svg width="100%" height={height} aria-hidden="true" />
+        ) : (
+          <XYChart
+            width={drawing.width}
+            height={height}
+            accessibilityLabel={label}
+            margin={MARGIN}
+            theme={currentThenPrevious}
+            xScale={{ type: 'linear', nice: true, zero: true }}
+            // a band scale runs bottom up: the first bar is drawn at the top when it is the domain's last
+            yScale={{ type: 'band', domain: bars.map((bar) => bar.label).reverse(), paddingInner: 0.3, paddingOuter: 0.15 }}
+            horizontal
+          >
+            <Grid rows={false} numTicks={4} />
+            <BarGroup padding={0.1}>
+              <BarSeries dataKey={currentLabel} data={series('current')} xAccessor={(datum) => datum.value} yAccessor={(datum) => datum.label} radius={2} radiusRight />
+              <BarSeries dataKey={previousLabel} data={series('previous')} xAccessor={(datum) => datum.value} yAccessor={(datum) => datum.label} radius={2} radiusRight />
+            </BarGroup>
+            <Axis orientation="left" hideTicks hideAxisLine tickFormat={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)} />
+            <Axis orientation="bottom" numTicks={4} hideTicks tickFormat={(value: number) => countText(value)} />
+            <Tooltip<BarDatum>
+              className="rl-chart-tooltip"
+              unstyled
+              applyPositionStyle
+              renderTooltip={({ tooltipData }) => {
+                const bar = tooltipData?.nearestDatum?.datum.bar;
+                if (!bar) return null;
+                return (
+                  <>
+                    <strong>{bar.label}</strong>
+                    <span>
+                      {currentLabel}: {countText(bar.current)}
+                    </span>
+                    <span>
+                      {previousLabel}: {countText(bar.previous)}
+                    </span>
+                    {bar.note ? <span className="rl-chart-tooltip__note">{bar.note}</span> : null}
+                  </>
+                );
+              }}
+            />
+          </XYChart>
+        )}
+      </div>
+      <div className="rl-visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
+              <th scope="col">{currentLabel}</th>
+              <th scope="col">{previousLabel}</th>
+              <th scope="col">Share and change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.label}>
+                <th scope="row">{bar.label}</th>
+                <td>{bar.current}</td>
+                <td>{bar.previous}</td>
+                <td>{bar.note ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

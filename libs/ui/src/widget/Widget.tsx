@@ -1,0 +1,128 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type ReactNode } from 'react';
+import { IconButton } from '../button/Button';
+import { Icon } from '../icon/Icon';
+import { Spinner } from '../spinner/Spinner';
+import './Widget.css';
+
+/** spec 2.7: a widget is shown in place, collapsed to its header, or over the whole screen. */
+export type WidgetDisplay = 'default' | 'collapse' | 'fullscreen';
+
+/** What the widget's content is doing: loading it, showing it, or it could not be loaded. */
+export type WidgetStatus = 'loading' | 'ready' | 'failed';
+
+export interface WidgetProps {
+  title: string;
+  /** controls of the header besides collapse and full screen (a period choice) */
+  controls?: ReactNode;
+  status?: WidgetStatus;
+  /** ready but with nothing to show: `emptyText` instead of the content */
+  isEmpty?: boolean;
+  emptyText?: string;
+  failedText?: string;
+  /** the display state, when the caller keeps it; otherwise the widget keeps its own from `defaultDisplay` */
+  display?: WidgetDisplay;
+  defaultDisplay?: WidgetDisplay;
+  onDisplayChange?: (display: WidgetDisplay) => void;
+  className?: string;
+  /** the content; a function gets whether it is drawn full screen (charts draw taller there) */
+  children: ReactNode | ((fullscreen: boolean) => ReactNode);
+}
+
+/**
+ * A dashboard widget (spec 2.7): a card with its title, its controls, and buttons to collapse it
+ * to its header and to show it full screen. Full screen is a modal dialog over the page (focus
+ * stays inside, Escape or the button leaves it) while the card in place shows its header only.
+ * Loading, failure and an empty answer have their own text, so a chart never draws nothing.
+ */
+export function Widget({
+  title,
+  controls,
+  status = 'ready',
+  isEmpty = false,
+  emptyText = 'Nothing to show yet.',
+  failedText = 'This could not be loaded.',
+  display,
+  defaultDisplay = 'default',
+  onDisplayChange,
+  className,
+  children,
+}: WidgetProps) {
+  const [own, setOwn] = useState<WidgetDisplay>(defaultDisplay);
+  const shown = display ?? own;
+  const change = (next: WidgetDisplay) => {
+    if (display === undefined) setOwn(next);
+    onDisplayChange?.(next);
+  };
+  const bodyId = useId();
+  const titleId = useId();
+  const collapsed = shown === 'collapse';
+  const fullscreen = shown === 'fullscreen';
+
+  const body = (inDialog: boolean) => (
+    <div className="rl-widget__body" aria-busy={status === 'loading' || undefined}>
+      {status === 'loading' ? (
+        <div className="rl-widget__state">
+          <Spinner label={`Loading ${title}`} />
+        </div>
+      ) : status === 'failed' ? (
+        <p className="rl-widget__state rl-widget__state--failed">{failedText}</p>
+      ) : isEmpty ? (
+        <p className="rl-widget__state">{emptyText}</p>
+      ) : typeof children === 'function' ? (
+        children(inDialog)
+      ) : (
+        children
+      )}
+    </div>
+  );
+
+  const header = (inDialog: boolean) => (
+    <header className="rl-widget__header">
+      {inDialog ? (
+        <Dialog.Title className="rl-widget__title">{title}</Dialog.Title>
+      ) : (
+        <h2 className="rl-widget__title" id={titleId}>
+          {title}
+        </h2>
+      )}
+      <div className="rl-widget__controls">
+        {controls}
+        {inDialog ? null : (
+          <IconButton
+            size="sm"
+            label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
+            icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
+            aria-expanded={!collapsed && !fullscreen}
+            aria-controls={bodyId}
+            onClick={() => change(collapsed ? 'default' : 'collapse')}
+          />
+        )}
+        <IconButton
+          size="sm"
+          label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
+          icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
+          onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
+        />
+      </div>
+    </header>
+  );
+
+  return (
+    <section className={['rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+      {header(false)}
+      <div id={bodyId} hidden={collapsed || fullscreen}>
+        {collapsed || fullscreen ? null : body(false)}
+      </div>
+      <Dialog.Root open={fullscreen} onOpenChange={(open) => change(open ? 'fullscreen' : 'default')}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="rl-widget__overlay" />
+          <Dialog.Content className="rl-widget rl-widget--dialog" aria-describedby={undefined}>
+            {header(true)}
+            {body(true)}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
