@@ -57,3 +57,6 @@ export * from './machines/catalogue-forms/catalogue-forms';
 export * from './machines/responder/responder.machine';
 export * from './entities/event';
 export * from './inbound/inbound';
+export * from './rules/zoned-time';
+export * from './rules/event-csv';
+export * from './rules/event-screens';
