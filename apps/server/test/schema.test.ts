@@ -26,6 +26,7 @@ const LANDED: Record<string, string> = {
   '0007_module_credentials': 'a5275c391162',
   '0008_incidents': '2f6462596994',
   '0009_inbound': 'ee2ee732e127',
+  '0013_event_following': '833f519d7cdc',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

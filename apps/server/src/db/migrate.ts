@@ -9,6 +9,7 @@ import { catalogue } from './migrations/0006_catalogue';
 import { moduleCredentials } from './migrations/0007_module_credentials';
 import { incidents } from './migrations/0008_incidents';
 import { inbound } from './migrations/0009_inbound';
+import { eventFollowing } from './migrations/0013_event_following';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_module_credentials': moduleCredentials,
   '0008_incidents': incidents,
   '0009_inbound': inbound,
+  '0013_event_following': eventFollowing,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

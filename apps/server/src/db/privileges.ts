@@ -56,6 +56,8 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
   inbound_messages: { staff: 'select, insert, delete' },
   sms_opt_outs: { staff: WRITE },
+  // the events' totals (migration 0013): written by the events' triggers as the owner, read by the lists
+  event_counts: { app: READ, staff: READ },
 };
 
 /** Columns no app role but `auth` may read. */

@@ -1,4 +1,4 @@
-import { EventListQuerySchema, PageQuerySchema, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
+import { EventFilterSchema, EventListQuerySchema, EventLogExportSchema, PageQuerySchema, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
@@ -8,5 +8,18 @@ const read = { auth: 'session' as const, permissions: ['events.read' as const] }
 export const listEvents = endpoint({ name: 'listEvents', method: 'GET', path: '/api/events/filters', query: EventListQuerySchema, response: reply<ListOf<IncidentEvent>>(), ...read });
 /** spec 7: the log of one event (its contacts), paged. */
 export const listEventLog = endpoint({ name: 'listEventLog', method: 'GET', path: '/api/events/log/:id', params: IdParams, query: PageQuerySchema, response: reply<ListOf<EventLogEntry>>(), ...read });
+/**
+ * spec 9, service.md 8: the events of the list's filters as a CSV file (Events-{YYYYMMDD}.csv),
+ * streamed newest first: a million rows in constant memory. A browser downloads it by its address.
+ */
+export const exportEvents = endpoint({ name: 'exportEvents', method: 'GET', path: '/api/events/export', query: EventFilterSchema, response: reply<string>(), ...read });
+/** spec 2.14: an event's log as a CSV file (all its rows, or one with `event_log_id`), with the last-event field. */
+export const exportEventLog = endpoint({ name: 'exportEventLog', method: 'GET', path: '/api/events/log/:id/export', params: IdParams, query: EventLogExportSchema, response: reply<string>(), ...read });
+/**
+ * The events list follows changes live: a text/event-stream that sends `changed` whenever an event
+ * of the caller's customer is created or changes (created, accepted, resolved...), so the screen
+ * reads its page again.
+ */
+export const eventChanges = endpoint({ name: 'eventChanges', method: 'GET', path: '/api/events/stream', response: reply<string>(), ...read });
 
-export const eventEndpoints = { listEvents, listEventLog };
+export const eventEndpoints = { listEvents, listEventLog, exportEvents, exportEventLog, eventChanges };
