@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { EVENT_MESSAGES, type EventListQuery, type EventLogEntry, type EventOrderColumn, type IncidentEvent, type ListOf, type PageQuery } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
@@ -48,25 +49,36 @@ export const EVENT_LOG_COLUMNS = [
 
 export const toLogEntry = <R extends { call_date: Date; next_assigned_date: Date | null }>(row: R) => ({ ...row, call_date: iso(row.call_date)!, next_assigned_date: iso(row.next_assigned_date) }) as unknown as EventLogEntry;
 
+/** How many events the selection holds, and how many the customer has in its date range (the scope the filters narrow). */
+export function eventTotalsQuery(db: Kysely<DB>, selection: EventSelection): Compilable<{ total: number; scope: number }> {
+  const everything: EventSelection = { ...selection, filter: { search: '' } };
+  return { compile: () => sql<{ total: number; scope: number }>`select ${countOf(db, selection)} as total, ${countOf(db, everything)} as scope`.compile(db) };
+}
+
+/** Whether walking the creation index for `wanted` rows would read more than `walkLimit` events (matches are rare). */
+export function gathersRareMatches(total: number, scope: number, wanted: number, walkLimit = WALK_LIMIT): boolean {
+  return total < scope && (wanted * scope) / total > walkLimit;
+}
+
+/** One page of a selection in the list's order, its module and application named. */
+export function eventPageQuery(db: Kysely<DB>, selection: EventSelection, query: Pick<EventListQuery, 'order_by_column' | 'order_by_direction' | 'page_num' | 'page_size'>, sparse: boolean) {
+  const column = query.order_by_column ?? 'event_createdt';
+  const direction = query.order_by_direction?.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  const sort = SORT[column];
+  const joined = db
+    .selectFrom('events as e')
+    .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
+    .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+    .where((eb) => eventConditions(eb, selection))
+    .select(EVENT_COLUMNS);
+  // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
+  const key = column === 'event_createdt' && sparse ? sql`e.event_createdt + interval '0 seconds'` : sortKey(sort.column, sort.text);
+  return pageOf(joined.orderBy(key, direction).orderBy('e.event_id', direction), query);
+}
+
 /** spec 2.13, 2.14, 7: the events of the caller's customer and their logs. */
 export function eventService(ctx: AppContext, options: { walkLimit: number } = { walkLimit: WALK_LIMIT }) {
   const db = ctx.database.db;
-
-  /** One page of a selection in the list's order, its module and application named. */
-  function pageQuery(selection: EventSelection, query: EventListQuery, sparse: boolean) {
-    const column = query.order_by_column ?? 'event_createdt';
-    const direction = query.order_by_direction?.toLowerCase() === 'asc' ? 'asc' : 'desc';
-    const sort = SORT[column];
-    const joined = db
-      .selectFrom('events as e')
-      .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
-      .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
-      .where((eb) => eventConditions(eb, selection))
-      .select(EVENT_COLUMNS);
-    // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
-    const key = column === 'event_createdt' && sparse ? sql`e.event_createdt + interval '0 seconds'` : sortKey(sort.column, sort.text);
-    return pageOf(joined.orderBy(key, direction).orderBy('e.event_id', direction), query);
-  }
 
   return {
     /**
@@ -75,16 +87,11 @@ export function eventService(ctx: AppContext, options: { walkLimit: number } = {
      */
     async list(principal: Principal, query: EventListQuery): Promise<ListOf<IncidentEvent>> {
       const selection = selectionOf(principal.customerId, query);
-      const everything: EventSelection = { ...selection, filter: { search: '' } };
-      const [[counted]] = await ctx.database.read(principal.scope, [{ compile: () => sql<{ total: number; scope: number }>`select ${countOf(db, selection)} as total, ${countOf(db, everything)} as scope`.compile(db) }], {
-        planForValues: true,
-      });
+      const [[counted]] = await ctx.database.read(principal.scope, [eventTotalsQuery(db, selection)], { planForValues: true });
       const total = Number(counted?.total ?? 0);
-      const scope = Number(counted?.scope ?? 0);
-      const wanted = offsetOf(query) + query.page_size;
       if (total === 0 || offsetOf(query) >= total) return { total, list: [] };
-      const sparse = total < scope && (wanted * scope) / total > options.walkLimit;
-      const [rows] = await ctx.database.read(principal.scope, [pageQuery(selection, query, sparse)], { planForValues: true });
+      const sparse = gathersRareMatches(total, Number(counted?.scope ?? 0), offsetOf(query) + query.page_size, options.walkLimit);
+      const [rows] = await ctx.database.read(principal.scope, [eventPageQuery(db, selection, query, sparse)], { planForValues: true });
       return { total, list: (rows as EventRow[]).map(toEvent) };
     },
 

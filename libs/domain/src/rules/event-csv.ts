@@ -1,4 +1,4 @@
-import type { EventLogEntry, IncidentEvent } from '../entities/event';
+import type { EventLogEntry } from '../entities/event';
 import { zonedDateTime, zonedDayStamp } from './zoned-time';
 
 /**
@@ -9,6 +9,16 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
 /**
+ * A cell a spreadsheet would run as a formula begins with one of these (OWASP CSV injection); a
+ * cell with one of the second set is quoted. Regular expressions as text, the same for JavaScript
+ * and PostgreSQL (the server writes the events' cells in the database).
+ */
+export const CSV_FORMULA_START = '^[-=+@\\t\\r]';
+export const CSV_NEEDS_QUOTES = '[",\\r\\n]';
+const formulaStart = new RegExp(CSV_FORMULA_START);
+const needsQuotes = new RegExp(CSV_NEEDS_QUOTES);
+
+/**
  * One cell. A text that a spreadsheet would run as a formula (it begins with =, +, -, @, a tab or
  * a carriage return) gets a leading apostrophe, which spreadsheets show as text (OWASP CSV
  * injection). A cell with a comma, a quote or a line break is quoted, its quotes doubled.
@@ -16,8 +26,8 @@ export const CSV_LINE_END = '\r\n';
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (formulaStart.test(text)) text = `'${text}`;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One line of cells, with its line end. */
@@ -31,23 +41,12 @@ export interface CsvColumn<Row> {
 
 const when = (value: string | null, timeZone: string) => (value ? zonedDateTime(value, timeZone) : null);
 
-/** spec 9: the events file, exactly these 12 columns in this order. */
-export const EVENT_CSV_COLUMNS: readonly CsvColumn<IncidentEvent>[] = [
-  { header: 'CASE ID', value: (e) => e.case_id },
-  { header: 'EVENT', value: (e) => e.short_event_subject },
-  { header: 'CREATED', value: (e, zone) => when(e.event_createdt, zone) },
-  { header: 'APPLICATION', value: (e) => e.application_name },
-  { header: 'MODULE', value: (e) => e.module_name },
-  { header: 'STATUS', value: (e) => e.event_status },
-  { header: 'ACCEPTED', value: (e, zone) => when(e.accepteddt, zone) },
-  { header: 'CLOSED', value: (e, zone) => when(e.event_closedt, zone) },
-  // who answered: the last person the escalation reached
-  { header: 'RESPONDED', value: (e) => e.last_resource_assigned },
-  // minutes from creation to resolution, and to acceptance (spec 3 minutes_elapsed, time_response)
-  { header: 'RESOLUTION TIME', value: (e) => e.minutes_elapsed },
-  { header: 'RESPONSE TIME', value: (e) => e.time_response },
-  { header: 'SLA', value: (e) => e.sla_compliance },
-];
+/**
+ * spec 9: the events file, exactly these 12 columns in this order. The server writes their cells
+ * in the database (a million rows stream faster that way), by the rules of `csvCell`.
+ */
+export const EVENT_CSV_HEADERS = ['CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA'] as const;
+export type EventCsvHeader = (typeof EVENT_CSV_HEADERS)[number];
 
 /** spec 2.14: the event log file: the fields of the details window and the last-event flag. */
 export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
@@ -65,7 +64,8 @@ export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
   { header: 'LAST EVENT', value: (l) => (l.event_ind_last_event_log === 'Y' ? 'YES' : 'NO') },
 ];
 
-export const csvHeader = <Row>(columns: readonly CsvColumn<Row>[]): string => CSV_BOM + csvLine(columns.map((column) => column.header));
+/** The first line of a file: the byte order mark and the headers. */
+export const csvHeader = (headers: readonly string[]): string => CSV_BOM + csvLine(headers);
 export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row, timeZone: string): string => csvLine(columns.map((column) => column.value(row, timeZone)));
 
 /** spec 9: Events-{YYYYMMDD}.csv, the day as the viewer's clocks read it. */
