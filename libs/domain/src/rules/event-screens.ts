@@ -36,3 +36,14 @@ export const eventLogsTitle = (moduleName: string): string => `Event Logs of mod
 
 /** The live region's words for events that arrived since the list was last read. */
 export const newEventsText = (count: number): string => (count === 1 ? '1 new event' : `${count} new events`);
+
+/** spec 9: the log table of the event details loads 500 ms after the window opens. */
+export const DETAIL_LOG_DELAY_MS = 500;
+/** log rows per page in the event details window */
+export const DETAIL_LOG_PAGE_SIZE = 5;
+
+/** How a contact went out. */
+export const CHANNEL_LABELS = { voice: 'Voice call', sms: 'SMS', email: 'E-mail' } as const;
+
+/** spec 2.14: resolved YES green, NO grey. */
+export const resolvedStatus = (resolved: 'Y' | 'N'): { tone: 'success' | 'neutral'; label: 'YES' | 'NO' } => (resolved === 'Y' ? { tone: 'success', label: 'YES' } : { tone: 'neutral', label: 'NO' });
