@@ -1,19 +1,86 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { generateCredential, listEventLog, listEvents } from '@relevo/api';
-import { EVENT_MESSAGES } from '@relevo/domain';
+import { EVENT_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
+import type { Principal } from '../src/auth/principals';
 import { EngineWorker } from '../src/engine/worker';
+import { eventService } from '../src/incidents/events';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
-describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
+/** A tiny deterministic random source: the same fixture on every run. */
+function randomSource(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+interface Fixture {
+  case_id: string;
+  module: 'A1' | 'A2' | 'B1';
+  event_status: IncidentEvent['event_status'];
+  sla_compliance: 'YES' | 'NO' | null;
+  subject: string;
+  created: Date;
+}
+
+/** Subjects a spreadsheet would misread, and one with a comma, quotes and a line break. */
+const TRICKY = ['=HYPERLINK("http://evil.test")', '+1 errors on checkout', '-5% conversions', '@ops look at db-1', '\ttabbed subject', 'Tienda, "Norte"\nsegunda línea'];
+
+/**
+ * 130 events of one customer between September and December 2026 (UTC): three modules in two
+ * applications, every status and SLA value, some at the edges of days and months, two sharing
+ * one instant.
+ */
+function fixtures(): Fixture[] {
+  const random = randomSource(14);
+  const pick = <T,>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const out: Fixture[] = [];
+  const start = Date.UTC(2026, 8, 1);
+  const span = Date.UTC(2026, 11, 31) - start;
+  const edges = [
+    Date.UTC(2026, 9, 1), // the first instant of October
+    Date.UTC(2026, 9, 1) - 1, // the last of September
+    Date.UTC(2026, 10, 1, 3, 59, 59), // Oct 31 in Puerto Rico, Nov 1 in UTC
+    Date.UTC(2026, 10, 1, 4, 0, 0), // Nov 1 in Puerto Rico
+    Date.UTC(2026, 10, 15, 23, 59, 59, 999),
+    Date.UTC(2026, 10, 16),
+    Date.UTC(2026, 10, 20, 12),
+    Date.UTC(2026, 10, 20, 12), // the same instant twice: the id decides
+  ];
+  for (let i = 0; i < 130; i++) {
+    const at = i < edges.length ? edges[i]! : start + Math.floor(random() * span);
+    out.push({
+      case_id: `F${String(i).padStart(3, '0')}Q2WX`,
+      module: pick(['A1', 'A1', 'A2', 'B1'] as const),
+      event_status: pick(['open', 'progress', 'completed', 'completed', 'canceled'] as const),
+      sla_compliance: pick(['YES', 'YES', 'NO', null] as const),
+      subject: i < TRICKY.length ? TRICKY[i]! : `${pick(['Disk almost full on', 'CPU above 90% on', 'Latency above 2 s on'])} host-${i}`,
+      created: new Date(at),
+    });
+  }
+  return out;
+}
+
+describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s', (kind) => {
   let t: TestApp;
   let reader: SignedIn;
   let otherRoot: SignedIn;
   let staff: SignedIn;
+  let fixtureReader: SignedIn;
+  let fixtureCustomer: number;
   let checkout: RunnableModule & { key: string };
   let billing: RunnableModule & { key: string };
+  let otherModule: RunnableModule & { key: string };
   const made: Record<string, { case_id: string; event_id: number }> = {};
+  /** the fixture customer's modules and applications, by name */
+  const ids = { A: 0, B: 0, A1: 0, A2: 0, B1: 0 };
+  let rows: Fixture[] = [];
+  const idOf = new Map<string, number>();
 
   const report = async (m: RunnableModule & { key: string }, incident: string) =>
     (
@@ -22,11 +89,13 @@ describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
         headers: { authorization: `Basic ${Buffer.from(`${m.id}:${m.key}`).toString('base64')}` },
       })
     ).body;
+  const bearer = (who: SignedIn) => ({ authorization: `Bearer ${who.token}` });
 
   beforeAll(async () => {
     t = await startTestApp({ kind });
     const acme = await t.createCustomer('Acme');
     const other = await t.createCustomer('Other');
+    fixtureCustomer = await t.createCustomer('Fixture Co');
     const sign = async (role: string, customer?: string) => {
       const user = await t.createUser({ role, customer });
       return t.signIn(user.email, user.password);
@@ -35,12 +104,16 @@ describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
     reader = await sign('Customer', 'Acme');
     otherRoot = await sign('CustomerRoot', 'Other');
     staff = await sign('StaffRoot');
-    const withKey = async (m: RunnableModule) => {
-      const [key] = await root.client.call(generateCredential, { params: { module: m.id, application: m.applicationId } });
+    fixtureReader = await sign('Customer', 'Fixture Co');
+    const withKey = async (m: RunnableModule, by: SignedIn) => {
+      const [key] = await by.client.call(generateCredential, { params: { module: m.id, application: m.applicationId } });
       return { ...m, key: key.body.credentialKey };
     };
-    checkout = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, acme)));
-    billing = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, acme)));
+    checkout = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, acme)), root);
+    billing = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, acme)), root);
+    otherModule = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, other)), otherRoot);
+
+    // the incidents of Acme go the whole way: the ingest API, then the engine
     const engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'events-test', scale: 1 });
     t.clock.set(Date.UTC(2026, 10, 20, 10));
     made.disk = await report(checkout, 'Disk almost full on db-1');
@@ -53,14 +126,77 @@ describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
     t.clock.set(Date.UTC(2026, 10, 24, 11));
     await engine.drain();
     await asSystem(t, (tx) => tx.updateTable('events').set({ event_status: 'completed' }).where('event_id', '=', made.disk!.event_id).execute());
-    const otherModule = await asSystem(t, (tx) => insertRunnableModule(tx, other));
-    await asSystem(t, (tx) => tx.insertInto('events').values({ customer_id: other, case_id: 'ZZZZ2222', module_id: otherModule.id, short_event_subject: 'Not yours', short_event_body: '' }).execute());
-  });
+    made.other = await report(otherModule, 'Not yours: disk almost full');
+
+    // the fixture customer: two applications, three modules, 130 events written straight in
+    const a = await asSystem(t, (tx) => insertRunnableModule(tx, fixtureCustomer));
+    const b = await asSystem(t, (tx) => insertRunnableModule(tx, fixtureCustomer));
+    const a2 = await asSystem(t, (tx) =>
+      tx.insertInto('modules').values({ customer_id: fixtureCustomer, application_id: a.applicationId, module_name: 'Payments', escalation_id: a.escalationId, sla_id: a.slaId }).returning('module_id').executeTakeFirstOrThrow(),
+    );
+    Object.assign(ids, { A: a.applicationId, B: b.applicationId, A1: a.id, A2: a2.module_id, B1: b.id });
+    rows = fixtures();
+    await asSystem(t, (tx) =>
+      tx
+        .insertInto('events')
+        .values(
+          rows.map((row) => ({
+            customer_id: fixtureCustomer,
+            case_id: row.case_id,
+            module_id: ids[row.module],
+            event_status: row.event_status,
+            sla_compliance: row.sla_compliance,
+            short_event_subject: row.subject,
+            short_event_body: 'Written by the events test',
+            event_createdt: row.created,
+            accepteddt: row.event_status === 'progress' || row.event_status === 'completed' ? new Date(row.created.getTime() + 240_000) : null,
+            event_closedt: row.event_status === 'completed' ? new Date(row.created.getTime() + 3_600_000) : null,
+            time_response: row.event_status === 'progress' || row.event_status === 'completed' ? 4 : null,
+            minutes_elapsed: row.event_status === 'completed' ? 60 : null,
+            last_resource_assigned: 'Carlos Méndez',
+            sla_response: 30,
+          })),
+        )
+        .execute(),
+    );
+    for (const event of await asSystem(t, (tx) => tx.selectFrom('events').select(['case_id', 'event_id']).where('customer_id', '=', fixtureCustomer).execute())) idOf.set(event.case_id, event.event_id);
+  }, 60_000);
   afterAll(async () => t?.close());
 
   const cases = (page: { list: { case_id: string }[] }) => page.list.map((event) => event.case_id);
 
-  it('lists the customer\'s events newest first, with module, application and SLA facts', async () => {
+  /** What the list must answer for a query, computed here from the fixture: newest first, the id deciding ties. */
+  function expected(query: Partial<EventListQuery>): string[] {
+    const zoneOffset = query.time_zone === 'America/Puerto_Rico' ? 4 * 3_600_000 : 0;
+    const from = query.start_date ? Date.parse(`${query.start_date}T00:00:00Z`) + zoneOffset : -Infinity;
+    const until = query.end_date ? Date.parse(`${query.end_date}T00:00:00Z`) + 86_400_000 + zoneOffset : Infinity;
+    const applicationOf = (module: Fixture['module']) => (module === 'B1' ? ids.B : ids.A);
+    return rows
+      .filter((row) => !query.application_id || applicationOf(row.module) === query.application_id)
+      .filter((row) => !query.module_id || ids[row.module] === query.module_id)
+      .filter((row) => !query.event_status || row.event_status === query.event_status)
+      .filter((row) => !query.sla_compliance || row.sla_compliance === query.sla_compliance)
+      .filter((row) => row.created.getTime() >= from && row.created.getTime() < until)
+      .filter((row) => !query.search || row.subject.toLowerCase().includes(query.search.toLowerCase()) || row.case_id === query.search.toUpperCase())
+      .sort((x, y) => y.created.getTime() - x.created.getTime() || idOf.get(y.case_id)! - idOf.get(x.case_id)!)
+      .map((row) => row.case_id);
+  }
+
+  /** Every combination of the filters of spec 2.13, and date ranges across and along month ends. */
+  function combinations(): Partial<EventListQuery>[] {
+    const out: Partial<EventListQuery>[] = [];
+    const ranges = [{}, { start_date: '2026-10-15', end_date: '2026-11-03' }, { start_date: '2026-11-01', end_date: '2026-11-30' }, { start_date: '2026-11-10' }, { end_date: '2026-10-31' }, { start_date: '2026-11-15', end_date: '2026-11-15' }];
+    for (const application of [undefined, ids.A, ids.B])
+      for (const module of [undefined, ids.A1, ids.B1])
+        for (const status of [undefined, 'open', 'completed'] as const)
+          for (const sla of [undefined, 'YES', 'NO'] as const)
+            for (const range of ranges) out.push({ application_id: application, module_id: module, event_status: status, sla_compliance: sla, ...range });
+    return out;
+  }
+
+  const asQuery = (query: Partial<EventListQuery>) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Partial<EventListQuery>;
+
+  it("lists the customer's events newest first, with module, application and SLA facts", async () => {
     const page = await reader.client.call(listEvents, {});
     expect(page.total).toBe(3);
     expect(cases(page)).toEqual([made.latency!.case_id, made.cpu!.case_id, made.disk!.case_id]);
@@ -68,7 +204,7 @@ describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
     expect(page.list[0]!.application_name).toMatch(/^Store /);
   });
 
-  it('filters by module, application, status, SLA compliance, creation days and search', async () => {
+  it('filters the engine\'s events by module, application, status, SLA compliance, creation days and search', async () => {
     expect(cases(await reader.client.call(listEvents, { query: { module_id: billing.id } }))).toEqual([made.cpu!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { application_id: checkout.applicationId } }))).toEqual([made.latency!.case_id, made.disk!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { event_status: 'completed' } }))).toEqual([made.disk!.case_id]);
@@ -77,21 +213,315 @@ describe.each(DATABASE_KINDS)('the events list and logs on %s', (kind) => {
     expect(cases(await reader.client.call(listEvents, { query: { search: made.disk!.case_id.toLowerCase() } }))).toEqual([made.disk!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { search: 'latency' } }))).toEqual([made.latency!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { order_by_column: 'event_createdt', order_by_direction: 'asc', page_size: 2 } }))).toEqual([made.disk!.case_id, made.cpu!.case_id]);
-    const bad = await t.raw('GET', '/api/events/filters?start_date=2026-13-45&event_status=lost', { headers: { authorization: `Bearer ${reader.token}` } });
-    expect(bad.body).toEqual({
+  });
+
+  it('answers every filter alone and in every combination as the events themselves say', async () => {
+    const wrong: unknown[] = [];
+    for (const combination of combinations()) {
+      const query = asQuery(combination);
+      const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
+      const want = expected(query);
+      if (page.total !== want.length || JSON.stringify(cases(page)) !== JSON.stringify(want)) wrong.push({ query, total: page.total, want: want.length });
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('pages through a filtered list without losing or repeating an event', async () => {
+    const query = { application_id: ids.A, sla_compliance: 'YES' as const };
+    const want = expected(query);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(want.length / 7); page++) {
+      const answer = await fixtureReader.client.call(listEvents, { query: { ...query, page_num: page, page_size: 7 } });
+      expect(answer.total).toBe(want.length);
+      seen.push(...cases(answer));
+    }
+    expect(seen).toEqual(want);
+    // a page past the end still says how many there are
+    expect(await fixtureReader.client.call(listEvents, { query: { ...query, page_num: 99, page_size: 7 } })).toEqual({ total: want.length, list: [] });
+  });
+
+  it('finds rare matches by gathering and sorting them, with the same answer as the walk', async () => {
+    const gathering = eventService(t.ctx, { walkLimit: 1 });
+    const principal = { customerId: fixtureCustomer, scope: { kind: 'customer', customerId: fixtureCustomer } } as Principal;
+    for (const combination of combinations().filter((_, i) => i % 5 === 0)) {
+      const query = { page_num: 1, page_size: 1000, search: '', time_zone: 'UTC', ...asQuery(combination) } as EventListQuery;
+      const answer = await gathering.list(principal, query);
+      expect({ query, list: cases(answer) }).toEqual({ query, list: expected(query) });
+    }
+    const second = await gathering.list(principal, { page_num: 2, page_size: 3, search: '', time_zone: 'UTC', event_status: 'canceled' } as EventListQuery);
+    expect(cases(second)).toEqual(expected({ event_status: 'canceled' }).slice(3, 6));
+  });
+
+  it('takes whole days, both ends included, in the viewer\'s time zone', async () => {
+    const day = (start_date: string, end_date: string, time_zone?: string) => fixtureReader.client.call(listEvents, { query: { start_date, end_date, page_size: 1000, ...(time_zone ? { time_zone } : {}) } });
+    // 23:59:59.999 of Nov 15 is in; the first instant of Nov 16 is the next day's
+    expect(cases(await day('2026-11-15', '2026-11-15'))).toContain('F004Q2WX');
+    expect(cases(await day('2026-11-15', '2026-11-15'))).not.toContain('F005Q2WX');
+    expect(cases(await day('2026-11-16', '2026-11-16'))).toContain('F005Q2WX');
+    // Nov 1, 03:59:59 UTC is still Oct 31 in Puerto Rico
+    expect(cases(await day('2026-10-31', '2026-10-31', 'America/Puerto_Rico'))).toContain('F002Q2WX');
+    expect(cases(await day('2026-10-31', '2026-10-31', 'America/Puerto_Rico'))).not.toContain('F003Q2WX');
+    expect(cases(await day('2026-11-01', '2026-11-01', 'America/Puerto_Rico'))).toEqual(expected({ start_date: '2026-11-01', end_date: '2026-11-01', time_zone: 'America/Puerto_Rico' }));
+    expect(cases(await day('2026-11-01', '2026-11-01'))).toContain('F002Q2WX');
+    // the two sides of the first instant of October
+    expect(cases(await day('2026-09-30', '2026-09-30'))).toContain('F001Q2WX');
+    expect(cases(await day('2026-10-01', '2026-10-01'))).toContain('F000Q2WX');
+    // the same instant twice: the newer id first
+    const tie = cases(await day('2026-11-20', '2026-11-20')).filter((c) => c === 'F006Q2WX' || c === 'F007Q2WX');
+    expect(tie).toEqual(['F007Q2WX', 'F006Q2WX']);
+  });
+
+  it('searches the incident text and the case ID, alone and with filters', async () => {
+    for (const query of [{ search: 'disk' }, { search: 'CPU above', event_status: 'completed' as const }, { search: 'f010q2wx' }, { search: 'norte', module_id: ids.A1 }, { search: 'latency', start_date: '2026-10-15', end_date: '2026-11-03' }]) {
+      const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
+      expect({ query, list: cases(page), total: page.total }).toEqual({ query, list: expected(query), total: expected(query).length });
+    }
+  });
+
+  it('keeps its totals when events change, move between months and go away', async () => {
+    const changed = rows.filter((_, i) => i % 3 === 0).slice(0, 20);
+    await asSystem(t, async (tx) => {
+      for (const [i, row] of changed.entries()) {
+        const next = { event_status: (['completed', 'canceled', 'progress'] as const)[i % 3]!, sla_compliance: i % 2 === 0 ? ('NO' as const) : null, event_createdt: new Date(row.created.getTime() + (i % 4 === 0 ? 40 * 86_400_000 : 0)) };
+        await tx.updateTable('events').set(next).where('case_id', '=', row.case_id).execute();
+        Object.assign(row, { event_status: next.event_status, sla_compliance: next.sla_compliance, created: next.event_createdt });
+      }
+      await tx.deleteFrom('events').where('case_id', 'in', ['F100Q2WX', 'F101Q2WX']).execute();
+    });
+    rows = rows.filter((row) => row.case_id !== 'F100Q2WX' && row.case_id !== 'F101Q2WX');
+    const wrong: unknown[] = [];
+    for (const combination of combinations().filter((c) => c.module_id === undefined)) {
+      const query = asQuery(combination);
+      const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
+      if (JSON.stringify(cases(page)) !== JSON.stringify(expected(query)) || page.total !== expected(query).length) wrong.push(query);
+    }
+    expect(wrong).toEqual([]);
+    // the monthly counts agree with the events themselves
+    const drift = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_counts as c')
+        .select(['c.event_status', 'c.sla_compliance', 'c.events'])
+        .where('c.customer_id', '=', fixtureCustomer)
+        .where('c.events', '<', 0)
+        .execute(),
+    );
+    expect(drift).toEqual([]);
+  }, 120_000);
+
+  it('answers a page of 1,000,000 (the original export call)', async () => {
+    const page = await fixtureReader.client.call(listEvents, { query: { page_size: 1_000_000 } });
+    expect(page.total).toBe(rows.length);
+    expect(cases(page)).toEqual(expected({}));
+  });
+
+  it("never shows another customer's events, whatever the filters name", async () => {
+    expect(cases(await otherRoot.client.call(listEvents, {}))).toEqual([made.other!.case_id]);
+    for (const query of [{ module_id: ids.A1 }, { application_id: ids.A }, { search: 'F010Q2WX' }, { search: made.disk!.case_id }, { event_status: 'canceled' as const }]) {
+      const page = await otherRoot.client.call(listEvents, { query: { ...query, page_size: 1000 } });
+      expect({ query, page }).toEqual({ query, page: { total: 0, list: [] } });
+    }
+    expect(await fixtureReader.client.call(listEvents, { query: { module_id: otherModule.id } })).toEqual({ total: 0, list: [] });
+    expect((await failure(staff.client.call(listEvents, {}))).status).toBe(403);
+  });
+
+  it('refuses bad parameters with 422 and a clear message', async () => {
+    const bad = async (query: string) => (await t.raw('GET', `/api/events/filters?${query}`, { headers: bearer(reader) })) as { status: number; body: { detail: { loc: string[]; msg: string }[] } };
+    expect((await bad('start_date=2026-13-45&event_status=lost')).body).toEqual({
       detail: [
         { loc: ['query', 'event_status'], msg: 'Must be open, progress, completed or canceled' },
         { loc: ['query', 'start_date'], msg: EVENT_MESSAGES.badDate },
       ],
     });
+    const cases422: [string, string, string][] = [
+      ['page_size=0', 'page_size', 'The value must be greater than or equal to 1'],
+      ['page_size=1000001', 'page_size', 'The value must be less than or equal to 1000000'],
+      ['page_num=0', 'page_num', 'The value must be greater than or equal to 1'],
+      ['order_by_column=password_hash', 'order_by_column', EVENT_MESSAGES.badOrder],
+      ['start_date=2026-11-02&end_date=2026-11-01', 'end_date', EVENT_MESSAGES.endBeforeStart],
+      ['start_date=2026-02-30', 'start_date', EVENT_MESSAGES.badDate],
+      ['end_date=yesterday', 'end_date', EVENT_MESSAGES.badDate],
+      ['end_date=2026-1-5', 'end_date', EVENT_MESSAGES.badDate],
+      ['time_zone=Mars%2FOlympus', 'time_zone', EVENT_MESSAGES.badTimeZone],
+      ['sla_compliance=maybe', 'sla_compliance', 'Must be YES or NO'],
+      ['module_id=abc', 'module_id', 'Must be a valid id'],
+      ['search_by_date=accepteddt', 'search_by_date', 'Must be event_createdt'],
+    ];
+    for (const [query, field, msg] of cases422) {
+      const answer = await bad(query);
+      expect({ query, status: answer.status, detail: answer.body.detail }).toEqual({ query, status: 422, detail: [{ loc: ['query', field], msg }] });
+    }
+    const exportAnswer = await t.raw('GET', '/api/events/export?start_date=2026-11-02&end_date=2026-11-01', { headers: bearer(reader) });
+    expect(exportAnswer.status).toBe(422);
   });
 
-  it('answers an event\'s log of contacts; another customer gets 404 and sees none of the events; staff are refused', async () => {
+  it("answers an event's log of contacts; another customer gets 404 and sees none of the events; staff are refused", async () => {
     const log = await reader.client.call(listEventLog, { params: { id: made.latency!.event_id } });
     expect(log.list[0]).toMatchObject({ case_id: made.latency!.case_id, followup_status: 'open', channel: 'voice', called_number: '+17875550142', resource: 'Carlos Méndez' });
     expect(log.total).toBe(log.list.length);
     expect((await failure(otherRoot.client.call(listEventLog, { params: { id: made.latency!.event_id } }))).status).toBe(404);
-    expect(cases(await otherRoot.client.call(listEvents, {}))).toEqual(['ZZZZ2222']);
     expect((await failure(staff.client.call(listEvents, {}))).status).toBe(403);
+  });
+
+  describe('the CSV export', () => {
+    type Csv = { status: number; headers: Headers; text: string };
+    /** The file as sent: the text decoded without dropping its byte order mark. */
+    const download = async (path: string, who: SignedIn = fixtureReader): Promise<Csv> => {
+      const answer = await fetch(`${t.baseUrl}${path}`, { headers: bearer(who) });
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      return { status: answer.status, headers: answer.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+    };
+    const records = (csv: Csv) => parse(csv.text, { bom: true, relax_column_count: false }) as string[][];
+
+    it('streams the filtered events as Events-{YYYYMMDD}.csv: UTF-8 with a BOM, the 12 columns of spec 9, newest first', async () => {
+      // the next 02:00 UTC (sessions last a day): still the day before in Puerto Rico
+      const twoAm = new Date(Date.now() + 86_400_000);
+      twoAm.setUTCHours(2, 0, 0, 0);
+      if (twoAm.getTime() - Date.now() > 86_400_000) twoAm.setUTCDate(twoAm.getUTCDate() - 1);
+      t.clock.set(twoAm);
+      const dayBefore = new Date(twoAm.getTime() - 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+      const csv = await download('/api/events/export?application_id=' + ids.A + '&time_zone=America%2FPuerto_Rico');
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="Events-${dayBefore}.csv"`);
+      expect(csv.text.startsWith('\uFEFFCASE ID,EVENT,CREATED,APPLICATION,MODULE,STATUS,ACCEPTED,CLOSED,RESPONDED,RESOLUTION TIME,RESPONSE TIME,SLA\r\n')).toBe(true);
+      const [header, ...body] = records(csv);
+      expect(header).toEqual(['CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA']);
+      expect(body.map((record) => record[0])).toEqual(expected({ application_id: ids.A }));
+      expect(body.every((record) => record.length === 12)).toBe(true);
+      const first = rows.find((row) => row.case_id === body[0]![0])!;
+      const created = new Date(first.created.getTime() - 4 * 3_600_000).toISOString();
+      expect(body[0]![2]).toBe(`${created.slice(0, 10)} ${created.slice(11, 19)}`);
+      const application = await asSystem(t, (tx) => tx.selectFrom('applications').select('application_name').where('application_id', '=', ids.A).executeTakeFirstOrThrow());
+      expect(new Set(body.map((record) => record[3]))).toEqual(new Set([application.application_name]));
+      expect(new Set(body.map((record) => record[4]))).toEqual(new Set(['Checkout', 'Payments']));
+    });
+
+    it('keeps quotes, commas and line breaks, and neutralises cells a spreadsheet would run', async () => {
+      const csv = await download('/api/events/export');
+      const bySubject = new Map(records(csv).slice(1).map((record) => [record[0], record[1]]));
+      expect(bySubject.get('F000Q2WX')).toBe('\'=HYPERLINK("http://evil.test")');
+      expect(bySubject.get('F001Q2WX')).toBe("'+1 errors on checkout");
+      expect(bySubject.get('F002Q2WX')).toBe("'-5% conversions");
+      expect(bySubject.get('F003Q2WX')).toBe("'@ops look at db-1");
+      expect(bySubject.get('F004Q2WX')).toBe("'\ttabbed subject");
+      expect(bySubject.get('F005Q2WX')).toBe('Tienda, "Norte"\nsegunda línea');
+      expect(records(csv).length - 1).toBe(rows.length);
+    });
+
+    it('applies every filter, as the list does', async () => {
+      for (const query of [{ event_status: 'open' }, { sla_compliance: 'NO', module_id: String(ids.B1) }, { start_date: '2026-10-15', end_date: '2026-11-03' }, { search: 'disk' }] as Record<string, string>[]) {
+        const csv = await download(`/api/events/export?${new URLSearchParams(query)}`);
+        const parsedQuery = { ...query, module_id: query.module_id ? Number(query.module_id) : undefined } as Partial<EventListQuery>;
+        expect({ query, list: records(csv).slice(1).map((record) => record[0]) }).toEqual({ query, list: expected(asQuery(parsedQuery)) });
+      }
+      // another customer's file holds only its own
+      const other = await download('/api/events/export', otherRoot);
+      expect(records(other).slice(1).map((record) => record[0])).toEqual([made.other!.case_id]);
+    });
+
+    it('reads the whole file in batches without losing or repeating a row', async () => {
+      const { eventExports } = await import('../src/incidents/event-export');
+      const principal = { customerId: fixtureCustomer, scope: { kind: 'customer', customerId: fixtureCustomer } } as Principal;
+      const file = eventExports(t.ctx, { batch: 3 }).events(principal, { search: '', time_zone: 'UTC' });
+      let text = '';
+      for await (const chunk of file.body) text += String(chunk);
+      expect(parse(text, { bom: true }).slice(1).map((record: string[]) => record[0])).toEqual(expected({}));
+    });
+
+    it("exports an event's log with the last-event field, whole or one row", async () => {
+      const log = await reader.client.call(listEventLog, { params: { id: made.latency!.event_id } });
+      const csv = await download(`/api/events/log/${made.latency!.event_id}/export`, reader);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="EventLogs-${made.latency!.case_id}-\\d{8}\\.csv"$`));
+      const [header, ...body] = records(csv);
+      expect(header).toEqual(['CASE ID', 'CALL DATE', 'CHANNEL', 'CALLED NUMBER', 'FOLLOW-UP STATUS', 'RESOURCE', 'RESOURCE PHONE', 'RESOLVED', 'NEXT RESOURCE', 'NEXT RESOURCE PHONE', 'NEXT ASSIGNED DATE', 'LAST EVENT']);
+      expect(body).toHaveLength(log.total);
+      expect(body[0]).toMatchObject({ 0: made.latency!.case_id, 2: 'voice', 3: "'+17875550142", 4: 'open', 5: 'Carlos Méndez', 7: 'NO', 11: 'NO' });
+      const one = await download(`/api/events/log/${made.latency!.event_id}/export?event_log_id=${log.list[0]!.event_log_id}`, reader);
+      expect(records(one)).toHaveLength(2);
+      expect((await download(`/api/events/log/${made.latency!.event_id}/export`, otherRoot)).status).toBe(404);
+      expect((await download(`/api/events/log/${made.latency!.event_id}/export?event_log_id=${log.list[0]!.event_log_id + 100_000}`, reader)).status).toBe(404);
+    });
+  });
+
+  describe('the stream of changes', () => {
+    /**
+     * Opens the stream as `who` on a connection of its own (node:http, no pooling: closing it
+     * closes the socket); answers its messages as they come, and a way to close it.
+     */
+    async function open(who: SignedIn) {
+      const events: string[] = [];
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const request = httpGet(`${t.baseUrl}/api/events/stream`, { headers: bearer(who), agent: false }, resolve);
+        request.on('error', reject);
+      });
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const name = /^event: (.+)$/m.exec(message)?.[1];
+          if (name) events.push(name);
+        }
+      });
+      response.on('error', () => undefined);
+      const changed = () => events.filter((e) => e === 'changed').length;
+      const waitFor = async (count: number, withinMs: number) => {
+        const deadline = Date.now() + withinMs;
+        while (changed() < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        return changed();
+      };
+      return {
+        status: response.statusCode,
+        contentType: response.headers['content-type'],
+        events,
+        waitFor,
+        close: () => response.destroy(),
+      };
+    }
+
+    it("tells a customer's screens within 2 seconds of a new, an accepted and a resolved event, and no one else", async () => {
+      const mine = await open(reader);
+      const theirs = await open(otherRoot);
+      try {
+        expect(mine.status).toBe(200);
+        expect(mine.contentType).toBe('text/event-stream; charset=utf-8');
+        await expect.poll(() => mine.events[0], { timeout: 2000 }).toBe('ready');
+        await expect.poll(() => theirs.events[0], { timeout: 2000 }).toBe('ready');
+
+        t.clock.advance(120_000);
+        const started = Date.now();
+        const made = await report(checkout, 'Queue backlog above 10,000 messages');
+        expect(await mine.waitFor(1, 2000)).toBe(1);
+        expect(Date.now() - started).toBeLessThan(2000);
+
+        // accepted (as the engine records it), then resolved through the ingest API
+        await asSystem(t, (tx) => tx.updateTable('events').set({ event_status: 'progress', accepteddt: t.clock.now() }).where('event_id', '=', made.event_id).execute());
+        expect(await mine.waitFor(2, 2000)).toBe(2);
+        const resolved = await t.raw('POST', `/api/v1/incidents/${made.case_id}/resolve`, {
+          body: { resolution: 'Consumers scaled up' },
+          headers: { authorization: `Basic ${Buffer.from(`${checkout.id}:${checkout.key}`).toString('base64')}` },
+        });
+        expect(resolved.status).toBe(200);
+        expect(await mine.waitFor(3, 2000)).toBe(3);
+
+        // nothing of Acme reaches the other customer's screen
+        await new Promise((r) => setTimeout(r, 300));
+        expect(theirs.events).toEqual(['ready']);
+      } finally {
+        mine.close();
+        theirs.close();
+      }
+    });
+
+    it('is refused without a session and to staff', async () => {
+      expect((await t.raw('GET', '/api/events/stream')).status).toBe(401);
+      const refused = await open(staff);
+      expect(refused.status).toBe(403);
+      refused.close();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { get as httpGet } from 'node:http';
 import { sql } from 'kysely';
 import {
   ENDPOINTS,
@@ -7,6 +8,7 @@ import {
   customerEndpoints,
   dashboardEndpoints,
   escalationEndpoints,
+  eventEndpoints,
   fillPath,
   incidentEndpoints,
   moduleEndpoints,
@@ -195,6 +197,10 @@ const EXPECTED: Record<string, Row> = {
   // Events (spec 6: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
   'GET /api/events/filters': { own: CATALOGUE_READ },
   'GET /api/events/log/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  // the CSV exports of the same screens (spec 9) and the list's stream of changes
+  'GET /api/events/export': { own: CATALOGUE_READ },
+  'GET /api/events/log/:id/export': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  'GET /api/events/stream': { own: CATALOGUE_READ },
   // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
   'POST /api/v1/incidents': { auth: 'moduleKey' },
   'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
@@ -256,6 +262,7 @@ type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' |
 type Which = 'own' | 'other';
 
 const DASHBOARD_NAMES = new Set(Object.values(dashboardEndpoints).map((endpoint) => endpoint.name));
+const EVENT_ENDPOINT_NAMES = new Set(Object.values(eventEndpoints).map((endpoint) => endpoint.name));
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
 const MODULE_TOOL_NAMES = new Set([...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name));
 const CATALOGUE_NAMES = new Set(
@@ -294,6 +301,7 @@ function areaOf(endpoint: AnyEndpoint): Area {
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
   if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
   if (DASHBOARD_NAMES.has(endpoint.name)) return 'dashboard';
+  if (EVENT_ENDPOINT_NAMES.has(endpoint.name)) return 'events';
   const scope = endpoint.name.split('.')[0];
   if (scope === 'staffUsers' || scope === 'customerUsers' || scope === 'ownUsers') return scope;
   if (endpoint.name === 'currentCustomer') return 'self';
@@ -369,6 +377,26 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  /** A text/event-stream's status and its first message's event line (or the JSON of a refusal), read on a connection of its own. */
+  const firstMessage = (path: string, token: string) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const request = httpGet(`${t.baseUrl}${path}`, { headers: bearer(token), agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          const end = text.indexOf('\n\n', text.indexOf('event:'));
+          if (response.statusCode === 200 && text.includes('event:') && end >= 0) {
+            response.destroy();
+            resolve({ status: 200, body: /^event: .+$/m.exec(text)![0] });
+          }
+        });
+        response.on('end', () => resolve({ status: response.statusCode!, body: text ? JSON.parse(text) : null }));
+        response.on('error', () => undefined);
+      });
+      request.on('error', reject);
+    });
+
   /** A fresh catalogue record of the customer, of the kind the call works on (a whole runnable module each time). */
   const catalogueRecord = async (kind: Record_, customerId: number, free: boolean): Promise<number> => {
     // a record nothing uses, for the deletes that a use would refuse
@@ -414,7 +442,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return asSystem(t, async (tx) => {
           const event = await tx
             .insertInto('events')
-            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, '2')}`, short_event_subject: 'Matrix event', short_event_body: '' })
+            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, (digit) => (digit === '0' ? 'A' : 'B'))}`, short_event_subject: 'Matrix event', short_event_body: '' })
             .returning('event_id')
             .executeTakeFirstOrThrow();
           await tx.insertInto('event_logs').values({ customer_id: customerId, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
@@ -645,6 +673,15 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         expect(page.list.length).toBeGreaterThan(0);
         return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
       }
+      case 'exportEvents':
+      case 'exportEventLog': {
+        // a CSV of the caller's own events: a header and at least one row
+        const lines = (answer as string).split('\r\n').filter(Boolean);
+        expect(lines[0]).toMatch(/^\uFEFF?CASE ID,/);
+        return expect(lines.length).toBeGreaterThan(1);
+      }
+      case 'eventChanges':
+        return expect(answer).toBe('event: ready');
       case 'resourceLimit':
         return expect(answer).toMatchObject({ limit: false, max: 100_000 });
       case 'getResource':
@@ -771,10 +808,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
               ? `?customer_id=${beta}`
               : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
-    const answer = await t.raw(c.endpoint.method, `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`, {
-      headers: bearer(token),
-      ...(body === undefined ? {} : { body }),
-    });
+    const path = `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
+    // the stream of changes never ends by itself: its first message is the answer
+    const answer = c.endpoint.name === 'eventChanges' ? await firstMessage(path, token) : await t.raw(c.endpoint.method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) });
     expect({ status: answer.status, body: c.expected === 200 ? 'ok' : answer.body }).toEqual({
       status: c.expected,
       body: c.expected === 200 ? 'ok' : REFUSALS[c.expected],

@@ -55,6 +55,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return { call };
 }
 
+/**
+ * The address of a GET call, for what the browser fetches itself (a file to download, an event
+ * stream): same origin, so the session cookie rides along.
+ */
+export function endpointUrl<E extends AnyEndpoint>(endpoint: E, args: Pick<CallArgs<E>, 'params' | 'query'> = {} as CallArgs<E>, baseURL = ''): string {
+  const query = new URLSearchParams(cleanQuery(args.query as Record<string, unknown> | undefined)).toString();
+  return `${baseURL}${fillPath(endpoint.path, args.params as Record<string, unknown> | undefined)}${query ? `?${query}` : ''}`;
+}
+
 function cleanQuery(query: Record<string, unknown> | undefined): Record<string, string> | undefined {
   if (!query) return undefined;
   const out: Record<string, string> = {};

@@ -62,3 +62,6 @@ export * from './inbound/inbound';
 export * from './entities/dashboard';
 export * from './rules/dashboard';
 export * from './rules/time-zone';
+export * from './rules/zoned-time';
+export * from './rules/event-csv';
+export * from './rules/event-screens';

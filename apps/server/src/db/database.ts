@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
@@ -233,7 +234,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }) as unknown as pg.PoolConfig['onConnect'],
   });
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // a cursor lets a query's rows stream (`.stream()`, the CSV exports) instead of arriving all at once
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   const listener = new PostgresListener(url);
   return {
     kind: 'postgres',

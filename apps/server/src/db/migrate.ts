@@ -12,6 +12,7 @@ import { inbound } from './migrations/0009_inbound';
 import { eventAudio } from './migrations/0010_event_audio';
 import { throttle } from './migrations/0011_throttle';
 import { dashboard } from './migrations/0012_dashboard';
+import { eventFollowing } from './migrations/0013_event_following';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_event_audio': eventAudio,
   '0011_throttle': throttle,
   '0012_dashboard': dashboard,
+  '0013_event_following': eventFollowing,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -68,6 +68,8 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   event_day_count_changes: { app: WRITE, staff: WRITE },
   event_day_responders: { app: WRITE, staff: WRITE },
   event_day_responder_changes: { app: WRITE, staff: WRITE },
+  // the events' totals (migration 0013): written by the events' triggers as the owner, read by the lists
+  event_counts: { app: READ, staff: READ },
 };
 
 /** Columns no app role but `auth` may read. */

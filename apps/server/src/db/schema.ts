@@ -215,6 +215,8 @@ export interface EventsTable {
   event_cause: string | null;
   event_resolution: string | null;
   resolution: string | null;
+  /** migration 0013: the module's application, set by a trigger when the event is written */
+  application_id: ColumnType<number | null, never, never>;
 }
 
 /** spec 3 Event log entry: one row per contact (migration 0008). */
@@ -427,6 +429,17 @@ export interface EventDayRespondersTable {
   num_events: number;
 }
 
+/** How many events per customer, UTC month and filter values (migration 0013): kept by the events' triggers. */
+export interface EventCountsTable {
+  customer_id: number;
+  month: Timestamp;
+  application_id: number | null;
+  module_id: number | null;
+  event_status: string;
+  sla_compliance: string | null;
+  events: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -460,6 +473,7 @@ export interface DB {
   event_day_count_changes: EventDayCountsTable;
   event_day_responders: EventDayRespondersTable;
   event_day_responder_changes: EventDayRespondersTable;
+  event_counts: EventCountsTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -20,6 +20,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { eventRoutes } from './routes/events';
 import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
+import { eventChangesOf } from '../incidents/event-changes';
 
 let requestCounter = 0;
 
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   keepRawBodyWhereSigned(app);
 
   routeTable(ctx).register(app, ctx);
+  // the events list's open streams end first: they would hold their connections and the close
+  app.addHook('preClose', async () => eventChangesOf(ctx).closeAll());
 
   const webDist = ctx.config.webDist;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));

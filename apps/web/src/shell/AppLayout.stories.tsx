@@ -5,6 +5,7 @@ import type { EventCalls } from '../features/events/event-calls';
 import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp } from '../testing/story-app';
+import { storyEventCalls } from '../testing/events';
 
 const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index) => ({
   customer_id: index + 1,
@@ -20,7 +21,7 @@ const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index)
 /** The staff home is the Customers screen: its list comes from a fixture, not the live API. */
 const customerCalls: CustomerCalls = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
 /** The events screens' calls: no events (the layout is what these stories show). */
-const eventCalls: EventCalls = { list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
+const eventCalls: EventCalls = storyEventCalls('empty');
 
 /** The real route table, signed in as a fixture user of one role, landing on that role's home. */
 function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: boolean; path?: string }) {

@@ -153,6 +153,20 @@ const SHAPES = {
     </>
   ),
   check: <path d="M5 12.5l4.5 4.5L19 7" />,
+  volume: (
+    <>
+      <path d="M4 9v6h4l5 4V5L8 9H4z" />
+      <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+    </>
+  ),
+  download: <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />,
+  printer: (
+    <>
+      <path d="M7 9V4h10v5" />
+      <rect x="4" y="9" width="16" height="7" rx="1.5" />
+      <path d="M7 14h10v6H7z" />
+    </>
+  ),
   info: (
     <>
       <circle cx="12" cy="12" r="9" />

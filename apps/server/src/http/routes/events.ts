@@ -1,10 +1,34 @@
-import { listEventLog, listEvents } from '@relevo/api';
+import { eventChanges, exportEventLog, exportEvents, listEventLog, listEvents } from '@relevo/api';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { eventChangesOf } from '../../incidents/event-changes';
+import { eventExports, type CsvDownload } from '../../incidents/event-export';
 import { eventService } from '../../incidents/events';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Events. */
+/** A CSV file: downloaded under its name, never cached (it holds a customer's incidents). */
+function download(reply: FastifyReply, file: CsvDownload): string {
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store');
+  // the stream as it is (the contract's string is what a client reads of it)
+  return file.body as unknown as string;
+}
+
+/** spec 7 Events; the CSV exports (spec 9) and the live list's stream of changes. */
 export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   const events = eventService(ctx);
-  routes.implement(listEvents, ({ principal, query }) => events.list(principal, query)).implement(listEventLog, ({ principal, params, query }) => events.log(principal, params.id, query));
+  const exports = eventExports(ctx);
+  const changes = eventChangesOf(ctx);
+  routes
+    .implement(listEvents, ({ principal, query }) => events.list(principal, query))
+    .implement(listEventLog, ({ principal, params, query }) => events.log(principal, params.id, query))
+    .implement(exportEvents, ({ principal, query, reply }) => download(reply, exports.events(principal, query)))
+    .implement(exportEventLog, async ({ principal, params, query, reply }) => download(reply, await exports.log(principal, params.id, query)))
+    .implement(eventChanges, async ({ principal, reply }) => {
+      const stream = await changes.stream(principal.customerId);
+      reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+      return stream as unknown as string;
+    });
 }

@@ -1,36 +1,142 @@
-import { EVENT_MESSAGES, type EventLogEntry, type ListQuery } from '@relevo/domain';
-import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
+import { CHANNEL_LABELS, EVENT_MESSAGES, eventLogsTitle, resolvedStatus, type EventLogEntry, type IncidentEvent, type ListQuery } from '@relevo/domain';
+import { Button, Icon, IconButton, Modal, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { reportError } from '../../shell/report-error';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
-
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '');
+import { eventTime } from './event-dates';
+import './events.css';
 
 const COLUMNS: DataTableColumn<EventLogEntry>[] = [
-  { id: 'call_date', header: 'Call date', cell: (row) => when(row.call_date), width: '12rem' },
-  { id: 'channel', header: 'Channel', cell: (row) => ({ voice: 'Voice call', sms: 'SMS', email: 'E-mail' })[row.channel], width: '7rem' },
+  { id: 'call_date', header: 'Call date', cell: (row) => eventTime(row.call_date), width: '13rem' },
+  { id: 'channel', header: 'Channel', cell: (row) => CHANNEL_LABELS[row.channel], width: '7rem' },
   { id: 'called_number', header: 'Called', cell: (row) => row.called_number ?? '' },
   { id: 'resource', header: 'Resource', cell: (row) => row.resource ?? '' },
   { id: 'followup_status', header: 'Follow-up status', cell: (row) => row.followup_status },
-  { id: 'resolved', header: 'Resolved', cell: (row) => <StatusBadge tone={row.resolved === 'Y' ? 'success' : 'neutral'} label={row.resolved === 'Y' ? 'YES' : 'NO'} />, width: '6rem' },
+  { id: 'resolved', header: 'Resolved', cell: (row) => <StatusBadge {...resolvedStatus(row.resolved)} />, width: '6rem' },
   { id: 'next_resource', header: 'Next resource', cell: (row) => row.next_resource ?? '' },
-  { id: 'next_assigned_date', header: 'Next assigned', cell: (row) => when(row.next_assigned_date), width: '12rem' },
+  { id: 'next_assigned_date', header: 'Next assigned', cell: (row) => eventTime(row.next_assigned_date), width: '13rem' },
 ];
 
-/** spec 2.14: the contacts of one event, in the order they happened (route events/:case_id/event_logs). */
+/** The event of the route's case ID: loading, found, or not the caller's (an empty log). */
+type Found = { status: 'loading' } | { status: 'found'; event: IncidentEvent } | { status: 'missing' };
+
+/**
+ * spec 2.14: 'Event Logs of module {name}' with the case ID; the contacts of the event in the
+ * order they happened, each with its details; the whole log to CSV (route events/:case_id/event_logs).
+ */
 export function EventLogsPage() {
   const { case_id: caseId = '' } = useParams();
   const calls = useService('eventCalls', liveEventCalls);
-  const params = useListParams({ column: 'call_date', direction: 'asc' });
-  const load = useCallback((page: ListQuery, signal: AbortSignal) => calls.log(caseId, page, signal), [calls, caseId]);
+  const [found, setFound] = useState<Found>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setFound({ status: 'loading' });
+    calls.findEvent(caseId, controller.signal).then(
+      (event) => setFound(event ? { status: 'found', event } : { status: 'missing' }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        reportError(error);
+        setFound({ status: 'missing' });
+      },
+    );
+    return () => controller.abort();
+  }, [calls, caseId]);
+
+  const eventId = found.status === 'found' ? found.event.event_id : null;
+  const isFinding = found.status === 'loading';
+  const params = useListParams({ column: 'event_log_id', direction: 'asc' });
+  const load = useCallback(
+    // while the event is looked up the table stays loading; an event that is not the caller's has no log
+    (page: ListQuery, signal: AbortSignal) => (isFinding ? new Promise<never>(() => undefined) : eventId === null ? Promise.resolve({ total: 0, list: [] }) : calls.log(eventId, page, signal)),
+    [calls, eventId, isFinding],
+  );
   const list = useList(load, params);
+  const { reload } = list;
+  useEffect(() => {
+    if (!isFinding) reload();
+  }, [isFinding, eventId, reload]);
+
+  const [details, setDetails] = useState<EventLogEntry | null>(null);
+  const rowActions = useCallback(
+    (row: EventLogEntry) => <IconButton size="sm" label={`Details of the contact of ${eventTime(row.call_date)}`} icon={<Icon name="info" size={16} />} onClick={() => setDetails(row)} />,
+    [],
+  );
+  const moduleName = found.status === 'found' ? (found.event.module_name ?? 'no module') : found.status === 'loading' ? '…' : 'unknown';
+
   return (
     <>
-      <PageHeader title={`Event Logs of case ${caseId}`} description={<Link to="/events">Back to events</Link>} />
-      <ListTable label={`Event log of ${caseId}`} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_log_id} emptyText={EVENT_MESSAGES.emptyEvents} />
+      <PageHeader
+        title={eventLogsTitle(moduleName)}
+        description={
+          <span className="events-logs__case">
+            Case ID <strong>{caseId}</strong> · <Link to="/events">Back to events</Link>
+          </span>
+        }
+        actions={
+          eventId !== null ? (
+            <a className="rl-button rl-button--secondary rl-button--md" href={calls.logExportUrl(eventId)} download>
+              <Icon name="download" size={16} />
+              <span className="rl-button__label">Download to CSV</span>
+            </a>
+          ) : null
+        }
+      />
+      <ListTable label={`Event log of ${caseId}`} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_log_id} emptyText={EVENT_MESSAGES.emptyLog} rowActions={rowActions} />
+      {details && eventId !== null ? <LogDetailsModal entry={details} exportUrl={calls.logExportUrl(eventId, details.event_log_id)} onClose={() => setDetails(null)} /> : null}
     </>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="events-details__field">
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === '' ? '—' : children}</dd>
+    </div>
+  );
+}
+
+export interface LogDetailsModalProps {
+  entry: EventLogEntry;
+  /** the CSV of this row (with the last-event field) */
+  exportUrl: string;
+  onClose: () => void;
+}
+
+/** spec 2.14: one contact's details with the YES/NO resolved badge, and its Download to CSV (with the last-event field). */
+export function LogDetailsModal({ entry, exportUrl, onClose }: LogDetailsModalProps) {
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Event log details"
+      footer={
+        <>
+          <Button onClick={onClose}>Close</Button>
+          <a className="rl-button rl-button--primary rl-button--md" href={exportUrl} download>
+            <Icon name="download" size={16} />
+            <span className="rl-button__label">Download to CSV</span>
+          </a>
+        </>
+      }
+    >
+      <dl className="events-details__fields">
+        <Detail label="Call date">{eventTime(entry.call_date)}</Detail>
+        <Detail label="Called number">{entry.called_number}</Detail>
+        <Detail label="Follow-up status">{entry.followup_status}</Detail>
+        <Detail label="Resource">{entry.resource}</Detail>
+        <Detail label="Resource phone">{entry.resource_phone}</Detail>
+        <Detail label="Resolved">
+          <StatusBadge {...resolvedStatus(entry.resolved)} />
+        </Detail>
+        <Detail label="Next resource">{entry.next_resource}</Detail>
+        <Detail label="Next resource phone">{entry.next_resource_phone}</Detail>
+        <Detail label="Next assigned date">{eventTime(entry.next_assigned_date)}</Detail>
+      </dl>
+    </Modal>
   );
 }

@@ -1,70 +1,23 @@
-import { ApiError } from '@relevo/api';
-import { Role, type EventLogEntry, type IncidentEvent, type ListQuery } from '@relevo/domain';
+import { Role } from '@relevo/domain';
+import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { MemoryRouter } from 'react-router';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
-import { never, storyUser } from '../../testing/fixtures';
+import { STORY_EVENTS, STORY_NOW, storyEventCalls } from '../../testing/events';
+import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
-import type { EventCalls } from './event-calls';
+import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
+import { EventAudioModal } from './EventAudioModal';
+import { EventDetailsModal } from './EventDetailsModal';
 
-const SUBJECTS = ['Disk almost full on db-1', 'CPU above 90% on web-2', 'Latency above 2 s on the API', 'Checkout errors above 5%'];
-const STATUSES: IncidentEvent['event_status'][] = ['open', 'progress', 'completed', 'canceled'];
-const EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
-  event_id: i + 1,
-  case_id: ['K7QW2M9P', 'H4RT8NXC', 'P9ZD3KWM', 'B2YV6QJT'][i]!,
-  event_createdt: new Date(Date.UTC(2026, 10, 24 - i, 10)).toISOString(),
-  accepteddt: i === 1 || i === 2 ? new Date(Date.UTC(2026, 10, 24 - i, 10, 4)).toISOString() : null,
-  event_closedt: i === 2 ? new Date(Date.UTC(2026, 10, 24 - i, 11)).toISOString() : null,
-  event_status: STATUSES[i]!,
-  application_name: 'Demo Store',
-  module_name: 'Checkout',
-  module_id: 1,
-  last_resource_assigned: 'Carlos Méndez',
-  minutes_elapsed: i === 2 ? 60 : null,
-  time_response: i === 1 || i === 2 ? 4 : null,
-  sla_response: 15,
-  sla_compliance: i === 0 ? 'NO' : i < 3 ? 'YES' : null,
-  short_event_subject: subject,
-  short_event_body: 'Raised by the monitoring system',
-  event_cause: null,
-  event_resolution: null,
-  resolution: null,
-  audio: null,
-}));
-const LOG: EventLogEntry[] = ['open', 'follow-up', 'escalation', 'not reached'].map((status, i) => ({
-  event_log_id: i + 1,
-  event_id: 1,
-  case_id: 'K7QW2M9P',
-  customer_id: 2,
-  call_date: new Date(Date.UTC(2026, 10, 24, 10, i * 5)).toISOString(),
-  called_number: i < 2 ? '+17875550142' : 'ana.lead@democompany.demo',
-  followup_status: status as EventLogEntry['followup_status'],
-  resource: i < 2 ? 'Carlos Méndez' : 'Ana Torres',
-  resource_phone: i < 2 ? '+17875550142' : null,
-  next_resource: null,
-  next_resource_phone: null,
-  next_assigned_date: null,
-  resolved: 'N',
-  event_ind_last_event_log: 'N',
-  channel: i < 2 ? 'voice' : 'email',
-  delivery_status: 'sent',
-}));
-
-const page = <T,>(rows: T[], query: ListQuery) => ({ total: rows.length, list: rows.slice((query.page_num - 1) * query.page_size, query.page_num * query.page_size) });
-const CALLS = {
-  filled: (): EventCalls => ({ list: async (query) => page(EVENTS, query), log: async (_id, query) => page(LOG, query) }),
-  empty: (): EventCalls => ({ list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) }),
-  loading: (): EventCalls => ({ list: never, log: never }),
-  failed: (): EventCalls => ({ list: () => Promise.reject(new ApiError(0, null)), log: () => Promise.reject(new ApiError(0, null)) }),
-};
-
-function Events({ calls = 'filled', at = '/events' }: { calls?: keyof typeof CALLS; at?: string }) {
+function Events({ calls = 'filled', at = '/events' }: { calls?: 'filled' | 'empty' | 'loading' | 'failed'; at?: string }) {
   return (
     <StoryApp
       routes={routes}
       at={at}
       user={storyUser(Role.Customer)}
-      services={{ eventCalls: CALLS[calls](), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ eventCalls: storyEventCalls(calls), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
     />
   );
 }
@@ -72,27 +25,171 @@ function Events({ calls = 'filled', at = '/events' }: { calls?: keyof typeof CAL
 const meta = { title: 'Screens/Events', component: Events, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Events>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+const rowsShown = (canvasElement: HTMLElement) =>
+  within(storyBody(canvasElement).getByRole('table', { name: 'Events' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent ?? '');
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    const screen = body(canvasElement);
+    const screen = storyBody(canvasElement);
     await expect(await screen.findByText('Disk almost full on db-1')).toBeVisible();
-    await expect(screen.getByText('Show 1 to 4 of 4 records')).toBeVisible();
+    await expect(screen.getByText('Show 1 to 6 of 6 records')).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('download');
+    await expect(screen.getByText(/^Live:/)).toBeVisible();
   },
 };
-export const Empty: Story = {
-  args: { calls: 'empty' },
-  play: async ({ canvasElement }) => expect(await body(canvasElement).findByText('No events found.')).toBeVisible(),
-};
+export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No events found.') };
 export const Loading: Story = { args: { calls: 'loading' } };
 /** a failed load is an empty list with Reload (spec 7) */
-export const LoadFailed: Story = { args: { calls: 'failed' }, play: async ({ canvasElement }) => expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible() };
+export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
+
+/** spec 2.13: the module waits for an application, and a new application clears it. */
+export const FilterByApplicationThenModule: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await screen.findByText('Disk almost full on db-1');
+    const module = screen.getByRole('combobox', { name: 'Module' });
+    await expect(module).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Application' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Billing' }));
+    await waitFor(() => expect(module).toBeEnabled());
+    await waitFor(() => expect(rowsShown(canvasElement).every((row) => row.includes('Billing'))).toBe(true));
+    await userEvent.click(module);
+    await userEvent.click(await screen.findByRole('option', { name: 'Invoices' }));
+    await waitFor(() => expect(module).toHaveTextContent('Invoices'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Application' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Demo Store' }));
+    await waitFor(() => expect(module).toHaveTextContent('All modules'));
+    await waitFor(() => expect(rowsShown(canvasElement).every((row) => row.includes('Demo Store'))).toBe(true));
+  },
+};
+
+/** spec 2.13: the SLA filter cycles YES, NO, none on each click. */
+export const SlaCycle: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await screen.findByText('Disk almost full on db-1');
+    await userEvent.click(screen.getByRole('button', { name: 'SLA: All' }));
+    await waitFor(() => expect(rowsShown(canvasElement)).toHaveLength(4));
+    await userEvent.click(screen.getByRole('button', { name: 'SLA: YES' }));
+    await waitFor(() => expect(rowsShown(canvasElement)).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'SLA: NO' }));
+    await waitFor(() => expect(rowsShown(canvasElement)).toHaveLength(6));
+    await expect(screen.getByRole('button', { name: 'SLA: All' })).toBeVisible();
+  },
+};
+
+/** spec 2.13, 8: a click copies the case ID and says so (the story's clipboard keeps what it is given). */
+export const CopyCaseId: Story = {
+  beforeEach: () => {
+    const copied: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    (globalThis as { copiedInStory?: string[] }).copiedInStory = copied;
+    return () => {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy case ID K7QW2M9P' }));
+    const toast = await screen.findByText('Case ID copied to clipboard');
+    await waitFor(() => expect(toast).toBeVisible());
+    await expect((globalThis as { copiedInStory?: string[] }).copiedInStory).toEqual(['K7QW2M9P']);
+  },
+};
+
 export const OpenEventLog: Story = {
   play: async ({ canvasElement }) => {
-    const screen = body(canvasElement);
+    const screen = storyBody(canvasElement);
     await userEvent.click(await screen.findByRole('link', { name: 'Event log of K7QW2M9P' }));
-    await expect(await screen.findByRole('heading', { name: 'Event Logs of case K7QW2M9P' })).toBeVisible();
+    await expect(await screen.findByRole('heading', { name: 'Event Logs of module Checkout' })).toBeVisible();
     await expect(await screen.findByText('not reached')).toBeVisible();
+  },
+};
+
+/** spec 2.14: the logs page and one contact's details, with the resolved badge and its CSV. */
+export const EventLogs: Story = {
+  args: { at: '/events/K7QW2M9P/event_logs' },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await expect(await screen.findByRole('heading', { name: 'Event Logs of module Checkout' })).toBeVisible();
+    await expect(screen.getByText('K7QW2M9P', { selector: 'strong' })).toBeVisible();
+    await expect(await screen.findByText('Show 1 to 7 of 7 records')).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/events/log/1/export');
+  },
+};
+export const EventLogDetails: Story = {
+  args: { at: '/events/K7QW2M9P/event_logs' },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    const buttons = await screen.findAllByRole('button', { name: /^Details of the contact of / });
+    await userEvent.click(buttons[4]!);
+    const dialog = within(await dialogReady(canvasElement, 'Event log details'));
+    await waitFor(() => expect(dialog.getByText('Resolved')).toBeVisible());
+    await expect(dialog.getByText('YES')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/events/log/1/export?event_log_id=5');
+  },
+};
+
+/** The details window (spec 2.13): its log table comes 500 ms after it opens. */
+export const Details: StoryObj<typeof EventDetailsModal> = {
+  render: () => (
+    <MemoryRouter>
+      <EventDetailsModal event={STORY_EVENTS[2]!} calls={storyEventCalls()} onClose={() => undefined} now={STORY_NOW} />
+    </MemoryRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event P9ZD3KWM'));
+    await waitFor(() => expect(dialog.getByText('Rotated the logs and freed 40 GB')).toBeVisible());
+    await expect(dialog.getByText('Loading the event log')).toBeInTheDocument();
+    await expect(await dialog.findByText('Page 1 of 2')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Next' }));
+    await expect(await dialog.findByText('Page 2 of 2')).toBeVisible();
+  },
+};
+
+export const AudioPlayable: StoryObj<typeof EventAudioModal> = {
+  render: () => (
+    <>
+      <EventAudioModal event={STORY_EVENTS[1]!} onClose={() => undefined} now={STORY_NOW} />
+      <Toaster />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogReady(canvasElement, 'Audio of H4RT8NXC');
+    await expect(dialog.querySelector('audio[controls]')).not.toBeNull();
+  },
+};
+export const AudioNotGenerated: StoryObj<typeof EventAudioModal> = {
+  render: () => (
+    <>
+      <EventAudioModal event={STORY_EVENTS[0]!} onClose={() => undefined} now={STORY_NOW} />
+      <Toaster />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Audio of K7QW2M9P'));
+    await waitFor(() => expect(dialog.getByText('No Audio Available')).toBeVisible());
+    const toast = await storyBody(canvasElement).findByText('No Audio has been generated yet');
+    await waitFor(() => expect(toast).toBeVisible());
+  },
+};
+export const AudioExpired: StoryObj<typeof EventAudioModal> = {
+  render: () => (
+    <>
+      <EventAudioModal event={STORY_EVENTS[4]!} onClose={() => undefined} now={STORY_NOW} />
+      <Toaster />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Audio of M8XC4RTA'));
+    await waitFor(() => expect(dialog.getByText('Event Audio Expired')).toBeVisible());
+    const toast = await storyBody(canvasElement).findByText('Audio of this event has expired');
+    await waitFor(() => expect(toast).toBeVisible());
   },
 };

@@ -1,13 +1,19 @@
-import { EVENT_MESSAGES, MESSAGES, eventStatus, slaComplianceStatus, type IncidentEvent } from '@relevo/domain';
-import { Button, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { EVENT_MESSAGES, MESSAGES, eventStatus, newEventsText, slaComplianceStatus, type IncidentEvent, type ListQuery } from '@relevo/domain';
+import { Button, Icon, IconButton, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
-
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : '');
+import { eventTime, todayOf } from './event-dates';
+import { filtersKey, useEventFilters } from './event-filters';
+import { EventAudioModal } from './EventAudioModal';
+import { EventDetailsModal } from './EventDetailsModal';
+import { EventFilters } from './EventFilters';
+import { useLiveEvents } from './live-events';
+import './events.css';
 
 const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   {
@@ -27,24 +33,86 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   { id: 'module_name', header: 'Module', cell: (row) => row.module_name ?? '', sortable: true },
   { id: 'event_status', header: 'Status', cell: (row) => <StatusBadge {...eventStatus(row.event_status)} />, sortable: true, width: '8rem' },
   { id: 'sla_compliance', header: 'SLA', cell: (row) => (row.sla_compliance ? <StatusBadge {...slaComplianceStatus(row.sla_compliance)} /> : ''), sortable: true, width: '5rem' },
-  { id: 'event_createdt', header: 'Created', cell: (row) => when(row.event_createdt), sortable: true, width: '12rem' },
+  { id: 'event_createdt', header: 'Created', cell: (row) => eventTime(row.event_createdt), sortable: true, width: '13rem' },
 ];
 
 /** spec 9: events newest first. */
 const DEFAULT_SORT = { column: 'event_createdt', direction: 'desc' } as const;
 
+type Open = { kind: 'details' | 'audio'; event: IncidentEvent } | null;
+
 /**
- * The events of the customer (spec 2.13): case ID, incident, where it came from, status, SLA
- * compliance and creation time, searched by case ID or incident; each row leads to its log.
+ * The events of the customer (spec 2.13): filtered by application, module, SLA compliance, status
+ * and creation days (all kept in the URL), searched by case ID or incident, exported to CSV with
+ * the same filters, and followed live. Each row leads to its log, its details and its audio.
  */
 export function EventsPage() {
   const calls = useService('eventCalls', liveEventCalls);
   const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
+  const [today] = useState(() => todayOf());
+  const [filters, setFilters] = useEventFilters(today);
+  const load = useCallback((query: ListQuery, signal: AbortSignal) => calls.list(query, filters, signal), [calls, filters]);
+  const list = useList(load, params);
+  const { reload } = list;
+
+  // a change of filters reads the list again (the page goes back to 1 in the URL)
+  const key = filtersKey(filters);
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    reload();
+  }, [key, reload]);
+
+  // new events are said aloud by the live region (the total grows while the same list is shown)
+  const [announcement, setAnnouncement] = useState('');
+  const seen = useRef<{ key: string; total: number } | null>(null);
+  const listKey = `${key}|${params.search}`;
+  useEffect(() => {
+    if (list.status !== 'ready') return;
+    const before = seen.current;
+    seen.current = { key: listKey, total: list.total };
+    if (before && before.key === listKey && list.total > before.total) setAnnouncement(newEventsText(list.total - before.total));
+  }, [list.status, list.total, listKey]);
+  const { live } = useLiveEvents(calls.watch, reload);
+
+  const [open, setOpen] = useState<Open>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const rowActions = useCallback(
+    (row: IncidentEvent) => (
+      <span className="events__row-actions">
+        <Link className="rl-icon-button rl-icon-button--ghost rl-icon-button--sm" to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`} title={`Event log of ${row.case_id}`}>
+          <Icon name="activity" size={16} />
+        </Link>
+        <IconButton size="sm" label={`Details of ${row.case_id}`} icon={<Icon name="info" size={16} />} onClick={() => setOpen({ kind: 'details', event: row })} />
+        <IconButton size="sm" label={`Audio of ${row.case_id}`} icon={<Icon name="volume" size={16} />} onClick={() => setOpen({ kind: 'audio', event: row })} />
+      </span>
+    ),
+    [],
+  );
+
   return (
     <>
-      <PageHeader title="Events" />
-      <ListTable label="Events" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_id} emptyText={EVENT_MESSAGES.emptyEvents} rowActions={(row) => ( <Link to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`}> Event log </Link> )} />
+      <PageHeader
+        title="Events"
+        actions={
+          <a className="rl-button rl-button--secondary rl-button--md" href={calls.exportUrl(filters, params.search.trim())} download>
+            <Icon name="download" size={16} />
+            <span className="rl-button__label">Download to CSV</span>
+          </a>
+        }
+      />
+      <EventFilters filters={filters} onChange={setFilters} calls={calls} today={today} />
+      <p className="events__live" data-live={live ? 'on' : 'off'}>
+        <span className="events__live-dot" aria-hidden="true" />
+        {live ? 'Live: new and changed events appear as they happen' : 'Checking for new events every few seconds'}
+      </p>
+      <p role="status" aria-live="polite" className="rl-visually-hidden">
+        {announcement}
+      </p>
+      <ListTable label="Events" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_id} emptyText={EVENT_MESSAGES.emptyEvents} rowActions={rowActions} />
+      {open?.kind === 'details' ? <EventDetailsModal event={open.event} calls={calls} onClose={close} /> : null}
+      {open?.kind === 'audio' ? <EventAudioModal event={open.event} onClose={close} /> : null}
     </>
   );
 }

@@ -1,0 +1,121 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { Database } from '../db/database';
+
+/** The channel the events' triggers notify with a customer's id (migration 0013). */
+export const EVENTS_CHANNEL = 'relevo_events';
+
+export interface ChangeStreamOptions {
+  /** several changes this close together make one message (a storm of incidents is one reload) */
+  coalesceMs: number;
+  /** a comment line this often keeps proxies from closing a quiet stream */
+  heartbeatMs: number;
+  /** a stream ends after this long; the browser opens a new one at once, its session checked again */
+  lifetimeMs: number;
+  /** how soon a browser reconnects after a stream ends or drops */
+  retryMs: number;
+}
+
+export const CHANGE_STREAM_DEFAULTS: ChangeStreamOptions = { coalesceMs: 150, heartbeatMs: 25_000, lifetimeMs: 10 * 60_000, retryMs: 2_000 };
+
+type Listener = () => void;
+
+const hubs = new WeakMap<object, EventChanges>();
+
+/** The one EventChanges of an app (its routes and its shutdown share it). */
+export function eventChangesOf(ctx: { database: Pick<Database, 'listen'> }, options?: Partial<ChangeStreamOptions>): EventChanges {
+  let hub = hubs.get(ctx);
+  if (!hub) hubs.set(ctx, (hub = new EventChanges(ctx.database, options)));
+  return hub;
+}
+
+/**
+ * Word of changes to a customer's events, for the screens that show them (server-sent events).
+ * One LISTEN per process on `relevo_events`, whatever the number of screens open: each
+ * notification names a customer, and only that customer's streams hear of it. Any process may
+ * have written the event (an API process, a worker): PostgreSQL carries the notification to all.
+ */
+export class EventChanges {
+  #database: Pick<Database, 'listen'>;
+  #listeners = new Map<number, Set<Listener>>();
+  #listening: Promise<void> | null = null;
+  #options: ChangeStreamOptions;
+  #open = new Set<PassThrough>();
+
+  constructor(database: Pick<Database, 'listen'>, options: Partial<ChangeStreamOptions> = {}) {
+    this.#database = database;
+    this.#options = { ...CHANGE_STREAM_DEFAULTS, ...options };
+  }
+
+  #listen(): Promise<void> {
+    this.#listening ??= this.#database
+      .listen(EVENTS_CHANNEL, (payload) => this.#notify(Number(payload)), {
+        // notifications sent while the connection was down are gone: every screen reads its page again
+        onReconnect: () => {
+          for (const customerId of this.#listeners.keys()) this.#notify(customerId);
+        },
+      })
+      .catch((error: unknown) => {
+        this.#listening = null;
+        throw error;
+      });
+    return this.#listening;
+  }
+
+  #notify(customerId: number): void {
+    for (const listener of this.#listeners.get(customerId) ?? []) listener();
+  }
+
+  /** Calls `listener` on every change of the customer's events; answers the unsubscribe. */
+  async subscribe(customerId: number, listener: Listener): Promise<() => void> {
+    await this.#listen();
+    let set = this.#listeners.get(customerId);
+    if (!set) this.#listeners.set(customerId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.#listeners.get(customerId) === set) this.#listeners.delete(customerId);
+    };
+  }
+
+  /** Ends every open stream (the server is stopping: an open stream would hold its connection). */
+  closeAll(): void {
+    for (const out of this.#open) out.end();
+  }
+
+  /** How many streams are open (for tests and the health of a process). */
+  get streams(): number {
+    let count = 0;
+    for (const set of this.#listeners.values()) count += set.size;
+    return count;
+  }
+
+  /**
+   * A text/event-stream for one customer: `ready` once listening, then `changed` after changes
+   * (coalesced), comments as heartbeats, and an end after `lifetimeMs`.
+   */
+  async stream(customerId: number): Promise<Readable> {
+    const { coalesceMs, heartbeatMs, lifetimeMs, retryMs } = this.#options;
+    const out = new PassThrough();
+    let pending: NodeJS.Timeout | null = null;
+    const unsubscribe = await this.subscribe(customerId, () => {
+      pending ??= setTimeout(() => {
+        pending = null;
+        out.write('event: changed\ndata: {}\n\n');
+      }, coalesceMs);
+    });
+    const heartbeat = setInterval(() => out.write(': still here\n\n'), heartbeatMs);
+    const lifetime = setTimeout(() => out.end(), lifetimeMs);
+    this.#open.add(out);
+    const stop = () => {
+      this.#open.delete(out);
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      if (pending) clearTimeout(pending);
+    };
+    out.on('close', stop);
+    out.on('finish', stop);
+    out.write(`retry: ${retryMs}\nevent: ready\ndata: {}\n\n`);
+    return out;
+  }
+}

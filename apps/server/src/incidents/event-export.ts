@@ -1,0 +1,213 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { sql, type Compilable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import {
+  CSV_FORMULA_START,
+  CSV_LINE_END,
+  CSV_NEEDS_QUOTES,
+  EVENT_CSV_HEADERS,
+  EVENT_LOG_CSV_COLUMNS,
+  EVENT_MESSAGES,
+  csvHeader,
+  csvRow,
+  eventLogCsvFileName,
+  eventsCsvFileName,
+  type EventCsvHeader,
+  type EventFilter,
+  type EventLogExportQuery,
+} from '@relevo/domain';
+import type { Principal } from '../auth/principals';
+import type { AppContext } from '../context';
+import type { DB } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { eventConditions, selectionOf } from './event-query';
+import { EVENT_LOG_COLUMNS, toLogEntry } from './events';
+
+/** A file on its way: its name, and its text as it is read from the database. */
+export interface CsvDownload {
+  fileName: string;
+  body: Readable;
+}
+
+/** rows per database round trip */
+const BATCH = 5000;
+/** the text handed to the response at a time */
+const CHUNK_BYTES = 64 * 1024;
+
+class DownloadClosed extends Error {}
+
+/**
+ * The text of a download, written as it is produced: each chunk waits until the response has taken
+ * the previous one, so however many rows there are, only a chunk or two sit in memory. When the
+ * person cancels the download, production stops at its next chunk.
+ */
+function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<void>) => Promise<void>): Readable {
+  const out = new PassThrough();
+  let closed = false;
+  out.on('close', () => (closed = true));
+  let pending = '';
+  const flush = async () => {
+    if (closed) throw new DownloadClosed();
+    const text = pending;
+    pending = '';
+    if (out.write(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        if (closed) reject(new DownloadClosed());
+        else resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  };
+  const write = async (line: string) => {
+    pending += line;
+    if (pending.length >= CHUNK_BYTES) await flush();
+  };
+  void (async () => {
+    try {
+      await produce(write);
+      await flush();
+      out.end();
+    } catch (error) {
+      if (error instanceof DownloadClosed) return;
+      ctx.log.error({ err: { message: (error as Error).message } }, 'a CSV export failed while streaming');
+      // the person gets a cut file and an error from the browser, never a file that looks whole
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+type Source = Kysely<DB> | Transaction<DB>;
+
+/** Where a batch ends: the creation instant (as the database writes it, to the microsecond) and the id of its last event. */
+type Boundary = { key_created: string; event_id: number };
+
+/**
+ * One cell of a CSV line as the database writes it, by the rules of the domain's `csvCell`: empty
+ * for nothing; an apostrophe before a text a spreadsheet would run as a formula; quoted, its quotes
+ * doubled, when it holds a comma, a quote or a line break.
+ */
+function csvCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
+  const text = sql`(${value})::text`;
+  // constants of the domain, written into the statement (not parameters: a COPY reads those per row)
+  const formulaStart = sql.lit(CSV_FORMULA_START);
+  const needsQuotes = sql.lit(CSV_NEEDS_QUOTES);
+  const quoted = (inner: RawBuilder<unknown>) => sql`'"' || replace(${inner}, '"', '""') || '"'`;
+  return sql<string>`(case when ${text} is null then ''
+    when ${text} ~ ${formulaStart} then (case when ${text} ~ ${needsQuotes} then ${quoted(sql`'''' || ${text}`)} else '''' || ${text} end)
+    when ${text} ~ ${needsQuotes} then ${quoted(text)}
+    else ${text} end)`;
+}
+
+/** spec 9: each column of the events file, as the database writes its cell (dates as the viewer's clocks read them). */
+function eventCsvCells(timeZone: string): Record<EventCsvHeader, RawBuilder<string>> {
+  // a zone name checked against the runtime's zones (EventFilterSchema), written in as a quoted literal: read once, not per row
+  const zone = sql.lit(timeZone);
+  const when = (column: string) => sql<string>`coalesce(to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
+  const number = (column: string) => sql<string>`coalesce((${sql.ref(column)})::text, '')`;
+  return {
+    // case IDs, statuses and YES/NO are letters and digits: nothing to quote or neutralise
+    'CASE ID': sql<string>`e.case_id`,
+    EVENT: csvCellSql(sql.ref('e.short_event_subject')),
+    CREATED: when('e.event_createdt'),
+    APPLICATION: csvCellSql(sql.ref('a.application_name')),
+    MODULE: csvCellSql(sql.ref('m.module_name')),
+    STATUS: sql<string>`e.event_status`,
+    ACCEPTED: when('e.accepteddt'),
+    CLOSED: when('e.event_closedt'),
+    // who answered: the last person the escalation reached
+    RESPONDED: csvCellSql(sql.ref('e.last_resource_assigned')),
+    // minutes from creation to resolution, and to acceptance (spec 3 minutes_elapsed, time_response)
+    'RESOLUTION TIME': number('e.minutes_elapsed'),
+    'RESPONSE TIME': number('e.time_response'),
+    SLA: sql<string>`coalesce(e.sla_compliance, '')`,
+  };
+}
+
+/** spec 9, service.md 8: CSV exports of the events and of an event's log, streamed. */
+export function eventExports(ctx: AppContext, options: { batch: number } = { batch: BATCH }) {
+  return {
+    /**
+     * Every event of the list's filters, newest first, in the 12 columns of spec 9, each line
+     * written by the database. PostgreSQL reads them through a cursor in one read-only transaction
+     * on a connection of its own. The embedded database has one connection for everyone: a
+     * transaction held for the whole file would stop every other request, so it reads pages that
+     * each start after the last event of the one before (the creation index serves both).
+     */
+    events(principal: Principal, filter: EventFilter): CsvDownload {
+      const selection = selectionOf(principal.customerId, filter);
+      const cells = eventCsvCells(filter.time_zone);
+      const line = sql<string>`${sql.join(EVENT_CSV_HEADERS.map((header) => cells[header]), sql` || ',' || `)}`;
+      const matching = (source: Source, after: Boundary | null) =>
+        source
+          .selectFrom('events as e')
+          .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
+          .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+          .where((eb) => eventConditions(eb, selection))
+          .$if(after !== null, (qb) => qb.where(sql<boolean>`(e.event_createdt, e.event_id) < (${after!.key_created}::timestamptz, ${after!.event_id})`))
+          .orderBy('e.event_createdt', 'desc')
+          .orderBy('e.event_id', 'desc');
+      const body = csvBody(ctx, async (write) => {
+        await write(csvHeader(EVENT_CSV_HEADERS));
+        const { database } = ctx;
+        if (database.kind === 'postgres') {
+          await database.scoped(principal.scope, async (tx) => {
+            await sql`set transaction read only`.execute(tx);
+            let text = '';
+            let count = 0;
+            for await (const row of matching(tx, null).select(sql<string>`${line} || ${CSV_LINE_END}`.as('line')).stream(options.batch)) {
+              text += row.line;
+              if (++count % options.batch === 0) {
+                await write(text);
+                text = '';
+              }
+            }
+            await write(text);
+          });
+          return;
+        }
+        let after: Boundary | null = null;
+        for (;;) {
+          const page: Compilable<{ line: string; key_created: string; event_id: number }> = matching(database.db, after).select([sql<string>`${line} || ${CSV_LINE_END}`.as('line'), sql<string>`e.event_createdt::text`.as('key_created'), 'e.event_id']).limit(options.batch);
+          const [rows]: { line: string; key_created: string; event_id: number }[][] = await database.read(principal.scope, [page]);
+          let text = '';
+          for (const row of rows) text += row.line;
+          await write(text);
+          if (rows.length < options.batch) return;
+          const last = rows[rows.length - 1]!;
+          after = { key_created: last.key_created, event_id: last.event_id };
+        }
+      });
+      return { fileName: eventsCsvFileName(ctx.clock.now(), filter.time_zone), body };
+    },
+
+    /** An event's log (or one of its rows), in the order the contacts happened (404 for an event that is not the caller's). */
+    async log(principal: Principal, eventId: number, query: EventLogExportQuery): Promise<CsvDownload> {
+      const db = ctx.database.db;
+      const [[event]] = await ctx.database.read(principal.scope, [
+        db.selectFrom('events').select('case_id').where('customer_id', '=', principal.customerId).where('event_id', '=', eventId),
+      ]);
+      if (!event) throw new HttpError(404, EVENT_MESSAGES.notFound);
+      const [rows] = await ctx.database.read(principal.scope, [
+        db
+          .selectFrom('event_logs as l')
+          .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'))
+          .where('l.customer_id', '=', principal.customerId)
+          .where('l.event_id', '=', eventId)
+          .$if(query.event_log_id !== undefined, (qb) => qb.where('l.event_log_id', '=', query.event_log_id!))
+          .select(EVENT_LOG_COLUMNS)
+          .orderBy('l.event_log_id'),
+      ]);
+      if (query.event_log_id !== undefined && rows.length === 0) throw new HttpError(404, EVENT_MESSAGES.logNotFound);
+      // an event's contacts are a few dozen at most: one read, written as it goes
+      const body = csvBody(ctx, async (write) => {
+        await write(csvHeader(EVENT_LOG_CSV_COLUMNS.map((column) => column.header)));
+        for (const row of rows) await write(csvRow(EVENT_LOG_CSV_COLUMNS, toLogEntry(row), query.time_zone));
+      });
+      return { fileName: eventLogCsvFileName(event.case_id, ctx.clock.now(), query.time_zone), body };
+    },
+  };
+}

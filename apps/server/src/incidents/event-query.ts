@@ -1,0 +1,134 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { dayRange, type EventFilter, type IncidentEvent } from '@relevo/domain';
+import type { DB } from '../db/schema';
+import { iso, matches } from '../db/listing';
+import { audioPath } from '../db/event-audio';
+
+/**
+ * The events of one customer narrowed by the filters of spec 2.13 (the list and the CSV export
+ * read the same rows), and how many there are.
+ */
+export interface EventSelection {
+  customerId: number;
+  filter: Omit<EventFilter, 'start_date' | 'end_date' | 'search_by_date' | 'time_zone'>;
+  /** creation instants: from (included) until (excluded); whole days of the viewer's zone */
+  from: Date | null;
+  until: Date | null;
+}
+
+export function selectionOf(customerId: number, filter: EventFilter): EventSelection {
+  const { start_date, end_date, time_zone, search_by_date: _byCreation, ...rest } = filter;
+  const range = dayRange(start_date, end_date, time_zone);
+  return { customerId, filter: rest, from: range.from, until: range.until };
+}
+
+type WithEvents = DB & { e: DB['events'] };
+type WithCounts = DB & { c: DB['event_counts'] };
+
+/** The selection's conditions on `events as e` (the tenant named beside row-level security). */
+export function eventConditions(eb: ExpressionBuilder<WithEvents, 'e'>, selection: EventSelection, from = selection.from, until = selection.until): Expression<SqlBool> {
+  const { filter } = selection;
+  const all: Expression<SqlBool>[] = [eb('e.customer_id', '=', selection.customerId)];
+  if (filter.application_id) all.push(eb('e.application_id', '=', filter.application_id));
+  if (filter.module_id) all.push(eb('e.module_id', '=', filter.module_id));
+  if (filter.event_status) all.push(eb('e.event_status', '=', filter.event_status));
+  if (filter.sla_compliance) all.push(eb('e.sla_compliance', '=', filter.sla_compliance));
+  if (from) all.push(eb('e.event_createdt', '>=', from));
+  if (until) all.push(eb('e.event_createdt', '<', until));
+  // spec 7 search: a case ID, or words of the incident (a trigram index serves the second)
+  if (filter.search) all.push(eb.or([eb('e.case_id', '=', filter.search.toUpperCase()), matches(sql`e.short_event_subject`, filter.search)]));
+  return eb.and(all);
+}
+
+function countConditions(eb: ExpressionBuilder<WithCounts, 'c'>, selection: EventSelection, from: Date | null, until: Date | null): Expression<SqlBool> {
+  const { filter } = selection;
+  const all: Expression<SqlBool>[] = [eb('c.customer_id', '=', selection.customerId)];
+  if (filter.application_id) all.push(eb('c.application_id', '=', filter.application_id));
+  if (filter.module_id) all.push(eb('c.module_id', '=', filter.module_id));
+  if (filter.event_status) all.push(eb('c.event_status', '=', filter.event_status));
+  if (filter.sla_compliance) all.push(eb('c.sla_compliance', '=', filter.sla_compliance));
+  if (from) all.push(eb('c.month', '>=', from));
+  if (until) all.push(eb('c.month', '<', until));
+  return eb.and(all);
+}
+
+/** The first instant of the UTC month of `at`, or of the next one (event_counts counts UTC months). */
+const monthStart = (at: Date, next = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + next, 1));
+const isMonthStart = (at: Date) => monthStart(at).getTime() === at.getTime();
+
+/**
+ * How many events a selection holds, as an expression: whole UTC months are summed from
+ * event_counts (a handful of rows per month), and only the partial months at the ends of a date
+ * range are counted event by event. A search counts its matches (no summary knows words).
+ */
+export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<number> {
+  const exact = (from: Date | null, until: Date | null) =>
+    sql<number>`(${db
+      .selectFrom('events as e')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eventConditions(eb, selection, from, until))})`;
+  const summed = (from: Date | null, until: Date | null) =>
+    sql<number>`(${db
+      .selectFrom('event_counts as c')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.events'), sql<number>`0`).as('n'))
+      .where((eb) => countConditions(eb, selection, from, until))})`;
+
+  const { from, until } = selection;
+  if (selection.filter.search) return exact(from, until);
+  const firstWholeMonth = from ? (isMonthStart(from) ? from : monthStart(from, 1)) : null;
+  const lastMonthEnd = until ? monthStart(until) : null;
+  if (firstWholeMonth && lastMonthEnd && firstWholeMonth >= lastMonthEnd) return exact(from, until);
+  const parts = [summed(firstWholeMonth, lastMonthEnd)];
+  if (from && firstWholeMonth && from < firstWholeMonth) parts.push(exact(from, firstWholeMonth));
+  if (until && lastMonthEnd && lastMonthEnd < until) parts.push(exact(lastMonthEnd, until));
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** An event as read: the domain's fields, with dates as the database gives them. */
+export type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null; audio_token: string | null };
+
+export const toEvent = (row: EventRow): IncidentEvent => ({
+  event_id: row.event_id,
+  case_id: row.case_id,
+  event_createdt: iso(row.event_createdt)!,
+  accepteddt: iso(row.accepteddt),
+  event_closedt: iso(row.event_closedt),
+  event_status: row.event_status,
+  application_name: row.application_name,
+  module_name: row.module_name,
+  module_id: row.module_id,
+  last_resource_assigned: row.last_resource_assigned,
+  minutes_elapsed: row.minutes_elapsed,
+  time_response: row.time_response,
+  sla_response: row.sla_response,
+  sla_compliance: row.sla_compliance,
+  short_event_subject: row.short_event_subject,
+  short_event_body: row.short_event_body,
+  event_cause: row.event_cause,
+  event_resolution: row.event_resolution,
+  resolution: row.resolution,
+  audio: row.audio_token === null ? null : audioPath(row.audio_token),
+});
+
+/** The columns of an event on the wire, from `events as e` joined to its module `m` and application `a`. */
+export const EVENT_COLUMNS = [
+  'e.event_id',
+  'e.case_id',
+  'e.event_createdt',
+  'e.accepteddt',
+  'e.event_closedt',
+  'e.event_status',
+  'a.application_name',
+  'm.module_name',
+  'e.module_id',
+  'e.last_resource_assigned',
+  'e.minutes_elapsed',
+  'e.time_response',
+  'e.sla_response',
+  'e.sla_compliance',
+  'e.short_event_subject',
+  'e.short_event_body',
+  'e.event_cause',
+  'e.event_resolution',
+  'e.resolution',
+] as const;

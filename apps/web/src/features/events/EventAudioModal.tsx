@@ -1,0 +1,39 @@
+import { audioState, type IncidentEvent } from '@relevo/domain';
+import { Alert, Button, Modal, toast } from '@relevo/ui';
+import { useEffect, useRef } from 'react';
+
+export interface EventAudioModalProps {
+  event: Pick<IncidentEvent, 'case_id' | 'event_createdt' | 'audio'>;
+  onClose: () => void;
+  /** now, for the 7 days (stories pass a fixed time) */
+  now?: Date;
+}
+
+/**
+ * spec 2.13, 4, 8: the event's spoken message. 7 days after the event the audio is gone ('Event
+ * Audio Expired', an error toast); an event without a voice call has none ('No Audio Available',
+ * an information toast); otherwise a player of the WAV the server serves at the event's address.
+ */
+export function EventAudioModal({ event, onClose, now }: EventAudioModalProps) {
+  const state = audioState(event, now ?? new Date());
+  // the toast is said once, when the window opens
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    if (state.kind === 'expired') toast.error(state.toast);
+    else if (state.kind === 'none') toast.info(state.toast);
+  }, [state]);
+
+  return (
+    <Modal open size="sm" onOpenChange={(open) => (open ? undefined : onClose())} title={`Audio of ${event.case_id}`} footer={<Button onClick={onClose}>Close</Button>}>
+      {state.kind === 'playable' ? (
+        <audio className="events-audio" controls autoPlay={false} preload="metadata" src={state.url} aria-label={`Audio of ${event.case_id}`}>
+          <a href={state.url}>Download the audio</a>
+        </audio>
+      ) : (
+        <Alert variant={state.kind === 'expired' ? 'warning' : 'info'}>{state.message}</Alert>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { CHANNEL_LABELS, DETAIL_LOG_DELAY_MS, DETAIL_LOG_PAGE_SIZE, audioState, eventStatus, resolvedStatus, slaComplianceStatus, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
+import { Button, Icon, Modal, Spinner, StatusBadge } from '@relevo/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { reportError } from '../../shell/report-error';
+import type { EventCalls } from './event-calls';
+import { eventTime, minutesText } from './event-dates';
+import { printInFrame } from './print-frame';
+
+export interface EventDetailsModalProps {
+  event: IncidentEvent;
+  calls: Pick<EventCalls, 'log'>;
+  onClose: () => void;
+  /** now, for the audio's 7 days (stories pass a fixed time) */
+  now?: Date;
+}
+
+/** One field of the details: its name and value (nothing shown as a dash). */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="events-details__field">
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === '' ? '—' : children}</dd>
+    </div>
+  );
+}
+
+type LogState = { status: 'waiting' } | { status: 'loading'; page: number } | { status: 'ready'; page: number; log: ListOf<EventLogEntry> } | { status: 'failed' };
+
+/**
+ * spec 2.13 event details: the fields of spec 3, the audio, and the event's log, which loads 500
+ * ms after the window opens (spec 9), a page of rows at a time. Print sends the details to a
+ * hidden frame without the log's last column, the buttons, the pager or the audio.
+ */
+export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsModalProps) {
+  const content = useRef<HTMLDivElement>(null);
+  const [log, setLog] = useState<LogState>({ status: 'waiting' });
+  const page = log.status === 'loading' || log.status === 'ready' ? log.page : 1;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setLog({ status: 'loading', page: 1 }), DETAIL_LOG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const loadingPage = log.status === 'loading' ? log.page : null;
+  useEffect(() => {
+    if (loadingPage === null) return;
+    const controller = new AbortController();
+    calls.log(event.event_id, { page_num: loadingPage, page_size: DETAIL_LOG_PAGE_SIZE, search: '', order_by_column: 'event_log_id', order_by_direction: 'asc' }, controller.signal).then(
+      (answer) => setLog({ status: 'ready', page: loadingPage, log: answer }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        reportError(error);
+        setLog({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [calls, event.event_id, loadingPage]);
+
+  const audio = audioState(event, now ?? new Date());
+  const pages = log.status === 'ready' ? Math.max(1, Math.ceil(log.log.total / DETAIL_LOG_PAGE_SIZE)) : 1;
+  const title = `Event ${event.case_id}`;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onClose}>Close</Button>
+          <Button variant="primary" icon={<Icon name="printer" size={16} />} onClick={() => content.current && printInFrame(content.current, title)}>
+            Print
+          </Button>
+        </>
+      }
+    >
+      <div ref={content} className="events-details">
+        <h2 className="events-details__print-title">{title}</h2>
+        <dl className="events-details__fields">
+          <Field label="Case ID">{event.case_id}</Field>
+          <Field label="Status">
+            <StatusBadge {...eventStatus(event.event_status)} />
+          </Field>
+          <Field label="Incident">{event.short_event_subject}</Field>
+          <Field label="Description">{event.short_event_body}</Field>
+          <Field label="Application">{event.application_name}</Field>
+          <Field label="Module">{event.module_name}</Field>
+          <Field label="Created">{eventTime(event.event_createdt)}</Field>
+          <Field label="Accepted">{eventTime(event.accepteddt)}</Field>
+          <Field label="Closed">{eventTime(event.event_closedt)}</Field>
+          <Field label="Last resource assigned">{event.last_resource_assigned}</Field>
+          <Field label="Response time">{minutesText(event.time_response)}</Field>
+          <Field label="Resolution time">{minutesText(event.minutes_elapsed)}</Field>
+          <Field label="SLA response">{minutesText(event.sla_response)}</Field>
+          <Field label="SLA compliance">{event.sla_compliance ? <StatusBadge {...slaComplianceStatus(event.sla_compliance)} /> : null}</Field>
+          <Field label="Cause">{event.event_cause}</Field>
+          <Field label="Resolution">{event.event_resolution}</Field>
+          <Field label="Other comments">{event.resolution}</Field>
+          <Field label="Audio">{audio.kind === 'playable' ? <audio controls preload="none" src={audio.url} aria-label={`Audio of ${event.case_id}`} /> : <span data-print="hide">{audio.message}</span>}</Field>
+        </dl>
+
+        <h3 className="events-details__log-title">Event log</h3>
+        {log.status === 'waiting' || log.status === 'loading' ? (
+          <Spinner label="Loading the event log" />
+        ) : log.status === 'failed' ? (
+          <p>The event log could not be loaded.</p>
+        ) : log.log.total === 0 ? (
+          <p>No contacts yet.</p>
+        ) : (
+          <>
+            <div className="events-details__log" role="region" aria-label="Event log" tabIndex={0}>
+              <table className="events-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Call date</th>
+                    <th scope="col">Channel</th>
+                    <th scope="col">Called</th>
+                    <th scope="col">Resource</th>
+                    <th scope="col">Follow-up status</th>
+                    <th scope="col">Resolved</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {log.log.list.map((row) => (
+                    <tr key={row.event_log_id}>
+                      <td>{eventTime(row.call_date)}</td>
+                      <td>{CHANNEL_LABELS[row.channel]}</td>
+                      <td>{row.called_number}</td>
+                      <td>{row.resource}</td>
+                      <td>{row.followup_status}</td>
+                      <td>
+                        <StatusBadge {...resolvedStatus(row.resolved)} />
+                      </td>
+                      <td>
+                        <Link to={`/events/${event.case_id}/event_logs`}>Open log</Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav className="rl-pager events-details__pager" aria-label="Event log pages">
+              <Button size="sm" disabled={page <= 1} onClick={() => setLog({ status: 'loading', page: page - 1 })}>
+                Previous
+              </Button>
+              <span className="rl-tabular">
+                Page {page} of {pages}
+              </span>
+              <Button size="sm" disabled={page >= pages} onClick={() => setLog({ status: 'loading', page: page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

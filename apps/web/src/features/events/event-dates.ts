@@ -1,0 +1,18 @@
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+
+dayjs.extend(localizedFormat);
+
+/** spec 9: dates in the events screens read 'll LTS' (Nov 24, 2026 10:04:05 AM), in the viewer's own time. */
+export const eventTime = (value: string | null | undefined): string => (value ? dayjs(value).format('ll LTS') : '');
+
+/** Today as the viewer's calendar reads it (YYYY-MM-DD): the latest day the date filter may pick. */
+export const todayOf = (now: Date = new Date()): string => dayjs(now).format('YYYY-MM-DD');
+
+/** Minutes as a duration: '4 min', '1 h 5 min'. */
+export function minutesText(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined) return '';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h${rest ? ` ${rest} min` : ''}` : `${rest} min`;
+}

@@ -1,0 +1,100 @@
+import { ApiError } from '@relevo/api';
+import type { EventLogEntry, IncidentEvent, ListOf, ListQuery } from '@relevo/domain';
+import type { EventCalls, FilterChoice } from '../features/events/event-calls';
+import type { EventFilters } from '../features/events/event-filters';
+import { never } from './fixtures';
+
+/** A WAV of no samples, inline: a story's player has something to load without a request. */
+export const SILENT_WAV = 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=';
+
+/** The instant the event stories see as now (the audio's 7 days count from it). */
+export const STORY_NOW = new Date(Date.UTC(2026, 10, 24, 15));
+
+const SUBJECTS = ['Disk almost full on db-1', 'CPU above 90% on web-2', 'Latency above 2 s on the API', 'Checkout errors above 5%', 'Certificate expiring on gateway-1', 'Queue backlog on worker-3'];
+const STATUSES: IncidentEvent['event_status'][] = ['open', 'progress', 'completed', 'canceled', 'completed', 'completed'];
+
+/** Six events of the demo customer, newest first: every status, one with audio, two older than 7 days. */
+export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
+  event_id: i + 1,
+  case_id: ['K7QW2M9P', 'H4RT8NXC', 'P9ZD3KWM', 'B2YV6QJT', 'M8XC4RTA', 'Q3WE7UYN'][i]!,
+  event_createdt: new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 60_000 * 60).toISOString(),
+  accepteddt: STATUSES[i] === 'progress' || STATUSES[i] === 'completed' ? new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 240_000).toISOString() : null,
+  event_closedt: STATUSES[i] === 'completed' || STATUSES[i] === 'canceled' ? new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 3_600_000).toISOString() : null,
+  event_status: STATUSES[i]!,
+  application_name: i % 2 === 0 ? 'Demo Store' : 'Billing',
+  module_name: i % 2 === 0 ? 'Checkout' : 'Invoices',
+  module_id: i % 2 === 0 ? 1 : 2,
+  last_resource_assigned: 'Carlos Méndez',
+  minutes_elapsed: STATUSES[i] === 'completed' ? 60 : null,
+  time_response: STATUSES[i] === 'progress' || STATUSES[i] === 'completed' ? 4 : null,
+  sla_response: 15,
+  sla_compliance: i === 0 ? 'NO' : i === 3 ? null : 'YES',
+  short_event_subject: subject,
+  short_event_body: 'Raised by the monitoring system',
+  event_cause: STATUSES[i] === 'completed' ? 'A log file filled the data disk' : null,
+  event_resolution: STATUSES[i] === 'completed' ? 'Rotated the logs and freed 40 GB' : null,
+  resolution: null,
+  audio: i === 1 ? SILENT_WAV : null,
+}));
+
+/** The contacts of an event: a call, its recall, then the team lead by e-mail. */
+export const STORY_LOG: EventLogEntry[] = (['open', 'follow-up', 'escalation', 'not reached', 'completed', 'follow-up', 'escalation'] as const).map((status, i) => ({
+  event_log_id: i + 1,
+  event_id: 1,
+  case_id: 'K7QW2M9P',
+  customer_id: 2,
+  call_date: new Date(STORY_NOW.getTime() - 3_600_000 + i * 5 * 60_000).toISOString(),
+  called_number: i < 2 ? '+17875550142' : 'ana.lead@democompany.demo',
+  followup_status: status,
+  resource: i < 2 ? 'Carlos Méndez' : 'Ana Torres',
+  resource_phone: i < 2 ? '+17875550142' : null,
+  next_resource: i < 2 ? 'Ana Torres' : null,
+  next_resource_phone: null,
+  next_assigned_date: i < 2 ? new Date(STORY_NOW.getTime() - 3_600_000 + (i + 1) * 5 * 60_000).toISOString() : null,
+  resolved: status === 'completed' ? 'Y' : 'N',
+  event_ind_last_event_log: i === 6 ? 'Y' : 'N',
+  channel: i < 2 ? 'voice' : 'email',
+  delivery_status: 'sent',
+}));
+
+const APPLICATIONS: FilterChoice[] = [
+  { id: 1, name: 'Demo Store' },
+  { id: 2, name: 'Billing' },
+];
+const MODULES: Record<number, FilterChoice[]> = { 1: [{ id: 1, name: 'Checkout' }], 2: [{ id: 2, name: 'Invoices' }] };
+
+const pageOf = <T>(rows: T[], query: ListQuery): ListOf<T> => ({ total: rows.length, list: rows.slice((query.page_num - 1) * query.page_size, query.page_num * query.page_size) });
+
+/** The fixture events a filter lets through (as the server would). */
+export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilters): IncidentEvent[] {
+  return events.filter(
+    (event) =>
+      (filters.applicationId === null || (filters.applicationId === 1) === (event.module_id === 1)) &&
+      (filters.moduleId === null || event.module_id === filters.moduleId) &&
+      (filters.sla === null || event.sla_compliance === filters.sla) &&
+      (filters.status === null || event.event_status === filters.status),
+  );
+}
+
+/** The calls of the events screens on fixtures: filled, empty, never answering, or failing; no live stream. */
+export function storyEventCalls(kind: 'filled' | 'empty' | 'loading' | 'failed' = 'filled', events: IncidentEvent[] = STORY_EVENTS): EventCalls {
+  const fail = () => Promise.reject(new ApiError(0, null));
+  const base: EventCalls = {
+    list: async (query, filters) => pageOf(filteredStoryEvents(events, filters), query),
+    findEvent: async (caseId) => events.find((event) => event.case_id === caseId) ?? null,
+    log: async (_eventId, query) => pageOf(STORY_LOG, query),
+    applications: async () => APPLICATIONS,
+    modules: async (applicationId) => MODULES[applicationId] ?? [],
+    exportUrl: () => '/api/events/export',
+    logExportUrl: (eventId, eventLogId) => `/api/events/log/${eventId}/export${eventLogId ? `?event_log_id=${eventLogId}` : ''}`,
+    // stories say the stream is open and never push
+    watch: ({ onLive }) => {
+      onLive(true);
+      return () => undefined;
+    },
+  };
+  if (kind === 'empty') return { ...base, list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
+  if (kind === 'loading') return { ...base, list: never, log: never };
+  if (kind === 'failed') return { ...base, list: fail, log: fail };
+  return base;
+}
