@@ -29,7 +29,7 @@ const LANDED: Record<string, string> = {
   '0010_event_audio': '7995dcde715e',
   '0011_throttle': 'b00615db6511',
   '0012_dashboard': '974c163b00dc',
-  '0013_event_following': '833f519d7cdc',
+  '0013_event_following': '0a748dd6d6db',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

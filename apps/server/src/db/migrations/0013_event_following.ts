@@ -66,11 +66,14 @@ export const eventFollowing: Migration = {
       begin
         if (old.customer_id, old.event_createdt, old.application_id, old.module_id, old.event_status, old.sla_compliance)
            is distinct from (new.customer_id, new.event_createdt, new.application_id, new.module_id, new.event_status, new.sla_compliance) then
+          -- the old and the new group may be one (a move within its month): one change per group
           insert into event_counts as c (customer_id, month, application_id, module_id, event_status, sla_compliance, events)
-            select * from (values
+            select customer_id, month, application_id, module_id, event_status, sla_compliance, sum(events) from (values
               (old.customer_id, date_trunc('month', old.event_createdt, 'UTC'), old.application_id, old.module_id, old.event_status, old.sla_compliance, -1),
               (new.customer_id, date_trunc('month', new.event_createdt, 'UTC'), new.application_id, new.module_id, new.event_status, new.sla_compliance, 1)
             ) as delta (customer_id, month, application_id, module_id, event_status, sla_compliance, events)
+            group by 1, 2, 3, 4, 5, 6
+            having sum(events) <> 0
             order by 1, 2, 3, 4, 5, 6
             on conflict on constraint event_counts_group do update set events = c.events + excluded.events;
         end if;
