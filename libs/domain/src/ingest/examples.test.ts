@@ -44,11 +44,16 @@ describe('ingest API examples (spec 2.12, service.md 5)', () => {
   it('has every language of the modal, each naming the module and the URL', () => {
     const examples = ingestExamples(42, 'https://relevo.example.com/');
     expect(Object.keys(examples)).toEqual([...EXAMPLE_LANGUAGES]);
-    for (const example of Object.values(examples)) {
+    const { 'Events API v2': eventsV2, ...ingest } = examples;
+    for (const example of Object.values(ingest)) {
       expect(example.blockProgrammingCode).toContain('https://relevo.example.com/api/v1/incidents');
       expect(example.blockProgrammingCode).toContain('42');
       expect(example.blockBody).toContain('module 42');
     }
+    // the PagerDuty-compatible call: the key alone names the module
+    expect(eventsV2.blockProgrammingCode).toContain('https://relevo.example.com/v2/enqueue');
+    expect(eventsV2.blockProgrammingCode).toContain('"routing_key":"\'"$RELEVO_KEY"\'"');
+    expect(eventsV2.blockBody).toContain("module 42's credential key");
   });
 
   it('the curl example sends the incident with the module ID and key', async () => {

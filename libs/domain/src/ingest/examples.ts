@@ -141,7 +141,7 @@ export function ingestExamples(moduleId: number, baseUrl: string): Record<Exampl
       blockSubject: 'Events API v2 (PagerDuty compatible)',
       blockBody:
         `Tools that can send to PagerDuty (Prometheus Alertmanager, Grafana, Zabbix, Datadog...) send here: set their Events API URL to ${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH} ` +
-        `and their routing (integration) key to this module's credential key, read here from ${KEY_VARIABLE}. trigger opens an incident, acknowledge accepts it, resolve completes it; the answer is 202 with the dedup_key.`,
+        `and their routing (integration) key to module ${moduleId}'s credential key, read here from ${KEY_VARIABLE}. trigger opens an incident, acknowledge accepts it, resolve completes it; the answer is 202 with the dedup_key.`,
       blockProgrammingCode: [
         `curl --fail-with-body -sS -X POST ${quoted(`${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH}`)} \\`,
         `  -H 'Content-Type: application/json' \\`,
