@@ -235,7 +235,8 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
     // the examples sign with the real time
     t.clock.set(Date.now());
     const before = (await stored()).length;
-    const env = { ...process.env, RELEVO_URL: t.baseUrl, INBOUND_WEBHOOK_SECRET: SECRET };
+    // plain output: the JavaScript example prints with console.log, which colours when told to
+    const env = { ...process.env, RELEVO_URL: t.baseUrl, INBOUND_WEBHOOK_SECRET: SECRET, FORCE_COLOR: '0', NO_COLOR: '1' };
     const curl = await run('bash', ['-c', block('Signing in the shell', 'sh').replace(/^export .*$/gm, '')], { env });
     expect(JSON.parse(curl.stdout)).toEqual({ result: 'ignored' });
     const js = await run(process.execPath, ['--input-type=module', '-e', block('Signing in JavaScript', 'js')], { env });
