@@ -104,7 +104,8 @@ async function respondByMail(context: BrowserContext, page: Page, inbox: InboxCl
   await expect(row.getByText('Completed')).toBeVisible();
   await expectAccessible(page, 'the events list');
   await row.getByRole('link', { name: `Event log of ${caseId}` }).click();
-  await expect(page.getByRole('heading', { name: `Event Logs of case ${caseId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Logs of module Checkout' })).toBeVisible();
+  await expect(page.getByRole('table', { name: `Event log of ${caseId}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'completed' })).toBeVisible();
   await expectAccessible(page, 'the event log');
 }
