@@ -6,6 +6,7 @@ import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp } from '../testing/story-app';
 import { storyEventCalls } from '../testing/events';
+import { DASHBOARD_CALLS } from '../testing/dashboard';
 
 const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index) => ({
   customer_id: index + 1,
@@ -22,6 +23,8 @@ const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index)
 const customerCalls: CustomerCalls = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
 /** The events screens' calls: no events (the layout is what these stories show). */
 const eventCalls: EventCalls = storyEventCalls('empty');
+/** The customer roles land on the Dashboard: its widgets read fixtures, not the live API. */
+const dashboardCalls = DASHBOARD_CALLS.empty;
 
 /** The real route table, signed in as a fixture user of one role, landing on that role's home. */
 function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: boolean; path?: string }) {
@@ -30,7 +33,7 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls, eventCalls }}
+      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls, eventCalls, dashboardCalls }}
     />
   );
 }
