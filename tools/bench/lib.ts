@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -302,3 +302,22 @@ export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promi
   const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${serverUrl}/api/user/clients/not_root?page_size=1`, cookie);
   return { cookie, customerId: users.list[0]!.customer.customer_id };
 }
+
+/** The value under which `p` % of the values lie (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Milliseconds of one GET until its whole body is read, and the body as JSON. */
+export async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const answer = await fetch(url, { headers });
+  const text = await answer.text();
+  const ms = performance.now() - started;
+  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${text}`);
+  return { ms, body: JSON.parse(text) };
+}
+
+/** The machine's load averages (1, 5, 15 minutes), to print beside the figures. */
+export const load = () => loadavg().map((n) => fmt(n, 2)).join(', ');
