@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue, ingest, engine-lag)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue, ingest, engine-lag, events-filters, dashboard-summaries)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -89,11 +89,25 @@ const BENCHMARKS = {
       },
     ],
   },
+  // writes 1,000,000 events (EVENTS) into the demo customer, then times each filter combination of
+  // the events list and the CSV of every event; minutes per database, most of it writing the events
+  'events-filters': {
+    needsBuild: true,
+    runs: onEachDatabase('events-filters'),
+  },
+  // the same history, then each dashboard summary and the profile counts
+  'dashboard-summaries': {
+    needsBuild: true,
+    runs: onEachDatabase('dashboard-summaries'),
+  },
 };
+
+/** Scripts of the folder that are not benchmarks: shared code, and the events generator (it runs alone too). */
+const NOT_BENCHMARKS = ['lib.ts', 'events-data.ts'];
 
 // a benchmark added to the folder runs too, plainly, until it is described above
 const found = readdirSync(HERE)
-  .filter((file) => file.endsWith('.ts') && file !== 'lib.ts')
+  .filter((file) => file.endsWith('.ts') && !NOT_BENCHMARKS.includes(file))
   .map((file) => file.slice(0, -'.ts'.length));
 const all = [...Object.keys(BENCHMARKS).filter((name) => found.includes(name)), ...found.filter((name) => !(name in BENCHMARKS))].sort();
 
