@@ -8,8 +8,9 @@
  *   npx tsx tools/bench/events-data.ts --pglite /path/to/DATA_DIR/db --customer 2 [--events 1000000]
  *
  * What it writes, for the customer: 6 applications of 3 or 4 modules each (20 modules, each on an
- * SLA of 15, 30 or 60 minutes), then N events spread evenly over the 730 days before `now`, the
- * busiest module about ten times as busy as the quietest; older events mostly completed (85 %),
+ * SLA of 15, 30 or 60 minutes), then N events spread evenly over the 730 days before `now`, their
+ * ids rising with their creation as the ingest API writes them, the busiest module about five
+ * times as busy as the quietest; older events mostly completed (85 %),
  * canceled (10 %), some left open or in progress; the last day's events still mostly open or in
  * progress. SLA compliance YES or NO by the minutes to acceptance against the module's SLA, left
  * undecided (null) for half of the canceled events and for open events still inside their SLA.
@@ -106,8 +107,9 @@ async function catalogue(query: Query, customerId: number): Promise<Pick<EventsD
  * Events number `from` to `from + count - 1` of the history ending at `now` (an instant, ISO),
  * their event logs in the same statement.
  */
-function batchStatement(customerId: number, from: number, count: number, now: string, salt: number): string {
-  const age = `(${r(1)} * ${DAYS} * 1440)`; // minutes before now
+function batchStatement(customerId: number, from: number, count: number, total: number, now: string, salt: number): string {
+  // minutes before now: event g of `total` at its share of the history, the oldest first (ids rise with time, as the ingest API writes them)
+  const age = `greatest(0.5, ${DAYS} * 1440 * (1 - (g + ${r(1)}) / ${total}))`;
   const recent = `(age < 1440)`;
   return `
   with modules_in_turn as (
@@ -129,7 +131,7 @@ function batchStatement(customerId: number, from: number, count: number, now: st
       -- minutes to acceptance: most within the SLA, a long tail beyond it
       1 + floor(-ln(1 - d.r_accept) * m.sla * 0.6)::integer as accept_minutes
     from drawn d
-    -- the busiest module about ten times as busy as the quietest
+    -- the busiest module about five times as busy as the quietest
     join modules_in_turn m on m.k = least(m.n - 1, floor(m.n * (0.1 + 0.9 * d.r_module) ^ 2 / 1.0)::integer)
   ),
   valued as (
@@ -168,6 +170,7 @@ function batchStatement(customerId: number, from: number, count: number, now: st
       case when status = 'completed' then 'Fixed and watched for an hour' end,
       case when status = 'completed' then 'Resolved' when status = 'canceled' then 'Canceled: a false alarm' end
     from rows
+    order by g
     returning event_id, customer_id, event_createdt, event_status, last_resource_assigned
   ),
   logged as (
@@ -206,7 +209,7 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
   // completed events not yet resolved at `now` are left out of a batch: draw until there are enough
   for (let g = 0; events < wanted; ) {
     const count = Math.min(BATCH, Math.ceil((wanted - events) * 1.02) + 16);
-    const [row] = await query(batchStatement(customerId, g, count, now, options.salt ?? 0));
+    const [row] = await query(batchStatement(customerId, g, count, wanted, now, options.salt ?? 0));
     g += count;
     const batchEvents = Number(row!.events);
     if (events + batchEvents > wanted) {

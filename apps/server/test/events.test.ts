@@ -252,6 +252,23 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     expect(cases(second)).toEqual(expected({ event_status: 'canceled' }).slice(3, 6));
   });
 
+  it('orders by module and application name the same when it walks each module or application as when it sorts every match', async () => {
+    const walking = eventService(t.ctx, { walkLimit: 1 });
+    const sorting = eventService(t.ctx, { walkLimit: 1_000_000 });
+    const principal = { customerId: fixtureCustomer, scope: { kind: 'customer', customerId: fixtureCustomer } } as Principal;
+    const filters: Partial<EventListQuery>[] = [{}, { event_status: 'completed' }, { application_id: ids.A }, { module_id: ids.B1, sla_compliance: 'YES' }, { start_date: '2026-10-15', end_date: '2026-11-03' }, { search: 'disk' }];
+    for (const order_by_column of ['module_name', 'application_name'] as const)
+      for (const order_by_direction of ['asc', 'desc'])
+        for (const filter of filters)
+          for (const [page_num, page_size] of [[1, 1000], [1, 7], [3, 7]] as const) {
+            const query = { page_num, page_size, search: '', time_zone: 'UTC', order_by_column, order_by_direction, ...filter } as EventListQuery;
+            const walked = await walking.list(principal, query);
+            const sorted = await sorting.list(principal, query);
+            expect({ query, list: cases(walked), total: walked.total }).toEqual({ query, list: cases(sorted), total: sorted.total });
+            if (page_size === 1000) expect(new Set(cases(walked))).toEqual(new Set(expected(filter)));
+          }
+  });
+
   it('takes whole days, both ends included, in the viewer\'s time zone', async () => {
     const day = (start_date: string, end_date: string, time_zone?: string) => fixtureReader.client.call(listEvents, { query: { start_date, end_date, page_size: 1000, ...(time_zone ? { time_zone } : {}) } });
     // 23:59:59.999 of Nov 15 is in; the first instant of Nov 16 is the next day's

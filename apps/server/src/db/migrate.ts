@@ -13,6 +13,7 @@ import { eventAudio } from './migrations/0010_event_audio';
 import { throttle } from './migrations/0011_throttle';
 import { dashboard } from './migrations/0012_dashboard';
 import { eventFollowing } from './migrations/0013_event_following';
+import { eventOrders } from './migrations/0014_event_orders';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_throttle': throttle,
   '0012_dashboard': dashboard,
   '0013_event_following': eventFollowing,
+  '0014_event_orders': eventOrders,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

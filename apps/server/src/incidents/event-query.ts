@@ -84,6 +84,22 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
+/**
+ * The groups of a selection's events by module or by application (`coalesce(id, 0)`: 0 for none),
+ * read from event_counts: every group holding events the coarse filters keep (status, SLA,
+ * module, application, the months of the date range). A list in the order of module or
+ * application names walks each group by id and merges them (`eventPageQuery`).
+ */
+export function eventGroups(db: Kysely<DB>, selection: EventSelection, by: 'module_id' | 'application_id') {
+  const from = selection.from ? monthStart(selection.from) : null;
+  return db
+    .selectFrom('event_counts as c')
+    .select(sql<number>`coalesce(${sql.ref(`c.${by}`)}, 0)`.as('group_id'))
+    .distinct()
+    .where((eb) => countConditions(eb, selection, from, selection.until))
+    .where('c.events', '>', 0);
+}
+
 /** An event as read: the domain's fields, with dates as the database gives them. */
 export type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null; audio_token: string | null };
 

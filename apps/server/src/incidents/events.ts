@@ -1,4 +1,4 @@
-import { sql, type Compilable, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import { EVENT_MESSAGES, type EventListQuery, type EventLogEntry, type EventOrderColumn, type IncidentEvent, type ListOf, type PageQuery } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { iso, offsetOf, pageOf, readList, sortKey } from '../db/listing';
 import { HttpError } from '../http/errors';
 import { listOfParent } from '../catalogue/common';
-import { EVENT_COLUMNS, countOf, eventConditions, selectionOf, toEvent, type EventRow, type EventSelection } from './event-query';
+import { EVENT_COLUMNS, countOf, eventConditions, eventGroups, selectionOf, toEvent, type EventRow, type EventSelection } from './event-query';
 
 const SORT: Record<EventOrderColumn, { column: string; text: boolean }> = {
   event_createdt: { column: 'e.event_createdt', text: false },
@@ -60,22 +60,72 @@ export function gathersRareMatches(total: number, scope: number, wanted: number,
   return total < scope && (wanted * scope) / total > walkLimit;
 }
 
-/** One page of a selection in the list's order, its module and application named. */
-export function eventPageQuery(db: Kysely<DB>, selection: EventSelection, query: Pick<EventListQuery, 'order_by_column' | 'order_by_direction' | 'page_num' | 'page_size'>, sparse: boolean, now: Date) {
+/** The orders by a name of the event's module or application: the name's table, and the group of events each name covers. */
+const BY_NAME: Partial<Record<EventOrderColumn, { table: 'modules' | 'applications'; alias: 'm' | 'a'; id: 'module_id' | 'application_id' }>> = {
+  module_name: { table: 'modules', alias: 'm', id: 'module_id' },
+  application_name: { table: 'applications', alias: 'a', id: 'application_id' },
+};
+
+/**
+ * One page of a selection in the list's order, its module and application named. The page's
+ * events are found first by their ids alone (the order's index, counted off to the page), and
+ * only those are read whole and joined to their names: a deep page skips rows without joining
+ * them. In the order of a module's or application's name, each group of events under one name is
+ * walked by id (an index per group) and the groups are merged, instead of sorting every event
+ * (`byGroups`: when the matches are more than a walk's limit; fewer are gathered and sorted).
+ */
+export function eventPageQuery(
+  db: Kysely<DB>,
+  selection: EventSelection,
+  query: Pick<EventListQuery, 'order_by_column' | 'order_by_direction' | 'page_num' | 'page_size'>,
+  plan: { sparse: boolean; byGroups: boolean },
+  now: Date,
+) {
   const column = query.order_by_column ?? 'event_createdt';
   const direction = query.order_by_direction?.toLowerCase() === 'asc' ? 'asc' : 'desc';
   const sort = SORT[column];
-  const joined = db
-    .selectFrom('events as e')
+  const byName = BY_NAME[column];
+  const customerId = selection.customerId;
+  const dir = sql.raw(direction);
+  let page: RawBuilder<{ event_id: number }>;
+  if (byName && plan.byGroups) {
+    const walk = db
+      .selectFrom('events as e')
+      .select('e.event_id')
+      .where((eb) => eventConditions(eb, selection))
+      .where(sql<SqlBool>`coalesce(${sql.ref(`e.${byName.id}`)}, 0) = g.group_id`)
+      .orderBy('e.event_id', direction)
+      .limit(offsetOf(query) + query.page_size);
+    page = sql<{ event_id: number }>`select w.event_id
+      from (${eventGroups(db, selection, byName.id)}) g
+      cross join lateral (${walk}) w
+      left join ${sql.table(byName.table)} ${sql.raw(byName.alias)} on ${sql.ref(`${byName.alias}.customer_id`)} = ${customerId} and ${sql.ref(`${byName.alias}.${byName.id}`)} = g.group_id
+      order by ${sortKey(sort.column, sort.text)} ${dir}, w.event_id ${dir}
+      limit ${query.page_size} offset ${offsetOf(query)}`;
+  } else {
+    // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
+    const key = column === 'event_createdt' && plan.sparse ? sql`e.event_createdt + interval '0 seconds'` : sortKey(sort.column, sort.text);
+    const ids = db
+      .selectFrom('events as e')
+      // joins the planner drops unless the order reads a name
+      .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
+      .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+      .where((eb) => eventConditions(eb, selection))
+      .select('e.event_id')
+      .orderBy(key, direction)
+      .orderBy('e.event_id', direction);
+    page = sql<{ event_id: number }>`${pageOf(ids, query)}`;
+  }
+  return db
+    .selectFrom(sql<{ event_id: number }>`(${page})`.as('p'))
+    .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'p.event_id').on('e.customer_id', '=', customerId))
     .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
     .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
-    .where((eb) => eventConditions(eb, selection))
     .select(EVENT_COLUMNS)
     // spec 3 Event.audio: the latest voice call's, until it expires
-    .select((eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', now).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'));
-  // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
-  const key = column === 'event_createdt' && sparse ? sql`e.event_createdt + interval '0 seconds'` : sortKey(sort.column, sort.text);
-  return pageOf(joined.orderBy(key, direction).orderBy('e.event_id', direction), query);
+    .select((eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', now).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'))
+    .orderBy(sortKey(sort.column, sort.text), direction)
+    .orderBy('e.event_id', direction);
 }
 
 /** spec 2.13, 2.14, 7: the events of the caller's customer and their logs. */
@@ -93,7 +143,8 @@ export function eventService(ctx: AppContext, options: { walkLimit: number } = {
       const total = Number(counted?.total ?? 0);
       if (total === 0 || offsetOf(query) >= total) return { total, list: [] };
       const sparse = gathersRareMatches(total, Number(counted?.scope ?? 0), offsetOf(query) + query.page_size, options.walkLimit);
-      const [rows] = await ctx.database.read(principal.scope, [eventPageQuery(db, selection, query, sparse, ctx.clock.now())], { planForValues: true });
+      const plan = { sparse, byGroups: total > options.walkLimit };
+      const [rows] = await ctx.database.read(principal.scope, [eventPageQuery(db, selection, query, plan, ctx.clock.now())], { planForValues: true });
       return { total, list: (rows as EventRow[]).map(toEvent) };
     },
 
