@@ -85,7 +85,7 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
 }
 
 /**
- * The groups of a selection's events by module or by application (`coalesce(id, 0)`: 0 for none),
+ * The groups of a selection's events by module or by application (null for events without one),
  * read from event_counts: every group holding events the coarse filters keep (status, SLA,
  * module, application, the months of the date range). A list in the order of module or
  * application names walks each group by id and merges them (`eventPageQuery`).
@@ -94,7 +94,7 @@ export function eventGroups(db: Kysely<DB>, selection: EventSelection, by: 'modu
   const from = selection.from ? monthStart(selection.from) : null;
   return db
     .selectFrom('event_counts as c')
-    .select(sql<number>`coalesce(${sql.ref(`c.${by}`)}, 0)`.as('group_id'))
+    .select(`c.${by} as group_id`)
     .distinct()
     .where((eb) => countConditions(eb, selection, from, selection.until))
     .where('c.events', '>', 0);

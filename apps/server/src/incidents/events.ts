@@ -89,16 +89,19 @@ export function eventPageQuery(
   const dir = sql.raw(direction);
   let page: RawBuilder<{ event_id: number }>;
   if (byName && plan.byGroups) {
-    const walk = db
-      .selectFrom('events as e')
-      .select('e.event_id')
-      .where((eb) => eventConditions(eb, selection))
-      .where(sql<SqlBool>`coalesce(${sql.ref(`e.${byName.id}`)}, 0) = g.group_id`)
-      .orderBy('e.event_id', direction)
-      .limit(offsetOf(query) + query.page_size);
+    // a group's events, by id: of its module (or application), or without one (two branches, each on the index)
+    const walk = (inGroup: RawBuilder<SqlBool>) =>
+      db
+        .selectFrom('events as e')
+        .select('e.event_id')
+        .where((eb) => eventConditions(eb, selection))
+        .where(inGroup)
+        .orderBy('e.event_id', direction)
+        .limit(offsetOf(query) + query.page_size);
+    const id = sql.ref(`e.${byName.id}`);
     page = sql<{ event_id: number }>`select w.event_id
       from (${eventGroups(db, selection, byName.id)}) g
-      cross join lateral (${walk}) w
+      cross join lateral ((${walk(sql<SqlBool>`${id} = g.group_id`)}) union all (${walk(sql<SqlBool>`${id} is null and g.group_id is null`)})) w
       left join ${sql.table(byName.table)} ${sql.raw(byName.alias)} on ${sql.ref(`${byName.alias}.customer_id`)} = ${customerId} and ${sql.ref(`${byName.alias}.${byName.id}`)} = g.group_id
       order by ${sortKey(sort.column, sort.text)} ${dir}, w.event_id ${dir}
       limit ${query.page_size} offset ${offsetOf(query)}`;

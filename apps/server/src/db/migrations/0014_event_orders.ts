@@ -5,8 +5,9 @@ import type { Migration } from '../migrate';
  * speed; docs/perf.md "Events list and CSV"): an index per sortable column, in the list's order
  * (the column, then the event's id), so a page is read by walking the index and stopping when the
  * page is full instead of sorting every event of the customer. The orders by the module's and by
- * the application's name walk the events of each module or application by id (the group 0 holds
- * events without one) and merge the groups by name.
+ * the application's name walk the events of each module or application by id (and those without
+ * one) and merge the groups by name. Plain columns, not expressions: under row-level security a
+ * condition on an expression such as coalesce() is not one the planner may use to search an index.
  *
  * Frozen text: this migration imports nothing but the type, and names roles literally.
  */
@@ -18,7 +19,7 @@ export const eventOrders: Migration = {
     `create index events_accepted_order on events (customer_id, accepteddt, event_id)`,
     `create index events_closed_order on events (customer_id, event_closedt, event_id)`,
     `create index events_subject_order on events (customer_id, lower(short_event_subject), event_id)`,
-    `create index events_module_order on events (customer_id, coalesce(module_id, 0), event_id)`,
-    `create index events_application_order on events (customer_id, coalesce(application_id, 0), event_id)`,
+    `create index events_module_order on events (customer_id, module_id, event_id)`,
+    `create index events_application_order on events (customer_id, application_id, event_id)`,
   ],
 };
