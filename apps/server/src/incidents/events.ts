@@ -51,6 +51,11 @@ export const toLogEntry = <R extends { call_date: Date; next_assigned_date: Date
 
 /** How many events the selection holds, and how many the customer has in its date range (the scope the filters narrow). */
 export function eventTotalsQuery(db: Kysely<DB>, selection: EventSelection): Compilable<{ total: number; scope: number }> {
+  const { search, module_id, application_id, sla_compliance, event_status } = selection.filter;
+  // only a date range (or nothing): the scope is the selection, counted once
+  if (!search && !module_id && !application_id && !sla_compliance && !event_status) {
+    return { compile: () => sql<{ total: number; scope: number }>`select n as total, n as scope from (select ${countOf(db, selection)} as n) counted`.compile(db) };
+  }
   const everything: EventSelection = { ...selection, filter: { search: '' } };
   return { compile: () => sql<{ total: number; scope: number }>`select ${countOf(db, selection)} as total, ${countOf(db, everything)} as scope`.compile(db) };
 }
