@@ -30,7 +30,7 @@ const LANDED: Record<string, string> = {
   '0011_throttle': 'b00615db6511',
   '0012_dashboard': '974c163b00dc',
   '0013_event_following': '0a748dd6d6db',
-  '0014_event_orders': 'e900fd552fc0',
+  '0014_event_orders': 'b27f0035be23',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

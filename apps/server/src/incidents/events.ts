@@ -75,9 +75,11 @@ const BY_NAME: Partial<Record<EventOrderColumn, { table: 'modules' | 'applicatio
  * One page of a selection in the list's order, its module and application named. The page's
  * events are found first by their ids alone (the order's index, counted off to the page), and
  * only those are read whole and joined to their names: a deep page skips rows without joining
- * them. In the order of a module's or application's name, each group of events under one name is
- * walked by id (an index per group) and the groups are merged, instead of sorting every event
- * (`byGroups`: when the matches are more than a walk's limit; fewer are gathered and sorted).
+ * them. In the order of a module's or application's name (then creation, then id, all one way),
+ * each group of events under one name is walked in creation order (the index of the module or
+ * application filter, its date range a range of the index) and the groups are merged, instead of
+ * sorting every event (`byGroups`: when the matches are more than a walk's limit; fewer are
+ * gathered and sorted).
  */
 export function eventPageQuery(
   db: Kysely<DB>,
@@ -94,13 +96,14 @@ export function eventPageQuery(
   const dir = sql.raw(direction);
   let page: RawBuilder<{ event_id: number }>;
   if (byName && plan.byGroups) {
-    // a group's events, by id: of its module (or application), or without one (two branches, each on the index)
+    // a group's events, newest (or oldest) first: of its module (or application), or without one (two branches, each on the index)
     const walk = (inGroup: RawBuilder<SqlBool>) =>
       db
         .selectFrom('events as e')
-        .select('e.event_id')
+        .select(['e.event_id', 'e.event_createdt'])
         .where((eb) => eventConditions(eb, selection))
         .where(inGroup)
+        .orderBy('e.event_createdt', direction)
         .orderBy('e.event_id', direction)
         .limit(offsetOf(query) + query.page_size);
     const id = sql.ref(`e.${byName.id}`);
@@ -108,7 +111,7 @@ export function eventPageQuery(
       from (${eventGroups(db, selection, byName.id)}) g
       cross join lateral ((${walk(sql<SqlBool>`${id} = g.group_id`)}) union all (${walk(sql<SqlBool>`${id} is null and g.group_id is null`)})) w
       left join ${sql.table(byName.table)} ${sql.raw(byName.alias)} on ${sql.ref(`${byName.alias}.customer_id`)} = ${customerId} and ${sql.ref(`${byName.alias}.${byName.id}`)} = g.group_id
-      order by ${sortKey(sort.column, sort.text)} ${dir}, w.event_id ${dir}
+      order by ${sortKey(sort.column, sort.text)} ${dir}, w.event_createdt ${dir}, w.event_id ${dir}
       limit ${query.page_size} offset ${offsetOf(query)}`;
   } else {
     // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
@@ -121,6 +124,7 @@ export function eventPageQuery(
       .where((eb) => eventConditions(eb, selection))
       .select('e.event_id')
       .orderBy(key, direction)
+      .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
       .orderBy('e.event_id', direction);
     page = sql<{ event_id: number }>`${pageOf(ids, query)}`;
   }
@@ -133,6 +137,7 @@ export function eventPageQuery(
     // spec 3 Event.audio: the latest voice call's, until it expires
     .select((eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', now).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'))
     .orderBy(sortKey(sort.column, sort.text), direction)
+    .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
     .orderBy('e.event_id', direction);
 }
 

@@ -5,9 +5,8 @@ import type { Migration } from '../migrate';
  * speed; docs/perf.md "Events list and CSV"): an index per sortable column, in the list's order
  * (the column, then the event's id), so a page is read by walking the index and stopping when the
  * page is full instead of sorting every event of the customer. The orders by the module's and by
- * the application's name walk the events of each module or application by id (and those without
- * one) and merge the groups by name. Plain columns, not expressions: under row-level security a
- * condition on an expression such as coalesce() is not one the planner may use to search an index.
+ * the application's name need none: they walk the events of each module or application on the
+ * indexes of those filters (migrations 0008 and 0013) and merge the groups by name.
  *
  * Frozen text: this migration imports nothing but the type, and names roles literally.
  */
@@ -19,7 +18,5 @@ export const eventOrders: Migration = {
     `create index events_accepted_order on events (customer_id, accepteddt, event_id)`,
     `create index events_closed_order on events (customer_id, event_closedt, event_id)`,
     `create index events_subject_order on events (customer_id, lower(short_event_subject), event_id)`,
-    `create index events_module_order on events (customer_id, module_id, event_id)`,
-    `create index events_application_order on events (customer_id, application_id, event_id)`,
   ],
 };
