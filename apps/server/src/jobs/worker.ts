@@ -48,6 +48,12 @@ export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000
 /** Shortest sleep while something is due but held by another claimer's open transaction. */
 const MIN_SLEEP_MS = 50;
 
+/**
+ * Shortest time between two claims after a wake-up: a burst of NOTIFYs (one per queued message or
+ * due timer, hundreds a second in a storm) becomes one claim of many rows instead of one claim each.
+ */
+const CLAIM_GAP_MS = 10;
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 class LeaseLost extends Error {
@@ -261,7 +267,11 @@ export class JobWorker<Row extends JobRow> {
   async #run(): Promise<void> {
     const { database, table, clock, log, idlePollMs, concurrency } = this.#o;
     const { db } = database;
+    let lastClaim = -Infinity;
     while (this.#running) {
+      const gap = lastClaim + CLAIM_GAP_MS - performance.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      lastClaim = performance.now();
       this.#wakeRequested = false;
       let sleepMs = idlePollMs;
       try {
