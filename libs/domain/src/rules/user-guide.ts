@@ -81,10 +81,12 @@ export function plainText(markdown: string): string {
   return markdown
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/`{1,2}([^`]+)`{1,2}/g, '$1')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(\*\*|__)([\s\S]+?)\1/g, '$2')
     .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:]|$)/gm, '$1$2')
     .replace(/^\s*\|?[-:| ]+\|[-:| ]*$/gm, '')
     .replace(/\|/g, ' ')
+    // a paragraph's or list item's wrapped lines are one line
+    .replace(/[ \t]*\n[ \t]*(?=\S)(?![-*] |\d+\. )/g, (match, offset: number, text: string) => (text[offset - 1] === '\n' ? match : ' '))
     .replace(/[ \t]+/g, ' ')
     .trim();
 }
