@@ -24,6 +24,9 @@ export const Contents: Story = {
     // every heading carries the anchor the assistant links to
     await expect(canvasElement.querySelector('h3#by-sms-3-steps')).toHaveTextContent('By SMS (3 steps)');
     await expect(canvasElement.querySelector('h2#access-denied-403')).not.toBeNull();
+    // the role tables: a named column header for each role, the corner cell a plain cell
+    await expect(canvas.getAllByRole('columnheader', { name: 'Customer Root' }).length).toBeGreaterThan(0);
+    await expect(canvas.queryAllByRole('columnheader', { name: '' })).toEqual([]);
   },
 };
 

@@ -20,6 +20,11 @@ function guideHtml(text: string): string {
         const anchor = anchorOf(title);
         return `<h${depth} id="${anchor}" class="guide__heading">${this.parser.parseInline(tokens)} <a class="guide__anchor" href="#${anchor}" aria-label="Link to this section">#</a></h${depth}>\n`;
       },
+      // the role tables' corner cell is empty: a plain cell, not a header without a name
+      tablecell(this: { parser: { parseInline: (tokens: Tokens.TableCell['tokens']) => string } }, { tokens, header, align, text: cell }: Tokens.TableCell) {
+        const tag = header && cell.trim() ? 'th' : 'td';
+        return `<${tag}${align ? ` align="${align}"` : ''}>${this.parser.parseInline(tokens)}</${tag}>\n`;
+      },
     },
   });
   // the page has its own title: the guide's first heading is not repeated
