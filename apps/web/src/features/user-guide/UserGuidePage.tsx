@@ -55,7 +55,7 @@ export function UserGuidePage() {
         title="User Guide"
         description="Ask how Relevo works: the answers quote the user guide and link to its sections."
         actions={
-          <Link className="rl-button rl-button--secondary rl-button--md" to={GUIDE_PATH}>
+          <Link className="rl-button rl-button--secondary rl-button--md chat__guide-link" to={GUIDE_PATH}>
             <Icon name="book" size={16} />
             Read the user guide
           </Link>
