@@ -65,3 +65,6 @@ export * from './rules/time-zone';
 export * from './rules/zoned-time';
 export * from './rules/event-csv';
 export * from './rules/event-screens';
+export * from './entities/chat';
+export * from './rules/user-guide';
+export * from './machines/chat/chat.machine';

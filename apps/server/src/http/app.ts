@@ -20,6 +20,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { eventRoutes } from './routes/events';
 import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
+import { chatbotRoutes } from './routes/chatbot';
 import { eventChangesOf } from '../incidents/event-changes';
 
 let requestCounter = 0;
@@ -27,7 +28,7 @@ let requestCounter = 0;
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
 
-export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes, catalogueRoutes, moduleToolRoutes, incidentRoutes, eventRoutes, audioRoutes, dashboardRoutes];
+export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes, catalogueRoutes, moduleToolRoutes, incidentRoutes, eventRoutes, audioRoutes, dashboardRoutes, chatbotRoutes];
 
 /** The route table of every module, for registration and for the completeness test. */
 export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {
