@@ -1,4 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { UserDashboard } from '@relevo/api';
+import type { DashboardToday, IncidentEvent } from '@relevo/domain';
 import { expectAccessible, freshPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { acceptAndResolveByMail, longSla, ownApplication, reportIncident } from './support/incidents';
@@ -9,30 +11,6 @@ const run = Date.now().toString(36);
 const APPLICATION = `Dashboard Lab ${run}`;
 const GAMMA = `Gamma ${run}`;
 const DELTA = `Delta ${run}`;
-
-interface Today {
-  count_today: number;
-  count_completed: number;
-  count_open: number;
-  count_progress: number;
-  count_canceled: number;
-  count_non_compliance: number;
-}
-interface Profile {
-  completed: number;
-  non_compliance: number;
-  open: number;
-  today: number;
-}
-interface ListedEvent {
-  case_id: string;
-  module_name: string;
-  event_status: 'open' | 'progress' | 'completed' | 'canceled';
-  sla_compliance: 'YES' | 'NO' | null;
-  last_resource_assigned: string | null;
-  time_response: number | null;
-  minutes_elapsed: number | null;
-}
 
 /** What the dashboard and the profile count for the customer, read from their summaries as the signed-in user. */
 async function counts(request: APIRequestContext) {
@@ -46,8 +24,8 @@ async function counts(request: APIRequestContext) {
   const chart = await read<{ years: number; months: number; num_event: number }[]>('/api/summary/dashboard/chart?filter_by=Year');
   const thisMonth = chart.at(-1)!;
   return {
-    today: await read<Today>('/api/summary/dashboard/today'),
-    profile: await read<Profile>('/api/users/user/dashboard/'),
+    today: await read<DashboardToday>('/api/summary/dashboard/today'),
+    profile: await read<UserDashboard>('/api/users/user/dashboard/'),
     modules: { Today: await modules('Today'), Week: await modules('Week'), Month: await modules('Month') },
     slaMet: compliance.find((row) => row.compliance_status === 'YES')!.current_month,
     slaMissed: compliance.find((row) => row.compliance_status === 'NO')!.current_month,
@@ -65,7 +43,7 @@ const tile = (widget: Locator, label: string) => widget.locator('.rl-stat-tiles_
 /** A module's number and share in the donut's legend. */
 const slice = (legend: Locator, name: string) => legend.getByRole('listitem').filter({ hasText: name }).locator('.rl-chart-legend__value');
 
-async function expectTiles(page: Page, today: Today) {
+async function expectTiles(page: Page, today: DashboardToday) {
   const widget = page.getByRole('region', { name: 'Events Today' });
   const expected: [string, number][] = [
     ['Events today', today.count_today],
@@ -102,12 +80,12 @@ test('the dashboard and the profile count the incidents of the day, the week and
   await acceptAndResolveByMail(builder.context, inbox, since, resolved);
 
   // the three events once the engine is done with them: each escalation walked to Ana, the team lead
-  let mine: ListedEvent[] = [];
+  let mine: IncidentEvent[] = [];
   await expect
     .poll(
       async () => {
         const answer = await viewer.page.request.get(`/api/events/filters?application_id=${gamma!.applicationId}&page_size=10`);
-        mine = ((await answer.json()) as { list: ListedEvent[] }).list;
+        mine = ((await answer.json()) as { list: IncidentEvent[] }).list;
         return mine.map((event) => `${event.module_name}|${event.event_status}|${event.sla_compliance}|${event.last_resource_assigned}`).sort();
       },
       { timeout: 30_000 },
