@@ -9,6 +9,7 @@ export * from './rules/messages';
 export * from './entities/paging';
 export * from './entities/customer';
 export * from './entities/user';
+export * from './rules/full-name';
 export * from './entities/auth';
 export * from './entities/sms-reset';
 export * from './machines/shared';
