@@ -30,7 +30,7 @@ const QUESTIONS: [question: string, anchor: string][] = [
   ['How do I narrow the sidebar to icons?', 'sidebar'],
   ['What does the responder page do when I open the link?', 'the-responder-page'],
   ['How do monitoring systems report incidents with HTTP Basic?', 'monitoring-systems-the-ingest-api'],
-  ['What does the follow-up status not reached mean in the event log?', 'event-log'],
+  ['What does the follow-up status not reached mean in the event log?', 'event-logs'],
 ];
 
 const OFF_TOPIC = ['What is the weather in Paris today?', 'Write me a poem about cats', 'What is the capital of France?', 'How do I bake sourdough bread?', 'Who won the football world cup in 2022?'];
