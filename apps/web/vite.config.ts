@@ -1,8 +1,41 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Text files of the build worth compressing: below 1 kB the headers cost about what is saved. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, once, at build
+ * time; the server sends the one the browser accepts (@fastify/static preCompressed). The
+ * JavaScript of a screen is about a third of its size compressed, which is most of the first load.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  return {
+    name: 'relevo-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < MIN_BYTES) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     // the API server of `npm start` (service.md section 1: PORT 3000)

@@ -27,6 +27,12 @@ export interface Config {
   demoData: boolean;
   widgetScriptUrl: string | null;
   chatLlmUrl: string | null;
+  /** CHAT_LLM_MODEL: the model named in each chat-completions request */
+  chatLlmModel: string;
+  /** CHAT_LLM_API_KEY: sent as a bearer token when set */
+  chatLlmApiKey: string | null;
+  /** CHAT_LLM_TIMEOUT_MS: past it the assistant answers from the guide alone */
+  chatLlmTimeoutMs: number;
   /**
    * Which proxies' X-Forwarded-For to believe: false (none), a hop count, or the proxies' addresses
    * and networks. Never "every proxy": a client could then claim any address.
@@ -97,6 +103,9 @@ const fields = {
   DEMO_DATA: flag,
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
+  CHAT_LLM_MODEL: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters')),
+  CHAT_LLM_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  CHAT_LLM_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'), v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000')),
   TRUST_PROXY: v.pipe(
     v.string(),
     v.trim(),
@@ -115,7 +124,7 @@ function read<K extends keyof typeof fields>(env: Env, name: K): v.InferOutput<(
   if (raw === undefined || raw === '') return undefined;
   const result = v.safeParse(fields[name], raw);
   if (!result.success) {
-    const shown = /SECRET|PASSWORD|URL/.test(name) ? '' : ` (got "${raw.slice(0, 60)}")`;
+    const shown = /SECRET|PASSWORD|URL|KEY/.test(name) ? '' : ` (got "${raw.slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${result.issues[0]?.message ?? 'is not valid'}${shown}`);
   }
   return result.output as v.InferOutput<(typeof fields)[K]>;
@@ -172,6 +181,9 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     demoData: demoData(read(env, 'DEMO_DATA'), databaseUrl, host),
     widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
     chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,
+    chatLlmModel: read(env, 'CHAT_LLM_MODEL') ?? 'gpt-4o-mini',
+    chatLlmApiKey: read(env, 'CHAT_LLM_API_KEY') ?? null,
+    chatLlmTimeoutMs: read(env, 'CHAT_LLM_TIMEOUT_MS') ?? 8000,
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
     deliveryLogOnly: read(env, 'DELIVERY_LOG_ONLY') ?? false,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',

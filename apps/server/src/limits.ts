@@ -20,6 +20,8 @@ export interface Limits {
   resetVerifyPerAddress: RateRule;
   /** incidents one module may report (service.md 5), counted in each API process's memory */
   ingestPerModule: RateRule;
+  /** questions one user may ask the User Guide assistant */
+  chatPerUser: RateRule;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -35,4 +37,6 @@ export const DEFAULT_LIMITS: Limits = {
   // a storm from one monitoring tool is throttled before it floods the engine; deduplicated
   // repeats count too (a tool that loops on one alert is throttled like any other)
   ingestPerModule: { limit: 6000, windowSeconds: 60 },
+  // a person asks a question every few seconds at most; a script is stopped before it costs
+  chatPerUser: { limit: 20, windowSeconds: 60 },
 };

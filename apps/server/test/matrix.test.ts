@@ -229,6 +229,9 @@ const EXPECTED: Record<string, Row> = {
     'GET /api/summary/dashboard/chart',
     'GET /api/summary/dashboard/events',
   ]),
+  // the User Guide assistant (spec 6: user_guide allows CustomerRoot and Customer; spec 2.6: the
+  // User Guide entry for 4 and 5). The guide is one for every customer: there is no other tenant.
+  'POST /api/chatbot/generate/prompt': { own: CATALOGUE_READ },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -505,6 +508,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         );
         return { module_name: `Module ${unique}`, ...module, ...(endpoint.name === 'updateModule' ? { module_active: 'Y' } : {}) };
       }
+      case 'generatePrompt':
+        return { is_server: false, user_message: 'how do I reset my password by SMS' };
       case 'simulateIncident':
         return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
       case 'changeOwnPassword': {
@@ -743,6 +748,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect((answer as { num_event: number }[]).at(-1)!.num_event).toBe(await alphaEvents('month'));
       case 'summaryEvents':
         return expect(sum(answer, 'events')).toBe(await alphaEvents('month'));
+      case 'generatePrompt':
+        return expect((answer as { response: string; sources: { href: string }[] }[])[0]!.sources[0]!.href).toBe('/guide#by-sms-3-steps');
       case 'listCustomers':
         return expect((answer as { total: number }).total).toBe(customers.length);
       case 'freeCustomers': {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ENDPOINTS, emailResetStart, fillPath, login, sessionUser } from '@relevo/api';
 import { redactUrl } from '../src/http/security';
 import { createLogger } from '../src/logger';
@@ -40,6 +41,9 @@ describe('the contract', () => {
   });
 });
 
+/** A script worth compressing, as the web build's chunks are. */
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];\n`;
+
 describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
   let t: TestApp;
   let webDist: string;
@@ -48,6 +52,9 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Relevo</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(webDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    writeFileSync(join(webDist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(join(webDist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
     t = await startTestApp({ kind, config: { webDist } });
   });
   afterAll(async () => {
@@ -66,6 +73,19 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await t.raw('GET', '/api/unknown')).body).toEqual({ detail: 'Not found' });
+  });
+
+  it('sends the compressed copy the web build wrote beside an asset to a browser that accepts it, and the plain file otherwise', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const asset = await t.raw('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': encoding } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-encoding')).toBe(encoding);
+      expect(asset.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(asset.text).toBe(BIG_SCRIPT);
+    }
+    const plain = await t.raw('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(BIG_SCRIPT);
   });
 
   it('sends the protective headers on every answer, and no-store on API answers', async () => {

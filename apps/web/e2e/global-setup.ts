@@ -105,6 +105,7 @@ export default async function globalSetup(): Promise<void> {
 
   process.env[E2E_ENV.baseUrl] = baseUrl;
   process.env[E2E_ENV.inboxUrl] = inbox.httpUrl;
+  process.env[E2E_ENV.smtpUrl] = env.SMTP_URL;
 }
 
 export function removeDataDir(dataDir: string): void {

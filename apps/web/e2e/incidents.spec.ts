@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
+import { acceptAndResolveByMail, demoModule, reportIncident } from './support/incidents';
 import { customerRoot } from './support/users';
 
 /**
@@ -16,20 +17,9 @@ test('an incident reported by the ingest API reaches the responder page by e-mai
   await signIn(page, customerRoot);
 
   // the demo module's ID and a new credential key, as the Modules screen gets them
-  const apps = (await (await page.request.get('/api/procedures/get/application?search=Demo%20Store')).json()) as { list: { application_id: number }[] };
-  const applicationId = apps.list[0]!.application_id;
-  const modules = (await (await page.request.get(`/api/modules/module?application_id=${applicationId}`)).json()) as { list: { module_id: number; module_name: string }[] };
-  const moduleId = modules.list.find((module) => module.module_name === 'Checkout')!.module_id;
-  const [credential] = (await (await page.request.get(`/api/events/module/credential/${moduleId}/${applicationId}`)).json()) as [{ body: { credentialKey: string } }];
-
+  const checkout = await demoModule(page.request, 'Demo Store', 'Checkout');
   const since = Date.now();
-  const reported = await fetch(`${baseURL}/api/v1/incidents`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ incident: 'Checkout errors above 5%', description: 'The payment provider answers 502 to one request in twenty.' }),
-  });
-  expect(reported.status).toBe(201);
-  const { case_id: caseId } = (await reported.json()) as { case_id: string };
+  const caseId = await reportIncident(baseURL, checkout, 'Checkout errors above 5%', 'The payment provider answers 502 to one request in twenty.');
 
   await respondByMail(context, page, inbox, since, caseId);
   await context.close();
@@ -72,31 +62,7 @@ test("an incident simulated from the module screen reaches the responder page by
  * the event's log show it completed.
  */
 async function respondByMail(context: BrowserContext, page: Page, inbox: InboxClient, since: number, caseId: string): Promise<void> {
-  // the first step calls Carlos; the second mails Ana, the team lead, with the link
-  await expect.poll(async () => (await inbox.texts()).some((text) => text.receivedAt >= since && text.body.includes(caseId)), { timeout: 15_000 }).toBe(true);
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await inbox.mails()).find((m) => m.receivedAt >= since && m.to.includes('ana.lead@democompany.demo') && m.subject.includes(caseId));
-        link = /https?:\/\/\S+\/respond\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-
-  const responder = await context.newPage();
-  await responder.goto(new URL(link).pathname);
-  await expect(responder.getByRole('heading', { name: `Incident ${caseId}` })).toBeVisible();
-  await expect(responder.getByText('Sent to Ana Torres.')).toBeVisible();
-  await expectAccessible(responder, 'the responder page');
-  await responder.getByRole('button', { name: 'Accept' }).click();
-  await expect(responder.getByText('You accepted this incident')).toBeVisible();
-  await expect(responder.getByRole('button', { name: 'Accept' })).toHaveCount(0);
-  await responder.getByRole('button', { name: 'Resolve' }).click();
-  await expect(responder.getByText('You resolved this incident')).toBeVisible();
-  await expect(responder.getByText('Completed')).toBeVisible();
+  await acceptAndResolveByMail(context, inbox, since, caseId, (responder) => expectAccessible(responder, 'the responder page'));
 
   // the events list shows it completed; its log lists the contacts
   await page.goto(`/events?search=${caseId}`);

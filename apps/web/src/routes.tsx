@@ -4,11 +4,6 @@ import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shel
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-const comingSoon =
-  (title: string): Lazy =>
-  () =>
-    import('./features/coming-soon/ComingSoonPage').then(({ ComingSoonPage }) => ({ element: <ComingSoonPage title={title} /> }));
-
 /** spec 2.10: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
 const usersScreen =
   (screen: UserScreen): Lazy =>
@@ -36,7 +31,8 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, Lazy> = {
   'escalation/:escalation_id/resources': () => import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => ({ Component: EscalationStepsPage })),
   sla: () => import('./features/slas/SlasPage').then(({ SlasPage }) => ({ Component: SlasPage })),
   resources: () => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ({ Component: ResourcesPage })),
-  user_guide: comingSoon('User Guide'),
+  user_guide: () => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => ({ Component: UserGuidePage })),
+  guide: () => import('./features/user-guide/GuidePage').then(({ GuidePage }) => ({ Component: GuidePage })),
 };
 
 const resetPassword: Lazy = () => import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ({ Component: ResetPasswordPage }));

@@ -11,6 +11,7 @@ import { applicationEndpoints, moduleEndpoints } from './endpoints/applications'
 import { channelEndpoints, incidentEndpoints, integrationEndpoints, responderEndpoints } from './endpoints/incidents';
 import { eventEndpoints } from './endpoints/events';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { chatbotEndpoints } from './endpoints/chatbot';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -30,6 +31,7 @@ export * from './endpoints/module-tools';
 export * from './endpoints/incidents';
 export * from './endpoints/events';
 export * from './endpoints/dashboard';
+export * from './endpoints/chatbot';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -60,4 +62,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(integrationEndpoints),
   ...Object.values(eventEndpoints),
   ...Object.values(dashboardEndpoints),
+  ...Object.values(chatbotEndpoints),
 ])();

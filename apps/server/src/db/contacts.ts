@@ -1,6 +1,7 @@
-import { customerSlot, recipientSlot, type EngineChannel } from '@relevo/domain';
+import { sql } from 'kysely';
+import { customerSlot, recipientSlot, type CustomerWindow, type EngineChannel } from '@relevo/domain';
 import type { Tx } from './database';
-import { OUTBOX_JOBS } from './outbox';
+import { OUTBOX_CHANNEL, OUTBOX_JOBS } from './outbox';
 import { cancel } from '../jobs/lease';
 
 /** A contact of the engine to send: the message and what its bundle needs. */
@@ -18,17 +19,7 @@ export interface ContactMessage {
 
 export type Queued = 'queued' | 'bundled' | 'opted-out' | 'again';
 
-/**
- * Queues an engine contact in the caller's transaction, throttled (service.md 6): one message per
- * recipient and channel per real minute, across every event and customer. The recipient's slot row
- * is locked, so two workers decide one after the other:
- * - a message of the recipient still waiting (not yet claimed by a sender): the contact goes with
- *   it (bundled);
- * - else a message of its own, at once or when the minute of the last one has passed, and no sooner
- *   than the customer's cap allows (held back, never dropped).
- * An SMS to a number that replied STOP is not queued ('opted-out'). A key queued before (a re-run
- * after a crash) changes nothing ('again').
- */
+/** Throttling's settings (service.md 6). */
 export interface ThrottleSettings {
   /** CUSTOMER_MESSAGES_PER_MINUTE */
   customerCap: number;
@@ -36,54 +27,136 @@ export interface ThrottleSettings {
   windowMs: number;
 }
 
-export async function queueContact(tx: Tx, message: ContactMessage, now: Date, throttle: ThrottleSettings): Promise<Queued> {
-  const known = await tx.selectFrom('outbox').select('id').where('idempotency_key', '=', message.idempotencyKey).executeTakeFirst();
-  if (known) return 'again';
-  if (message.channel === 'sms') {
-    const stopped = await tx.selectFrom('sms_opt_outs').select('phone').where('phone', '=', message.recipient).executeTakeFirst();
-    if (stopped) return 'opted-out';
-  }
-  const values = {
-    customer_id: message.customerId,
-    channel: message.channel,
-    recipient: message.recipient,
-    subject: message.subject,
-    body: message.body,
-    idempotency_key: message.idempotencyKey,
-    language: message.language,
-    bundle_label: message.label.slice(0, 400),
-    created_at: now,
-  };
-  if (throttle.windowMs === 0) {
-    await tx.insertInto('outbox').values({ ...values, due_at: now }).execute();
-    return 'queued';
-  }
+/** A contact that needs a message of its own, no sooner than `at` (its recipient's minute). */
+export interface PlacedContact {
+  message: ContactMessage;
+  at: number;
+}
 
-  await tx.insertInto('contact_slots').values({ channel: message.channel, recipient: message.recipient, slot_at: new Date(0), head_id: null }).onConflict((c) => c.columns(['channel', 'recipient']).doNothing()).execute();
-  const slot = await tx.selectFrom('contact_slots').select(['slot_at', 'head_id']).where('channel', '=', message.channel).where('recipient', '=', message.recipient).forUpdate().executeTakeFirstOrThrow();
-  if (slot.head_id !== null) {
-    // a waiting message is locked while the contact joins it: a sender cannot claim it meanwhile
-    const head = await tx.selectFrom('outbox').select('id').where('id', '=', slot.head_id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+/** Where a contact goes: nowhere ('again', 'opted-out'), with a waiting message ('bundled'), or a message of its own. */
+export type Placement = Exclude<Queued, 'queued'> | PlacedContact;
+
+const outboxValues = (message: ContactMessage, now: Date) => ({
+  customer_id: message.customerId,
+  channel: message.channel,
+  recipient: message.recipient,
+  subject: message.subject,
+  body: message.body,
+  idempotency_key: message.idempotencyKey,
+  language: message.language,
+  bundle_label: message.label.slice(0, 400),
+  created_at: now,
+});
+
+/**
+ * Queues an engine contact in the caller's transaction, throttled (service.md 6): one message per
+ * recipient and channel per real minute, across every event and customer, and no more than the
+ * customer's cap per minute (held back, never dropped). An SMS to a number that replied STOP is
+ * not queued ('opted-out'). A key queued before (a re-run after a crash) changes nothing ('again').
+ * In two halves, so that a unit of work holds the customer's row (which every contact of the
+ * customer needs) only at its very end: `placeContact` where the contact is decided, then
+ * `queuePlaced` last, for every contact placed.
+ */
+export async function queueContact(tx: Tx, message: ContactMessage, now: Date, throttle: ThrottleSettings): Promise<Queued> {
+  const placed = await placeContact(tx, message, now, throttle);
+  if (typeof placed === 'string') return placed;
+  await queuePlaced(tx, [placed], now, throttle);
+  return 'queued';
+}
+
+/**
+ * The contact's recipient, decided in one statement that locks the recipient's slot (two workers
+ * decide one after the other): a message of the recipient still waiting (not yet claimed by a
+ * sender) takes the contact along (bundled); else the contact needs a message of its own, at once
+ * or when the minute of the last one has passed.
+ */
+export async function placeContact(tx: Tx, message: ContactMessage, now: Date, throttle: ThrottleSettings): Promise<Placement> {
+  const checks = sql<{ known: number | null; stopped: boolean | null }>`
+    select
+      (select id from outbox where idempotency_key = ${message.idempotencyKey}) as known,
+      (select true from sms_opt_outs where phone = ${message.recipient} and ${message.channel} = 'sms') as stopped`;
+  if (throttle.windowMs === 0) {
+    const [found] = (await checks.execute(tx)).rows;
+    if (found?.known != null) return 'again';
+    if (found?.stopped) return 'opted-out';
+    return { message, at: now.getTime() };
+  }
+  // the slot is made or locked (an upsert's update locks the row, and answers its latest version)
+  const result = await sql<{ known: number | null; stopped: boolean | null; slot_at: Date; head_id: number | null }>`
+    with slot as (
+      insert into contact_slots (channel, recipient, slot_at, head_id) values (${message.channel}, ${message.recipient}, ${new Date(0)}, null)
+      on conflict (channel, recipient) do update set head_id = contact_slots.head_id
+      returning slot_at, head_id
+    )
+    select checks.known, checks.stopped, slot.slot_at, slot.head_id from slot cross join (${checks}) as checks`.execute(tx);
+  const row = result.rows[0]!;
+  if (row.known != null) return 'again';
+  if (row.stopped) return 'opted-out';
+  if (row.head_id !== null) {
+    // a statement of its own: it must see the message of a unit of work that held the slot just before
+    // (committed after this one's first statement began); locked, so a sender cannot claim it meanwhile
+    const head = await tx.selectFrom('outbox').select('id').where('id', '=', row.head_id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
     if (head) {
-      await tx.insertInto('outbox').values({ ...values, status: 'bundled', bundled_into: head.id, due_at: now }).execute();
+      await tx.insertInto('outbox').values({ ...outboxValues(message, now), status: 'bundled', bundled_into: head.id, due_at: now }).execute();
       return 'bundled';
     }
   }
+  return { message, at: recipientSlot(new Date(row.slot_at).getTime(), now.getTime(), throttle.windowMs) };
+}
 
-  let at = recipientSlot(slot.slot_at.getTime(), now.getTime(), throttle.windowMs);
-  await tx.insertInto('customer_send_windows').values({ customer_id: message.customerId, started_at: new Date(0), count: 0 }).onConflict((c) => c.column('customer_id').doNothing()).execute();
-  const window = await tx.selectFrom('customer_send_windows').select(['started_at', 'count']).where('customer_id', '=', message.customerId).forUpdate().executeTakeFirstOrThrow();
-  let counted = customerSlot({ started_at: window.started_at.getTime(), count: window.count }, throttle.customerCap, at);
-  // held back: counted in the window it goes in
-  if (counted.sendAt > at) {
-    at = counted.sendAt;
-    counted = customerSlot(counted.window, throttle.customerCap, at);
+/**
+ * The messages of placed contacts (one customer's), last in the unit of work: the customer's
+ * minute is locked, each message counted in it (or held back to the next one past the cap), queued,
+ * made its recipient's waiting message, and the senders told, each in one statement.
+ */
+export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now: Date, throttle: ThrottleSettings): Promise<void> {
+  if (placed.length === 0) return;
+  if (throttle.windowMs === 0) {
+    await sql`
+      with queued as (
+        insert into outbox (customer_id, channel, recipient, subject, body, idempotency_key, language, bundle_label, created_at, due_at)
+        select * from jsonb_to_recordset(${JSON.stringify(placed.map(({ message }) => ({ ...outboxValues(message, now), due_at: now })))}::jsonb)
+          as m(customer_id integer, channel text, recipient text, subject text, body text, idempotency_key text, language text, bundle_label text, created_at timestamptz, due_at timestamptz)
+        returning id
+      )
+      select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+    return;
   }
-  await tx.updateTable('customer_send_windows').set({ started_at: new Date(counted.window.started_at), count: counted.window.count }).where('customer_id', '=', message.customerId).execute();
-
-  const head = await tx.insertInto('outbox').values({ ...values, due_at: new Date(at) }).returning('id').executeTakeFirstOrThrow();
-  await tx.updateTable('contact_slots').set({ slot_at: new Date(at), head_id: head.id }).where('channel', '=', message.channel).where('recipient', '=', message.recipient).execute();
-  return 'queued';
+  const customerId = placed[0]!.message.customerId;
+  const locked = await sql<{ started_at: Date; count: number }>`
+    insert into customer_send_windows (customer_id, started_at, count) values (${customerId}, ${new Date(0)}, 0)
+    on conflict (customer_id) do update set count = customer_send_windows.count
+    returning started_at, count`.execute(tx);
+  let window: CustomerWindow = { started_at: new Date(locked.rows[0]!.started_at).getTime(), count: Number(locked.rows[0]!.count) };
+  for (const [index, { message, at: recipientAt }] of placed.entries()) {
+    let at = recipientAt;
+    let counted = customerSlot(window, throttle.customerCap, at);
+    // held back: counted in the window it goes in
+    if (counted.sendAt > at) {
+      at = counted.sendAt;
+      counted = customerSlot(counted.window, throttle.customerCap, at);
+    }
+    window = counted.window;
+    const last = index === placed.length - 1;
+    await sql`
+      with queued as (
+        insert into outbox (customer_id, channel, recipient, subject, body, idempotency_key, language, bundle_label, created_at, due_at)
+        values (${message.customerId}, ${message.channel}, ${message.recipient}, ${message.subject}, ${message.body}, ${message.idempotencyKey}, ${message.language}, ${message.label.slice(0, 400)}, ${now}, ${new Date(at)})
+        returning id
+      ),
+      slot as (
+        update contact_slots set slot_at = ${new Date(at)}, head_id = (select id from queued)
+        where channel = ${message.channel} and recipient = ${message.recipient}
+        returning 1
+      ),
+      counted as (
+        update customer_send_windows set started_at = ${new Date(window.started_at)}, count = ${window.count}
+        where customer_id = ${customerId} and ${last}
+        returning 1
+      )
+      -- (data-modifying parts run whether or not the answer names them)
+      select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+  }
 }
 
 /**
@@ -113,9 +186,9 @@ export async function cancelEventContacts(tx: Tx, keys: readonly string[]): Prom
   }
 }
 
-/** The contacts that go out with a message, oldest first. */
-export function bundledWith(db: Tx, headId: number) {
-  return db.selectFrom('outbox').select(['id', 'idempotency_key', 'subject', 'body', 'bundle_label']).where('bundled_into', '=', headId).where('status', '=', 'bundled').orderBy('id');
+/** The contacts that go out with these messages, oldest first. */
+export function bundledWith(db: Tx, headIds: readonly number[]) {
+  return db.selectFrom('outbox').select(['id', 'bundled_into', 'idempotency_key', 'subject', 'body', 'bundle_label']).where('bundled_into', 'in', headIds).where('status', '=', 'bundled').orderBy('id');
 }
 
 /** After a message went out: its contacts' log rows say sent, and the bundled texts (links) are cleared. */

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { mkdirSync } from 'node:fs';
@@ -8,7 +8,7 @@ import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
-import { pgliteReader, postgresReader, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
+import { pgliteReader, postgresReader, StatementNames, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -33,6 +33,13 @@ export interface Database {
   db: Kysely<DB>;
   /** runs `work` in one transaction that declares the scope to row-level security */
   scoped<T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * `scoped` for a unit of work the server runs over and over with the same statements (the
+   * engine's wake-up): on PostgreSQL each statement is parsed and planned once per connection and
+   * then only bound (a named statement). Not for statements whose plan depends on the values
+   * (a search): a kept plan may suit some values badly.
+   */
+  scopedPrepared<T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   /**
    * Runs `work` in one transaction as the owner of the tables: for what no app role may do (the
    * session signing secret in app_settings) and for tests that check what was stored.
@@ -180,6 +187,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     applied,
     db,
     scoped: withScope(db),
+    // one connection in this process: nothing to gain from naming the statements
+    scopedPrepared: withScope(db),
     asOwner: asOwnerOf(db),
     ...scopedBatches(pgliteReader(pglite, db)),
     async maintain() {
@@ -212,6 +221,37 @@ function postgresTypes() {
   };
 }
 
+/**
+ * The pool as Kysely takes it, each statement with parameters sent as a named statement (the same
+ * text, the same name): pg parses it once per connection, then only binds it. Past the names' cap
+ * a text goes unnamed. The pool itself is shared with the unnamed Kysely and the reads.
+ */
+function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
+  // one wrapper per pooled client: Kysely keeps its connection object per client it is given
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as unknown as { processID?: number }).processID;
+    },
+    query: ((text: unknown, values?: readonly unknown[]) => {
+      const name = typeof text === 'string' && values && values.length > 0 ? names.nameOf(text) : undefined;
+      return name ? client.query({ text: text as string, values: [...values!], name }) : client.query(text as string, values as unknown[]);
+    }) as unknown as PostgresPoolClient['query'],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    // ended through the Kysely that owns the pool
+    end: async () => undefined,
+  };
+}
+
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   let applied: string[] = [];
   if (options.migrate !== false) {
@@ -236,12 +276,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   pool.on('error', () => undefined);
   // a cursor lets a query's rows stream (`.stream()`, the CSV exports) instead of arriving all at once
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }) });
   const listener = new PostgresListener(url);
   return {
     kind: 'postgres',
     applied,
     db,
     scoped: withScope(db),
+    scopedPrepared: withScope(prepared),
     asOwner: asOwnerOf(db),
     ...scopedBatches(postgresReader(pool)),
     async maintain() {
@@ -255,6 +297,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     },
     async close() {
       await listener.close();
+      // the same pool under both: ending it once ends it
       await db.destroy();
     },
   };

@@ -23,23 +23,19 @@ export interface NewEventAudio {
   eventCreatedAt: Date;
 }
 
-/** A voice contact's audio, text only (the sender makes the sound), in the caller's transaction. */
-export async function insertEventAudio(db: Tx, audio: NewEventAudio, now: Date): Promise<void> {
-  await db
-    .insertInto('event_audio')
-    .values({
-      customer_id: audio.customerId,
-      event_id: audio.eventId,
-      idempotency_key: audio.idempotencyKey,
-      // 128 random bits: the address is the credential
-      token: randomBytes(16).toString('base64url'),
-      language: audio.language,
-      text: audio.text,
-      created_at: now,
-      expires_at: new Date(audio.eventCreatedAt.getTime() + EVENT_AUDIO_DAYS * DAY),
-    })
-    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+/** The row of a voice contact's audio, text only (the sender makes the sound); insert it with `on conflict (idempotency_key) do nothing`. */
+export function eventAudioRow(audio: NewEventAudio, now: Date) {
+  return {
+    customer_id: audio.customerId,
+    event_id: audio.eventId,
+    idempotency_key: audio.idempotencyKey,
+    // 128 random bits: the address is the credential
+    token: randomBytes(16).toString('base64url'),
+    language: audio.language,
+    text: audio.text,
+    created_at: now,
+    expires_at: new Date(audio.eventCreatedAt.getTime() + EVENT_AUDIO_DAYS * DAY),
+  };
 }
 
 export interface StoredAudio {
@@ -53,15 +49,9 @@ export interface StoredAudio {
 
 const asBuffer = (bytes: Uint8Array | null) => (bytes === null ? null : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
-/** The audio of a contact, unless it expired: without its sound, only whether it was made. */
-export async function audioOfContact(db: Tx, idempotencyKey: string, now: Date): Promise<(Omit<StoredAudio, 'content'> & { hasContent: boolean }) | null> {
-  const row = await db
-    .selectFrom('event_audio')
-    .select((eb) => ['event_audio_id as id', 'token', 'language', 'text', 'mime', eb('content', 'is not', null).as('hasContent')])
-    .where('idempotency_key', '=', idempotencyKey)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row ? { ...row, hasContent: Boolean(row.hasContent) } : null;
+/** The address token of a contact's audio, unless it expired (a statement for `Database.read`). */
+export function audioTokenOfContact(db: Tx, idempotencyKey: string, now: Date) {
+  return db.selectFrom('event_audio').select('token').where('idempotency_key', '=', idempotencyKey).where('expires_at', '>', now);
 }
 
 /** The audio at an address, unless it expired. */

@@ -74,13 +74,15 @@ const scopeStatement = (settings: ReadSettings, options: BatchMode): ReadStateme
 export class StatementNames {
   #names = new Map<string, string>();
   readonly #cap: number;
-  constructor(cap = 500) {
+  readonly #prefix: string;
+  constructor(cap = 500, prefix = 'relevo_read_') {
+    this.#prefix = prefix;
     this.#cap = cap;
   }
   nameOf(text: string): string | undefined {
     let name = this.#names.get(text);
     if (name === undefined && this.#names.size < this.#cap) {
-      name = `relevo_read_${this.#names.size + 1}`;
+      name = `${this.#prefix}${this.#names.size + 1}`;
       this.#names.set(text, name);
     }
     return name;

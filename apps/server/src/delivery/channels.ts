@@ -9,7 +9,10 @@ import type { SpokenAudio } from './spoken-audio';
  * Sends one message of the outbox; throws when the far end refused or could not be reached. The
  * signal aborts when the dispatcher lost the message's lease or gave up waiting.
  */
-export type Sender = (message: OutboxRow, signal?: AbortSignal) => Promise<void>;
+export type Sender = ((message: OutboxRow, signal?: AbortSignal) => Promise<void>) & {
+  /** ends the connections the sender keeps (the SMTP pool) */
+  close?(): void;
+};
 
 export type Senders = Record<OutboxChannel, Sender>;
 
@@ -26,12 +29,16 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
+    // kept connections: one SMTP conversation per message, not a connection and a greeting each
+    pool: true,
+    maxConnections: 8,
+    maxMessages: 1_000,
     ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  return async (message, signal) => {
+  const send: Sender = async (message, signal) => {
     // nodemailer cannot abort a send under way; one not started yet is not started
     signal?.throwIfAborted();
     await transport.sendMail({
@@ -43,6 +50,8 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
       headers: { 'X-Relevo-Idempotency-Key': message.idempotency_key },
     });
   };
+  send.close = () => transport.close();
+  return send;
 }
 
 /**

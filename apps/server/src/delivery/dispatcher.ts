@@ -5,6 +5,8 @@ import { SYSTEM, type Database } from '../db/database';
 import { bundledWith, markSent } from '../db/contacts';
 import { OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
 import type { OutboxRow } from '../db/schema';
+import type { Compilable } from 'kysely';
+import type { Claimed } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
 import type { Senders } from './channels';
 
@@ -23,21 +25,50 @@ export interface DispatcherOptions {
   idlePollMs?: number;
 }
 
+const isContact = (message: OutboxRow) => message.idempotency_key.startsWith('event:');
+
+type Bundle = Awaited<ReturnType<ReturnType<typeof bundledWith>['execute']>>;
+
 /**
- * Sends one message. An engine contact goes with the contacts bundled into it while it waited
- * (throttling, db/contacts.ts), in one text; once it is out, their log rows say sent.
+ * The sending side of engine contacts: the contacts bundled into each claimed message while it
+ * waited (throttling, db/contacts.ts) are read for the whole claim at once; once a message is out,
+ * its contacts' log rows say sent in the transaction that completes it.
  */
-async function send(database: Database, senders: Senders, message: OutboxRow, signal: AbortSignal): Promise<void> {
-  if (!message.idempotency_key.startsWith('event:')) return senders[message.channel](message, signal);
-  const [bundled] = await database.read(SYSTEM, [bundledWith(database.db, message.id)]);
-  const text = bundleMessage(
-    message.channel,
-    message.language ?? 'ES',
-    { subject: message.subject, body: message.body ?? '' },
-    bundled.map((b) => ({ label: b.bundle_label ?? b.idempotency_key, subject: b.subject, body: b.body ?? '' })),
-  );
-  await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
-  await database.write(SYSTEM, markSent(database.db, message.idempotency_key, bundled));
+class Contacts {
+  #bundles = new Map<number, Bundle>();
+  #sent = new Map<string, Compilable<unknown>[]>();
+  constructor(private readonly database: Database) {}
+
+  async prepare(messages: readonly OutboxRow[]): Promise<void> {
+    const heads = messages.filter(isContact).map((m) => m.id);
+    if (heads.length === 0) return;
+    const [rows] = await this.database.read(SYSTEM, [bundledWith(this.database.db, heads)]);
+    for (const id of heads) this.#bundles.set(id, []);
+    for (const row of rows) this.#bundles.get(row.bundled_into!)?.push(row);
+  }
+
+  /** Sends one message: an engine contact goes with the contacts bundled into it, in one text. */
+  async send(senders: Senders, message: Claimed<OutboxRow>, signal: AbortSignal): Promise<void> {
+    if (!isContact(message)) return senders[message.channel](message, signal);
+    let bundled = this.#bundles.get(message.id);
+    this.#bundles.delete(message.id);
+    bundled ??= (await this.database.read(SYSTEM, [bundledWith(this.database.db, [message.id])]))[0];
+    const text = bundleMessage(
+      message.channel,
+      message.language ?? 'ES',
+      { subject: message.subject, body: message.body ?? '' },
+      bundled.map((b) => ({ label: b.bundle_label ?? b.idempotency_key, subject: b.subject, body: b.body ?? '' })),
+    );
+    await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
+    this.#sent.set(message.claim_token, markSent(this.database.db, message.idempotency_key, bundled));
+  }
+
+  /** What the completion of a message that went out writes beside it. */
+  sent(message: Claimed<OutboxRow>): Compilable<unknown>[] {
+    const statements = this.#sent.get(message.claim_token) ?? [];
+    this.#sent.delete(message.claim_token);
+    return statements;
+  }
 }
 
 /**
@@ -49,6 +80,7 @@ async function send(database: Database, senders: Senders, message: OutboxRow, si
 export class OutboxDispatcher extends JobRunner<OutboxRow> {
   constructor(options: DispatcherOptions) {
     const { senders } = options;
+    const contacts = new Contacts(options.database);
     super(new JobWorker<OutboxRow>({
       database: options.database,
       clock: options.clock,
@@ -56,7 +88,9 @@ export class OutboxDispatcher extends JobRunner<OutboxRow> {
       workerId: options.workerId,
       table: OUTBOX_JOBS,
       channel: OUTBOX_CHANNEL,
-      run: (message, signal) => send(options.database, senders, message, signal),
+      run: (message, signal) => contacts.send(senders, message, signal),
+      prepare: (messages) => contacts.prepare(messages),
+      completionStatements: (message) => contacts.sent(message),
       doneValues: (now) => ({ sent_at: now }),
       serialKey: (message) => `${message.channel}:${message.recipient}`,
       leaseMs: options.leaseMs,
@@ -64,5 +98,13 @@ export class OutboxDispatcher extends JobRunner<OutboxRow> {
       timeoutMs: options.timeoutMs,
       idlePollMs: options.idlePollMs,
     }));
+    this.#senders = senders;
+  }
+
+  #senders: Senders;
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    for (const sender of Object.values(this.#senders)) sender.close?.();
   }
 }

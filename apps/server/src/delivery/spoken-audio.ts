@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/database';
-import { audioByToken, audioOfContact, audioPath, storeAudioContent } from '../db/event-audio';
+import { audioByToken, audioPath, audioTokenOfContact, storeAudioContent } from '../db/event-audio';
 import { downsample, speech, TELEPHONE_RATE, wavFile, type SpeechSynthesizer } from './speech';
 
 /** The spoken audio of voice calls: its address goes with the call; the sound is made when first fetched. */
@@ -40,7 +40,8 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
 
   return {
     async urlOf(idempotencyKey) {
-      const audio = await staff((tx) => audioOfContact(tx, idempotencyKey, clock.now()));
+      // one round trip: the voice sender asks before each call
+      const [[audio]] = await database.read({ kind: 'staff' }, [audioTokenOfContact(database.db, idempotencyKey, clock.now())]);
       return audio ? `${options.publicUrl}${audioPath(audio.token)}` : null;
     },
 

@@ -2,9 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import { THROTTLE, runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
-import { OUTBOX_CHANNEL } from '../db/outbox';
-import { cancelEventContacts, queueContact } from '../db/contacts';
-import { insertEventAudio } from '../db/event-audio';
+import { cancelEventContacts, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings } from '../db/contacts';
+import { eventAudioRow } from '../db/event-audio';
 import type { ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
 
@@ -52,50 +51,51 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
 
   const previous = row.state as EngineState;
   const first = runEngine(previous, input, now.getTime(), options.scale);
+  const throttle: ThrottleSettings = { customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute, windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs };
+  /** the contacts that need a message of their own: queued last, so the customer's row is held shortest */
+  const placed: PlacedContact[] = [];
   let outcome = first;
   let lastContacted: string | null = null;
-  let contacted = false;
   // a contact that cannot go (an SMS to a number that replied STOP) moves the walk on at once, as
   // a failed delivery does: at most one more round per step
   for (let round = 0; round <= previous.steps.length; round++) {
     let undelivered: { step: number; attempt: number } | null = null;
     for (const action of outcome.actions) {
-      const written = await writeAction(tx, row, outcome.state, action, now, options);
+      const written = await writeAction(tx, row, outcome.state, action, now, { ...options, throttle, placed });
       lastContacted = written.contacted ?? lastContacted;
-      contacted ||= written.contacted !== null;
       if (written.undelivered) undelivered = written.undelivered;
     }
     if (!undelivered) break;
     outcome = runEngine(outcome.state, { kind: 'undelivered', ...undelivered }, now.getTime(), options.scale);
   }
   const { state } = outcome;
-  if (contacted) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
   const closes = (state.status === 'completed' || state.status === 'canceled') && state.status !== previous.status;
   if (closes) await cancelQueuedContacts(tx, row.event_id);
 
   const accepter = state.accepted_by === null ? null : state.accepted_by === 'integration' ? 'integration' : (state.steps[state.accepted_by.step]?.resource_name ?? null);
   const response = responseMinutes(state, options.scale);
-  await tx
-    .updateTable('events')
-    .set({
-      event_status: state.status,
-      sla_compliance: state.sla_compliance,
-      accepteddt: state.accepted_at === null ? null : new Date(state.accepted_at),
-      accepted_by: accepter,
-      time_response: response === null ? null : Math.round(response),
-      event_closedt: state.closed_at === null ? null : new Date(state.closed_at),
-      minutes_elapsed: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * options.scale) / MINUTE),
-      ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
-    })
-    .where('event_id', '=', row.event_id)
-    .execute();
-
   const ended = outcome.due_at === null;
   // a wake-up that changed nothing yet says it is due again already would wake the worker again at
   // once, for ever: it looks again a second later (a rule that disagrees with itself, not a state)
   const stuck = !ended && first.ignored && outcome === first && outcome.due_at! <= now.getTime();
   const dueAt = ended ? row.due_at : new Date(stuck ? now.getTime() + STUCK_RETRY_MS : outcome.due_at!);
+  // the event and its timer in one statement
   await tx
+    .with('event_changed', (db) =>
+      db
+        .updateTable('events')
+        .set({
+          event_status: state.status,
+          sla_compliance: state.sla_compliance,
+          accepteddt: state.accepted_at === null ? null : new Date(state.accepted_at),
+          accepted_by: accepter,
+          time_response: response === null ? null : Math.round(response),
+          event_closedt: state.closed_at === null ? null : new Date(state.closed_at),
+          minutes_elapsed: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * options.scale) / MINUTE),
+          ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
+        })
+        .where('event_id', '=', row.event_id),
+    )
     .updateTable('engine_timers')
     .set({
       state: JSON.stringify(state),
@@ -111,6 +111,8 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     .where('id', '=', row.id)
     .execute();
   if (!claim && !ended) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
+  // last: the customer's minute is held from here to the commit only
+  await queuePlaced(tx, placed, now, throttle);
   return first.ignored ? 'ignored' : 'applied';
 }
 
@@ -142,8 +144,14 @@ interface Written {
 
 const OPTED_OUT = 'The number replied STOP: no SMS goes to it until it replies START';
 
+/** What writing an action needs beside the event: the throttle, and where a contact that needs a message of its own goes. */
+interface ActionContext extends AdvanceOptions {
+  throttle: ThrottleSettings;
+  placed: PlacedContact[];
+}
+
 /** One action: a log row, and for a contact its message (throttled, db/contacts.ts). */
-async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: AdvanceOptions): Promise<Written> {
+async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: ActionContext): Promise<Written> {
   if (action.kind === 'log') {
     const closing = action.followup_status === 'completed';
     if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
@@ -166,22 +174,6 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
   const next = action.next ? state.steps[action.next.step] : undefined;
   const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
   const key = contactKey(event.event_id, action);
-  await insertLog(tx, {
-      customer_id: event.customer_id,
-      event_id: event.event_id,
-      call_date: now,
-      channel: step.channel,
-      called_number: step.address,
-      followup_status: action.followup_status,
-      resource: step.resource_name,
-      resource_id: step.resource_id,
-      resource_phone: phone(step.channel, step.address),
-      next_resource: next?.resource_name ?? null,
-      next_resource_phone: next ? phone(next.channel, next.address) : null,
-      next_assigned_date: action.next ? new Date(action.next.at) : null,
-      idempotency_key: key,
-      delivery_status: 'queued',
-    });
   const link = options.link ? options.link(event.event_id, action.step) : null;
   const text = contactText({
     channel: step.channel,
@@ -194,20 +186,43 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     notice: step.participation === 'supervisor',
     link,
   });
-  const queued = await queueContact(
+  const placement = await placeContact(
     tx,
     { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key, language: step.language, label: `${event.case_id} ${event.short_event_subject}${step.channel === 'sms' && link ? ` ${link}` : ''}` },
     now,
-    { customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute, windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs },
+    options.throttle,
   );
-  if (queued === 'opted-out') {
-    await tx.updateTable('event_logs').set({ delivery_status: 'failed', delivery_detail: OPTED_OUT }).where('idempotency_key', '=', key).execute();
-    return { contacted: step.resource_name, ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }) };
-  }
-  if (step.channel === 'voice') {
-    // the text only: the outbox's voice sender makes the sound, outside this transaction
+  const optedOut = placement === 'opted-out';
+  const log: Insertable<EventLogsTable> = {
+    customer_id: event.customer_id,
+    event_id: event.event_id,
+    call_date: now,
+    channel: step.channel,
+    called_number: step.address,
+    followup_status: action.followup_status,
+    resource: step.resource_name,
+    resource_id: step.resource_id,
+    resource_phone: phone(step.channel, step.address),
+    next_resource: next?.resource_name ?? null,
+    next_resource_phone: next ? phone(next.channel, next.address) : null,
+    next_assigned_date: action.next ? new Date(action.next.at) : null,
+    idempotency_key: key,
+    ...(optedOut ? { delivery_status: 'failed', delivery_detail: OPTED_OUT } : { delivery_status: 'queued' }),
+  };
+  if (step.channel === 'voice' && !optedOut) {
+    // the text only: the outbox's voice sender makes the sound, outside this transaction; with the log row, one statement
     const spoken = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
-    await insertEventAudio(tx, { customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now);
+    const audio = eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now);
+    await tx
+      .with('logged', (db) => db.insertInto('event_logs').values(log).onConflict((conflict) => conflict.column('idempotency_key').doNothing()))
+      .insertInto('event_audio')
+      .values(audio)
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .execute();
+  } else {
+    await insertLog(tx, log);
   }
+  if (typeof placement === 'object') options.placed.push(placement);
+  if (optedOut) return { contacted: step.resource_name, ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }) };
   return { contacted: step.resource_name };
 }

@@ -52,7 +52,7 @@ export class EngineWorker extends JobRunner<TimerRow> {
       channel: ENGINE_CHANNEL,
       settlesItself: true,
       run: async (timer) => {
-        const result = await database.scoped({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link, customerMessagesPerMinute: options.customerMessagesPerMinute, contactWindowMs: options.contactWindowMs }, timer));
+        const result = await database.scopedPrepared({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link, customerMessagesPerMinute: options.customerMessagesPerMinute, contactWindowMs: options.contactWindowMs }, timer));
         if (result === 'lost') options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
       },
       concurrency: options.concurrency,

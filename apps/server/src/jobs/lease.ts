@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type { Tx } from '../db/database';
+import type { DB } from '../db/schema';
 
 /**
  * Leased jobs over any table that has the job columns (migration 0004 lists them): the outbox now,
@@ -59,6 +60,25 @@ export interface ClaimResult<Row extends JobRow> {
 
 const table = (t: JobTable) => sql.table(t.name);
 
+/**
+ * One statement of the job layer and how its rows answer. `runIn` runs it in a unit of work (the
+ * tests, the engine's own transaction); a worker sends it alone, with its scope, in one round trip
+ * (`Database.write`), since each of these is a whole unit of work in one statement.
+ */
+export interface JobStatement<T> {
+  query: RawBuilder<Record<string, unknown>>;
+  answer(rows: Record<string, unknown>[]): T;
+}
+
+export async function runIn<T>(db: Tx, statement: JobStatement<T>): Promise<T> {
+  return statement.answer((await statement.query.execute(db)).rows);
+}
+
+/** The statement as `Database.read`/`write` take it, compiled by `db`. */
+export const compiled = (db: Kysely<DB>, statement: JobStatement<unknown>): Compilable<Record<string, unknown>> => ({ compile: () => statement.query.compile(db) });
+
+const affected = (rows: Record<string, unknown>[]) => rows.length;
+
 function clearing(t: JobTable): RawBuilder<unknown>[] {
   return (t.clearOnEnd ?? []).map((column) => sql`${sql.ref(column)} = null`);
 }
@@ -83,10 +103,14 @@ function heldBy(claims: readonly ClaimRef[]): RawBuilder<unknown> {
  * claimed job gets its own lease and a new fencing token. A job that already had `maxAttempts`
  * claims is moved to `dead` in the same statement and never claimed again.
  */
-export async function claim<Row extends JobRow>(db: Tx, t: JobTable, options: ClaimOptions): Promise<ClaimResult<Row>> {
+export function claim<Row extends JobRow>(db: Tx, t: JobTable, options: ClaimOptions): Promise<ClaimResult<Row>> {
+  return runIn(db, claimStatement<Row>(t, options));
+}
+
+export function claimStatement<Row extends JobRow>(t: JobTable, options: ClaimOptions): JobStatement<ClaimResult<Row>> {
   const { workerId, now, leaseMs, limit } = options;
   const until = new Date(now.getTime() + leaseMs);
-  const result = await sql<Row & { outcome: 'claimed' | 'dead' }>`
+  const query = sql<Record<string, unknown>>`
     with due as (
       select id, attempts, due_at as since from ${table(t)}
       where status = 'pending' and due_at <= ${now}
@@ -129,13 +153,18 @@ export async function claim<Row extends JobRow>(db: Tx, t: JobTable, options: Cl
     )
     select 'claimed' as outcome, * from taken
     union all
-    select 'dead' as outcome, * from given_up`.execute(db);
-  const jobs: Claimed<Row>[] = [];
-  const dead: Row[] = [];
-  for (const { outcome, ...row } of result.rows) (outcome === 'claimed' ? jobs : dead).push(row as unknown as Claimed<Row>);
-  // RETURNING keeps no order: run in the order the jobs were queued (a resent code after the first)
-  jobs.sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || a.id - b.id);
-  return { jobs, dead };
+    select 'dead' as outcome, * from given_up`;
+  return {
+    query,
+    answer(rows) {
+      const jobs: Claimed<Row>[] = [];
+      const dead: Row[] = [];
+      for (const { outcome, ...row } of rows) (outcome === 'claimed' ? jobs : dead).push(row as unknown as Claimed<Row>);
+      // RETURNING keeps no order: run in the order the jobs were queued (a resent code after the first)
+      jobs.sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || a.id - b.id);
+      return { jobs, dead };
+    },
+  };
 }
 
 /** Done: only the claim's holder can say so; false when the claim was lost (nothing changed). */
@@ -148,15 +177,23 @@ export async function complete(db: Tx, t: JobTable, claim: ClaimRef, extra: Reco
  * the tokens of the claims that were still held and are now done. The others change nothing.
  */
 export async function completeAll(db: Tx, t: JobTable, claims: readonly ClaimRef[], extra: Record<string, unknown> = {}): Promise<Set<string>> {
-  if (claims.length === 0) return new Set();
-  const result = await sql<{ id: number }>`
-    update ${table(t)}
-    set ${sql.join([sql`status = ${t.doneStatus}`, sql`locked_until = null`, sql`claim_token = null`, sql`last_error = null`, ...clearing(t), ...assignments(extra)])}
-    where ${heldBy(claims)}
-    returning id`.execute(db);
-  // the token is cleared by the update: a row's id names the one claim of the list that held it
-  const done = new Set(result.rows.map((row) => row.id));
-  return new Set(claims.filter((c) => done.has(c.id)).map((c) => c.claim_token));
+  return claims.length === 0 ? new Set() : runIn(db, completeStatement(t, claims, extra));
+}
+
+/** `completeAll` as one statement (at least one claim). */
+export function completeStatement(t: JobTable, claims: readonly ClaimRef[], extra: Record<string, unknown> = {}): JobStatement<Set<string>> {
+  return {
+    query: sql`
+      update ${table(t)}
+      set ${sql.join([sql`status = ${t.doneStatus}`, sql`locked_until = null`, sql`claim_token = null`, sql`last_error = null`, ...clearing(t), ...assignments(extra)])}
+      where ${heldBy(claims)}
+      returning id`,
+    answer(rows) {
+      // the token is cleared by the update: a row's id names the one claim of the list that held it
+      const done = new Set(rows.map((row) => Number(row.id)));
+      return new Set(claims.filter((c) => done.has(c.id)).map((c) => c.claim_token));
+    },
+  };
 }
 
 export type FailOutcome = 'retry' | 'dead' | 'fenced';
@@ -165,15 +202,20 @@ export type FailOutcome = 'retry' | 'dead' | 'fenced';
  * Failed: due again after the table's retry delay, or `dead` when this was the last attempt the
  * cap allows. `fenced` when the claim was lost: the row is left as the newer claim has it.
  */
-export async function fail(db: Tx, t: JobTable, claim: ClaimRef & { attempts: number }, error: string, now: Date): Promise<FailOutcome> {
+export function fail(db: Tx, t: JobTable, claim: ClaimRef & { attempts: number }, error: string, now: Date): Promise<FailOutcome> {
+  return runIn(db, failStatement(t, claim, error, now));
+}
+
+export function failStatement(t: JobTable, claim: ClaimRef & { attempts: number }, error: string, now: Date): JobStatement<FailOutcome> {
   const giveUp = claim.attempts >= t.maxAttempts;
   const common = [sql`locked_until = null`, sql`claim_token = null`, sql`last_error = ${error.slice(0, 500)}`];
   const set = giveUp
     ? [sql`status = 'dead'`, ...common, ...clearing(t)]
     : [sql`status = 'pending'`, ...common, sql`due_at = ${new Date(now.getTime() + t.retryDelayMs(claim.attempts))}`];
-  const result = await sql`update ${table(t)} set ${sql.join(set)} where ${fenced(claim)}`.execute(db);
-  if (Number(result.numAffectedRows ?? 0) === 0) return 'fenced';
-  return giveUp ? 'dead' : 'retry';
+  return {
+    query: sql`update ${table(t)} set ${sql.join(set)} where ${fenced(claim)} returning id`,
+    answer: (rows) => (affected(rows) === 0 ? 'fenced' : giveUp ? 'dead' : 'retry'),
+  };
 }
 
 /**
@@ -181,13 +223,19 @@ export async function fail(db: Tx, t: JobTable, claim: ClaimRef & { attempts: nu
  * from the answer was lost (taken over after its lease ran out, or canceled).
  */
 export async function renew(db: Tx, t: JobTable, claims: readonly ClaimRef[], now: Date, leaseMs: number): Promise<Set<string>> {
-  if (claims.length === 0) return new Set();
+  return claims.length === 0 ? new Set() : runIn(db, renewStatement(t, claims, now, leaseMs));
+}
+
+/** `renew` as one statement (at least one claim). */
+export function renewStatement(t: JobTable, claims: readonly ClaimRef[], now: Date, leaseMs: number): JobStatement<Set<string>> {
   const until = new Date(now.getTime() + leaseMs);
-  const result = await sql<{ claim_token: string }>`
-    update ${table(t)} set locked_until = ${until}
-    where ${heldBy(claims)}
-    returning claim_token`.execute(db);
-  return new Set(result.rows.map((row) => row.claim_token));
+  return {
+    query: sql`
+      update ${table(t)} set locked_until = ${until}
+      where ${heldBy(claims)}
+      returning claim_token`,
+    answer: (rows) => new Set(rows.map((row) => row.claim_token as string)),
+  };
 }
 
 /**
@@ -207,14 +255,22 @@ export async function cancel(db: Tx, t: JobTable, id: number): Promise<boolean> 
  * of a claimed one, leaving out the claims `except` (the worker's own, which it renews). Null when
  * nothing waits.
  */
-export async function nextWakeAt(db: Tx, t: JobTable, except: readonly string[] = []): Promise<Date | null> {
+export function nextWakeAt(db: Tx, t: JobTable, except: readonly string[] = []): Promise<Date | null> {
+  return runIn(db, nextWakeStatement(t, except));
+}
+
+export function nextWakeStatement(t: JobTable, except: readonly string[] = []): JobStatement<Date | null> {
   const own = except.length > 0 ? sql`and claim_token not in (${sql.join(except.map((token) => sql`${token}::uuid`))})` : sql``;
-  const result = await sql<{ due: Date | string | null; lease: Date | string | null }>`
-    select
-      (select min(due_at) from ${table(t)} where status = 'pending') as due,
-      (select min(locked_until) from ${table(t)} where status = 'claimed' ${own}) as lease`.execute(db);
-  const times = [result.rows[0]?.due, result.rows[0]?.lease].filter((v) => v != null).map((v) => new Date(v!).getTime());
-  return times.length > 0 ? new Date(Math.min(...times)) : null;
+  return {
+    query: sql`
+      select
+        (select min(due_at) from ${table(t)} where status = 'pending') as due,
+        (select min(locked_until) from ${table(t)} where status = 'claimed' ${own}) as lease`,
+    answer(rows) {
+      const times = [rows[0]?.due, rows[0]?.lease].filter((v) => v != null).map((v) => new Date(v as Date | string).getTime());
+      return times.length > 0 ? new Date(Math.min(...times)) : null;
+    },
+  };
 }
 
 /** Growing delays: 5 s, 10 s, 20 s ... up to an hour. */

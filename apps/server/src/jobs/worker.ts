@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { SYSTEM, type Database } from '../db/database';
-import { claim, completeAll, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from './lease';
+import type { Compilable } from 'kysely';
+import { claimStatement, compiled, completeStatement, failStatement, nextWakeStatement, renewStatement, type Claimed, type JobRow, type JobStatement, type JobTable } from './lease';
 
 export interface JobWorkerOptions<Row extends JobRow> {
   database: Database;
@@ -21,6 +22,10 @@ export interface JobWorkerOptions<Row extends JobRow> {
   settlesItself?: boolean;
   /** columns set beside the done status (the outbox's `sent_at`) */
   doneValues?(now: Date): Record<string, unknown>;
+  /** statements written with a finished job's completion, in its transaction (the outbox's log rows say sent) */
+  completionStatements?(job: Claimed<Row>): Compilable<unknown>[];
+  /** runs once per claim with the jobs it took, before they start (the outbox reads their bundles together) */
+  prepare?(jobs: Claimed<Row>[]): Promise<void>;
   /** jobs with the same key run one after another, in queue order (a resent code after the first) */
   serialKey?(job: Row): string;
   /** jobs run at the same time */
@@ -42,6 +47,12 @@ export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000
 
 /** Shortest sleep while something is due but held by another claimer's open transaction. */
 const MIN_SLEEP_MS = 50;
+
+/**
+ * Shortest time between two claims after a wake-up: a burst of NOTIFYs (one per queued message or
+ * due timer, hundreds a second in a storm) becomes one claim of many rows instead of one claim each.
+ */
+const CLAIM_GAP_MS = 10;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -123,13 +134,25 @@ export class JobWorker<Row extends JobRow> {
     }
   }
 
+  /** One statement of the job layer as a whole unit of work, in one round trip. */
+  async #once<T>(statement: JobStatement<T>, extra: readonly Compilable<unknown>[] = []): Promise<T> {
+    const [rows] = await this.#o.database.write(SYSTEM, [compiled(this.#o.database.db, statement), ...extra]);
+    return statement.answer(rows as Record<string, unknown>[]);
+  }
+
   /** Claims into `free` slots and starts the jobs; answers how many rows it took (claimed or dead). */
   async #claimInto(free: number): Promise<number> {
     if (free <= 0) return 0;
-    const { jobs, dead } = await this.#o.database.scoped(SYSTEM, (tx) =>
-      claim<Row>(tx, this.#o.table, { workerId: this.#o.workerId, now: this.#o.clock.now(), leaseMs: this.#o.leaseMs, limit: free }),
-    );
+    const { jobs, dead } = await this.#once(claimStatement<Row>(this.#o.table, { workerId: this.#o.workerId, now: this.#o.clock.now(), leaseMs: this.#o.leaseMs, limit: free }));
     for (const row of dead) this.#o.log.warn({ table: this.#o.table.name, id: row.id, attempts: row.attempts, error: row.last_error }, 'job given up after its last attempt');
+    if (jobs.length > 0 && this.#o.prepare) {
+      try {
+        await this.#o.prepare(jobs);
+      } catch (error) {
+        // each job reads what it needs itself
+        this.#o.log.warn({ table: this.#o.table.name, error: message(error) }, 'jobs not prepared together');
+      }
+    }
     for (const job of jobs) this.#start(job);
     this.#saturated = jobs.length + dead.length >= free;
     return jobs.length + dead.length;
@@ -156,7 +179,7 @@ export class JobWorker<Row extends JobRow> {
 
   /** Runs one job and records its outcome; answers whether it is done. Never throws. */
   async #execute(job: Claimed<Row>, controller: AbortController): Promise<boolean> {
-    const { table, log, clock, database } = this.#o;
+    const { table, log, clock } = this.#o;
     const context = { table: table.name, id: job.id, attempt: job.attempts, worker: job.locked_by };
     const limit = setTimeout(() => controller.abort(new Error(`no result within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
     let error: string | null = null;
@@ -176,7 +199,7 @@ export class JobWorker<Row extends JobRow> {
         return false;
       }
       const now = clock.now();
-      const outcome = await database.scoped(SYSTEM, (tx) => fail(tx, table, job, error!, now));
+      const outcome = await this.#once(failStatement(table, job, error, now));
       if (outcome === 'fenced') log.warn({ ...context, error }, 'late failure dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
       else log.warn({ ...context, error }, outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry');
       // the loop may be asleep past the retry
@@ -201,8 +224,10 @@ export class JobWorker<Row extends JobRow> {
         const batch = this.#completions.splice(0);
         try {
           const now = this.#o.clock.now();
-          const done = await this.#o.database.scoped(SYSTEM, (tx) =>
-            completeAll(tx, this.#o.table, batch.map((b) => b.job), this.#o.doneValues?.(now) ?? {}),
+          const jobs = batch.map((b) => b.job);
+          const done = await this.#once(
+            completeStatement(this.#o.table, jobs, this.#o.doneValues?.(now) ?? {}),
+            jobs.flatMap((job) => this.#o.completionStatements?.(job) ?? []),
           );
           for (const b of batch) b.settle(done.has(b.job.claim_token));
         } catch (error) {
@@ -230,9 +255,7 @@ export class JobWorker<Row extends JobRow> {
     const running = [...this.#inFlight.values()];
     if (running.length === 0) return;
     try {
-      const held = await this.#o.database.scoped(SYSTEM, (tx) =>
-        renew(tx, this.#o.table, running.map((r) => r.job), this.#o.clock.now(), this.#o.leaseMs),
-      );
+      const held = await this.#once(renewStatement(this.#o.table, running.map((r) => r.job), this.#o.clock.now(), this.#o.leaseMs));
       for (const { job, controller } of running) {
         if (!held.has(job.claim_token) && this.#inFlight.has(job.claim_token)) controller.abort(new LeaseLost());
       }
@@ -243,7 +266,12 @@ export class JobWorker<Row extends JobRow> {
 
   async #run(): Promise<void> {
     const { database, table, clock, log, idlePollMs, concurrency } = this.#o;
+    const { db } = database;
+    let lastClaim = -Infinity;
     while (this.#running) {
+      const gap = lastClaim + CLAIM_GAP_MS - performance.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      lastClaim = performance.now();
       this.#wakeRequested = false;
       let sleepMs = idlePollMs;
       try {
@@ -252,8 +280,11 @@ export class JobWorker<Row extends JobRow> {
           await this.#claimInto(concurrency - this.#inFlight.size);
           if (!this.#saturated) break;
         }
-        if (this.#inFlight.size < concurrency) {
-          const wakeAt = await database.scoped(SYSTEM, (tx) => nextWakeAt(tx, table, [...this.#inFlight.keys()]));
+        // a wake-up that came meanwhile claims again at once: no need to know when to wake
+        if (this.#inFlight.size < concurrency && !this.#wakeRequested) {
+          const next = nextWakeStatement(table, [...this.#inFlight.keys()]);
+          const [rows] = await database.read(SYSTEM, [compiled(db, next)]);
+          const wakeAt = next.answer(rows as Record<string, unknown>[]);
           if (wakeAt) sleepMs = Math.max(MIN_SLEEP_MS, Math.min(idlePollMs, wakeAt.getTime() - clock.now().getTime()));
         }
         // with every slot busy, a finished job wakes the loop

@@ -141,6 +141,8 @@ export async function startTestApp(opts: {
     },
     async settleOutbox(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
+      // the moved clock made messages due that the sender sleeps past: it looks at once
+      dispatcher.wake();
       for (;;) {
         const waiting = await database.scoped(SYSTEM, (tx) =>
           // a message held back to a later minute (throttling) is not due yet: moving the clock sends it

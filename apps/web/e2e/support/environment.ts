@@ -2,6 +2,8 @@
 export const E2E_ENV = {
   baseUrl: 'RELEVO_E2E_BASE_URL',
   inboxUrl: 'RELEVO_E2E_INBOX_URL',
+  /** the SMTP server of the inbox, for a second server a spec starts (widget.spec.ts) */
+  smtpUrl: 'RELEVO_E2E_SMTP_URL',
 } as const;
 
 export function readEnv(name: string): string {

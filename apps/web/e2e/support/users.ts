@@ -40,7 +40,10 @@ export const harborDispatcher: TestUser = { email: 'dispatch@harbor.demo', passw
 export const customersRoot: TestUser = { email: 'customers.root@relevo.demo', password: 'Customers.Root.2026', name: 'Marta', lastName: 'Llorens', role: 'StaffRoot' };
 export const customersViewer: TestUser = { email: 'customers.view@relevo.demo', password: 'Customers.View.2026', name: 'Raúl', lastName: 'Ibáñez', role: 'StaffView' };
 
+/** The User Guide chat (chat.spec.ts): its own account, so its questions count against no other spec's limit. */
+export const guideReader = ofDemoCustomer({ email: 'guide.reader@democompany.demo', password: 'Guide.Read.2026', name: 'Lucía', lastName: 'Pagán', role: 'Customer' });
+
 /** Customers the global setup creates (by name) before the users that belong to them. */
 export const CREATED_CUSTOMERS: string[] = [HARBOR_CUSTOMER];
 
-export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor, emailResetter, smsResetter, peopleRoot, peopleViewer, harborRoot, harborDispatcher, customersRoot, customersViewer];
+export const CREATED_USERS: TestUser[] = [forcedChange, codeTester, staffEdit, auditor, emailResetter, smsResetter, peopleRoot, peopleViewer, harborRoot, harborDispatcher, customersRoot, customersViewer, guideReader];

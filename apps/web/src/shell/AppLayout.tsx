@@ -1,5 +1,5 @@
 import { clientSettings } from '@relevo/api';
-import { APP_VERSION, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
+import { APP_VERSION, GUIDE_PATH, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
 import { AppShell, Brand, Breadcrumb, Footer, Icon, toast } from '@relevo/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -90,6 +90,7 @@ export function AppLayout() {
           userName: fullName(user),
           userDetail: ROLE_LABELS[role],
           userHref: '/profile',
+          helpHref: GUIDE_PATH,
         }}
         top={<Breadcrumb lead={MESSAGES.breadcrumbLead} items={crumbs} renderLink={routerLink} />}
         footer={<Footer name={user.name} lastName={user.last_name} customerName={user.customer?.customer_name} aside={`Relevo ${APP_VERSION}`} />}

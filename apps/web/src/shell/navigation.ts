@@ -64,6 +64,7 @@ const SIDEBAR_PARENT: Partial<Record<LayoutRoute, string>> = {
   module: '/applications',
   'escalation/:escalation_id/resources': '/escalations',
   'events/:case_id/event_logs': '/events',
+  guide: '/user_guide',
 };
 
 /** The sidebar entry to highlight: its own path, the longest prefix, or the parent of a child screen. */

@@ -1,4 +1,5 @@
 import type { ClientSettings, UserDashboard } from '@relevo/api';
+import type { ChatAnswer } from '@relevo/domain';
 import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApplicationCalls } from '../features/applications/application-calls';
@@ -33,6 +34,10 @@ export interface Services {
   eventCalls: EventCalls;
   /** the calls of the Dashboard's widgets */
   dashboardCalls: DashboardCalls;
+  /** the User Guide assistant: a question, and the first item of its answer */
+  askGuide: (question: string) => Promise<ChatAnswer>;
+  /** the chat's notification sound (stories and tests count the plays) */
+  playChatSound: () => void;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

@@ -27,6 +27,20 @@ describe('throttling and bundling (service.md 6)', () => {
     expect(customerSlot(window, 2, T0 + 60_000)).toEqual({ sendAt: T0 + 60_000, window: { started_at: T0 + 60_000, count: 1 } });
   });
 
+  it('sends nothing before a window opened ahead by a held-back message: later messages wait for it and count in it', () => {
+    // the third message of a cap of 2 waits for the next minute and opens that window with its count
+    const full = { started_at: T0, count: 2 };
+    const held = customerSlot(full, 2, T0 + 5_000);
+    expect(held.sendAt).toBe(T0 + 60_000);
+    const opened = customerSlot(held.window, 2, held.sendAt);
+    expect(opened).toEqual({ sendAt: T0 + 60_000, window: { started_at: T0 + 60_000, count: 1 } });
+    // a message 10 s later is still inside the full minute: it goes with the next window, not at once
+    const next = customerSlot(opened.window, 2, T0 + 15_000);
+    expect(next).toEqual({ sendAt: T0 + 60_000, window: { started_at: T0 + 60_000, count: 2 } });
+    // and the one after is held to the minute after that
+    expect(customerSlot(next.window, 2, T0 + 16_000).sendAt).toBe(T0 + 120_000);
+  });
+
   it('names the bundled incidents in an SMS or a call, a few and then how many more', () => {
     const lead = { subject: null, body: 'New incident. Case LEAD0001: Checkout errors above 5% Accept or resolve: https://relevo.test/respond/x' };
     expect(bundleMessage('sms', 'EN', lead, [])).toBe(lead);

@@ -37,7 +37,8 @@ export interface CustomerWindow {
  */
 export function customerSlot(window: CustomerWindow | null, cap: number, now: number): { sendAt: number; window: CustomerWindow } {
   const current = window && now < window.started_at + THROTTLE.customerWindowMs ? window : { started_at: now, count: 0 };
-  if (current.count < cap) return { sendAt: now, window: { ...current, count: current.count + 1 } };
+  // a window that starts later (a message held back opened it) counts this one too, sent when it starts
+  if (current.count < cap) return { sendAt: Math.max(now, current.started_at), window: { ...current, count: current.count + 1 } };
   return { sendAt: current.started_at + THROTTLE.customerWindowMs, window: current };
 }
 

@@ -138,6 +138,4 @@ export const AdminPasswordChangeSchema = withConfirmation(
 );
 export type AdminPasswordChange = v.InferOutput<typeof AdminPasswordChangeSchema>;
 
-export const fullName = (user: { name: string; last_name: string }) => `${user.name} ${user.last_name}`.trim();
-
 export { optionalText };

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'events.read': [Role.CustomerRoot, Role.Customer],
   // spec 2.6: the Dashboard entry is for CustomerRoot and Customer; its summaries are their own customer's
   'dashboard.read': [Role.CustomerRoot, Role.Customer],
+  // spec 6: user_guide allows CustomerRoot and Customer; its assistant answers them (spec 2.19)
+  'guide.ask': [Role.CustomerRoot, Role.Customer],
   // Every signed-in user: own profile, own password, own dashboard counts.
   'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -57,6 +57,7 @@ describe('roles (spec 6)', () => {
       'catalogue.write': [4],
       'events.read': [4, 5],
       'dashboard.read': [4, 5],
+      'guide.ask': [4, 5],
       self: [1, 2, 3, 4, 5],
     };
     const holders = Object.fromEntries(Object.keys(PERMISSIONS).map((permission) => [permission, ALL_ROLES.filter((r) => can(r, permission as Permission))]));

@@ -21,6 +21,9 @@ export const ROUTE_ROLES = {
   sla: CUSTOMER_ROLES,
   resources: CUSTOMER_ROLES,
   user_guide: CUSTOMER_ROLES,
+  // the user guide itself, for every signed-in user (it covers the staff screens too); the
+  // assistant's answers link to its sections
+  guide: ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type LayoutRoute = keyof typeof ROUTE_ROLES;

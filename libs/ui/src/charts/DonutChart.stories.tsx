@@ -29,4 +29,12 @@ export const ManyParts: Story = {
     await expect(within(canvasElement).getByText('Other modules (4)')).toBeVisible();
   },
 };
-export const Nothing: Story = { args: { slices: [] } };
+export const PartsMobile: Story = { ...Parts, globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const Nothing: Story = {
+  args: { slices: [] },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    await expect(screen.getByRole('img', { name: 'Events per module this month: 0 events' })).toBeVisible();
+    await expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  },
+};

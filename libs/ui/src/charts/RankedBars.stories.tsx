@@ -21,3 +21,4 @@ export const Ranking: Story = {
     await expect(items.map((item) => item.textContent)).toEqual(['1Carlos Méndez31 events', '2Ana Torres22 events', '3Luis Rivera13 events']);
   },
 };
+export const RankingMobile: Story = { ...Ranking, globals: { viewport: { value: 'mobile1', isRotated: false } } };

@@ -20,6 +20,8 @@ export interface HeaderProps {
   userDetail?: string;
   /** the user's own page (the profile); the name links to it */
   userHref?: string;
+  /** the user guide's page; the header links to it when given */
+  helpHref?: string;
   renderLink?: RenderLink;
   children?: ReactNode;
 }
@@ -35,6 +37,7 @@ export function Header({
   userName,
   userDetail,
   userHref,
+  helpHref,
   renderLink = defaultRenderLink,
   children,
 }: HeaderProps) {
@@ -55,6 +58,9 @@ export function Header({
       />
       <div className="rl-header__middle">{children}</div>
       <div className="rl-header__actions">
+        {helpHref
+          ? renderLink({ href: helpHref, className: 'rl-icon-button rl-icon-button--ghost rl-icon-button--md', title: 'User guide', 'aria-label': 'User guide', children: <Icon name="book" /> })
+          : null}
         <IconButton label="Reload" icon={<Icon name="reload" />} onClick={onReload} />
         {userName ? (
           userHref ? (

@@ -122,6 +122,7 @@ const SHAPES = {
     </>
   ),
   activity: <path d="M3 12h4l3-8 4 16 3-8h4" />,
+  send: <path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />,
   book: (
     <>
       <path d="M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2V5z" />

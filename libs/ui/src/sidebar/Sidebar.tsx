@@ -15,6 +15,7 @@ export interface LinkRenderProps {
   className: string;
   children: ReactNode;
   'aria-current'?: 'page';
+  'aria-label'?: string;
   title?: string;
   onClick?: () => void;
 }

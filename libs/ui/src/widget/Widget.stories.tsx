@@ -13,6 +13,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The same story on a phone (spec 9 xs: 320 px wide). */
+const onPhone = (story: Story): Story => ({ ...story, globals: { viewport: { value: 'mobile1', isRotated: false } } });
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const screen = within(canvasElement);
@@ -22,7 +25,21 @@ export const Default: Story = {
     await expect(screen.getByText('Twelve events came in today.')).toBeVisible();
   },
 };
-export const Collapsed: Story = { args: { defaultDisplay: 'collapse' } };
+export const DefaultMobile = onPhone(Default);
+export const Collapsed: Story = {
+  args: { defaultDisplay: 'collapse' },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement);
+    const expand = screen.getByRole('button', { name: 'Expand Events Today' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(screen.queryByText('Twelve events came in today.')).toBeNull();
+    await expect(screen.getByRole('heading', { name: 'Events Today' })).toBeVisible();
+    await userEvent.click(expand);
+    await expect(screen.getByText('Twelve events came in today.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Collapse Events Today' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+export const CollapsedMobile = onPhone(Collapsed);
 export const Fullscreen: Story = {
   args: { defaultDisplay: 'fullscreen' },
   play: async ({ canvasElement }) => {
@@ -34,9 +51,33 @@ export const Fullscreen: Story = {
     await expect(screen.getByText('Twelve events came in today.')).toBeVisible();
   },
 };
-export const Loading: Story = { args: { status: 'loading' } };
-export const Failed: Story = { args: { status: 'failed' } };
-export const Empty: Story = { args: { isEmpty: true, emptyText: 'No events today.' } };
+export const FullscreenMobile = onPhone(Fullscreen);
+export const Loading: Story = {
+  args: { status: 'loading' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Events Today' });
+    await expect(within(region).getByRole('status')).toHaveTextContent('Loading Events Today');
+    await expect(within(region).queryByText('Twelve events came in today.')).toBeNull();
+  },
+};
+export const LoadingMobile = onPhone(Loading);
+export const Failed: Story = {
+  args: { status: 'failed' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Events Today' });
+    await expect(within(region).getByText('This could not be loaded.')).toBeVisible();
+    await expect(within(region).queryByText('Twelve events came in today.')).toBeNull();
+  },
+};
+export const Empty: Story = {
+  args: { isEmpty: true, emptyText: 'No events today.' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Events Today' });
+    await expect(within(region).getByText('No events today.')).toBeVisible();
+    await expect(within(region).queryByText('Twelve events came in today.')).toBeNull();
+  },
+};
+export const EmptyMobile = onPhone(Empty);
 
 function WithPeriod() {
   const [period, setPeriod] = useState<'Today' | 'Week' | 'Month'>('Month');

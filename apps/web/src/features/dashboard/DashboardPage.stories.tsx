@@ -71,7 +71,7 @@ export const PerformanceShares: Story = {
   },
 };
 
-export const Tablet: Story = { globals: at('tablet') };
+export const Tablet: Story = { globals: at('tablet'), play: Filled.play };
 export const Mobile: Story = {
   globals: at('mobile1'),
   play: async ({ canvasElement }) => {
@@ -79,9 +79,36 @@ export const Mobile: Story = {
     for (const name of WIDGETS) await expect(await screen.findByRole('region', { name })).toBeInTheDocument();
   },
 };
-export const Empty: Story = { args: { calls: 'empty' }, globals: at('desktop') };
-export const EmptyMobile: Story = { args: { calls: 'empty' }, globals: at('mobile1') };
-export const Loading: Story = { args: { calls: 'loading' }, globals: at('desktop') };
+/** Without events each widget says so in its own words (Events Received still counts: 0). */
+export const Empty: Story = {
+  args: { calls: 'empty' },
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const says = (widget: string, text: string) => waitFor(() => expect(within(screen.getByRole('region', { name: widget })).getByText(text)).toBeVisible());
+    await screen.findByRole('region', { name: 'Events Today' });
+    await says('Events Today', 'No events today.');
+    await says('Events Per Module', 'No events this month.');
+    await says('Events Line Chart', 'No events this year or last year.');
+    await says('Module Performance MTD', 'No events this month or last month.');
+    await says('SLA Performance MTD', 'No SLA results this month or last month.');
+    await says('Module Events This Month', 'No events this month.');
+    await says('Top 10 Responders of the Month', 'No events were assigned this month.');
+  },
+};
+export const EmptyMobile: Story = { args: { calls: 'empty' }, globals: at('mobile1'), play: Empty.play };
+/** Every widget loads on its own, each with its spinner. */
+export const Loading: Story = {
+  args: { calls: 'loading' },
+  globals: at('desktop'),
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    for (const name of WIDGETS) {
+      const widget = await screen.findByRole('region', { name });
+      await expect(within(widget).getByRole('status')).toHaveTextContent(`Loading ${name}`);
+    }
+  },
+};
 export const Failed: Story = {
   args: { calls: 'failed' },
   globals: at('desktop'),

@@ -1,0 +1,19 @@
+import { ChatPromptSchema, type ChatAnswer } from '@relevo/domain';
+import { endpoint, reply } from '../endpoint';
+
+/**
+ * spec 7 Chat: the User Guide assistant (service.md 7). The answer is a list whose first item has
+ * `response`, quoted from the user guide (through CHAT_LLM_URL's model when set), with the
+ * sections it rests on.
+ */
+export const generatePrompt = endpoint({
+  name: 'generatePrompt',
+  method: 'POST',
+  path: '/api/chatbot/generate/prompt',
+  body: ChatPromptSchema,
+  response: reply<ChatAnswer[]>(),
+  auth: 'session',
+  permissions: ['guide.ask'],
+});
+
+export const chatbotEndpoints = { generatePrompt };
