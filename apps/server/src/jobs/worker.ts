@@ -49,10 +49,12 @@ export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000
 const MIN_SLEEP_MS = 50;
 
 /**
- * Shortest time between two claims after a wake-up: a burst of NOTIFYs (one per queued message or
- * due timer, hundreds a second in a storm) becomes one claim of many rows instead of one claim each.
+ * Shortest time between two claims after a wake-up while the last claim came back less than full:
+ * a burst of NOTIFYs (one per queued message or due timer, hundreds a second in a storm) becomes
+ * one claim of many rows instead of one claim each (docs/perf.md, "Engine lag"). A worker with a
+ * backlog claims again as soon as half its slots are free.
  */
-const CLAIM_GAP_MS = 10;
+const CLAIM_GAP_MS = 25;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -269,8 +271,9 @@ export class JobWorker<Row extends JobRow> {
     const { db } = database;
     let lastClaim = -Infinity;
     while (this.#running) {
+      // (a worker whose last claim came back full has a backlog: it refills its slots at once)
       const gap = lastClaim + CLAIM_GAP_MS - performance.now();
-      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      if (gap > 0 && !this.#saturated) await new Promise((resolve) => setTimeout(resolve, gap));
       lastClaim = performance.now();
       this.#wakeRequested = false;
       let sleepMs = idlePollMs;
