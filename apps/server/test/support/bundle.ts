@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { rawText } from '../../raw-text.mjs';
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
 
@@ -21,6 +22,7 @@ export async function bundleForTest(entry: string, name: string): Promise<string
     external: packages.filter((pkg) => !pkg.startsWith('@relevo/')).concat(['valibot', 'xstate', 'libphonenumber-js', 'ofetch']),
     banner: { js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);" },
     logLevel: 'warning',
+    plugins: [rawText],
   });
   return outfile;
 }
