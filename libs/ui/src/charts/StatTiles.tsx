@@ -4,7 +4,8 @@ import './charts.css';
 export interface StatTile {
   key: string;
   label: string;
-  value: number;
+  /** null while it is not known yet (a loading widget keeps its shape): a dash */
+  value: number | null;
   /** the status colour of the number's marker (conventions: the same colours as the badges) */
   tone?: 'success' | 'danger' | 'warning' | 'neutral' | 'accent';
 }
@@ -23,7 +24,7 @@ export function StatTiles({ label, tiles }: StatTilesProps) {
       {tiles.map((tile, index) => (
         <div key={tile.key} className={['rl-stat-tiles__tile', index === 0 && 'rl-stat-tiles__tile--headline', tile.tone && `rl-stat-tiles__tile--${tile.tone}`].filter(Boolean).join(' ')}>
           <dt className="rl-stat-tiles__label">{tile.label}</dt>
-          <dd className="rl-stat-tiles__value rl-tabular">{countText(tile.value)}</dd>
+          <dd className="rl-stat-tiles__value rl-tabular">{tile.value === null ? '–' : countText(tile.value)}</dd>
         </div>
       ))}
     </dl>

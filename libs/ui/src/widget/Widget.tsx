@@ -20,6 +20,11 @@ export interface WidgetProps {
   isEmpty?: boolean;
   emptyText?: string;
   failedText?: string;
+  /**
+   * What the content looks like while it loads, without its numbers (the same size): shown instead
+   * of the spinner, so nothing below moves when the content arrives
+   */
+  placeholder?: ReactNode;
   /** the display state, when the caller keeps it; otherwise the widget keeps its own from `defaultDisplay` */
   display?: WidgetDisplay;
   defaultDisplay?: WidgetDisplay;
@@ -42,6 +47,7 @@ export function Widget({
   isEmpty = false,
   emptyText = 'Nothing to show yet.',
   failedText = 'This could not be loaded.',
+  placeholder,
   display,
   defaultDisplay = 'default',
   onDisplayChange,
@@ -62,9 +68,16 @@ export function Widget({
   const body = (inDialog: boolean) => (
     <div className="rl-widget__body" aria-busy={status === 'loading' || undefined}>
       {status === 'loading' ? (
-        <div className="rl-widget__state">
-          <Spinner label={`Loading ${title}`} />
-        </div>
+        placeholder ? (
+          <>
+            <span role="status" className="rl-visually-hidden">{`Loading ${title}`}</span>
+            {placeholder}
+          </>
+        ) : (
+          <div className="rl-widget__state">
+            <Spinner label={`Loading ${title}`} />
+          </div>
+        )
       ) : status === 'failed' ? (
         <p className="rl-widget__state rl-widget__state--failed">{failedText}</p>
       ) : isEmpty ? (

@@ -26,6 +26,8 @@ export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_
       isEmpty={value?.length === 0}
       emptyText={`No events ${PERIOD_TEXT[period]}.`}
       controls={<PeriodSelect label="Period of Events Per Module" options={PERIODS} value={period} onChange={setPeriod} />}
+      // the ring's room, kept while it loads
+      placeholder={<div className="dashboard__donut-room" />}
     >
       {(fullscreen) =>
         value ? (

@@ -29,6 +29,9 @@ async function statisticOf(calls: DashboardCalls, period: StatisticPeriod): Prom
   return { label: `Events in ${year}`, value: total(year), before: { label: `Events in ${year - 1}`, value: total(year - 1) } };
 }
 
+/** The tile's text while its number loads. */
+const PLACEHOLDER_LABEL: Record<StatisticPeriod, string> = { Daily: 'Events today', Weekly: 'Events this week', Yearly: 'Events this year' };
+
 /** spec 2.7: the generic statistic widget, with a Daily, Weekly or Yearly dropdown: the events received in that period. */
 export function StatisticWidget({ defaultDisplay, defaultPeriod = 'Daily' }: DashboardWidgetProps & { defaultPeriod?: StatisticPeriod }) {
   const calls = useDashboardCalls();
@@ -41,6 +44,7 @@ export function StatisticWidget({ defaultDisplay, defaultPeriod = 'Daily' }: Das
       status={status}
       defaultDisplay={defaultDisplay}
       controls={<PeriodSelect label="Period of Events Received" options={PERIODS} value={period} onChange={setPeriod} />}
+      placeholder={<StatTiles label="Events received" tiles={[{ key: 'value', label: PLACEHOLDER_LABEL[period], value: null }]} />}
     >
       {value ? (
         <StatTiles
