@@ -91,6 +91,35 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     expect(beta).toBeGreaterThan(alpha);
   });
 
+  it('searches events outside row-level security only for the session\'s customer (staff and the system any, sign-in none)', async () => {
+    await database.asOwner((tx) =>
+      tx
+        .insertInto('events')
+        .values([
+          { customer_id: alpha, case_id: `A-${kind}`, short_event_subject: 'disk full on alpha', short_event_body: 'b' },
+          { customer_id: beta, case_id: `B-${kind}`, short_event_subject: 'disk full on beta', short_event_body: 'b' },
+        ])
+        .execute(),
+    );
+    type Tx = Parameters<Parameters<Database['scoped']>[1]>[0];
+    const search = (customer: number) => (tx: Tx) =>
+      sql<{ subject: string }>`select e.short_event_subject as subject from events e
+        where e.event_id in (select s.event_id from relevo_event_search(${customer}::integer, 'DISK'::text, '%disk%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz) as s(event_id))`
+        .execute(tx)
+        .then((result) => result.rows.map((row) => row.subject).sort());
+    const byCase = (customer: number, caseId: string) => (tx: Tx) =>
+      sql<{ n: number }>`select relevo_event_search_count(${customer}::integer, ${caseId}::text, '%no such words%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz)::integer as n`
+        .execute(tx)
+        .then((result) => result.rows[0]!.n);
+    expect(await database.scoped(CUSTOMER(), search(alpha))).toEqual(['disk full on alpha']);
+    expect(await database.scoped(CUSTOMER(), byCase(alpha, `A-${kind}`))).toBe(1);
+    // Alpha's unit of work naming Beta is refused, not answered with Beta's events
+    expect(await sqlState(database.scoped(CUSTOMER(), search(beta)))).toBe(DENIED);
+    expect(await sqlState(database.scoped(CUSTOMER(), byCase(beta, `B-${kind}`)))).toBe(DENIED);
+    expect(await database.scoped(STAFF, search(beta))).toEqual(['disk full on beta']);
+    expect(await sqlState(database.scoped(AUTH, search(alpha)))).toBe(DENIED);
+  });
+
   it('refuses to start while a table has no decided privileges', async () => {
     await database.asOwner((tx) => sql`create table undecided_probe (id integer)`.execute(tx));
     try {

@@ -14,6 +14,7 @@ import { throttle } from './migrations/0011_throttle';
 import { dashboard } from './migrations/0012_dashboard';
 import { eventFollowing } from './migrations/0013_event_following';
 import { eventOrders } from './migrations/0014_event_orders';
+import { eventSearch } from './migrations/0015_event_search';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_dashboard': dashboard,
   '0013_event_following': eventFollowing,
   '0014_event_orders': eventOrders,
+  '0015_event_search': eventSearch,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -76,7 +76,14 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
 const SECRET_COLUMNS: Record<string, string[]> = { users: ['password_hash'] };
 
 const ROLE_NAMES = { app: APP_ROLE, staff: STAFF_ROLE, auth: AUTH_ROLE } as const;
-const FUNCTIONS = ['relevo_revoke_user_sessions(integer, timestamptz, text)', 'relevo_revoke_customer_sessions(integer, timestamptz)'];
+/** The functions of the migrations (owned by the schema's owner, no grant to public) and who may call each. */
+const FUNCTIONS: Record<string, (keyof typeof ROLE_NAMES)[]> = {
+  'relevo_revoke_user_sessions(integer, timestamptz, text)': ['app', 'staff', 'auth'],
+  'relevo_revoke_customer_sessions(integer, timestamptz)': ['app', 'staff', 'auth'],
+  // the events search through its indexes (migration 0015): customers and staff, never sign-in's role
+  'relevo_event_search(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
+  'relevo_event_search_count(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
+};
 
 /** A table of the database that TABLE_PRIVILEGES does not list: the privileges step refuses to guess. */
 export class UnlistedTableError extends Error {}
@@ -114,6 +121,9 @@ export async function applyPrivileges(db: Kysely<any>): Promise<void> {
       .map((r) => r.name)
       .filter((column) => !SECRET_COLUMNS.users!.includes(column));
     for (const role of [APP_ROLE, STAFF_ROLE]) await run(`grant select (${readable.join(', ')}) on table users to ${role}`);
-    for (const fn of FUNCTIONS) await run(`grant execute on function ${fn} to ${roles}`);
+    for (const [fn, callers] of Object.entries(FUNCTIONS)) {
+      await run(`revoke all on function ${fn} from ${roles}`);
+      await run(`grant execute on function ${fn} to ${callers.map((key) => ROLE_NAMES[key]).join(', ')}`);
+    }
   });
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dayRange, type EventFilter, type IncidentEvent } from '@relevo/domain';
 import type { DB } from '../db/schema';
-import { iso, matches } from '../db/listing';
+import { containsPattern, iso, matches } from '../db/listing';
 import { audioPath } from '../db/event-audio';
 
 /**
@@ -25,8 +25,33 @@ export function selectionOf(customerId: number, filter: EventFilter): EventSelec
 type WithEvents = DB & { e: DB['events'] };
 type WithCounts = DB & { c: DB['event_counts'] };
 
-/** The selection's conditions on `events as e` (the tenant named beside row-level security). */
-export function eventConditions(eb: ExpressionBuilder<WithEvents, 'e'>, selection: EventSelection, from = selection.from, until = selection.until): Expression<SqlBool> {
+/**
+ * A searched selection as the arguments of `relevo_event_search` (the events' ids) and
+ * `relevo_event_search_count` (migration 0015): they run outside row-level security, which keeps
+ * `ilike` off the trigram index, and apply the caller's customer themselves.
+ */
+function searchArguments(selection: EventSelection): RawBuilder<unknown> {
+  const { filter } = selection;
+  const search = filter.search ?? '';
+  return sql`${selection.customerId}::integer, ${search.toUpperCase()}::text, ${containsPattern(search)}::text,
+    ${filter.application_id ?? null}::integer, ${filter.module_id ?? null}::integer, ${filter.event_status ?? null}::text, ${filter.sla_compliance ?? null}::text,
+    ${selection.from}::timestamptz, ${selection.until}::timestamptz`;
+}
+const searchedIds = (selection: EventSelection) => sql<{ event_id: number }>`select s.event_id from relevo_event_search(${searchArguments(selection)}) as s(event_id)`;
+
+/**
+ * The selection's conditions on `events as e` (the tenant named beside row-level security). A
+ * search is matched in place (`searchBy: 'text'`: quick while its matches are common, a walk in
+ * the list's order soon finds a page of them) or by the ids the search function finds through
+ * the indexes (`'ids'`: rare matches, a case ID).
+ */
+export function eventConditions(
+  eb: ExpressionBuilder<WithEvents, 'e'>,
+  selection: EventSelection,
+  from = selection.from,
+  until = selection.until,
+  searchBy: 'text' | 'ids' = 'text',
+): Expression<SqlBool> {
   const { filter } = selection;
   const all: Expression<SqlBool>[] = [eb('e.customer_id', '=', selection.customerId)];
   if (filter.application_id) all.push(eb('e.application_id', '=', filter.application_id));
@@ -35,8 +60,9 @@ export function eventConditions(eb: ExpressionBuilder<WithEvents, 'e'>, selectio
   if (filter.sla_compliance) all.push(eb('e.sla_compliance', '=', filter.sla_compliance));
   if (from) all.push(eb('e.event_createdt', '>=', from));
   if (until) all.push(eb('e.event_createdt', '<', until));
-  // spec 7 search: a case ID, or words of the incident (a trigram index serves the second)
-  if (filter.search) all.push(eb.or([eb('e.case_id', '=', filter.search.toUpperCase()), matches(sql`e.short_event_subject`, filter.search)]));
+  // spec 7 search: a case ID, or words of the incident
+  if (filter.search && searchBy === 'ids') all.push(sql<SqlBool>`e.event_id in (${searchedIds(selection)})`);
+  else if (filter.search) all.push(eb.or([eb('e.case_id', '=', filter.search.toUpperCase()), matches(sql`e.short_event_subject`, filter.search)]));
   return eb.and(all);
 }
 
@@ -59,7 +85,8 @@ const isMonthStart = (at: Date) => monthStart(at).getTime() === at.getTime();
 /**
  * How many events a selection holds, as an expression: whole UTC months are summed from
  * event_counts (a handful of rows per month), and only the partial months at the ends of a date
- * range are counted event by event. A search counts its matches (no summary knows words).
+ * range are counted event by event. A search counts its matches (no summary knows words), found
+ * through the indexes by the search function.
  */
 export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<number> {
   const exact = (from: Date | null, until: Date | null) =>
@@ -74,7 +101,7 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
       .where((eb) => countConditions(eb, selection, from, until))})`;
 
   const { from, until } = selection;
-  if (selection.filter.search) return exact(from, until);
+  if (selection.filter.search) return sql<number>`relevo_event_search_count(${searchArguments(selection)})`;
   const firstWholeMonth = from ? (isMonthStart(from) ? from : monthStart(from, 1)) : null;
   const lastMonthEnd = until ? monthStart(until) : null;
   if (firstWholeMonth && lastMonthEnd && firstWholeMonth >= lastMonthEnd) return exact(from, until);

@@ -121,7 +121,8 @@ export function eventPageQuery(
       // joins the planner drops unless the order reads a name
       .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
       .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
-      .where((eb) => eventConditions(eb, selection))
+      // rare matches of a search are found through its indexes, common ones on the walk
+      .where((eb) => eventConditions(eb, selection, selection.from, selection.until, plan.sparse ? 'ids' : 'text'))
       .select('e.event_id')
       .orderBy(key, direction)
       .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
