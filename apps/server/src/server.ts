@@ -40,6 +40,7 @@ export async function createContext(opts: {
     // the ingest limit is configured (INGEST_LIMIT_PER_MINUTE); tests pass limits of their own
     limits: opts.limits ?? { ...DEFAULT_LIMITS, ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 } },
     log: opts.log,
+    lifecycle: { stopping: false },
   };
 }
 
@@ -128,6 +129,8 @@ export async function startRelevo(opts: {
       engine,
       url,
       async close() {
+        // readiness answers 503 from now on
+        ctx.lifecycle.stopping = true;
         await app?.close();
         await engine?.stop();
         await dispatcher?.stop();
