@@ -129,12 +129,11 @@ export async function startRelevo(opts: {
       engine,
       url,
       async close() {
-        // readiness answers 503 from now on
+        // readiness answers 503 at once; requests in flight finish, new connections are refused,
+        // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
         ctx.lifecycle.stopping = true;
-        await app?.close();
-        await engine?.stop();
-        await dispatcher?.stop();
         housekeeping?.stop();
+        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop()]);
         await db.close();
         unlock();
       },

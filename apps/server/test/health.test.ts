@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { createServer } from 'node:net';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -10,15 +9,7 @@ import type { AppContext } from '../src/context';
 import type { DB } from '../src/db/schema';
 import { DATABASE_KINDS } from './support/databases';
 import { startTestApp, type TestApp } from './support/harness';
-
-/** A port nothing listens on: a database there refuses every connection. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './support/worker-process';
 
 /** A second app of the same process, over a changed context (a lost database, a stop under way, a log to read). */
 async function appOver(ctx: AppContext): Promise<{ app: FastifyInstance; get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }> }> {
@@ -49,7 +40,8 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
   });
 
   it('answers readiness 503 with a clear error when the database cannot be reached, while liveness still answers', async () => {
-    const unreachable = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://relevo@127.0.0.1:${await closedPort()}/relevo`, max: 1 }) }) });
+    // a port nothing listens on: the database refuses every connection
+    const unreachable = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://relevo@127.0.0.1:${await freePort()}/relevo`, max: 1 }) }) });
     const lost = await appOver({ ...t.ctx, database: { ...t.ctx.database, db: unreachable } });
     try {
       expect(await lost.get('/api/ready')).toMatchObject({ status: 503, body: { detail: 'Not ready: the database cannot be reached' } });
