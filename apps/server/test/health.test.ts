@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
     }
   });
 
-  it('gives every answer a request id (a sane incoming one, else a new UUID) and logs it with the request line, never a secret', async () => {
+  it('gives every answer a request id (a sane incoming one, else a new UUID) and logs it with the request line (failures at info, the rest at debug), never a secret', async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
         done();
       },
     });
-    const logged = await appOver({ ...t.ctx, log: createLogger({ logLevel: 'info' }, sink) });
+    const logged = await appOver({ ...t.ctx, log: createLogger({ logLevel: 'debug' }, sink) });
     try {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
       // a sane id from a load balancer is kept, so one id follows the request through every hop
@@ -90,9 +90,10 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
       expect(ids.size).toBe(4);
 
       const requestLines = lines.filter((line) => line.msg === 'request');
-      expect(requestLines.find((line) => line.reqId === 'lb-7f3a.91:eu-west')).toMatchObject({ method: 'GET', route: '/api/health', status: 200, ms: expect.any(Number), level: 30 });
+      expect(requestLines.find((line) => line.reqId === 'lb-7f3a.91:eu-west')).toMatchObject({ method: 'GET', route: '/api/health', status: 200, ms: expect.any(Number), level: 20 });
       for (const id of ids) if (id !== [...ids].at(-1)) expect(requestLines.some((line) => line.reqId === id)).toBe(true);
-      expect(requestLines.find((line) => line.reqId === [...ids][1])).toMatchObject({ route: '/api/users/me', status: 401 });
+      expect(requestLines.find((line) => line.reqId === [...ids][1])).toMatchObject({ route: '/api/users/me', status: 401, level: 30 });
+      expect(requestLines.find((line) => line.reqId === [...ids][0])).toMatchObject({ route: '(unknown)', status: 404, level: 30 });
       // the security event of the 401 carries the same request id
       expect(lines.find((line) => line.security === 'unauthenticated' && line.reqId === [...ids][1])).toBeDefined();
       // the web app's paths are not request lines; no line holds the token or the cookie

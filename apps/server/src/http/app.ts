@@ -91,10 +91,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
-  // one line per API request: its id, route (never the query: it may hold a search text), status and time
+  // a line per API request: its id, route (never the query: it may hold a search text), status
+  // and time; failures at info, the rest at debug (a line for each success would cost a
+  // noticeable share of a cached session read, docs/perf.md)
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) {
-      ctx.log.info({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(unknown)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    const level = reply.statusCode >= 400 ? 'info' : 'debug';
+    if (ctx.log.isLevelEnabled(level) && request.url.startsWith('/api/')) {
+      ctx.log[level]({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(unknown)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     }
     done();
   });
