@@ -12,7 +12,7 @@ import { incidentService } from '../src/incidents/ingest';
 import { createLogger } from '../src/logger';
 import { createContext } from '../src/server';
 import { DEMO_CUSTOMER, DEMO_USERS } from '../src/demo';
-import { bundleForTest } from './support/bundle';
+import { bundleServerMain } from './support/bundle';
 import { insertRunnableModule } from './support/catalogue';
 import { bundleCli, runCli } from './support/cli';
 import { freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
@@ -44,7 +44,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('npm run cli -- copy-to
   let mailbox: Mailbox;
   let sms: SmsReceiver;
   beforeAll(async () => {
-    [cliPath, main] = await Promise.all([bundleCli(), bundleForTest('src/main.ts', 'main')]);
+    [cliPath, main] = await Promise.all([bundleCli('cli-copy'), bundleServerMain('copy')]);
     dataDir = mkdtempSync(join(tmpdir(), 'relevo-copy-'));
     target = await freshDatabase(kind, 'relevo_scale_');
     mailbox = new Mailbox();

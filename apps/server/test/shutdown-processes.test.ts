@@ -9,12 +9,12 @@ import { openDatabase, SYSTEM, type Database } from '../src/db/database';
 import { incidentService } from '../src/incidents/ingest';
 import { createLogger } from '../src/logger';
 import { createContext } from '../src/server';
-import { bundleForTest } from './support/bundle';
+import { bundleServerMain } from './support/bundle';
 import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS, freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
 import { Mailbox } from './support/mailbox';
 import { SmsReceiver } from './support/sms-receiver';
-import { SERVER_READY, WorkerProcess, freePort, sleep, waitUntil } from './support/worker-process';
+import { SERVER_READY, UNTHROTTLED, WorkerProcess, freePort, sleep, waitUntil } from './support/worker-process';
 
 /**
  * Issue "Production hardening": SIGTERM stops a process gracefully. The API answers what is in
@@ -23,7 +23,7 @@ import { SERVER_READY, WorkerProcess, freePort, sleep, waitUntil } from './suppo
  */
 let main = '';
 beforeAll(async () => {
-  main = await bundleForTest('src/main.ts', 'main');
+  main = await bundleServerMain('shutdown');
 }, 60_000);
 
 /** The environment of a server process on this database. */
@@ -81,9 +81,6 @@ describe.each(DATABASE_KINDS)('SIGTERM on an API process on %s', (kind) => {
     expect(server.logged('stopping')).toBe(1);
   }, 60_000);
 });
-
-/** Every contact its own message (as in engine-processes.test.ts): throttling would bundle them. */
-const UNTHROTTLED = { CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000' };
 
 // two worker processes need PostgreSQL (the embedded database allows one process)
 describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker process on %s', (kind) => {

@@ -4,13 +4,13 @@ import { openDatabase, SYSTEM, type Database } from '../src/db/database';
 import { credentialHash } from '../src/catalogue/module-tools';
 import { createCustomer, createUser } from '../src/admin';
 import { systemClock } from '../src/clock';
-import { bundleForTest } from './support/bundle';
+import { bundleServerMain } from './support/bundle';
 import { insertRunnableModule } from './support/catalogue';
 import { freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
 import { Mailbox } from './support/mailbox';
 import { signInAt } from './support/remote';
 import { SmsReceiver } from './support/sms-receiver';
-import { SERVER_READY, WorkerProcess, freePort, waitUntil } from './support/worker-process';
+import { SERVER_READY, UNTHROTTLED, WorkerProcess, freePort, waitUntil } from './support/worker-process';
 
 /**
  * Issue "Production hardening", the topology of docs/operations.md: two `ROLE=api` processes (the
@@ -20,8 +20,6 @@ import { SERVER_READY, WorkerProcess, freePort, waitUntil } from './support/work
  * database allows one process): it runs only when TEST_DATABASE_URL is set.
  */
 
-/** Every contact its own message (as in engine-processes.test.ts): throttling would bundle them. */
-const UNTHROTTLED = { CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000' };
 const EVENTS = 30;
 /** events the monitoring system resolves at once, through the other API process */
 const isResolved = (i: number) => i % 5 === 0;
@@ -49,7 +47,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
 
   it('shares sessions and incidents across the API processes and walks every escalation through a kill -9 of a worker, each contact sent, re-sent only around the kill with its key', async () => {
     const started = Date.now();
-    const main = await bundleForTest('src/main.ts', 'main');
+    const main = await bundleServerMain('topology');
     // the workspace: a customer with a user, and a module whose escalation calls a person (three
     // voice calls) then tells a supervisor by e-mail
     await createCustomer(database, systemClock, { name: 'Topology' });
@@ -67,7 +65,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
       SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`,
       // 15 minutes of follow-up become 2 s, the 30-minute SLA 4 s
       ESCALATION_TIME_SCALE: '450',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...UNTHROTTLED,
     };
     const startWorker = () => WorkerProcess.start(main, { ...common, ROLE: 'worker' }, SERVER_READY);
@@ -101,10 +99,16 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
       }
     }
 
-    // a worker dies in the middle of the walk, with messages and timers in its hands
+    // a worker dies in the middle of the walk, in the middle of a send: the gateway holds the next
+    // call unanswered, and the worker that sent it (its claim names the process) is killed
     await waitUntil('the walk is under way', async () => sms.messages.length >= EVENTS, 20_000);
-    const victim = workerSlots[Math.floor(Math.random() * workerSlots.length)]!;
-    const held = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'claimed').executeTakeFirstOrThrow());
+    sms.holdNext = 1;
+    await waitUntil('a call is held at the gateway', async () => sms.held.length === 1, 10_000);
+    const sender = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['status', 'locked_by']).where('idempotency_key', '=', sms.held[0]!).executeTakeFirstOrThrow());
+    expect(sender.status).toBe('claimed');
+    const victim = workerSlots.find((slot) => processes[slot]!.lines('started')[0]?.instance === sender.locked_by)!;
+    expect(victim).toBeDefined();
+    const held = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'claimed').where('locked_by', '=', sender.locked_by).executeTakeFirstOrThrow());
     await processes[victim]!.kill('SIGKILL');
     const killedAt = Date.now();
 
@@ -143,6 +147,8 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
     expect(sent.filter((m) => m.channel === 'voice').length).toBeGreaterThanOrEqual(walked * 3);
     expect(sent.filter((m) => m.channel === 'email').length).toBeGreaterThanOrEqual(walked);
 
+    // the call cut off by the kill was sent again, by the other worker, with the same key
+    expect(arrivals.get(sms.held[0]!)).toHaveLength(2);
     // a key that arrived twice is a re-send of a message the killed worker had in hand: first sent before the kill, again after it
     let resends = 0;
     for (const [contact, times] of arrivals) {
@@ -157,7 +163,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
     await waitUntil('the first API process refuses the ended session', async () => (await fetch(`${apis[0]}/api/users/me`, { headers: { authorization: `Bearer ${session.token}` } })).status === 401, 3_000);
     expect(processes.filter((p, i) => i !== victim).every((p) => p.running)).toBe(true);
     console.log(
-      `topology: 2 api + 2 worker processes up in ${setUp} ms; ${EVENTS} incidents, ${sent.length} contacts (${arrivals.size} keys, ${resends} re-sent with the same key), ${held.n} messages claimed at the kill; finished ${finished - killedAt} ms after the kill; ${Date.now() - started} ms in all`,
+      `topology: 2 api + 2 worker processes up in ${setUp} ms; ${EVENTS} incidents, ${sent.length} contacts (${arrivals.size} keys, ${resends} re-sent with the same key), ${held.n} messages claimed by the killed worker; finished ${finished - killedAt} ms after the kill; ${Date.now() - started} ms in all`,
     );
   }, 120_000);
 });

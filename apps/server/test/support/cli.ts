@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { bundleForTest } from './bundle';
 
-/** The CLI bundled once per test file: each command then costs a start of node, not a compile. */
-export const bundleCli = () => bundleForTest('src/cli.ts', 'cli');
+/**
+ * The CLI bundled once per test file (`name`: each file its own copy, as `bundleServerMain`): each
+ * command then costs a start of node, not a compile.
+ */
+export const bundleCli = (name = 'cli') => bundleForTest('src/cli.ts', name);
 
 /** Runs one command of the bundled CLI with this environment (LOG_LEVEL silent); answers its exit code and output. */
 export function runCli(cliPath: string, env: Record<string, string>, ...args: string[]) {

@@ -78,3 +78,10 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   return port;
 }
+
+/**
+ * Every contact as its own message: many events calling one person within seconds would be bundled
+ * by throttling (one message per person per minute, throttle.test.ts); the process tests follow
+ * each contact's own delivery.
+ */
+export const UNTHROTTLED = { CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000' };
