@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     log.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    const since = Date.now();
     await running.close().catch((error) => log.error({ error: String(error) }, 'stop failed'));
+    log.info({ signal, ms: Date.now() - since }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

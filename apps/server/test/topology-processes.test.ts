@@ -68,9 +68,10 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker
       LOG_LEVEL: 'info',
       ...UNTHROTTLED,
     };
-    const startWorker = () => WorkerProcess.start(main, { ...common, ROLE: 'worker' }, SERVER_READY);
+    // four processes start at once on a shared machine: allow each 40 s
+    const startWorker = () => WorkerProcess.start(main, { ...common, ROLE: 'worker' }, SERVER_READY, 40_000);
     processes = await Promise.all([
-      ...ports.map((port) => WorkerProcess.start(main, { ...common, ROLE: 'api', PORT: String(port) }, SERVER_READY)),
+      ...ports.map((port) => WorkerProcess.start(main, { ...common, ROLE: 'api', PORT: String(port) }, SERVER_READY, 40_000)),
       startWorker(),
       startWorker(),
     ]);
