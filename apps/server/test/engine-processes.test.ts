@@ -17,7 +17,9 @@ import { UNTHROTTLED, WorkerProcess, sleep } from './support/worker-process';
  * event reached the state it reaches without faults, every contact reached the receiver, and a
  * contact that arrived twice carries the same key and arrived again only around a kill.
  */
-describe.each(POSTGRES_URL ? ['postgres' as const] : [])('the engine under kill -9 on %s', (kind) => {
+// skipped, not absent, without PostgreSQL: a file without a suite fails the run
+describe.skipIf(!POSTGRES_URL)('the engine under kill -9 on PostgreSQL', () => {
+  const kind = 'postgres' as const;
   let testDb: TestDatabase;
   let database: Database;
   let sms: SmsReceiver;

@@ -24,7 +24,9 @@ const EVENTS = 30;
 /** events the monitoring system resolves at once, through the other API process */
 const isResolved = (i: number) => i % 5 === 0;
 
-describe.each(POSTGRES_URL ? ['postgres' as const] : [])('two API and two worker processes on one %s', (kind) => {
+// skipped, not absent, without PostgreSQL: a file without a suite fails the run
+describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreSQL', () => {
+  const kind = 'postgres' as const;
   let db: TestDatabase;
   let database: Database;
   let mailbox: Mailbox;
