@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { systemClock } from './clock';
-import { openDatabase } from './db/database';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDatabase, type Database } from './db/database';
+import { CopyRefused, copyDatabase } from './db/copy';
 import { lockDataDir } from './server';
 import { CommandError, createCustomer, createUser, setCustomerTimeZone } from './admin';
 import { demoSignInText, loadDemoData } from './demo';
@@ -17,6 +20,9 @@ Commands:
   create-user --role StaffRoot|StaffEdit|StaffView|CustomerRoot|Customer --email E --password P
               --name N --last-name L [--customer NAME] [--phone +E164] [--force-change-password]
   demo-data                                load the demo workspace into an empty database
+  copy-to-postgres [--to postgres://...]   copy everything of the embedded database in DATA_DIR into
+                                           an empty PostgreSQL database (--to, else DATABASE_URL),
+                                           in one transaction; stop the server on DATA_DIR first
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default .data).`;
 
@@ -31,6 +37,7 @@ const OPTIONS = {
   customer: { type: 'string' },
   phone: { type: 'string' },
   'force-change-password': { type: 'boolean' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -51,11 +58,12 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unexpected argument: ${extra[0]}\n\n${USAGE}`);
     return 1;
   }
-  if (!['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data'].includes(command)) {
+  if (!['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data', 'copy-to-postgres'].includes(command)) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   }
   const config = loadConfig();
+  if (command === 'copy-to-postgres') return copyToPostgres(config.dataDir, parsed.values.to ?? config.databaseUrl);
   // the embedded database allows one process: refuse while a server uses it
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
@@ -97,6 +105,41 @@ async function run(argv: string[]): Promise<number> {
     }
   } finally {
     await database.close().catch(() => undefined);
+    unlock();
+  }
+}
+
+/** The embedded database in `dataDir`, copied into the empty PostgreSQL database at `url` (db/copy.ts). */
+async function copyToPostgres(dataDir: string, url: string | null | undefined): Promise<number> {
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    console.error('copy-to-postgres needs the target: --to postgres://user@host:5432/database (or DATABASE_URL)');
+    return 1;
+  }
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    console.error(`No embedded database in ${resolve(dataDir)} (set DATA_DIR to its directory)`);
+    return 1;
+  }
+  const unlock = lockDataDir(dataDir);
+  let source: Database | null = null;
+  let target: Database | null = null;
+  try {
+    source = await openDatabase({ url: null, dataDir });
+    target = await openDatabase({ url, dataDir: null });
+    const started = Date.now();
+    const copied = await copyDatabase(source, target);
+    const width = Math.max(...copied.map((c) => c.table.length));
+    for (const { table, rows } of copied) console.log(`${table.padEnd(width)}  ${rows}`);
+    console.log(`Copied ${copied.reduce((sum, c) => sum + c.rows, 0)} rows of ${copied.length} tables from ${resolve(dataDir)} in ${Date.now() - started} ms.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CopyRefused) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await source?.close().catch(() => undefined);
+    await target?.close().catch(() => undefined);
     unlock();
   }
 }

@@ -16,6 +16,12 @@ export interface AppContext {
   principals: PrincipalCache;
   limits: Limits;
   log: Logger;
+  /** set when the process begins to stop: readiness answers 503 from then on */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  stopping: boolean;
 }
 
 /** Tells the workers that a message was queued (after the queuing transaction committed). */

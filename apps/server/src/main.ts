@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   if (demoLoaded) lines.push('Demo data loaded.', demoSignInText(config.publicUrl, !!config.smtpUrl));
   else if (demoInUse && running.url) lines.push('Demo sign-in: see README.md ("Demo sign-in"); the 6-digit code is printed in this log while SMTP_URL is unset.');
   console.log(lines.join('\n'));
+  // the name this process's claims carry in the job tables (`locked_by`)
+  log.info({ role: config.role, instance: config.instanceId, pid: process.pid }, 'started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +52,9 @@ async function main(): Promise<void> {
     log.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    const since = Date.now();
     await running.close().catch((error) => log.error({ error: String(error) }, 'stop failed'));
+    log.info({ signal, ms: Date.now() - since }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

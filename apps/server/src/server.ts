@@ -40,6 +40,7 @@ export async function createContext(opts: {
     // the ingest limit is configured (INGEST_LIMIT_PER_MINUTE); tests pass limits of their own
     limits: opts.limits ?? { ...DEFAULT_LIMITS, ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 } },
     log: opts.log,
+    lifecycle: { stopping: false },
   };
 }
 
@@ -128,10 +129,11 @@ export async function startRelevo(opts: {
       engine,
       url,
       async close() {
-        await app?.close();
-        await engine?.stop();
-        await dispatcher?.stop();
+        // readiness answers 503 at once; requests in flight finish, new connections are refused,
+        // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
+        ctx.lifecycle.stopping = true;
         housekeeping?.stop();
+        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop()]);
         await db.close();
         unlock();
       },

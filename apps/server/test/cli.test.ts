@@ -1,26 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, SYSTEM } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrate';
-import { bundleForTest } from './support/bundle';
+import { bundleCli, runCli } from './support/cli';
 
-// the CLI bundled once: each command then costs a start of node, not a compile
 let cliPath = '';
 beforeAll(async () => {
-  cliPath = await bundleForTest('src/cli.ts', 'cli');
+  cliPath = await bundleCli();
 });
 
-function cli(dataDir: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const cli = (dataDir: string, ...args: string[]) => runCli(cliPath, { DATA_DIR: dataDir, DATABASE_URL: '' }, ...args);
 
 describe('command line (service.md section 1)', () => {
   it('migrates, creates customers and users, loads demo data, and refuses bad input with exit code 1', async () => {

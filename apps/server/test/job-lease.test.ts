@@ -4,7 +4,7 @@ import pg from 'pg';
 import { ManualClock } from '../src/clock';
 import { SYSTEM, type Database } from '../src/db/database';
 import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/db/outbox';
-import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, renew, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
+import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, releaseStatement, renew, runIn, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
 import { DATABASE_KINDS } from './support/databases';
 import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
@@ -89,6 +89,19 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     expect(await system((tx) => complete(tx, OUTBOX_JOBS, current!, { sent_at: clock.now() }))).toBe(true);
     expect(await system((tx) => fail(tx, OUTBOX_JOBS, current!, 'late failure', clock.now()))).toBe('fenced');
     expect(await row(key)).toMatchObject({ status: 'sent', body: null, html: null, claim_token: null, locked_until: null, last_error: null });
+  });
+
+  it('gives a claim back at once (a stopping worker): pending and claimable now, the claim not counted, and only by the claim that holds it', async () => {
+    const key = await queue();
+    const [given] = (await take('stopping')).jobs;
+    expect(await system((tx) => runIn(tx, releaseStatement(OUTBOX_JOBS, given!)))).toBe(true);
+    expect(await row(key)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null, locked_until: null, claim_token: null, body: `body of ${key}` });
+    // another worker takes it without waiting for the lease, as its first attempt
+    const [taken] = (await take('other')).jobs;
+    expect(taken).toMatchObject({ idempotency_key: key, attempts: 1, locked_by: 'other' });
+    // the old claim gives back nothing more: the new claim keeps the job
+    expect(await system((tx) => runIn(tx, releaseStatement(OUTBOX_JOBS, given!)))).toBe(false);
+    expect(await row(key)).toMatchObject({ status: 'claimed', locked_by: 'other', claim_token: taken!.claim_token });
   });
 
   it('completes many claims in one statement, only those still held', async () => {

@@ -72,9 +72,10 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/users/reset_password/sms/verify/': { auth: 'resetToken' },
   'POST /api/management/password/reset/': { auth: 'public' },
   'PUT /api/management/password/confirm/reset/:token': { auth: 'public' },
-  // the web app reads the version and the widget before sign-in (service.md section 1); load balancers read the health
+  // the web app reads the version and the widget before sign-in (service.md section 1); load balancers read the health and the readiness
   'GET /api/settings/client': { auth: 'public' },
   'GET /api/health': { auth: 'public' },
+  'GET /api/ready': { auth: 'public' },
 
   // every signed-in user: own session user, logout, own password (spec 2.5 settings menu, 2.8
   // profile), profile counts (spec 2.8), own customer (spec 7 GET /api/procedures/get/current),

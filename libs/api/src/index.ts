@@ -2,7 +2,7 @@ import { authEndpoints } from './endpoints/auth';
 import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
-import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from './endpoints/reference';
+import { clientSettings, health, listChannels, listLanguages, listParticipationTypes, ready } from './endpoints/reference';
 import { moduleToolEndpoints } from './endpoints/module-tools';
 import { resourceEndpoints } from './endpoints/resources';
 import { slaEndpoints } from './endpoints/slas';
@@ -50,6 +50,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   listParticipationTypes,
   clientSettings,
   health,
+  ready,
   ...Object.values(resourceEndpoints),
   ...Object.values(slaEndpoints),
   ...Object.values(escalationEndpoints),

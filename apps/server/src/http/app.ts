@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
 import { installErrorHandler } from './errors';
@@ -23,7 +24,17 @@ import { dashboardRoutes } from './routes/dashboard';
 import { chatbotRoutes } from './routes/chatbot';
 import { eventChangesOf } from '../incidents/event-changes';
 
-let requestCounter = 0;
+/**
+ * A request id a load balancer or client may send (`X-Request-Id`): short, of characters that
+ * cannot break a log line or a header. Anything else gets a new random id.
+ */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@+=-]{1,128}$/;
+
+/** The request's id: the caller's, when it is a safe one, else a random UUID (unique across every process). */
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
@@ -71,9 +82,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    // a request id in failure lines; one shared logger instead of a child per request
-    genReqId: () => String(++requestCounter),
+    // the request id is in every answer (X-Request-Id) and in the lines written for the request;
+    // one shared logger instead of a child per request
+    genReqId: requestIdOf,
     childLoggerFactory: (logger) => logger,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // a line per API request: its id, route (never the query: it may hold a search text), status
+  // and time; failures at info, the rest at debug (a line for each success would cost a
+  // noticeable share of a cached session read, docs/perf.md)
+  app.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 400 ? 'info' : 'debug';
+    if (ctx.log.isLevelEnabled(level) && request.url.startsWith('/api/')) {
+      ctx.log[level]({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(unknown)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    }
+    done();
   });
   await installSecurityHeaders(app, ctx.config);
   await installCookies(app);

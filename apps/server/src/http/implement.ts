@@ -168,7 +168,7 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
     case 'moduleKey': {
       const moduleKey = moduleKeyOf(request.headers.authorization);
       if (!moduleKey) {
-        securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, route: routeOf(request), detail: { reason: 'no module credentials' } });
+        securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason: 'no module credentials' } });
         throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
       }
       return { moduleKey };
@@ -192,7 +192,7 @@ function verifiedWebhook(ctx: AppContext, request: FastifyRequest): string {
   if (!secret) throw new HttpError(404, 'The inbound webhook is off on this server (INBOUND_WEBHOOK_SECRET is not set)');
   const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
   const refuse = (message: string, reason: string) => {
-    securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, route: routeOf(request), detail: { reason } });
+    securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason } });
     return new HttpError(401, message);
   };
   const timestamp = request.headers['x-relevo-timestamp'];
@@ -225,12 +225,12 @@ function withPrincipal(
 }
 
 function unauthenticated(ctx: AppContext, request: FastifyRequest, reason: string, userId?: number): HttpError {
-  securityEvent(ctx.log, 'unauthenticated', { userId: userId ?? null, ip: request.ip, route: routeOf(request), detail: { reason } });
+  securityEvent(ctx.log, 'unauthenticated', { userId: userId ?? null, ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason } });
   return new HttpError(401, AUTH_MESSAGES.notAuthenticated);
 }
 
 function forbidden(ctx: AppContext, request: FastifyRequest, principal: Principal, detail: string, reason: string): HttpError {
-  securityEvent(ctx.log, 'forbidden', { userId: principal.userId, ip: request.ip, route: routeOf(request), detail: { reason, role: principal.role } });
+  securityEvent(ctx.log, 'forbidden', { userId: principal.userId, ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason, role: principal.role } });
   return new HttpError(403, detail);
 }
 

@@ -219,6 +219,22 @@ export function failStatement(t: JobTable, claim: ClaimRef & { attempts: number 
 }
 
 /**
+ * Given back by a worker that stops before it finished the job (or before it started it): pending
+ * again at once, the claim not counted as an attempt, so another worker takes it now instead of
+ * after the lease. Fenced like every write of a claim; answers whether the claim still held.
+ */
+export function releaseStatement(t: JobTable, claim: ClaimRef): JobStatement<boolean> {
+  return {
+    query: sql`
+      update ${table(t)}
+      set status = 'pending', attempts = greatest(attempts - 1, 0), locked_by = null, locked_until = null, claim_token = null
+      where ${fenced(claim)}
+      returning id`,
+    answer: (rows) => affected(rows) > 0,
+  };
+}
+
+/**
  * Extends the leases of claims still held (a long send) and answers their tokens; a claim missing
  * from the answer was lost (taken over after its lease ran out, or canceled).
  */

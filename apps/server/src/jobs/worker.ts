@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { SYSTEM, type Database } from '../db/database';
 import type { Compilable } from 'kysely';
-import { claimStatement, compiled, completeStatement, failStatement, nextWakeStatement, renewStatement, type Claimed, type JobRow, type JobStatement, type JobTable } from './lease';
+import { claimStatement, compiled, completeStatement, failStatement, nextWakeStatement, releaseStatement, renewStatement, type Claimed, type JobRow, type JobStatement, type JobTable } from './lease';
 
 export interface JobWorkerOptions<Row extends JobRow> {
   database: Database;
@@ -41,9 +41,19 @@ export interface JobWorkerOptions<Row extends JobRow> {
 interface Running<Row extends JobRow> {
   job: Claimed<Row>;
   controller: AbortController;
+  /** `run` was called (a job may wait behind another of its serial key first) */
+  started: boolean;
+  /** settles when the job's outcome is written */
+  settled?: Promise<boolean>;
 }
 
 export const JOB_DEFAULTS = { concurrency: 8, leaseMs: 30_000, timeoutMs: 60_000, idlePollMs: 5_000 };
+
+/**
+ * How long a stopping worker lets its running jobs finish before it aborts them and gives them
+ * back; within the 10 s a process allows itself to stop (main.ts).
+ */
+export const STOP_GRACE_MS = 5_000;
 
 /** Shortest sleep while something is due but held by another claimer's open transaction. */
 const MIN_SLEEP_MS = 50;
@@ -63,6 +73,16 @@ class LeaseLost extends Error {
     super('the lease of this job was lost');
   }
 }
+
+/** Why a job of a stopping worker was cut short: it is given back, not counted as failed. */
+class Stopping extends Error {
+  constructor() {
+    super('the worker is stopping');
+  }
+}
+
+/** Settles when `signal` aborts (never otherwise). */
+const abortedBy = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 
 /**
  * Runs the jobs of one job table (src/jobs/lease.ts): claims due jobs while it has free slots, runs
@@ -87,6 +107,8 @@ export class JobWorker<Row extends JobRow> {
   /** finished jobs waiting for their completion to be written, and the write under way */
   #completions: { job: Claimed<Row>; settle(done: boolean): void; failed(error: unknown): void }[] = [];
   #writing: Promise<void> | null = null;
+  /** jobs given back while stopping */
+  #released = 0;
 
   constructor(options: JobWorkerOptions<Row>) {
     this.#o = {
@@ -115,13 +137,37 @@ export class JobWorker<Row extends JobRow> {
     this.#sleep?.wake();
   }
 
-  /** Stops claiming and waits for the jobs under way (each is bounded by its time limit). */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and gives back what it holds: claimed jobs that have not started are released at
+   * once; running jobs get `graceMs` to finish, then are aborted and released (a send cut short may
+   * have reached the far end: the next one carries the same idempotency key). Other workers are
+   * told at once, so nothing waits for a lease to run out.
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.#running = false;
     this.wake();
     await this.#loop;
+    const stopping = new Stopping();
+    const waiting = [...this.#inFlight.values()].filter((running) => !running.started);
+    for (const running of waiting) running.controller.abort(stopping);
+    const grace = setTimeout(() => {
+      for (const running of this.#inFlight.values()) running.controller.abort(stopping);
+    }, graceMs);
+    // the jobs that had not started are given back now; the others when they end or the grace does
+    await Promise.all(waiting.map((running) => running.settled));
+    await this.#tellReleased();
     await Promise.all(this.#settled);
+    clearTimeout(grace);
     this.#stopHeartbeat();
+    await this.#tellReleased();
+  }
+
+  /** Wakes the other workers for the jobs given back since the last call. */
+  async #tellReleased(): Promise<void> {
+    if (this.#released === 0) return;
+    this.#o.log.info({ table: this.#o.table.name, released: this.#released }, 'stopping: claimed jobs given back');
+    this.#released = 0;
+    await this.#o.database.notify(this.#o.channel, '').catch(() => undefined);
   }
 
   /** Runs everything due now and answers how many jobs finished done (tests and the CLI). */
@@ -162,11 +208,14 @@ export class JobWorker<Row extends JobRow> {
 
   #start(job: Claimed<Row>): void {
     const controller = new AbortController();
-    this.#inFlight.set(job.claim_token, { job, controller });
+    const running: Running<Row> = { job, controller, started: false };
+    this.#inFlight.set(job.claim_token, running);
     this.#startHeartbeat();
     const key = this.#o.serialKey?.(job);
     const before = key !== undefined ? this.#chains.get(key) : undefined;
-    const settled: Promise<boolean> = (before ?? Promise.resolve()).then(() => this.#execute(job, controller));
+    // a job waiting behind another of its key is given back at once when the worker stops
+    const settled: Promise<boolean> = (before ? Promise.race([before, abortedBy(controller.signal)]) : Promise.resolve()).then(() => this.#execute(running));
+    running.settled = settled;
     this.#settled.add(settled);
     if (key !== undefined) this.#chains.set(key, settled);
     void settled.finally(() => {
@@ -180,7 +229,9 @@ export class JobWorker<Row extends JobRow> {
   }
 
   /** Runs one job and records its outcome; answers whether it is done. Never throws. */
-  async #execute(job: Claimed<Row>, controller: AbortController): Promise<boolean> {
+  async #execute(running: Running<Row>): Promise<boolean> {
+    const { job, controller } = running;
+    running.started = true;
     const { table, log, clock } = this.#o;
     const context = { table: table.name, id: job.id, attempt: job.attempts, worker: job.locked_by };
     const limit = setTimeout(() => controller.abort(new Error(`no result within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
@@ -194,6 +245,10 @@ export class JobWorker<Row extends JobRow> {
       clearTimeout(limit);
     }
     try {
+      if (error !== null && controller.signal.reason instanceof Stopping) {
+        if (await this.#once(releaseStatement(table, job))) this.#released++;
+        return false;
+      }
       if (error === null) {
         if (this.#o.settlesItself) return true;
         if (await this.#complete(job)) return true;

@@ -28,6 +28,8 @@ export interface SecurityEventFields {
   ip?: string | null;
   /** method and path, query left out (it may hold a search text) */
   route?: string;
+  /** the request's id (X-Request-Id of its answer) */
+  reqId?: string;
   /** what else helps an investigation, never a password, code, token, phone number or e-mail body */
   detail?: Record<string, string | number | boolean | null>;
 }

@@ -28,3 +28,10 @@ export async function bundleForTest(entry: string, name: string): Promise<string
 }
 
 export { SERVER_DIR };
+
+/**
+ * The server's own main (what `npm start` runs), bundled: the process tests start it with a ROLE.
+ * Each test file has its own copy (`name`): two files running at once never rewrite a bundle that
+ * the other one is starting.
+ */
+export const bundleServerMain = (name: string) => bundleForTest('src/main.ts', `main-${name}`);

@@ -14,11 +14,14 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL || null;
 /** The kinds every database test runs on. */
 export const DATABASE_KINDS: ('pglite' | 'postgres')[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, empty database of the kind: its own PostgreSQL database, or a new in-memory PGlite. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+/**
+ * A fresh, empty database of the kind: its own PostgreSQL database (named `prefix` and a random
+ * suffix), or a new in-memory PGlite.
+ */
+export async function freshDatabase(kind: 'pglite' | 'postgres', prefix = 'relevo_t_'): Promise<TestDatabase> {
   if (kind === 'pglite') return { kind, url: null, drop: async () => undefined };
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `relevo_t_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {

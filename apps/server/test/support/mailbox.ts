@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** when it arrived (Date.now()) */
+  receivedAt: number;
 }
 
 /** A real SMTP server in the test process that keeps every message it accepts. */
@@ -39,6 +41,7 @@ export class Mailbox {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               headers,
+              receivedAt: Date.now(),
             });
             for (const wake of this.#waiters.splice(0)) wake();
             callback();

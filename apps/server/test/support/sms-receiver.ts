@@ -12,7 +12,8 @@ export interface ReceivedSms {
 
 /**
  * A real HTTP receiver for the SMS/voice webhook; `failNext` makes it answer 503 a number of times,
- * `delayMs` makes it a slow gateway (a message counts as received on arrival, answered later).
+ * `delayMs` makes it a slow gateway (a message counts as received on arrival, answered later),
+ * `holdNext` a stuck one (the next requests arrive and are never answered; `held` lists their keys).
  */
 export class SmsReceiver {
   readonly messages: ReceivedSms[] = [];
@@ -22,6 +23,8 @@ export class SmsReceiver {
   readonly raw: { body: string; timestamp: string | undefined; signature: string | undefined }[] = [];
   failNext = 0;
   delayMs = 0;
+  holdNext = 0;
+  readonly held: string[] = [];
   #server: Server;
   port = 0;
 
@@ -41,6 +44,11 @@ export class SmsReceiver {
           const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
           this.raw.push({ body: text, timestamp: header('x-relevo-timestamp'), signature: header('x-relevo-signature') });
           this.arrivals.push(Date.now());
+          if (this.holdNext > 0) {
+            this.holdNext--;
+            this.held.push(this.messages.at(-1)!.idempotency_key);
+            return;
+          }
           const answer = () => response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
           if (this.delayMs > 0) setTimeout(answer, this.delayMs);
           else answer();
@@ -58,7 +66,10 @@ export class SmsReceiver {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    // a held request would keep its connection open
+    this.#server.closeAllConnections();
+    await closed;
   }
 
   to(phone: string): ReceivedSms[] {

@@ -20,5 +20,11 @@ export interface ClientSettings {
 
 export const clientSettings = endpoint({ name: 'clientSettings', method: 'GET', path: '/api/settings/client', response: reply<ClientSettings>(), auth: 'public' });
 
-/** Liveness and readiness for load balancers and `npm start` timing. */
+/** Liveness: the process answers (it does not ask the database, so a database outage restarts no process). */
 export const health = endpoint({ name: 'health', method: 'GET', path: '/api/health', response: reply<{ status: 'ok'; database: 'pglite' | 'postgres'; version: string }>(), auth: 'public' });
+
+/**
+ * Readiness for load balancers: 200 after a round trip to the database; 503 `{detail}` when the
+ * database cannot be reached or the process is shutting down.
+ */
+export const ready = endpoint({ name: 'ready', method: 'GET', path: '/api/ready', response: reply<{ status: 'ready' }>(), auth: 'public' });

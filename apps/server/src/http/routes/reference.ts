@@ -1,7 +1,25 @@
 import { APP_VERSION } from '@relevo/domain';
-import { clientSettings, health, listChannels, listLanguages, listParticipationTypes } from '@relevo/api';
+import { sql } from 'kysely';
+import { clientSettings, health, listChannels, listLanguages, listParticipationTypes, ready } from '@relevo/api';
 import type { AppContext } from '../../context';
 import type { RouteTable } from '../implement';
+import { HttpError } from '../errors';
+
+/** How long readiness waits for the database before it answers 503 (a load balancer checks every few seconds). */
+const READY_TIMEOUT_MS = 2_000;
+
+/** One round trip to the database, or the reason it failed (a database that does not answer in time counts as down). */
+async function databaseAnswers(ctx: AppContext): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS)));
+  try {
+    return await Promise.race([sql`select 1`.execute(ctx.database.db).then(() => null), late]);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
   routes
@@ -20,8 +38,13 @@ export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
       return { total: list.length, list };
     })
     .implement(clientSettings, async () => ({ version: APP_VERSION, widget_script_url: ctx.config.widgetScriptUrl }))
-    .implement(health, async () => {
-      await ctx.database.db.selectFrom('roles').select('rol_id').limit(1).execute();
-      return { status: 'ok' as const, database: ctx.database.kind, version: APP_VERSION };
+    .implement(health, () => ({ status: 'ok' as const, database: ctx.database.kind, version: APP_VERSION }))
+    .implement(ready, async () => {
+      if (ctx.lifecycle.stopping) throw new HttpError(503, 'Not ready: the server is shutting down');
+      const failure = await databaseAnswers(ctx);
+      if (failure === null && !ctx.lifecycle.stopping) return { status: 'ready' as const };
+      if (failure !== null) ctx.log.warn({ error: failure }, 'readiness: the database cannot be reached');
+      // the reason stays in the log: a load balancer needs the status, and the text may name hosts
+      throw new HttpError(503, failure === null ? 'Not ready: the server is shutting down' : 'Not ready: the database cannot be reached');
     });
 }

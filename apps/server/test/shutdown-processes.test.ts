@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config';
+import { systemClock } from '../src/clock';
+import { openDatabase, SYSTEM, type Database } from '../src/db/database';
+import { incidentService } from '../src/incidents/ingest';
+import { createLogger } from '../src/logger';
+import { createContext } from '../src/server';
+import { bundleServerMain } from './support/bundle';
+import { insertRunnableModule } from './support/catalogue';
+import { DATABASE_KINDS, freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
+import { Mailbox } from './support/mailbox';
+import { SmsReceiver } from './support/sms-receiver';
+import { SERVER_READY, UNTHROTTLED, WorkerProcess, freePort, sleep, waitUntil } from './support/worker-process';
+
+/**
+ * Issue "Production hardening": SIGTERM stops a process gracefully. The API answers what is in
+ * flight and takes no new connection; a worker gives its claimed jobs back at once instead of
+ * leaving them to their lease. The processes are the server's own main, bundled.
+ */
+let main = '';
+beforeAll(async () => {
+  main = await bundleServerMain('shutdown');
+}, 60_000);
+
+/** The environment of a server process on this database. */
+function serverEnv(db: TestDatabase, dataDir: string, extra: Record<string, string>): Record<string, string> {
+  return { DATABASE_URL: db.url ?? '', ...(dataDir ? { DATA_DIR: dataDir } : {}), DEMO_DATA: 'off', LOG_LEVEL: 'info', ...extra };
+}
+
+describe.each(DATABASE_KINDS)('SIGTERM on an API process on %s', (kind) => {
+  let db: TestDatabase;
+  let dataDir: string;
+  let server: WorkerProcess | null = null;
+  beforeAll(async () => {
+    db = await freshDatabase(kind, 'relevo_scale_');
+    dataDir = mkdtempSync(join(tmpdir(), 'relevo-stop-'));
+  });
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a request in flight when SIGTERM arrives, then refuses new connections and exits 0', async () => {
+    const port = await freePort();
+    // a first start on a new embedded database creates it and runs every migration: allow it a minute on a busy machine
+    server = await WorkerProcess.start(main, serverEnv(db, dataDir, { ROLE: kind === 'postgres' ? 'api' : 'all', PORT: String(port), DELIVERY_LOG_ONLY: 'on' }), SERVER_READY, 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
+    // a sign-in whose body is still arriving: the server holds the request, not yet answered
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'Not.The.Password1' });
+    let answered: { status: number; text: string } | null = null;
+    const slow = new Promise<void>((resolveAnswer, reject) => {
+      const call = request(`${base}/api/login/jwt/`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        response.on('end', () => {
+          answered = { status: response.statusCode!, text };
+          resolveAnswer();
+        });
+      });
+      call.on('error', reject);
+      call.write(body.slice(0, 10));
+      setTimeout(() => call.end(body.slice(10)), 1_500);
+    });
+    await sleep(300);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await sleep(300);
+    // the listener is closed: a new connection is refused
+    await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
+    await slow;
+    // the request in flight got its real answer (the same 401 as any wrong sign-in)
+    expect(answered).toMatchObject({ status: 401, text: expect.stringContaining('detail') });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(8_000);
+    expect(server.lines('stopping')).toEqual([expect.objectContaining({ signal: 'SIGTERM' })]);
+    expect(server.lines('stopped')).toEqual([expect.objectContaining({ signal: 'SIGTERM', ms: expect.any(Number) })]);
+  }, 90_000);
+});
+
+// two worker processes need PostgreSQL (the embedded database allows one process)
+describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker process on %s', (kind) => {
+  let db: TestDatabase;
+  let database: Database;
+  let sms: SmsReceiver;
+  let mailbox: Mailbox;
+  let workers: WorkerProcess[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase(kind, 'relevo_scale_');
+    database = await openDatabase({ url: db.url, dataDir: null });
+    sms = new SmsReceiver();
+    mailbox = new Mailbox();
+    await sms.start();
+    await mailbox.start();
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.kill('SIGKILL')));
+    await database?.close();
+    await sms?.stop();
+    await mailbox?.stop();
+    await db?.drop();
+  });
+
+  it('gives its claimed messages back at once: the other worker sends them within a second or two, not after the 30-second lease, each once', async () => {
+    const env = serverEnv(db, '', { ROLE: 'worker', SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, ...UNTHROTTLED });
+    const first = await WorkerProcess.start(main, env, SERVER_READY);
+    workers.push(first);
+
+    // eight events call the same person: the messages go out one after another (one recipient, one
+    // channel), and the gateway holds the first one unanswered
+    const ctx = await createContext({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, log: createLogger({ logLevel: 'silent' }), clock: systemClock });
+    const customerId = (await database.scoped(SYSTEM, (tx) => tx.insertInto('customers').values({ customer_name: 'Stop', customer_qty_resources: 10 }).returning('customer_id').executeTakeFirstOrThrow())).customer_id;
+    const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
+    sms.holdNext = 1;
+    const total = 8;
+    for (let i = 0; i < total; i++) await incidentService(ctx).simulate(customerId, module.id, { incident: `Graceful stop incident ${i}`, description: 'Raised by the shutdown test' });
+    await database.notify('relevo_engine', '');
+
+    const claimed = () => database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['idempotency_key', 'status', 'locked_by', 'attempts']).where('idempotency_key', 'like', 'event:%').execute());
+    await waitUntil('the first worker holds every message', async () => (await claimed()).filter((m) => m.status === 'claimed').length === total && sms.held.length === 1, 15_000);
+    const holder = (await claimed())[0]!.locked_by;
+
+    const second = await WorkerProcess.start(main, env, SERVER_READY);
+    workers.push(second);
+    await sleep(500);
+    // the second worker finds nothing to take: every message is under the first one's lease
+    expect((await claimed()).every((m) => m.status === 'claimed' && m.locked_by === holder)).toBe(true);
+    expect(sms.messages).toHaveLength(1);
+
+    const signalled = Date.now();
+    first.child.kill('SIGTERM');
+    // the seven waiting behind the held one are given back at once and sent by the other worker
+    await waitUntil('the waiting messages are sent by the other worker', async () => sms.messages.length >= total, 3_000);
+    const takeover = Date.now() - signalled;
+    // the one under way gets the stop's grace (5 s), is cut short and given back, then sent again with the same key
+    await waitUntil('every message is sent', async () => (await claimed()).every((m) => m.status === 'sent'), 10_000);
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(9_000);
+
+    const rows = await claimed();
+    expect(rows).toHaveLength(total);
+    // a give-back is not counted as an attempt: each message was claimed once for good
+    expect(rows.map((m) => m.attempts)).toEqual(Array(total).fill(1));
+    const keys = sms.messages.map((m) => m.idempotency_key);
+    expect(new Set(keys).size).toBe(total);
+    // the only key that arrived twice is the one held when SIGTERM came (never answered the first time)
+    expect(keys.filter((key) => key === sms.held[0])).toHaveLength(2);
+    expect(keys.length).toBe(total + 1);
+    expect(first.lines('stopping: claimed jobs given back')).toEqual([expect.objectContaining({ table: 'outbox', released: total - 1 }), expect.objectContaining({ table: 'outbox', released: 1 })]);
+    console.log(`worker SIGTERM: ${total - 1} waiting messages sent by the other worker ${takeover} ms after the signal; the held one after the grace, ${Date.now() - signalled} ms`);
+  }, 60_000);
+});
