@@ -38,6 +38,11 @@ export interface Config {
    * and networks. Never "every proxy": a client could then claim any address.
    */
   trustProxy: false | number | string[];
+  /**
+   * How long a client may take to send a whole request (headers and body) before it is answered
+   * 408 and its connection closed: a client trickling bytes cannot hold connections open.
+   */
+  requestTimeoutMs: number;
   /** with DATABASE_URL: messages may go to the log instead of SMTP / the SMS webhook, on purpose */
   deliveryLogOnly: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -106,6 +111,7 @@ const fields = {
   CHAT_LLM_MODEL: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters')),
   CHAT_LLM_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   CHAT_LLM_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'), v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000')),
+  REQUEST_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 600000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 600000'), v.maxValue(600_000, 'must be a whole number of milliseconds from 100 to 600000')),
   TRUST_PROXY: v.pipe(
     v.string(),
     v.trim(),
@@ -184,6 +190,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     chatLlmModel: read(env, 'CHAT_LLM_MODEL') ?? 'gpt-4o-mini',
     chatLlmApiKey: read(env, 'CHAT_LLM_API_KEY') ?? null,
     chatLlmTimeoutMs: read(env, 'CHAT_LLM_TIMEOUT_MS') ?? 8000,
+    requestTimeoutMs: read(env, 'REQUEST_TIMEOUT_MS') ?? 30_000,
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
     deliveryLogOnly: read(env, 'DELIVERY_LOG_ONLY') ?? false,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',

@@ -27,6 +27,7 @@ describe('configuration (service.md section 1)', () => {
       ingestPerMinute: 6000,
       demoData: true,
       widgetScriptUrl: null,
+      requestTimeoutMs: 30_000,
     });
   });
 
@@ -45,6 +46,8 @@ describe('configuration (service.md section 1)', () => {
     expect(fails({ JWT_SECRET: 'short' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters');
     expect(fails({ ESCALATION_TIME_SCALE: '-2' })).toMatch(/^Invalid configuration: ESCALATION_TIME_SCALE /);
     expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe('Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")');
+    expect(fails({ REQUEST_TIMEOUT_MS: '50' })).toBe('Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "50")');
+    expect(fails({ REQUEST_TIMEOUT_MS: 'soon' })).toMatch(/^Invalid configuration: REQUEST_TIMEOUT_MS /);
     expect(loadConfig({ INGEST_LIMIT_PER_MINUTE: '120000' }).ingestPerMinute).toBe(120_000);
     // throttling: a minute per person and channel, 300 messages a minute per customer, unless set
     expect(loadConfig({})).toMatchObject({ contactWindowSeconds: 60, customerMessagesPerMinute: 300 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ENDPOINTS, emailResetStart, fillPath, login, sessionUser } from '@relevo/api';
@@ -127,6 +128,34 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
   it('answers the trailing-slash and bare forms of a path alike', async () => {
     expect((await t.raw('POST', '/api/login/jwt', { body: {} })).status).toBe(422);
     expect((await t.raw('POST', '/api/login/jwt/', { body: {} })).status).toBe(422);
+  });
+});
+
+describe('a client that trickles its request', () => {
+  it('is answered 408 and cut off once the request timeout passes, while a whole request in time is answered', async () => {
+    const t = await startTestApp({ kind: 'pglite', config: { requestTimeoutMs: 400 } });
+    try {
+      const { port } = new URL(t.baseUrl);
+      const started = Date.now();
+      const answer = await new Promise<{ text: string; closedAfterMs: number }>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+        socket.on('error', reject);
+        // the headers and a body promised 100 bytes long, of which one arrives
+        socket.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        setTimeout(() => socket.destroy(new Error('the server kept the connection open')), 10_000);
+      });
+      expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer.closedAfterMs).toBeGreaterThanOrEqual(400);
+      expect(answer.closedAfterMs).toBeLessThan(5_000);
+      // a request that arrives whole is served as usual
+      expect((await t.raw('GET', '/api/health')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -81,6 +81,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
+    // a request must arrive whole in time (Node answers 408 and closes the connection otherwise),
+    // checked every second or so; the answer itself may take longer (the events stream, a CSV).
+    // Node watches connections only for a timeout given when the server is made, hence `http` too.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: { requestTimeout: ctx.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // the request id is in every answer (X-Request-Id) and in the lines written for the request;
     // one shared logger instead of a child per request
