@@ -18,7 +18,7 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { demoBench, fmt, getJson, median, ROOT, signIn, signInDemoRoot, startServer } from './lib';
+import { demoBench, demoModuleKey, fmt, median, ROOT, signIn, signInDemoRoot, startServer } from './lib';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const INCIDENTS = Number(process.env.INCIDENTS ?? 40);
@@ -35,12 +35,7 @@ const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--
 try {
   // incidents of today for the demo module, so the dashboard's widgets and the events list are filled
   const root = await signInDemoRoot(server.url, bench.mailbox);
-  const apps = await getJson<{ list: { application_id: number }[] }>(`${server.url}/api/procedures/get/application?search=Demo%20Store`, root.cookie);
-  const applicationId = apps.list[0]!.application_id;
-  const modules = await getJson<{ list: { module_id: number }[] }>(`${server.url}/api/modules/module?application_id=${applicationId}`, root.cookie);
-  const moduleId = modules.list[0]!.module_id;
-  const [credential] = await getJson<[{ body: { credentialKey: string } }]>(`${server.url}/api/events/module/credential/${moduleId}/${applicationId}`, root.cookie);
-  const authorization = `Basic ${Buffer.from(`${moduleId}:${credential!.body.credentialKey}`).toString('base64')}`;
+  const { authorization } = await demoModuleKey(server.url, root.cookie);
   for (let i = 0; i < INCIDENTS; i++) {
     const answer = await fetch(`${server.url}/api/v1/incidents`, {
       method: 'POST',
