@@ -22,13 +22,18 @@
  * Responders: the SMTP and webhook receivers (in this process) note each message; of the agents'
  * first SMS, ACCEPT_SHARE (0.8) are accepted 1-3 s after they arrive and resolved 2-8 s after
  * that; of the supervisors' notices, SUPERVISOR_SHARE (0.5) are resolved 1-3 s after they arrive;
- * the other events stay open. Users: each of the USERS loops over a view, then waits 1-3 s (a
+ * the other events stay open. When the engine is late, an event's SMS and its supervisor's notice
+ * come together and the two people act on it at once: the later one's link answers 410 (closed),
+ * which is right and counted apart, not as an error. Users: each of the USERS loops over a view, then waits 1-3 s (a
  * person reading): the dashboard (its seven summaries at once), the events list (filters, paging,
  * orders, a case ID search), an event's log, or a catalogue list. SESSIONS (4) sessions, shared
- * among the users.
+ * among the users. The clients keep their connections: the ingest side 50 (a monitoring system's
+ * few), the responders 100, the users 6 each (a browser's); a request waiting for a connection
+ * counts its wait.
  *
  * Exits 1 on any error, or when an event never got its first contact.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -56,6 +61,31 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number) => low + Math.random() * (high - low);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
+/** One request over `agent`'s connections: its status and body, or the failure. */
+function send(agent: Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/**
+ * The clients' connections: a monitoring system's few (50, as the ingest benchmark), the
+ * responders' phones and the users' browsers (one each, at most 6 at a time as a browser does).
+ * A request waits for a free connection, and its time counts from when it was meant to leave.
+ */
+const AGENTS = {
+  ingest: new Agent({ keepAlive: true, maxSockets: 50 }),
+  responders: new Agent({ keepAlive: true, maxSockets: 100 }),
+  users: new Agent({ keepAlive: true, maxSockets: 6 * USERS }),
+};
+
 /** Every request's time by endpoint, and every error (an unexpected status or a failed request). */
 class Tally {
   readonly times = new Map<string, number[]>();
@@ -63,20 +93,20 @@ class Tally {
   readonly examples: string[] = [];
   errorCount = 0;
 
-  /** one request: answers its body, or undefined when it failed (counted) */
-  async call(endpoint: string, url: string, init: RequestInit, expected: number): Promise<string | undefined> {
+  /** one request: answers its status and body, or undefined when it failed or its status was not `expected` (counted) */
+  async call(endpoint: string, agent: Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }, expected: (status: number) => boolean): Promise<{ status: number; text: string } | undefined> {
     const started = performance.now();
+    const what = `${init.method ?? 'GET'} ${url.replace(/^http:\/\/[^/]+/, '')}`;
     try {
-      const answer = await fetch(url, init);
-      const text = await answer.text();
+      const answer = await send(agent, url, init);
       const ms = performance.now() - started;
-      if (answer.status !== expected) return this.#failed(endpoint, `${init.method ?? 'GET'} ${url.replace(/^http:\/\/[^/]+/, '')}: ${answer.status} ${text.slice(0, 200)}`);
+      if (!expected(answer.status)) return this.#failed(endpoint, `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
       const list = this.times.get(endpoint);
       if (list) list.push(ms);
       else this.times.set(endpoint, [ms]);
-      return text;
+      return answer;
     } catch (error) {
-      return this.#failed(endpoint, `${init.method ?? 'GET'} ${url.replace(/^http:\/\/[^/]+/, '')}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`);
+      return this.#failed(endpoint, `${what}: ${(error as Error).message}`);
     }
   }
 
@@ -111,12 +141,28 @@ let running = false;
 /** The responder link's token in a message (an e-mail's quoted-printable soft line breaks removed). */
 const tokenIn = (text: string) => /\/respond\/([0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(text.replace(/=\r?\n/g, ''))?.[1];
 
-function responder(token: string, actions: { action: 'accept' | 'resolve'; after: number }[]): void {
+/** how many responders have sent a resolve for each event: another responder's link may then rightly answer 410 (closed) */
+const resolving = new Map<number, number>();
+/** actions answered 410 because the other responder of the event had resolved it first */
+let closedFirst = 0;
+
+function responder(eventId: number, token: string, actions: { action: 'accept' | 'resolve'; after: number }[]): void {
   const done = (async () => {
+    let resolvedHere = false;
     for (const { action, after } of actions) {
       await sleep(after);
-      const answer = await tally.call(`POST /api/v1/respond/:token/${action}`, `${apiUrl}/api/v1/respond/${token}/${action}`, { method: 'POST' }, 200);
+      if (action === 'resolve') {
+        resolvedHere = true;
+        resolving.set(eventId, (resolving.get(eventId) ?? 0) + 1);
+      }
+      // the agent's accept or resolve and the supervisor's resolve of one event may cross: the later one finds it closed
+      const closedByOther = () => (resolving.get(eventId) ?? 0) > (resolvedHere ? 1 : 0);
+      const answer = await tally.call(`POST /api/v1/respond/:token/${action}`, AGENTS.responders, `${apiUrl}/api/v1/respond/${token}/${action}`, { method: 'POST' }, (status) => status === 200 || (status === 410 && closedByOther()));
       if (answer === undefined) return;
+      if (answer.status === 410) {
+        closedFirst++;
+        return;
+      }
       if (action === 'accept') accepted++;
       else resolved++;
     }
@@ -143,12 +189,12 @@ function received(message: ReceivedMessage): void {
   const token = tokenIn(message.text);
   if (!token) return;
   if (contact.step === 1 && contact.attempt === 1 && Math.random() < ACCEPT_SHARE) {
-    responder(token, [
+    responder(contact.eventId, token, [
       { action: 'accept', after: between(1_000, 3_000) },
       { action: 'resolve', after: between(2_000, 8_000) },
     ]);
   } else if (contact.step === 2 && Math.random() < SUPERVISOR_SHARE) {
-    responder(token, [{ action: 'resolve', after: between(1_000, 3_000) }]);
+    responder(contact.eventId, token, [{ action: 'resolve', after: between(1_000, 3_000) }]);
   }
 }
 
@@ -157,9 +203,9 @@ const recent: { event_id: number; case_id: string }[] = [];
 
 async function ingest(n: number, authorization: string): Promise<void> {
   const body = JSON.stringify({ incident: `Soak incident ${n}`, description: 'Raised by the soak benchmark', dedup_key: `soak-${n}` });
-  const answer = await tally.call('POST /api/v1/incidents', `${apiUrl}/api/v1/incidents`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body }, 201);
+  const answer = await tally.call('POST /api/v1/incidents', AGENTS.ingest, `${apiUrl}/api/v1/incidents`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body }, (status) => status === 201);
   if (answer === undefined) return;
-  recent.push(JSON.parse(answer) as { event_id: number; case_id: string });
+  recent.push(JSON.parse(answer.text) as { event_id: number; case_id: string });
   if (recent.length > 1_000) recent.splice(0, 500);
 }
 
@@ -167,7 +213,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** What the users look at: each view is the requests its screen makes. */
 function views(ids: { applicationId: number; moduleId: number; escalationId: number }) {
-  const get = (cookie: string, endpoint: string, path: string) => tally.call(`GET ${endpoint}`, `${apiUrl}${path}`, { headers: { cookie } }, 200);
+  const get = (cookie: string, endpoint: string, path: string) => tally.call(`GET ${endpoint}`, AGENTS.users, `${apiUrl}${path}`, { headers: { cookie } }, (status) => status === 200);
   const eventFilters: Record<string, string | number>[] = [
     {},
     { page_num: 2 },
@@ -365,7 +411,7 @@ try {
   const seconds = MINUTES * 60;
   console.log(`Database: PostgreSQL, one ROLE=api and one ROLE=worker process; ${availableParallelism()} cores, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} at the end.`);
   console.log(
-    `${MINUTES} min: ${fmt(sent)} incidents sent (${fmt(sent / seconds, 1)}/s), ${fmt(stored)} stored; ${fmt(contacts.length)} contacts and ${fmt(followUps)} follow-ups received (${fmt(contacts.length / seconds, 1)}/s), ${resent} twice; ${fmt(accepted)} accepted and ${fmt(resolved)} resolved through the responder API; ${USERS} users on ${SESSIONS} sessions; ESCALATION_TIME_SCALE ${SCALE}.\n`,
+    `${MINUTES} min: ${fmt(sent)} incidents sent (${fmt(sent / seconds, 1)}/s), ${fmt(stored)} stored; ${fmt(contacts.length)} contacts and ${fmt(followUps)} follow-ups received (${fmt(contacts.length / seconds, 1)}/s), ${resent} twice; ${fmt(accepted)} accepted and ${fmt(resolved)} resolved through the responder API (${fmt(closedFirst)} more answered 410, the event resolved by its other responder a moment before); ${USERS} users on ${SESSIONS} sessions; ESCALATION_TIME_SCALE ${SCALE}.\n`,
   );
   const cores = (key: keyof typeof cpuUsed) => fmt((cpuUsed[key] - cpuBefore[key]) / (seconds * 1_000_000), 2);
   console.log(
@@ -403,6 +449,7 @@ try {
   if (tally.errorCount > 0 || missing > 0) failed = true;
 } finally {
   running = false;
+  for (const agent of Object.values(AGENTS)) agent.destroy();
   await worker?.stop();
   await api?.stop();
   await receiving.close();
