@@ -87,8 +87,8 @@ const BENCHMARKS = {
     runs: () => (postgres ? [{ label: 'soak (PostgreSQL)', args: ['--postgres', postgres] }] : []),
     skipped: 'PostgreSQL only: give --postgres URL or BENCH_DATABASE_URL',
   },
-  // Lighthouse on the signed-in /dashboard and /events of the built web app (apps/web/dist too),
-  // served by the built server on PGlite; about a minute and a half
+  // Lighthouse on /login (signed out), /dashboard and /events (signed in) of the built web app
+  // (apps/web/dist too), served by the built server on PGlite; about four minutes
   lighthouse: {
     needsBuild: true,
     runs: () => [{ label: 'lighthouse' }],
