@@ -30,14 +30,10 @@
  * sends take that long; WORKER_NODE_OPTIONS is the workers' NODE_OPTIONS (`--cpu-prof` to profile
  * them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createHttpServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { newEngineState, type EngineChannel, type EngineState, type EngineStep } from '../../libs/domain/src/engine/escalation-engine';
-import { asOwner, cpuMicros, demoBench, fmt, named, SERVER_MAIN, startServer, type Query } from './lib';
+import { asOwner, cpuMicros, demoBench, fmt, messageReceivers, named, startServer, startWorker, type Query, type Worker } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, workers: { type: 'string' }, events: { type: 'string' } } });
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
@@ -77,81 +73,6 @@ class Arrivals {
       await sleep(100);
     }
   }
-}
-
-/**
- * An SMTP server and an SMS/voice webhook receiver noting each arrival (once the whole message came
- * in), answering `answerMs` later (a gateway's own time, which holds the sender's connection).
- */
-async function receivers(arrivals: Arrivals, answerMs: number) {
-  const later = (answer: () => void) => (answerMs > 0 ? setTimeout(answer, answerMs) : answer());
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // the engine's mails, one connection each, with up to 8 per worker at a time
-    maxClients: 1_000,
-    onData: (stream, _session, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const at = Date.now();
-        const key = /^X-Relevo-Idempotency-Key: *(.+?)\r?$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
-        if (key) arrivals.note(key, at);
-        later(() => done());
-      });
-    },
-  });
-  await new Promise<void>((resolveListen) => smtp.listen(0, '127.0.0.1', resolveListen));
-  const webhook = createHttpServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const at = Date.now();
-      const { idempotency_key: key } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { idempotency_key?: string };
-      if (key) arrivals.note(key, at);
-      later(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}'));
-    });
-  });
-  webhook.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolveListen) => webhook.listen(0, '127.0.0.1', resolveListen));
-  return {
-    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    webhookUrl: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/messages`,
-    async close() {
-      await new Promise<void>((done) => smtp.close(() => done()));
-      webhook.closeAllConnections();
-      await new Promise<void>((done) => webhook.close(() => done()));
-    },
-  };
-}
-
-interface Worker {
-  child: ChildProcess;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Starts one `ROLE=worker` process of the built server and waits for its ready line. */
-async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, [SERVER_MAIN], { env: { ...process.env, ...env, ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  while (!/\(worker\) on PostgreSQL, ready in/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`worker exited: ${output}`);
-    await sleep(20);
-  }
-  return {
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** What the events are made of: the demo customer's module, escalation and its two people. */
@@ -350,7 +271,7 @@ function describe(label: string, r: RoundResult): void {
 
 const bench = await demoBench('relevo-bench-engine-lag-', postgres);
 const arrivals = new Arrivals();
-const receiving = await receivers(arrivals, GATEWAY_MS);
+const receiving = await messageReceivers(({ key, at }) => arrivals.note(key, at), GATEWAY_MS);
 const workers: Worker[] = [];
 const rows: { workers: number; steady: RoundResult; backlog: RoundResult }[] = [];
 let failed = false;
@@ -366,7 +287,6 @@ try {
         const environment = {
           DATABASE_URL: named(databaseUrl, `relevo-engine-lag-${i + 1}`),
           DATA_DIR: bench.dataDir,
-          ROLE: 'worker',
           DEMO_DATA: 'off',
           SMTP_URL: receiving.smtpUrl,
           SMS_WEBHOOK_URL: receiving.webhookUrl,

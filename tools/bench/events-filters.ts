@@ -19,11 +19,10 @@
  * starts) picks combinations.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, getJson, load, percentile, signInDemoRoot, startFloor, startServer, timed, type Query, type Started } from './lib';
+import { asOwner, demoBench, fmt, getJson, load, percentile, rss, signInDemoRoot, startFloor, startServer, timed, type Query, type Started } from './lib';
 import { seedEvents, verifyRollups, type EventsData } from './events-data';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
@@ -110,12 +109,6 @@ async function directCount(query: Query, customerId: number, params: Combination
   if (params.search) add((n) => `(case_id = upper($${n}) or short_event_subject ilike '%' || $${n} || '%')`, params.search);
   const [row] = await query(`select count(*)::int as n from events where ${where.join(' and ')}`, values);
   return Number(row!.n);
-}
-
-/** VmRSS of a process, in bytes. */
-function rss(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) * 1024;
 }
 
 /** The whole CSV, counted as it arrives, with the server's memory sampled meanwhile. */

@@ -13,7 +13,7 @@
 import autocannon from 'autocannon';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { asOwner, cpuMicros, demoBench, fmt, getJson, signInDemoRoot, startServer, type Started } from './lib';
+import { asOwner, cpuMicros, demoBench, demoModuleKey, fmt, signInDemoRoot, startServer, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -29,11 +29,7 @@ let server: Started | undefined;
 try {
   server = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' });
   const { cookie } = await signInDemoRoot(server.url, bench.mailbox);
-  const apps = await getJson<{ list: { application_id: number; application_name: string }[] }>(`${server.url}/api/procedures/get/application?search=Demo%20Store`, cookie);
-  const applicationId = apps.list.find((app) => app.application_name === 'Demo Store')!.application_id;
-  const modules = await getJson<{ list: { module_id: number; module_name: string }[] }>(`${server.url}/api/modules/module?application_id=${applicationId}`, cookie);
-  const moduleId = modules.list.find((module) => module.module_name === 'Checkout')!.module_id;
-  const [credential] = await getJson<[{ body: { credentialKey: string } }]>(`${server.url}/api/events/module/credential/${moduleId}/${applicationId}`, cookie);
+  const { authorization } = await demoModuleKey(server.url, cookie);
   await server.stop();
   server = await startServer(serverEnv);
 
@@ -44,7 +40,7 @@ try {
     connections: CONNECTIONS,
     duration: DURATION,
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: { authorization, 'content-type': 'application/json' },
     requests: [
       {
         setupRequest: (request) => ({

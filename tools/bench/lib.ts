@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -161,11 +162,11 @@ export async function signIn(serverUrl: string, mailbox: Mailbox, email: string,
 }
 
 /**
- * A PostgreSQL database made for one run on the server of `serverUrl` (BENCH_DATABASE_URL),
- * dropped by `drop()`.
+ * A PostgreSQL database made for one run on the server of `serverUrl` (BENCH_DATABASE_URL), its
+ * name `prefix` and a random part, dropped by `drop()`.
  */
-export async function benchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `relevo_bench_${randomBytes(6).toString('hex')}`;
+export async function benchDatabase(serverUrl: string, prefix = 'relevo_bench_'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const onServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -270,13 +271,14 @@ export const DEMO_ROOT = { email: 'root@democompany.demo', password: 'Root.Demo.
 /**
  * What a benchmark of the built server with the demo data needs: a mailbox for the sign-in codes,
  * a data directory, on PostgreSQL a database made for the run (its connections named
- * `application` when given), the server's environment, and `close()` to remove them.
+ * `application` when given; its name starting with `databasePrefix`), the server's environment,
+ * and `close()` to remove them.
  */
-export async function demoBench(prefix: string, postgres: string | undefined, application?: string) {
+export async function demoBench(prefix: string, postgres: string | undefined, application?: string, databasePrefix?: string) {
   const mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
   const dataDir = tempDir(prefix);
-  const database = postgres ? await benchDatabase(postgres) : undefined;
+  const database = postgres ? await benchDatabase(postgres, databasePrefix) : undefined;
   const serverEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
@@ -301,6 +303,115 @@ export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promi
   const cookie = { cookie: await signIn(serverUrl, mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
   const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${serverUrl}/api/user/clients/not_root?page_size=1`, cookie);
   return { cookie, customerId: users.list[0]!.customer.customer_id };
+}
+
+/**
+ * The demo module "Checkout" of the application "Demo Store", as its Customer Root sees it: its ids
+ * and the HTTP Basic authorization of a credential key made for it (the ingest API's).
+ */
+export async function demoModuleKey(serverUrl: string, cookie: { cookie: string }): Promise<{ applicationId: number; moduleId: number; authorization: string }> {
+  const apps = await getJson<{ list: { application_id: number; application_name: string }[] }>(`${serverUrl}/api/procedures/get/application?search=Demo%20Store`, cookie);
+  const applicationId = apps.list.find((app) => app.application_name === 'Demo Store')!.application_id;
+  const modules = await getJson<{ list: { module_id: number; module_name: string }[] }>(`${serverUrl}/api/modules/module?application_id=${applicationId}`, cookie);
+  const moduleId = modules.list.find((module) => module.module_name === 'Checkout')!.module_id;
+  const [credential] = await getJson<[{ body: { credentialKey: string } }]>(`${serverUrl}/api/events/module/credential/${moduleId}/${applicationId}`, cookie);
+  return { applicationId, moduleId, authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}` };
+}
+
+/** A worker process of the built server (`ROLE=worker`), started by `startWorker`. */
+export interface Worker {
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one `ROLE=worker` process of the built server on PostgreSQL and waits for its ready line.
+ * WORKER_NODE_OPTIONS becomes its NODE_OPTIONS (`--cpu-prof` to profile it).
+ */
+export async function startWorker(env: Record<string, string>): Promise<Worker> {
+  const child = spawn(process.execPath, [SERVER_MAIN], { env: { ...process.env, ...env, ROLE: 'worker', ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  while (!/\(worker\) on PostgreSQL, ready in/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`worker exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One engine message as a receiver got it: its idempotency key, when it was all in, its channel and its text. */
+export interface ReceivedMessage {
+  key: string;
+  at: number;
+  channel: 'email' | 'sms' | 'voice';
+  /** the e-mail as sent (headers and MIME parts, undecoded), or the webhook's `body` */
+  text: string;
+}
+
+/**
+ * What the engine's gateways would be, in this process: an SMTP server and an SMS/voice webhook
+ * receiver calling `onMessage` with each message once it is all in, answering `answerMs` later (a
+ * gateway's own time, which holds the sender's connection).
+ */
+export async function messageReceivers(onMessage: (message: ReceivedMessage) => void, answerMs = 0) {
+  const later = (answer: () => void) => (answerMs > 0 ? setTimeout(answer, answerMs) : answer());
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // the engine's mails, one connection each, with up to 8 per worker at a time
+    maxClients: 1_000,
+    onData: (stream, _session, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const at = Date.now();
+        const text = Buffer.concat(chunks).toString('utf8');
+        const key = /^X-Relevo-Idempotency-Key: *(.+?)\r?$/im.exec(text)?.[1];
+        if (key) onMessage({ key, at, channel: 'email', text });
+        later(() => done());
+      });
+    },
+  });
+  await new Promise<void>((resolveListen) => smtp.listen(0, '127.0.0.1', resolveListen));
+  const webhook = createHttpServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = Date.now();
+      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { idempotency_key?: string; kind?: 'sms' | 'voice'; body?: string };
+      if (message.idempotency_key) onMessage({ key: message.idempotency_key, at, channel: message.kind ?? 'sms', text: message.body ?? '' });
+      later(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}'));
+    });
+  });
+  webhook.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolveListen) => webhook.listen(0, '127.0.0.1', resolveListen));
+  return {
+    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    webhookUrl: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/messages`,
+    async close() {
+      await new Promise<void>((done) => smtp.close(() => done()));
+      webhook.closeAllConnections();
+      await new Promise<void>((done) => webhook.close(() => done()));
+    },
+  };
+}
+
+/** VmRSS of a process, in bytes. */
+export function rss(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
 }
 
 /** The value under which `p` % of the values lie (nearest rank). */

@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue, ingest, engine-lag, lighthouse, events-filters, dashboard-summaries)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue, ingest, engine-lag, soak, lighthouse, events-filters, dashboard-summaries)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -79,8 +79,16 @@ const BENCHMARKS = {
     runs: () => (postgres ? [{ label: 'engine-lag (PostgreSQL)', args: ['--postgres', postgres] }] : []),
     skipped: 'PostgreSQL only: give --postgres URL or BENCH_DATABASE_URL',
   },
-  // Lighthouse on the signed-in /dashboard and /events of the built web app (apps/web/dist too),
-  // served by the built server on PGlite; about a minute and a half
+  // ten minutes of incidents, responders and readers at once on PostgreSQL (one API and one
+  // worker process): PostgreSQL only, skipped without an address; about 14 minutes with set-up
+  // and drain
+  soak: {
+    needsBuild: true,
+    runs: () => (postgres ? [{ label: 'soak (PostgreSQL)', args: ['--postgres', postgres] }] : []),
+    skipped: 'PostgreSQL only: give --postgres URL or BENCH_DATABASE_URL',
+  },
+  // Lighthouse on /login (signed out), /dashboard and /events (signed in) of the built web app
+  // (apps/web/dist too), served by the built server on PGlite; about four minutes
   lighthouse: {
     needsBuild: true,
     runs: () => [{ label: 'lighthouse' }],

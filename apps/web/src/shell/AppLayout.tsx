@@ -1,9 +1,8 @@
 import { clientSettings } from '@relevo/api';
 import { APP_VERSION, GUIDE_PATH, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
 import { AppShell, Brand, Breadcrumb, Footer, Icon, toast } from '@relevo/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ChangePasswordModal } from '../features/password/ChangePasswordModal';
 import { api } from './api';
 import { ChangePasswordOpener } from './change-password-context';
 import type { ForbiddenState } from './guards';
@@ -16,6 +15,10 @@ import { SIDEBAR_ICONS } from './sidebar-icons';
 import { loadWidgetScript } from './widget';
 
 const liveLoadClientSettings = () => api.call(clientSettings);
+
+// the password form and its dialog load when they open (most visits never open them), not with
+// every screen's first JavaScript
+const ChangePasswordModal = lazy(() => import('../features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({ default: ChangePasswordModal })));
 
 /**
  * spec 2.5 layout: sidebar by role (2.6), header, breadcrumb, footer; the role check of 2.2; the
@@ -97,7 +100,11 @@ export function AppLayout() {
       >
         <Outlet />
       </AppShell>
-      <ChangePasswordModal open={forced || passwordOpen} forced={forced} onClose={closePassword} onChanged={passwordDone} />
+      {forced || passwordOpen ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open forced={forced} onClose={closePassword} onChanged={passwordDone} />
+        </Suspense>
+      ) : null}
     </ChangePasswordOpener.Provider>
   );
 }

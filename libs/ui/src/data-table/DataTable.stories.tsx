@@ -108,6 +108,9 @@ export const Loading: Story = {
   args: { status: 'loading' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByText('Loading records')).toBeInTheDocument();
+    // a page's room is kept while it loads (10 rows), so the footer does not move when it comes
+    await expect(canvasElement.querySelectorAll('tbody tr')).toHaveLength(10);
   },
 };
 export const Error: Story = {

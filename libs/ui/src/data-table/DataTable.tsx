@@ -19,6 +19,8 @@ import './DataTable.css';
 /** spec 2.20 and 9 */
 export const SEARCH_DEBOUNCE_MS = 500;
 const ACTIONS_COLUMN = '__actions';
+/** the rows the scroll box shows at its tallest (760 px of 38 px rows): a loading page keeps room for at most these */
+const MAX_RESERVED_ROWS = 20;
 
 // the table only shapes headers and rows; paging and sorting happen on the server
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
@@ -95,12 +97,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   let body: ReactNode;
   if (isLoading && bodyRows.length === 0) {
+    // the page on its way gets its room now (up to what the scroll box shows), so the footer and
+    // what follows do not move when the rows arrive
     body = (
-      <tr className="rl-table__message-row">
-        <td colSpan={columnCount}>
-          <Spinner label="Loading records" />
-        </td>
-      </tr>
+      <>
+        <tr className="rl-table__loading-row">
+          <td colSpan={columnCount}>
+            <Spinner label="Loading records" />
+          </td>
+        </tr>
+        {Array.from({ length: Math.min(pageSize, MAX_RESERVED_ROWS) - 1 }, (_, i) => (
+          <tr key={i} className="rl-table__loading-row" aria-hidden="true">
+            <td colSpan={columnCount} />
+          </tr>
+        ))}
+      </>
     );
   } else if (status === 'error' || bodyRows.length === 0) {
     body = (
