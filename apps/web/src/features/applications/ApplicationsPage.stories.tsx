@@ -96,6 +96,17 @@ export const Saving: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   },
 };
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+export const SaveFailed: Story = {
+  args: { calls: 'saveFailed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Inventory');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Inventory');
+  },
+};
 export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);

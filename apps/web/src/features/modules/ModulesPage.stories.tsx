@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORY_KEY } from '../../testing/applications';
 import { ApplicationScreens } from '../../testing/application-screens';
-import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
+import { dialogReady, expectSaving, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 
 const meta = {
   title: 'Screens/Modules',
@@ -129,6 +129,18 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await expectSaving(dialog);
+  },
+};
+
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+export const SaveFailed: Story = {
+  args: { calls: 'saveFailed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Checkout');
   },
 };
 
