@@ -278,6 +278,17 @@ export const SimulationSent: Story = {
     await expect(await body(canvasElement).findByText('The incident was sent')).toBeInTheDocument();
   },
 };
+/** Send pressed, no answer yet: Send is busy. */
+export const SimulationSending: Story = {
+  args: { calls: 'pendingTools' },
+  play: async ({ canvasElement }) => {
+    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send' })).toHaveAttribute('aria-busy', 'true'));
+  },
+};
 export const SimulationRefused: Story = {
   args: { calls: 'failingTools' },
   play: async ({ canvasElement }) => {
