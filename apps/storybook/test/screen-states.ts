@@ -536,6 +536,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'validation: Next Follow Up Time cannot exceed 24': ids(STEP_MODAL, 'follow-up-above-24-hours'),
       saving: ids(STEP_MODAL, 'saving'),
       refused: ids(STEP_MODAL, 'refused-by-save'),
+      'server error': ids(STEP_MODAL, 'save-failed'),
     },
     without: {
       'validation: Escalation ID is required': 'the escalation comes from the route, never typed',
