@@ -83,14 +83,17 @@ export const LoadFailed: Story = {
   args: { stepsList: 'failed' },
   play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole('dialog', { name: 'Priority' });
-    await expect(await within(dialog).findByText('The steps could not be loaded. Close and try again.')).toBeVisible();
+    const alert = await within(dialog).findByText('The steps could not be loaded. Close and try again.');
+    // the dialog may still be fading in
+    await waitFor(() => expect(alert).toBeVisible());
   },
 };
 export const Empty: Story = {
   args: { count: 0 },
   play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole('dialog', { name: 'Priority' });
-    await expect(await within(dialog).findByText(MESSAGES.emptySteps)).toBeVisible();
+    const empty = await within(dialog).findByText(MESSAGES.emptySteps);
+    await waitFor(() => expect(empty).toBeVisible());
     await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
   },
 };

@@ -1,5 +1,5 @@
 import { ApiError } from '@relevo/api';
-import { RESOURCE_MESSAGES, Role, type RoleId } from '@relevo/domain';
+import { RESOURCE_MESSAGES, Role, resourceDeleteRefusal, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -164,6 +164,6 @@ export const DeleteRefused: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
-    await expect(await screen.findByText(/This resource cannot be deleted: it is a step of the escalation "?Demo on-call"?/)).toBeInTheDocument();
+    await expect(await screen.findByText(resourceDeleteRefusal(['Demo on-call'])!)).toBeInTheDocument();
   },
 };

@@ -1,4 +1,4 @@
-import { Role, type RoleId } from '@relevo/domain';
+import { Role, slaDeleteRefusal, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -151,6 +151,6 @@ export const DeleteRefused: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Standard response' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continuar' }));
-    await expect(await screen.findByText(/This SLA cannot be deleted: the module "?Checkout"? uses it/)).toBeInTheDocument();
+    await expect(await screen.findByText(slaDeleteRefusal(['Checkout'])!)).toBeInTheDocument();
   },
 };
