@@ -211,6 +211,7 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
         { loc: ['body', 'password'], msg: 'Password must contain at least one uppercase letter' },
         { loc: ['body', 'password'], msg: 'Password must contain at least one number' },
         { loc: ['body', 'password'], msg: 'Password must contain at least one special character' },
+        { loc: ['body', 'password_verified'], msg: 'Passwords do not match' },
       ],
     });
     const mismatch = await t.raw('POST', '/api/users/reset_password/sms/verify/', {

@@ -277,6 +277,7 @@ describe.each(DATABASE_KINDS)('user rules and input on %s', (kind) => {
         { loc: ['body', 'rol_id'], msg: USER_MESSAGES.roleRequired },
         { loc: ['body', 'customer_id'], msg: USER_MESSAGES.customerRequired },
         { loc: ['body', 'force_change_password'], msg: 'Must be true or false' },
+        { loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.mismatch },
       ],
     });
     const long = 'Aa1!'.repeat(40);

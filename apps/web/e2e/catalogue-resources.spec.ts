@@ -148,7 +148,8 @@ test.describe('Resources and SLAs (spec 2.15, 2.18, 6, 8)', () => {
 
     // the SLA is left out of the demo's module; it may be deleted
     await rowOf(table, name).getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
+    // spec 8: the SLA's confirmation is labelled in Spanish
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
     await expect(toast(page, 'Service Level Agreement has been successfully deleted')).toBeVisible();
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import type { CustomerCalls } from '../features/customers/customer-calls';
 import type { EventCalls } from '../features/events/event-calls';
 import { routes } from '../routes';
@@ -50,3 +51,14 @@ export const Customer: Story = { args: { role: Role.Customer } };
 export const ForcedPasswordChange: Story = { args: { role: Role.Customer, forced: true } };
 export const NestedBreadcrumb: Story = { args: { role: Role.Customer, path: '/events/A1B2C3/event_logs' } };
 export const Narrow: Story = { args: { role: Role.CustomerRoot }, globals: { viewport: { value: 'mobile1', isRotated: false } } };
+
+/** spec 2.5: the header's settings dropdown offers Password and Logout. */
+export const SettingsMenu: Story = {
+  args: { role: Role.CustomerRoot },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Password', 'Logout']);
+  },
+};

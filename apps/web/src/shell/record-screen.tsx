@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, toast, type ConfirmDialogProps } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useRemoval } from './removal';
 import './record-screen.css';
@@ -9,6 +9,8 @@ export interface RecordScreenTexts {
   updated: string;
   deleted: string;
   confirmDelete: string;
+  /** the confirmation's title and buttons, when not the English defaults (spec 8: the SLA's are in Spanish) */
+  confirmLabels?: Pick<ConfirmDialogProps, 'title' | 'continueLabel' | 'cancelLabel'>;
 }
 
 export interface RecordScreenOptions<Row> {
@@ -43,7 +45,7 @@ export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOpt
     askRemove: removal.ask,
     close,
     saved,
-    confirmation: <ConfirmDialog message={texts.confirmDelete} {...removal.dialog} />,
+    confirmation: <ConfirmDialog message={texts.confirmDelete} {...texts.confirmLabels} {...removal.dialog} />,
   };
 }
 

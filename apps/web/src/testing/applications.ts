@@ -90,6 +90,10 @@ export const APPLICATION_CALLS = {
   failed: (): ApplicationCalls => ({ ...APPLICATION_CALLS.filled(), list: () => Promise.reject(new ApiError(0, null)), listModules: () => Promise.reject(new ApiError(0, null)) }),
   nameTaken: (): ApplicationCalls => ({ ...APPLICATION_CALLS.filled(), create: nameTaken, update: nameTaken }),
   saving: (): ApplicationCalls => ({ ...APPLICATION_CALLS.filled(), create: never, update: never, createModule: never, updateModule: never }),
+  saveFailed: (): ApplicationCalls => {
+    const fail = () => Promise.reject(new ApiError(500, null));
+    return { ...APPLICATION_CALLS.filled(), create: fail, update: fail, createModule: fail, updateModule: fail };
+  },
   pendingTools: (): ApplicationCalls => ({ ...APPLICATION_CALLS.filled(), moduleChoices: never, generateCredential: never, examples: never, simulate: never }),
   failingTools: (): ApplicationCalls => ({
     ...APPLICATION_CALLS.filled(),

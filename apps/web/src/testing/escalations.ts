@@ -98,10 +98,14 @@ export interface StoryEscalationOptions {
   steps?: EscalationStep[];
   /** the list never answers (loading) or fails */
   list?: 'ok' | 'loading' | 'failed';
+  /** the steps list of an escalation never answers (loading) or fails */
+  stepsList?: 'ok' | 'loading' | 'failed';
   /** deletes answer 409 */
   inUse?: boolean;
   /** saves never answer */
   saving?: boolean;
+  /** saves fail with a 500 */
+  saveFailed?: boolean;
   /** a step save answers status 0 with this feedback */
   refusedStep?: string;
 }
@@ -111,7 +115,7 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
   const escalations = options.escalations ?? storyEscalations;
   const steps = options.steps ?? storySteps(3);
   const find = (id: number) => escalations.find((escalation) => escalation.escalation_id === id) ?? escalations[0]!;
-  const saving = <T>(answer: () => Promise<T>) => (options.saving ? never<T>() : answer());
+  const saving = <T>(answer: () => Promise<T>) => (options.saving ? never<T>() : options.saveFailed ? Promise.reject<T>(new ApiError(500, null)) : answer());
   return {
     list: async (query) => {
       if (options.list === 'loading') return never();
@@ -125,7 +129,11 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
       if (options.inUse) throw escalationInUse();
       return { Message: 'Escalation was successfully deleted' };
     },
-    listSteps: async (_id, query) => pageOf(steps, query, (row) => row.resource.resource_fullname),
+    listSteps: async (_id, query) => {
+      if (options.stepsList === 'loading') return never();
+      if (options.stepsList === 'failed') throw new ApiError(0, null);
+      return pageOf(steps, query, (row) => row.resource.resource_fullname);
+    },
     createStep: (body) =>
       saving(async () =>
         options.refusedStep ? { feedback: options.refusedStep, status: 0, escalation_resource: steps[0]! } : { feedback: 'EscalationResource was successfully created', status: 1, escalation_resource: { ...steps[0]!, ...body } },

@@ -76,8 +76,15 @@ export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilte
   );
 }
 
-/** The calls of the events screens on fixtures: filled, empty, never answering, or failing; no live stream. */
-export function storyEventCalls(kind: 'filled' | 'empty' | 'loading' | 'failed' = 'filled', events: IncidentEvent[] = STORY_EVENTS): EventCalls {
+/**
+ * How the fixture calls behave: filled, empty, never answering, or failing lists; `newEvent`: the
+ * stream is open and soon says the newest event arrived (the list shows it on the next read);
+ * `streamDown`: the stream is closed, so the screen asks again itself every few seconds.
+ */
+export type StoryEventCallsKind = 'filled' | 'empty' | 'loading' | 'failed' | 'newEvent' | 'streamDown';
+
+/** The calls of the events screens on fixtures (see StoryEventCallsKind). */
+export function storyEventCalls(kind: StoryEventCallsKind = 'filled', events: IncidentEvent[] = STORY_EVENTS): EventCalls {
   const fail = () => Promise.reject(new ApiError(0, null));
   const base: EventCalls = {
     list: async (query, filters) => pageOf(filteredStoryEvents(events, filters), query),
@@ -96,5 +103,29 @@ export function storyEventCalls(kind: 'filled' | 'empty' | 'loading' | 'failed' 
   if (kind === 'empty') return { ...base, list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
   if (kind === 'loading') return { ...base, list: never, log: never };
   if (kind === 'failed') return { ...base, list: fail, log: fail };
+  if (kind === 'newEvent') {
+    let arrived = false;
+    return {
+      ...base,
+      list: async (query, filters) => pageOf(filteredStoryEvents(arrived ? events : events.slice(1), filters), query),
+      watch: ({ onLive, onChange }) => {
+        onLive(true);
+        const timer = setTimeout(() => {
+          arrived = true;
+          onChange();
+        }, 100);
+        return () => clearTimeout(timer);
+      },
+    };
+  }
+  if (kind === 'streamDown') {
+    return {
+      ...base,
+      watch: ({ onLive }) => {
+        onLive(false);
+        return () => undefined;
+      },
+    };
+  }
   return base;
 }

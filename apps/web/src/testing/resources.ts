@@ -65,7 +65,8 @@ function pageOf<T>(rows: T[], query: ListQuery, name: (row: T) => string): ListO
   return { total: found.length, list: found.slice(start, start + query.page_size) };
 }
 
-export type StoryCatalogueState = 'filled' | 'empty' | 'loading' | 'quotaReached';
+/** filled, empty, loading (never answers) or failed lists; at the quota; saves that never answer or fail with a 500. */
+export type StoryCatalogueState = 'filled' | 'empty' | 'loading' | 'failed' | 'quotaReached' | 'saving' | 'saveFailed';
 
 const limitOf = (state: StoryCatalogueState): ResourceLimit =>
   state === 'quotaReached' ? { limit: true, count: 10, max: 10 } : { limit: false, count: storyResources.length, max: 10 };
@@ -73,20 +74,26 @@ const limitOf = (state: StoryCatalogueState): ResourceLimit =>
 /** The calls of the Resources and SLA screens over the fixtures; deletes answer the in-use refusal (409). */
 export function storyResourceSlaCalls(state: StoryCatalogueState = 'filled', overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {}): ResourceSlaCalls {
   const list = <T>(rows: T[], name: (row: T) => string) =>
-    state === 'loading' ? never : async (query: ListQuery) => (state === 'empty' ? { total: 0, list: [] } : pageOf(rows, query, name));
+    state === 'loading'
+      ? never
+      : state === 'failed'
+        ? () => Promise.reject(new ApiError(0, null))
+        : async (query: ListQuery) => (state === 'empty' ? { total: 0, list: [] } : pageOf(rows, query, name));
+  // a save that never answers (the modal's busy state) or that the server fails
+  const save = <T>(answer: T): Promise<T> => (state === 'saving' ? never() : state === 'saveFailed' ? Promise.reject(new ApiError(500, null)) : Promise.resolve(answer));
   const resources: ResourceCalls = {
     list: list(storyResources, (row) => row.resource_fullname),
     limit: async () => limitOf(state),
     languages: async () => ({ total: storyLanguages.length, list: storyLanguages }),
-    create: async (body) => ({ ...storyResources[1]!, ...body, resource_id: 99, id: 99, resource_active: 'Y' }),
-    update: async (id, body) => ({ ...storyResources.find((row) => row.resource_id === id)!, ...body }),
+    create: (body) => save({ ...storyResources[1]!, ...body, resource_id: 99, id: 99, resource_active: 'Y' as const }),
+    update: (id, body) => save({ ...storyResources.find((row) => row.resource_id === id)!, ...body }),
     remove: () => Promise.reject(new ApiError(409, { detail: resourceDeleteRefusal(['Demo on-call']) ?? '' })),
     ...overrides.resources,
   };
   const slas: SlaCalls = {
     list: list(storySlas, (row) => row.sla_name),
-    create: async (body) => ({ ...storySlas[0]!, ...body, sla_id: 99, id: 99, sla_active: 'N' }),
-    update: async (id, body) => ({ ...storySlas.find((row) => row.sla_id === id)!, ...body }),
+    create: (body) => save({ ...storySlas[0]!, ...body, sla_id: 99, id: 99, sla_active: 'N' as const }),
+    update: (id, body) => save({ ...storySlas.find((row) => row.sla_id === id)!, ...body }),
     remove: () => Promise.reject(new ApiError(409, { detail: slaDeleteRefusal(['Checkout']) ?? '' })),
     ...overrides.slas,
   };

@@ -1,4 +1,4 @@
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 /** The whole document of a story: modals, tooltips and toasts render in portals outside the canvas. */
 export const storyBody = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
@@ -21,3 +21,16 @@ export const playShowsText =
 export const playOffersReload = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
   await expect(await storyBody(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
 };
+
+/** A field's problem tooltip (the help icon beside it, named "Label: N problem(s)") says `text`. */
+export async function expectProblem(canvasElement: HTMLElement, scope: HTMLElement, label: string, text: string) {
+  await userEvent.click(within(scope).getByRole('button', { name: new RegExp(`^${label}: \\d+ problem`) }));
+  await expect(await storyBody(canvasElement).findByRole('tooltip')).toHaveTextContent(text);
+  await userEvent.keyboard('{Escape}');
+}
+
+/** A save that has not answered yet: the modal's Save is busy and Cancel is disabled. */
+export async function expectSaving(dialog: HTMLElement) {
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true'));
+  await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+}

@@ -63,8 +63,9 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
   return v.pipe(
     schema,
     v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const input = dataset.value;
+      // compared even while another field fails its type (a role not yet chosen): spec 5 checks on every input
+      const input = dataset.value as Record<string, unknown>;
+      if (typeof input !== 'object' || input === null || typeof input[passwordKey] !== 'string' || typeof input[confirmKey] !== 'string') return;
       // an empty confirmation already has its own message ('Confirming your password is required')
       if (input[confirmKey] !== '' && input[passwordKey] !== input[confirmKey]) {
         addIssue({

@@ -166,6 +166,10 @@ describe('user modal rules (spec 5)', () => {
     expect(userFormErrors(filled({ confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({ confirm_password: ['Passwords do not match'] });
   });
 
+  it('says the passwords differ while the role is not chosen yet', () => {
+    expect(userFormErrors(filled({ rol_id: null, confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({ rol_id: ['Role is required'], confirm_password: ['Passwords do not match'] });
+  });
+
   it('takes an optional phone, refusing one that is not a supported number', () => {
     expect(isUserFormValid(filled({ phone: '' }), staffCreate)).toBe(true);
     expect(isUserFormValid(filled({ phone: '+17875550123' }), staffCreate)).toBe(true);

@@ -1,4 +1,5 @@
-import { twoFactorMachine, type MessageAnswer } from '@relevo/domain';
+import { ApiError } from '@relevo/api';
+import { AUTH_MESSAGES, twoFactorMachine, type MessageAnswer } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
@@ -53,7 +54,30 @@ export const MalformedCode: Story = {
   args: { delivery: ['e-mail'] },
   play: async ({ canvasElement }) => {
     await verify(canvasElement, '12ab');
-    await within(canvasElement).findByRole('alert');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeFormat);
+  },
+};
+export const CodeRequired: Story = {
+  args: { delivery: ['e-mail'] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Verify' }));
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeRequired);
+  },
+};
+/** Five wrong codes void it (service.md 3): the server's message. */
+export const CodeVoided: Story = {
+  args: { machine: withActors(() => Promise.reject(new ApiError(429, { detail: AUTH_MESSAGES.codeVoided }))), delivery: ['e-mail'] },
+  play: async ({ canvasElement }) => {
+    await verify(canvasElement, '111111');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeVoided);
+  },
+};
+/** spec 8: a 500 from the server. */
+export const ServerError: Story = {
+  args: { machine: withActors(() => Promise.reject(new ApiError(500, null))), delivery: ['e-mail'] },
+  play: async ({ canvasElement }) => {
+    await verify(canvasElement, '482913');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
   },
 };
 

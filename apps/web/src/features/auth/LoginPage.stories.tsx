@@ -1,8 +1,10 @@
+import { ApiError } from '@relevo/api';
 import { loginMachine } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
+import { expectProblem } from '../../testing/story-dialogs';
 import { StoryApp, landed } from '../../testing/story-app';
 import { LoginPage } from './LoginPage';
 
@@ -32,7 +34,17 @@ export const InvalidFields: Story = {
     await fill(canvasElement, 'ana@', '');
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectProblem(canvasElement, canvasElement, 'Email', 'Must be a valid email address');
     await userEvent.hover(canvas.getByRole('button', { name: /^Email: 1 problem/ }));
+  },
+};
+
+/** spec 5: both fields required, each with its message. */
+export const RequiredFields: Story = {
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, '', '');
+    await expectProblem(canvasElement, canvasElement, 'Email', 'Email is required');
+    await expectProblem(canvasElement, canvasElement, 'Password', 'Password is required');
   },
 };
 
@@ -57,5 +69,23 @@ export const RateLimited: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'user@democompany.demo', 'Wrong.Password1');
     await within(canvasElement).findByRole('alert');
+  },
+};
+
+/** spec 8: no answer from the server. */
+export const NoResponse: Story = {
+  args: { machine: withLogin(() => Promise.reject(new ApiError(0, null))) },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'user@democompany.demo', 'User.Demo.2026');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('We have a problem');
+  },
+};
+
+/** spec 8: a 500 from the server. */
+export const ServerError: Story = {
+  args: { machine: withLogin(() => Promise.reject(new ApiError(500, null))) },
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, 'user@democompany.demo', 'User.Demo.2026');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
   },
 };

@@ -1,10 +1,11 @@
 import { ApiError } from '@relevo/api';
-import { Role, customerInUseMessage, type Customer, type ListQuery, type RoleId } from '@relevo/domain';
+import { MESSAGES, Role, customerInUseMessage, type Customer, type ListQuery, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { expectProblem, expectSaving, playShowsText } from '../../testing/story-dialogs';
 import type { CustomerCalls } from './customer-calls';
 
 const NAMES = ['Relevo', 'Demo Company', 'Acme Health', 'Globex Logistics', 'Initech Banking', 'Umbrella Labs', 'Hooli Cloud', 'Stark Energy', 'Wayne Security', 'Wonka Foods', 'Tyrell Robotics', 'Cyberdyne Systems', 'Soylent Farms', 'Aperture Science'];
@@ -47,6 +48,7 @@ const CALLS = {
   failed: (): CustomerCalls => ({ ...CALLS.filled(), list: () => Promise.reject(new ApiError(0, null)) }),
   nameTaken: (): CustomerCalls => ({ ...CALLS.filled(), create: nameTaken, update: nameTaken }),
   saving: (): CustomerCalls => ({ ...CALLS.filled(), create: never, update: never }),
+  saveFailed: (): CustomerCalls => ({ ...CALLS.filled(), create: () => Promise.reject(new ApiError(500, null)), update: () => Promise.reject(new ApiError(500, null)) }),
 };
 
 /** The real route table at /customer, signed in as a staff user, with fixture calls. */
@@ -84,7 +86,7 @@ export const Filled: Story = {
     await expect(await body(canvasElement).findByText('Show 1 to 10 of 14 records')).toBeVisible();
   },
 };
-export const Empty: Story = { args: { calls: 'empty' } };
+export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText(MESSAGES.emptyCustomers) };
 export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = {
   args: { calls: 'failed' },
@@ -100,6 +102,17 @@ export const StaffView: Story = {
     await screen.findByText('Acme Health');
     await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  },
+};
+/** spec 6: Staff Edit creates, edits and deletes customers like Staff Root. */
+export const StaffEdit: Story = {
+  args: { role: Role.StaffEdit },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Acme Health');
+    await expect(screen.getByRole('button', { name: 'Create' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Edit Acme Health' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Delete Acme Health' })).toBeVisible();
   },
 };
 export const CreateModal: Story = {
@@ -127,7 +140,8 @@ export const InvalidForm: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(quota).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
+    await expectProblem(canvasElement, dialog, 'Name', 'Customer name is required');
+    await expectProblem(canvasElement, dialog, 'Resource quota', 'The value must be greater than or equal to 0');
   },
 };
 export const NameTaken: Story = {
@@ -148,6 +162,18 @@ export const Saving: Story = {
     const dialog = await openCreate(canvasElement);
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Nakatomi Trading');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectSaving(dialog);
+  },
+};
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+export const SaveFailed: Story = {
+  args: { calls: 'saveFailed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Nakatomi Trading');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Nakatomi Trading');
   },
 };
 export const DeleteConfirm: Story = {
@@ -155,6 +181,16 @@ export const DeleteConfirm: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Company' }));
     await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this customer?');
+  },
+};
+
+/** A customer that still has users: the server's 409 says so, shown as the warning toast. */
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Company' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(customerInUseMessage({ users: 3, events: 0 })!)).toBeInTheDocument();
   },
 };
 

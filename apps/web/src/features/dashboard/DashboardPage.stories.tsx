@@ -1,4 +1,4 @@
-import { Role } from '@relevo/domain';
+import { Role, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
@@ -6,13 +6,13 @@ import { DASHBOARD_CALLS, type DashboardCallsState } from '../../testing/dashboa
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
 
-/** The real route table at /dashboard, signed in as a Customer Root, with fixture summaries. */
-function Dashboard({ calls = 'filled' }: { calls?: DashboardCallsState }) {
+/** The real route table at /dashboard, signed in as a Customer Root (or `role`), with fixture summaries. */
+function Dashboard({ calls = 'filled', role = Role.CustomerRoot }: { calls?: DashboardCallsState; role?: RoleId }) {
   return (
     <StoryApp
       routes={routes}
       at="/dashboard"
-      user={storyUser(Role.CustomerRoot)}
+      user={storyUser(role)}
       services={{ dashboardCalls: DASHBOARD_CALLS[calls], loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
     />
   );
@@ -43,6 +43,19 @@ export const Filled: Story = {
     for (const name of WIDGETS) await expect(await screen.findByRole('region', { name })).toBeVisible();
     const today = screen.getByRole('region', { name: 'Events Today' });
     await waitFor(() => expect(within(today).getByText('14')).toBeVisible());
+  },
+};
+
+/** spec 2.6, 6: the Customer sees the same dashboard as the Customer Root. */
+export const AsCustomer: Story = { args: { role: Role.Customer }, globals: at('desktop'), play: Filled.play };
+
+/** spec 2.2, 6: the dashboard is a customer screen; a staff user who opens it goes to 403 and is signed out. */
+export const StaffRefused: Story = {
+  args: { role: Role.StaffView },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+    await expect(screen.queryByRole('region', { name: 'Events Today' })).toBeNull();
   },
 };
 

@@ -5,6 +5,7 @@ import { routes } from '../../routes';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { expectProblem, expectSaving, playOffersReload, playShowsText } from '../../testing/story-dialogs';
 
 /** The real route table signed in as a customer user, with fixture escalation calls. */
 function Escalations({ role = Role.CustomerRoot, at = '/escalations', options = {} }: { role?: RoleId; at?: string; options?: StoryEscalationOptions }) {
@@ -54,9 +55,10 @@ export const InvalidWarning: Story = {
     await expect(await screen.findByRole('tooltip')).toHaveTextContent(ESCALATION_INVALID_WARNING);
   },
 };
-export const Empty: Story = { args: { options: { escalations: [] } } };
+export const Empty: Story = { args: { options: { escalations: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
 export const Loading: Story = { args: { options: { list: 'loading' } } };
-export const LoadFailed: Story = { args: { options: { list: 'failed' } } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const LoadFailed: Story = { args: { options: { list: 'failed' } }, play: playOffersReload };
 export const CustomerReadOnly: Story = {
   args: { role: Role.Customer },
   play: async ({ canvasElement }) => {
@@ -80,6 +82,7 @@ export const CreateNameRequired: Story = {
     const dialog = await dialogReady(canvasElement, 'Create Escalation');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expectProblem(canvasElement, dialog, 'Name', 'Name is required');
   },
 };
 export const EditModal: Story = {
@@ -96,6 +99,19 @@ export const Saving: Story = {
     await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Night shift' }));
     const dialog = await dialogReady(canvasElement, 'Edit Escalation');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectSaving(dialog);
+  },
+};
+
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+export const SaveFailed: Story = {
+  args: { options: { saveFailed: true } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Night shift' }));
+    const dialog = await dialogReady(canvasElement, 'Edit Escalation');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Night shift');
   },
 };
 export const DeleteInUse: Story = {
@@ -104,7 +120,8 @@ export const DeleteInUse: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Night shift' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await expect(await screen.findByText(/used by the module Checkout/)).toBeInTheDocument();
+    // the toast and its screen-reader announcement both hold the text
+    await expect(await screen.findAllByText(/used by the module Checkout/)).not.toHaveLength(0);
   },
 };
 
@@ -122,7 +139,10 @@ export const StepsInvalid: Story = {
     await expect(await body(canvasElement).findByText(ESCALATION_INVALID_WARNING)).toBeVisible();
   },
 };
-export const StepsEmpty: Story = { args: { at: '/escalation/4/resources', options: { steps: [] } } };
+export const StepsEmpty: Story = { args: { at: '/escalation/4/resources', options: { steps: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
+export const StepsLoading: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'loading' } } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const StepsLoadFailed: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'failed' } }, play: playOffersReload };
 export const StepsCustomerReadOnly: Story = {
   args: { at: '/escalation/1/resources', role: Role.Customer },
   play: async ({ canvasElement }) => {
@@ -147,6 +167,7 @@ export const StepsDeleteInUse: Story = {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete step 1 (Ana Torres)' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await expect(await screen.findByText(/last step of an escalation used by a module/)).toBeVisible();
+    // the toast and its screen-reader announcement both hold the text
+    await expect(await screen.findAllByText(/last step of an escalation used by a module/)).not.toHaveLength(0);
   },
 };

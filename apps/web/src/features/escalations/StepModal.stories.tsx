@@ -3,6 +3,7 @@ import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
+import { expectSaving } from '../../testing/story-dialogs';
 import { StepModal } from './StepModal';
 
 const STEPS = storySteps(3);
@@ -177,6 +178,17 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectSaving(dialog);
+  },
+};
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+export const SaveFailed: Story = {
+  args: { editing: 0, options: { saveFailed: true } },
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogReady(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
   },
 };
 export const RefusedBySave: Story = {

@@ -1,22 +1,22 @@
-import { Role } from '@relevo/domain';
+import { Role, type RoleId } from '@relevo/domain';
 import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
-import { STORY_EVENTS, STORY_NOW, storyEventCalls } from '../../testing/events';
+import { STORY_EVENTS, STORY_NOW, storyEventCalls, type StoryEventCallsKind } from '../../testing/events';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
 import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 import { EventAudioModal } from './EventAudioModal';
 import { EventDetailsModal } from './EventDetailsModal';
 
-function Events({ calls = 'filled', at = '/events' }: { calls?: 'filled' | 'empty' | 'loading' | 'failed'; at?: string }) {
+function Events({ calls = 'filled', at = '/events', role = Role.Customer }: { calls?: StoryEventCallsKind; at?: string; role?: RoleId }) {
   return (
     <StoryApp
       routes={routes}
       at={at}
-      user={storyUser(Role.Customer)}
+      user={storyUser(role)}
       services={{ eventCalls: storyEventCalls(calls), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
     />
   );
@@ -45,6 +45,37 @@ export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No 
 export const Loading: Story = { args: { calls: 'loading' } };
 /** a failed load is an empty list with Reload (spec 7) */
 export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
+
+/** spec 6: the Customer Root sees the same list, filters and row actions as the Customer. */
+export const FilledAsCustomerRoot: Story = {
+  args: { role: Role.CustomerRoot },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await expect(await screen.findByText('Disk almost full on db-1')).toBeVisible();
+    for (const action of ['Event log of', 'Details of', 'Audio of']) await expect(screen.getByRole(action === 'Event log of' ? 'link' : 'button', { name: `${action} K7QW2M9P` })).toBeVisible();
+  },
+};
+
+/** A new event arrives while the list is shown: it appears, and the live region says so. */
+export const NewEventAnnounced: Story = {
+  args: { calls: 'newEvent' },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await expect(await screen.findByText('Show 1 to 6 of 6 records')).toBeVisible();
+    await expect(await screen.findByText('1 new event')).toHaveAttribute('role', 'status');
+    await expect(screen.getByText('Disk almost full on db-1')).toBeVisible();
+  },
+};
+
+/** The server's stream is down: the screen says it asks again by itself. */
+export const StreamDown: Story = {
+  args: { calls: 'streamDown' },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await screen.findByText('Disk almost full on db-1');
+    await expect(screen.getByText('Checking for new events every few seconds')).toBeVisible();
+  },
+};
 
 /** spec 2.13: the module waits for an application, and a new application clears it. */
 export const FilterByApplicationThenModule: Story = {
@@ -123,6 +154,20 @@ export const EventLogs: Story = {
     await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/events/log/1/export');
   },
 };
+export const EventLogsEmpty: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'empty' }, play: playShowsText('No event logs found.') };
+export const EventLogsLoading: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'loading' } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const EventLogsLoadFailed: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'failed' }, play: playOffersReload };
+/** A case ID that is not one of the customer's events: no module, no log, no CSV. */
+export const EventLogsUnknownCase: Story = {
+  args: { at: '/events/ZZZZ2222/event_logs' },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await expect(await screen.findByRole('heading', { name: 'Event Logs of module unknown' })).toBeVisible();
+    await expect(await screen.findByText('No event logs found.')).toBeVisible();
+    await expect(screen.queryByRole('link', { name: 'Download to CSV' })).toBeNull();
+  },
+};
 export const EventLogDetails: Story = {
   args: { at: '/events/K7QW2M9P/event_logs' },
   play: async ({ canvasElement }) => {
@@ -150,6 +195,45 @@ export const Details: StoryObj<typeof EventDetailsModal> = {
     await expect(await dialog.findByText('Page 1 of 2')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Next' }));
     await expect(await dialog.findByText('Page 2 of 2')).toBeVisible();
+  },
+};
+
+/** The details window before its log has answered. */
+export const DetailsLogLoading: StoryObj<typeof EventDetailsModal> = {
+  render: () => (
+    <MemoryRouter>
+      <EventDetailsModal event={STORY_EVENTS[2]!} calls={storyEventCalls('loading')} onClose={() => undefined} now={STORY_NOW} />
+    </MemoryRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event P9ZD3KWM'));
+    await expect(dialog.getByText('Loading the event log')).toBeInTheDocument();
+  },
+};
+/** The log failed: the window says so and the general handler's toast tells why (spec 8). */
+export const DetailsLogFailed: StoryObj<typeof EventDetailsModal> = {
+  render: () => (
+    <MemoryRouter>
+      <EventDetailsModal event={STORY_EVENTS[2]!} calls={storyEventCalls('failed')} onClose={() => undefined} now={STORY_NOW} />
+      <Toaster />
+    </MemoryRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event P9ZD3KWM'));
+    await expect(await dialog.findByText('The event log could not be loaded.')).toBeVisible();
+    await expect(await storyBody(canvasElement).findByText('We have a problem')).toBeInTheDocument();
+  },
+};
+/** An event nobody has been contacted about yet. */
+export const DetailsLogEmpty: StoryObj<typeof EventDetailsModal> = {
+  render: () => (
+    <MemoryRouter>
+      <EventDetailsModal event={STORY_EVENTS[0]!} calls={storyEventCalls('empty')} onClose={() => undefined} now={STORY_NOW} />
+    </MemoryRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    await expect(await dialog.findByText('No contacts yet.')).toBeVisible();
   },
 };
 

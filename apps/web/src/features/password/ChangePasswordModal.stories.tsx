@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
+import { expectProblem } from '../../testing/story-dialogs';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** The real change-password machine with a fixture `changePassword` actor. */
@@ -24,6 +25,7 @@ const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 async function dialogReady(canvasElement: HTMLElement) {
   const dialog = await page(canvasElement).findByRole('dialog');
   await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  return dialog;
 }
 
 async function type(canvasElement: HTMLElement, values: { current?: string; next?: string; confirm?: string }) {
@@ -49,8 +51,11 @@ export const Forced: Story = { args: { forced: true } };
 
 export const AllRequired: Story = {
   play: async ({ canvasElement }) => {
-    await dialogReady(canvasElement);
+    const dialog = await dialogReady(canvasElement);
     await userEvent.click(page(canvasElement).getByRole('button', { name: 'Save' }));
+    await expectProblem(canvasElement, dialog, 'Current Password', 'Current Password is required');
+    await expectProblem(canvasElement, dialog, 'New Password', 'New Password is required');
+    await expectProblem(canvasElement, dialog, 'Confirm Password', 'Confirming your password is required');
   },
 };
 export const TooShort = failing('Ab1!', 'Password must be at least 8 characters long');

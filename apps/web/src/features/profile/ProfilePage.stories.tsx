@@ -27,8 +27,20 @@ const meta = { title: 'Screens/Profile', component: Profile, parameters: { layou
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Customer: Story = { args: { role: Role.Customer, phone: '+17875550123' } };
-export const Staff: Story = { args: { role: Role.StaffRoot } };
+/** The summary names the role, and the customer for customer users ('None (staff)' for staff). */
+const showsRole =
+  (label: string, customer: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const screen = within(canvasElement.ownerDocument.body);
+    await expect(await screen.findByText(label, { selector: 'dd' })).toBeVisible();
+    await expect(screen.getByText(customer, { selector: 'dd' })).toBeVisible();
+  };
+
+export const Customer: Story = { args: { role: Role.Customer, phone: '+17875550123' }, play: showsRole('Customer', 'Demo Company') };
+export const CustomerRoot: Story = { args: { role: Role.CustomerRoot }, play: showsRole('Customer Root', 'Demo Company') };
+export const Staff: Story = { args: { role: Role.StaffRoot }, play: showsRole('Staff Root', 'Relevo') };
+export const StaffEdit: Story = { args: { role: Role.StaffEdit }, play: showsRole('Staff Edit', 'Relevo') };
+export const StaffView: Story = { args: { role: Role.StaffView }, play: showsRole('Staff View', 'Relevo') };
 export const CountsLoading: Story = { args: { role: Role.Customer, counts: 'loading' } };
 export const CountsFailed: Story = { args: { role: Role.Customer, counts: 'failed' } };
 export const ModifyPasswordOpen: Story = {

@@ -58,7 +58,15 @@ export const EmailInvalid: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(canvas.getByRole('button', { name: /^Email: 1 problem/ }));
-    await within(canvasElement.ownerDocument.body).findByRole('tooltip');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Must be a valid email address');
+  },
+};
+/** spec 5: the e-mail is required. */
+export const EmailRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await submitEmail(canvasElement, '');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /^Email: 1 problem/ }));
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Email is required');
   },
 };
 

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
 import { StoryApp, landed } from '../../testing/story-app';
+import { expectProblem } from '../../testing/story-dialogs';
 import { SmsResetPage } from './SmsResetPage';
 
 type StartAnswer = { token: string };
@@ -85,6 +86,23 @@ export const CodeIdle: Story = {
     await toCodeStep(canvasElement);
     // the new step announces itself: its heading has the focus
     await waitFor(() => expect(within(canvasElement).getByRole('heading', { name: 'Enter the verification code' })).toHaveFocus());
+  },
+};
+
+/** spec 5: every field of the SMS reset is required, each with its message. */
+export const PhoneRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await submitPhone(canvasElement, '');
+    await expectProblem(canvasElement, canvasElement, 'Phone', 'Phone is required');
+  },
+};
+export const CodeRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await toCodeStep(canvasElement);
+    await submitCode(canvasElement, {});
+    await expectProblem(canvasElement, canvasElement, 'Verification code', 'Verification code is required');
+    await expectProblem(canvasElement, canvasElement, 'Password', 'Password is required');
+    await expectProblem(canvasElement, canvasElement, 'Password verified', 'Password verified is required');
   },
 };
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@relevo/api';
-import { RESOURCE_MESSAGES, Role, type RoleId } from '@relevo/domain';
+import { RESOURCE_MESSAGES, Role, resourceDeleteRefusal, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -7,6 +7,7 @@ import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
+import { expectProblem, expectSaving, playOffersReload } from '../../testing/story-dialogs';
 
 const phoneRefused = () => Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry }] }));
 
@@ -54,6 +55,8 @@ export const Empty: Story = {
   },
 };
 export const Loading: Story = { args: { state: 'loading' } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
 /** spec 6: the Customer reads the list only. */
 export const ReadOnlyCustomer: Story = {
@@ -104,8 +107,32 @@ export const InvalidForm: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     for (const label of ['Name', 'Email', 'Main Phone']) await expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     await expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveAttribute('aria-invalid', 'true');
+    await expectProblem(canvasElement, dialog, 'Name', 'Name is required');
+    await expectProblem(canvasElement, dialog, 'Email', 'Must be a valid email address');
+    await expectProblem(canvasElement, dialog, 'Language', 'Language is required');
     await userEvent.click(within(dialog).getByRole('button', { name: /Main Phone: 1 problem/ }));
     await expect(await screen.findAllByText('Must be a valid phone number of the chosen country')).not.toHaveLength(0);
+  },
+};
+
+/** The save has not answered: Save is busy, Cancel disabled. */
+export const Saving: Story = {
+  args: { state: 'saving' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Luis Ortega');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectSaving(dialog);
+  },
+};
+
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+export const SaveFailed: Story = {
+  args: { state: 'saveFailed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Luis Ortega');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Luis Ortega');
   },
 };
 
@@ -123,10 +150,20 @@ export const PhoneRefusedByServer: Story = {
   },
 };
 
-export const DeleteRefused: Story = {
+export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
     await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this resource?');
+  },
+};
+
+/** A resource an escalation uses: the server's 409 names the escalation, shown as the warning toast. */
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(resourceDeleteRefusal(['Demo on-call'])!)).toBeInTheDocument();
   },
 };

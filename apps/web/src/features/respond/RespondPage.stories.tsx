@@ -20,19 +20,19 @@ const OPEN: ResponderView = {
 const PROGRESS: ResponderView = { ...OPEN, event_status: 'progress', accepted_by: 'Carlos Méndez', can_accept: false };
 const COMPLETED: ResponderView = { ...PROGRESS, event_status: 'completed', can_resolve: false };
 
-/** The page's machine with fixture answers: each action answers the next state of the event. */
-function fixture(load: () => Promise<ResponderView>) {
+/** The page's machine with fixture answers: each action answers the next state of the event, unless the story gives its own. */
+function fixture(load: () => Promise<ResponderView>, accept: () => Promise<ResponderView> = async () => PROGRESS) {
   return responderMachine.provide({
     actors: {
       load: fromPromise(load),
-      accept: fromPromise(async () => PROGRESS),
+      accept: fromPromise(accept),
       resolve: fromPromise(async () => COMPLETED),
     },
   });
 }
 
-function Respond({ load }: { load: () => Promise<ResponderView> }) {
-  return <StoryApp at="/respond/token" routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load)} /> }]} />;
+function Respond({ load, accept }: { load: () => Promise<ResponderView>; accept?: () => Promise<ResponderView> }) {
+  return <StoryApp at="/respond/token" routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load, accept)} /> }]} />;
 }
 
 const meta = { title: 'Screens/Responder page', component: Respond, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Respond>;
@@ -68,5 +68,46 @@ export const Closed: Story = {
   args: { load: () => Promise.reject(new ApiError(410, { detail: RESPONDER_MESSAGES.closed })) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(RESPONDER_MESSAGES.closed)).toBeVisible();
+  },
+};
+
+/** A link whose token is not valid (tampered, or of another environment). */
+export const InvalidLink: Story = {
+  args: { load: () => Promise.reject(new ApiError(404, { detail: RESPONDER_MESSAGES.invalidLink })) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(RESPONDER_MESSAGES.invalidLink);
+    await expect(within(canvasElement).queryByRole('button', { name: 'Accept' })).toBeNull();
+  },
+};
+
+/** Someone already accepted: only Resolve is offered. */
+export const InProgress: Story = {
+  args: { load: async () => PROGRESS },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Resolve' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
+  },
+};
+
+/** Accept sent, no answer yet: both buttons wait. */
+export const Accepting: Story = {
+  args: { load: async () => OPEN, accept: never },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }));
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Resolve' })).toBeDisabled();
+  },
+};
+
+/** The server could not take the acceptance: its message, and Try again. */
+export const AcceptFailed: Story = {
+  args: { load: async () => OPEN, accept: () => Promise.reject(new ApiError(500, null)) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByText('We have some problems please contact support')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };

@@ -1,4 +1,4 @@
-import { Role, type RoleId } from '@relevo/domain';
+import { Role, slaDeleteRefusal, type RoleId } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -6,6 +6,7 @@ import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
+import { dialogReady, expectProblem, expectSaving, playOffersReload } from '../../testing/story-dialogs';
 
 /** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
 function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; state?: StoryCatalogueState }) {
@@ -39,6 +40,8 @@ export const Empty: Story = {
   },
 };
 export const Loading: Story = { args: { state: 'loading' } };
+/** a failed load is an empty list with Reload (spec 7) */
+export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
 /** spec 6: the Customer reads the list only. */
 export const ReadOnlyCustomer: Story = {
@@ -88,6 +91,7 @@ export const RequiredFields: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(within(dialog).getByLabelText('Response Time')).toHaveAttribute('aria-invalid', 'true');
+    await expectProblem(canvasElement, dialog, 'Name', 'Name is required');
     await userEvent.click(within(dialog).getByRole('button', { name: /Response Time: 1 problem/ }));
     await expect(await body(canvasElement).findAllByText('Response time is required')).not.toHaveLength(0);
   },
@@ -105,10 +109,48 @@ export const ResponseTimeOutOfRange: Story = {
   },
 };
 
+async function saveEdited(canvasElement: HTMLElement) {
+  await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Standard response' }));
+  const dialog = await dialogReady(canvasElement, 'Edit Service Level Agreement');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return dialog;
+}
+
+/** The save has not answered: Save is busy, Cancel disabled. */
+export const Saving: Story = {
+  args: { state: 'saving' },
+  play: async ({ canvasElement }) => expectSaving(await saveEdited(canvasElement)),
+};
+
+/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+export const SaveFailed: Story = {
+  args: { state: 'saveFailed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await saveEdited(canvasElement);
+    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(dialog).toBeVisible();
+    await expect(within(dialog).getByLabelText('Name')).toHaveValue('Standard response');
+  },
+};
+
 export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Standard response' }));
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this Service Level Agreement?');
+    const confirm = await screen.findByRole('alertdialog');
+    await expect(confirm).toHaveTextContent('Are you sure you want to remove this Service Level Agreement?');
+    // spec 8: labelled in Spanish
+    await expect(within(confirm).getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+    await expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+  },
+};
+
+/** An SLA a module uses: the server's 409 names the module, shown as the warning toast. */
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Standard response' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continuar' }));
+    await expect(await screen.findByText(slaDeleteRefusal(['Checkout'])!)).toBeInTheDocument();
   },
 };

@@ -1,5 +1,5 @@
 import { addSla, deleteSla, updateSla } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, listDate, mayCall, slaResponseTimeLabel, type Sla } from '@relevo/domain';
+import { MESSAGES, SPANISH_CONFIRM_LABELS, activeFlagStatus, listDate, mayCall, slaResponseTimeLabel, type Sla } from '@relevo/domain';
 import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
@@ -23,7 +23,8 @@ const COLUMNS: DataTableColumn<Sla>[] = [
 /** spec 9: SLAs are listed by sla_id. */
 const DEFAULT_SORT = { column: 'sla_id', direction: 'asc' } as const;
 
-const TEXTS = { created: MESSAGES.slaSaved, updated: MESSAGES.slaEdited, deleted: MESSAGES.slaDeleted, confirmDelete: MESSAGES.confirmDeleteSla };
+// spec 8: the SLA's delete confirmation is labelled in Spanish
+const TEXTS = { created: MESSAGES.slaSaved, updated: MESSAGES.slaEdited, deleted: MESSAGES.slaDeleted, confirmDelete: MESSAGES.confirmDeleteSla, confirmLabels: SPANISH_CONFIRM_LABELS };
 
 /**
  * spec 2.18 SLA: the response times the modules promise. List, create, edit and delete (Customer

@@ -17,6 +17,8 @@ const TOO_MANY = 'Too many questions. Please wait a moment and ask again.';
 /** How the fixture assistant answers, and how often the notification was played. */
 const ASK = {
   answers: async () => ANSWER,
+  answersNothing: async () => ({ response: '', sources: [] }),
+  fails: () => Promise.reject(new ApiError(500, null)),
   waits: never,
   failsOnce: (() => {
     let calls = 0;
@@ -119,5 +121,25 @@ export const Failed: Story = {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByRole('article', { name: /^Relevo at / })).toHaveTextContent('From the user guide');
     await expect(canvas.getAllByRole('article')).toHaveLength(2);
+  },
+};
+
+/** spec 8: an answer without text. */
+export const NoAnswerText: Story = {
+  args: { ask: 'answersNothing' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas);
+    await expect(await canvas.findByRole('article', { name: /^Relevo at / })).toHaveTextContent('Sorry, I am unable to assist you with this request.');
+  },
+};
+
+/** spec 8: a 500 from the server. */
+export const ServerError: Story = {
+  args: { ask: 'fails' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('We have some problems please contact support');
   },
 };

@@ -2,6 +2,7 @@ import { ApiError } from '@relevo/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
+import { expectProblem } from '../../testing/story-dialogs';
 import { storyUsers } from '../../testing/users';
 import { AdminPasswordModal } from './AdminPasswordModal';
 
@@ -45,6 +46,23 @@ export const ConfirmStep: Story = {
 };
 
 export const Form: Story = { play: async ({ canvasElement }) => continueToForm(canvasElement) };
+
+/** spec 5: Save on the empty form, each field's required message. */
+export const AllRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await continueToForm(canvasElement);
+    const dialog = body(canvasElement).getByRole('dialog', { name: 'Change User Password' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectProblem(canvasElement, dialog, 'New Password', 'New Password is required');
+    await expectProblem(canvasElement, dialog, 'Confirm Password', 'Confirming your password is required');
+  },
+};
+export const Mismatch: Story = {
+  play: async ({ canvasElement }) => {
+    await typePasswords(canvasElement, 'New.Pass.2026', 'New.Pass.2027');
+    await expectProblem(canvasElement, body(canvasElement).getByRole('dialog', { name: 'Change User Password' }), 'Confirm Password', 'Passwords do not match');
+  },
+};
 
 /** A rule failing as the new password is typed (spec 5: checked on every input). */
 export const RuleFailing: Story = {

@@ -4,6 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
 import { duplicateEmail, storyCustomers, storyUsers } from '../../testing/users';
+import { expectProblem } from '../../testing/story-dialogs';
 import { UserModal } from './UserModal';
 
 const SAVES = {
@@ -63,7 +64,15 @@ const pressSave = async (canvasElement: HTMLElement) => {
 /** Save on the empty form: every required field shows its message. */
 const invalid: Story['play'] = async ({ canvasElement }) => {
   await pressSave(canvasElement);
-  await expect(body(canvasElement).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  const dialog = body(canvasElement).getByRole('dialog');
+  await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  await expectProblem(canvasElement, dialog, 'Name', 'Name is required');
+  await expectProblem(canvasElement, dialog, 'Last Name', 'Last name is required');
+  await expectProblem(canvasElement, dialog, 'Email', 'Email is required');
+  await expectProblem(canvasElement, dialog, 'Password', 'Password is required');
+  await expectProblem(canvasElement, dialog, 'Confirm Password', 'Confirming your password is required');
+  await expectProblem(canvasElement, dialog, 'Role', 'Role is required');
+  if (within(dialog).queryByRole('combobox', { name: 'Customer' })) await expectProblem(canvasElement, dialog, 'Customer', 'Customer is required');
 };
 
 /** spec 2.10: the role dropdown open, the roles the screen may not grant disabled. */
@@ -97,6 +106,27 @@ export const OwnUserCreate: Story = { args: own };
 export const OwnUserEdit: Story = { args: { ...own, editing: true } };
 export const OwnUserInvalid: Story = { args: own, play: invalid };
 export const OwnUserRoleDropdown: Story = { args: own, play: roleDropdown };
+
+/** spec 5: a malformed e-mail, a password that breaks a rule, and a confirmation that differs. */
+export const MalformedValues: Story = {
+  args: own,
+  play: async ({ canvasElement }) => {
+    await dialogReady(canvasElement);
+    const dialog = body(canvasElement).getByRole('dialog');
+    const password = within(dialog).getByLabelText('Password', { selector: 'input' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'elena@');
+    await userEvent.type(password, 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectProblem(canvasElement, dialog, 'Email', 'Must be a valid email address');
+    await expectProblem(canvasElement, dialog, 'Password', 'Password must be at least 8 characters long');
+    // the confirmation is compared once the password itself is acceptable
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Strong.Pass1');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password', { selector: 'input' }), 'Strong.Pass2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectProblem(canvasElement, dialog, 'Confirm Password', 'Passwords do not match');
+  },
+};
 
 async function fillNewUser(canvasElement: HTMLElement, email: string) {
   await dialogReady(canvasElement);

@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { playOffersReload, playShowsText } from '../../testing/story-dialogs';
 import { storyUserCalls, type StoryListState } from '../../testing/users';
 
 const PATHS: Record<UserScreen, string> = { staffUsers: '/admin/users', customerUsers: '/customer/users', ownUsers: '/users' };
@@ -41,14 +42,14 @@ const customerUsers = { screen: 'customerUsers', role: Role.StaffRoot } as const
 const own = { screen: 'ownUsers', role: Role.CustomerRoot } as const;
 
 export const AdminUsersFilled: Story = { args: admin };
-export const AdminUsersEmpty: Story = { args: { ...admin, list: 'empty' } };
+export const AdminUsersEmpty: Story = { args: { ...admin, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
 export const AdminUsersLoading: Story = { args: { ...admin, list: 'loading' } };
-export const AdminUsersError: Story = { args: { ...admin, list: 'error' } };
+export const AdminUsersError: Story = { args: { ...admin, list: 'error' }, play: playOffersReload };
 
 export const CustomerUsersFilled: Story = { args: customerUsers };
-export const CustomerUsersEmpty: Story = { args: { ...customerUsers, list: 'empty' } };
+export const CustomerUsersEmpty: Story = { args: { ...customerUsers, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
 export const CustomerUsersLoading: Story = { args: { ...customerUsers, list: 'loading' } };
-export const CustomerUsersError: Story = { args: { ...customerUsers, list: 'error' } };
+export const CustomerUsersError: Story = { args: { ...customerUsers, list: 'error' }, play: playOffersReload };
 /** spec 6: StaffEdit may create customer users but has no row actions. */
 export const CustomerUsersAsStaffEdit: Story = { args: { ...customerUsers, role: Role.StaffEdit } };
 /** spec 6: StaffView sees neither Create nor the actions column. */
@@ -63,9 +64,18 @@ export const CustomerUsersAsStaffView: Story = {
 };
 
 export const UsersFilled: Story = { args: own };
-export const UsersEmpty: Story = { args: { ...own, list: 'empty' } };
+export const UsersEmpty: Story = { args: { ...own, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
 export const UsersLoading: Story = { args: { ...own, list: 'loading' } };
-export const UsersError: Story = { args: { ...own, list: 'error' } };
+export const UsersError: Story = { args: { ...own, list: 'error' }, play: playOffersReload };
+
+/** The 403 page (spec 2.2, 6) for a role outside a screen's set. */
+const playRefused = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await expect(await body(canvasElement).findByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+};
+/** spec 6: Admin Users is for Staff Root only. */
+export const AdminUsersAsStaffEditRefused: Story = { args: { ...admin, role: Role.StaffEdit }, play: playRefused };
+/** spec 2.6, 6: Users is the Customer Root's screen; the Customer is refused. */
+export const UsersAsCustomerRefused: Story = { args: { ...own, role: Role.Customer }, play: playRefused };
 
 /** spec 5 and 8: the warning confirmation before a delete. */
 export const DeleteConfirmation: Story = {
