@@ -14,6 +14,7 @@ import { securityEvent } from '../security/events';
 import { addressKey } from '../security/address';
 import { isForeignOrigin } from './security';
 import { webhookSignature } from '../delivery/channels';
+import { unstorableText } from './storable-text';
 
 export interface RequestMeta {
   /** the client address (after TRUST_PROXY), for records and logs */
@@ -81,45 +82,11 @@ function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown,
   if (where === 'body' && (input === null || typeof input !== 'object' || Array.isArray(input))) {
     throw new ValidationFailure([{ loc: ['body'], msg: 'The body must be a JSON object' }]);
   }
-  const nul = nulPath(input);
-  if (nul) throw new ValidationFailure([{ loc: [where, ...nul], msg: NUL_MESSAGE }]);
+  const unstorable = unstorableText(input);
+  if (unstorable) throw new ValidationFailure([{ loc: [where, ...unstorable.path], msg: unstorable.message }]);
   const result = validate(schema, input ?? {});
   if (!result.success) throw ValidationFailure.of(where, result.issues);
   return result.output;
-}
-
-const NUL_MESSAGE = 'Must not contain the NUL character';
-
-/**
- * Where a text holds a NUL character, if anywhere: PostgreSQL stores no NUL in text, so such a
- * value would fail in the database with a 500 instead of a clear 422. A walk with its own stack,
- * not recursion: a body of arrays nested 100 000 deep (200 kB) must not overflow the call stack.
- */
-function nulPath(value: unknown): (string | number)[] | null {
-  interface Visit {
-    value: unknown;
-    key: string | number | null;
-    parent: Visit | null;
-  }
-  const pending: Visit[] = [{ value, key: null, parent: null }];
-  for (let visit = pending.pop(); visit; visit = pending.pop()) {
-    const current = visit.value;
-    if (typeof current === 'string') {
-      if (!current.includes('\u0000')) continue;
-      const keys: (string | number)[] = [];
-      for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) keys.push(at.key);
-      return keys.reverse();
-    }
-    if (current === null || typeof current !== 'object') continue;
-    const isArray = Array.isArray(current);
-    // the last pushed is looked at first: push in reverse so the first field is the one answered
-    const entries = Object.entries(current);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, inner] = entries[i]!;
-      pending.push({ value: inner, key: isArray ? Number(key) : key, parent: visit });
-    }
-  }
-  return null;
 }
 
 /** Who calls: at most one of these is set, by the endpoint's kind of authentication. */
