@@ -91,6 +91,9 @@ describe.each(DATABASE_KINDS)('PagerDuty Events API v2 compatibility on %s', (ki
       ['', ['The body is not valid JSON']],
       // a well-formed key of no module
       [{ routing_key: 'f'.repeat(32), event_action: 'trigger', payload: payload('Disk almost full') }, ['Invalid routing key']],
+      // texts PostgreSQL cannot store: refused in these words, not a 500
+      [{ routing_key: module.key, event_action: 'trigger', payload: payload('Disk\u0000full') }, ["'payload.summary': Must not contain the NUL character"]],
+      [{ routing_key: module.key, event_action: 'trigger', payload: payload('Disk \ud800 full') }, ["'payload.summary': Must be valid Unicode text (a lone surrogate is not)"]],
     ];
     for (const [body, errors] of refusals) {
       const answer = await enqueue(body);

@@ -210,6 +210,8 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     expect(cases(await reader.client.call(listEvents, { query: { event_status: 'completed' } }))).toEqual([made.disk!.case_id]);
     expect((await reader.client.call(listEvents, { query: { sla_compliance: 'YES' } })).total).toBe(0);
     expect(cases(await reader.client.call(listEvents, { query: { start_date: '2026-11-21', end_date: '2026-11-22', search_by_date: 'event_createdt' } }))).toEqual([made.cpu!.case_id]);
+    // the calendar's last day ends in the year 10000: still a range, not a 500
+    expect(cases(await reader.client.call(listEvents, { query: { start_date: '2026-11-22', end_date: '9999-12-31', time_zone: 'America/Puerto_Rico' } }))).toContain(made.cpu!.case_id);
     expect(cases(await reader.client.call(listEvents, { query: { search: made.disk!.case_id.toLowerCase() } }))).toEqual([made.disk!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { search: 'latency' } }))).toEqual([made.latency!.case_id]);
     expect(cases(await reader.client.call(listEvents, { query: { order_by_column: 'event_createdt', order_by_direction: 'asc', page_size: 2 } }))).toEqual([made.disk!.case_id, made.cpu!.case_id]);

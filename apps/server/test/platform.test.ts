@@ -125,6 +125,27 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect(signIn.status).toBe(422);
   });
 
+  it('refuses a lone surrogate (text no database stores) in a body or a key with a 422 naming where, never a 500', async () => {
+    const user = await t.createUser({ role: 'StaffRoot' });
+    const { token } = await t.signIn(user.email, user.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const value = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: '{"customer_name":"Acme \\ud800"}' });
+    expect({ status: value.status, body: value.body }).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'customer_name'], msg: 'Must be valid Unicode text (a lone surrogate is not)' }] } });
+    const key = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: '{"customer_name":"Acme","\\udfff":1}' });
+    expect({ status: key.status, loc: (key.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc }).toEqual({ status: 422, loc: ['body', '\udfff'] });
+  });
+
+  it('answers a body nested far deeper than any form with a 422, never a 500', async () => {
+    const user = await t.createUser({ role: 'StaffRoot' });
+    const { token } = await t.signIn(user.email, user.password);
+    const headers = { authorization: `Bearer ${token}` };
+    // 200 kB of arrays, 100 000 deep; and a NUL at the bottom of 20 000 objects is still found
+    const arrays = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: `{"customer_name":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    expect(arrays.status).toBe(422);
+    const objects = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: `{"customer_name":${'{"a":'.repeat(20_000)}"\\u0000"${'}'.repeat(20_000)}}` });
+    expect({ status: objects.status, loc: (objects.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc.length }).toEqual({ status: 422, loc: 20_002 });
+  });
+
   it('answers the trailing-slash and bare forms of a path alike', async () => {
     expect((await t.raw('POST', '/api/login/jwt', { body: {} })).status).toBe(422);
     expect((await t.raw('POST', '/api/login/jwt/', { body: {} })).status).toBe(422);

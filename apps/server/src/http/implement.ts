@@ -14,6 +14,7 @@ import { securityEvent } from '../security/events';
 import { addressKey } from '../security/address';
 import { isForeignOrigin } from './security';
 import { webhookSignature } from '../delivery/channels';
+import { unstorableText } from './storable-text';
 
 export interface RequestMeta {
   /** the client address (after TRUST_PROXY), for records and logs */
@@ -81,27 +82,11 @@ function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown,
   if (where === 'body' && (input === null || typeof input !== 'object' || Array.isArray(input))) {
     throw new ValidationFailure([{ loc: ['body'], msg: 'The body must be a JSON object' }]);
   }
-  const nul = nulPath(input, []);
-  if (nul) throw new ValidationFailure([{ loc: [where, ...nul], msg: NUL_MESSAGE }]);
+  const unstorable = unstorableText(input);
+  if (unstorable) throw new ValidationFailure([{ loc: [where, ...unstorable.path], msg: unstorable.message }]);
   const result = validate(schema, input ?? {});
   if (!result.success) throw ValidationFailure.of(where, result.issues);
   return result.output;
-}
-
-const NUL_MESSAGE = 'Must not contain the NUL character';
-
-/**
- * Where a text holds a NUL character, if anywhere: PostgreSQL stores no NUL in text, so such a
- * value would fail in the database with a 500 instead of a clear 422.
- */
-function nulPath(value: unknown, path: (string | number)[]): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulPath(inner, [...path, Array.isArray(value) ? Number(key) : key]);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** Who calls: at most one of these is set, by the endpoint's kind of authentication. */

@@ -14,6 +14,7 @@ import type { AppContext } from '../context';
 import { credentialHash } from '../catalogue/module-tools';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 import { HttpError } from '../http/errors';
+import { unstorableText } from '../http/storable-text';
 import { verifiedModule, type incidentService } from './ingest';
 
 export interface EventsV2Reply {
@@ -91,6 +92,8 @@ export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof in
     /** POST /v2/enqueue: any body, PagerDuty's answer. */
     async enqueue(body: unknown): Promise<EventsV2Reply> {
       if (body === UNREADABLE_JSON) return invalid(['The body is not valid JSON']);
+      const unstorable = unstorableText(body);
+      if (unstorable) return invalid([`'${unstorable.path.join('.')}': ${unstorable.message}`]);
       const checked = validate(EventsV2Schema, body);
       if (!checked.success) return invalid(checked.issues.map((issue) => issue.message));
       const event = checked.output as EventsV2Event;

@@ -28,6 +28,11 @@ describe('days and clocks in a viewer\'s time zone', () => {
     expect(dayRange(undefined, undefined, 'UTC')).toEqual({ from: null, until: null });
   });
 
+  it('ends a range on the last day of the calendar (9999-12-31) at the first moment of the year 10000', () => {
+    expect(nextDay('9999-12-31')).toBe('10000-01-01');
+    expect(dayRange('2026-11-01', '9999-12-31', 'America/Puerto_Rico').until!.getTime()).toBe(Date.UTC(10000, 0, 1, 4));
+  });
+
   it('reads clocks and days of an instant in a zone', () => {
     const instant = new Date('2026-11-24T03:05:09Z');
     expect(zonedDateTime(instant, 'UTC')).toBe('2026-11-24 03:05:09');

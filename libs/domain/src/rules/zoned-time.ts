@@ -38,10 +38,14 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(onTheDay.length > 0 ? Math.min(...onTheDay) : first);
 }
 
-/** The day after a day (YYYY-MM-DD). */
+/**
+ * The day after a day (YYYY-MM-DD), written as `zonedDay` writes days: the day after 9999-12-31
+ * is 10000-01-01 (an ISO string would be +010000-01-01, which no reading of a day expects).
+ */
 export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return `${next.getUTCFullYear()}-${two(next.getUTCMonth() + 1)}-${two(next.getUTCDate())}`;
 }
 
 /** Whole days, both ends included, as instants: from the first moment of `from` up to (not including) the first moment after `to`. */
