@@ -105,6 +105,23 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     // a worker dies in the middle of the walk, in the middle of a send: the gateway holds the next
     // call unanswered, and the worker that sent it (its claim names the process) is killed
     await waitUntil('the walk is under way', async () => sms.messages.length >= EVENTS, 20_000);
+    // the held call must be an open event's: a resolved event's message still under way is canceled by the resolve
+    const resolvedIds = events.filter((event) => event.resolved).map((event) => event.eventId);
+    const resolvedInFlight = async () =>
+      Number(
+        (
+          await database.scoped(SYSTEM, (tx) =>
+            tx
+              .selectFrom('outbox as o')
+              .innerJoin('event_logs as l', 'l.idempotency_key', 'o.idempotency_key')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('l.event_id', 'in', resolvedIds)
+              .where('o.status', 'in', ['pending', 'claimed'])
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      );
+    await waitUntil('the resolved events have nothing under way', async () => (await resolvedInFlight()) === 0, 20_000);
     sms.holdNext = 1;
     await waitUntil('a call is held at the gateway', async () => sms.held.length === 1, 10_000);
     const sender = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['status', 'locked_by']).where('idempotency_key', '=', sms.held[0]!).executeTakeFirstOrThrow());
