@@ -97,34 +97,34 @@ export function Widget({
   const header = (dialogTitle?: ReactNode) => {
     const inDialog = dialogTitle !== undefined;
     return (
-    <header className="rl-widget__header">
-      {inDialog ? (
-        dialogTitle
-      ) : (
-        <h2 className="rl-widget__title" id={titleId}>
-          {title}
-        </h2>
-      )}
-      <div className="rl-widget__controls">
-        {controls}
-        {inDialog ? null : (
+      <header className="rl-widget__header">
+        {inDialog ? (
+          dialogTitle
+        ) : (
+          <h2 className="rl-widget__title" id={titleId}>
+            {title}
+          </h2>
+        )}
+        <div className="rl-widget__controls">
+          {controls}
+          {inDialog ? null : (
+            <IconButton
+              size="sm"
+              label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
+              icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
+              aria-expanded={!collapsed && !fullscreen}
+              aria-controls={bodyId}
+              onClick={() => change(collapsed ? 'default' : 'collapse')}
+            />
+          )}
           <IconButton
             size="sm"
-            label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
-            icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
-            aria-expanded={!collapsed && !fullscreen}
-            aria-controls={bodyId}
-            onClick={() => change(collapsed ? 'default' : 'collapse')}
+            label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
+            icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
+            onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
           />
-        )}
-        <IconButton
-          size="sm"
-          label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
-          icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
-          onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
-        />
-      </div>
-    </header>
+        </div>
+      </header>
     );
   };
 
