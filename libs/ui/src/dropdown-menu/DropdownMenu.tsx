@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import './DropdownMenu.css';
 
 export interface DropdownMenuItem {
@@ -52,18 +52,23 @@ export function DropdownMenu({ trigger, items, heading, align = 'end' }: Dropdow
     if (returnFocus) focusTrigger();
   };
 
-  useEffect(() => {
+  // focus moves into the menu as it appears, before it is painted
+  useLayoutEffect(() => {
     if (!open) return;
     const list = enabledItems();
     (entry === 'last' ? list[list.length - 1] : list[0])?.focus();
+  }, [open, entry]);
+
+  useEffect(() => {
+    if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) close(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-    // close is stable in effect: it only sets state and focuses by id
+    // close only sets state and focuses the trigger by its id
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, entry]);
+  }, [open]);
 
   const openWith = (from: 'first' | 'last') => {
     setEntry(from);
@@ -116,7 +121,7 @@ export function DropdownMenu({ trigger, items, heading, align = 'end' }: Dropdow
         onKeyDown: onTriggerKeyDown,
       })}
       {open ? (
-        <div id={menuId} role="menu" aria-labelledby={triggerId} className={`rl-menu rl-menu--${align}`} onKeyDown={onMenuKeyDown}>
+        <div ref={menuRef} id={menuId} role="menu" aria-labelledby={triggerId} className={`rl-menu rl-menu--${align}`} onKeyDown={onMenuKeyDown}>
           {heading ? (
             <>
               <div className="rl-menu__heading">{heading}</div>
