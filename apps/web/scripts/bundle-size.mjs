@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Measures the JavaScript the /login route loads before it can show anything (issue 3, Speed):
-// the entry chunk, the login route chunk, and every chunk either imports statically, gzip-compressed.
-// Reads apps/web/dist as built by `vite build` (build.manifest on); builds nothing.
+// Measures the JavaScript each route loads before it can show anything (issues "Speed" and
+// "Production hardening"), gzip-compressed: the entry chunk, the chunks of the route's lazy modules
+// (for a signed-in screen the layout's and the screen's), and every chunk any of them imports
+// statically. Chunks a screen imports dynamically (a dialog, a chart) are not counted: they load
+// when used. Reads apps/web/dist as built by `vite build` (build.manifest on); builds nothing.
+// The aim of every route is 150 kB gzip; /dashboard and /events are above it (docs/perf.md,
+// "Dashboard route (Lighthouse)"), so each has its own budget, today's size, that a regression
+// fails; lower it as they come down. `--budget 150` checks every route against one figure.
 //   node apps/web/scripts/bundle-size.mjs [--json] [--budget 150]
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,8 +17,17 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const budgetIndex = args.indexOf('--budget');
-const budgetKb = budgetIndex >= 0 ? Number(args[budgetIndex + 1]) : 150;
-const LOGIN_SOURCE = 'src/features/auth/LoginPage.tsx';
+const onlyBudgetKb = budgetIndex >= 0 ? Number(args[budgetIndex + 1]) : undefined;
+const AIM_KB = 150;
+const LAYOUT = 'src/shell/AppLayout.tsx';
+/** each measured route, the lazy modules (routes.tsx) it loads before its screen shows, its budget */
+const ROUTES = [
+  { route: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: AIM_KB },
+  // the charts (visx, about 46 kB) on top of the shared part (about 130 kB)
+  { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/DashboardPage.tsx'], budgetKb: 185 },
+  // the table, the filters' select fields (Radix Select and its popper) on top of the shared part
+  { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: 195 },
+];
 
 let manifest;
 try {
@@ -25,7 +39,6 @@ try {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('The manifest has no entry chunk');
-if (!manifest[LOGIN_SOURCE]) throw new Error(`The manifest has no chunk for ${LOGIN_SOURCE}: is the login route still lazy?`);
 
 /** a chunk and, transitively, every chunk it imports statically */
 function closure(key, seen = new Set()) {
@@ -35,23 +48,33 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-const keys = new Set([...closure(entryKey), ...closure(LOGIN_SOURCE)]);
-const chunks = [...keys]
-  .map((key) => {
+const sizes = new Map();
+function sizeOf(key) {
+  if (!sizes.has(key)) {
     const file = manifest[key].file;
     const code = readFileSync(join(dist, file));
-    return { file, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length };
-  })
-  .sort((a, b) => b.gzip - a.gzip);
+    sizes.set(key, { file, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  }
+  return sizes.get(key);
+}
 
-const total = chunks.reduce((sum, chunk) => ({ bytes: sum.bytes + chunk.bytes, gzip: sum.gzip + chunk.gzip }), { bytes: 0, gzip: 0 });
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+const results = ROUTES.map(({ route, modules, budgetKb: routeBudgetKb }) => {
+  const budgetKb = onlyBudgetKb ?? routeBudgetKb;
+  for (const module of modules) if (!manifest[module]) throw new Error(`The manifest has no chunk for ${module}: is ${route} still a lazy route?`);
+  const keys = new Set([entryKey, ...modules].flatMap((key) => [...closure(key)]));
+  const chunks = [...keys].map(sizeOf).sort((a, b) => b.gzip - a.gzip);
+  const total = chunks.reduce((sum, chunk) => ({ bytes: sum.bytes + chunk.bytes, gzip: sum.gzip + chunk.gzip }), { bytes: 0, gzip: 0 });
+  return { route, chunks, totalBytes: total.bytes, totalGzipBytes: total.gzip, budgetKb, withinBudget: total.gzip / 1024 <= budgetKb };
+});
 
 if (asJson) {
-  console.log(JSON.stringify({ route: '/login', chunks, totalBytes: total.bytes, totalGzipBytes: total.gzip, budgetKb }, null, 2));
+  console.log(JSON.stringify({ aimKb: AIM_KB, routes: results }, null, 2));
 } else {
-  console.log('JavaScript loaded initially by /login (entry + login route chunk + their static imports):');
-  for (const chunk of chunks) console.log(`  ${chunk.file.padEnd(48)} ${kb(chunk.bytes).padStart(8)} kB  ${kb(chunk.gzip).padStart(7)} kB gzip`);
-  console.log(`  ${'total'.padEnd(48)} ${kb(total.bytes).padStart(8)} kB  ${kb(total.gzip).padStart(7)} kB gzip (budget ${budgetKb} kB)`);
+  for (const { route, chunks, totalBytes, totalGzipBytes, budgetKb, withinBudget } of results) {
+    console.log(`JavaScript loaded initially by ${route} (entry + the route's lazy chunks + their static imports):`);
+    for (const chunk of chunks) console.log(`  ${chunk.file.padEnd(48)} ${kb(chunk.bytes).padStart(8)} kB  ${kb(chunk.gzip).padStart(7)} kB gzip`);
+    console.log(`  ${'total'.padEnd(48)} ${kb(totalBytes).padStart(8)} kB  ${kb(totalGzipBytes).padStart(7)} kB gzip (budget ${budgetKb} kB, aim ${AIM_KB} kB)${withinBudget ? '' : ' OVER BUDGET'}\n`);
+  }
 }
-process.exit(total.gzip / 1024 <= budgetKb ? 0 : 1);
+process.exit(results.every((result) => result.withinBudget) ? 0 : 1);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { IconButton } from '../button/Button';
 import { Icon } from '../icon/Icon';
 import { DropdownMenu } from './DropdownMenu';
@@ -24,5 +24,25 @@ export const Closed: Story = {};
 export const Opened: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Settings' }));
+  },
+};
+
+/** the menu button pattern by keyboard: ArrowDown opens on the first item, arrows move, Escape returns to the trigger */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Settings' });
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = within(canvasElement).getByRole('menu', { name: 'Settings' });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(menu).getByRole('menuitem', { name: 'Password' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(menu).getByRole('menuitem', { name: 'Password' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(within(canvasElement).queryByRole('menu')).toBeNull();
+    await expect(trigger).toHaveFocus();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   },
 };

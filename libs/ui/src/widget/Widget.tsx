@@ -1,9 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { IconButton } from '../button/Button';
 import { Icon } from '../icon/Icon';
 import { Spinner } from '../spinner/Spinner';
 import './Widget.css';
+
+// the dialog (Radix's focus trap, scroll lock and layers) loads when a widget first goes full
+// screen, not with every dashboard
+const WidgetDialog = lazy(() => import('./WidgetDialog').then(({ WidgetDialog }) => ({ default: WidgetDialog })));
 
 /** spec 2.7: a widget is shown in place, collapsed to its header, or over the whole screen. */
 export type WidgetDisplay = 'default' | 'collapse' | 'fullscreen';
@@ -90,52 +93,59 @@ export function Widget({
     </div>
   );
 
-  const header = (inDialog: boolean) => (
-    <header className="rl-widget__header">
-      {inDialog ? (
-        <Dialog.Title className="rl-widget__title">{title}</Dialog.Title>
-      ) : (
-        <h2 className="rl-widget__title" id={titleId}>
-          {title}
-        </h2>
-      )}
-      <div className="rl-widget__controls">
-        {controls}
-        {inDialog ? null : (
+  /** the header in place, or in the dialog with the dialog's title */
+  const header = (dialogTitle?: ReactNode) => {
+    const inDialog = dialogTitle !== undefined;
+    return (
+      <header className="rl-widget__header">
+        {inDialog ? (
+          dialogTitle
+        ) : (
+          <h2 className="rl-widget__title" id={titleId}>
+            {title}
+          </h2>
+        )}
+        <div className="rl-widget__controls">
+          {controls}
+          {inDialog ? null : (
+            <IconButton
+              size="sm"
+              label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
+              icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
+              aria-expanded={!collapsed && !fullscreen}
+              aria-controls={bodyId}
+              onClick={() => change(collapsed ? 'default' : 'collapse')}
+            />
+          )}
           <IconButton
             size="sm"
-            label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
-            icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
-            aria-expanded={!collapsed && !fullscreen}
-            aria-controls={bodyId}
-            onClick={() => change(collapsed ? 'default' : 'collapse')}
+            label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
+            icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
+            onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
           />
-        )}
-        <IconButton
-          size="sm"
-          label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
-          icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
-          onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
-        />
-      </div>
-    </header>
-  );
+        </div>
+      </header>
+    );
+  };
 
   return (
     <section className={['rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
-      {header(false)}
+      {header()}
       <div id={bodyId} hidden={collapsed || fullscreen}>
         {collapsed || fullscreen ? null : body(false)}
       </div>
-      <Dialog.Root open={fullscreen} onOpenChange={(open) => change(open ? 'fullscreen' : 'default')}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="rl-widget__overlay" />
-          <Dialog.Content className="rl-widget rl-widget--dialog" aria-describedby={undefined}>
-            {header(true)}
-            {body(true)}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {fullscreen ? (
+        <Suspense fallback={null}>
+          <WidgetDialog title={title} onClose={() => change('default')}>
+            {(dialogTitle) => (
+              <>
+                {header(dialogTitle)}
+                {body(true)}
+              </>
+            )}
+          </WidgetDialog>
+        </Suspense>
+      ) : null}
     </section>
   );
 }

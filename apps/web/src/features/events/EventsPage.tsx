@@ -1,6 +1,6 @@
 import { EVENT_MESSAGES, MESSAGES, eventStatus, newEventsText, slaComplianceStatus, type IncidentEvent, type ListQuery } from '@relevo/domain';
 import { Button, Icon, IconButton, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useList, useListParams } from '../../shell/list';
@@ -9,11 +9,13 @@ import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 import { eventTime, todayOf } from './event-dates';
 import { filtersKey, useEventFilters } from './event-filters';
-import { EventAudioModal } from './EventAudioModal';
-import { EventDetailsModal } from './EventDetailsModal';
 import { EventFilters } from './EventFilters';
 import { useLiveEvents } from './live-events';
 import './events.css';
+
+// an event's details and its recording open on a click: their dialogs load then, not with the list
+const EventDetailsModal = lazy(() => import('./EventDetailsModal').then(({ EventDetailsModal }) => ({ default: EventDetailsModal })));
+const EventAudioModal = lazy(() => import('./EventAudioModal').then(({ EventAudioModal }) => ({ default: EventAudioModal })));
 
 const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   {
@@ -111,8 +113,10 @@ export function EventsPage() {
         {announcement}
       </p>
       <ListTable label="Events" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_id} emptyText={EVENT_MESSAGES.emptyEvents} rowActions={rowActions} />
-      {open?.kind === 'details' ? <EventDetailsModal event={open.event} calls={calls} onClose={close} /> : null}
-      {open?.kind === 'audio' ? <EventAudioModal event={open.event} onClose={close} /> : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'details' ? <EventDetailsModal event={open.event} calls={calls} onClose={close} /> : null}
+        {open?.kind === 'audio' ? <EventAudioModal event={open.event} onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }
