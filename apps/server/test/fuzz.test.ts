@@ -22,7 +22,7 @@ import { deeplyNested, fieldsOf, hostileText, hostileValue, jsonText, objectOf, 
  * FUZZ_SEED replays a failure (fast-check prints the seed and path of the run that failed);
  * FUZZ_RUNS raises the runs per endpoint for a longer local run (docs/security.md).
  */
-const RUNS = Number(process.env.FUZZ_RUNS) || 40;
+const RUNS = Number(process.env.FUZZ_RUNS) || 20;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /** Endpoints left out of the fuzzing, each with why. */
