@@ -35,6 +35,15 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** Stops a child process with SIGTERM and waits for it to exit (at once if it already has). */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Starts the built server and waits for its first answer. */
 export async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
@@ -63,12 +72,7 @@ export async function startServer(env: Record<string, string>): Promise<Started>
     url,
     readyMs,
     output: () => output,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
@@ -341,12 +345,7 @@ export async function startWorker(env: Record<string, string>): Promise<Worker> 
   return {
     child,
     output: () => output,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
