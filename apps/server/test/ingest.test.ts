@@ -6,6 +6,8 @@ import { AUTH_MESSAGES, INCIDENT_MESSAGES, INGEST_MESSAGES, MODULE_MESSAGES, ing
 import { insertRunnableModule } from './support/catalogue';
 import { credentialHash } from '../src/catalogue/module-tools';
 import { DATABASE_KINDS } from './support/databases';
+import { POOL_SIZE } from '../src/db/database';
+import { sql } from 'kysely';
 import { asSystem, failure, startTestApp, type RawAnswer, type SignedIn, type TestApp } from './support/harness';
 
 const run = promisify(execFile);
@@ -98,6 +100,24 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(99);
     expect(new Set(answers.map((answer) => answer.body.case_id)).size).toBe(1);
     expect(await counts()).toEqual({ events: before.events + 1, timers: before.timers + 1 });
+  });
+
+  it('takes an incident while readers hold every connection of the general pool (its own connections on PostgreSQL)', async () => {
+    if (kind === 'pglite') {
+      // one connection in the process: there is nothing to keep apart
+      expect(t.database.urgent).toBe(t.database);
+      return;
+    }
+    const finished: string[] = [];
+    // a crowd of slow reads, more than the general pool has connections: each holds one for a second and a half
+    const readers = Array.from({ length: POOL_SIZE + 5 }, () => t.database.read({ kind: 'staff' }, [t.database.db.selectNoFrom(sql<unknown>`pg_sleep(1.5)`.as('slept'))]).then(() => finished.push('read')));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = await post(module.id, module.key, { ...incident, dedup_key: 'under-readers' });
+    finished.push('incident');
+    await Promise.all(readers);
+    expect(answer.status).toBe(201);
+    // the incident was answered before the first read let its connection go
+    expect(finished[0]).toBe('incident');
   });
 
   it('answers each of many concurrent requests on its own, though they reach the database together', async () => {

@@ -72,7 +72,19 @@ export interface Database {
   /** Notifies every process listening on `channel` (PostgreSQL sends it when the transaction commits). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The same database over connections of their own (PostgreSQL: `URGENT_POOL_SIZE`), for the units
+   * of work an incident waits on: incidents in, responders' and gateways' answers. A crowd reading
+   * dashboards and lists holds the general pool's connections; it cannot hold these. On the
+   * embedded database (one connection) it is the database itself.
+   */
+  urgent: Database;
 }
+
+/** Connections of the general pool of a server process on PostgreSQL. */
+export const POOL_SIZE = 10;
+/** Connections kept for the urgent units of work (`Database.urgent`). */
+export const URGENT_POOL_SIZE = 4;
 
 export interface OpenOptions {
   /** postgres://... or null for the embedded database */
@@ -182,7 +194,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const applied = options.migrate !== false ? await migrateToLatest(db) : [];
   // from here on this single connection acts as the non-owner app role: row-level security applies
   await sql.raw(`set role ${APP_ROLE}`).execute(db);
-  return {
+  const database: Database = {
+    get urgent() {
+      // one connection in this process: nothing to keep apart
+      return database;
+    },
     kind: 'pglite',
     applied,
     db,
@@ -212,6 +228,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await db.destroy();
     },
   };
+  return database;
 }
 
 function postgresTypes() {
@@ -262,9 +279,36 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await owner.destroy();
     }
   }
+  const listener = new PostgresListener(url);
+  const main = postgresUnits(url, POOL_SIZE);
+  const urgent = postgresUnits(url, URGENT_POOL_SIZE);
+  const shared = {
+    kind: 'postgres' as const,
+    applied,
+    asOwner: asOwnerOf(main.db),
+    async maintain() {
+      // autovacuum does it on a PostgreSQL server
+    },
+    listen(channel: string, handler: NotificationHandler, options?: ListenOptions) {
+      return listener.listen(channel, handler, options);
+    },
+    async notify(channel: string, payload: string) {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(main.db);
+    },
+    async close() {
+      await listener.close();
+      await Promise.all([main.db.destroy(), urgent.db.destroy()]);
+    },
+  };
+  const database: Database = { ...shared, ...main, urgent: { ...shared, ...urgent, get urgent() { return database.urgent; } } };
+  return database;
+}
+
+/** A pool of `size` connections to `url` and the units of work over it. */
+function postgresUnits(url: string, size: number) {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: size,
     types: postgresTypes(),
     // every pooled connection acts as the app role (not the owner: row-level security applies to
     // it) before its first use; when that fails, the pool ends the connection and the caller gets
@@ -276,31 +320,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   pool.on('error', () => undefined);
   // a cursor lets a query's rows stream (`.stream()`, the CSV exports) instead of arriving all at once
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  // the same pool under both: ending `db` ends it
   const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }) });
-  const listener = new PostgresListener(url);
-  return {
-    kind: 'postgres',
-    applied,
-    db,
-    scoped: withScope(db),
-    scopedPrepared: withScope(prepared),
-    asOwner: asOwnerOf(db),
-    ...scopedBatches(postgresReader(pool)),
-    async maintain() {
-      // autovacuum does it on a PostgreSQL server
-    },
-    listen(channel, handler, options) {
-      return listener.listen(channel, handler, options);
-    },
-    async notify(channel, payload) {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
-    },
-    async close() {
-      await listener.close();
-      // the same pool under both: ending it once ends it
-      await db.destroy();
-    },
-  };
+  return { db, scoped: withScope(db), scopedPrepared: withScope(prepared), ...scopedBatches(postgresReader(pool)) };
 }
 
 export function openDatabase(options: OpenOptions): Promise<Database> {

@@ -9,7 +9,9 @@ import { eventsV2Service } from '../../incidents/events-v2';
 import type { RouteTable } from '../implement';
 
 /** service.md 5: incidents in, from monitoring systems and from the module screen. */
-export function incidentRoutes(routes: RouteTable, ctx: AppContext): void {
+export function incidentRoutes(routes: RouteTable, app: AppContext): void {
+  // an incident waits on these calls: they run on connections that readers cannot hold (Database.urgent)
+  const ctx: AppContext = { ...app, database: app.database.urgent };
   const incidents = incidentService(ctx);
   const responder = responderService(ctx);
   const inbound = inboundService(ctx, engineOptions(ctx));
