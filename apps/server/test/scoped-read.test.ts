@@ -185,6 +185,36 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
     expect(units.length).toBeGreaterThan(8);
   });
 
+  it('commits a unit of work in its scope, rolls back one that throws or whose statement fails, and leaves every connection clean', async () => {
+    const caseId = (tag: string) => `UNIT-${kind}-${tag}`;
+    const insert = (tx: Parameters<Parameters<typeof t.database.scoped>[1]>[0], tag: string) =>
+      tx.insertInto('events').values({ customer_id: alpha, case_id: caseId(tag), short_event_subject: 's', short_event_body: 'b' }).execute();
+    // in the customer's scope: it sees its own customer only, and its write stays
+    const seen = await t.database.scoped(alphaScope(), async (tx) => {
+      await insert(tx, 'kept');
+      return sql<{ who: string; tenant: string }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant`.execute(tx);
+    });
+    expect(seen.rows[0]).toEqual({ who: 'relevo_app', tenant: String(alpha) });
+    // thrown after a write, and a statement that fails: nothing of either stays
+    await expect(t.database.scoped(alphaScope(), async (tx) => { await insert(tx, 'thrown'); throw new Error('changed my mind'); })).rejects.toThrow('changed my mind');
+    await expect(t.database.scoped(alphaScope(), async (tx) => { await insert(tx, 'failed'); await sql`select 1 / 0`.execute(tx); })).rejects.toThrow(/division by zero/);
+    // another customer's row is refused by row-level security, and the unit rolls back
+    await expect(t.database.scoped(alphaScope(), async (tx) => tx.insertInto('events').values({ customer_id: beta, case_id: caseId('other'), short_event_subject: 's', short_event_body: 'b' }).execute())).rejects.toThrow(/row-level security/);
+    // the same on the engine's named statements
+    await expect(t.database.scopedPrepared(alphaScope(), async (tx) => { await insert(tx, 'prepared'); throw new Error('no'); })).rejects.toThrow('no');
+    const stored = await asSystem(t, (tx) => tx.selectFrom('events').select('case_id').where('case_id', 'like', `UNIT-${kind}-%`).orderBy('case_id').execute());
+    expect(stored.map((row) => row.case_id)).toEqual([caseId('kept')]);
+    // every connection is out of its transaction (a transaction left open would still show the
+    // tenant; one left failed would refuse the statement) and back to the app role
+    const after = await Promise.all(
+      Array.from({ length: 10 }, () => sql<{ who: string; tenant: string | null }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant, pg_sleep(0.05)`.execute(t.database.db)),
+    );
+    for (const { rows } of after) {
+      expect(rows[0]).toMatchObject({ who: 'relevo_app' });
+      expect(rows[0]!.tenant ?? '').toBe('');
+    }
+  });
+
   it('signs in users whose list reads ran meanwhile (units of work and reads share the connections)', async () => {
     const user = await t.createUser({ role: 'Customer', customer: 'Alpha', password: STRONG_PASSWORD });
     const [session] = await Promise.all([t.signIn(user.email, STRONG_PASSWORD), ...Array.from({ length: 10 }, () => alphaRoot.client.call(ownUsers.list, { query: {} }))]);

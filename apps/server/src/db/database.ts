@@ -186,6 +186,33 @@ function withScope(db: Kysely<DB>) {
     });
 }
 
+/** A text as an SQL string literal (for the few values written into a statement's text). */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * `withScope` on PostgreSQL in one round trip less: the transaction begins and declares its scope
+ * in one message (the simple protocol takes both statements at once), then `work` runs on the same
+ * connection and the transaction commits, or rolls back when `work` throws. A unit of work of the
+ * engine is a handful of round trips; this is one of them.
+ */
+function withScopeInBegin(db: Kysely<DB>) {
+  return <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) =>
+    db.connection().execute(async (connection) => {
+      const { role, customerId } = scopeSettings(scope);
+      let result: T;
+      try {
+        await sql.raw(`begin; select set_config('role', ${literal(role)}, true), set_config('relevo.customer_id', ${literal(customerId)}, true)`).execute(connection);
+        // the connection inside its transaction: what `work` needs of a Transaction (it runs statements)
+        result = await work(connection as unknown as Transaction<DB>);
+      } catch (error) {
+        await sql.raw('rollback').execute(connection).catch(() => undefined);
+        throw error;
+      }
+      await sql.raw('commit').execute(connection);
+      return result;
+    });
+}
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: substring search of people lists uses trigram indexes (migration 0002)
@@ -322,7 +349,7 @@ function postgresUnits(url: string, size: number) {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   // the same pool under both: ending `db` ends it
   const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }) });
-  return { db, scoped: withScope(db), scopedPrepared: withScope(prepared), ...scopedBatches(postgresReader(pool)) };
+  return { db, scoped: withScopeInBegin(db), scopedPrepared: withScopeInBegin(prepared), ...scopedBatches(postgresReader(pool)) };
 }
 
 export function openDatabase(options: OpenOptions): Promise<Database> {
