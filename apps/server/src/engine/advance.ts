@@ -54,6 +54,8 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   const throttle: ThrottleSettings = { customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute, windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs };
   /** the contacts that need a message of their own: queued last, so the customer's row is held shortest */
   const placed: PlacedContact[] = [];
+  /** the log rows (and voice calls' audio rows) of this wake-up, written with the event's changes */
+  const rows: Rows = { logs: [], audio: [], closing: false };
   let outcome = first;
   let lastContacted: string | null = null;
   // a contact that cannot go (an SMS to a number that replied STOP) moves the walk on at once, as
@@ -61,7 +63,7 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   for (let round = 0; round <= previous.steps.length; round++) {
     let undelivered: { step: number; attempt: number } | null = null;
     for (const action of outcome.actions) {
-      const written = await writeAction(tx, row, outcome.state, action, now, { ...options, throttle, placed });
+      const written = await writeAction(tx, row, outcome.state, action, now, { ...options, throttle, placed, rows });
       lastContacted = written.contacted ?? lastContacted;
       if (written.undelivered) undelivered = written.undelivered;
     }
@@ -70,7 +72,7 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   }
   const { state } = outcome;
   const closes = (state.status === 'completed' || state.status === 'canceled') && state.status !== previous.status;
-  if (closes) await cancelQueuedContacts(tx, row.event_id);
+  if (closes) await cancelQueuedContacts(tx, row.event_id, rows.logs);
 
   const accepter = state.accepted_by === null ? null : state.accepted_by === 'integration' ? 'integration' : (state.steps[state.accepted_by.step]?.resource_name ?? null);
   const response = responseMinutes(state, options.scale);
@@ -79,8 +81,13 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   // once, for ever: it looks again a second later (a rule that disagrees with itself, not a state)
   const stuck = !ended && first.ignored && outcome === first && outcome.due_at! <= now.getTime();
   const dueAt = ended ? row.due_at : new Date(stuck ? now.getTime() + STUCK_RETRY_MS : outcome.due_at!);
-  // the event and its timer in one statement
-  await tx
+  // the log rows, the event and its timer in one statement (an earlier log row of the event stops
+  // being its last when this wake-up closes it; the statement's snapshot holds the rows before it)
+  const { logs, audio } = rows;
+  const closing = rows.closing ? tx.with('earlier_logs', (db) => db.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', row.event_id)) : tx;
+  const logged = logs.length > 0 ? (closing as Tx).with('logged', (db) => db.insertInto('event_logs').values(logs).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : closing;
+  const spoken = audio.length > 0 ? (logged as Tx).with('spoken', (db) => db.insertInto('event_audio').values(audio).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : logged;
+  await (spoken as Tx)
     .with('event_changed', (db) =>
       db
         .updateTable('events')
@@ -117,16 +124,23 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
 }
 
 /** service.md 6.6: an event that closes cancels its contacts still waiting in the outbox (one under way may still go out). */
-async function cancelQueuedContacts(tx: Tx, eventId: number): Promise<void> {
+async function cancelQueuedContacts(tx: Tx, eventId: number, unwritten: readonly Insertable<EventLogsTable>[]): Promise<void> {
   const logged = await tx.selectFrom('event_logs').select('idempotency_key').where('event_id', '=', eventId).where('idempotency_key', 'is not', null).execute();
-  await cancelEventContacts(
-    tx,
-    logged.map((row) => row.idempotency_key!),
-  );
+  // with this wake-up's own rows, not written yet
+  const keys = [...logged.map((row) => row.idempotency_key!), ...unwritten.flatMap((row) => (row.idempotency_key ? [row.idempotency_key] : []))];
+  await cancelEventContacts(tx, [...new Set(keys)]);
 }
 
-/** One event-log row; the same key twice (a re-run after a crash) is one row. */
-const insertLog = (tx: Tx, row: Insertable<EventLogsTable>) => tx.insertInto('event_logs').values(row).onConflict((conflict) => conflict.column('idempotency_key').doNothing()).execute();
+/**
+ * What a wake-up writes with the event's changes, in one statement: its log rows (the same key
+ * twice, a re-run after a crash, is one row), the voice calls' audio rows, and whether it closes
+ * the event (its earlier rows then stop being the last).
+ */
+interface Rows {
+  logs: Insertable<EventLogsTable>[];
+  audio: ReturnType<typeof eventAudioRow>[];
+  closing: boolean;
+}
 
 interface EventFacts {
   event_id: number;
@@ -148,15 +162,16 @@ const OPTED_OUT = 'The number replied STOP: no SMS goes to it until it replies S
 interface ActionContext extends AdvanceOptions {
   throttle: ThrottleSettings;
   placed: PlacedContact[];
+  rows: Rows;
 }
 
-/** One action: a log row, and for a contact its message (throttled, db/contacts.ts). */
+/** One action: a log row (written later, with the event), and for a contact its message (throttled, db/contacts.ts). */
 async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action: EngineAction, now: Date, options: ActionContext): Promise<Written> {
   if (action.kind === 'log') {
     const closing = action.followup_status === 'completed';
-    if (closing) await tx.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', event.event_id).execute();
+    if (closing) options.rows.closing = true;
     const last = state.at ? state.steps[state.at.step] : undefined;
-    await insertLog(tx, {
+    options.rows.logs.push({
         customer_id: event.customer_id,
         event_id: event.event_id,
         call_date: now,
@@ -210,18 +225,11 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
     ...(optedOut ? { delivery_status: 'failed', delivery_detail: OPTED_OUT } : { delivery_status: 'queued' }),
   };
   if (step.channel === 'voice' && !optedOut) {
-    // the text only: the outbox's voice sender makes the sound, outside this transaction; with the log row, one statement
+    // the text only: the outbox's voice sender makes the sound, outside this transaction
     const spoken = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
-    const audio = eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now);
-    await tx
-      .with('logged', (db) => db.insertInto('event_logs').values(log).onConflict((conflict) => conflict.column('idempotency_key').doNothing()))
-      .insertInto('event_audio')
-      .values(audio)
-      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-      .execute();
-  } else {
-    await insertLog(tx, log);
+    options.rows.audio.push(eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now));
   }
+  options.rows.logs.push(log);
   if (typeof placement === 'object') options.placed.push(placement);
   if (optedOut) return { contacted: step.resource_name, ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }) };
   return { contacted: step.resource_name };
