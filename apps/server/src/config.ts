@@ -43,6 +43,11 @@ export interface Config {
    * 408 and its connection closed: a client trickling bytes cannot hold connections open.
    */
   requestTimeoutMs: number;
+  /**
+   * SEND_CONCURRENCY: messages one worker process has on their way to the gateways at once. A
+   * gateway takes 100 to 500 ms to answer; a worker sends at most this many per such wait.
+   */
+  sendConcurrency: number;
   /** with DATABASE_URL: messages may go to the log instead of SMTP / the SMS webhook, on purpose */
   deliveryLogOnly: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -111,6 +116,7 @@ const fields = {
   CHAT_LLM_MODEL: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters')),
   CHAT_LLM_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   CHAT_LLM_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'), v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000')),
+  SEND_CONCURRENCY: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 256'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 256'), v.maxValue(256, 'must be a whole number from 1 to 256')),
   REQUEST_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 600000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 600000'), v.maxValue(600_000, 'must be a whole number of milliseconds from 100 to 600000')),
   TRUST_PROXY: v.pipe(
     v.string(),
@@ -191,6 +197,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     chatLlmApiKey: read(env, 'CHAT_LLM_API_KEY') ?? null,
     chatLlmTimeoutMs: read(env, 'CHAT_LLM_TIMEOUT_MS') ?? 8000,
     requestTimeoutMs: read(env, 'REQUEST_TIMEOUT_MS') ?? 30_000,
+    sendConcurrency: read(env, 'SEND_CONCURRENCY') ?? 32,
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
     deliveryLogOnly: read(env, 'DELIVERY_LOG_ONLY') ?? false,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',

@@ -116,7 +116,7 @@ export async function startRelevo(opts: {
     if (config.role !== 'api') {
       engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link, customerMessagesPerMinute: config.customerMessagesPerMinute, contactWindowMs: config.contactWindowSeconds * 1000 });
       await engine.start();
-      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId });
+      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId, concurrency: config.sendConcurrency });
       await dispatcher.start();
       housekeeping = new Housekeeping(database, ctx.clock, log);
       housekeeping.start();

@@ -28,6 +28,7 @@ describe('configuration (service.md section 1)', () => {
       demoData: true,
       widgetScriptUrl: null,
       requestTimeoutMs: 30_000,
+      sendConcurrency: 32,
     });
   });
 
@@ -48,6 +49,9 @@ describe('configuration (service.md section 1)', () => {
     expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe('Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")');
     expect(fails({ REQUEST_TIMEOUT_MS: '50' })).toBe('Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "50")');
     expect(fails({ REQUEST_TIMEOUT_MS: 'soon' })).toMatch(/^Invalid configuration: REQUEST_TIMEOUT_MS /);
+    expect(fails({ SEND_CONCURRENCY: '0' })).toBe('Invalid configuration: SEND_CONCURRENCY must be a whole number from 1 to 256 (got "0")');
+    expect(fails({ SEND_CONCURRENCY: '1000' })).toMatch(/^Invalid configuration: SEND_CONCURRENCY /);
+    expect(loadConfig({ SEND_CONCURRENCY: '64' }).sendConcurrency).toBe(64);
     expect(loadConfig({ INGEST_LIMIT_PER_MINUTE: '120000' }).ingestPerMinute).toBe(120_000);
     // throttling: a minute per person and channel, 300 messages a minute per customer, unless set
     expect(loadConfig({})).toMatchObject({ contactWindowSeconds: 60, customerMessagesPerMinute: 300 });

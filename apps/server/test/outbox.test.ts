@@ -155,6 +155,28 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     expect(sms.to('+17875550160')).toEqual([]);
   });
 
+  it('has as many messages on their way as its concurrency (a gateway that takes its time holds one each)', async () => {
+    const concurrency = 24;
+    for (let i = 0; i < 30; i++) await queue(`parallel-${i}`, `+1787556${String(i).padStart(4, '0')}`);
+    let inFlight = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    // a gateway that answers nobody until `concurrency` requests are waiting on it (or 5 s passed)
+    const gateway = async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        if (held.length >= concurrency) held.splice(0).forEach((release) => release());
+        else setTimeout(resolve, 5_000);
+      });
+      inFlight--;
+    };
+    const dispatcher = new OutboxDispatcher({ database, clock, senders: { sms: gateway, voice: gateway, email: gateway }, log, workerId: 'wide', concurrency });
+    expect(await dispatcher.drain()).toBe(30);
+    expect(most).toBe(concurrency);
+  });
+
   it('wakes a running worker as soon as a message is queued', async () => {
     const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w3' });
     await dispatcher.start();
