@@ -1,0 +1,38 @@
+import { PageSpinner } from '@relevo/ui';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+
+/** A screen whose code loads on its first render, or earlier through `preload` (once either way). */
+export type LazyScreen<Props extends object = object> = LazyExoticComponent<ComponentType<Props>> & { preload: () => void };
+
+export function lazyScreen<Props extends object = object>(load: () => Promise<ComponentType<Props>>): LazyScreen<Props> {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
+}
+
+/** What a route of a lazy screen keeps in its `handle`: how to fetch the screen's code ahead. */
+interface LazyHandle {
+  preload: () => void;
+}
+
+/** The route object of a lazy screen: the screen alone, or `element` when it takes props. */
+export function lazyRoute(Screen: LazyScreen): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyRoute<Props extends object>(Screen: LazyScreen<Props>, element: ReactElement<Props>): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyRoute(Screen: LazyScreen, element?: ReactElement): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: element ?? <Screen />, handle: { preload: Screen.preload } satisfies LazyHandle };
+}
+
+/**
+ * The routes at the current location. A lazy route renders only once the route above it has
+ * rendered, so the layout's code and then the screen's would load one after the other: every
+ * lazy route the location matches starts loading at once instead. Navigations are transitions
+ * (React Router's default), so the current screen stays until the next one's code is there; a first
+ * load shows the page spinner meanwhile.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  for (const { route } of matchRoutes(routes, location) ?? []) (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
+  const element = useRoutes(routes, location);
+  return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+}
