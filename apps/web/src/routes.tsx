@@ -1,18 +1,19 @@
 import { ROUTE_ROLES, type LayoutRoute, type UserScreen } from '@relevo/domain';
+import { lazyWithPreload } from '@relevo/ui';
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyRoute, lazyScreen } from './shell/app-routes';
+import { lazyRoute } from './shell/app-routes';
 import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shell/guards';
 
 type ScreenRoute = Pick<RouteObject, 'element' | 'handle'>;
 
-const LoginPage = lazyScreen(() => import('./features/auth/LoginPage').then(({ LoginPage }) => LoginPage));
-const AuthenticatorPage = lazyScreen(() => import('./features/auth/AuthenticatorPage').then(({ AuthenticatorPage }) => AuthenticatorPage));
-const ResetPasswordPage = lazyScreen(() => import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ResetPasswordPage));
-const ForbiddenPage = lazyScreen(() => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ForbiddenPage));
-const NotFoundPage = lazyScreen(() => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => NotFoundPage));
-const RespondPage = lazyScreen(() => import('./features/respond/RespondPage').then(({ RespondPage }) => RespondPage));
-const AppLayout = lazyScreen(() => import('./shell/AppLayout').then(({ AppLayout }) => AppLayout));
-const UsersPage = lazyScreen(() => import('./features/users/UsersPage').then(({ UsersPage }) => UsersPage));
+const LoginPage = lazyWithPreload(() => import('./features/auth/LoginPage').then(({ LoginPage }) => LoginPage));
+const AuthenticatorPage = lazyWithPreload(() => import('./features/auth/AuthenticatorPage').then(({ AuthenticatorPage }) => AuthenticatorPage));
+const ResetPasswordPage = lazyWithPreload(() => import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ResetPasswordPage));
+const ForbiddenPage = lazyWithPreload(() => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ForbiddenPage));
+const NotFoundPage = lazyWithPreload(() => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => NotFoundPage));
+const RespondPage = lazyWithPreload(() => import('./features/respond/RespondPage').then(({ RespondPage }) => RespondPage));
+const AppLayout = lazyWithPreload(() => import('./shell/AppLayout').then(({ AppLayout }) => AppLayout));
+const UsersPage = lazyWithPreload(() => import('./features/users/UsersPage').then(({ UsersPage }) => UsersPage));
 
 /** spec 2.10: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
 const usersScreen = (screen: UserScreen): ScreenRoute => lazyRoute(UsersPage, <UsersPage key={screen} screen={screen} />);
@@ -22,24 +23,24 @@ const usersScreen = (screen: UserScreen): ScreenRoute => lazyRoute(UsersPage, <U
  * with a role set has a screen and the layout checks the role of each (spec 2.2, 6).
  */
 export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
-  dashboard: lazyRoute(lazyScreen(() => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => DashboardPage))),
+  dashboard: lazyRoute(lazyWithPreload(() => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => DashboardPage))),
   users: usersScreen('ownUsers'),
-  profile: lazyRoute(lazyScreen(() => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ProfilePage))),
+  profile: lazyRoute(lazyWithPreload(() => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ProfilePage))),
   'admin/users': usersScreen('staffUsers'),
   'customer/users': usersScreen('customerUsers'),
-  customer: lazyRoute(lazyScreen(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage))),
-  applications: lazyRoute(lazyScreen(() => import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage))),
-  'application/:application_id/modules': lazyRoute(lazyScreen(() => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ModulesPage))),
+  customer: lazyRoute(lazyWithPreload(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage))),
+  applications: lazyRoute(lazyWithPreload(() => import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage))),
+  'application/:application_id/modules': lazyRoute(lazyWithPreload(() => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ModulesPage))),
   // spec 2.1 lists `module` with no screen of its own: modules are reached through their application
   module: { element: <Navigate to="/applications" replace /> },
-  events: lazyRoute(lazyScreen(() => import('./features/events/EventsPage').then(({ EventsPage }) => EventsPage))),
-  'events/:case_id/event_logs': lazyRoute(lazyScreen(() => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => EventLogsPage))),
-  escalations: lazyRoute(lazyScreen(() => import('./features/escalations/EscalationsPage').then(({ EscalationsPage }) => EscalationsPage))),
-  'escalation/:escalation_id/resources': lazyRoute(lazyScreen(() => import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => EscalationStepsPage))),
-  sla: lazyRoute(lazyScreen(() => import('./features/slas/SlasPage').then(({ SlasPage }) => SlasPage))),
-  resources: lazyRoute(lazyScreen(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage))),
-  user_guide: lazyRoute(lazyScreen(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage))),
-  guide: lazyRoute(lazyScreen(() => import('./features/user-guide/GuidePage').then(({ GuidePage }) => GuidePage))),
+  events: lazyRoute(lazyWithPreload(() => import('./features/events/EventsPage').then(({ EventsPage }) => EventsPage))),
+  'events/:case_id/event_logs': lazyRoute(lazyWithPreload(() => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => EventLogsPage))),
+  escalations: lazyRoute(lazyWithPreload(() => import('./features/escalations/EscalationsPage').then(({ EscalationsPage }) => EscalationsPage))),
+  'escalation/:escalation_id/resources': lazyRoute(lazyWithPreload(() => import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => EscalationStepsPage))),
+  sla: lazyRoute(lazyWithPreload(() => import('./features/slas/SlasPage').then(({ SlasPage }) => SlasPage))),
+  resources: lazyRoute(lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage))),
+  user_guide: lazyRoute(lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage))),
+  guide: lazyRoute(lazyWithPreload(() => import('./features/user-guide/GuidePage').then(({ GuidePage }) => GuidePage))),
 };
 
 /**

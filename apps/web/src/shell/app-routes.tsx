@@ -1,15 +1,6 @@
-import { PageSpinner } from '@relevo/ui';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { PageSpinner, type Preloadable } from '@relevo/ui';
+import { Suspense, type ReactElement } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
-
-/** A screen whose code loads on its first render, or earlier through `preload` (once either way). */
-export type LazyScreen<Props extends object = object> = LazyExoticComponent<ComponentType<Props>> & { preload: () => void };
-
-export function lazyScreen<Props extends object = object>(load: () => Promise<ComponentType<Props>>): LazyScreen<Props> {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
-  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
-}
 
 /** What a route of a lazy screen keeps in its `handle`: how to fetch the screen's code ahead. */
 interface LazyHandle {
@@ -17,9 +8,9 @@ interface LazyHandle {
 }
 
 /** The route object of a lazy screen: the screen alone, or `element` when it takes props. */
-export function lazyRoute(Screen: LazyScreen): Pick<RouteObject, 'element' | 'handle'>;
-export function lazyRoute<Props extends object>(Screen: LazyScreen<Props>, element: ReactElement<Props>): Pick<RouteObject, 'element' | 'handle'>;
-export function lazyRoute(Screen: LazyScreen, element?: ReactElement): Pick<RouteObject, 'element' | 'handle'> {
+export function lazyRoute(Screen: Preloadable<object>): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyRoute<Props extends object>(Screen: Preloadable<Props>, element: ReactElement<Props>): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyRoute(Screen: Preloadable<object>, element?: ReactElement): Pick<RouteObject, 'element' | 'handle'> {
   return { element: element ?? <Screen />, handle: { preload: Screen.preload } satisfies LazyHandle };
 }
 
