@@ -15,7 +15,7 @@ const PERIOD_TEXT: Record<ModulePeriod, string> = { Today: 'today', Week: 'this 
 /** spec 2.7 Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
 export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_MODULE_PERIOD }: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
   // the chart's code comes while the numbers load
-  useEffect(DonutChart.preload, []);
+  useEffect(() => DonutChart.preload(), []);
   const calls = useDashboardCalls();
   const [period, setPeriod] = useState<ModulePeriod>(defaultPeriod);
   const load = useCallback(() => calls.modules(period), [calls, period]);

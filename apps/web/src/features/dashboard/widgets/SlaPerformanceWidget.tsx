@@ -7,7 +7,7 @@ import type { DashboardWidgetProps } from './widget-props';
 /** spec 2.7 SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
 export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
-  useEffect(ComparisonBars.preload, []);
+  useEffect(() => ComparisonBars.preload(), []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.compliance);
   const bars = value ? compliancePerformanceBars(value) : [];
