@@ -27,6 +27,7 @@ export * from './data-table/types';
 export * from './select/types';
 export * from './data-table/DataTable';
 export * from './select/SelectField';
+export * from './select/NativeSelectField';
 export * from './tabs/Tabs';
 export * from './sortable-list/SortableList';
 export * from './widget/Widget';
