@@ -1,8 +1,9 @@
 import { sessionMachine, type SessionUser } from '@relevo/domain';
 import { Toaster } from '@relevo/ui';
-import { useState, type ReactNode } from 'react';
-import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { MemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
 import { fromPromise } from 'xstate';
+import { AppRoutes } from '../shell/app-routes';
 import { ServicesProvider, type Services } from '../shell/services';
 import { SessionProvider } from '../shell/session';
 
@@ -25,11 +26,12 @@ export interface StoryAppProps {
 
 /** Renders routes in memory, with a fixture session and fixture services instead of the server. */
 export function StoryApp({ routes, at, user = null, services = {} }: StoryAppProps) {
-  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
   return (
     <SessionProvider machine={sessionFor(user)}>
       <ServicesProvider value={services}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[at]}>
+          <AppRoutes routes={routes} />
+        </MemoryRouter>
       </ServicesProvider>
       <Toaster />
     </SessionProvider>

@@ -17,9 +17,9 @@ export const playShowsText =
     await expect(await storyBody(canvasElement).findByText(text)).toBeVisible();
   };
 
-/** A failed list load's play: an empty list with a Reload button (spec 7). */
+/** A failed list load's play: an empty list with a Reload button (spec 7), in the screen, not the header's. */
 export const playOffersReload = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  await expect(await storyBody(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(await within(await storyBody(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' })).toBeVisible();
 };
 
 /** A field's problem tooltip (the help icon beside it, named "Label: N problem(s)") says `text`. */

@@ -68,27 +68,28 @@ export function Widget({
   const collapsed = shown === 'collapse';
   const fullscreen = shown === 'fullscreen';
 
+  const loading = placeholder ? (
+    <>
+      <span role="status" className="rl-visually-hidden">{`Loading ${title}`}</span>
+      {placeholder}
+    </>
+  ) : (
+    <div className="rl-widget__state">
+      <Spinner label={`Loading ${title}`} />
+    </div>
+  );
+
   const body = (inDialog: boolean) => (
     <div className="rl-widget__body" aria-busy={status === 'loading' || undefined}>
       {status === 'loading' ? (
-        placeholder ? (
-          <>
-            <span role="status" className="rl-visually-hidden">{`Loading ${title}`}</span>
-            {placeholder}
-          </>
-        ) : (
-          <div className="rl-widget__state">
-            <Spinner label={`Loading ${title}`} />
-          </div>
-        )
+        loading
       ) : status === 'failed' ? (
         <p className="rl-widget__state rl-widget__state--failed">{failedText}</p>
       ) : isEmpty ? (
         <p className="rl-widget__state">{emptyText}</p>
-      ) : typeof children === 'function' ? (
-        children(inDialog)
       ) : (
-        children
+        // a chart whose code is still on its way (charts/lazy-charts.ts) keeps the loading state
+        <Suspense fallback={loading}>{typeof children === 'function' ? children(inDialog) : children}</Suspense>
       )}
     </div>
   );

@@ -91,7 +91,7 @@ export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = {
   args: { calls: 'failed' },
   play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(await within(await body(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' })).toBeVisible();
   },
 };
 export const SecondPageByName: Story = { args: { at: '/customer?page=2&order=customer_name&dir=desc' } };

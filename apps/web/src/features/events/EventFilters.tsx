@@ -1,5 +1,5 @@
 import { EVENT_STATUS_OPTIONS, nextSlaFilter, slaFilterText, type EventStatusValue } from '@relevo/domain';
-import { Button, Icon, SelectField, TextField, type SelectOption } from '@relevo/ui';
+import { Button, Icon, NativeSelectField, TextField, type SelectOption } from '@relevo/ui';
 import { useEffect, useRef, useState } from 'react';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls, FilterChoice } from './event-calls';
@@ -49,14 +49,14 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
 
   return (
     <div className="events-filters" role="group" aria-label="Event filters">
-      <SelectField
+      <NativeSelectField
         label="Application"
         name="application"
         options={options('All applications', applications)}
         value={filters.applicationId}
         onChange={(value) => onChange(withApplication(filters, value === null ? null : Number(value)))}
       />
-      <SelectField
+      <NativeSelectField
         label="Module"
         name="module"
         options={options(filters.applicationId === null ? 'Choose an application first' : 'All modules', modules)}
@@ -72,7 +72,7 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
           {slaFilterText(filters.sla)}
         </Button>
       </div>
-      <SelectField
+      <NativeSelectField
         label="Status"
         name="status"
         options={EVENT_STATUS_OPTIONS}

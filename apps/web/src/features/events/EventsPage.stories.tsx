@@ -83,17 +83,16 @@ export const FilterByApplicationThenModule: Story = {
     const screen = storyBody(canvasElement);
     await screen.findByText('Disk almost full on db-1');
     const module = screen.getByRole('combobox', { name: 'Module' });
+    const application = screen.getByRole('combobox', { name: 'Application' });
+    await expect(module).toHaveDisplayValue('Choose an application first');
     await expect(module).toBeDisabled();
-    await userEvent.click(screen.getByRole('combobox', { name: 'Application' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Billing' }));
+    await userEvent.selectOptions(application, await screen.findByRole('option', { name: 'Billing' }));
     await waitFor(() => expect(module).toBeEnabled());
     await waitFor(() => expect(rowsShown(canvasElement).every((row) => row.includes('Billing'))).toBe(true));
-    await userEvent.click(module);
-    await userEvent.click(await screen.findByRole('option', { name: 'Invoices' }));
-    await waitFor(() => expect(module).toHaveTextContent('Invoices'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Application' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Demo Store' }));
-    await waitFor(() => expect(module).toHaveTextContent('All modules'));
+    await userEvent.selectOptions(module, await screen.findByRole('option', { name: 'Invoices' }));
+    await waitFor(() => expect(module).toHaveDisplayValue('Invoices'));
+    await userEvent.selectOptions(application, screen.getByRole('option', { name: 'Demo Store' }));
+    await waitFor(() => expect(module).toHaveDisplayValue('All modules'));
     await waitFor(() => expect(rowsShown(canvasElement).every((row) => row.includes('Demo Store'))).toBe(true));
   },
 };

@@ -1,6 +1,6 @@
 import { DEFAULT_MODULE_PERIOD, type ModulePeriod } from '@relevo/domain';
 import { DonutChart, PeriodSelect, Widget } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
@@ -14,6 +14,8 @@ const PERIOD_TEXT: Record<ModulePeriod, string> = { Today: 'today', Week: 'this 
 
 /** spec 2.7 Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
 export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_MODULE_PERIOD }: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
+  // the chart's code comes while the numbers load
+  useEffect(() => DonutChart.preload(), []);
   const calls = useDashboardCalls();
   const [period, setPeriod] = useState<ModulePeriod>(defaultPeriod);
   const load = useCallback(() => calls.modules(period), [calls, period]);

@@ -1,10 +1,13 @@
 import { modulePerformanceBars, percentText } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
+import { useEffect } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** spec 2.7 Module Performance Month-to-Date: each module's events this month against last month, with their shares in the tooltip. */
 export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
+  // the chart's code comes while the numbers load
+  useEffect(() => ComparisonBars.preload(), []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.performance);
   const bars = value ? modulePerformanceBars(value) : [];

@@ -1,10 +1,13 @@
 import { compliancePerformanceBars, percentText } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
+import { useEffect } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** spec 2.7 SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
 export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
+  // the chart's code comes while the numbers load
+  useEffect(() => ComparisonBars.preload(), []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.compliance);
   const bars = value ? compliancePerformanceBars(value) : [];
