@@ -32,6 +32,12 @@ const HARMLESS_CONSOLE_ERRORS: { pattern: RegExp; why: string }[] = [
     pattern: /^Error: ResizeObserver loop completed with undelivered notifications\.$/,
     why: 'a browser notification, not an error of the story',
   },
+  {
+    // UI/LoadBoundary shows what a failed download of a screen's code looks like: React reports
+    // the error its boundary caught, with the story's own file name in it
+    pattern: /Failed to fetch dynamically imported module: \/assets\/UnreachableScreen-story\.js/,
+    why: 'the error the LoadBoundary story makes on purpose',
+  },
 ];
 
 console.error = (...args: unknown[]) => {

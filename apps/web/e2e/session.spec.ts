@@ -31,6 +31,8 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
 
   test('a 401 from any call clears the session and reloads into Login (spec 8)', async ({ page, signIn }) => {
     await signIn(page, customer);
+    // the dashboard's own calls answered first (else one of them meets the 401 before the click)
+    await page.waitForLoadState('networkidle');
     // the session ends behind the app's back (revoked from elsewhere); the app still shows the layout
     expect((await page.request.post('/api/login/jwt/logout')).ok()).toBe(true);
     const reloaded = page.waitForEvent('load');
@@ -38,6 +40,19 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
     await page.getByRole('link', { name: /Ana Torres/ }).click();
     await reloaded;
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a screen whose code cannot be downloaded says so and offers a reload; another screen still opens", async ({ page, signIn }) => {
+    await signIn(page, customer);
+    // the events screen's file is gone (a deploy replaced the build the page came from)
+    await page.route(/\/assets\/EventsPage-[^/]*\.js$/, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Events' }).click();
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await expectAccessible(page, 'a screen that could not be loaded');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
   });
 
   test('an unknown path goes to the role home; staff are not sent to the Dashboard', async ({ page, signIn }) => {

@@ -33,6 +33,7 @@ export * from './sortable-list/SortableList';
 export * from './widget/Widget';
 export * from './widget/PeriodSelect';
 export * from './lazy/lazy-with-preload';
+export * from './lazy/LoadBoundary';
 export * from './charts/lazy-charts';
 export type { DonutChartProps } from './charts/DonutChart';
 export * from './charts/donut-slices';

@@ -1,6 +1,6 @@
 import { clientSettings } from '@relevo/api';
 import { APP_VERSION, GUIDE_PATH, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
-import { AppShell, Brand, Breadcrumb, Footer, Icon, toast } from '@relevo/ui';
+import { AppShell, Brand, Breadcrumb, Footer, Icon, LoadBoundary, toast } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { api } from './api';
@@ -98,7 +98,10 @@ export function AppLayout() {
         top={<Breadcrumb lead={MESSAGES.breadcrumbLead} items={crumbs} renderLink={routerLink} />}
         footer={<Footer name={user.name} lastName={user.last_name} customerName={user.customer?.customer_name} aside={`Relevo ${APP_VERSION}`} />}
       >
-        <Outlet />
+        {/* a screen whose code cannot be loaded says so inside the layout: the menu still works */}
+        <LoadBoundary resetKey={pathname}>
+          <Outlet />
+        </LoadBoundary>
       </AppShell>
       {forced || passwordOpen ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { PageSpinner, type Preloadable } from '@relevo/ui';
+import { LoadBoundary, PageSpinner, type Preloadable } from '@relevo/ui';
 import { Suspense, type ReactElement } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 
@@ -19,11 +19,17 @@ export function lazyRoute(Screen: Preloadable<object>, element?: ReactElement): 
  * rendered, so the layout's code and then the screen's would load one after the other: every
  * lazy route the location matches starts loading at once instead. Navigations are transitions
  * (React Router's default), so the current screen stays until the next one's code is there; a first
- * load shows the page spinner meanwhile.
+ * load shows the page spinner meanwhile. A screen whose code fails to load shows a message with a
+ * reload (`LoadBoundary`) until the location changes.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   for (const { route } of matchRoutes(routes, location) ?? []) (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
   const element = useRoutes(routes, location);
-  return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+  // a screen whose code cannot be loaded says so, with a reload, instead of leaving the page blank
+  return (
+    <LoadBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+    </LoadBoundary>
+  );
 }
