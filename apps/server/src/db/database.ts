@@ -83,8 +83,13 @@ export interface Database {
 
 /** Connections of the general pool of a server process on PostgreSQL. */
 export const POOL_SIZE = 10;
-/** Connections kept for the urgent units of work (`Database.urgent`). */
-export const URGENT_POOL_SIZE = 4;
+/**
+ * Connections kept for the urgent units of work (`Database.urgent`): as many as the general pool.
+ * Responders' answers are transactions of the engine; in a storm (hundreds a second) 4 were held by
+ * them and incidents queued behind (docs/perf.md, "Soak"). Opened as needed: a worker process,
+ * which takes no such calls, opens none.
+ */
+export const URGENT_POOL_SIZE = 10;
 
 export interface OpenOptions {
   /** postgres://... or null for the embedded database */
