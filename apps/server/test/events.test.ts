@@ -427,6 +427,67 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
       expect(records(csv).length - 1).toBe(rows.length);
     });
 
+    it("writes dates as the viewer's clocks read them, on both sides of clock changes, to the second shown", async () => {
+      const customer = await t.createCustomer('Clocks Co');
+      const user = await t.createUser({ role: 'Customer', customer: 'Clocks Co' });
+      const who = await t.signIn(user.email, user.password);
+      const module = await asSystem(t, (tx) => insertRunnableModule(tx, customer));
+      // New York: the autumn change at 06:00 UTC shows 01:30 twice; the spring change at 07:00 UTC skips from 01:59:59 to 03:00
+      const instants = [
+        ['2026-11-01T05:30:00.000Z', '2026-11-01T06:30:00.000Z', '2026-11-01T05:59:59.999Z'],
+        ['2026-03-08T06:59:59.000Z', '2026-03-08T07:00:00.000Z', null],
+        // a fraction of a second is cut, not rounded; an instant before 1970 too
+        ['2026-07-04T12:00:59.999Z', '1969-12-31T23:59:59.500Z', '2026-12-31T23:59:59.999Z'],
+      ] as const;
+      await asSystem(t, (tx) =>
+        tx
+          .insertInto('events')
+          .values(
+            instants.map(([created, accepted, closed], i) => ({
+              customer_id: customer,
+              case_id: `C${i}ZQ2WXY`,
+              // one without a module (nor an application, which follows from it)
+              module_id: i === 1 ? null : module.id,
+              event_status: 'completed' as const,
+              short_event_subject: `Clock ${i}`,
+              short_event_body: 'Written by the events test',
+              event_createdt: new Date(created),
+              accepteddt: new Date(accepted),
+              event_closedt: closed === null ? null : new Date(closed),
+            })),
+          )
+          .execute(),
+      );
+      const names = await asSystem(t, (tx) =>
+        tx
+          .selectFrom('modules as m')
+          .innerJoin('applications as a', 'a.application_id', 'm.application_id')
+          .select(['m.module_name', 'a.application_name'])
+          .where('m.module_id', '=', module.id)
+          .executeTakeFirstOrThrow(),
+      );
+      const all = records(await download('/api/events/export', who)).slice(1);
+      expect(all.map((record) => [record[0], record[3], record[4]])).toEqual([
+        ['C0ZQ2WXY', names.application_name, names.module_name],
+        ['C2ZQ2WXY', names.application_name, names.module_name],
+        ['C1ZQ2WXY', '', ''],
+      ]);
+      const dates = async (zone: string) => {
+        const csv = await download(`/api/events/export?time_zone=${encodeURIComponent(zone)}`, who);
+        return new Map(records(csv).slice(1).map((record) => [record[0], [record[2], record[6], record[7]]]));
+      };
+      expect(await dates('America/New_York')).toEqual(
+        new Map([
+          ['C2ZQ2WXY', ['2026-07-04 08:00:59', '1969-12-31 18:59:59', '2026-12-31 18:59:59']],
+          ['C0ZQ2WXY', ['2026-11-01 01:30:00', '2026-11-01 01:30:00', '2026-11-01 01:59:59']],
+          ['C1ZQ2WXY', ['2026-03-08 01:59:59', '2026-03-08 03:00:00', '']],
+        ]),
+      );
+      // half-hour zones, and one with no changes
+      expect((await dates('Asia/Kolkata')).get('C0ZQ2WXY')).toEqual(['2026-11-01 11:00:00', '2026-11-01 12:00:00', '2026-11-01 11:29:59']);
+      expect((await dates('UTC')).get('C2ZQ2WXY')).toEqual(['2026-07-04 12:00:59', '1969-12-31 23:59:59', '2026-12-31 23:59:59']);
+    });
+
     it('applies every filter, as the list does', async () => {
       for (const query of [{ event_status: 'open' }, { sla_compliance: 'NO', module_id: String(ids.B1) }, { start_date: '2026-10-15', end_date: '2026-11-03' }, { search: 'disk' }] as Record<string, string>[]) {
         const csv = await download(`/api/events/export?${new URLSearchParams(query)}`);

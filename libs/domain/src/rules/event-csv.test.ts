@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventLogEntry } from '../entities/event';
-import { CSV_BOM, CSV_FORMULA_START, CSV_NEEDS_QUOTES, EVENT_CSV_HEADERS, EVENT_LOG_CSV_COLUMNS, csvCell, csvHeader, csvRow, eventLogCsvFileName, eventsCsvFileName } from './event-csv';
+import { CSV_BOM, CSV_FORMULA_START, CSV_NEEDS_QUOTES, EVENT_CSV_HEADERS, EVENT_LOG_CSV_COLUMNS, csvCell, csvHeader, csvRow, eventCsvLine, eventLogCsvFileName, eventsCsvFileName } from './event-csv';
 
 describe('CSV exports (spec 9; service.md 8)', () => {
   it('has exactly the 12 columns of spec 9, in order', () => {
@@ -28,6 +28,31 @@ describe('CSV exports (spec 9; service.md 8)', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(null)).toBe('');
     expect(csvCell(0)).toBe('0');
+  });
+
+  it('writes an event\'s line: its cells by the same rules, its dates as the viewer\'s clocks read them', () => {
+    const created = Date.UTC(2026, 10, 24, 3, 5, 9) / 1000;
+    const line = eventCsvLine('America/Puerto_Rico');
+    expect(line(['K7QW2M9P', '=HYPERLINK("x")', created, 'Store, North', '-Checkout', 'completed', created + 60, created + 3_600, '@ops', 42, 1, 'YES', 1234])).toBe(
+      'K7QW2M9P,"\'=HYPERLINK(""x"")",2026-11-23 23:05:09,"Store, North",\'-Checkout,completed,2026-11-23 23:06:09,2026-11-24 00:05:09,\'@ops,42,1,YES\r\n',
+    );
+    // nothing yet: empty cells; an instant the database cannot write as a number (infinity) too
+    expect(line(['K7QW2M9P', 'Disk almost full', created, null, null, 'open', null, 'Infinity', null, null, 0, null])).toBe('K7QW2M9P,Disk almost full,2026-11-23 23:05:09,,,open,,,,,0,\r\n');
+  });
+
+  it('writes an event\'s dates on both sides of a clock change in the viewer\'s zone', () => {
+    const line = eventCsvLine('America/New_York');
+    const cells = (seconds: number) => line(['K7QW2M9P', 'x', seconds, null, null, 'open', null, null, null, null, null, null]).split(',')[2];
+    // New York's autumn change, 2026-11-01 06:00 UTC: 01:59:59 daylight time, then 01:00:00 standard time
+    const change = Date.UTC(2026, 10, 1, 6) / 1000;
+    expect(cells(change - 1)).toBe('2026-11-01 01:59:59');
+    expect(cells(change)).toBe('2026-11-01 01:00:00');
+    expect(cells(change + 3_599)).toBe('2026-11-01 01:59:59');
+    expect(cells(change + 3_600)).toBe('2026-11-01 02:00:00');
+    // and its spring change, 2026-03-08 07:00 UTC: from 01:59:59 to 03:00:00
+    const spring = Date.UTC(2026, 2, 8, 7) / 1000;
+    expect(cells(spring - 1)).toBe('2026-03-08 01:59:59');
+    expect(cells(spring)).toBe('2026-03-08 03:00:00');
   });
 
   it('writes a log row with its last-event flag', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, nextDay, startOfDay, zonedDateTime, zonedDay, zonedDayStamp } from './zoned-time';
+import { dayRange, nextDay, startOfDay, zonedDateTime, zonedDateTimes, zonedDay, zonedDayStamp } from './zoned-time';
 
 describe('days and clocks in a viewer\'s time zone', () => {
   it('begins a day at midnight of the zone', () => {
@@ -48,12 +48,24 @@ describe('clock readings of many instants', () => {
       const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant).map((p) => [p.type, p.value]));
       return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
     };
-    // New York's spring and autumn changes, Lord Howe's half-hour change, every 7 minutes 13 seconds for two days around each
-    for (const [zone, change] of [['America/New_York', '2026-03-08T07:00:00Z'], ['America/New_York', '2026-11-01T06:00:00Z'], ['Australia/Lord_Howe', '2026-04-04T15:00:00Z']] as const) {
+    // New York's spring and autumn changes, Lord Howe's half-hour change, Samoa skipping a whole day,
+    // Monrovia leaving an offset of -0:44:30: every 7 minutes 13 seconds for two days around each,
+    // and the seconds at each change
+    const changes = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Pacific/Apia', '2011-12-30T10:00:00Z'],
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+    ] as const;
+    for (const [zone, change] of changes) {
       const at = Date.parse(change);
+      const many = zonedDateTimes(zone);
       for (let ms = at - 86_400_000; ms < at + 86_400_000; ms += 433_000) {
         expect(zonedDateTime(new Date(ms), zone)).toBe(reference(new Date(ms), zone));
+        expect(many(ms)).toBe(reference(new Date(ms), zone));
       }
+      for (const ms of [at - 1001, at - 1000, at - 1, at, at + 999, at + 1000]) expect({ zone, ms, text: many(ms) }).toEqual({ zone, ms, text: reference(new Date(ms), zone) });
     }
   });
 });
