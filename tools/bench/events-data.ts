@@ -232,7 +232,7 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
 
 /**
  * The rollups against the events they count, for the whole customer: every group of event_counts
- * (migration 0013) and every day and module of event_day_counts with its pending changes
+ * (migration 0013) with its pending changes (0016) and every day and module of event_day_counts with its pending changes
  * (migration 0012), in the customer's time zone. Answers the differences (none when consistent).
  */
 export async function verifyRollups(query: Query, customerId: number): Promise<string[]> {
@@ -243,7 +243,8 @@ export async function verifyRollups(query: Query, customerId: number): Promise<s
        from events where customer_id = $1 group by 1, 2, 3, 4, 5),
      rolled as (
        select month, application_id, module_id, event_status, sla_compliance, sum(events)::int as n
-       from event_counts where customer_id = $1 group by 1, 2, 3, 4, 5 having sum(events) <> 0)
+       from (select * from event_counts where customer_id = $1 union all select * from event_count_changes where customer_id = $1) x
+       group by 1, 2, 3, 4, 5 having sum(events) <> 0)
      select coalesce(d.month, r.month) as month, coalesce(d.module_id, r.module_id) as module_id, coalesce(d.event_status, r.event_status) as status, d.n as direct, r.n as rolled
      from direct d full join rolled r
        on r.month = d.month and r.application_id is not distinct from d.application_id and r.module_id is not distinct from d.module_id

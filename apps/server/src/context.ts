@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { OUTBOX_CHANNEL } from './db/outbox';
+import { wake } from './db/wake';
 import type { PrincipalCache } from './auth/principals';
 import type { TokenSigner } from './auth/tokens';
 import type { Limits } from './limits';
@@ -26,5 +27,5 @@ export interface Lifecycle {
 
 /** Tells the workers that a message was queued (after the queuing transaction committed). */
 export async function wakeOutbox(ctx: Pick<AppContext, 'database'>): Promise<void> {
-  await ctx.database.notify(OUTBOX_CHANNEL, '').catch(() => undefined);
+  await wake(ctx.database, OUTBOX_CHANNEL);
 }

@@ -132,8 +132,7 @@ export async function startRelevo(opts: {
         // readiness answers 503 at once; requests in flight finish, new connections are refused,
         // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
         ctx.lifecycle.stopping = true;
-        housekeeping?.stop();
-        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop()]);
+        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop(), housekeeping?.stop()]);
         await db.close();
         unlock();
       },

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { generateCredential, listEventLog, listEvents } from '@relevo/api';
 import { EVENT_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
 import type { Principal } from '../src/auth/principals';
+import { foldEventCounts } from '../src/engine/housekeeping';
+import { announceEventChanges } from '../src/incidents/event-changes';
 import { EngineWorker } from '../src/engine/worker';
 import { eventService } from '../src/incidents/events';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
@@ -308,24 +311,82 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
       await tx.deleteFrom('events').where('case_id', 'in', ['F100Q2WX', 'F101Q2WX']).execute();
     });
     rows = rows.filter((row) => row.case_id !== 'F100Q2WX' && row.case_id !== 'F101Q2WX');
-    const wrong: unknown[] = [];
-    for (const combination of combinations().filter((c) => c.module_id === undefined)) {
-      const query = asQuery(combination);
-      const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
-      if (JSON.stringify(cases(page)) !== JSON.stringify(expected(query)) || page.total !== expected(query).length) wrong.push(query);
-    }
-    expect(wrong).toEqual([]);
-    // the monthly counts agree with the events themselves
-    const drift = await asSystem(t, (tx) =>
+    const listsAsTheEventsSay = async () => {
+      const wrong: unknown[] = [];
+      for (const combination of combinations().filter((c) => c.module_id === undefined)) {
+        const query = asQuery(combination);
+        const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
+        if (JSON.stringify(cases(page)) !== JSON.stringify(expected(query)) || page.total !== expected(query).length) wrong.push(query);
+      }
+      return wrong;
+    };
+    const pending = () =>
+      asSystem(t, (tx) => tx.selectFrom('event_count_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', fixtureCustomer).executeTakeFirstOrThrow()).then((row) => Number(row.n));
+    // the changes are rows of their own until the worker folds them into the totals
+    expect(await pending()).toBeGreaterThan(0);
+    expect(await listsAsTheEventsSay()).toEqual([]);
+    expect(await foldEventCounts(t.database)).toBeGreaterThan(0);
+    expect(await pending()).toBe(0);
+    expect(await listsAsTheEventsSay()).toEqual([]);
+    // the monthly totals alone now agree with the events themselves, group by group
+    const direct = await asSystem(t, (tx) =>
       tx
-        .selectFrom('event_counts as c')
-        .select(['c.event_status', 'c.sla_compliance', 'c.events'])
-        .where('c.customer_id', '=', fixtureCustomer)
-        .where('c.events', '<', 0)
+        .selectFrom('events as e')
+        .select(['e.application_id', 'e.module_id', 'e.event_status', 'e.sla_compliance', sql<string>`date_trunc('month', e.event_createdt, 'UTC')::text`.as('month'), sql<number>`count(*)::integer`.as('events')])
+        .where('e.customer_id', '=', fixtureCustomer)
+        .groupBy(['e.application_id', 'e.module_id', 'e.event_status', 'e.sla_compliance', 'month'])
         .execute(),
     );
-    expect(drift).toEqual([]);
+    const totals = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_counts as c')
+        .select(['c.application_id', 'c.module_id', 'c.event_status', 'c.sla_compliance', sql<string>`c.month::text`.as('month'), 'c.events'])
+        .where('c.customer_id', '=', fixtureCustomer)
+        .where('c.events', '<>', 0)
+        .execute(),
+    );
+    const key = (row: { month: string; application_id: number | null; module_id: number | null; event_status: string; sla_compliance: string | null; events: number }) =>
+      [row.month, row.application_id, row.module_id, row.event_status, row.sla_compliance, row.events].join('|');
+    expect(totals.map(key).sort()).toEqual(direct.map(key).sort());
   }, 120_000);
+
+  // two connections at once: PostgreSQL (PGlite has one)
+  if (kind === 'postgres')
+    it('lets two units of work change events of one group at once (no shared row to wait on)', async () => {
+    // two open events of one module, month and SLA compliance: one row of event_counts before
+    const groupOf = (row: Fixture) => [row.module, row.sla_compliance, row.created.toISOString().slice(0, 7)].join();
+    const open = rows.filter((row) => row.event_status === 'open');
+    const first = open.find((row) => open.some((other) => other !== row && groupOf(other) === groupOf(row)));
+    const second = open.find((row) => row !== first && first && groupOf(row) === groupOf(first));
+    expect(second).toBeDefined();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const firstChanged = new Promise<void>((resolve) => (changed = resolve));
+    const scope = { kind: 'customer' as const, customerId: fixtureCustomer };
+    // the first stays open, holding whatever its change locked
+    const holding = t.database.scoped(scope, async (tx) => {
+      await tx.updateTable('events').set({ event_status: 'completed' }).where('case_id', '=', first!.case_id).execute();
+      changed();
+      await held;
+    });
+    await firstChanged;
+    try {
+      // the same move for another event of the same module and month, waiting at most 2 s for any lock
+      const moved = await t.database.scoped(scope, async (tx) => {
+        await sql`set local lock_timeout = '2s'`.execute(tx);
+        return tx.updateTable('events').set({ event_status: 'completed' }).where('case_id', '=', second!.case_id).executeTakeFirst();
+      });
+      expect(Number(moved.numUpdatedRows)).toBe(1);
+    } finally {
+      release();
+      await holding;
+    }
+    first!.event_status = 'completed';
+    second!.event_status = 'completed';
+    const page = await fixtureReader.client.call(listEvents, { query: { event_status: 'completed', page_size: 1000 } });
+    expect(page.total).toBe(expected({ event_status: 'completed' }).length);
+  });
 
   it('answers a page of 1,000,000 (the original export call)', async () => {
     const page = await fixtureReader.client.call(listEvents, { query: { page_size: 1_000_000 } });
@@ -564,6 +625,8 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     }
 
     it("tells a customer's screens within 2 seconds of a new, an accepted and a resolved event, and no one else", async () => {
+      // the changes of the tests before (the other customer's among them) are told before the screens open
+      await announceEventChanges(t.database);
       const mine = await open(reader);
       const theirs = await open(otherRoot);
       try {

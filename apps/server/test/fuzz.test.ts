@@ -49,6 +49,9 @@ const BOOKKEEPING_TABLES = new Set([
   'rate_limits', // failed sign-ins, code checks and reset attempts per account and address
   'verification_codes', // wrong_attempts of the sign-in code
   'sms_reset_requests', // wrong_attempts of the SMS reset code
+  // which customers' events changed, taken by whichever process announces them (migration 0016):
+  // a stream of changes that opens starts its process's announcements
+  'event_change_marks',
 ]);
 
 /** Body shapes the contract does not declare because the handler reads the body itself. */

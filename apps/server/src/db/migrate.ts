@@ -15,6 +15,7 @@ import { dashboard } from './migrations/0012_dashboard';
 import { eventFollowing } from './migrations/0013_event_following';
 import { eventOrders } from './migrations/0014_event_orders';
 import { eventSearch } from './migrations/0015_event_search';
+import { eventCountChanges } from './migrations/0016_event_count_changes';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_event_following': eventFollowing,
   '0014_event_orders': eventOrders,
   '0015_event_search': eventSearch,
+  '0016_event_count_changes': eventCountChanges,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -68,8 +68,12 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   event_day_count_changes: { app: WRITE, staff: WRITE },
   event_day_responders: { app: WRITE, staff: WRITE },
   event_day_responder_changes: { app: WRITE, staff: WRITE },
-  // the events' totals (migration 0013): written by the events' triggers as the owner, read by the lists
+  // the events' totals (migration 0013) and their changes since the last fold (0016): written by the
+  // events' triggers and the fold as the owner, read by the lists
   event_counts: { app: READ, staff: READ },
+  event_count_changes: { app: READ, staff: READ },
+  // which customers' events changed since the last announcement (migration 0016): the owner's alone
+  event_change_marks: {},
 };
 
 /** Columns no app role but `auth` may read. */
@@ -83,6 +87,10 @@ const FUNCTIONS: Record<string, (keyof typeof ROLE_NAMES)[]> = {
   // the events search through its indexes (migration 0015): customers and staff, never sign-in's role
   'relevo_event_search(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
   'relevo_event_search_count(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
+  // moving the events' count changes into their totals (migration 0016): the worker
+  'relevo_fold_event_counts()': ['staff'],
+  // word of the events' changes to the screens that follow them (migration 0016)
+  'relevo_announce_event_changes()': ['staff'],
 };
 
 /** A table of the database that TABLE_PRIVILEGES does not list: the privileges step refuses to guess. */

@@ -440,6 +440,10 @@ export interface EventCountsTable {
   events: number;
 }
 
+export interface EventChangeMarksTable {
+  customer_id: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -474,6 +478,8 @@ export interface DB {
   event_day_responders: EventDayRespondersTable;
   event_day_responder_changes: EventDayRespondersTable;
   event_counts: EventCountsTable;
+  event_count_changes: EventCountsTable;
+  event_change_marks: EventChangeMarksTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

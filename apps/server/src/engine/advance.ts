@@ -117,7 +117,11 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     })
     .where('id', '=', row.id)
     .execute();
-  if (!claim && !ended) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
+  // a person's or a gateway's answer that brings the timer forward wakes the workers, which may be
+  // asleep until its earlier time; one that puts it later (an acceptance) needs no one woken: a
+  // NOTIFY makes the commit wait its turn behind every other notifying commit (migration 0016)
+  const sooner = !ended && (row.status !== 'pending' || dueAt.getTime() < new Date(row.due_at).getTime());
+  if (!claim && sooner) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
   // last: the customer's minute is held from here to the commit only
   await queuePlaced(tx, placed, now, throttle);
   return first.ignored ? 'ignored' : 'applied';

@@ -1,8 +1,21 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
-/** The channel the events' triggers notify with a customer's id (migration 0013). */
+/** The channel that carries a customer's id when its events changed (migrations 0013, 0016). */
 export const EVENTS_CHANNEL = 'relevo_events';
+
+/** How often a process whose screens listen announces the events changed since (migration 0016). */
+export const ANNOUNCE_EVERY_MS = 250;
+
+/**
+ * Notifies `relevo_events` once for each customer whose events changed since the last call, from
+ * the marks the events' triggers write (migration 0016); answers how many marks it took (0 while
+ * another process announces).
+ */
+export async function announceEventChanges(database: Pick<Database, 'scoped'>): Promise<number> {
+  return database.scoped({ kind: 'staff' }, async (tx) => (await sql<{ taken: number }>`select relevo_announce_event_changes() as taken`.execute(tx)).rows[0]!.taken);
+}
 
 export interface ChangeStreamOptions {
   /** several changes this close together make one message (a storm of incidents is one reload) */
@@ -22,7 +35,7 @@ type Listener = () => void;
 const hubs = new WeakMap<object, EventChanges>();
 
 /** The one EventChanges of an app (its routes and its shutdown share it). */
-export function eventChangesOf(ctx: { database: Pick<Database, 'listen'> }, options?: Partial<ChangeStreamOptions>): EventChanges {
+export function eventChangesOf(ctx: { database: Pick<Database, 'listen' | 'scoped'> }, options?: Partial<ChangeStreamOptions>): EventChanges {
   let hub = hubs.get(ctx);
   if (!hub) hubs.set(ctx, (hub = new EventChanges(ctx.database, options)));
   return hub;
@@ -33,15 +46,19 @@ export function eventChangesOf(ctx: { database: Pick<Database, 'listen'> }, opti
  * One LISTEN per process on `relevo_events`, whatever the number of screens open: each
  * notification names a customer, and only that customer's streams hear of it. Any process may
  * have written the event (an API process, a worker): PostgreSQL carries the notification to all.
+ * Once it listens, the process also announces the changes marked since (`announceEventChanges`)
+ * every ANNOUNCE_EVERY_MS, for every process, so a screen hears of a change within half a second.
  */
 export class EventChanges {
-  #database: Pick<Database, 'listen'>;
+  #database: Pick<Database, 'listen' | 'scoped'>;
+  #announcing: NodeJS.Timeout | null = null;
+  #announced: Promise<unknown> = Promise.resolve();
   #listeners = new Map<number, Set<Listener>>();
   #listening: Promise<void> | null = null;
   #options: ChangeStreamOptions;
   #open = new Set<PassThrough>();
 
-  constructor(database: Pick<Database, 'listen'>, options: Partial<ChangeStreamOptions> = {}) {
+  constructor(database: Pick<Database, 'listen' | 'scoped'>, options: Partial<ChangeStreamOptions> = {}) {
     this.#database = database;
     this.#options = { ...CHANGE_STREAM_DEFAULTS, ...options };
   }
@@ -54,11 +71,26 @@ export class EventChanges {
           for (const customerId of this.#listeners.keys()) this.#notify(customerId);
         },
       })
+      .then(() => this.#announce())
       .catch((error: unknown) => {
         this.#listening = null;
         throw error;
       });
     return this.#listening;
+  }
+
+  /** Announces every ANNOUNCE_EVERY_MS, one call at a time; a failed call is retried at the next. */
+  #announce(): void {
+    if (this.#announcing) return;
+    let busy = false;
+    this.#announcing = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      this.#announced = announceEventChanges(this.#database)
+        .catch(() => undefined)
+        .finally(() => (busy = false));
+    }, ANNOUNCE_EVERY_MS);
+    this.#announcing.unref();
   }
 
   #notify(customerId: number): void {
@@ -77,9 +109,12 @@ export class EventChanges {
     };
   }
 
-  /** Ends every open stream (the server is stopping: an open stream would hold its connection). */
-  closeAll(): void {
+  /** Ends every open stream and the announcements (the server is stopping: an open stream would hold its connection). */
+  async closeAll(): Promise<void> {
     for (const out of this.#open) out.end();
+    if (this.#announcing) clearInterval(this.#announcing);
+    this.#announcing = null;
+    await this.#announced;
   }
 
   /** How many streams are open (for tests and the health of a process). */

@@ -78,6 +78,19 @@ function countConditions(eb: ExpressionBuilder<WithCounts, 'c'>, selection: Even
   return eb.and(all);
 }
 
+/**
+ * The rows of event_counts a selection's coarse filters keep, with the changes written since the
+ * worker last moved them in (event_count_changes, migration 0016): rows to add up.
+ */
+function countRows(db: Kysely<DB>, selection: EventSelection, from: Date | null, until: Date | null) {
+  const rows = (table: 'event_counts' | 'event_count_changes') =>
+    db
+      .selectFrom(`${table} as c`)
+      .select(['c.application_id', 'c.module_id', 'c.events'])
+      .where((eb) => countConditions(eb, selection, from, until));
+  return rows('event_counts').unionAll(rows('event_count_changes'));
+}
+
 /** The first instant of the UTC month of `at`, or of the next one (event_counts counts UTC months). */
 const monthStart = (at: Date, next = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + next, 1));
 const isMonthStart = (at: Date) => monthStart(at).getTime() === at.getTime();
@@ -95,10 +108,7 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) => eventConditions(eb, selection, from, until))})`;
   const summed = (from: Date | null, until: Date | null) =>
-    sql<number>`(${db
-      .selectFrom('event_counts as c')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.events'), sql<number>`0`).as('n'))
-      .where((eb) => countConditions(eb, selection, from, until))})`;
+    sql<number>`(select coalesce(sum(c.events), 0) from (${countRows(db, selection, from, until)}) c)`;
 
   const { from, until } = selection;
   if (selection.filter.search) return sql<number>`relevo_event_search_count(${searchArguments(selection)})`;
@@ -119,12 +129,12 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
  */
 export function eventGroups(db: Kysely<DB>, selection: EventSelection, by: 'module_id' | 'application_id') {
   const from = selection.from ? monthStart(selection.from) : null;
+  // every group's total is at least 0, so a module or application whose rows add up to more holds events
   return db
-    .selectFrom('event_counts as c')
+    .selectFrom(countRows(db, selection, from, selection.until).as('c'))
     .select(`c.${by} as group_id`)
-    .distinct()
-    .where((eb) => countConditions(eb, selection, from, selection.until))
-    .where('c.events', '>', 0);
+    .groupBy(`c.${by}`)
+    .having((eb) => eb.fn.sum('c.events'), '>', 0);
 }
 
 /** An event as read: the domain's fields, with dates as the database gives them. */

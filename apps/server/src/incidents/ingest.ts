@@ -7,6 +7,7 @@ import { credentialHash } from '../catalogue/module-tools';
 import { HttpError } from '../http/errors';
 import { WindowLimiter } from './window-limiter';
 import { ENGINE_CHANNEL } from '../engine/advance';
+import { wake } from '../db/wake';
 import { coalesce } from '../db/coalesce';
 
 /** Case IDs: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), read out on a call. */
@@ -133,10 +134,8 @@ function eventsMade(db: Tx, events: readonly NewEvent[]) {
   ), timers as (
     insert into engine_timers (customer_id, event_id, state, due_at)
     select input.customer_id, made.event_id, input.state, input.created from made join input using (case_id)
-  ), woken as (
-    select pg_notify(${ENGINE_CHANNEL}, '') from (select from made limit 1) as one
   )
-  select made.event_id, made.case_id from made left join woken on true`;
+  select made.event_id, made.case_id from made`;
   return { compile: () => statement.compile(db) };
 }
 
@@ -179,6 +178,8 @@ export function incidentService(ctx: AppContext) {
     let made: { event_id: number; case_id: string }[];
     try {
       [made] = await ctx.database.write(scope, [eventsMade(db, events)]);
+      // the engine takes the new incidents' first steps at once (else at its next poll)
+      if (made.length > 0) void wake(ctx.database, ENGINE_CHANNEL);
     } catch (error) {
       // the batch made nothing: each event alone, so one that fails fails only its own request
       if (events.length === 1) throw error;

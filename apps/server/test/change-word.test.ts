@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { wake } from '../src/db/wake';
+import { announceEventChanges, EVENTS_CHANNEL } from '../src/incidents/event-changes';
+import { foldEventCounts } from '../src/engine/housekeeping';
+import { DATABASE_KINDS } from './support/databases';
+import { migratedDatabase, type MigratedDatabase } from './support/migrated';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Word of changes without a NOTIFY in the transactions that make them (migration 0016): the
+ * events' triggers mark the customer, one announcement notifies for all the marks since; wake-ups
+ * of the workers are sent after the commit, many calls making at most two.
+ */
+describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
+  let m: MigratedDatabase;
+  let alpha: number;
+  let beta: number;
+  const heard: string[] = [];
+  const woken: string[] = [];
+
+  beforeAll(async () => {
+    m = await migratedDatabase(kind);
+    [alpha, beta] = await m.database.asOwner(async (tx) => {
+      const made = await tx.insertInto('customers').values([{ customer_name: `Alpha ${kind}` }, { customer_name: `Beta ${kind}` }]).returning('customer_id').execute();
+      return made.map((row) => row.customer_id);
+    });
+    await m.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    await m.database.listen('relevo_change_word_probe', (payload) => woken.push(payload));
+  });
+  afterAll(async () => m?.close());
+
+  const addEvent = (customerId: number, caseId: string) =>
+    m.database.scoped({ kind: 'customer', customerId }, (tx) => tx.insertInto('events').values({ customer_id: customerId, case_id: caseId, short_event_subject: 'disk full', short_event_body: 'b' }).execute());
+
+  it('notifies nothing from the transactions that change events, then once per customer when announced', async () => {
+    await addEvent(alpha, 'W1');
+    await addEvent(alpha, 'W2');
+    await addEvent(beta, 'W3');
+    await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.updateTable('events').set({ event_status: 'progress' }).where('case_id', '=', 'W1').execute());
+    await sleep(300);
+    expect(heard).toEqual([]);
+    // the marks are the owner's alone
+    const read = await m.database.scoped({ kind: 'staff' }, (tx) => sql`select count(*) from event_change_marks`.execute(tx)).catch((error: Error) => error.message);
+    expect(read).toMatch(/permission denied/);
+
+    expect(await announceEventChanges(m.database)).toBe(4);
+    await sleep(300);
+    expect([...heard].sort()).toEqual([String(alpha), String(beta)].sort());
+    // nothing new: nothing said
+    expect(await announceEventChanges(m.database)).toBe(0);
+    await sleep(200);
+    expect(heard).toHaveLength(2);
+  });
+
+  it('keeps the totals of the changes apart until they are folded, and the same after', async () => {
+    const totals = () =>
+      m.database.scoped({ kind: 'staff' }, async (tx) => ({
+        kept: await tx.selectFrom('event_counts').select(['event_status', 'events']).where('customer_id', '=', alpha).orderBy('event_status').execute(),
+        pending: Number((await tx.selectFrom('event_count_changes').select((eb) => eb.fn.countAll().as('n')).where('customer_id', '=', alpha).executeTakeFirstOrThrow()).n),
+      }));
+    const before = await totals();
+    expect(before.kept).toEqual([]);
+    expect(before.pending).toBeGreaterThan(0);
+    // a customer's unit of work may read its changes, not write them
+    const written = await m.database
+      .scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.insertInto('event_count_changes').values({ customer_id: alpha, month: new Date(), event_status: 'open', events: 1000 }).execute())
+      .catch((error: Error) => error.message);
+    expect(written).toMatch(/permission denied/);
+    const folded = await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => sql`select relevo_fold_event_counts()`.execute(tx)).catch((error: Error) => error.message);
+    expect(folded).toMatch(/permission denied/);
+
+    expect(await foldEventCounts(m.database)).toBeGreaterThan(0);
+    const after = await totals();
+    expect(after.pending).toBe(0);
+    expect(after.kept).toEqual([
+      { event_status: 'open', events: 1 },
+      { event_status: 'progress', events: 1 },
+    ]);
+    expect(await foldEventCounts(m.database)).toBe(0);
+  });
+
+  it('sends one wake-up for a call alone, and at most two for many calls at once', async () => {
+    woken.length = 0;
+    await wake(m.database, 'relevo_change_word_probe');
+    await sleep(200);
+    expect(woken).toHaveLength(1);
+
+    woken.length = 0;
+    await Promise.all(Array.from({ length: 50 }, () => wake(m.database, 'relevo_change_word_probe')));
+    await sleep(200);
+    expect(woken.length).toBeGreaterThanOrEqual(1);
+    expect(woken.length).toBeLessThanOrEqual(2);
+
+    // a call after those have been sent is sent again
+    woken.length = 0;
+    await wake(m.database, 'relevo_change_word_probe');
+    await sleep(200);
+    expect(woken).toHaveLength(1);
+  });
+
+  it('counts a deleted event out, and lets its customer go after it', async () => {
+    const gamma = await m.database.asOwner(async (tx) => (await tx.insertInto('customers').values({ customer_name: `Gamma ${kind}` }).returning('customer_id').executeTakeFirstOrThrow()).customer_id);
+    await addEvent(gamma, 'W9');
+    const summed = () =>
+      m.database.scoped({ kind: 'staff' }, async (tx) =>
+        Number((await sql<{ n: number }>`select coalesce(sum(events), 0)::integer as n from (select events from event_counts where customer_id = ${gamma} union all select events from event_count_changes where customer_id = ${gamma}) c`.execute(tx)).rows[0]!.n),
+      );
+    expect(await summed()).toBe(1);
+    await m.database.asOwner((tx) => tx.deleteFrom('events').where('customer_id', '=', gamma).execute());
+    expect(await summed()).toBe(0);
+    await m.database.asOwner((tx) => tx.deleteFrom('customers').where('customer_id', '=', gamma).execute());
+    const left = await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_count_changes').select('events').where('customer_id', '=', gamma).execute());
+    expect(left).toEqual([]);
+  });
+});
