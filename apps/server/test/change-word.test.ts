@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     m = await migratedDatabase(kind);
     [alpha, beta] = await m.database.asOwner(async (tx) => {
       const made = await tx.insertInto('customers').values([{ customer_name: `Alpha ${kind}` }, { customer_name: `Beta ${kind}` }]).returning('customer_id').execute();
-      return made.map((row) => row.customer_id);
+      return made.map((row) => row.customer_id) as [number, number];
     });
     await m.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
     await m.database.listen('relevo_change_word_probe', (payload) => woken.push(payload));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { customerSlot, recipientSlot, type CustomerWindow, type EngineChannel } from '@relevo/domain';
 import type { Tx } from './database';
 import { OUTBOX_CHANNEL, OUTBOX_JOBS } from './outbox';
+import { wakeAfterCommit } from './wake';
 import { cancel } from '../jobs/lease';
 
 /** A contact of the engine to send: the message and what its bundle needs. */
@@ -119,7 +120,8 @@ export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now:
           as m(customer_id integer, channel text, recipient text, subject text, body text, idempotency_key text, language text, bundle_label text, created_at timestamptz, due_at timestamptz)
         returning id
       )
-      select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+      select count(*) from queued`.execute(tx);
+    wakeAfterCommit(tx, OUTBOX_CHANNEL);
     return;
   }
   const customerId = placed[0]!.message.customerId;
@@ -155,8 +157,9 @@ export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now:
         returning 1
       )
       -- (data-modifying parts run whether or not the answer names them)
-      select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+      select 1`.execute(tx);
   }
+  wakeAfterCommit(tx, OUTBOX_CHANNEL);
 }
 
 /**

@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
 import { pgliteReader, postgresReader, StatementNames, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
+import { settleWakes } from './wake';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -183,12 +184,22 @@ function scopedBatches(reader: Reader) {
 }
 
 function withScope(db: Kysely<DB>) {
-  return <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) =>
-    db.transaction().execute(async (tx) => {
-      const { role, customerId } = scopeSettings(scope);
-      await sql`select set_config('role', ${role}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
-      return work(tx);
-    });
+  return async <T>(scope: Scope, work: (tx: Transaction<DB>) => Promise<T>) => {
+    let unit: Transaction<DB> | null = null;
+    try {
+      const result = await db.transaction().execute(async (tx) => {
+        unit = tx;
+        const { role, customerId } = scopeSettings(scope);
+        await sql`select set_config('role', ${role}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
+        return work(tx);
+      });
+      settleWakes(db, unit, true);
+      return result;
+    } catch (error) {
+      settleWakes(db, unit, false);
+      throw error;
+    }
+  };
 }
 
 /** A text as an SQL string literal (for the few values written into a statement's text). */
@@ -211,9 +222,16 @@ function withScopeInBegin(db: Kysely<DB>) {
         result = await work(connection as unknown as Transaction<DB>);
       } catch (error) {
         await sql.raw('rollback').execute(connection).catch(() => undefined);
+        settleWakes(db, connection, false);
         throw error;
       }
-      await sql.raw('commit').execute(connection);
+      try {
+        await sql.raw('commit').execute(connection);
+      } catch (error) {
+        settleWakes(db, connection, false);
+        throw error;
+      }
+      settleWakes(db, connection, true);
       return result;
     });
 }

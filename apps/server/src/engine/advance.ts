@@ -1,9 +1,10 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { THROTTLE, runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
 import { cancelEventContacts, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings } from '../db/contacts';
 import { eventAudioRow } from '../db/event-audio';
+import { wakeAfterCommit } from '../db/wake';
 import type { ClaimRef } from '../jobs/lease';
 import { contactText } from './messages';
 
@@ -119,9 +120,9 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
     .execute();
   // a person's or a gateway's answer that brings the timer forward wakes the workers, which may be
   // asleep until its earlier time; one that puts it later (an acceptance) needs no one woken: a
-  // NOTIFY makes the commit wait its turn behind every other notifying commit (migration 0016)
+  // NOTIFY costs a commit of its own in line with every other notifying one (db/wake.ts)
   const sooner = !ended && (row.status !== 'pending' || dueAt.getTime() < new Date(row.due_at).getTime());
-  if (!claim && sooner) await sql`select pg_notify(${ENGINE_CHANNEL}, '')`.execute(tx);
+  if (!claim && sooner) wakeAfterCommit(tx, ENGINE_CHANNEL);
   // last: the customer's minute is held from here to the commit only
   await queuePlaced(tx, placed, now, throttle);
   return first.ignored ? 'ignored' : 'applied';

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
 import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
+import { wakeAfterCommit } from '../db/wake';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 
 /** An SMS without the gateway's message id is the same message when its text comes again this soon. */
@@ -206,7 +207,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
           .executeTakeFirstOrThrow();
         if (outcome.reply && message.kind === 'sms') {
           await enqueue(tx, { customerId: outcome.reply.customerId, channel: 'sms', recipient: message.from, body: outcome.reply.text, idempotencyKey: `inbound:${id}:reply` }, now);
-          await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+          wakeAfterCommit(tx, OUTBOX_CHANNEL);
         }
         return outcome.answer;
       });
