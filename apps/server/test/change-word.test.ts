@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { CHURN_TABLES } from '../src/db/database';
 import { wake } from '../src/db/wake';
 import { announceEventChanges, EVENTS_CHANNEL } from '../src/incidents/event-changes';
 import { foldEventCounts } from '../src/engine/housekeeping';
@@ -98,6 +99,19 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     await wake(m.database, 'relevo_change_word_probe');
     await sleep(200);
     expect(woken).toHaveLength(1);
+  });
+
+  it('vacuums the passing rows as the owner and leaves every connection as the app role', async () => {
+    const dead = () =>
+      m.database.asOwner(async (tx) => Number((await sql<{ n: number }>`select coalesce(sum(n_dead_tup), 0)::integer as n from pg_stat_user_tables where relname in ('event_change_marks', 'event_count_changes')`.execute(tx)).rows[0]!.n));
+    await addEvent(alpha, 'W5');
+    await announceEventChanges(m.database);
+    await foldEventCounts(m.database);
+    await expect.poll(dead, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
+    await Promise.all([m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES)]);
+    await expect.poll(dead, { timeout: 5000, interval: 200 }).toBe(0);
+    const users = await Promise.all(Array.from({ length: 12 }, () => sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who)));
+    expect(new Set(users)).toEqual(new Set(['relevo_app']));
   });
 
   it('counts a deleted event out, and lets its customer go after it', async () => {

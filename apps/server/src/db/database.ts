@@ -65,6 +65,13 @@ export interface Database {
    */
   maintain(): Promise<void>;
   /**
+   * Vacuums `tables` now, on either database (the owner's work), skipping one another process is
+   * vacuuming: for the tables whose rows are written and soon deleted (the changes the worker
+   * folds, the marks it announces), whose dead rows every delete and read of them would otherwise
+   * walk over until a vacuum came (every hour on the embedded database; autovacuum may be off).
+   */
+  vacuum(tables: readonly ChurnTable[]): Promise<void>;
+  /**
    * Calls `handler` for every NOTIFY on `channel`, from any process. On PostgreSQL the listening
    * connection is made again when it drops, and `options.onReconnect` runs then (notifications
    * sent meanwhile are lost); the embedded database is in this process and never drops it.
@@ -91,6 +98,26 @@ export const POOL_SIZE = 10;
  * which takes no such calls, opens none.
  */
 export const URGENT_POOL_SIZE = 10;
+
+/** The tables whose rows are written and soon deleted (migrations 0012, 0016). */
+export const CHURN_TABLES = ['event_count_changes', 'event_change_marks', 'event_day_count_changes', 'event_day_responder_changes'] as const;
+export type ChurnTable = (typeof CHURN_TABLES)[number];
+
+/** `Database.vacuum`: as the owner (the login role, back to the app role after), outside any transaction. */
+function vacuumOn(db: Kysely<DB>) {
+  return async (tables: readonly ChurnTable[]) => {
+    const named = tables.filter((table) => CHURN_TABLES.includes(table));
+    if (named.length === 0) return;
+    await db.connection().execute(async (connection) => {
+      await sql.raw('reset role').execute(connection);
+      try {
+        await sql.raw(`vacuum (skip_locked) ${named.join(', ')}`).execute(connection);
+      } finally {
+        await sql.raw(`set role ${APP_ROLE}`).execute(connection);
+      }
+    });
+  };
+}
 
 export interface OpenOptions {
   /** postgres://... or null for the embedded database */
@@ -268,6 +295,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         }
       });
     },
+    vacuum: vacuumOn(db),
     async listen(channel, handler) {
       await pglite.listen(channel, handler);
     },
@@ -339,6 +367,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     async maintain() {
       // autovacuum does it on a PostgreSQL server
     },
+    vacuum: vacuumOn(main.db),
     listen(channel: string, handler: NotificationHandler, options?: ListenOptions) {
       return listener.listen(channel, handler, options);
     },

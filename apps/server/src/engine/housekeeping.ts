@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { AUTH, type Database } from '../db/database';
+import { AUTH, CHURN_TABLES, type Database } from '../db/database';
 import { deleteExpiredAudio } from '../db/event-audio';
 import { announceEventChanges } from '../incidents/event-changes';
 import { pruneRateLimits } from '../db/rate-limits';
@@ -22,8 +22,8 @@ export async function foldEventCounts(database: Database): Promise<number> {
 }
 
 /**
- * Worker chores: every 10 s, fold the events' count changes and announce the changes no screen
- * has heard of (migration 0016); every hour, forget ended rate-limit
+ * Worker chores: every 10 s, fold the events' count changes, announce the changes no screen has
+ * heard of (migration 0016) and vacuum the tables of such passing rows; every hour, forget ended rate-limit
  * windows and long-expired sessions, delete expired voice-call audio and old inbound messages.
  */
 export class Housekeeping {
@@ -55,6 +55,7 @@ export class Housekeeping {
     this.#folding ??= foldEventCounts(this.database)
       // the changes' marks too, in case no process has screens that listen (else they pile up)
       .then(() => announceEventChanges(this.database))
+      .then(() => this.database.vacuum(CHURN_TABLES))
       .then(
         () => undefined,
         (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts failed'),
