@@ -31,6 +31,9 @@
  * few), the responders 100, the users 6 each (a browser's); a request waiting for a connection
  * counts its wait.
  *
+ * Autovacuum is turned on for the run when the server has it off (and set back after): the run
+ * measures the system as a production server runs it.
+ *
  * Exits 1 on any error, or when an event never got its first contact.
  */
 import { Agent, request as httpRequest } from 'node:http';
@@ -290,6 +293,43 @@ interface Sample {
 const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
+/**
+ * Autovacuum as a production server has it: a server with it off (a CI machine's, for repeatable
+ * tests) keeps every dead row of the engine's timers, the events and the outbox for the whole run,
+ * and each claim and read walks over them. Turned on for the run when the role may (superuser),
+ * and back as it was at the end or on Ctrl-C; the report says which.
+ */
+async function serverAutovacuum(url: string): Promise<{ note: string; restore: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ autovacuum: string }>('show autovacuum');
+    if (rows[0]?.autovacuum === 'on') return { note: 'autovacuum on', restore: async () => undefined };
+    await admin.query('alter system set autovacuum = on');
+    await admin.query('select pg_reload_conf()');
+  } catch (error) {
+    return { note: `autovacuum off on this server, and not turned on (${error instanceof Error ? error.message : String(error)})`, restore: async () => undefined };
+  } finally {
+    await admin.end();
+  }
+  let restored = false;
+  const restore = async () => {
+    if (restored) return;
+    restored = true;
+    const again = new pg.Client({ connectionString: url });
+    await again.connect();
+    try {
+      await again.query('alter system reset autovacuum');
+      await again.query('select pg_reload_conf()');
+    } finally {
+      await again.end();
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void restore().finally(() => process.exit(130)));
+  return { note: 'autovacuum on for the run (the server had it off; set back at the end)', restore };
+}
+const autovacuum = await serverAutovacuum(postgres);
+
 const bench = await demoBench('relevo-bench-soak-', postgres, undefined, 'relevo_soak_');
 const databaseUrl = bench.database!.url;
 const receiving = await messageReceivers(received);
@@ -409,7 +449,7 @@ try {
 
   // --- the report ---
   const seconds = MINUTES * 60;
-  console.log(`Database: PostgreSQL, one ROLE=api and one ROLE=worker process; ${availableParallelism()} cores, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} at the end.`);
+  console.log(`Database: PostgreSQL (${autovacuum.note}), one ROLE=api and one ROLE=worker process; ${availableParallelism()} cores, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} at the end.`);
   console.log(
     `${MINUTES} min: ${fmt(sent)} incidents sent (${fmt(sent / seconds, 1)}/s), ${fmt(stored)} stored; ${fmt(contacts.length)} contacts and ${fmt(followUps)} follow-ups received (${fmt(contacts.length / seconds, 1)}/s), ${resent} twice; ${fmt(accepted)} accepted and ${fmt(resolved)} resolved through the responder API (${fmt(closedFirst)} more answered 410, the event resolved by its other responder a moment before); ${USERS} users on ${SESSIONS} sessions; ESCALATION_TIME_SCALE ${SCALE}.\n`,
   );
@@ -454,5 +494,6 @@ try {
   await api?.stop();
   await receiving.close();
   await bench.close();
+  await autovacuum.restore();
 }
 if (failed) process.exitCode = 1;
