@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { CHURN_TABLES } from '../src/db/database';
 import { wake } from '../src/db/wake';
 import { announceEventChanges, EVENTS_CHANNEL } from '../src/incidents/event-changes';
-import { foldEventCounts } from '../src/engine/housekeeping';
+import { foldEventCounts, Housekeeping } from '../src/engine/housekeeping';
+import { ManualClock } from '../src/clock';
+import { createLogger } from '../src/logger';
 import { DATABASE_KINDS } from './support/databases';
 import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
@@ -112,6 +114,22 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBe(0);
     const users = await Promise.all(Array.from({ length: 12 }, () => sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who)));
     expect(new Set(users)).toEqual(new Set(['relevo_app']));
+  });
+
+  it("does all three as the worker's chore every 10 s", async () => {
+    await addEvent(beta, 'W6');
+    const left = () =>
+      m.database.asOwner(async (tx) => ({
+        marks: Number((await sql<{ n: number }>`select count(*)::integer as n from event_change_marks`.execute(tx)).rows[0]!.n),
+        changes: Number((await sql<{ n: number }>`select count(*)::integer as n from event_count_changes`.execute(tx)).rows[0]!.n),
+      }));
+    expect(await left()).toEqual({ marks: 1, changes: 1 });
+    heard.length = 0;
+    const chores = new Housekeeping(m.database, new ManualClock(new Date('2026-11-25T04:00:00Z')), createLogger({ logLevel: 'silent' }));
+    await chores.fold();
+    expect(await left()).toEqual({ marks: 0, changes: 0 });
+    await expect.poll(() => heard, { timeout: 2000 }).toEqual([String(beta)]);
+    await chores.stop();
   });
 
   it('counts a deleted event out, and lets its customer go after it', async () => {

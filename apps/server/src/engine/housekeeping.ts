@@ -58,7 +58,7 @@ export class Housekeeping {
       .then(() => this.database.vacuum(CHURN_TABLES))
       .then(
         () => undefined,
-        (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts failed'),
+        (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts, announcing their changes or vacuuming failed'),
       )
       .finally(() => {
         this.#folding = null;
