@@ -32,7 +32,7 @@ const LANDED: Record<string, string> = {
   '0013_event_following': '0a748dd6d6db',
   '0014_event_orders': 'b27f0035be23',
   '0015_event_search': '4cb456508403',
-  '0016_event_count_changes': '23f7356f50a0',
+  '0016_event_count_changes': 'd38d6cbecb54',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -9,7 +9,7 @@ import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
 import { pgliteReader, postgresReader, StatementNames, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
-import { settleWakes } from './wake';
+import { notifierOf, settleWakes } from './wake';
 
 /**
  * What a unit of work may see (service.md section 4): staff and the system see every customer's
@@ -299,9 +299,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async listen(channel, handler) {
       await pglite.listen(channel, handler);
     },
-    async notify(channel, payload) {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
-    },
+    notify: (channel, payload) => notifierOf(db).notify(channel, payload),
     async close() {
       await db.destroy();
     },
@@ -371,9 +369,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     listen(channel: string, handler: NotificationHandler, options?: ListenOptions) {
       return listener.listen(channel, handler, options);
     },
-    async notify(channel: string, payload: string) {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(main.db);
-    },
+    notify: (channel: string, payload: string) => notifierOf(main.db).notify(channel, payload),
     async close() {
       await listener.close();
       await Promise.all([main.db.destroy(), urgent.db.destroy()]);

@@ -50,6 +50,20 @@ export function wake(notifier: Notifier, channel: string): Promise<void> {
 const afterCommit = new WeakMap<object, Set<string>>();
 const notifiers = new WeakMap<object, Notifier>();
 
+/** The NOTIFY of a Kysely instance's connections (one per instance: `wake` coalesces per notifier). */
+export function notifierOf<D>(db: Kysely<D>): Notifier {
+  let notifier = notifiers.get(db);
+  if (!notifier) {
+    notifier = {
+      async notify(channel, payload) {
+        await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+      },
+    };
+    notifiers.set(db, notifier);
+  }
+  return notifier;
+}
+
 /**
  * Asks for a wake-up of `channel` once the unit of work `tx` (of `Database.scoped` or
  * `scopedPrepared`) has committed; nothing is sent when it rolls back.
@@ -67,14 +81,5 @@ export function settleWakes<D>(db: Kysely<D>, tx: object | null, committed: bool
   if (!channels) return;
   afterCommit.delete(tx);
   if (!committed) return;
-  let notifier = notifiers.get(db);
-  if (!notifier) {
-    notifier = {
-      async notify(channel, payload) {
-        await sql`select pg_notify(${channel}, ${payload})`.execute(db);
-      },
-    };
-    notifiers.set(db, notifier);
-  }
-  for (const channel of channels) void wake(notifier, channel);
+  for (const channel of channels) void wake(notifierOf(db), channel);
 }

@@ -52,7 +52,7 @@ export function eventChangesOf(ctx: { database: Pick<Database, 'listen' | 'scope
 export class EventChanges {
   #database: Pick<Database, 'listen' | 'scoped'>;
   #announcing: NodeJS.Timeout | null = null;
-  #announced: Promise<unknown> = Promise.resolve();
+  #announced: Promise<unknown> | null = null;
   #listeners = new Map<number, Set<Listener>>();
   #listening: Promise<void> | null = null;
   #options: ChangeStreamOptions;
@@ -82,13 +82,10 @@ export class EventChanges {
   /** Announces every ANNOUNCE_EVERY_MS, one call at a time; a failed call is retried at the next. */
   #announce(): void {
     if (this.#announcing) return;
-    let busy = false;
     this.#announcing = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      this.#announced = announceEventChanges(this.#database)
+      this.#announced ??= announceEventChanges(this.#database)
         .catch(() => undefined)
-        .finally(() => (busy = false));
+        .finally(() => (this.#announced = null));
     }, ANNOUNCE_EVERY_MS);
     this.#announcing.unref();
   }

@@ -34,15 +34,8 @@ const columns = 'customer_id, month, application_id, module_id, event_status, sl
 
 export const eventCountChanges: Migration = {
   up: [
-    `create table event_count_changes (
-      customer_id integer not null references customers (customer_id) on delete cascade,
-      month timestamptz not null,
-      application_id integer,
-      module_id integer,
-      event_status text not null,
-      sla_compliance text,
-      events integer not null
-    )`,
+    // the columns of event_counts (not its unique group: a group has many changes)
+    `create table event_count_changes (like event_counts, foreign key (customer_id) references customers (customer_id) on delete cascade)`,
     `create index event_count_changes_customer on event_count_changes (customer_id, month)`,
     `alter table event_count_changes enable row level security`,
     `create policy tenant_isolation on event_count_changes to relevo_app using (customer_id = (select nullif(current_setting('relevo.customer_id', true), '')::integer))`,
