@@ -232,8 +232,8 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
 
 /**
  * The rollups against the events they count, for the whole customer: every group of event_counts
- * (migration 0013) with its pending changes (0016) and every day and module of event_day_counts with its pending changes
- * (migration 0012), in the customer's time zone. Answers the differences (none when consistent).
+ * (migration 0013) with its pending changes (0016), every day and module of event_day_counts with its pending changes
+ * (migration 0012), in the customer's time zone, and every incident text's count (migration 0017). Answers the differences (none when consistent).
  */
 export async function verifyRollups(query: Query, customerId: number): Promise<string[]> {
   const problems: string[] = [];
@@ -269,6 +269,18 @@ export async function verifyRollups(query: Query, customerId: number): Promise<s
     [customerId],
   );
   for (const row of daily) problems.push(`event_day_counts ${JSON.stringify(row)}`);
+  const texts = await query(
+    `with direct as (select short_event_subject as subject, count(*)::int as n from events where customer_id = $1 group by 1),
+     rolled as (
+       select subject, sum(events)::int as n
+       from (select * from event_subject_counts where customer_id = $1 union all select * from event_subject_count_changes where customer_id = $1) x
+       group by 1 having sum(events) <> 0)
+     select coalesce(d.subject, r.subject) as subject, d.n as direct, r.n as rolled
+     from direct d full join rolled r on r.subject = d.subject
+     where d.n is distinct from r.n limit 5`,
+    [customerId],
+  );
+  for (const row of texts) problems.push(`event_subject_counts ${JSON.stringify(row)}`);
   return problems;
 }
 

@@ -76,6 +76,7 @@ function combinations(data: EventsData, now: Date, caseId: string): Combination[
     { label: 'search a case ID', params: { search: caseId.toLowerCase() } },
     { label: 'search "latency" + module + last month', params: { search: 'latency', module_id: busy.id, ...lastMonth, ...byDate } },
     { label: 'search "queue", page 50', params: { search: 'queue', page_num: 50 } },
+    { label: 'search "disk" + status completed', params: { search: 'disk', event_status: 'completed' } },
     { label: 'every filter', params: { search: 'cpu', application_id: busy.applicationId, module_id: busy.id, event_status: 'completed', sla_compliance: 'YES', ...crossing, ...byDate } },
     { label: 'oldest first', params: { order_by_column: 'event_createdt', order_by_direction: 'asc' } },
     { label: 'by case ID', params: { order_by_column: 'case_id', order_by_direction: 'asc' } },

@@ -84,6 +84,28 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     expect(await foldEventCounts(m.database)).toBe(0);
   });
 
+  it("keeps each customer's counts of incident texts, folded with the rest: readable by the customer alone, written by no app role", async () => {
+    const texts = (customerId: number) =>
+      m.database.scoped({ kind: 'customer', customerId }, async (tx) => ({
+        kept: await tx.selectFrom('event_subject_counts').select(['customer_id', 'subject', 'events']).execute(),
+        pending: await tx.selectFrom('event_subject_count_changes').select(['customer_id', 'subject', 'events']).execute(),
+      }));
+    // folded by the test before: alpha's two events and beta's one, each customer seeing its own
+    expect(await texts(alpha)).toEqual({ kept: [{ customer_id: alpha, subject: 'disk full', events: 2 }], pending: [] });
+    expect(await texts(beta)).toEqual({ kept: [{ customer_id: beta, subject: 'disk full', events: 1 }], pending: [] });
+    await addEvent(beta, 'W4');
+    expect((await texts(beta)).pending).toEqual([{ customer_id: beta, subject: 'disk full', events: 1 }]);
+    expect((await texts(alpha)).pending).toEqual([]);
+    for (const table of ['event_subject_counts', 'event_subject_count_changes'] as const) {
+      const written = await m.database
+        .scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.insertInto(table).values({ customer_id: alpha, subject: 'forged', events: 1000 }).execute())
+        .catch((error: Error) => error.message);
+      expect(written).toMatch(/permission denied/);
+    }
+    expect(await foldEventCounts(m.database)).toBeGreaterThan(0);
+    expect(await texts(beta)).toEqual({ kept: [{ customer_id: beta, subject: 'disk full', events: 2 }], pending: [] });
+  });
+
   it('sends one wake-up for a call alone, and at most two for many calls at once', async () => {
     woken.length = 0;
     await wake(m.database, 'relevo_change_word_probe');
@@ -122,12 +144,13 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
       m.database.asOwner(async (tx) => ({
         marks: Number((await sql<{ n: number }>`select count(*)::integer as n from event_change_marks`.execute(tx)).rows[0]!.n),
         changes: Number((await sql<{ n: number }>`select count(*)::integer as n from event_count_changes`.execute(tx)).rows[0]!.n),
+        texts: Number((await sql<{ n: number }>`select count(*)::integer as n from event_subject_count_changes`.execute(tx)).rows[0]!.n),
       }));
-    expect(await left()).toEqual({ marks: 1, changes: 1 });
+    expect(await left()).toEqual({ marks: 1, changes: 1, texts: 1 });
     heard.length = 0;
     const chores = new Housekeeping(m.database, new ManualClock(new Date('2026-11-25T04:00:00Z')), createLogger({ logLevel: 'silent' }));
     await chores.fold();
-    expect(await left()).toEqual({ marks: 0, changes: 0 });
+    expect(await left()).toEqual({ marks: 0, changes: 0, texts: 0 });
     await expect.poll(() => heard, { timeout: 2000 }).toEqual([String(beta)]);
     await chores.stop();
   });
@@ -139,11 +162,22 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
       m.database.scoped({ kind: 'staff' }, async (tx) =>
         Number((await sql<{ n: number }>`select coalesce(sum(events), 0)::integer as n from (select events from event_counts where customer_id = ${gamma} union all select events from event_count_changes where customer_id = ${gamma}) c`.execute(tx)).rows[0]!.n),
       );
+    const texts = () =>
+      m.database.scoped({ kind: 'staff' }, async (tx) =>
+        Number((await sql<{ n: number }>`select coalesce(sum(events), 0)::integer as n from (select events from event_subject_counts where customer_id = ${gamma} union all select events from event_subject_count_changes where customer_id = ${gamma}) c`.execute(tx)).rows[0]!.n),
+      );
     expect(await summed()).toBe(1);
+    expect(await texts()).toBe(1);
     await m.database.asOwner((tx) => tx.deleteFrom('events').where('customer_id', '=', gamma).execute());
     expect(await summed()).toBe(0);
+    expect(await texts()).toBe(0);
+    // folded, a text no event has is gone
+    await foldEventCounts(m.database);
+    expect(await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_subject_counts').select('events').where('customer_id', '=', gamma).execute())).toEqual([]);
     await m.database.asOwner((tx) => tx.deleteFrom('customers').where('customer_id', '=', gamma).execute());
     const left = await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_count_changes').select('events').where('customer_id', '=', gamma).execute());
     expect(left).toEqual([]);
+    const leftTexts = await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_subject_count_changes').select('events').where('customer_id', '=', gamma).execute());
+    expect(leftTexts).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
         .execute(tx)
         .then((result) => result.rows.map((row) => row.subject).sort());
     const byCase = (customer: number, caseId: string) => (tx: Tx) =>
-      sql<{ n: number }>`select relevo_event_search_count(${customer}::integer, ${caseId}::text, '%no such words%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz)::integer as n`
+      sql<{ n: number }>`select count(*)::integer as n from relevo_event_search(${customer}::integer, ${caseId}::text, '%no such words%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz)`
         .execute(tx)
         .then((result) => result.rows[0]!.n);
     expect(await database.scoped(CUSTOMER(), search(alpha))).toEqual(['disk full on alpha']);

@@ -309,25 +309,47 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
         Object.assign(row, { event_status: next.event_status, sla_compliance: next.sla_compliance, created: next.event_createdt });
       }
       await tx.deleteFrom('events').where('case_id', 'in', ['F100Q2WX', 'F101Q2WX']).execute();
+      // an owner's correction of a text, and a new event whose text names another's case ID
+      await tx.updateTable('events').set({ short_event_subject: 'Disk almost full on host-3 (corrected)' }).where('case_id', '=', 'F102Q2WX').execute();
+      await tx
+        .insertInto('events')
+        .values({ customer_id: fixtureCustomer, case_id: 'F130Q2WX', module_id: ids.A1, event_status: 'open', short_event_subject: 'Follow-up of F010Q2WX', short_event_body: 'Written by the events test', event_createdt: new Date(Date.UTC(2026, 10, 2)), sla_response: 30 })
+        .execute();
     });
     rows = rows.filter((row) => row.case_id !== 'F100Q2WX' && row.case_id !== 'F101Q2WX');
+    rows.find((row) => row.case_id === 'F102Q2WX')!.subject = 'Disk almost full on host-3 (corrected)';
+    rows.push({ case_id: 'F130Q2WX', module: 'A1', event_status: 'open', sla_compliance: null, subject: 'Follow-up of F010Q2WX', created: new Date(Date.UTC(2026, 10, 2)) });
+    idOf.set('F130Q2WX', (await asSystem(t, (tx) => tx.selectFrom('events').select('event_id').where('case_id', '=', 'F130Q2WX').executeTakeFirstOrThrow())).event_id);
     const listsAsTheEventsSay = async () => {
       const wrong: unknown[] = [];
-      for (const combination of combinations().filter((c) => c.module_id === undefined)) {
+      // a search is counted through the incident texts that match (migration 0017), alone and with every kind of filter
+      const terms = ['disk', 'DISK almost', 'host-1', 'corrected', 'f010q2wx', 'F010Q2WX', 'f003q2wx', 'norte', '%', '_', '90%', 'nothing like it'];
+      const alongside: Partial<EventListQuery>[] = [{}, { event_status: 'completed' }, { event_status: 'open' }, { application_id: ids.B }, { module_id: ids.A1, sla_compliance: 'NO' }, { start_date: '2026-10-15', end_date: '2026-11-03' }];
+      const searches = terms.flatMap((search) => alongside.map((filter) => ({ search, ...filter })));
+      for (const combination of [...combinations().filter((c) => c.module_id === undefined), ...searches]) {
         const query = asQuery(combination);
         const page = await fixtureReader.client.call(listEvents, { query: { ...query, page_size: 1000 } });
         if (JSON.stringify(cases(page)) !== JSON.stringify(expected(query)) || page.total !== expected(query).length) wrong.push(query);
       }
       return wrong;
     };
-    const pending = () =>
-      asSystem(t, (tx) => tx.selectFrom('event_count_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', fixtureCustomer).executeTakeFirstOrThrow()).then((row) => Number(row.n));
+    const pending = (table: 'event_count_changes' | 'event_subject_count_changes' = 'event_count_changes') =>
+      asSystem(t, (tx) => tx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', fixtureCustomer).executeTakeFirstOrThrow()).then((row) => Number(row.n));
     // the changes are rows of their own until the worker folds them into the totals
     expect(await pending()).toBeGreaterThan(0);
+    expect(await pending('event_subject_count_changes')).toBeGreaterThan(0);
     expect(await listsAsTheEventsSay()).toEqual([]);
     expect(await foldEventCounts(t.database)).toBeGreaterThan(0);
     expect(await pending()).toBe(0);
+    expect(await pending('event_subject_count_changes')).toBe(0);
     expect(await listsAsTheEventsSay()).toEqual([]);
+    // the texts' counts alone agree with the events, text by text, and keep no text no event has
+    const directTexts = await asSystem(t, (tx) =>
+      tx.selectFrom('events').select(['short_event_subject as subject', sql<number>`count(*)::integer`.as('events')]).where('customer_id', '=', fixtureCustomer).groupBy('short_event_subject').execute(),
+    );
+    const textTotals = await asSystem(t, (tx) => tx.selectFrom('event_subject_counts').select(['subject', 'events']).where('customer_id', '=', fixtureCustomer).execute());
+    const byText = (list: { subject: string; events: number }[]) => list.map((row) => `${row.subject}|${row.events}`).sort();
+    expect(byText(textTotals)).toEqual(byText(directTexts));
     // the monthly totals alone now agree with the events themselves, group by group
     const direct = await asSystem(t, (tx) =>
       tx

@@ -99,8 +99,8 @@ export const POOL_SIZE = 10;
  */
 export const URGENT_POOL_SIZE = 10;
 
-/** The tables whose rows are written and soon deleted (migrations 0012, 0016). */
-export const CHURN_TABLES = ['event_count_changes', 'event_change_marks', 'event_day_count_changes', 'event_day_responder_changes'] as const;
+/** The tables whose rows are written and soon deleted (migrations 0012, 0016, 0017). */
+export const CHURN_TABLES = ['event_count_changes', 'event_subject_count_changes', 'event_change_marks', 'event_day_count_changes', 'event_day_responder_changes'] as const;
 export type ChurnTable = (typeof CHURN_TABLES)[number];
 
 /** `Database.vacuum`: as the owner (the login role, back to the app role after), outside any transaction. */

@@ -16,6 +16,7 @@ import { eventFollowing } from './migrations/0013_event_following';
 import { eventOrders } from './migrations/0014_event_orders';
 import { eventSearch } from './migrations/0015_event_search';
 import { eventCountChanges } from './migrations/0016_event_count_changes';
+import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_event_orders': eventOrders,
   '0015_event_search': eventSearch,
   '0016_event_count_changes': eventCountChanges,
+  '0017_event_subject_counts': eventSubjectCounts,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -72,6 +72,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // events' triggers and the fold as the owner, read by the lists
   event_counts: { app: READ, staff: READ },
   event_count_changes: { app: READ, staff: READ },
+  // how many events each incident text has (migration 0017), and its changes since the last fold: as above
+  event_subject_counts: { app: READ, staff: READ },
+  event_subject_count_changes: { app: READ, staff: READ },
   // which customers' events changed since the last announcement (migration 0016): the owner's alone
   event_change_marks: {},
 };
@@ -86,7 +89,6 @@ const FUNCTIONS: Record<string, (keyof typeof ROLE_NAMES)[]> = {
   'relevo_revoke_customer_sessions(integer, timestamptz)': ['app', 'staff', 'auth'],
   // the events search through its indexes (migration 0015): customers and staff, never sign-in's role
   'relevo_event_search(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
-  'relevo_event_search_count(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
   // moving the events' count changes into their totals (migration 0016): the worker
   'relevo_fold_event_counts()': ['staff'],
   // word of the events' changes to the screens that follow them (migration 0016)

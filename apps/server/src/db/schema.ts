@@ -440,6 +440,13 @@ export interface EventCountsTable {
   events: number;
 }
 
+/** How many events of a customer have one incident text (migration 0017). */
+export interface EventSubjectCountsTable {
+  customer_id: number;
+  subject: string;
+  events: number;
+}
+
 export interface EventChangeMarksTable {
   customer_id: number;
 }
@@ -479,6 +486,8 @@ export interface DB {
   event_day_responder_changes: EventDayRespondersTable;
   event_counts: EventCountsTable;
   event_count_changes: EventCountsTable;
+  event_subject_counts: EventSubjectCountsTable;
+  event_subject_count_changes: EventSubjectCountsTable;
   event_change_marks: EventChangeMarksTable;
 }
 

@@ -101,7 +101,7 @@ export function eventPageQuery(
       db
         .selectFrom('events as e')
         .select(['e.event_id', 'e.event_createdt'])
-        .where((eb) => eventConditions(eb, selection))
+        .where((eb) => eventConditions(eb, selection, selection.from, selection.until, 'walk'))
         .where(inGroup)
         .orderBy('e.event_createdt', direction)
         .orderBy('e.event_id', direction)
@@ -122,7 +122,7 @@ export function eventPageQuery(
       .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
       .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
       // rare matches of a search are found through its indexes, common ones on the walk
-      .where((eb) => eventConditions(eb, selection, selection.from, selection.until, plan.sparse ? 'ids' : 'text'))
+      .where((eb) => eventConditions(eb, selection, selection.from, selection.until, plan.sparse ? 'ids' : 'walk'))
       .select('e.event_id')
       .orderBy(key, direction)
       .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
