@@ -13,6 +13,11 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** the built server; BENCH_SERVER_MAIN points at another build (an earlier commit's) to compare */
 export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || join(ROOT, 'apps/server/dist/main.js');
+/** Node's options for the server, as `npm start` gives them (the `serve` script of apps/server/package.json; docs/operations.md) */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const serve: string = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')).scripts.serve;
+  return /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(serve)![1]!.trim().split(' ').filter(Boolean);
+})();
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -49,7 +54,7 @@ export async function startServer(env: Record<string, string>): Promise<Started>
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -334,7 +339,7 @@ export interface Worker {
  * WORKER_NODE_OPTIONS becomes its NODE_OPTIONS (`--cpu-prof` to profile it).
  */
 export async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, [SERVER_MAIN], { env: { ...process.env, ...env, ROLE: 'worker', ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], { env: { ...process.env, ...env, ROLE: 'worker', ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
