@@ -74,6 +74,15 @@ describe.skipIf(!POSTGRES_URL)('npm run cli -- copy-to-postgres (the embedded da
       for (let i = 0; i < 5; i++) await incidentService(ctx).simulate(customerId, module.id, { incident: `Copied incident number ${i}`, description: 'Raised before the copy to PostgreSQL' });
       const engine = new EngineWorker({ database: source, clock: systemClock, log: ctx.log, workerId: 'copy-test', scale: 1 });
       expect(await engine.drain()).toBe(5);
+      // more rows than one batch of the copy reads, one statement each: events (by their key), and the
+      // count changes and change marks their triggers write (tables without a key, read by where they are stored)
+      await source.asOwner(async (tx) => {
+        for (let i = 0; i < 1_100; i++) {
+          await tx.insertInto('events').values({ customer_id: customerId, case_id: `CP${String(i).padStart(5, '0')}`, module_id: module.id, short_event_subject: `Copied in bulk ${i % 7}`, short_event_body: 'b' }).execute();
+        }
+        // and a key with a date in it: the days of two earlier years
+        await sql`insert into event_day_counts (customer_id, day, module_id, num_events, num_open, num_progress, num_completed, num_canceled, num_sla_met, num_sla_missed, num_responded, response_minutes, num_resolved, resolution_minutes) select ${customerId}, date '2024-01-01' + g, ${module.id}, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 from generate_series(0, 730) g`.execute(tx);
+      });
     } finally {
       await source.close();
     }
@@ -115,6 +124,8 @@ describe.skipIf(!POSTGRES_URL)('npm run cli -- copy-to-postgres (the embedded da
       expect(reported[table], table).toBe(before[table]!.length);
     }
     for (const table of ['users', 'customers', 'events', 'event_logs', 'outbox', 'engine_timers', 'app_settings']) expect(before[table]!.length, table).toBeGreaterThan(0);
+    for (const table of ['events', 'event_count_changes', 'event_change_marks']) expect(before[table]!.length, table).toBeGreaterThan(1_000);
+    expect(before.event_day_counts!.length).toBeGreaterThan(700);
 
     // a second copy into the filled target is refused, naming what is there, and changes nothing
     const again = runCli(cliPath, embedded, 'copy-to-postgres', '--to', target.url!);

@@ -34,6 +34,8 @@ interface TableShape {
   hasAlwaysIdentity: boolean;
   /** the primary key, to read rows in a stable order (a row referring to an earlier one of its table comes after it) */
   key: string[];
+  /** the key's column types, as SQL names */
+  keyTypes: string[];
   /** columns fed by a sequence */
   sequenced: string[];
   forcesRowSecurity: boolean;
@@ -54,8 +56,8 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
     join pg_class child on child.oid = k.conrelid
     join pg_class parent on parent.oid = k.confrelid
     where k.contype = 'f' and k.connamespace = current_schema()::regnamespace`.execute(tx);
-  const columns = await sql<{ table: string; name: string; generated: string; identity: string; sequence: string | null; in_key: boolean }>`
-    select c.relname as "table", a.attname as name, a.attgenerated as generated, a.attidentity as identity,
+  const columns = await sql<{ table: string; name: string; type: string; generated: string; identity: string; sequence: string | null; in_key: boolean }>`
+    select c.relname as "table", a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attgenerated as generated, a.attidentity as identity,
       pg_get_serial_sequence(quote_ident(c.relname), a.attname) as sequence,
       exists (select 1 from pg_index i where i.indrelid = c.oid and i.indisprimary and a.attnum = any(i.indkey)) as in_key
     from pg_attribute a
@@ -66,14 +68,17 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
   const shapes = new Map<string, TableShape>();
   for (const table of tables.rows) {
     if (MIGRATOR_TABLES.has(table.name)) continue;
-    shapes.set(table.name, { name: table.name, columns: [], hasAlwaysIdentity: false, key: [], sequenced: [], forcesRowSecurity: table.forces, hasTriggers: table.triggers });
+    shapes.set(table.name, { name: table.name, columns: [], hasAlwaysIdentity: false, key: [], keyTypes: [], sequenced: [], forcesRowSecurity: table.forces, hasTriggers: table.triggers });
   }
   for (const column of columns.rows) {
     const shape = shapes.get(column.table);
     if (!shape) continue;
     if (column.generated === '') shape.columns.push(column.name);
     if (column.identity === 'a') shape.hasAlwaysIdentity = true;
-    if (column.in_key) shape.key.push(column.name);
+    if (column.in_key) {
+      shape.key.push(column.name);
+      shape.keyTypes.push(column.type);
+    }
     if (column.sequence) shape.sequenced.push(column.name);
   }
   const parents = new Map<string, Set<string>>();
@@ -109,6 +114,32 @@ async function tablesWithData(tx: Tx, tables: TableShape[]): Promise<string[]> {
   return found;
 }
 
+/**
+ * A row's place in its table `t`, with each part's type: its primary key (a row referring to an
+ * earlier one of its table comes after it), else where it is stored. Qualified: the columns read as
+ * text have the same names.
+ */
+const positionOf = (table: TableShape): { part: RawBuilder<unknown>; type: string }[] =>
+  table.key.length > 0 ? table.key.map((column, i) => ({ part: sql.ref(`t.${column}`), type: table.keyTypes[i]! })) : [{ part: sql`t.ctid`, type: 'tid' }];
+
+/**
+ * Up to BATCH rows of a table in the order of their place, those after `after` (the place of the
+ * last row read, its parts as text): each column as text, and the place's parts as
+ * `relevo_position_{i}` (text: a date or an instant goes back exactly as it came).
+ */
+async function readBatch(source: Database, table: TableShape, after: (string | null)[] | null): Promise<Record<string, string | null>[]> {
+  const position = positionOf(table);
+  const parts = position.map(({ part }) => part);
+  const read = await source.asOwner((from) =>
+    sql<Record<string, string | null>>`
+      select ${sql.join(table.columns.map((column) => sql`${sql.ref(`t.${column}`)}::text as ${sql.ref(column)}`))}, ${sql.join(parts.map((part, i) => sql`${part}::text as ${sql.ref(`relevo_position_${i}`)}`))}
+      from ${sql.table(table.name)} as t
+      where ${after === null ? sql`true` : sql`(${sql.join(parts)}) > (${sql.join(after.map((value, i) => sql`${value}::${sql.raw(position[i]!.type)}`))})`}
+      order by ${sql.join(parts)} limit ${BATCH}`.execute(from),
+  );
+  return read.rows;
+}
+
 /** Copies every table of `source` into `target` in one transaction; answers each table's row count. */
 export async function copyDatabase(source: Database, target: Database): Promise<CopiedTable[]> {
   return target.asOwner(async (to) => {
@@ -128,23 +159,23 @@ export async function copyDatabase(source: Database, target: Database): Promise<
     const copied: CopiedTable[] = [];
     for (const table of tables) {
       const columns = table.columns.map((column) => sql.ref(column));
-      const order = (table.key.length > 0 ? table.key : table.columns).map((column) => sql.ref(column));
       let rows = 0;
-      for (let offset = 0; ; offset += BATCH) {
-        const batch = await source.asOwner((from) =>
-          sql<Record<string, string | null>>`
-            select ${sql.join(table.columns.map((column) => sql`${sql.ref(column)}::text as ${sql.ref(column)}`))}
-            from ${sql.table(table.name)} order by ${sql.join(order)} limit ${BATCH} offset ${offset}`.execute(from),
-        );
-        if (batch.rows.length === 0) break;
+      // each batch starts after the last row of the one before (not at an offset, which reads every
+      // row before it again: a table of a million rows took hours)
+      let after: (string | null)[] | null = null;
+      for (;;) {
+        const batch = await readBatch(source, table, after);
+        if (batch.length === 0) break;
+        const last = batch[batch.length - 1]!;
+        after = positionOf(table).map((_, i) => last[`relevo_position_${i}`] ?? null);
         // each value as text, typed by the target's column
-        const values = batch.rows.map((row) => sql`(${sql.join(table.columns.map((column) => sql`${row[column]}`))})`);
+        const values = batch.map((row) => sql`(${sql.join(table.columns.map((column) => sql`${row[column]}`))})`);
         await sql`
           insert into ${sql.table(table.name)} (${sql.join(columns)})
           ${table.hasAlwaysIdentity ? sql`overriding system value` : sql``}
           values ${sql.join(values)}`.execute(to);
-        rows += batch.rows.length;
-        if (batch.rows.length < BATCH) break;
+        rows += batch.length;
+        if (batch.length < BATCH) break;
       }
       for (const column of table.sequenced) {
         await sql`select setval(pg_get_serial_sequence(${table.name}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table.name)}), 0) + 1, false)`.execute(to);
