@@ -15,6 +15,7 @@ import {
   deleteStep,
   filteredResources,
   getEscalation,
+  getModule,
   getResource,
   listApplications,
   listEscalations,
@@ -310,6 +311,17 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       const other = await root.client.call(addApplication, { body: { application_name: 'Billing' } });
       const moved = await failure(root.client.call(updateModule, { params: { id: module.module_id }, body: { ...body, application_id: other.application_id, module_active: 'Y' } }));
       expect({ status: moved.status, message: moved.message }).toEqual({ status: 422, message: MODULE_MESSAGES.applicationLocked });
+
+      // one name per module of an application, letter case aside: a second one, or a rename onto it, is refused on the name
+      const headers = { authorization: `Bearer ${root.token}` };
+      const nameTaken = { status: 422, body: { detail: [{ loc: ['body', 'module_name'], msg: MODULE_MESSAGES.nameTaken }] } };
+      const twin = await t.raw('POST', '/api/modules/module', { body: { ...body, module_name: 'CHECKOUT' }, headers });
+      expect({ status: twin.status, body: twin.body }).toEqual(nameTaken);
+      const returns = await root.client.call(addModule, { body: { ...body, module_name: 'Returns' } });
+      const renamed = await t.raw('PUT', `/api/modules/module/${returns.module_id}`, { body: { ...body, module_name: 'checkout', module_active: 'Y' }, headers });
+      expect({ status: renamed.status, body: renamed.body }).toEqual(nameTaken);
+      expect((await root.client.call(getModule, { params: { id: returns.module_id } })).module_name).toBe('Returns');
+      await root.client.call(deleteModule, { params: { id: returns.module_id } });
 
       // in use: 409 naming the module
       for (const [call, message] of [

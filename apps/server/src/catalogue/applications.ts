@@ -225,7 +225,8 @@ export function applicationService(ctx: AppContext) {
           .insertInto('modules')
           .values({ customer_id: customerId, ...body, module_createby: principal.email, module_createdt: unit.now() })
           .returning('module_id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
         await unit.audited(tx, principal, { action: 'create', entity: 'module', entityId: made.module_id, detail: { ...body } });
         return toModule((await findModule(tx, customerId, made.module_id))!);
       });
@@ -238,7 +239,13 @@ export function applicationService(ctx: AppContext) {
         // spec 2.12: the application is locked once set
         if (body.application_id !== current.application_id) throw ValidationFailure.field('application_id', MODULE_MESSAGES.applicationLocked);
         await checkChoices(tx, customerId, body);
-        await tx.updateTable('modules').set({ ...body, module_updateby: principal.email, module_updatedt: unit.now() }).where('customer_id', '=', customerId).where('module_id', '=', id).execute();
+        await tx
+          .updateTable('modules')
+          .set({ ...body, module_updateby: principal.email, module_updatedt: unit.now() })
+          .where('customer_id', '=', customerId)
+          .where('module_id', '=', id)
+          .execute()
+          .catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
         await unit.audited(tx, principal, { action: 'update', entity: 'module', entityId: id, detail: { ...body } });
         return toModule((await findModule(tx, customerId, id))!);
       });
