@@ -73,6 +73,9 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     expect(written).toMatch(/permission denied/);
     const folded = await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => sql`select relevo_fold_event_counts()`.execute(tx)).catch((error: Error) => error.message);
     expect(folded).toMatch(/permission denied/);
+    // the monthly part of the fold is the owner's alone: the worker calls the whole fold
+    const part = await m.database.scoped({ kind: 'staff' }, (tx) => sql`select relevo_fold_event_month_counts()`.execute(tx)).catch((error: Error) => error.message);
+    expect(part).toMatch(/permission denied/);
 
     expect(await foldEventCounts(m.database)).toBeGreaterThan(0);
     const after = await totals();

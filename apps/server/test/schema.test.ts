@@ -33,7 +33,7 @@ const LANDED: Record<string, string> = {
   '0014_event_orders': 'b27f0035be23',
   '0015_event_search': '4cb456508403',
   '0016_event_count_changes': 'd38d6cbecb54',
-  '0017_event_subject_counts': '43bd28935931',
+  '0017_event_subject_counts': '5b89aab5f447',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -127,8 +127,7 @@ const positionOf = (table: TableShape): { part: RawBuilder<unknown>; type: strin
  * last row read, its parts as text): each column as text, and the place's parts as
  * `relevo_position_{i}` (text: a date or an instant goes back exactly as it came).
  */
-async function readBatch(source: Database, table: TableShape, after: (string | null)[] | null): Promise<Record<string, string | null>[]> {
-  const position = positionOf(table);
+async function readBatch(source: Database, table: TableShape, position: { part: RawBuilder<unknown>; type: string }[], after: (string | null)[] | null): Promise<Record<string, string | null>[]> {
   const parts = position.map(({ part }) => part);
   const read = await source.asOwner((from) =>
     sql<Record<string, string | null>>`
@@ -162,12 +161,13 @@ export async function copyDatabase(source: Database, target: Database): Promise<
       let rows = 0;
       // each batch starts after the last row of the one before (not at an offset, which reads every
       // row before it again: a table of a million rows took hours)
+      const position = positionOf(table);
       let after: (string | null)[] | null = null;
       for (;;) {
-        const batch = await readBatch(source, table, after);
+        const batch = await readBatch(source, table, position, after);
         if (batch.length === 0) break;
         const last = batch[batch.length - 1]!;
-        after = positionOf(table).map((_, i) => last[`relevo_position_${i}`] ?? null);
+        after = position.map((_, i) => last[`relevo_position_${i}`] ?? null);
         // each value as text, typed by the target's column
         const values = batch.map((row) => sql`(${sql.join(table.columns.map((column) => sql`${row[column]}`))})`);
         await sql`

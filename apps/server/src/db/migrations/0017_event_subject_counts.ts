@@ -44,24 +44,18 @@ export const eventSubjectCounts: Migration = {
     `insert into event_subject_counts (customer_id, subject, events)
       select customer_id, short_event_subject, count(*) from events group by 1, 2`,
 
-    `create function relevo_event_subjects_added() returns trigger language plpgsql security definer set search_path = public, pg_temp as $$
-      begin
-        insert into event_subject_count_changes (customer_id, subject, events)
-          select customer_id, short_event_subject, count(*) from added_subjects group by 1, 2;
-        return null;
-      end $$`,
-    `create trigger events_subjects_added after insert on events referencing new table as added_subjects for each statement execute function relevo_event_subjects_added()`,
-
+    // events added or removed, one statement at a time (both triggers name their rows `subject_rows`);
     // the events of a customer being deleted go with its counts (no customer, nothing to count)
-    `create function relevo_event_subjects_removed() returns trigger language plpgsql security definer set search_path = public, pg_temp as $$
+    `create function relevo_event_subjects_counted() returns trigger language plpgsql security definer set search_path = public, pg_temp as $$
       begin
         insert into event_subject_count_changes (customer_id, subject, events)
-          select customer_id, short_event_subject, -count(*) from removed_subjects r
-          where exists (select from customers c where c.customer_id = r.customer_id)
+          select customer_id, short_event_subject, case when tg_op = 'INSERT' then count(*) else -count(*) end from subject_rows r
+          where tg_op = 'INSERT' or exists (select from customers c where c.customer_id = r.customer_id)
           group by 1, 2;
         return null;
       end $$`,
-    `create trigger events_subjects_removed after delete on events referencing old table as removed_subjects for each statement execute function relevo_event_subjects_removed()`,
+    `create trigger events_subjects_added after insert on events referencing new table as subject_rows for each statement execute function relevo_event_subjects_counted()`,
+    `create trigger events_subjects_removed after delete on events referencing old table as subject_rows for each statement execute function relevo_event_subjects_counted()`,
 
     // the product never rewrites an incident's text; an owner's correction is counted all the same
     `create function relevo_event_subject_changed() returns trigger language plpgsql security definer set search_path = public, pg_temp as $$
@@ -74,11 +68,13 @@ export const eventSubjectCounts: Migration = {
       when ((old.customer_id, old.short_event_subject) is distinct from (new.customer_id, new.short_event_subject))
       execute function relevo_event_subject_changed()`,
 
-    // Migration 0016's fold, now moving the texts' changes as well, in the same transaction and
-    // under the same lock; answers how many change rows it moved.
-    `create or replace function relevo_fold_event_counts() returns integer language plpgsql security definer set search_path = public, pg_temp as $$
+    // Migration 0016's fold keeps moving the monthly changes, under a name of its own for the owner
+    // alone; the fold the worker calls takes the same lock, calls it, and moves the texts' changes
+    // too, in the same transaction; it answers how many change rows it moved.
+    `alter function relevo_fold_event_counts() rename to relevo_fold_event_month_counts`,
+    `revoke all on function relevo_fold_event_month_counts() from public, relevo_staff`,
+    `create function relevo_fold_event_counts() returns integer language plpgsql security definer set search_path = public, pg_temp as $$
       declare
-        moved integer;
         moved_subjects integer;
         emptied_customers integer[];
         emptied_subjects text[];
@@ -86,16 +82,6 @@ export const eventSubjectCounts: Migration = {
         if not pg_try_advisory_xact_lock(7245016) then
           return 0;
         end if;
-        with gone as (delete from event_count_changes returning *),
-        summed as (
-          select customer_id, month, application_id, module_id, event_status, sla_compliance, sum(events)::integer as events
-          from gone group by 1, 2, 3, 4, 5, 6 having sum(events) <> 0),
-        added as (
-          insert into event_counts as c (customer_id, month, application_id, module_id, event_status, sla_compliance, events)
-          select * from summed order by 1, 2, 3, 4, 5, 6
-          on conflict on constraint event_counts_group do update set events = c.events + excluded.events
-          returning 1)
-        select count(*) into moved from gone;
         with gone as (delete from event_subject_count_changes returning *),
         summed as (
           select customer_id, subject, sum(events)::integer as events from gone group by 1, 2 having sum(events) <> 0),
@@ -109,7 +95,9 @@ export const eventSubjectCounts: Migration = {
         -- texts no event has any more
         delete from event_subject_counts s using unnest(emptied_customers, emptied_subjects) as z (customer_id, subject)
           where s.customer_id = z.customer_id and s.subject = z.subject and s.events = 0;
-        return moved + moved_subjects;
+        -- the same session holds the lock already: the monthly fold takes it again
+        return relevo_fold_event_month_counts() + moved_subjects;
       end $$`,
+    `revoke all on function relevo_fold_event_counts() from public`,
   ],
 };
