@@ -135,8 +135,13 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     await announceEventChanges(m.database);
     await foldEventCounts(m.database);
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
+    const pages = () => m.database.asOwner(async (tx) => Number((await sql<{ n: number }>`select pg_relation_size('event_count_changes')::integer as n`.execute(tx)).rows[0]!.n));
+    const before = await pages();
+    expect(before).toBeGreaterThan(0);
     await Promise.all([m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES)]);
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBe(0);
+    // its emptied pages are kept, not handed back: a truncation would lock out every writer of an event
+    expect(await pages()).toBe(before);
     const users = await Promise.all(Array.from({ length: 12 }, () => sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who)));
     expect(new Set(users)).toEqual(new Set(['relevo_app']));
   });
@@ -150,10 +155,20 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
         texts: Number((await sql<{ n: number }>`select count(*)::integer as n from event_subject_count_changes`.execute(tx)).rows[0]!.n),
       }));
     expect(await left()).toEqual({ marks: 1, changes: 1, texts: 1 });
+    // the dashboard's day counts: every customer's changes (alpha's events above too), not only one's
+    const days = () =>
+      m.database.asOwner(async (tx) => ({
+        changes: Number((await sql<{ n: number }>`select (select count(*) from event_day_count_changes) + (select count(*) from event_day_responder_changes) as n`.execute(tx)).rows[0]!.n),
+        customers: Number((await sql<{ n: number }>`select count(distinct customer_id)::integer as n from event_day_count_changes`.execute(tx)).rows[0]!.n),
+        counted: (await sql<{ customer_id: number; events: number }>`select customer_id, sum(num_events)::integer as events from (select customer_id, num_events from event_day_counts union all select customer_id, num_events from event_day_count_changes) d group by 1 order by 1`.execute(tx)).rows,
+      }));
+    const before = await days();
+    expect(before.customers).toBe(2);
     heard.length = 0;
     const chores = new Housekeeping(m.database, new ManualClock(new Date('2026-11-25T04:00:00Z')), createLogger({ logLevel: 'silent' }));
     await chores.fold();
     expect(await left()).toEqual({ marks: 0, changes: 0, texts: 0 });
+    expect(await days()).toEqual({ changes: 0, customers: 0, counted: before.counted });
     await expect.poll(() => heard, { timeout: 2000 }).toEqual([String(beta)]);
     await chores.stop();
   });

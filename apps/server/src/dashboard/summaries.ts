@@ -15,6 +15,7 @@ import type { UserDashboard } from '@relevo/api';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import type { Scope } from '../db/database';
+import { COUNTED, foldDayCounts } from './day-counts';
 
 /**
  * The dashboard's summaries (spec 2.7, 3 Dashboard data, 7 Dashboard summaries) and the profile's
@@ -28,39 +29,29 @@ import type { Scope } from '../db/database';
  * What spans days is added up from the day counts (migration 0012): per day and module, the
  * events by status, SLA result and times, plus the changes written since they were last brought up
  * to date; a year of a busy customer is a few thousand rows there instead of hundreds of thousands
- * of events. Today's events are few and are read themselves. docs/perf.md "Dashboard".
+ * of events; today's too, so a storm of incidents does not slow the dashboard down as the day
+ * fills (the worker folds the changes every 10 s). docs/perf.md "Dashboard".
  */
 
 /**
- * The customer's zone and today's date there, the first days of the periods around it, and the
- * instants today and tomorrow begin at. Statements read them as scalar subqueries, `(select
- * today_start from p)`: under row-level security the index on (customer_id, event_createdt) takes
- * a bound only when it is a plain value to the planner, not an expression of `at time zone`
- * (which PostgreSQL does not count as leakproof).
+ * The customer's zone and today's date there, and the first days of the periods around it.
+ * Statements read them as scalar subqueries, `(select month_from from p)`: a plain value to the
+ * planner, which then bounds the index walk of the day counts by it.
  */
 const periods = (customerId: number, now: Date) => sql`
-  select days.*,
-    (today::timestamp at time zone tz) as today_start,
-    (tomorrow::timestamp at time zone tz) as tomorrow_start
+  select tz, today, today + 1 as tomorrow,
+    today - (extract(isodow from today)::integer - 1) as week_from,
+    date_trunc('month', today::timestamp)::date as month_from,
+    (date_trunc('month', today::timestamp) - interval '1 month')::date as previous_month_from,
+    (date_trunc('month', today::timestamp) + interval '1 month')::date as next_month_from,
+    (date_trunc('year', today::timestamp) - interval '1 year')::date as previous_year_from
   from (
-    select tz, today, today + 1 as tomorrow,
-      today - (extract(isodow from today)::integer - 1) as week_from,
-      date_trunc('month', today::timestamp)::date as month_from,
-      (date_trunc('month', today::timestamp) - interval '1 month')::date as previous_month_from,
-      (date_trunc('month', today::timestamp) + interval '1 month')::date as next_month_from,
-      (date_trunc('year', today::timestamp) - interval '1 year')::date as previous_year_from
-    from (
-      select customer_time_zone as tz, (${now}::timestamptz at time zone customer_time_zone)::date as today
-      from customers where customer_id = ${customerId}
-    ) zone
-  ) days`;
+    select customer_time_zone as tz, (${now}::timestamptz at time zone customer_time_zone)::date as today
+    from customers where customer_id = ${customerId}
+  ) zone`;
 
 /** One column of the periods, as a value. */
 const bound = (name: string) => sql.raw(`(select ${name} from p)`);
-
-const COUNTED = sql.raw(
-  'num_events, num_open, num_progress, num_completed, num_canceled, num_sla_met, num_sla_missed, num_responded, response_minutes, num_resolved, resolution_minutes',
-);
 
 /** The day counts of the customer from day `from` up to (not including) day `to`, with the changes not yet moved in: rows to add up. */
 const dayCounts = (customerId: number, from?: RawBuilder<unknown>, to?: RawBuilder<unknown>) => {
@@ -84,39 +75,9 @@ const PERIOD_FROM: Record<ModulePeriod, string> = { Today: 'today', Week: 'week_
 
 const MODULE_NAME = sql`coalesce(m.module_name, case when counted.module_id = 0 then 'No module' else 'Deleted module' end)`;
 
-/** Today's events of the customer: few, read from events themselves (the index on customer and creation). */
-const createdToday = (customerId: number) => sql`e.customer_id = ${customerId} and e.event_createdt >= ${bound('today_start')} and e.event_createdt < ${bound('tomorrow_start')}`;
 
 /** How often a process brings a customer's day counts up to date (when its dashboard is read). */
 const COMPACT_EVERY_MS = 60_000;
-
-/**
- * Moves the changes written since into the day counts, in one transaction: the changes it reads
- * are deleted as they are added, so a reader sees either them or their sum, never both. Another
- * process doing the same at once waits on the rows and then finds them gone.
- */
-function compactStatements(customerId: number) {
-  const sums = sql.raw(
-    'sum(num_events), sum(num_open), sum(num_progress), sum(num_completed), sum(num_canceled), sum(num_sla_met), sum(num_sla_missed), sum(num_responded), sum(response_minutes), sum(num_resolved), sum(resolution_minutes)',
-  );
-  const added = sql.raw(
-    ['num_events', 'num_open', 'num_progress', 'num_completed', 'num_canceled', 'num_sla_met', 'num_sla_missed', 'num_responded', 'response_minutes', 'num_resolved', 'resolution_minutes']
-      .map((column) => `${column} = kept.${column} + excluded.${column}`)
-      .join(', '),
-  );
-  return [
-    sql`with moved as (delete from event_day_count_changes where customer_id = ${customerId} returning *)
-      insert into event_day_counts as kept (customer_id, day, module_id, ${COUNTED})
-      select customer_id, day, module_id, ${sums} from moved group by 1, 2, 3 order by 1, 2, 3
-      on conflict (customer_id, day, module_id) do update set ${added}`,
-    sql`delete from event_day_counts where customer_id = ${customerId} and num_events = 0`,
-    sql`with moved as (delete from event_day_responder_changes where customer_id = ${customerId} returning *)
-      insert into event_day_responders as kept (customer_id, day, resource, num_events)
-      select customer_id, day, resource, sum(num_events) from moved group by 1, 2, 3 order by 1, 2, 3
-      on conflict (customer_id, day, resource) do update set num_events = kept.num_events + excluded.num_events`,
-    sql`delete from event_day_responders where customer_id = ${customerId} and num_events = 0`,
-  ];
-}
 
 export function dashboardService(ctx: AppContext) {
   const database = ctx.database;
@@ -124,12 +85,7 @@ export function dashboardService(ctx: AppContext) {
   const now = () => ctx.clock.now();
 
   /** Brings the customer's day counts up to date, now. */
-  const compact = async (scope: Scope, customerId: number): Promise<void> => {
-    await database.write(
-      scope,
-      compactStatements(customerId).map((statement) => ({ compile: () => statement.compile(database.db) })),
-    );
-  };
+  const compact = (scope: Scope, customerId: number): Promise<void> => foldDayCounts(database, scope, customerId);
 
   /** At most once a minute per customer and process, before a read: the changes a read adds up stay few. */
   const compactIfDue = async (principal: Principal): Promise<void> => {
@@ -156,14 +112,13 @@ export function dashboardService(ctx: AppContext) {
         principal,
         sql<DashboardToday>`
         with p as (${periods(c, now())})
-        select count(*)::integer as count_today,
-          count(*) filter (where e.event_status = 'completed')::integer as count_completed,
-          count(*) filter (where e.event_status = 'open')::integer as count_open,
-          count(*) filter (where e.event_status = 'progress')::integer as count_progress,
-          count(*) filter (where e.event_status = 'canceled')::integer as count_canceled,
-          count(*) filter (where e.sla_compliance = 'NO')::integer as count_non_compliance
-        from events e
-        where ${createdToday(c)}`,
+        select coalesce(sum(d.num_events), 0)::integer as count_today,
+          coalesce(sum(d.num_completed), 0)::integer as count_completed,
+          coalesce(sum(d.num_open), 0)::integer as count_open,
+          coalesce(sum(d.num_progress), 0)::integer as count_progress,
+          coalesce(sum(d.num_canceled), 0)::integer as count_canceled,
+          coalesce(sum(d.num_sla_missed), 0)::integer as count_non_compliance
+        from ${dayCounts(c, bound('today'), bound('tomorrow'))}`,
       );
       return row ?? { count_today: 0, count_completed: 0, count_open: 0, count_progress: 0, count_canceled: 0, count_non_compliance: 0 };
     },
@@ -305,7 +260,7 @@ export function dashboardService(ctx: AppContext) {
         select coalesce(sum(d.num_completed), 0)::integer as completed,
           coalesce(sum(d.num_sla_missed), 0)::integer as non_compliance,
           coalesce(sum(d.num_open + d.num_progress), 0)::integer as open,
-          (select count(*) from events e where ${createdToday(c)})::integer as today
+          coalesce(sum(d.num_events) filter (where d.day = ${bound('today')}), 0)::integer as today
         from ${dayCounts(c)}`,
       );
       return row ?? { completed: 0, non_compliance: 0, open: 0, today: 0 };

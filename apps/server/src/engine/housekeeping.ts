@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { AUTH, CHURN_TABLES, type Database } from '../db/database';
 import { deleteExpiredAudio } from '../db/event-audio';
+import { foldDayCounts } from '../dashboard/day-counts';
 import { announceEventChanges } from '../incidents/event-changes';
 import { pruneRateLimits } from '../db/rate-limits';
 import { pruneSessions } from '../db/sessions';
@@ -15,15 +16,16 @@ export const INBOUND_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Moves the events' count changes into their totals (migration 0016) and answers how many change
- * rows it moved (0 while another process does it).
+ * rows it moved (0 while another process does it). The day counts of the dashboard (migration 0012)
+ * are folded apart, by `foldDayCounts`.
  */
 export async function foldEventCounts(database: Database): Promise<number> {
   return database.scoped({ kind: 'staff' }, async (tx) => (await sql<{ moved: number }>`select relevo_fold_event_counts() as moved`.execute(tx)).rows[0]!.moved);
 }
 
 /**
- * Worker chores: every 10 s, fold the events' count changes, announce the changes no screen has
- * heard of (migration 0016) and vacuum the tables of such passing rows; every hour, forget ended rate-limit
+ * Worker chores: every 10 s, fold the events' count changes and their day counts, announce the
+ * changes no screen has heard of (migration 0016) and vacuum the tables of such passing rows; every hour, forget ended rate-limit
  * windows and long-expired sessions, delete expired voice-call audio and old inbound messages.
  */
 export class Housekeeping {
@@ -53,12 +55,13 @@ export class Housekeeping {
 
   fold(): Promise<void> {
     this.#folding ??= foldEventCounts(this.database)
+      .then(() => foldDayCounts(this.database, { kind: 'staff' }))
       // the changes' marks too, in case no process has screens that listen (else they pile up)
       .then(() => announceEventChanges(this.database))
       .then(() => this.database.vacuum(CHURN_TABLES))
       .then(
         () => undefined,
-        (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts, announcing their changes or vacuuming failed'),
+        (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts or their day counts, announcing their changes or vacuuming failed'),
       )
       .finally(() => {
         this.#folding = null;
