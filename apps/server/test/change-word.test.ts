@@ -140,7 +140,7 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     expect(before).toBeGreaterThan(0);
     await Promise.all([m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES)]);
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBe(0);
-    // its emptied pages are kept, not handed back: a truncation would lock out every writer of an event
+    // its emptied pages are kept, not handed back (migration 0018): a truncation would lock out every writer of an event
     expect(await pages()).toBe(before);
     const users = await Promise.all(Array.from({ length: 12 }, () => sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who)));
     expect(new Set(users)).toEqual(new Set(['relevo_app']));

@@ -118,6 +118,15 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     expect(await sqlState(database.scoped(CUSTOMER(), byCase(beta, `B-${kind}`)))).toBe(DENIED);
     expect(await database.scoped(STAFF, search(beta))).toEqual(['disk full on beta']);
     expect(await sqlState(database.scoped(AUTH, search(alpha)))).toBe(DENIED);
+    // the incident texts a search's total adds up (migration 0018): the same callers, the same refusals
+    const texts = (customer: number) => (tx: Tx) =>
+      sql<{ subject: string; events: number }>`select s.subject, sum(s.events)::integer as events from relevo_event_subject_search(${customer}::integer, '%disk%'::text) as s group by 1`
+        .execute(tx)
+        .then((result) => result.rows);
+    expect(await database.scoped(CUSTOMER(), texts(alpha))).toEqual([{ subject: 'disk full on alpha', events: 1 }]);
+    expect(await sqlState(database.scoped(CUSTOMER(), texts(beta)))).toBe(DENIED);
+    expect(await database.scoped(STAFF, texts(beta))).toEqual([{ subject: 'disk full on beta', events: 1 }]);
+    expect(await sqlState(database.scoped(AUTH, texts(alpha)))).toBe(DENIED);
   });
 
   it('refuses to start while a table has no decided privileges', async () => {

@@ -111,9 +111,7 @@ function vacuumOn(db: Kysely<DB>) {
     await db.connection().execute(async (connection) => {
       await sql.raw('reset role').execute(connection);
       try {
-        // no truncation: it would take each table's lock from every writer of an event (the triggers
-        // insert here) only to hand back pages the next seconds' rows fill again
-        await sql.raw(`vacuum (skip_locked, truncate false) ${named.join(', ')}`).execute(connection);
+        await sql.raw(`vacuum (skip_locked) ${named.join(', ')}`).execute(connection);
       } finally {
         await sql.raw(`set role ${APP_ROLE}`).execute(connection);
       }

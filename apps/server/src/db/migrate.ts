@@ -17,6 +17,7 @@ import { eventOrders } from './migrations/0014_event_orders';
 import { eventSearch } from './migrations/0015_event_search';
 import { eventCountChanges } from './migrations/0016_event_count_changes';
 import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
+import { subjectSearchAndVacuum } from './migrations/0018_subject_search_and_vacuum';
 import { applyPrivileges } from './privileges';
 
 /** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_event_search': eventSearch,
   '0016_event_count_changes': eventCountChanges,
   '0017_event_subject_counts': eventSubjectCounts,
+  '0018_subject_search_and_vacuum': subjectSearchAndVacuum,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

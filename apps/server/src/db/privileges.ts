@@ -89,6 +89,8 @@ const FUNCTIONS: Record<string, (keyof typeof ROLE_NAMES)[]> = {
   'relevo_revoke_customer_sessions(integer, timestamptz)': ['app', 'staff', 'auth'],
   // the events search through its indexes (migration 0015): customers and staff, never sign-in's role
   'relevo_event_search(integer, text, text, integer, integer, text, text, timestamptz, timestamptz)': ['app', 'staff'],
+  // the incident texts a search matches, through their trigram index (migration 0018): the same callers
+  'relevo_event_subject_search(integer, text)': ['app', 'staff'],
   // moving the events' count changes into their totals (migration 0016): the worker
   'relevo_fold_event_counts()': ['staff'],
   // word of the events' changes to the screens that follow them (migration 0016)

@@ -106,7 +106,8 @@ const searchesAlone = ({ filter, from, until }: EventSelection) =>
  * How many events a search matches, found through the counts of each incident text
  * (event_subject_counts with its changes since the last fold, migration 0017): a customer has far
  * fewer distinct texts than events (monitoring systems repeat theirs), so the texts are matched,
- * not the events. With no other filter the matching texts' counts are added up; with others, the
+ * not the events (through their trigram index: a customer whose every text differs has as many
+ * texts as events). With no other filter the matching texts' counts are added up; with others, the
  * events of those texts are counted in the index of the texts, which carries the filters' columns
  * (`events_customer_subject`: no event is read). Plus the event of a matching case ID whose text
  * does not match.
@@ -114,13 +115,8 @@ const searchesAlone = ({ filter, from, until }: EventSelection) =>
 function searchCount(db: Kysely<DB>, selection: EventSelection): RawBuilder<number> {
   const search = selection.filter.search ?? '';
   const unsearched: EventSelection = { ...selection, filter: { ...selection.filter, search: '' } };
-  const texts = (table: 'event_subject_counts' | 'event_subject_count_changes') =>
-    db
-      .selectFrom(`${table} as s`)
-      .select(['s.subject', 's.events'])
-      .where('s.customer_id', '=', selection.customerId)
-      .where(() => matches(sql`s.subject`, search));
-  const matching = texts('event_subject_counts').unionAll(texts('event_subject_count_changes'));
+  // the matching texts through their trigram index, outside row-level security (migration 0018)
+  const matching = sql<{ subject: string; events: number }>`select s.subject, s.events from relevo_event_subject_search(${selection.customerId}::integer, ${containsPattern(search)}::text) as s`;
   const counted = (condition: RawBuilder<SqlBool>) =>
     db
       .selectFrom('events as e')
