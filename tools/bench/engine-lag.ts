@@ -27,7 +27,8 @@
  * `--events N` (10,000) and `--workers 1,2,4` change the rounds; SPREAD (seconds, 25) the steady
  * round's length; GATEWAY_MS (0) has the receivers answer each message that much later, as a real
  * gateway or relay does (the arrival is still noted when the message is in), so that each worker's
- * sends take that long; WORKER_NODE_OPTIONS is the workers' NODE_OPTIONS (`--cpu-prof` to profile
+ * sends take that long; RECALL=1 makes each contact a recall (step 1's second call to the person
+ * the event is already assigned to, on the channels in turn) instead of step 2's first; WORKER_NODE_OPTIONS is the workers' NODE_OPTIONS (`--cpu-prof` to profile
  * them).
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -46,6 +47,8 @@ const EVENTS = Number(args.events ?? 10_000);
 const SPREAD_MS = Number(process.env.SPREAD ?? 25) * 1000;
 /** how long the receivers take to answer each message, as a gateway or an SMTP relay does */
 const GATEWAY_MS = Number(process.env.GATEWAY_MS ?? 0);
+/** the contact due is a recall of the person the event was last assigned to (its row then changes nothing) */
+const RECALL = process.env.RECALL === '1';
 /** from the write of a round's events to their first due time */
 const LEAD_MS = 3_000;
 /** how long after the last due time a contact may still arrive before it counts as missing */
@@ -107,7 +110,7 @@ const addressOn = (channel: EngineChannel, n: number) => (channel === 'email' ? 
  * state with both steps copied, step 2 due at `dueAt` on `channel`, each step its own address.
  */
 function stateOf(demo: Demo, n: number, channel: EngineChannel, dueAt: number): EngineState {
-  const step = (index: 0 | 1, stepChannel: EngineChannel, minutes: number): EngineStep => ({
+  const step = (index: 0 | 1, stepChannel: EngineChannel, minutes: number, recalls = 0): EngineStep => ({
     escalation_resource_id: demo.people[index]!.escalation_resource_id,
     participation: 'agent',
     channel: stepChannel,
@@ -115,17 +118,19 @@ function stateOf(demo: Demo, n: number, channel: EngineChannel, dueAt: number): 
     resource_name: demo.people[index]!.resource_fullname,
     address: addressOn(stepChannel, n * 2 + index),
     language: 'EN',
-    recalls: 0,
+    recalls,
     follow_up_minutes: minutes,
   });
   const contactedAt = dueAt - STEP_1_MINUTES * MINUTE;
-  // step 2 waits an hour: its timer is not due again within the run
-  const state = newEngineState({ created_at: contactedAt, sla_minutes: null, steps: [step(0, 'voice', STEP_1_MINUTES), step(1, channel, 60)] });
+  // RECALL: step 1 contacts its person twice over twice its wait, the second time at `dueAt`;
+  // else step 2 comes due then, and waits an hour: its timer is not due again within the run
+  const steps = RECALL ? [step(0, channel, 2 * STEP_1_MINUTES, 1), step(1, 'email', 60)] : [step(0, 'voice', STEP_1_MINUTES), step(1, channel, 60)];
+  const state = newEngineState({ created_at: contactedAt, sla_minutes: null, steps });
   return { ...state, at: { step: 0, attempt: 1, step_started_at: contactedAt } };
 }
 
-/** The idempotency key of step 2's first contact (src/engine/advance.ts `contactKey`). */
-const stepTwoKey = (eventId: number) => `event:${eventId}:step:2:attempt:1`;
+/** The idempotency key of the contact due (src/engine/advance.ts `contactKey`): step 2's first, or step 1's recall. */
+const dueKey = (eventId: number) => (RECALL ? `event:${eventId}:step:1:attempt:2` : `event:${eventId}:step:2:attempt:1`);
 
 let serial = 0;
 
@@ -149,8 +154,8 @@ async function writeEvents(query: Query, demo: Demo, dueTimes: number[]): Promis
   });
   const rows = await query(
     `with made as (
-       insert into events (customer_id, case_id, module_id, escalation_id, short_event_subject, short_event_body, event_createdt)
-       select $1, c, $2, $3, s, 'Raised by the engine lag benchmark', t from unnest($4::text[], $5::text[], $6::timestamptz[]) as u(c, s, t)
+       insert into events (customer_id, case_id, module_id, escalation_id, short_event_subject, short_event_body, event_createdt, last_resource_assigned)
+       select $1, c, $2, $3, s, 'Raised by the engine lag benchmark', t, $9 from unnest($4::text[], $5::text[], $6::timestamptz[]) as u(c, s, t)
        returning event_id, case_id
      ),
      timers as (
@@ -159,10 +164,10 @@ async function writeEvents(query: Query, demo: Demo, dueTimes: number[]): Promis
        returning event_id, due_at
      )
      select event_id, due_at from timers`,
-    [demo.customerId, demo.moduleId, demo.escalationId, cases, subjects, created, states, dues],
+    [demo.customerId, demo.moduleId, demo.escalationId, cases, subjects, created, states, dues, RECALL ? demo.people[0]!.resource_fullname : null],
   );
   await query(`select pg_notify('relevo_engine', '')`);
-  return rows.map((row) => ({ key: stepTwoKey(Number(row.event_id)), dueAt: new Date(row.due_at as Date).getTime() }));
+  return rows.map((row) => ({ key: dueKey(Number(row.event_id)), dueAt: new Date(row.due_at as Date).getTime() }));
 }
 
 /**
@@ -206,6 +211,8 @@ interface RoundResult {
   workerCpu: number;
   databaseCpu: number;
   benchCpu: number;
+  /** write-ahead log bytes per contact: what the round wrote, its events and timers included */
+  walBytes: number;
 }
 
 /** Writes the round's events, waits for their contacts, and measures each one's lag. */
@@ -213,7 +220,8 @@ async function round(target: { query: Query; demo: Demo; arrivals: Arrivals; wor
   const { query, demo, arrivals, workers } = target;
   const workerCpu = () => workers.reduce((sum, w) => sum + cpuMicros(w.child.pid!), 0);
   const benchCpu = () => process.cpuUsage().user + process.cpuUsage().system;
-  const before = { worker: workerCpu(), database: await databaseCpu(query), bench: benchCpu() };
+  const walAt = async () => BigInt((await query(`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as at`))[0]!.at as string);
+  const before = { worker: workerCpu(), database: await databaseCpu(query), bench: benchCpu(), wal: await walAt() };
   const start = Date.now() + LEAD_MS;
   const expected = await writeEvents(query, demo, dueTimes(start));
   if (Date.now() >= start) throw new Error(`writing the events took past their first due time (${Date.now() - start} ms late): raise LEAD_MS`);
@@ -224,7 +232,7 @@ async function round(target: { query: Query; demo: Demo; arrivals: Arrivals; wor
   );
   // a re-send would come soon after: wait a little for any
   await sleep(1_000);
-  const used = { worker: workerCpu() - before.worker, database: (await databaseCpu(query)) - before.database, bench: benchCpu() - before.bench };
+  const used = { worker: workerCpu() - before.worker, database: (await databaseCpu(query)) - before.database, bench: benchCpu() - before.bench, wal: Number((await walAt()) - before.wal) };
 
   const outbox = await query(`select idempotency_key, channel, created_at from outbox where idempotency_key = any($1)`, [expected.map((e) => e.key)]);
   const queuedAt = new Map(outbox.map((row) => [row.idempotency_key as string, { channel: row.channel as string, at: new Date(row.created_at as Date).getTime() }]));
@@ -256,6 +264,7 @@ async function round(target: { query: Query; demo: Demo; arrivals: Arrivals; wor
     spanMs: lastArrival - Math.min(...expected.map((e) => e.dueAt)),
     workerCpu: used.worker / contacts,
     databaseCpu: used.database / contacts,
+    walBytes: used.wal / contacts,
     benchCpu: used.bench / contacts,
   };
 }
@@ -265,7 +274,7 @@ function describe(label: string, r: RoundResult): void {
   const channels = [...r.byChannel].map(([channel, list]) => `${channel} p99 ${fmt(percentile(list, 99))}`).join(', ');
   console.error(
     `  ${label}: ${fmt(r.contacts)} contacts in ${fmt(r.spanMs)} ms; lag p50 ${fmt(percentile(r.lags, 50))} p99 ${fmt(percentile(r.lags, 99))} ms (${channels}); ` +
-      `due → queued p50 ${fmt(percentile(r.queued, 50))} p99 ${fmt(percentile(r.queued, 99))} ms; CPU µs/contact: workers ${fmt(r.workerCpu)}, PostgreSQL ${fmt(r.databaseCpu)}, receivers ${fmt(r.benchCpu)}`,
+      `due → queued p50 ${fmt(percentile(r.queued, 50))} p99 ${fmt(percentile(r.queued, 99))} ms; CPU µs/contact: workers ${fmt(r.workerCpu)}, PostgreSQL ${fmt(r.databaseCpu)}, receivers ${fmt(r.benchCpu)}; WAL ${fmt(r.walBytes)} bytes/contact`,
   );
 }
 
@@ -313,7 +322,7 @@ try {
   const baseline = rows.find((r) => r.workers === 1);
   console.log(`Database: PostgreSQL; ${availableParallelism()} cores, Node ${process.versions.node}; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} at the end.`);
   console.log(
-    `Steady: ${fmt(EVENTS)} active events escalating at times spread evenly over ${SPREAD_MS / 1000} s (${fmt(EVENTS / (SPREAD_MS / 1000))}/s); backlog: ${fmt(EVENTS)} due at one instant, carried at the rate shown. ` +
+    `Steady: ${fmt(EVENTS)} active events ${RECALL ? 'each due for a recall of its step 1' : 'escalating'} at times spread evenly over ${SPREAD_MS / 1000} s (${fmt(EVENTS / (SPREAD_MS / 1000))}/s); backlog: ${fmt(EVENTS)} due at one instant, carried at the rate shown. ` +
       'Lag: arrival at the local SMTP or webhook receiver minus the timer\'s due time; e-mail, SMS and voice in turn; ' +
       (GATEWAY_MS > 0 ? `the receivers answer each message ${GATEWAY_MS} ms after it arrived.\n` : 'the receivers answer at once.\n'),
   );

@@ -126,9 +126,14 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     // nothing is due before the first recall
     await at(4, start);
     expect((await eventOf(event_id)).logs).toHaveLength(1);
+    // the row version of the event: the recalls and the escalation to the same person change none of
+    // its columns, and write none (no index entries, no count changes)
+    const version = () => asSystem(t, async (tx) => (await sql<{ v: string }>`select xmin::text as v from events where event_id = ${event_id}`.execute(tx)).rows[0]!.v);
+    const first = await version();
     await at(5, start);
     await at(10, start);
     await at(15, start);
+    expect(await version()).toBe(first);
     seen = await eventOf(event_id);
     expect(seen.logs.map((log) => [log.followup_status, log.channel])).toEqual([
       ['open', 'voice'],
@@ -141,6 +146,8 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     await at(30, start);
     seen = await eventOf(event_id);
     expect(seen.event).toMatchObject({ event_status: 'open', sla_compliance: 'NO', accepteddt: null, event_closedt: null });
+    // the SLA's decision did change it
+    expect(await version()).not.toBe(first);
     expect(seen.timer.status).toBe('done');
     // one message per contact, each with its own key, as the log has them
     expect(seen.outbox.map((message) => [message.channel, message.recipient])).toEqual([

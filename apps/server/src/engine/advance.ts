@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import { THROTTLE, runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
@@ -88,21 +88,25 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   const closing = rows.closing ? tx.with('earlier_logs', (db) => db.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', row.event_id)) : tx;
   const logged = logs.length > 0 ? (closing as Tx).with('logged', (db) => db.insertInto('event_logs').values(logs).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : closing;
   const spoken = audio.length > 0 ? (logged as Tx).with('spoken', (db) => db.insertInto('event_audio').values(audio).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : logged;
+  const eventValues = {
+    event_status: state.status,
+    sla_compliance: state.sla_compliance,
+    accepteddt: state.accepted_at === null ? null : new Date(state.accepted_at),
+    accepted_by: accepter,
+    time_response: response === null ? null : Math.round(response),
+    event_closedt: state.closed_at === null ? null : new Date(state.closed_at),
+    minutes_elapsed: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * options.scale) / MINUTE),
+    ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
+  };
   await (spoken as Tx)
     .with('event_changed', (db) =>
       db
         .updateTable('events')
-        .set({
-          event_status: state.status,
-          sla_compliance: state.sla_compliance,
-          accepteddt: state.accepted_at === null ? null : new Date(state.accepted_at),
-          accepted_by: accepter,
-          time_response: response === null ? null : Math.round(response),
-          event_closedt: state.closed_at === null ? null : new Date(state.closed_at),
-          minutes_elapsed: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * options.scale) / MINUTE),
-          ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
-        })
-        .where('event_id', '=', row.event_id),
+        .set(eventValues)
+        .where('event_id', '=', row.event_id)
+        // a wake-up that changes none of them (a recall of the person already contacted) writes no new
+        // version of the event: none of its index entries, none of its triggers' rows
+        .where(sql<SqlBool>`(${sql.join(Object.keys(eventValues).map((column) => sql.ref(column)))}) is distinct from (${sql.join(Object.values(eventValues))})`),
     )
     .updateTable('engine_timers')
     .set({
