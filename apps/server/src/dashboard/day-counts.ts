@@ -32,8 +32,8 @@ function foldStatements(customerId?: number) {
 }
 
 /**
- * Brings the day counts up to date: a customer's before its dashboard is read, every customer's
- * in the worker's fold every 10 s (so the changes a dashboard adds up stay few however busy the day).
+ * Brings the day counts up to date: every customer's in the worker's fold every 10 s (so the
+ * changes a dashboard adds up stay few however busy the day), or one customer's.
  */
 export async function foldDayCounts(database: Database, scope: Scope, customerId?: number): Promise<void> {
   await database.write(

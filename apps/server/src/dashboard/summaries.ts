@@ -14,7 +14,6 @@ import {
 import type { UserDashboard } from '@relevo/api';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import type { Scope } from '../db/database';
 import { COUNTED, foldDayCounts } from './day-counts';
 
 /**
@@ -75,35 +74,19 @@ const PERIOD_FROM: Record<ModulePeriod, string> = { Today: 'today', Week: 'week_
 
 const MODULE_NAME = sql`coalesce(m.module_name, case when counted.module_id = 0 then 'No module' else 'Deleted module' end)`;
 
-
-/** How often a process brings a customer's day counts up to date (when its dashboard is read). */
-const COMPACT_EVERY_MS = 60_000;
-
 export function dashboardService(ctx: AppContext) {
   const database = ctx.database;
-  const compactedAt = new Map<number, number>();
   const now = () => ctx.clock.now();
 
-  /** Brings the customer's day counts up to date, now. */
-  const compact = (scope: Scope, customerId: number): Promise<void> => foldDayCounts(database, scope, customerId);
-
-  /** At most once a minute per customer and process, before a read: the changes a read adds up stay few. */
-  const compactIfDue = async (principal: Principal): Promise<void> => {
-    const at = now().getTime();
-    const last = compactedAt.get(principal.customerId);
-    if (last !== undefined && at - last < COMPACT_EVERY_MS && at >= last) return;
-    compactedAt.set(principal.customerId, at);
-    await compact(principal.scope, principal.customerId);
-  };
-
+  // the worker folds the day count changes every 10 s (engine/housekeeping.ts): a read adds up at most those
   const read = async <Row>(principal: Principal, statement: RawBuilder<Row>): Promise<Row[]> => {
-    await compactIfDue(principal);
     const [rows] = await database.read(principal.scope, [{ compile: () => statement.compile(database.db) }]);
     return rows;
   };
 
   return {
-    compact: (principal: Principal) => compact(principal.scope, principal.customerId),
+    /** Brings the customer's day counts up to date, now. */
+    compact: (principal: Principal) => foldDayCounts(database, principal.scope, principal.customerId),
 
     /** Events Today: today's events by their status now, and those that missed their SLA. */
     async today(principal: Principal): Promise<DashboardToday> {
