@@ -1,4 +1,4 @@
-import { CHANNEL, PARTICIPATION } from '../rules/escalation-step';
+import { CHANNEL, followUpMinutes, isSupervisor } from '../rules/escalation-step';
 import { inPriorityOrder } from '../rules/escalation';
 import type { EngineChannel, EngineStep } from './escalation-engine';
 
@@ -23,7 +23,6 @@ export interface StepRowForEngine {
 }
 
 const CHANNELS: Record<number, EngineChannel> = { [CHANNEL.voice]: 'voice', [CHANNEL.sms]: 'sms', [CHANNEL.email]: 'email' };
-const UNIT_MINUTES = { M: 1, H: 60, D: 24 * 60 } as const;
 
 /**
  * The steps an event copies when it is created (service.md 6): the active steps whose resource is
@@ -37,7 +36,7 @@ export function engineStepsOf(rows: readonly StepRowForEngine[]): EngineStep[] {
     if (row.escalation_active !== 'Y' || row.resource_active !== 'Y' || !channel) return [];
     const address = channel === 'email' ? row.resource_email : (row.resource_phone1_e164 ?? row.resource_phone2_e164);
     if (!address) return [];
-    const supervisor = row.participation_type_id === PARTICIPATION.supervisor;
+    const supervisor = isSupervisor(row.participation_type_id);
     return [
       {
         escalation_resource_id: row.escalation_resource_id,
@@ -48,7 +47,7 @@ export function engineStepsOf(rows: readonly StepRowForEngine[]): EngineStep[] {
         address,
         language: row.language_id,
         recalls: !supervisor && row.ind_call_again === 'Y' ? row.max_attemp_number : 0,
-        follow_up_minutes: supervisor ? 0 : row.next_followup_time * UNIT_MINUTES[row.next_followup_time_mult],
+        follow_up_minutes: supervisor ? 0 : followUpMinutes(row),
       },
     ];
   });

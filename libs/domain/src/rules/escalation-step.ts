@@ -57,7 +57,7 @@ export function defaultFollowUp(participationTypeId: number | null): number {
 
 export const isSupervisor = (participationTypeId: number | null | undefined) => participationTypeId === PARTICIPATION.supervisor;
 
-/** A step's follow-up time in minutes (the engine's wait), 0 for a supervisor notice. */
+/** A step's follow-up time in minutes (the engine's wait; a supervisor notice waits none, whatever it holds). */
 export function followUpMinutes(step: { next_followup_time: number; next_followup_time_mult: FollowUpUnit }): number {
   const perUnit = { M: 1, H: 60, D: 1440 }[step.next_followup_time_mult];
   return step.next_followup_time * perUnit;
