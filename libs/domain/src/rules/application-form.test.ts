@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Application } from '../entities/application';
+import { ACTIVE_FLAG_OPTIONS } from './status';
 import {
-  activeFlagOptions,
   applicationCreateBody,
   applicationFormErrors,
   applicationFormFields,
@@ -35,7 +35,7 @@ describe('application modal (spec 2.11, 3, 4)', () => {
     expect(applicationFormLayout('edit')).toEqual({ hasStatus: true });
     expect(applicationFormFields('create')).toEqual(['application_name']);
     expect(applicationFormFields('edit')).toEqual(['application_name', 'application_active']);
-    expect(activeFlagOptions()).toEqual([
+    expect(ACTIVE_FLAG_OPTIONS).toEqual([
       { value: 'Y', text: 'ACTIVE' },
       { value: 'N', text: 'INACTIVE' },
     ]);

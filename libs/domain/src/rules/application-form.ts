@@ -1,17 +1,8 @@
 import { ApplicationCreateSchema, ApplicationUpdateSchema, type Application, type ApplicationCreate, type ApplicationUpdate } from '../entities/application';
 import type { YesNo } from '../entities/reference';
-import { ACTIVE_FLAG_LABELS } from './status';
 import { formErrors, validate, type Validated } from './validation';
 
 export type CatalogueFormMode = 'create' | 'edit';
-
-/** spec 4: the status dropdown of a catalogue record, Y/N read ACTIVE/INACTIVE (shown on edit only). */
-export function activeFlagOptions(): { value: YesNo; text: string }[] {
-  return [
-    { value: 'Y', text: ACTIVE_FLAG_LABELS.Y },
-    { value: 'N', text: ACTIVE_FLAG_LABELS.N },
-  ];
-}
 
 /** A body of values the rules accepted; the record-form machine saves only those. */
 export function checkedBody<T>(result: Validated<T>): T {

@@ -1,6 +1,5 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  activeFlagOptions,
   applicationCreateBody,
   applicationFormFields,
   applicationFormFromApplication,
@@ -11,7 +10,8 @@ import {
   emptyApplicationForm,
   type Application,
 } from '@relevo/domain';
-import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { FormModal, TextField } from '@relevo/ui';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from './application-calls';
 
@@ -56,15 +56,7 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
         onValueChange={(value) => send({ type: 'CHANGE', field: 'application_name', value })}
       />
       {applicationFormLayout(mode).hasStatus ? (
-        <SelectField
-          label="Status"
-          name="application_active"
-          required
-          options={activeFlagOptions()}
-          value={values.application_active}
-          error={errors.application_active?.[0]}
-          onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value: value === 'N' ? 'N' : 'Y' })}
-        />
+        <ActiveStatusField name="application_active" value={values.application_active} errors={errors.application_active} onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value })} />
       ) : null}
     </FormModal>
   );

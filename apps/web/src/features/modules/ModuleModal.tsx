@@ -1,6 +1,5 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  activeFlagOptions,
   emptyModuleForm,
   moduleCreateBody,
   moduleEscalationOptions,
@@ -17,6 +16,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
@@ -102,15 +102,7 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
       <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
       <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
       {layout.hasStatus ? (
-        <SelectField
-          label="Status"
-          name="module_active"
-          required
-          options={activeFlagOptions()}
-          value={values.module_active}
-          error={errors.module_active?.[0]}
-          onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value: value === 'N' ? 'N' : 'Y' })}
-        />
+        <ActiveStatusField name="module_active" value={values.module_active} errors={errors.module_active} onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value })} />
       ) : null}
     </FormModal>
   );

@@ -15,7 +15,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, PhoneInput, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { ActiveFlagField } from '../../shell/active-flag-field';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { useLoaded } from '../../shell/loaded';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
@@ -77,7 +77,7 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         />
       </div>
       {resourceFormLayout(mode).hasStatus ? (
-        <ActiveFlagField name="resource_active" value={values.resource_active} errors={errors.resource_active} onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })} />
+        <ActiveStatusField name="resource_active" value={values.resource_active} errors={errors.resource_active} onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })} />
       ) : null}
     </FormModal>
   );

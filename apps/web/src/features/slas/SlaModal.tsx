@@ -13,7 +13,7 @@ import {
   type Sla,
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
-import { ActiveFlagField } from '../../shell/active-flag-field';
+import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
@@ -61,7 +61,7 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
         />
       </div>
       {slaFormLayout(mode).hasStatus ? (
-        <ActiveFlagField name="sla_active" value={values.sla_active} errors={errors.sla_active} onChange={(value) => send({ type: 'CHANGE', field: 'sla_active', value })} />
+        <ActiveStatusField name="sla_active" value={values.sla_active} errors={errors.sla_active} onChange={(value) => send({ type: 'CHANGE', field: 'sla_active', value })} />
       ) : null}
     </FormModal>
   );
