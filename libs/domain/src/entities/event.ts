@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { idField, integerField } from '../rules/fields';
 import { DEFAULT_PAGE_SIZE, PageQuerySchema } from './paging';
 
-export type EventStatusValue = 'open' | 'progress' | 'completed' | 'canceled';
+export const EVENT_STATUS_VALUES = ['open', 'progress', 'completed', 'canceled'] as const;
+export type EventStatusValue = (typeof EVENT_STATUS_VALUES)[number];
 
 /** spec 3 Event, as the events list and details show it. */
 export interface IncidentEvent {
@@ -93,8 +94,10 @@ export function isTimeZoneName(name: string): boolean {
   }
 }
 
-const dateText = () =>
-  v.optional(v.pipe(v.string(EVENT_MESSAGES.badDate), v.regex(/^\d{4}-\d{2}-\d{2}$/, EVENT_MESSAGES.badDate), v.check((text) => isCalendarDay(text), EVENT_MESSAGES.badDate)));
+const dateText = () => v.optional(v.pipe(v.string(EVENT_MESSAGES.badDate), v.check(isFilterDay, EVENT_MESSAGES.badDate)));
+
+/** A day of the events filters: YYYY-MM-DD, a real day of the calendar (2026-02-30 is not). */
+export const isFilterDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text);
 
 /** A real day of the calendar (2026-02-30 is not). */
 function isCalendarDay(text: string): boolean {
@@ -112,7 +115,7 @@ const EVENT_FILTER_ENTRIES = {
   module_id: v.optional(idField()),
   application_id: v.optional(idField()),
   sla_compliance: v.optional(v.picklist(['YES', 'NO'], 'Must be YES or NO')),
-  event_status: v.optional(v.picklist(['open', 'progress', 'completed', 'canceled'], 'Must be open, progress, completed or canceled')),
+  event_status: v.optional(v.picklist(EVENT_STATUS_VALUES, 'Must be open, progress, completed or canceled')),
   start_date: dateText(),
   end_date: dateText(),
   search_by_date: v.optional(v.picklist(['event_createdt'], 'Must be event_createdt')),

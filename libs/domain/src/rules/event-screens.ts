@@ -1,4 +1,4 @@
-import { EVENT_AUDIO_DAYS, EVENT_MESSAGES, type EventStatusValue, type IncidentEvent } from '../entities/event';
+import { EVENT_AUDIO_DAYS, EVENT_MESSAGES, EVENT_STATUS_VALUES, type EventStatusValue, type IncidentEvent } from '../entities/event';
 import { EVENT_STATUS_BADGES } from './status';
 
 export type SlaFilter = 'YES' | 'NO' | null;
@@ -14,7 +14,7 @@ export const slaFilterText = (current: SlaFilter): string => `SLA: ${current ?? 
 /** spec 3: option lists start with a placeholder whose value is null. */
 export const EVENT_STATUS_OPTIONS: { value: EventStatusValue | null; text: string }[] = [
   { value: null, text: 'All statuses' },
-  ...(['open', 'progress', 'completed', 'canceled'] as const).map((value) => ({ value, text: EVENT_STATUS_BADGES[value].label })),
+  ...EVENT_STATUS_VALUES.map((value) => ({ value, text: EVENT_STATUS_BADGES[value].label })),
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -21,6 +21,8 @@ describe('the events filters in the URL (spec 2.13)', () => {
     expect(readEventFilters(new URLSearchParams('from=2026-11-25&to=2027-01-01'), TODAY)).toMatchObject({ from: null, to: null });
     expect(readEventFilters(new URLSearchParams('from=2026-11-10&to=2026-11-02'), TODAY)).toMatchObject({ from: '2026-11-10', to: null });
     expect(readEventFilters(new URLSearchParams('sla=maybe&status=lost&application=abc&from=yesterday'), TODAY)).toEqual(NO_FILTERS);
+    // days the calendar does not have, as the server refuses them
+    expect(readEventFilters(new URLSearchParams('from=2026-02-30&to=2026-04-31'), TODAY)).toMatchObject({ from: null, to: null });
   });
 
   it('writes the filters beside the list\'s place and goes back to page 1', () => {

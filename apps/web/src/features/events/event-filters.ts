@@ -1,5 +1,5 @@
 import { LIST_URL_KEYS } from '../../shell/list';
-import type { EventStatusValue, SlaFilter } from '@relevo/domain';
+import { EVENT_STATUS_VALUES, isFilterDay, type EventStatusValue, type SlaFilter } from '@relevo/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -20,9 +20,8 @@ export const NO_FILTERS: EventFilters = { applicationId: null, moduleId: null, s
 /** The query-string keys of the filters. */
 export const FILTER_URL_KEYS = { applicationId: 'application', moduleId: 'module', sla: 'sla', status: 'status', from: 'from', to: 'to' } as const;
 
-const STATUSES: readonly EventStatusValue[] = ['open', 'progress', 'completed', 'canceled'];
 const id = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
-const day = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? text : null);
+const day = (text: string | null) => (text && isFilterDay(text) ? text : null);
 
 /**
  * Reads the filters from a query string; anything unreadable is left out. A module without its
@@ -41,7 +40,7 @@ export function readEventFilters(query: URLSearchParams, today: string): EventFi
     applicationId,
     moduleId: applicationId ? id(query.get(FILTER_URL_KEYS.moduleId)) : null,
     sla: sla === 'YES' || sla === 'NO' ? sla : null,
-    status: status && STATUSES.includes(status) ? status : null,
+    status: status && (EVENT_STATUS_VALUES as readonly string[]).includes(status) ? status : null,
     from,
     to,
   };
