@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateCredential, listEvents } from '@relevo/api';
-import { EVENT_MESSAGES, type SpokenLanguage } from '@relevo/domain';
+import { EVENT_MESSAGES, type ContactLanguage } from '@relevo/domain';
 import { EngineWorker } from '../src/engine/worker';
 import { Housekeeping } from '../src/engine/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     expect(answer.status).toBe(201);
     return answer.body;
   };
-  const speakIn = (language: SpokenLanguage) => asSystem(t, (tx) => tx.updateTable('resources').set({ language_id: language }).where('resource_id', '=', module.resourceId).execute());
+  const speakIn = (language: ContactLanguage) => asSystem(t, (tx) => tx.updateTable('resources').set({ language_id: language }).where('resource_id', '=', module.resourceId).execute());
   /** The first voice call of an event, as the gateway received it. */
   const callOf = async (caseId: string) => {
     await engine.drain();

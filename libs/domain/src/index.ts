@@ -47,7 +47,7 @@ export * from './ingest/examples';
 export * from './ingest/events-v2';
 export * from './engine/snapshot';
 export * from './engine/throttle';
-export * from './engine/spoken-message';
+export * from './engine/contact-message';
 export * from './rules/catalogue-refusals';
 export * from './rules/resource-form';
 export * from './rules/sla-form';

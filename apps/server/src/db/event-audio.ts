@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EVENT_AUDIO_DAYS, type SpokenLanguage } from '@relevo/domain';
+import { EVENT_AUDIO_DAYS, type ContactLanguage } from '@relevo/domain';
 import type { Tx } from './database';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export interface NewEventAudio {
   eventId: number;
   /** the contact's idempotency key: the same contact written again (after a crash) keeps its first row */
   idempotencyKey: string;
-  language: SpokenLanguage;
+  language: ContactLanguage;
   text: string;
   /** when the event was created: the audio expires EVENT_AUDIO_DAYS later */
   eventCreatedAt: Date;
@@ -41,7 +41,7 @@ export function eventAudioRow(audio: NewEventAudio, now: Date) {
 export interface StoredAudio {
   id: number;
   token: string;
-  language: SpokenLanguage;
+  language: ContactLanguage;
   text: string;
   mime: string;
   content: Buffer | null;

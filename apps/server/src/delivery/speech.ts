@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SpokenLanguage } from '@relevo/domain';
+import type { ContactLanguage } from '@relevo/domain';
 
 /**
  * The speech synthesizer of voice calls (issue 13): eSpeak NG compiled to WebAssembly
@@ -16,7 +16,7 @@ export interface Speech {
 }
 
 /** eSpeak NG's voice for each language a call speaks (the demo's resources are in Puerto Rico: Latin American Spanish). */
-export const VOICES: Record<SpokenLanguage, string> = { EN: 'en-us', ES: 'es-419' };
+export const VOICES: Record<ContactLanguage, string> = { EN: 'en-us', ES: 'es-419' };
 
 /** Words per minute: a little slower than eSpeak's 175, for a phone line. */
 const RATE = 150;
@@ -82,7 +82,7 @@ export class SpeechSynthesizer {
   #watchdog: NodeJS.Timeout | null = null;
 
   /** Speaks a text in a language's voice. */
-  speak(text: string, language: SpokenLanguage): Promise<Speech> {
+  speak(text: string, language: ContactLanguage): Promise<Speech> {
     const worker = this.#worker ?? this.#start();
     const id = ++this.#next;
     worker.ref();

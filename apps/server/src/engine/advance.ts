@@ -1,12 +1,11 @@
 import { sql, type Insertable, type SqlBool } from 'kysely';
-import { THROTTLE, runEngine, responseMinutes, spokenLanguage, spokenMessage, type ContactAction, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
+import { THROTTLE, contactLanguage, contactText, runEngine, responseMinutes, spokenMessage, type ContactAction, type ContactFacts, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
 import { cancelEventContacts, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings } from '../db/contacts';
 import { eventAudioRow } from '../db/event-audio';
 import { wakeAfterCommit } from '../db/wake';
 import type { ClaimRef } from '../jobs/lease';
-import { contactText } from './messages';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
 
@@ -199,17 +198,8 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
   const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
   const key = contactKey(event.event_id, action);
   const link = options.link ? options.link(event.event_id, action.step) : null;
-  const text = contactText({
-    channel: step.channel,
-    language: step.language,
-    caseId: event.case_id,
-    incident: event.short_event_subject,
-    description: event.short_event_body,
-    attempt: action.attempt,
-    toAccepter: action.to_accepter,
-    notice: step.participation === 'supervisor',
-    link,
-  });
+  const facts: ContactFacts = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
+  const text = contactText({ ...facts, channel: step.channel, description: event.short_event_body, link });
   const placement = await placeContact(
     tx,
     { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: step.channel === 'email' ? text.subject : null, body: text.body, idempotencyKey: key, language: step.language, label: `${event.case_id} ${event.short_event_subject}${step.channel === 'sms' && link ? ` ${link}` : ''}` },
@@ -235,8 +225,7 @@ async function writeAction(tx: Tx, event: EventFacts, state: EngineState, action
   };
   if (step.channel === 'voice' && !optedOut) {
     // the text only: the outbox's voice sender makes the sound, outside this transaction
-    const spoken = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
-    options.rows.audio.push(eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: spokenLanguage(step.language), text: spokenMessage(spoken), eventCreatedAt: new Date(state.created_at) }, now));
+    options.rows.audio.push(eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: contactLanguage(step.language), text: spokenMessage(facts), eventCreatedAt: new Date(state.created_at) }, now));
   }
   options.rows.logs.push(log);
   if (typeof placement === 'object') options.placed.push(placement);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spelledCaseId, spokenLanguage, spokenMessage, type SpokenFacts } from './spoken-message';
+import { contactLanguage, contactText, spelledCaseId, spokenMessage, type SpokenFacts } from './contact-message';
 
 const facts = (over: Partial<SpokenFacts> = {}): SpokenFacts => ({
   language: 'EN',
@@ -21,8 +21,8 @@ describe('the spoken message of a voice call', () => {
   });
 
   it('speaks Spanish, the default language, for a language it has no words for', () => {
-    expect(spokenLanguage('FR')).toBe('ES');
-    expect(spokenLanguage('EN')).toBe('EN');
+    expect(contactLanguage('FR')).toBe('ES');
+    expect(contactLanguage('EN')).toBe('EN');
     expect(spokenMessage(facts({ language: 'FR' }))).toMatch(/^Incidente de Relevo/);
   });
 
@@ -44,5 +44,30 @@ describe('the spoken message of a voice call', () => {
 
   it('spells a case ID with a pause between characters', () => {
     expect(spelledCaseId('AB23')).toBe('A, B, 2, 3');
+  });
+});
+
+describe('the written message of an e-mail or SMS contact', () => {
+  const written = (over: Partial<Parameters<typeof contactText>[0]> = {}) =>
+    contactText({ ...facts(), channel: 'email', description: 'Only 3 % left on /var.', link: 'https://relevo.example/respond/abc', ...over });
+
+  it('gives an e-mail the case ID and incident in its subject, the description and the responder link in its text', () => {
+    expect(written()).toEqual({
+      subject: '[Relevo] Case HKM2PA9Z: Disk almost full on db-1',
+      body: 'New incident.\n\nCase HKM2PA9Z\nDisk almost full on db-1\n\nOnly 3 % left on /var.\n\nAccept or resolve: https://relevo.example/respond/abc\n',
+    });
+  });
+
+  it('keeps an SMS to one line with the link, and leaves the description to e-mail', () => {
+    expect(written({ channel: 'sms' }).body).toBe('New incident. Case HKM2PA9Z: Disk almost full on db-1 Accept or resolve: https://relevo.example/respond/abc');
+    expect(written({ channel: 'sms', link: null }).body).toBe('New incident. Case HKM2PA9Z: Disk almost full on db-1');
+  });
+
+  it('opens with the same choice as a call: a recall, a notice, the accepter\'s follow-up; in the resource\'s language, Spanish by default', () => {
+    expect(written({ channel: 'sms', attempt: 2, link: null }).body).toMatch(/^Reminder, still open\. /);
+    expect(written({ channel: 'sms', notice: true, link: null }).body).toMatch(/^For your information: nobody has accepted this incident yet\. /);
+    expect(written({ channel: 'sms', toAccepter: true, attempt: 3, link: null }).body).toMatch(/^Follow-up: you accepted this incident and it is not resolved yet\. /);
+    expect(written({ language: 'FR' }).subject).toBe('[Relevo] Caso HKM2PA9Z: Disk almost full on db-1');
+    expect(written({ language: 'ES', channel: 'sms' }).body).toBe('Nuevo incidente. Caso HKM2PA9Z: Disk almost full on db-1 Aceptar o resolver: https://relevo.example/respond/abc');
   });
 });
