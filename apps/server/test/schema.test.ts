@@ -48,7 +48,7 @@ describe('migrations are frozen text', () => {
       const imports = readFileSync(join(dir, file), 'utf8')
         .split('\n')
         .filter((line) => /^\s*(import|export .* from)/.test(line));
-      expect({ file, imports }).toEqual({ file, imports: ["import type { Migration } from '../migrate';"] });
+      expect({ file, imports }).toEqual({ file, imports: ["import type { Migration } from '../migration';"] });
     }
   });
 

@@ -18,12 +18,8 @@ import { eventSearch } from './migrations/0015_event_search';
 import { eventCountChanges } from './migrations/0016_event_count_changes';
 import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
 import { subjectSearchAndVacuum } from './migrations/0018_subject_search_and_vacuum';
+import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
-
-/** A migration is plain SQL, one statement per item: the same text runs on PGlite and PostgreSQL. */
-export interface Migration {
-  up: string[];
-}
 
 /** In order; never edit one that has landed, add the next. */
 export const MIGRATIONS: Record<string, Migration> = {

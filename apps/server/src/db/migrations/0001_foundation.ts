@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /** Tables of customer data of this migration (later migrations write their own policies: frozen text). */
 const TENANT_TABLES = ['customers', 'users', 'audit_log', 'events'];

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Search, sort and page of the people lists (spec 2.20) over 100,000 users stay fast: substring

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * A user list search (spec 2.20: name, last name and e-mail, without regard to case) reads one

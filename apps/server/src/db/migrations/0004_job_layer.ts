@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The outbox becomes the first table of the job layer (`src/jobs/lease.ts`; service.md section 6:

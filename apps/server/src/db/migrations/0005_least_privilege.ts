@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Least privilege for the secrets (ASVS V8, V13): a third role, `relevo_auth`, is the only one that

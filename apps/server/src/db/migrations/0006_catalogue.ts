@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The customer's catalogue (spec 2.11-2.18, 3): resources (the people contacted), SLAs,

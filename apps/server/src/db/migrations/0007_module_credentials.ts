@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * A module's credential key (spec 2.12, service.md 5): monitoring tools send it with the module ID

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Incidents in (service.md 5, 6): what an event keeps of its module when it is created, its

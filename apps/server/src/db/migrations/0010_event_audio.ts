@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The spoken audio of voice calls (issue 13; spec 3 Event.audio; service.md 6 Audio): one row per

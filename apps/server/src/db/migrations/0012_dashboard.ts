@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The dashboard (spec 2.7, 3 Dashboard data, 7 Dashboard summaries; docs/perf.md "Dashboard"):

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Following events (spec 2.13, 7; issue 14): filters that stay fast over years of history, their

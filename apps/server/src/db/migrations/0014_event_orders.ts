@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The events list in every order of spec 9 over years of history (issue "Following incidents",

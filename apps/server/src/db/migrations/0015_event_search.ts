@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The events search (spec 7 `search`: a case ID, or words of the incident) through its indexes

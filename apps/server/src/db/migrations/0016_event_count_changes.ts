@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * The events' totals without a shared row to wait on (issue "Production hardening", soak).

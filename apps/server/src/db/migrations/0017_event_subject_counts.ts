@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * How many events each incident text has, per customer (issue "Following incidents", speed; docs/perf.md

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 /**
  * Two changes found by the soak (issue "Production hardening"; docs/perf.md "Soak").
