@@ -164,9 +164,9 @@ describe('the assistant with CHAT_LLM_URL (an OpenAI-compatible endpoint)', () =
     expect(context.content).toContain('If the number belongs to an account, a 6-digit code is sent to it by SMS.');
     expect(context.content.endsWith(`Question: ${SMS_QUESTION}`)).toBe(true);
     expect(answer.response).toBe(
-      'Choose SMS on the recovery screen, type your number, then the code and the new password.\n\nFrom the user guide: Forgotten password › By SMS (3 steps) (/guide#by-sms-3-steps); Forgotten password › After a reset (/guide#after-a-reset)',
+      'Choose SMS on the recovery screen, type your number, then the code and the new password.\n\nFrom the user guide: Forgotten password › By SMS (3 steps) (/guide#by-sms-3-steps); Forgotten password (/guide#forgotten-password)',
     );
-    expect(answer.sources.map((source) => source.href)).toEqual(['/guide#by-sms-3-steps', '/guide#after-a-reset']);
+    expect(answer.sources.map((source) => source.href)).toEqual(['/guide#by-sms-3-steps', '/guide#forgotten-password']);
   });
 
   it('falls back to the guide’s own answer when the model does not answer in time', async () => {

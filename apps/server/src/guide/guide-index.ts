@@ -1,11 +1,17 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
+import { inGuideWords } from './guide-vocabulary';
 import { CHAT_MESSAGES, guideHref, guideSections, plainText, sectionPath, type ChatAnswer, type ChatSource, type GuideSection } from '@relevo/domain';
 
 /**
  * The user guide's full-text index (service.md 7): one document per section, the title weighing
  * most. Words are folded to a light stem (plurals and -ing/-ed endings), so "resetting",
- * "resets" and "reset" meet, and common words are left out, so only what a question is about
- * decides whether the guide covers it.
+ * "resets" and "reset" meet; the words people say for the guide's own ("forgot", "export to
+ * Excel", "SLA breached") are rewritten to them first (guide-vocabulary.ts); and common words are
+ * left out, so only what a question is about decides whether the guide covers it.
+ *
+ * The title counts twice a word of the text, not four times: a heading of one or two words
+ * ("After a reset", "By SMS") otherwise outranked, on that word alone, the sections holding the
+ * rest of the question (test/fixtures/guide-questions.ts measures it; docs/perf.md has the figures).
  */
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -14,7 +20,8 @@ const STOP_WORDS = new Set(
     'a about after again all also am an and any are as at be been before being but by can cannot could did do does doing done for from get gets getting got had has have having he her ' +
     'here hers him his how i if in into is it its itself just let me mine more most my myself no nor not now of off on once only or other our ours out over own same she should so some ' +
     'such than that the their them then there these they this those through to too under until up upon us very was we were what when where which while who whom why will with would you ' +
-    'your yours yourself please tell explain show want need know way ways thing things happen happens does mean means someone something anything use using used work works working relevo'
+    'your yours yourself please tell explain show want need know way ways thing things happen happens does mean means something anything use using used work works working relevo ' +
+    'see sees say says said make makes made now never good still even really actually between during within'
   ).split(' '),
 );
 
@@ -29,7 +36,7 @@ export function stem(word: string): string {
   // "resetting" → "resett" → "reset"
   if (/([bdgklmnprt])\1$/.test(w) && w.length > 4) w = w.slice(0, -1);
   // "incomplete" and "incompleted", "change" and "changed": the same stem without a final e
-  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
 }
 
@@ -69,18 +76,25 @@ export class GuideIndex {
       fields: ['title', 'path', 'text'],
       processTerm: termOf,
       searchOptions: {
-        boost: { title: 4, path: 1.5, text: 1 },
+        boost: { title: 2, path: 1.5, text: 1 },
         prefix: (term) => term.length >= 5,
         fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
         combineWith: 'OR',
       },
     });
-    this.#search.addAll(this.sections.map((section, id) => ({ id, title: section.title, path: section.parents.join(' '), text: plainText(section.body) })));
+    this.#search.addAll(
+      this.sections.map((section, id) => ({
+        id,
+        title: inGuideWords(section.title),
+        path: inGuideWords(section.parents.join(' ')),
+        text: inGuideWords(plainText(section.body)),
+      })),
+    );
   }
 
   /** The question's terms as the index sees them. */
   terms(question: string): string[] {
-    return [...new Set(tokenize(question).map(termOf).filter((term): term is string => !!term))];
+    return [...new Set(tokenize(inGuideWords(question)).map(termOf).filter((term): term is string => !!term))];
   }
 
   /** The sections that answer the question, best first (at most two); none when the guide does not cover it. */
@@ -120,7 +134,7 @@ export function quote(section: GuideSection, terms: string[]): string {
     .filter((block) => block.length > 0);
   if (!blocks.length) return section.title;
   const hits = blocks.map((text) => {
-    const words = tokenize(text).map(termOf).filter((word): word is string => !!word);
+    const words = tokenize(inGuideWords(text)).map(termOf).filter((word): word is string => !!word);
     return terms.filter((term) => words.includes(term) || (term.length >= 5 && words.some((word) => word.startsWith(term)))).length;
   });
   // the run of blocks, up to the quote's length, that holds the most of the question (the first of equals)
