@@ -44,7 +44,7 @@ export * from './rules/escalation';
 export * from './engine/escalation-engine';
 export * from './machines/credential/credential.machine';
 export * from './ingest/examples';
-export * from './ingest/events-v2';
+export * from './ingest/pagerduty-events';
 export * from './engine/snapshot';
 export * from './engine/throttle';
 export * from './engine/contact-message';

@@ -9,7 +9,7 @@ import { installErrorHandler } from './errors';
 import { RouteTable } from './implement';
 import { installSecurityHeaders } from './security';
 import { installCookies } from './cookies';
-import { UNREADABLE_JSON } from '../incidents/events-v2';
+import { UNREADABLE_JSON } from '../incidents/pagerduty-events';
 import { authRoutes } from './routes/auth';
 import { referenceRoutes } from './routes/reference';
 import { resetRoutes } from './routes/reset';

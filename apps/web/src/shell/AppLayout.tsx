@@ -12,7 +12,7 @@ import { routerLink } from './router-link';
 import { useService } from './services';
 import { useSession, useSignedInUser } from './session';
 import { SIDEBAR_ICONS } from './sidebar-icons';
-import { loadWidgetScript } from './widget';
+import { loadWidgetScript } from './chat-widget';
 
 const liveLoadClientSettings = () => api.call(clientSettings);
 

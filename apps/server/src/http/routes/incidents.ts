@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { incidentService } from '../../incidents/ingest';
 import { engineOptions, responderService } from '../../incidents/respond';
 import { inboundService } from '../../incidents/inbound';
-import { eventsV2Service } from '../../incidents/events-v2';
+import { eventsV2Service } from '../../incidents/pagerduty-events';
 import type { RouteTable } from '../implement';
 
 /** service.md 5: incidents in, from monitoring systems and from the module screen. */

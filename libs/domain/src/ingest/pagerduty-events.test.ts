@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../rules/validation';
-import { alertAsEvent, EventsV2Schema, eventsV2Incident, type EventsV2Event } from './events-v2';
+import { alertAsEvent, EventsV2Schema, eventsV2Incident, type EventsV2Event } from './pagerduty-events';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 const trigger = (payload: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ routing_key: KEY, event_action: 'trigger', payload, ...extra });

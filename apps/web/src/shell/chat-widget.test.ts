@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadWidgetScript } from './widget';
+import { loadWidgetScript } from './chat-widget';
 
 /** Just enough of a document for the loader: no DOM library is installed for unit tests. */
 function fakeDocument() {
