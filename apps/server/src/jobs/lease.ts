@@ -3,8 +3,8 @@ import type { Tx } from '../db/database';
 import type { DB } from '../db/schema';
 
 /**
- * Leased jobs over any table that has the job columns (migration 0004 lists them): the outbox now,
- * the escalation engine's timers next. service.md section 6: a job is a row with a due time; a
+ * Leased jobs over any table that has the job columns (migration 0004 lists them): the outbox and
+ * the escalation engine's timers (`engine_timers`). A job is a row with a due time; a
  * worker claims it for a lease and must finish or renew before the lease runs out, or another
  * worker takes it over. Every write of a claim is fenced by the claim's token, so the late write of
  * a worker that lost its lease (it stalled, or its lease ran out during a slow send) changes
