@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, newEngineState, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
+import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, newEngineState, slaMinutes, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Scope, Tx } from '../db/database';
 import { credentialHash } from '../catalogue/module-tools';
@@ -219,14 +219,15 @@ export function incidentService(ctx: AppContext) {
     const engineSteps = engineStepsOf(steps);
     if (engineSteps.length === 0) throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
     const now = ctx.clock.now();
-    const slaMinutes = module.sla_active === 'Y' && module.sla_response_time !== null ? module.sla_response_time * (module.sla_response_time_mult === 'H' ? 60 : 1) : null;
-    const state = JSON.stringify(newEngineState({ created_at: now.getTime(), sla_minutes: slaMinutes, steps: engineSteps }));
+    // an inactive SLA measures nothing: the event has no response time to meet
+    const slaResponse = module.sla_active === 'Y' && module.sla_response_time !== null ? slaMinutes({ sla_response_time: module.sla_response_time, sla_response_time_mult: module.sla_response_time_mult ?? 'M' }) : null;
+    const state = JSON.stringify(newEngineState({ created_at: now.getTime(), sla_minutes: slaResponse, steps: engineSteps }));
     const dedupKey = incident.dedup_key || null;
     const event = {
       customer_id: module.customer_id,
       module_id: module.module_id,
       escalation_id: module.escalation_id,
-      sla_response: slaMinutes,
+      sla_response: slaResponse,
       subject: incident.incident,
       body: incident.description,
       dedup_key: dedupKey,
