@@ -404,7 +404,20 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await Promise.all([main.db.destroy(), urgent.db.destroy()]);
     },
   };
-  const database: Database = { ...shared, ...main, urgent: { ...shared, ...urgent, get urgent() { return database.urgent; } } };
+  const database: Database = {
+    ...shared,
+    ...main,
+    urgent: {
+      ...shared,
+      ...urgent,
+      // the wake-up of an incident's engine goes over the urgent connections too: through the
+      // general pool it waited for a reader to let a connection go, and the engine for its next poll
+      notify: (channel: string, payload: string) => notifierOf(urgent.db).notify(channel, payload),
+      get urgent() {
+        return database.urgent;
+      },
+    },
+  };
   return database;
 }
 
@@ -423,6 +436,9 @@ function postgresUnits(url: string, size: number, session: ReturnType<typeof ses
     }) as unknown as pg.PoolConfig['onConnect'],
   });
   pool.on('error', () => undefined);
+  // a connection ended by the database while lent out (the idle-in-transaction timeout, a restart)
+  // fails its unit of work; the error it also emits must not end the process
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // no cursor (Kysely's `.stream()`): rows streamed through one would hold a connection, and its
   // transaction, for as long as their reader takes; a long read goes in pages (incidents/event-export.ts)
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

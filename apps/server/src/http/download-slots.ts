@@ -6,7 +6,9 @@ import { HttpError } from './errors';
 export const DOWNLOAD_RETRY_AFTER_SECONDS = 10;
 
 export const tooManyDownloads = (limit: number) =>
-  `You already have ${limit === 1 ? 'a download' : `${limit} downloads`} of events on its way. Wait until ${limit === 1 ? 'it finishes' : 'one of them finishes'} (or cancel it), then try again.`;
+  limit === 1
+    ? 'You already have a download of events on its way. Wait until it finishes (or cancel it), then try again.'
+    : `You already have ${limit} downloads of events on their way. Wait until one of them finishes (or cancel it), then try again.`;
 
 /**
  * The events' CSV downloads each user has on their way (DOWNLOADS_PER_USER), counted in this

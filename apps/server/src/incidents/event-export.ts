@@ -72,7 +72,8 @@ export const downloadPaceOf = (config: AppContext['config']): DownloadPace => ({
  *
  * While a chunk waits on the client (never while the database is being read, which is no fault of
  * the client's), the download is cut when the client took nothing for `idleMs`, or, once the
- * download is `graceMs` old, when it took less than `minBytesPerSecond` on average since it began.
+ * download is `graceMs` old, when it took less than `minBytesPerSecond` on average over the time
+ * the server spent waiting on it.
  */
 function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<void>) => Promise<void>): Readable {
   const pace = downloadPaceOf(ctx.config);
@@ -82,15 +83,17 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
   let taken = 0;
   /** since when a chunk has been waiting for the response to take it (null: none is waiting) */
   let waitingSince: number | null = null;
+  /** how long chunks have waited for the response, before the one waiting now */
+  let waitedMs = 0;
   const watch = setInterval(
     () => {
       if (waitingSince === null) return;
       const now = Date.now();
-      const seconds = (now - started) / 1000;
+      const waited = waitedMs + (now - waitingSince);
       const idle = now - waitingSince >= pace.idleMs;
-      const slow = pace.minBytesPerSecond > 0 && now - started >= pace.graceMs && taken / seconds < pace.minBytesPerSecond;
+      const slow = pace.minBytesPerSecond > 0 && now - started >= pace.graceMs && taken / (waited / 1000) < pace.minBytesPerSecond;
       if (!idle && !slow) return;
-      ctx.log.info({ bytes: taken, seconds: Math.round(seconds) }, idle ? 'a CSV download was cut: its client took nothing of it for too long' : 'a CSV download was cut: its client read it too slowly');
+      ctx.log.info({ bytes: taken, seconds: Math.round((now - started) / 1000) }, idle ? 'a CSV download was cut: its client took nothing of it for too long' : 'a CSV download was cut: its client read it too slowly');
       out.destroy(new Error(idle ? 'the client stopped reading the download' : 'the client read the download too slowly'));
     },
     Math.max(10, Math.min(1000, pace.idleMs / 4)),
@@ -111,7 +114,7 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
       taken += bytes;
       return;
     }
-    waitingSince = Date.now();
+    const since = (waitingSince = Date.now());
     await new Promise<void>((resolve, reject) => {
       const done = () => {
         out.off('drain', done);
@@ -123,6 +126,7 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
       out.on('close', done);
     });
     waitingSince = null;
+    waitedMs += Date.now() - since;
     taken += bytes;
   };
   const write = async (line: string) => {
