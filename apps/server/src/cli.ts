@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase, type Database } from './db/database';
 import { CopyRefused, copyDatabase } from './db/copy';
-import { lockDataDir } from './server';
+import { lockDataDir, sessionTimeoutsOf } from './server';
 import { CommandError, createCustomer, createUser, setCustomerTimeZone } from './admin';
 import { demoSignInText, loadDemoData } from './demo';
 
@@ -66,7 +66,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'copy-to-postgres') return copyToPostgres(config.dataDir, parsed.values.to ?? config.databaseUrl);
   // the embedded database allows one process: refuse while a server uses it
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, timeouts: sessionTimeoutsOf(config) });
   try {
     const v = parsed.values;
     switch (command) {

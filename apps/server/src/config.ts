@@ -48,7 +48,25 @@ export interface Config {
    * gateway takes 100 to 500 ms to answer; a worker sends at most this many per such wait.
    */
   sendConcurrency: number;
-  /** with DATABASE_URL: messages may go to the log instead of SMTP / the SMS webhook, on purpose */
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement of the server's connections that
+   * runs longer (0: never)
+   */
+  statementTimeoutMs: number;
+  /**
+   * DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: PostgreSQL ends a connection of the server left inside a
+   * transaction doing nothing for longer (0: never)
+   */
+  idleTransactionTimeoutMs: number;
+  /** DOWNLOADS_PER_USER: CSV downloads one user may have on their way at once, in each API process */
+  downloadsPerUser: number;
+  /** DOWNLOAD_IDLE_SECONDS: a download whose client takes nothing of it for this long is cut */
+  downloadIdleSeconds: number;
+  /** DOWNLOAD_MIN_BYTES_PER_SECOND: past the grace period, a download whose client reads slower on average is cut */
+  downloadMinBytesPerSecond: number;
+  /** DOWNLOAD_GRACE_SECONDS: how long a download runs before its average speed is judged */
+  downloadGraceSeconds: number;
+  /** with DATABASE_URL, or the embedded database on a HOST others reach: messages may go to the log instead of SMTP / the SMS webhook, on purpose */
   deliveryLogOnly: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** the built web app served on every non-API path */
@@ -118,6 +136,12 @@ const fields = {
   CHAT_LLM_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'), v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000')),
   SEND_CONCURRENCY: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 256'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 256'), v.maxValue(256, 'must be a whole number from 1 to 256')),
   REQUEST_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 600000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 600000'), v.maxValue(600_000, 'must be a whole number of milliseconds from 100 to 600000')),
+  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'), v.transform(Number), v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000')),
+  DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'), v.transform(Number), v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000')),
+  DOWNLOADS_PER_USER: v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'must be a whole number from 1 to 20'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 20'), v.maxValue(20, 'must be a whole number from 1 to 20')),
+  DOWNLOAD_IDLE_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'), v.transform(Number), v.minValue(1, 'must be a whole number of seconds from 1 to 3600'), v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600')),
+  DOWNLOAD_MIN_BYTES_PER_SECOND: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number from 0 (no floor) to 100000000'), v.transform(Number), v.maxValue(100_000_000, 'must be a whole number from 0 (no floor) to 100000000')),
+  DOWNLOAD_GRACE_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'), v.transform(Number), v.minValue(1, 'must be a whole number of seconds from 1 to 3600'), v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600')),
   TRUST_PROXY: v.pipe(
     v.string(),
     v.trim(),
@@ -155,11 +179,19 @@ function demoData(requested: boolean | undefined, databaseUrl: string | null, ho
 
 /**
  * A server on a production database (DATABASE_URL) must deliver its messages: sign-in codes and
- * reset links written to the log are for the embedded demo only. DELIVERY_LOG_ONLY=on says that
- * the log is wanted on purpose (a staging system without a gateway).
+ * reset links written to the log are for the embedded demo only. So must an embedded database that
+ * others can reach (a HOST other than loopback): whoever reads the log could sign in as anyone, so
+ * it needs SMTP_URL (sign-in codes go by e-mail). DELIVERY_LOG_ONLY=on says that the log is wanted
+ * on purpose (a staging system without a gateway).
  */
-export function checkDelivery(config: Pick<Config, 'databaseUrl' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>): void {
-  if (!config.databaseUrl || config.deliveryLogOnly) return;
+export function checkDelivery(config: Pick<Config, 'databaseUrl' | 'host' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>): void {
+  if (config.deliveryLogOnly) return;
+  if (!config.databaseUrl) {
+    if (isLoopback(config.host) || config.smtpUrl) return;
+    throw new ConfigError(
+      `Invalid configuration: HOST is "${config.host}" (not a loopback address) but SMTP_URL is unset: sign-in codes would go to the log. Set SMTP_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose`,
+    );
+  }
   const missing = [config.smtpUrl ? null : 'SMTP_URL', config.smsWebhookUrl ? null : 'SMS_WEBHOOK_URL'].filter(Boolean);
   if (missing.length) {
     throw new ConfigError(
@@ -199,6 +231,12 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     requestTimeoutMs: read(env, 'REQUEST_TIMEOUT_MS') ?? 30_000,
     sendConcurrency: read(env, 'SEND_CONCURRENCY') ?? 32,
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
+    statementTimeoutMs: read(env, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? 30_000,
+    idleTransactionTimeoutMs: read(env, 'DATABASE_IDLE_TRANSACTION_TIMEOUT_MS') ?? 60_000,
+    downloadsPerUser: read(env, 'DOWNLOADS_PER_USER') ?? 2,
+    downloadIdleSeconds: read(env, 'DOWNLOAD_IDLE_SECONDS') ?? 60,
+    downloadMinBytesPerSecond: read(env, 'DOWNLOAD_MIN_BYTES_PER_SECOND') ?? 1024,
+    downloadGraceSeconds: read(env, 'DOWNLOAD_GRACE_SECONDS') ?? 60,
     deliveryLogOnly: read(env, 'DELIVERY_LOG_ONLY') ?? false,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDist: read(env, 'WEB_DIST') ?? defaults.webDist ?? null,

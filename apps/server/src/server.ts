@@ -8,7 +8,7 @@ import { TokenSigner } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, type Database, type SessionTimeouts } from './db/database';
 import { sessionSecret } from './db/settings';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
@@ -43,6 +43,16 @@ export async function createContext(opts: {
     lifecycle: { stopping: false },
   };
 }
+
+/** The limits of the server's database sessions, as configured (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS). */
+export const sessionTimeoutsOf = (config: Config): SessionTimeouts => ({ statementMs: config.statementTimeoutMs, idleInTransactionMs: config.idleTransactionTimeoutMs });
+
+/**
+ * Connections of the engine, the outbox and the housekeeping in a `ROLE=all` process on
+ * PostgreSQL: the engine runs 8 wake-ups at a time (JOB_DEFAULTS), the outbox's database work is
+ * short claims and marks between gateway calls.
+ */
+export const WORKER_POOL_SIZE = 8;
 
 /** PGlite allows one process per data directory: a second one stops with a clear line. */
 export function lockDataDir(dataDir: string): () => void {
@@ -98,8 +108,10 @@ export async function startRelevo(opts: {
   const { config, log } = opts;
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let database: Database | null = null;
+  let workerDatabase: Database | null = null;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+    const timeouts = sessionTimeoutsOf(config);
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, timeouts });
     const ctx = await createContext({ config, database, log, clock: opts.clock, limits: opts.limits });
     await opts.beforeListen?.(ctx);
 
@@ -114,11 +126,17 @@ export async function startRelevo(opts: {
     let housekeeping: Housekeeping | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
-      engine = new EngineWorker({ database, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link, customerMessagesPerMinute: config.customerMessagesPerMinute, contactWindowMs: config.contactWindowSeconds * 1000 });
+      // with the API in the same process on PostgreSQL, the worker's parts open the database again
+      // with connections of their own, as a ROLE=worker process has: users holding every
+      // connection of the API's pools (slow reads, a crowd of downloads) cannot hold up the contacts
+      // of an incident. The embedded database is one connection for everything.
+      if (config.role === 'all' && config.databaseUrl) workerDatabase = await openDatabase({ url: config.databaseUrl, dataDir: null, migrate: false, poolSize: WORKER_POOL_SIZE, timeouts });
+      const own = workerDatabase ?? database;
+      engine = new EngineWorker({ database: own, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link, customerMessagesPerMinute: config.customerMessagesPerMinute, contactWindowMs: config.contactWindowSeconds * 1000 });
       await engine.start();
-      dispatcher = new OutboxDispatcher({ database, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId, concurrency: config.sendConcurrency });
+      dispatcher = new OutboxDispatcher({ database: own, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId, concurrency: config.sendConcurrency });
       await dispatcher.start();
-      housekeeping = new Housekeeping(database, ctx.clock, log);
+      housekeeping = new Housekeeping(own, ctx.clock, log);
       housekeeping.start();
     }
     const db = database;
@@ -133,11 +151,13 @@ export async function startRelevo(opts: {
         // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
         ctx.lifecycle.stopping = true;
         await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop(), housekeeping?.stop()]);
+        await workerDatabase?.close();
         await db.close();
         unlock();
       },
     };
   } catch (error) {
+    await workerDatabase?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     unlock();
     throw error;

@@ -92,4 +92,36 @@ describe('configuration that protects a production deployment (issue: account se
     // the embedded demo database may log its codes
     expect(() => checkDelivery(loadConfig({}))).not.toThrow();
   });
+
+  it('refuses an embedded database that others can reach while sign-in codes would go to the log, unless told so', () => {
+    expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0' }))).toThrow(
+      'Invalid configuration: HOST is "0.0.0.0" (not a loopback address) but SMTP_URL is unset: sign-in codes would go to the log. Set SMTP_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose',
+    );
+    expect(() => checkDelivery(loadConfig({ HOST: '192.168.1.7', SMS_WEBHOOK_URL: 'https://sms.example/hook' }))).toThrow(/HOST is "192.168.1.7"/);
+    expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0', DELIVERY_LOG_ONLY: 'on' }))).not.toThrow();
+    // sign-in codes go by e-mail: SMTP is what it needs
+    expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' }))).not.toThrow();
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost']) expect(() => checkDelivery(loadConfig({ HOST: host }))).not.toThrow();
+  });
+
+  it('reads the database timeouts and the download limits, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 30_000, idleTransactionTimeoutMs: 60_000, downloadsPerUser: 2, downloadIdleSeconds: 60, downloadMinBytesPerSecond: 1024, downloadGraceSeconds: 60 });
+    expect(
+      loadConfig({
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '5000',
+        DOWNLOADS_PER_USER: '5',
+        DOWNLOAD_IDLE_SECONDS: '1',
+        DOWNLOAD_MIN_BYTES_PER_SECOND: '0',
+        DOWNLOAD_GRACE_SECONDS: '3600',
+      }),
+    ).toMatchObject({ statementTimeoutMs: 0, idleTransactionTimeoutMs: 5000, downloadsPerUser: 5, downloadIdleSeconds: 1, downloadMinBytesPerSecond: 0, downloadGraceSeconds: 3600 });
+    expect(fails({ DATABASE_STATEMENT_TIMEOUT_MS: '30s' })).toBe('Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 0 (never) to 3600000 (got "30s")');
+    expect(fails({ DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '3600001' })).toMatch(/^Invalid configuration: DATABASE_IDLE_TRANSACTION_TIMEOUT_MS must be a whole number of milliseconds/);
+    expect(fails({ DOWNLOADS_PER_USER: '0' })).toBe('Invalid configuration: DOWNLOADS_PER_USER must be a whole number from 1 to 20 (got "0")');
+    expect(fails({ DOWNLOADS_PER_USER: '21' })).toMatch(/^Invalid configuration: DOWNLOADS_PER_USER must be/);
+    expect(fails({ DOWNLOAD_IDLE_SECONDS: '0' })).toBe('Invalid configuration: DOWNLOAD_IDLE_SECONDS must be a whole number of seconds from 1 to 3600 (got "0")');
+    expect(fails({ DOWNLOAD_MIN_BYTES_PER_SECOND: '-1' })).toMatch(/^Invalid configuration: DOWNLOAD_MIN_BYTES_PER_SECOND must be a whole number from 0/);
+    expect(fails({ DOWNLOAD_GRACE_SECONDS: 'soon' })).toMatch(/^Invalid configuration: DOWNLOAD_GRACE_SECONDS must be a whole number of seconds/);
+  });
 });

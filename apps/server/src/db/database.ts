@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
@@ -126,6 +125,34 @@ export interface OpenOptions {
   dataDir: string | null;
   /** run migrations before use (default true) */
   migrate?: boolean;
+  /** PostgreSQL: the general pool's connections (default POOL_SIZE) */
+  poolSize?: number;
+  /** PostgreSQL: the limits of every session the server opens (default SESSION_TIMEOUTS) */
+  timeouts?: SessionTimeouts;
+}
+
+/**
+ * How long PostgreSQL lets a session of the server run one statement, and sit inside a transaction
+ * doing nothing, before it cancels the statement or ends the session (0: never). A request that
+ * stalls (a client that stopped reading, a bug that forgets a transaction open) then gives its
+ * connection back instead of holding it, and the locks its transaction took, for good.
+ */
+export interface SessionTimeouts {
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+/** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS (config.ts) */
+export const SESSION_TIMEOUTS: SessionTimeouts = { statementMs: 30_000, idleInTransactionMs: 60_000 };
+
+/**
+ * The timeouts as pg's connection settings: sent with the connection's start-up message, so they
+ * hold from its first statement, on every connection of a pool (and on the listening one). The
+ * embedded database needs none: one connection inside this process, which nothing outside it can
+ * hold, and PGlite runs one statement at a time in this thread (a timeout there could not fire).
+ */
+export function sessionSettings(timeouts: SessionTimeouts): Pick<pg.ClientConfig, 'statement_timeout' | 'idle_in_transaction_session_timeout'> {
+  return { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleInTransactionMs };
 }
 
 /** PGlite is one connection: Kysely must not hand it to two units of work at once. */
@@ -348,6 +375,7 @@ function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   let applied: string[] = [];
   if (options.migrate !== false) {
+    // without the session timeouts: a migration may build an index over millions of rows
     const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, types: postgresTypes() }) }) });
     try {
       applied = await migrateToLatest(owner);
@@ -355,9 +383,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await owner.destroy();
     }
   }
-  const listener = new PostgresListener(url);
-  const main = postgresUnits(url, POOL_SIZE);
-  const urgent = postgresUnits(url, URGENT_POOL_SIZE);
+  const session = sessionSettings(options.timeouts ?? SESSION_TIMEOUTS);
+  const listener = new PostgresListener(url, undefined, session);
+  const main = postgresUnits(url, options.poolSize ?? POOL_SIZE, session);
+  const urgent = postgresUnits(url, URGENT_POOL_SIZE, session);
   const shared = {
     kind: 'postgres' as const,
     applied,
@@ -375,16 +404,30 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await Promise.all([main.db.destroy(), urgent.db.destroy()]);
     },
   };
-  const database: Database = { ...shared, ...main, urgent: { ...shared, ...urgent, get urgent() { return database.urgent; } } };
+  const database: Database = {
+    ...shared,
+    ...main,
+    urgent: {
+      ...shared,
+      ...urgent,
+      // the wake-up of an incident's engine goes over the urgent connections too: through the
+      // general pool it waited for a reader to let a connection go, and the engine for its next poll
+      notify: (channel: string, payload: string) => notifierOf(urgent.db).notify(channel, payload),
+      get urgent() {
+        return database.urgent;
+      },
+    },
+  };
   return database;
 }
 
 /** A pool of `size` connections to `url` and the units of work over it. */
-function postgresUnits(url: string, size: number) {
+function postgresUnits(url: string, size: number, session: ReturnType<typeof sessionSettings>) {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
     types: postgresTypes(),
+    ...session,
     // every pooled connection acts as the app role (not the owner: row-level security applies to
     // it) before its first use; when that fails, the pool ends the connection and the caller gets
     // the error, instead of a connection quietly working as the owner
@@ -393,8 +436,12 @@ function postgresUnits(url: string, size: number) {
     }) as unknown as pg.PoolConfig['onConnect'],
   });
   pool.on('error', () => undefined);
-  // a cursor lets a query's rows stream (`.stream()`, the CSV exports) instead of arriving all at once
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  // a connection ended by the database while lent out (the idle-in-transaction timeout, a restart)
+  // fails its unit of work; the error it also emits must not end the process
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // no cursor (Kysely's `.stream()`): rows streamed through one would hold a connection, and its
+  // transaction, for as long as their reader takes; a long read goes in pages (incidents/event-export.ts)
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // the same pool under both: ending `db` ends it
   const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }) });
   return { db, scoped: withScopeInBegin(db), scopedPrepared: withScopeInBegin(prepared), ...scopedBatches(postgresReader(pool)) };

@@ -32,10 +32,13 @@ export class PostgresListener {
   #retryMs = FIRST_RETRY_MS;
   #retryTimer: NodeJS.Timeout | null = null;
   #onError: (error: Error) => void;
+  /** what the connection declares at its start (the session timeouts of db/database.ts) */
+  #settings: pg.ClientConfig;
 
-  constructor(url: string, onError: (error: Error) => void = () => undefined) {
+  constructor(url: string, onError: (error: Error) => void = () => undefined, settings: pg.ClientConfig = {}) {
     this.#url = url;
     this.#onError = onError;
+    this.#settings = settings;
   }
 
   async listen(channel: string, handler: NotificationHandler, options: ListenOptions = {}): Promise<void> {
@@ -59,7 +62,7 @@ export class PostgresListener {
 
   #connect(): Promise<void> {
     const attempt = (async () => {
-      const client = new pg.Client({ connectionString: this.#url, keepAlive: true, application_name: 'relevo-listener' });
+      const client = new pg.Client({ ...this.#settings, connectionString: this.#url, keepAlive: true, application_name: 'relevo-listener' });
       client.on('notification', (message) => {
         for (const handler of this.#handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import { sql, type Compilable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import {
   CSV_FORMULA_START,
   CSV_LINE_END,
@@ -32,9 +32,9 @@ export interface CsvDownload {
 }
 
 /**
- * rows per round trip of PostgreSQL's cursor: a thousand keeps what a batch holds young (the
- * server's memory grew by 130 MB over a file of a million rows with 5,000, by about 60 MB with
- * 1,000; docs/perf.md)
+ * rows per page on PostgreSQL, read as one text: a thousand lines (about 150 KB) keep what the
+ * server holds at a time small (the server's memory grew by 130 MB over a file of a million rows
+ * with 5,000 rows per round trip of a cursor, by about 60 MB with 1,000; docs/perf.md)
  */
 const BATCH = 1000;
 /**
@@ -49,20 +49,72 @@ const CHUNK_BYTES = 64 * 1024;
 class DownloadClosed extends Error {}
 
 /**
+ * How slowly a client may take a download before it is cut (DOWNLOAD_IDLE_SECONDS,
+ * DOWNLOAD_MIN_BYTES_PER_SECOND, DOWNLOAD_GRACE_SECONDS): a client that reads nothing, or a trickle,
+ * would otherwise keep its download, its slot (`DownloadSlots`) and its socket for good.
+ */
+export interface DownloadPace {
+  idleMs: number;
+  minBytesPerSecond: number;
+  graceMs: number;
+}
+
+export const downloadPaceOf = (config: AppContext['config']): DownloadPace => ({
+  idleMs: config.downloadIdleSeconds * 1000,
+  minBytesPerSecond: config.downloadMinBytesPerSecond,
+  graceMs: config.downloadGraceSeconds * 1000,
+});
+
+/**
  * The text of a download, written as it is produced: each chunk waits until the response has taken
  * the previous one, so however many rows there are, only a chunk or two sit in memory. When the
  * person cancels the download, production stops at its next chunk.
+ *
+ * While a chunk waits on the client (never while the database is being read, which is no fault of
+ * the client's), the download is cut when the client took nothing for `idleMs`, or, once the
+ * download is `graceMs` old, when it took less than `minBytesPerSecond` on average over the time
+ * the server spent waiting on it.
  */
 function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<void>) => Promise<void>): Readable {
+  const pace = downloadPaceOf(ctx.config);
   const out = new PassThrough();
+  const started = Date.now();
+  /** bytes the response has taken */
+  let taken = 0;
+  /** since when a chunk has been waiting for the response to take it (null: none is waiting) */
+  let waitingSince: number | null = null;
+  /** how long chunks have waited for the response, before the one waiting now */
+  let waitedMs = 0;
+  const watch = setInterval(
+    () => {
+      if (waitingSince === null) return;
+      const now = Date.now();
+      const waited = waitedMs + (now - waitingSince);
+      const idle = now - waitingSince >= pace.idleMs;
+      const slow = pace.minBytesPerSecond > 0 && now - started >= pace.graceMs && taken / (waited / 1000) < pace.minBytesPerSecond;
+      if (!idle && !slow) return;
+      ctx.log.info({ bytes: taken, seconds: Math.round((now - started) / 1000) }, idle ? 'a CSV download was cut: its client took nothing of it for too long' : 'a CSV download was cut: its client read it too slowly');
+      out.destroy(new Error(idle ? 'the client stopped reading the download' : 'the client read the download too slowly'));
+    },
+    Math.max(10, Math.min(1000, pace.idleMs / 4)),
+  );
+  watch.unref();
   let closed = false;
-  out.on('close', () => (closed = true));
+  out.on('close', () => {
+    closed = true;
+    clearInterval(watch);
+  });
   let pending = '';
   const flush = async () => {
     if (closed) throw new DownloadClosed();
     const text = pending;
     pending = '';
-    if (out.write(text)) return;
+    const bytes = Buffer.byteLength(text);
+    if (out.write(text)) {
+      taken += bytes;
+      return;
+    }
+    const since = (waitingSince = Date.now());
     await new Promise<void>((resolve, reject) => {
       const done = () => {
         out.off('drain', done);
@@ -73,6 +125,9 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
       out.on('drain', done);
       out.on('close', done);
     });
+    waitingSince = null;
+    waitedMs += Date.now() - since;
+    taken += bytes;
   };
   const write = async (line: string) => {
     pending += line;
@@ -82,6 +137,8 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
     try {
       await produce(write);
       await flush();
+      // what is left in the stream waits on the client as a chunk does
+      waitingSince = Date.now();
       out.end();
     } catch (error) {
       if (error instanceof DownloadClosed) return;
@@ -96,7 +153,7 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
 /** Where a page ends: the creation instant (as the database writes it, to the microsecond) and the id of its last event. */
 type Boundary = { key_created: string; event_id: number };
 
-type Source = Kysely<DB> | Transaction<DB>;
+type Source = Kysely<DB>;
 
 /**
  * One cell of a CSV line as the database writes it, by the rules of the domain's `csvCell`: empty
@@ -163,6 +220,8 @@ type PageColumns = [
 ];
 /** A page of events, and the creation instant of its last event. */
 type Page = { columns: PageColumns; key_created: string | null };
+/** A page of events on PostgreSQL: its lines as one text, how many, and where it ends. */
+type TextPage = { text: string | null; count: number; key_created: string | null; event_id: number | null };
 
 /**
  * spec 9, on the embedded database: what each column of the events file is read from. Texts as
@@ -211,14 +270,18 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
     /**
      * Every event of the list's filters, newest first, in the 12 columns of spec 9.
      *
-     * PostgreSQL writes each line (`eventCsvCells`) and the server reads them through a cursor in
-     * one read-only transaction on a connection of its own: its backend does the formatting on a
-     * core of its own, and one text a row keeps the server's memory low (values parsed in the
-     * server instead grew it by 110 to 170 MB over a million rows; docs/perf.md).
+     * Both databases read pages that each start after the last event of the one before (the
+     * creation index serves both), each page one read that ends before the page is written: a
+     * download holds no connection and no transaction while the client takes its text, however
+     * slowly. (A cursor in a transaction held for the whole file kept a connection of the general
+     * pool per download, and a client that stopped reading kept it for good.)
      *
-     * The embedded database has one connection for everyone: a transaction held for the whole
-     * file would stop every other request, so it reads pages that each start after the last event
-     * of the one before (the creation index serves both). It runs in WebAssembly in the server's
+     * PostgreSQL writes each line (`eventCsvCells`) and answers a page as one text: its backend
+     * does the formatting on a core of its own, and one text a page keeps the server's memory low
+     * (values parsed in the server instead grew it by 110 to 170 MB over a million rows;
+     * docs/perf.md).
+     *
+     * The embedded database has one connection for everyone. It runs in WebAssembly in the server's
      * own thread, where writing the cells, and reading a result value by value, cost most: a page
      * is one row, its events' values as JSON arrays, a column each, which the server parses in one
      * go and writes as lines (`eventCsvLine`). Between pages other requests get their turn.
@@ -236,27 +299,35 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
       const body = csvBody(ctx, async (write) => {
         await write(csvHeader(EVENT_CSV_HEADERS));
         if (database.kind === 'postgres') {
-          const batch = options.batch ?? BATCH;
+          const size = options.batch ?? BATCH;
           const cells = eventCsvCells(filter.time_zone);
           const line = sql<string>`${sql.join(EVENT_CSV_HEADERS.map((header) => cells[header]), sql` || ',' || `)} || ${CSV_LINE_END}`;
-          await database.scoped(principal.scope, async (tx) => {
-            await sql`set transaction read only`.execute(tx);
-            const lines = matching(tx, null)
-              .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
-              .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
-              .select(line.as('line'));
-            let text = '';
-            let count = 0;
-            for await (const row of lines.stream(batch)) {
-              text += row.line;
-              if (++count % batch === 0) {
-                await write(text);
-                text = '';
-              }
-            }
-            await write(text);
-          });
-          return;
+          const db = database.db;
+          const page = (after: Boundary | null): Compilable<TextPage> =>
+            db
+              .selectFrom(
+                matching(db, after)
+                  .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
+                  .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+                  .select([line.as('line'), 'e.event_createdt', 'e.event_id'])
+                  .limit(size)
+                  .as('p'),
+              )
+              .select([
+                sql<string | null>`string_agg(p.line, '' order by p.event_createdt desc, p.event_id desc)`.as('text'),
+                sql<number>`count(*)`.as('count'),
+                // the last event of the page: its earliest creation instant, the lowest id at that instant
+                sql<string | null>`min(p.event_createdt)::text`.as('key_created'),
+                sql<number | null>`(array_agg(p.event_id order by p.event_createdt, p.event_id))[1]`.as('event_id'),
+              ]);
+          let after: Boundary | null = null;
+          for (;;) {
+            // planned for its values, as the list is: a search text matches anything from a few events to all
+            const [[read]]: [TextPage[]] = await database.read(principal.scope, [page(after)], { planForValues: true });
+            await write(read!.text ?? '');
+            if (read!.count < size) return;
+            after = { key_created: read!.key_created!, event_id: read!.event_id! };
+          }
         }
         const size = options.batch ?? PAGE;
         const sources = eventCsvSources();

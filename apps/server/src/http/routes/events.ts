@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { eventChangesOf } from '../../incidents/event-changes';
 import { eventExports, type CsvDownload } from '../../incidents/event-export';
+import { DownloadSlots } from '../download-slots';
 import { eventService } from '../../incidents/events';
 import type { RouteTable } from '../implement';
 
@@ -21,10 +22,12 @@ export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   const events = eventService(ctx);
   const exports = eventExports(ctx);
   const changes = eventChangesOf(ctx);
+  // the routes are made once per process: the count holds across all its requests
+  const slots = new DownloadSlots(ctx.config.downloadsPerUser, ctx.config.downloadIdleSeconds * 1000);
   routes
     .implement(listEvents, ({ principal, query }) => events.list(principal, query))
     .implement(listEventLog, ({ principal, params, query }) => events.log(principal, params.id, query))
-    .implement(exportEvents, ({ principal, query, reply }) => download(reply, exports.events(principal, query)))
+    .implement(exportEvents, ({ principal, query, reply }) => download(reply, slots.send(principal.userId, reply, () => exports.events(principal, query))))
     .implement(exportEventLog, async ({ principal, params, query, reply }) => download(reply, await exports.log(principal, params.id, query)))
     .implement(eventChanges, async ({ principal, reply }) => {
       const stream = await changes.stream(principal.customerId);
