@@ -377,7 +377,10 @@ describe.each(DATABASE_KINDS)('the time a reset start takes on %s', (kind) => {
     return (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
   };
 
-  it('answers a known and an unknown e-mail after the same time (medians of 20 within 2 ms)', async () => {
+  // a busy machine's scheduling alone moves one median of 20 by a few ms at times, so a try may be
+  // repeated; a difference the server makes (waiting for the outbox's wake-up after the floor cost
+  // a known e-mail 14 to 21 ms) fails every try
+  it('answers a known and an unknown e-mail after the same time (medians of 20 within 2 ms)', { retry: 2 }, async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => t.createUser({ role: 'Customer', customer: 'Acme' })));
     const time = async (email: string) => {
       const started = performance.now();
