@@ -12,8 +12,10 @@ export interface Limits {
   loginPerAddress: RateRule;
   /** code checks from one address */
   codePerAddress: RateRule;
-  /** wrong codes of one user in a day, across all its sign-ins */
+  /** wrong codes of one user in a day, across all its sign-ins and SMS resets */
   wrongCodesPerUserDaily: RateRule;
+  /** wrong SMS reset codes for one phone in a day, whether or not an account has it */
+  wrongResetCodesPerPhoneDaily: RateRule;
   resendPerSession: RateRule;
   resetPerAccount: RateRule;
   resetPerAddress: RateRule;
@@ -29,6 +31,9 @@ export const DEFAULT_LIMITS: Limits = {
   loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   codePerAddress: { limit: 60, windowSeconds: 10 * 60 },
   wrongCodesPerUserDaily: { limit: 20, windowSeconds: 24 * 60 * 60 },
+  // knowing only a phone buys 10 guesses a day of a 6-digit code (5 resets an hour of 5 tries
+  // each would be 25 an hour, 600 a day)
+  wrongResetCodesPerPhoneDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
   // service.md: resend limited to 3 per 10 minutes
   resendPerSession: { limit: 3, windowSeconds: 10 * 60 },
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },

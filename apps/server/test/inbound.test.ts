@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCredential } from '@relevo/api';
-import { INBOUND_MESSAGES } from '@relevo/domain';
+import { generateCredential, smsResetStart, smsResetVerify } from '@relevo/api';
+import { INBOUND_MESSAGES, MESSAGES } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { EngineWorker } from '../src/engine/worker';
 import { Housekeeping, INBOUND_KEPT_MS } from '../src/engine/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
-import { asSystem, startTestApp, type RawAnswer, type TestApp } from './support/harness';
+import { asSystem, codeIn, startTestApp, type RawAnswer, type TestApp } from './support/harness';
 
 const run = promisify(execFile);
 const REPO = join(import.meta.dirname, '../../..');
@@ -28,6 +28,8 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
   let voiceModule: RunnableModule & { key: string };
   /** the same, but the first step texts him */
   let smsModule: RunnableModule & { key: string };
+  /** another customer's module, whose own Carlos has the same phone but is told by e-mail only */
+  let otherModule: RunnableModule & { key: string };
 
   const signedAt = (at: number, body: unknown, secret = SECRET): Promise<RawAnswer<Answer>> => {
     const raw = typeof body === 'string' ? body : JSON.stringify(body);
@@ -63,10 +65,18 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
     const customerId = await t.createCustomer('Acme');
     const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
     const root = await t.signIn(rootUser.email, rootUser.password);
-    const withKey = async (made: RunnableModule) => {
-      const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
+    const withKey = async (made: RunnableModule, client = root.client) => {
+      const [credential] = await client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
       return { ...made, key: credential.body.credentialKey };
     };
+    const otherId = await t.createCustomer('Globex');
+    const otherRoot = await t.createUser({ role: 'CustomerRoot', customer: 'Globex' });
+    const other = await asSystem(t, async (tx) => {
+      const made = await insertRunnableModule(tx, otherId);
+      await tx.updateTable('escalation_resources').set({ channel_id: 3 }).where('escalation_id', '=', made.escalationId).execute();
+      return made;
+    });
+    otherModule = await withKey(other, (await t.signIn(otherRoot.email, otherRoot.password)).client);
     voiceModule = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
     const sms = await asSystem(t, async (tx) => {
       const made = await insertRunnableModule(tx, customerId);
@@ -165,6 +175,51 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
     const unclear = await signed({ kind: 'sms', from: CARLOS, text: 'on my way', message_id: 'gw-4' });
     expect(unclear.body).toMatchObject({ result: 'replied', reply: expect.stringMatching(/^Relevo no entendió su respuesta/) });
     expect((await eventOf(two.event_id)).event.event_status).toBe('open');
+  });
+
+  it("acts and lists only for the customer that contacted the number, when another customer's resource shares it", async () => {
+    await closeAll();
+    const mine = await report(smsModule, 'db-4');
+    const theirs = await report(otherModule, 'globex-vault');
+    // the other customer told its Carlos by e-mail: his number was never contacted for that event
+    expect((await eventOf(theirs.event_id)).logs.map((log) => log.channel)).toEqual(['email']);
+    const accepted = await signed({ kind: 'sms', from: CARLOS, text: '4', message_id: 'gw-shared-1' });
+    expect(accepted.body).toMatchObject({ result: 'accepted', case_id: mine.case_id });
+    expect((await eventOf(theirs.event_id)).event.event_status).toBe('open');
+    // naming the other customer's case changes nothing and names none of its incidents
+    const foreign = await signed({ kind: 'sms', from: CARLOS, text: `6 ${theirs.case_id}`, message_id: 'gw-shared-2' });
+    expect(foreign.body.result).toBe('replied');
+    expect((await eventOf(theirs.event_id)).event.event_status).toBe('open');
+    const second = await report(smsModule, 'db-5');
+    const listing = await signed({ kind: 'sms', from: CARLOS, text: 'accept', message_id: 'gw-shared-3' });
+    expect(listing.body.reply).toContain(`Tiene 2 incidentes abiertos: ${second.case_id} Disk almost full on db-5; ${mine.case_id} Disk almost full on db-4.`);
+    // (the answer to the other customer's case repeats only the ID the sender typed)
+    expect(foreign.body.reply).toMatch(new RegExp(`^Relevo: el caso ${theirs.case_id} no es uno de sus incidentes abiertos; no se cambió nada\\. Tiene 1 incidente abierto: ${mine.case_id} `));
+    expect(foreign.body.reply!.replace(`el caso ${theirs.case_id}`, '')).not.toContain(theirs.case_id);
+    expect(foreign.body.reply).not.toContain('globex-vault');
+    expect(listing.body.reply).not.toContain(theirs.case_id);
+    expect(listing.body.reply).not.toContain('globex-vault');
+    // the replies count against the customer they are about
+    const replyCustomers = await asSystem(t, (tx) =>
+      tx.selectFrom('outbox').innerJoin('customers as c', 'c.customer_id', 'outbox.customer_id').select('c.customer_name').where('idempotency_key', 'like', 'inbound:%').where('body', 'like', `%${second.case_id}%`).execute(),
+    );
+    expect(replyCustomers).toEqual([{ customer_name: 'Acme' }]);
+  });
+
+  it("sends a staff user's SMS reset code to a phone that a customer's resource shares, even after it replied STOP", async () => {
+    const staff = await t.createUser({ role: 'StaffRoot', phone: CARLOS });
+    expect((await signed({ kind: 'sms', from: CARLOS, text: 'STOP', message_id: 'gw-staff-1' })).body.result).toBe('opted-out');
+    try {
+      const start = await t.client().call(smsResetStart, { body: { phone: CARLOS } });
+      await t.settleOutbox();
+      const sent = t.sms.to(CARLOS).filter((sms) => sms.idempotency_key.startsWith('sms-reset:'));
+      expect(sent).toHaveLength(1);
+      const done = await t.client().call(smsResetVerify, { token: start.token, body: { smscod: codeIn(sent[0]!.body), password: 'Brand.New9', password_verified: 'Brand.New9' } });
+      expect(done).toEqual({ Message: MESSAGES.resetSmsDone });
+      await t.signIn(staff.email, 'Brand.New9');
+    } finally {
+      expect((await signed({ kind: 'sms', from: CARLOS, text: 'START', message_id: 'gw-staff-2' })).body.result).toBe('opted-in');
+    }
   });
 
   it('ignores a number that is no resource (200, recorded, no SMS back)', async () => {

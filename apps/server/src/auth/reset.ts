@@ -13,21 +13,26 @@ import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
 import { audit } from '../db/audit';
-import { enqueue } from '../db/outbox';
-import { checkSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink } from '../db/reset';
+import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
+import { checkSmsReset, findSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink, type LiveSmsReset, type SmsResetCheck } from '../db/reset';
 import { revokeUserSessions } from '../db/sessions';
-import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword } from '../db/users';
+import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
+import { wakeAfterCommit } from '../db/wake';
 import { passwordResetNoticeMail, passwordResetNoticeSms, resetCodeSms, resetLinkMail } from '../delivery/templates';
 import { securityEvent } from '../security/events';
 import { HttpError } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { hashPassword } from './passwords';
-import { enforceLimits } from './rate-limit';
+import { checkLimits, countFailuresAhead, enforceLimits, giveBackFailures, refusal, wrongCodeBudget, wrongResetCodeBudget, type Limit } from './rate-limit';
 import { randomCode, randomToken } from './tokens';
 
 /**
  * The start of a reset answers after the same time whether or not an account matched, so its
- * timing cannot tell either (service.md section 3: no account enumeration).
+ * timing cannot tell either (service.md section 3: no account enumeration). Everything the start
+ * does runs inside the floor, the limits included; the only work that differs (the rows of a
+ * matched account) ends long before it, and the outbox is woken after the commit without being
+ * waited for (a NOTIFY waits its turn behind other notifying commits, and a wake-up that joins one
+ * on its way waits for the next, 20 ms later: db/wake.ts).
  */
 const START_FLOOR_MS = 200;
 
@@ -71,25 +76,24 @@ async function afterReset(ctx: AppContext, userId: number, via: 'email' | 'sms',
 }
 
 /** spec 2.9 e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
-export async function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
-  await enforceLimits(ctx, [
-    [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
-    [`reset:email:${body.email}`, ctx.limits.resetPerAccount],
-  ]);
-  const sent = await withFloor(() =>
-    ctx.database.scoped(AUTH, async (tx) => {
+export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
+  return withFloor(async () => {
+    await enforceLimits(ctx, [
+      [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
+      [`reset:email:${body.email}`, ctx.limits.resetPerAccount],
+    ]);
+    await ctx.database.scoped(AUTH, async (tx) => {
       const user = await findUserByEmail(tx, body.email);
-      if (!user || !maySignIn(user)) return false;
+      if (!user || !maySignIn(user)) return;
       const now = ctx.clock.now();
       const token = randomToken(32);
       await insertResetLink(tx, { userId: user.id, tokenHash: ctx.signer.digest(token), expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS), ip: meta.ip }, now);
       const mail = resetLinkMail(user.name, `${ctx.config.publicUrl}/reset_password/email/${token}`);
       await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `reset-link:${ctx.signer.digest(token)}` }, now);
-      return true;
-    }),
-  );
-  if (sent) await wakeOutbox(ctx);
-  return { Message: AUTH_MESSAGES.resetSent };
+      wakeAfterCommit(tx, OUTBOX_CHANNEL);
+    });
+    return { Message: AUTH_MESSAGES.resetSent };
+  });
 }
 
 /** spec 2.9 e-mail step 3: the link's token and the new password (spec 5 rules, checked by the schema). */
@@ -108,16 +112,18 @@ export async function confirmEmailReset(ctx: AppContext, token: string, body: Ne
 
 /**
  * spec 2.9 SMS step 1: answers a token in every case; a code goes out by SMS only when exactly one
- * active account has that phone.
+ * active account has that phone. A phone whose wrong codes of the day are spent gets no new code.
  */
-export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
-  await enforceLimits(ctx, [
-    [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
-    [`reset:phone:${body.phone}`, ctx.limits.resetPerAccount],
-  ]);
-  const token = randomToken(32);
-  const sent = await withFloor(() =>
-    ctx.database.scoped(AUTH, async (tx) => {
+export function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
+  return withFloor(async () => {
+    const phoneDigest = ctx.signer.digest(body.phone);
+    await enforceLimits(ctx, [
+      [`reset:ip:${meta.addressKey}`, ctx.limits.resetPerAddress],
+      [`reset:phone:${body.phone}`, ctx.limits.resetPerAccount],
+    ]);
+    await checkLimits(ctx, [wrongResetCodeBudget(ctx, phoneDigest)], AUTH_MESSAGES.resetDailyCodeLimit);
+    const token = randomToken(32);
+    await ctx.database.scoped(AUTH, async (tx) => {
       const now = ctx.clock.now();
       const matches = (await findUsersByPhone(tx, body.phone)).filter(maySignIn);
       // a phone shared by several accounts cannot say whose password to reset
@@ -125,17 +131,37 @@ export async function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: 
       const code = user ? randomCode() : null;
       await insertSmsResetRequest(
         tx,
-        { tokenHash: ctx.signer.digest(token), userId: user?.id ?? null, codeHash: code ? ctx.signer.digest(String(code)) : null, expiresAt: addSeconds(now, CODE_TTL_SECONDS), ip: meta.ip },
+        {
+          tokenHash: ctx.signer.digest(token),
+          userId: user?.id ?? null,
+          codeHash: code ? ctx.signer.digest(String(code)) : null,
+          phoneDigest,
+          expiresAt: addSeconds(now, CODE_TTL_SECONDS),
+          ip: meta.ip,
+        },
         now,
       );
       if (user && code) {
         await enqueue(tx, { channel: 'sms', recipient: body.phone, body: resetCodeSms(code), idempotencyKey: `sms-reset:${ctx.signer.digest(token)}` }, now);
+        wakeAfterCommit(tx, OUTBOX_CHANNEL);
       }
-      return !!user;
-    }),
-  );
-  if (sent) await wakeOutbox(ctx);
-  return { token, Message: AUTH_MESSAGES.smsResetSent };
+    });
+    return { token, Message: AUTH_MESSAGES.smsResetSent };
+  });
+}
+
+/** The day's wrong-code budgets a reset request spends: its phone's, and its account's (shared with sign-in codes). */
+function resetCodeBudgets(ctx: AppContext, request: LiveSmsReset): Limit[] {
+  const budgets: Limit[] = [];
+  if (request.phoneDigest !== null) budgets.push(wrongResetCodeBudget(ctx, request.phoneDigest));
+  if (request.userId !== null) budgets.push(wrongCodeBudget(ctx, request.userId));
+  return budgets;
+}
+
+interface VerifyOutcome {
+  check: SmsResetCheck | { result: 'refused'; error: HttpError };
+  user: UserWithCustomer | null;
+  userId: number | null;
 }
 
 /** spec 2.9 SMS step 2: code, password and password verified, with the step-1 token as bearer. */
@@ -143,11 +169,24 @@ export async function verifySmsReset(ctx: AppContext, token: string, body: SmsRe
   await enforceLimits(ctx, [[`reset-verify:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   // the check is committed before any error is raised, so wrong tries always count
-  const outcome = await ctx.database.scoped(AUTH, async (tx) => {
+  const outcome = await ctx.database.scoped(AUTH, async (tx): Promise<VerifyOutcome> => {
     const digest = ctx.signer.digest(token);
-    const check = await checkSmsReset(tx, digest, ctx.signer.digest(String(body.smscod)), now);
-    if (check.result !== 'accepted') return { check, user: null };
-    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', digest, now) };
+    const request = await findSmsReset(tx, digest, now);
+    if (typeof request === 'string') return { check: { result: request }, user: null, userId: null };
+    // every try is counted before the code is compared and given back when it was right: parallel
+    // guesses are counted one after the other, none past the day's budget
+    const budgets = resetCodeBudgets(ctx, request);
+    const verdicts = await countFailuresAhead(tx, budgets, now);
+    const refused = refusal(ctx, budgets, verdicts, AUTH_MESSAGES.resetDailyCodeLimit, request.userId);
+    if (refused) {
+      await giveBackFailures(tx, budgets);
+      return { check: { result: 'refused', error: refused }, user: null, userId: request.userId };
+    }
+    const check = await checkSmsReset(tx, request, ctx.signer.digest(String(body.smscod)), now);
+    if (check.result === 'wrong' || check.result === 'voided') return { check, user: null, userId: request.userId };
+    await giveBackFailures(tx, budgets);
+    if (check.result !== 'accepted') return { check, user: null, userId: null };
+    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', digest, now), userId: check.userId };
   });
   switch (outcome.check.result) {
     case 'accepted':
@@ -155,9 +194,13 @@ export async function verifySmsReset(ctx: AppContext, token: string, body: SmsRe
       await afterReset(ctx, outcome.user.id, 'sms', meta);
       return { Message: MESSAGES.resetSmsDone };
     case 'wrong':
+      securityEvent(ctx.log, 'code_wrong', { userId: outcome.userId, ip: meta.ip, detail: { via: 'sms reset' } });
       throw new HttpError(400, AUTH_MESSAGES.resetCodeWrong);
     case 'voided':
+      securityEvent(ctx.log, 'code_voided', { userId: outcome.userId, ip: meta.ip, detail: { via: 'sms reset' } });
       throw new HttpError(400, AUTH_MESSAGES.resetCodeVoided);
+    case 'refused':
+      throw outcome.check.error;
     default:
       throw new HttpError(401, AUTH_MESSAGES.resetRequestExpired);
   }

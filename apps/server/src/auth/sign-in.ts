@@ -22,7 +22,7 @@ import type { RequestMeta } from '../http/implement';
 import { loginCodeMail, loginCodeSms } from '../delivery/templates';
 import type { Principal } from './principals';
 import { hashPassword, verifyPassword } from './passwords';
-import { checkLimits, clearLimits, countFailures, enforceLimits, type Limit } from './rate-limit';
+import { checkLimits, clearLimits, countFailures, enforceLimits, wrongCodeBudget, type Limit } from './rate-limit';
 import { securityEvent } from '../security/events';
 import { confirmCurrentPassword } from './current-password';
 import { randomCode, type TokenClaims } from './tokens';
@@ -87,11 +87,11 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
 
 /**
  * Step two: the code. Right once: a session exists. Wrong five times: the code is void. A user
- * gets at most `wrongCodesPerUserDaily` wrong codes a day across all its sign-ins, so fresh
- * pre-auth sessions do not buy an attacker fresh guesses.
+ * gets at most `wrongCodesPerUserDaily` wrong codes a day across all its sign-ins and SMS resets,
+ * so fresh pre-auth sessions do not buy an attacker fresh guesses.
  */
 export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: number, meta: RequestMeta): Promise<{ token: string }> {
-  const daily: Limit = [`code-fail:user:${claims.sub}`, ctx.limits.wrongCodesPerUserDaily];
+  const daily = wrongCodeBudget(ctx, claims.sub);
   await enforceLimits(ctx, [[`code:address:${meta.addressKey}`, ctx.limits.codePerAddress]]);
   await checkLimits(ctx, [daily], AUTH_MESSAGES.dailyCodeLimit, claims.sub);
   const now = ctx.clock.now();

@@ -18,6 +18,7 @@ import { eventSearch } from './migrations/0015_event_search';
 import { eventCountChanges } from './migrations/0016_event_count_changes';
 import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
 import { subjectSearchAndVacuum } from './migrations/0018_subject_search_and_vacuum';
+import { smsResetPhone } from './migrations/0019_sms_reset_phone';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_event_count_changes': eventCountChanges,
   '0017_event_subject_counts': eventSubjectCounts,
   '0018_subject_search_and_vacuum': subjectSearchAndVacuum,
+  '0019_sms_reset_phone': smsResetPhone,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -42,6 +42,15 @@ export async function peek(db: Tx, bucket: string, rule: RateRule, now: Date): P
   return { allowed: row.hits < rule.limit, retryAfter: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
 
+/** Takes back one attempt `hit` counted (it turned out not to be a failure), in the same window. */
+export async function giveBack(db: Tx, bucket: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .where('bucket', '=', bucket)
+    .execute();
+}
+
 /** Forgets the count of a bucket (a successful sign-in clears the account's failures). */
 export async function clearBucket(db: Tx, bucket: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();

@@ -118,6 +118,8 @@ export interface SmsResetRequestsTable {
   consumed_at: NullableTimestamp;
   voided_at: NullableTimestamp;
   ip: string | null;
+  /** keyed hash of the phone the reset was started for (migration 0019); null before */
+  phone_digest: string | null;
 }
 
 export interface RateLimitsTable {

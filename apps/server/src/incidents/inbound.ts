@@ -48,9 +48,11 @@ function stepOf(state: EngineState, resourceIds: readonly number[]): number | nu
 
 /**
  * The inbound webhook (service.md 6.2): what a gateway reports, acted on in one transaction and
- * recorded, so the same message twice acts once and gets the same answer. The sender of a reply or
- * a key press is matched by its number against the resources of every customer, and acts only on
- * events on which that resource was contacted. An unknown number is ignored (200, a log line).
+ * recorded, so the same message twice acts once and gets the same answer. A reply acts only on
+ * events whose customer contacted its number (by call or SMS, to a resource that still has the
+ * number), as the resource contacted; a key press only on the call its idempotency key names, made
+ * to that number. Two customers whose resources share a number never see each other's incidents
+ * in a reply. An unknown number is ignored (200, a log line).
  */
 export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
   const act = (tx: Tx, timerId: number, input: EngineInput) => advanceEvent(tx, timerId, input, ctx.clock.now(), engine);
@@ -78,6 +80,22 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     return { note: { kind: action === 'accept' ? 'accepted' : 'resolved', caseId: event.case_id, incident: event.short_event_subject }, result: action === 'accept' ? 'accepted' : 'resolved' };
   }
 
+  /**
+   * The contacts of an event made by phone (voice or SMS) at `from` to a resource of the event's
+   * customer that still has that number: the events a reply from the number may act on, and the
+   * resources it acts as. Another customer's resource with the same number was not contacted for
+   * the event, so it lends the number nothing.
+   */
+  function contactsAt(tx: Tx, from: string) {
+    return tx
+      .selectFrom('event_logs as l')
+      .innerJoin('resources as r', 'r.resource_id', 'l.resource_id')
+      .where('l.called_number', '=', from)
+      .where('l.channel', 'in', ['sms', 'voice'])
+      .whereRef('r.customer_id', '=', 'l.customer_id')
+      .where((eb) => eb.or([eb('r.resource_phone1_e164', '=', from), eb('r.resource_phone2_e164', '=', from)]));
+  }
+
   async function sms(tx: Tx, message: InboundSms): Promise<Outcome> {
     const reply = parseSmsReply(message.text);
     const resources = await tx
@@ -86,11 +104,14 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       .where((eb) => eb.or([eb('resource_phone1_e164', '=', message.from), eb('resource_phone2_e164', '=', message.from)]))
       .orderBy('resource_id')
       .execute();
+    // the language of the number's resource (of the customer a reply is about, when there is one);
     // a stranger is answered in the product's default language
-    const language = resources[0]?.language_id ?? 'ES';
-    const customerId = resources[0]?.customer_id ?? null;
-    const answerWith = (note: ReplyNote, result: InboundAnswer['result'], eventId: number | null = null, caseId?: string): Outcome => {
-      const text = replyText(note, language);
+    const languageFor = (customerId: number | null) => (resources.find((r) => r.customer_id === customerId) ?? resources[0])?.language_id ?? 'ES';
+    /** `about`: the events a reply names; it counts against their customer when they have one */
+    const answerWith = (note: ReplyNote, result: InboundAnswer['result'], about: readonly { customer_id: number }[] = [], eventId: number | null = null, caseId?: string): Outcome => {
+      const customers = new Set(about.map((event) => event.customer_id));
+      const customerId = customers.size === 1 ? [...customers][0]! : null;
+      const text = replyText(note, languageFor(customerId));
       return { answer: { result, ...(caseId ? { case_id: caseId } : {}), reply: text }, eventId, reply: { text, customerId } };
     };
 
@@ -110,23 +131,25 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     }
     if (reply.kind === 'unknown') return answerWith({ kind: 'unknown' }, 'replied');
 
-    const resourceIds = resources.map((resource) => resource.resource_id);
+    // only the events this number was contacted about: the list a reply gets back names no other
+    // incident, whoever else's resource shares the number
     const candidates = await tx
       .selectFrom('events as e')
-      .select(['e.event_id', 'e.case_id', 'e.short_event_subject as incident'])
+      .select(['e.event_id', 'e.case_id', 'e.short_event_subject as incident', 'e.customer_id'])
       .where('e.event_status', 'in', ['open', 'progress'])
-      .where((eb) => eb.exists(eb.selectFrom('event_logs as l').select('l.event_log_id').whereRef('l.event_id', '=', 'e.event_id').where('l.resource_id', 'in', resourceIds)))
+      .where('e.event_id', 'in', contactsAt(tx, message.from).select('l.event_id'))
       .orderBy('e.event_createdt', 'desc')
       .orderBy('e.event_id', 'desc')
       .limit(50)
       .execute();
     const target = replyTarget(reply.caseId, candidates);
     if (target.kind === 'none') return answerWith({ kind: 'none' }, 'replied');
-    if (target.kind === 'ambiguous') return answerWith({ kind: 'ambiguous', events: target.events }, 'replied');
-    if (target.kind === 'unknown-case') return answerWith({ kind: 'unknown-case', caseId: target.caseId, events: target.events }, 'replied');
-    const done = await respond(tx, target.event.event_id, reply.kind, resourceIds);
+    if (target.kind === 'ambiguous') return answerWith({ kind: 'ambiguous', events: target.events }, 'replied', target.events);
+    if (target.kind === 'unknown-case') return answerWith({ kind: 'unknown-case', caseId: target.caseId, events: target.events }, 'replied', target.events);
+    const contacted = await contactsAt(tx, message.from).select('l.resource_id').where('l.event_id', '=', target.event.event_id).execute();
+    const done = await respond(tx, target.event.event_id, reply.kind, contacted.map((contact) => contact.resource_id!));
     if (!done) return answerWith({ kind: 'none' }, 'replied');
-    return answerWith(done.note, done.result, target.event.event_id, target.event.case_id);
+    return answerWith(done.note, done.result, [target.event], target.event.event_id, target.event.case_id);
   }
 
   async function voice(tx: Tx, message: InboundVoice): Promise<Outcome> {

@@ -27,6 +27,7 @@ export const AUTH_MESSAGES = {
   smsResetSent: 'If an account matches, we have sent a verification code by SMS.',
   passwordChangeRequired: 'You must change your password before you can continue. Open Password in the settings menu.',
   dailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password.',
+  resetDailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password by e-mail.',
 } as const;
 
 /** The 6-digit code of service.md section 3: 100000..999999, no leading zero. */
