@@ -38,6 +38,22 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
     return content;
   }
 
+  /**
+   * The sounds being made, by audio: fetches of an audio that arrive while its sound is made wait
+   * for that one synthesis (a gateway retrying, a player and a gateway, or a flood of one address)
+   * instead of each starting another. This holds within the process; two processes may each make
+   * the sound once, and the first one stored is kept (storeAudioContent writes only an empty row).
+   */
+  const making = new Map<number, Promise<Buffer>>();
+  function madeOnce(audio: { id: number; text: string; language: 'ES' | 'EN' }): Promise<Buffer> {
+    let sound = making.get(audio.id);
+    if (!sound) {
+      sound = make(audio).finally(() => making.delete(audio.id));
+      making.set(audio.id, sound);
+    }
+    return sound;
+  }
+
   return {
     async urlOf(idempotencyKey) {
       // one round trip: the voice sender asks before each call
@@ -49,7 +65,7 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
       const audio = await staff((tx) => audioByToken(tx, token, clock.now()));
       if (!audio) return null;
       try {
-        return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
+        return { mime: audio.mime, content: audio.content ?? (await madeOnce(audio)) };
       } catch (error) {
         log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio could not be made');
         throw error;

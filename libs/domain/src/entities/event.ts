@@ -66,6 +66,7 @@ export const EVENT_MESSAGES = {
   notFound: 'Event not found',
   logNotFound: 'Event log entry not found',
   audioNotFound: 'No audio at this address: it never existed, or it expired 7 days after its event',
+  audioTooMany: 'Too many audio requests from this address. Please try again later.',
   emptyEvents: 'No events found.',
   emptyLog: 'No event logs found.',
   badDate: 'Must be a date (YYYY-MM-DD)',
