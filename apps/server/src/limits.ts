@@ -24,6 +24,8 @@ export interface Limits {
   ingestPerModule: RateRule;
   /** questions one user may ask the User Guide assistant */
   chatPerUser: RateRule;
+  /** fetches of the public spoken audio from one address, counted in each API process's memory */
+  audioPerAddress: RateRule;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -44,4 +46,7 @@ export const DEFAULT_LIMITS: Limits = {
   ingestPerModule: { limit: 6000, windowSeconds: 60 },
   // a person asks a question every few seconds at most; a script is stopped before it costs
   chatPerUser: { limit: 20, windowSeconds: 60 },
+  // a voice gateway fetches every call's audio from a few addresses: 50 a second on average
+  // leaves room for a storm of calls, while a scan of tokens or a loop on one audio is cut off
+  audioPerAddress: { limit: 3000, windowSeconds: 60 },
 };

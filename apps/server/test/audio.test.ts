@@ -6,9 +6,13 @@ import { Housekeeping } from '../src/engine/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
+import { speech } from '../src/delivery/speech';
+import { audioPath, eventAudioRow } from '../src/db/event-audio';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PHONE = '+17875550142';
+/** tight enough to reach in a test; every case starts a fresh window (the clock moves a minute) */
+const AUDIO_LIMIT = { limit: 50, windowSeconds: 60 };
 
 interface Wav {
   format: number;
@@ -79,7 +83,7 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
   const pathOf = (url: string) => new URL(url).pathname;
 
   beforeAll(async () => {
-    t = await startTestApp({ kind });
+    t = await startTestApp({ kind, limits: { audioPerAddress: AUDIO_LIMIT } });
     acme = await t.createCustomer('Acme');
     otherCustomer = await t.createCustomer('Other');
     const made = await asSystem(t, (tx) => insertRunnableModule(tx, acme));
@@ -202,5 +206,29 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     // every audio of events created 7 days ago or more is gone; the address still answers 404
     expect(await asSystem(t, (tx) => tx.selectFrom('event_audio').select('event_audio_id').execute())).toEqual([]);
     expect((await fetchAudio(path)).status).toBe(404);
+  });
+
+  it('makes one sound for 40 first fetches of an audio at once, and serves all 40 the same bytes', async () => {
+    // the row a voice call leaves (its sound not made yet), written here so no throttled call decides the case
+    const { event_id } = await report('Checkout queue stalled');
+    const audio = eventAudioRow({ customerId: acme, eventId: event_id, idempotencyKey: `audio-test-${kind}-40`, language: 'EN', text: 'Relevo incident. Checkout queue stalled. Press 4 to accept, 6 to resolve.', eventCreatedAt: t.clock.now() }, t.clock.now());
+    await asSystem(t, (tx) => tx.insertInto('event_audio').values(audio).execute());
+    const before = speech.spoken;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => fetchAudio(audioPath(audio.token))));
+    expect(speech.spoken - before).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    const [row] = (await rowsOf(event_id)).filter((stored) => stored.token === audio.token);
+    expect(answers.every((answer) => answer.body.equals(Buffer.from(row!.content!)))).toBe(true);
+    expect(parseWav(answers[0]!.body).seconds).toBeGreaterThan(4);
+  });
+
+  it('refuses an address past its limit with 429 and Retry-After, before any lookup, until its window ends', async () => {
+    const path = `/api/v1/audio/${'B'.repeat(22)}.wav`;
+    for (let i = 0; i < AUDIO_LIMIT.limit; i++) expect((await fetchAudio(path)).status).toBe(404);
+    t.clock.advance(20_000);
+    const refused = await t.raw('GET', path);
+    expect({ status: refused.status, body: refused.body, retryAfter: refused.headers.get('retry-after') }).toEqual({ status: 429, body: { detail: EVENT_MESSAGES.audioTooMany }, retryAfter: '40' });
+    t.clock.advance(40_000);
+    expect((await t.raw('GET', path)).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { generateCredential, listEventLog, listEvents } from '@relevo/api';
-import { EVENT_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
+import { EVENT_MESSAGES, PAGE_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
 import type { Principal } from '../src/auth/principals';
 import { foldEventCounts } from '../src/engine/housekeeping';
 import { announceEventChanges } from '../src/incidents/event-changes';
@@ -410,10 +410,15 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     expect(page.total).toBe(expected({ event_status: 'completed' }).length);
   });
 
-  it('answers a page of 1,000,000 (the original export call)', async () => {
-    const page = await fixtureReader.client.call(listEvents, { query: { page_size: 1_000_000 } });
+  it('answers a page of 1,000 and refuses the page of 1,000,000 the original export asked for: every event comes from the export', async () => {
+    const page = await fixtureReader.client.call(listEvents, { query: { page_size: 1000 } });
     expect(page.total).toBe(rows.length);
     expect(cases(page)).toEqual(expected({}));
+    const refused = await t.raw('GET', '/api/events/filters?page_size=1000000', { headers: bearer(fixtureReader) });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 422, body: { detail: [{ loc: ['query', 'page_size'], msg: PAGE_MESSAGES.eventPageSizeTooLarge }] } });
+    const csv = await t.raw('GET', '/api/events/export', { headers: bearer(fixtureReader) });
+    expect(csv.status).toBe(200);
+    expect(parse(csv.text, { bom: true }).length - 1).toBe(rows.length);
   });
 
   it("never shows another customer's events, whatever the filters name", async () => {
@@ -436,7 +441,7 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     });
     const cases422: [string, string, string][] = [
       ['page_size=0', 'page_size', 'The value must be greater than or equal to 1'],
-      ['page_size=1000001', 'page_size', 'The value must be less than or equal to 1000000'],
+      ['page_size=1001', 'page_size', PAGE_MESSAGES.eventPageSizeTooLarge],
       ['page_num=0', 'page_num', 'The value must be greater than or equal to 1'],
       ['order_by_column=password_hash', 'order_by_column', EVENT_MESSAGES.badOrder],
       ['start_date=2026-11-02&end_date=2026-11-01', 'end_date', EVENT_MESSAGES.endBeforeStart],

@@ -192,6 +192,7 @@ const EXPECTED: Record<string, Row> = {
   // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
   // (a new credential key voids the old one). Another customer's module is not found.
   'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  'POST /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
   // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
@@ -650,7 +651,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect(customers.find((c) => c.customer_id === id)).toBeUndefined();
       case 'addCustomer':
         return expect(customers.filter((c) => c.customer_name === body!.customer_name)).toHaveLength(1);
-      case 'generateCredential': {
+      case 'generateCredential':
+      case 'createCredential': {
         const [made] = answer as [{ body: { credentialKey: string } }];
         const stored = await asSystem(t, (tx) => tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow());
         return expect(stored.credential_hash).toBe(createHash('sha256').update(made.body.credentialKey).digest('hex'));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCredential, moduleExamples } from '@relevo/api';
+import { createCredential, generateCredential, moduleExamples } from '@relevo/api';
 import { AUTH_MESSAGES, CREDENTIAL_MESSAGES, EXAMPLE_LANGUAGES, MODULE_MESSAGES } from '@relevo/domain';
+import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -100,5 +101,58 @@ describe.each(DATABASE_KINDS)('module tool set: credentials and examples on %s',
     const answer = await t.raw('GET', `/api/events/module/credential/${acme.moduleId}/${acme.applicationId}`, { headers: { authorization: `Bearer ${root.token}` } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  describe('a new key is never made by another site', () => {
+    const APP_ORIGIN = 'http://127.0.0.1:3000';
+    let runnable: { id: number; applicationId: number };
+    let oldKey: string;
+    const credentialPath = () => `/api/events/module/credential/${runnable.id}/${runnable.applicationId}`;
+    /** the browser's session cookie of the Customer Root, as a page of any site would make the browser send it */
+    const withCookie = (headers: Record<string, string>) => ({ headers: { cookie: `relevo_token=${root.token}`, ...headers } });
+    let reported = 0;
+    const ingest = (key: string) =>
+      t.raw('POST', '/api/v1/incidents', { body: { incident: `Disk almost full on db-${++reported}`, description: 'Raised by the credential test' }, headers: { authorization: `Basic ${Buffer.from(`${runnable.id}:${key}`).toString('base64')}` } });
+
+    beforeAll(async () => {
+      const acmeId = await asSystem(t, (tx) => tx.selectFrom('customers').select('customer_id').where('customer_name', '=', 'Acme').executeTakeFirstOrThrow());
+      runnable = await asSystem(t, (tx) => insertRunnableModule(tx, acmeId.customer_id));
+      const [made] = await root.client.call(createCredential, { params: { module: runnable.id, application: runnable.applicationId } });
+      oldKey = made.body.credentialKey;
+    });
+
+    it('refuses the GET from another site (a link, an image) with 403 and the old key still reports incidents', async () => {
+      const before = await storedHash(runnable.id);
+      for (const site of ['cross-site', 'same-site', 'none']) {
+        const refused = await t.raw('GET', credentialPath(), withCookie({ 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }));
+        expect({ site, status: refused.status, body: refused.body }).toEqual({ site, status: 403, body: { detail: CREDENTIAL_MESSAGES.crossSite } });
+      }
+      expect(await storedHash(runnable.id)).toEqual(before);
+      expect((await ingest(oldKey)).status).toBe(201);
+    });
+
+    it('keeps the GET for the app itself and for clients that are no browser', async () => {
+      const sameOrigin = await t.raw<[{ body: { credentialKey: string } }]>('GET', credentialPath(), withCookie({ 'sec-fetch-site': 'same-origin' }));
+      expect(sameOrigin.status).toBe(200);
+      const script = await t.raw<[{ body: { credentialKey: string } }]>('GET', credentialPath(), { headers: { authorization: `Bearer ${root.token}` } });
+      expect(script.status).toBe(200);
+      oldKey = script.body[0].body.credentialKey;
+      expect((await storedHash(runnable.id)).credential_hash).toBe(sha256(oldKey));
+    });
+
+    it("makes a new key by POST from the app's origin, and refuses the POST of another origin", async () => {
+      const foreign = await t.raw('POST', credentialPath(), withCookie({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
+      expect({ status: foreign.status, body: foreign.body }).toEqual({ status: 403, body: { detail: 'Cross-site request refused' } });
+      expect((await storedHash(runnable.id)).credential_hash).toBe(sha256(oldKey));
+
+      const made = await t.raw<[{ status: string; message: string; body: { credentialKey: string; module_id: number } }]>('POST', credentialPath(), withCookie({ origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' }));
+      expect(made.status).toBe(200);
+      expect(made.headers.get('cache-control')).toBe('no-store');
+      expect(made.body[0]).toMatchObject({ status: '200', message: CREDENTIAL_MESSAGES.created, body: { module_id: runnable.id } });
+      const newKey = made.body[0].body.credentialKey;
+      expect((await storedHash(runnable.id)).credential_hash).toBe(sha256(newKey));
+      expect((await ingest(oldKey)).status).toBe(401);
+      expect((await ingest(newKey)).status).toBe(201);
+    });
   });
 });

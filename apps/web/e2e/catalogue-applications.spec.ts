@@ -115,7 +115,10 @@ test.describe('Applications and modules (spec 2.11, 2.12, 4, 5, 8)', () => {
     await dialog.getByRole('button', { name: 'Create New Credentials' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to create a new credential key?');
+    // the key is made by a POST (the rotation's GET is refused to other sites: docs/security.md)
+    const made = page.waitForResponse((response) => response.url().includes('/api/events/module/credential/'));
     await confirm.getByRole('button', { name: 'Continue' }).click();
+    expect({ method: (await made).request().method(), status: (await made).status() }).toEqual({ method: 'POST', status: 200 });
     // the toast region sits outside the open modal, which hides the rest of the page from assistive technology
     await expect(page.getByText('Credential Created Successfully', { exact: true })).toBeVisible();
     const key = dialog.getByLabel('Credential Key', { exact: true });

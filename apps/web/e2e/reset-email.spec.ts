@@ -46,7 +46,7 @@ test.describe('password reset by e-mail (spec 2.9)', () => {
 
     // step 2: check the inbox; the heading takes the focus so the new step is announced
     await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Go to login', exact: true })).toHaveAttribute('href', '/login');
     await expectAccessible(page, 'e-mail step 2');
 
     // step 3: from the link in the captured e-mail

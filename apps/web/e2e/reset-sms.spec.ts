@@ -63,7 +63,7 @@ test.describe('password reset by SMS (spec 2.9)', () => {
     await fillCodeStep(page, code, NEW_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Password successfully reset' })).toBeFocused();
     await expectAccessible(page, 'SMS step 3');
-    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.getByRole('link', { name: 'Go to Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
 
     // the old password fails, the new one signs in

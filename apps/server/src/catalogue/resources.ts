@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { RESOURCE_ORDER_COLUMNS } from '@relevo/api';
-import { MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuotaWarning, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
+import { MAX_PAGE_SIZE, MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuotaWarning, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { escalationsUsingResource, refreshEscalations } from '../db/escalation-validity';
@@ -140,7 +140,7 @@ export function resourceService(ctx: AppContext) {
           .where('r.resource_active', '=', 'Y')
           .orderBy(sql`lower(r.resource_fullname)`)
           .orderBy('r.resource_id')
-          .limit(1000)
+          .limit(MAX_PAGE_SIZE)
           .execute();
         return { total: rows.length, list: rows.map(toResource) };
       });

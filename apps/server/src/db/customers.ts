@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Customer, ListOf, PageQuery } from '@relevo/domain';
+import { MAX_PAGE_SIZE, type Customer, type ListOf, type PageQuery } from '@relevo/domain';
 import { CUSTOMER_ORDER_COLUMNS } from '@relevo/api';
 import type { Database, Scope, Tx } from './database';
 import type { CustomerRow } from './schema';
@@ -70,6 +70,8 @@ export async function listFreeCustomers(db: Tx): Promise<Customer[]> {
     .where('c.customer_active', '=', 'Y')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.customer_id').where('u.rol_id', '=', 4))))
     .orderBy('c.customer_name')
+    // a JSON answer is built whole in memory: bounded like every list's page
+    .limit(MAX_PAGE_SIZE)
     .execute();
   return rows.map(toCustomer);
 }

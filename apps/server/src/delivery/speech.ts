@@ -81,6 +81,11 @@ export class SpeechSynthesizer {
   /** runs while messages wait; every answer starts it again */
   #watchdog: NodeJS.Timeout | null = null;
 
+  /** How many texts this synthesizer was asked to speak since the process started (tests count syntheses with it). */
+  get spoken(): number {
+    return this.#next;
+  }
+
   /** Speaks a text in a language's voice. */
   speak(text: string, language: ContactLanguage): Promise<Speech> {
     const worker = this.#worker ?? this.#start();

@@ -38,6 +38,28 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
     return content;
   }
 
+  /** The sound at an address: stored, or made now and stored. */
+  async function load(token: string): Promise<{ mime: string; content: Buffer } | null> {
+    const audio = await staff((tx) => audioByToken(tx, token, clock.now()));
+    if (!audio) return null;
+    try {
+      return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
+    } catch (error) {
+      log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio could not be made');
+      throw error;
+    }
+  }
+
+  /**
+   * The fetches under way, by token: a fetch that arrives while another of the same address is
+   * under way waits for its answer (a gateway retrying, a player and a gateway, a flood of one
+   * address) instead of starting another synthesis. The lookup is shared too: a fetch that read
+   * the row before the sound was stored would otherwise make it a second time. A later fetch reads
+   * the stored sound. This holds within the process; two processes may each make the sound once,
+   * and the first one stored is kept (storeAudioContent writes only an empty row).
+   */
+  const underWay = new Map<string, Promise<{ mime: string; content: Buffer } | null>>();
+
   return {
     async urlOf(idempotencyKey) {
       // one round trip: the voice sender asks before each call
@@ -45,15 +67,13 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
       return audio ? `${options.publicUrl}${audioPath(audio.token)}` : null;
     },
 
-    async file(token) {
-      const audio = await staff((tx) => audioByToken(tx, token, clock.now()));
-      if (!audio) return null;
-      try {
-        return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
-      } catch (error) {
-        log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio could not be made');
-        throw error;
+    file(token) {
+      let answer = underWay.get(token);
+      if (!answer) {
+        answer = load(token).finally(() => underWay.delete(token));
+        underWay.set(token, answer);
       }
+      return answer;
     },
   };
 }

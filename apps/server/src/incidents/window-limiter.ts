@@ -2,16 +2,17 @@ import type { RateRule } from '../db/rate-limits';
 
 /**
  * A fixed-window counter per key, in this process's memory: the ingest API's per-module limit
- * (service.md 5). It costs no database round trip on the hot path; with several API processes
- * each counts its own share of the traffic (docs/operations.md).
+ * (service.md 5) and the spoken audio's per-address limit. It costs no database round trip on the
+ * hot path (a flood is refused without touching the database); with several API processes each
+ * counts its own share of the traffic (docs/operations.md).
  */
-export class WindowLimiter {
-  readonly #windows = new Map<number, { started: number; count: number }>();
+export class WindowLimiter<Key = number> {
+  readonly #windows = new Map<Key, { started: number; count: number }>();
 
   constructor(private readonly rule: RateRule) {}
 
   /** Counts one call at `now` (ms); answers the seconds to wait when the limit is reached. */
-  hit(key: number, now: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  hit(key: Key, now: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const windowMs = this.rule.windowSeconds * 1000;
     let window = this.#windows.get(key);
     if (!window || now - window.started >= windowMs) {

@@ -2,12 +2,10 @@ import * as v from 'valibot';
 import {
   EscalationCreateSchema,
   EscalationUpdateSchema,
-  MAX_STEPS,
   PageQuerySchema,
   PrioritySchema,
   StepSchema,
   idField,
-  integerField,
   ynFlag,
   type Escalation,
   type EscalationStep,
@@ -34,12 +32,11 @@ export const EscalationListQuery = /* @__PURE__ */ (() =>
     escalation_validate: v.optional(ynFlag()),
   }))();
 
-/** The steps of one escalation, in priority order (spec 9); page size up to 999 for the priority modal. */
+/** The steps of one escalation, in priority order (spec 9); the priority modal asks for all MAX_STEPS in one page. */
 export const StepListQuery = /* @__PURE__ */ (() =>
   v.object({
     ...PageQuerySchema.entries,
     escalation_id: idField('Escalation ID is required'),
-    page_size: v.optional(integerField({ min: 1, max: MAX_STEPS }), 10),
   }))();
 export const STEP_ORDER_COLUMNS = ['escalation_priority_orden', 'participation_type', 'resource', 'channel', 'escalation_active'] as const;
 export type StepOrderColumn = (typeof STEP_ORDER_COLUMNS)[number];

@@ -6,8 +6,25 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_PAGE_NUM = 1;
 export const OPTION_LIST_SIZE = 1000;
 export const CUSTOMER_DROPDOWN_SIZE = 100;
+/**
+ * The most rows one JSON page holds, on every list (the option lists and the priority list fit in
+ * one page). A JSON answer is built whole in memory before it is sent, so a larger page would let a
+ * few calls exhaust the process; every event at once comes from the CSV export, which streams.
+ */
 export const MAX_PAGE_SIZE = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;
+
+export const PAGE_MESSAGES = {
+  pageSizeTooLarge: `A page holds at most ${MAX_PAGE_SIZE} rows`,
+  /** The events list names the call that gives every event, for a client that asked the list for all of them. */
+  eventPageSizeTooLarge: `A page holds at most ${MAX_PAGE_SIZE} rows; GET /api/events/export gives every event as CSV`,
+} as const;
+
+/** `page_size` of a JSON list: 1 to MAX_PAGE_SIZE rows. */
+/* @__NO_SIDE_EFFECTS__ */
+export function pageSizeField(tooLarge: string = PAGE_MESSAGES.pageSizeTooLarge) {
+  return v.optional(v.pipe(integerField({ min: 1 }), v.maxValue(MAX_PAGE_SIZE, tooLarge)), DEFAULT_PAGE_SIZE);
+}
 
 /**
  * The paging request of spec 3, as it arrives in a query string. `order_by_column` is checked
@@ -15,7 +32,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
  */
 export const PageQuerySchema = v.object({
   page_num: v.optional(integerField({ min: 1, max: 1_000_000 }), DEFAULT_PAGE_NUM),
-  page_size: v.optional(integerField({ min: 1, max: MAX_PAGE_SIZE }), DEFAULT_PAGE_SIZE),
+  page_size: pageSizeField(),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters')), ''),
   order_by_column: v.optional(v.pipe(v.string(), v.maxLength(64, 'Must be at most 64 characters'))),
   order_by_direction: v.optional(v.picklist(['asc', 'desc', 'ASC', 'DESC'], 'Must be asc or desc')),

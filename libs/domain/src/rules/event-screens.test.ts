@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { EVENT_MESSAGES, EventFilterSchema, EventListQuerySchema } from '../entities/event';
+import { PAGE_MESSAGES } from '../entities/paging';
 import { audioState, eventLogsTitle, newEventsText, nextSlaFilter } from './event-screens';
 import { formErrors } from './validation';
 
@@ -42,10 +43,11 @@ describe('the events query (spec 7)', () => {
     expect(v.parse(EventFilterSchema, { time_zone: 'America/Puerto_Rico' })).toEqual({ search: '', time_zone: 'America/Puerto_Rico' });
   });
 
-  it('takes a page of up to 1,000,000 (the original export) and no empty page', () => {
-    expect(v.parse(EventListQuerySchema, { page_size: '1000000' }).page_size).toBe(1_000_000);
+  it('takes a page of up to 1,000 and no empty page; a larger one is pointed to the CSV export', () => {
+    expect(v.parse(EventListQuerySchema, { page_size: '1000' }).page_size).toBe(1000);
     expect(formErrors(EventListQuerySchema, { page_size: '0' }).page_size).toEqual(['The value must be greater than or equal to 1']);
-    expect(formErrors(EventListQuerySchema, { page_size: '1000001' }).page_size).toEqual(['The value must be less than or equal to 1000000']);
+    expect(formErrors(EventListQuerySchema, { page_size: '1001' }).page_size).toEqual([PAGE_MESSAGES.eventPageSizeTooLarge]);
+    expect(formErrors(EventListQuerySchema, { page_size: '1000000' }).page_size).toEqual([PAGE_MESSAGES.eventPageSizeTooLarge]);
   });
 
   it('refuses an unknown order column, days that do not exist, a range that ends before it starts and an unknown zone', () => {

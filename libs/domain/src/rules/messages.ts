@@ -26,7 +26,10 @@ export const MESSAGES = {
   resetEmailCheckInbox: 'Verify your email address',
   resetEmailConfirm: 'Login and confirm your new password',
   resetEmailDone: 'Password was successfully updated',
+  /** the SMS reset's last step and the e-mail reset's last step */
   goToLogin: 'Go to Login',
+  /** the e-mail reset's second step (check the inbox) writes it with a lowercase l */
+  resetEmailGoToLogin: 'Go to login',
   // the catalogue (spec 8 success toasts, confirmations, warnings; spec 2.15-2.18 empty texts)
   applicationUpdated: 'Application was successfully updated',
   applicationCreated: 'Application was successfully created',

@@ -3,7 +3,7 @@ import {
   addModule,
   deleteApplication,
   deleteModule,
-  generateCredential,
+  createCredential,
   getApplication,
   listApplications,
   listEscalations,
@@ -83,7 +83,7 @@ export const liveApplicationCalls: ApplicationCalls = {
     return { escalations: escalations.list, slas: slas.list };
   },
   generateCredential: async (moduleId, applicationId) => {
-    const [first] = await api.call(generateCredential, { params: { module: moduleId, application: applicationId } });
+    const [first] = await api.call(createCredential, { params: { module: moduleId, application: applicationId } });
     return first.body.credentialKey;
   },
   examples: async (moduleId) => {

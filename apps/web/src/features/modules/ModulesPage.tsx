@@ -1,4 +1,4 @@
-import { addModule, deleteModule, generateCredential, simulateIncident, updateModule } from '@relevo/api';
+import { addModule, createCredential, deleteModule, simulateIncident, updateModule } from '@relevo/api';
 import { MESSAGES, SPANISH_CONFIRM_LABELS, activeFlagStatus, listDate, mayCall, modulesTitle, type Application, type ListQuery, type Module } from '@relevo/domain';
 import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -59,7 +59,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canCreate = mayCall(role, addModule);
   const canEdit = mayCall(role, updateModule);
   const canDelete = mayCall(role, deleteModule);
-  const canGenerate = mayCall(role, generateCredential);
+  const canGenerate = mayCall(role, createCredential);
   const canSimulate = mayCall(role, simulateIncident);
 
   const [application, setApplication] = useState<Pick<Application, 'application_id' | 'application_name'> | null>(null);

@@ -93,7 +93,7 @@ export const CheckInbox: Story = {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', { name: MESSAGES.resetEmailCheckInbox });
     await waitFor(() => expect(heading).toHaveFocus());
-    await expect(canvas.getByRole('link', { name: MESSAGES.goToLogin })).toHaveAttribute('href', '/login');
+    await expect(canvas.getByRole('link', { name: MESSAGES.resetEmailGoToLogin })).toHaveAttribute('href', '/login');
   },
 };
 

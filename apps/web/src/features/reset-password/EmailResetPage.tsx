@@ -18,7 +18,7 @@ export interface EmailResetPageProps {
 type PasswordFieldName = 'new_password' | 'confirm_password';
 
 /**
- * spec 2.9 by e-mail, 4 steps: (1) e-mail, Verify; (2) 'Verify your email address', Go to Login;
+ * spec 2.9 by e-mail, 4 steps: (1) e-mail, Verify; (2) 'Verify your email address', Go to login;
  * (3) from the link: 'Login and confirm your new password', Send; (4) 'Password was successfully
  * updated'. spec 4: 1 to 2 and 3 to 4 on success; a failed call shows its first message in a red
  * alert (spec 8).
@@ -47,7 +47,7 @@ export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
             <p className="reset-step__help">
               Nothing after a few minutes? Check your spam folder and the address you typed, then <Link to="/reset_password">ask again</Link>.
             </p>
-            <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
+            <ButtonLink to="/login">{MESSAGES.resetEmailGoToLogin}</ButtonLink>
           </>
         ) : (
           <EmailStep state={state} send={send} />

@@ -18,6 +18,8 @@ export const CREDENTIAL_MESSAGES = {
   confirm: 'Are you sure you want to create a new credential key?',
   created: 'Credential Created Successfully',
   warning: 'Creating new credentials makes the current key stop working at once: every monitoring tool that uses it must get the new one.',
+  /** the GET of the key rotation, from another site's page (a link, an image): nothing changes */
+  crossSite: 'A new credential key is made only from Relevo itself: use Create New Credentials in the module tools',
 } as const;
 
 export interface CredentialInput {
