@@ -49,12 +49,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the built server and waits for its first answer. */
-export async function startServer(env: Record<string, string>): Promise<Started> {
+/** Starts the built server (or the build `main`) and waits for its first answer. */
+export async function startServer(env: Record<string, string>, main = SERVER_MAIN): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -325,6 +325,40 @@ export async function demoModuleKey(serverUrl: string, cookie: { cookie: string 
   const moduleId = modules.list.find((module) => module.module_name === 'Checkout')!.module_id;
   const [credential] = await getJson<[{ body: { credentialKey: string } }]>(`${serverUrl}/api/events/module/credential/${moduleId}/${applicationId}`, cookie);
   return { applicationId, moduleId, authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}` };
+}
+
+/**
+ * Moves the demo escalation's first step (the on-call agent) from a voice call to SMS without
+ * recalls, through the Customer Root's API: its message carries the responder link, and a
+ * benchmark measures the engine rather than speech synthesis. Step 2 stays the supervisor's e-mail.
+ * Answers the escalation's id.
+ */
+export async function demoFirstStepBySms(serverUrl: string, cookie: { cookie: string }): Promise<number> {
+  const SMS = 2;
+  const escalations = await getJson<{ list: { escalation_id: number; escalation_name: string }[] }>(`${serverUrl}/api/procedures/get/escalation`, cookie);
+  const escalationId = escalations.list.find((e) => e.escalation_name === 'Demo on-call')!.escalation_id;
+  const steps = await getJson<{ list: { escalation_resource_id: number; escalation_priority_orden: number; participation_type: { participation_type_id: number }; resource: { resource_id: number } }[] }>(
+    `${serverUrl}/api/escalation/resource?escalation_id=${escalationId}`,
+    cookie,
+  );
+  const first = steps.list.find((s) => s.escalation_priority_orden === 1)!;
+  const saved = await fetch(`${serverUrl}/api/escalation/resource/${first.escalation_resource_id}`, {
+    method: 'PUT',
+    headers: { ...cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      escalation_id: escalationId,
+      participation_type_id: first.participation_type.participation_type_id,
+      channel_id: SMS,
+      resource_id: first.resource.resource_id,
+      escalation_active: 'Y',
+      ind_call_again: 'N',
+      max_attemp_number: 0,
+      next_followup_time: 15,
+      next_followup_time_mult: 'M',
+    }),
+  });
+  if (!saved.ok) throw new Error(`the first step's change: ${saved.status} ${await saved.text()}`);
+  return escalationId;
 }
 
 /** A worker process of the built server (`ROLE=worker`), started by `startWorker`. */

@@ -41,7 +41,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { stepSchedule, type EngineStep } from '../../libs/domain/src/engine/escalation-engine';
-import { asOwner, cpuMicros, databaseCpu, DEMO_ROOT, demoBench, demoModuleKey, fmt, getJson, load, messageReceivers, named, percentile, rss, signIn, signInDemoRoot, startServer, startWorker, type ReceivedMessage, type Started, type Worker } from './lib';
+import { asOwner, cpuMicros, databaseCpu, DEMO_ROOT, demoBench, demoFirstStepBySms, demoModuleKey, fmt, load, messageReceivers, named, percentile, rss, signIn, signInDemoRoot, startServer, startWorker, type ReceivedMessage, type Started, type Worker } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, minutes: { type: 'string' } } });
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
@@ -59,7 +59,6 @@ const SUPERVISOR_SHARE = Number(process.env.SUPERVISOR_SHARE ?? 0.5);
 const SAMPLE_MS = 10_000;
 /** after the load stops: how long the first contacts of the last incidents and the responders' last actions may take */
 const DRAIN_MS = 120_000;
-const SMS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number) => low + Math.random() * (high - low);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -341,29 +340,7 @@ try {
   const setup = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' });
   const root = await signInDemoRoot(setup.url, bench.mailbox);
   const ids = await demoModuleKey(setup.url, root.cookie);
-  const escalations = await getJson<{ list: { escalation_id: number; escalation_name: string }[] }>(`${setup.url}/api/procedures/get/escalation`, root.cookie);
-  const escalationId = escalations.list.find((e) => e.escalation_name === 'Demo on-call')!.escalation_id;
-  const steps = await getJson<{ list: { escalation_resource_id: number; escalation_priority_orden: number; participation_type: { participation_type_id: number }; resource: { resource_id: number } }[] }>(
-    `${setup.url}/api/escalation/resource?escalation_id=${escalationId}`,
-    root.cookie,
-  );
-  const first = steps.list.find((s) => s.escalation_priority_orden === 1)!;
-  const saved = await fetch(`${setup.url}/api/escalation/resource/${first.escalation_resource_id}`, {
-    method: 'PUT',
-    headers: { ...root.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      escalation_id: escalationId,
-      participation_type_id: first.participation_type.participation_type_id,
-      channel_id: SMS,
-      resource_id: first.resource.resource_id,
-      escalation_active: 'Y',
-      ind_call_again: 'N',
-      max_attemp_number: 0,
-      next_followup_time: 15,
-      next_followup_time_mult: 'M',
-    }),
-  });
-  if (!saved.ok) throw new Error(`the first step's change: ${saved.status} ${await saved.text()}`);
+  const escalationId = await demoFirstStepBySms(setup.url, root.cookie);
   const sessions = [root.cookie.cookie];
   // the demo Customer and its Customer Root in turn
   const people = [

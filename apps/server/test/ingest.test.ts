@@ -8,6 +8,7 @@ import { credentialHash } from '../src/catalogue/module-tools';
 import { DATABASE_KINDS } from './support/databases';
 import { POOL_SIZE } from '../src/db/database';
 import { sql } from 'kysely';
+import { EngineWorker } from '../src/engine/worker';
 import { asSystem, failure, startTestApp, type RawAnswer, type SignedIn, type TestApp } from './support/harness';
 
 const run = promisify(execFile);
@@ -102,12 +103,8 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     expect(await counts()).toEqual({ events: before.events + 1, timers: before.timers + 1 });
   });
 
-  it('takes an incident while readers hold every connection of the general pool (its own connections on PostgreSQL)', async () => {
-    if (kind === 'pglite') {
-      // one connection in the process: there is nothing to keep apart
-      expect(t.database.urgent).toBe(t.database);
-      return;
-    }
+  // the embedded database has one connection: the test after this one is its counterpart
+  it.skipIf(kind === 'pglite')('takes an incident while readers hold every connection of the general pool (its own connections on PostgreSQL)', async () => {
     const finished: string[] = [];
     // a crowd of slow reads, more than the general pool has connections: each holds one for a second and a half
     const readers = Array.from({ length: POOL_SIZE + 5 }, () => t.database.read({ kind: 'staff' }, [t.database.db.selectNoFrom(sql<unknown>`pg_sleep(1.5)`.as('slept'))]).then(() => finished.push('read')));
@@ -118,6 +115,36 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     expect(answer.status).toBe(201);
     // the incident was answered before the first read let its connection go
     expect(finished[0]).toBe('incident');
+  });
+
+  it.skipIf(kind === 'postgres')("stores an incident before the engine's queued wake-ups on the embedded database (its one connection serves incidents first)", async () => {
+    // a backlog: due timers, all claimed at once, so every wake-up waits in line for the one connection
+    const BACKLOG = 120;
+    const backlog = await Promise.all(Array.from({ length: BACKLOG }, (_, i) => post(module.id, module.key, { ...incident, dedup_key: `backlog-${i}` })));
+    expect(backlog.every((answer) => answer.status === 201)).toBe(true);
+    const backlogIds = backlog.map((answer) => answer.body.event_id);
+    const engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'engine-backlog', scale: 1, concurrency: BACKLOG });
+    // how many of the backlog's wake-ups have been done (each writes its event's first log row), read as an incident's call reads
+    const wakeUpsDone = async () => {
+      const [[row]] = await t.database.urgent.read({ kind: 'staff' }, [
+        t.database.db.selectFrom('event_logs').select((eb) => eb.fn.count<number>('event_id').distinct().as('n')).where('event_id', '=', sql<number>`any(${backlogIds}::integer[])`),
+      ]);
+      return Number(row!.n);
+    };
+    const drained = engine.drain();
+    try {
+      // the engine is working through its backlog
+      while ((await wakeUpsDone()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const answer = await post(module.id, module.key, { ...incident, dedup_key: 'before-the-backlog' });
+      const doneWhenAnswered = await wakeUpsDone();
+      expect(answer.status).toBe(201);
+      // in one line, first come first served, the incident would have waited for every wake-up queued before it
+      expect(doneWhenAnswered).toBeLessThan(BACKLOG / 2);
+    } finally {
+      await drained;
+    }
+    // and the engine worked through all of it afterwards
+    expect(await wakeUpsDone()).toBe(BACKLOG);
   });
 
   it('answers each of many concurrent requests on its own, though they reach the database together', async () => {

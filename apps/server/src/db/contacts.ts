@@ -169,6 +169,20 @@ export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now:
  */
 export async function cancelEventContacts(tx: Tx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
+  // the recipients' slots first, in one order, as placing a contact takes them (its slot, then the
+  // waiting message it joins): a close that took a waiting message first and its slot after, to
+  // hand the message's bundle over, deadlocked with the engine placing a contact in that bundle.
+  // Bundled contacts' slots too: another close may hand a bundle over to one of them meanwhile.
+  await tx
+    .selectFrom('contact_slots')
+    .select('head_id')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(refTuple('channel', 'recipient'), 'in', selectFrom('outbox').select(['channel', 'recipient']).where('status', 'in', ['pending', 'claimed', 'bundled']).where('idempotency_key', 'in', keys).$asTuple('channel', 'recipient')),
+    )
+    .orderBy('channel')
+    .orderBy('recipient')
+    .forUpdate()
+    .execute();
   // out of the bundles still waiting (one already sent or being sent took them along)
   await tx
     .updateTable('outbox')

@@ -155,30 +155,93 @@ export function sessionSettings(timeouts: SessionTimeouts): Pick<pg.ClientConfig
   return { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleInTransactionMs };
 }
 
-/** PGlite is one connection: Kysely must not hand it to two units of work at once. */
+/** Which line of the embedded database's one connection a unit of work waits in. */
+type Lane = 'urgent' | 'general';
+
+/**
+ * While the general line waits, at most this many urgent units of work in a row take the one
+ * connection before a general one gets a turn (docs/architecture.md, "Database"): in a storm the
+ * engine still moves, at one unit of work in this many plus one, instead of waiting until the
+ * storm ends.
+ */
+const URGENT_TURNS_IN_A_ROW = 8;
+
+/**
+ * The turns of the embedded database's one connection, in two lines: the units of work an incident
+ * waits on (`Database.urgent`: incidents in, responders' and gateways' answers) are served before
+ * the others (the engine, the workers, the dashboards), each line first come, first served. A
+ * storm of incidents is stored first and worked through after, and the general line still gets
+ * one turn after `URGENT_TURNS_IN_A_ROW` urgent ones while it waits.
+ */
+class ConnectionTurns {
+  #held = false;
+  #waiting: Record<Lane, (() => void)[]> = { urgent: [], general: [] };
+  /** urgent turns given since the general line last had one, while it waited */
+  #urgentInARow = 0;
+
+  /** Settles when the connection is the caller's; it must call `give` once, after. */
+  take(lane: Lane): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting[lane].push(resolve));
+  }
+
+  /**
+   * Gives the connection to the next unit of work in line, or leaves it free, on the event loop's
+   * next round: a handover in the same round (a resolved promise) runs the next unit of work
+   * before the network is read again, so the line drained before a new request (an incident) was
+   * even parsed. After the network's callbacks, an incident that came meanwhile is in its line and
+   * goes next.
+   */
+  give(): void {
+    setImmediate(this.#handOver);
+  }
+
+  readonly #handOver = () => {
+    const { urgent, general } = this.#waiting;
+    const generalTurn = general.length > 0 && (urgent.length === 0 || this.#urgentInARow >= URGENT_TURNS_IN_A_ROW);
+    const next = generalTurn ? general.shift() : urgent.shift();
+    if (generalTurn) this.#urgentInARow = 0;
+    else if (next && general.length > 0) this.#urgentInARow++;
+    if (next) next();
+    else this.#held = false;
+  };
+}
+
+/**
+ * PGlite is one connection: Kysely must not hand it to two units of work at once. Each Kysely of
+ * the embedded database (the general one and the urgent one) has its own driver, in its own lane
+ * of the same `ConnectionTurns`.
+ */
 class SerialDriver implements Driver {
   #inner: Driver;
-  #queue: Promise<void> = Promise.resolve();
-  #release: (() => void) | null = null;
-  constructor(inner: Driver) {
+  #turns: ConnectionTurns;
+  #lane: Lane;
+  constructor(inner: Driver, turns: ConnectionTurns, lane: Lane) {
     this.#inner = inner;
+    this.#turns = turns;
+    this.#lane = lane;
   }
   init() {
     return this.#inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#queue;
-    let release!: () => void;
-    this.#queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.#release = release;
-    return this.#inner.acquireConnection();
+    await this.#turns.take(this.#lane);
+    try {
+      return await this.#inner.acquireConnection();
+    } catch (error) {
+      this.#turns.give();
+      throw error;
+    }
   }
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.#inner.releaseConnection(connection);
-    const release = this.#release;
-    this.#release = null;
-    release?.();
+    try {
+      await this.#inner.releaseConnection(connection);
+    } finally {
+      this.#turns.give();
+    }
   }
   beginTransaction(...args: Parameters<Driver['beginTransaction']>) {
     return this.#inner.beginTransaction(...args);
@@ -204,8 +267,15 @@ class SerialDriver implements Driver {
 }
 
 class SerialPGliteDialect extends PGliteDialect {
+  readonly #turns: ConnectionTurns;
+  readonly #lane: Lane;
+  constructor(config: ConstructorParameters<typeof PGliteDialect>[0], turns: ConnectionTurns, lane: Lane) {
+    super(config);
+    this.#turns = turns;
+    this.#lane = lane;
+  }
   override createDriver(): Driver {
-    return new SerialDriver(super.createDriver());
+    return new SerialDriver(super.createDriver(), this.#turns, this.#lane);
   }
 }
 
@@ -294,23 +364,18 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: substring search of people lists uses trigram indexes (migration 0002)
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: { 20: int8AsNumber }, extensions: { pg_trgm } });
-  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
+  const turns = new ConnectionTurns();
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }, turns, 'general') });
+  // the same connection, its units of work served first (`Database.urgent`)
+  const urgentDb = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }, turns, 'urgent') });
   const applied = options.migrate !== false ? await migrateToLatest(db) : [];
   // from here on this single connection acts as the non-owner app role: row-level security applies
   await sql.raw(`set role ${APP_ROLE}`).execute(db);
-  const database: Database = {
-    get urgent() {
-      // one connection in this process: nothing to keep apart
-      return database;
-    },
-    kind: 'pglite',
+  // one set of named statements on the one connection, whichever line a read waits in
+  const reader = pgliteReader(pglite);
+  const shared = {
+    kind: 'pglite' as const,
     applied,
-    db,
-    scoped: withScope(db),
-    // one connection in this process: nothing to gain from naming the statements
-    scopedPrepared: withScope(db),
-    asOwner: asOwnerOf(db),
-    ...scopedBatches(pgliteReader(pglite, db)),
     async maintain() {
       // the owner's work, on the one connection held throughout: nothing else runs meanwhile
       await db.connection().execute(async (connection) => {
@@ -323,15 +388,26 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       });
     },
     vacuum: vacuumOn(db),
-    async listen(channel, handler) {
+    async listen(channel: string, handler: NotificationHandler) {
       await pglite.listen(channel, handler);
     },
-    notify: (channel, payload) => notifierOf(db).notify(channel, payload),
     async close() {
+      // the urgent Kysely's driver finds the database closed and leaves it
       await db.destroy();
+      await urgentDb.destroy();
     },
   };
-  return database;
+  const unitsOn = (units: Kysely<DB>) => ({
+    db: units,
+    scoped: withScope(units),
+    // one connection in this process: nothing to gain from naming the statements
+    scopedPrepared: withScope(units),
+    asOwner: asOwnerOf(units),
+    ...scopedBatches(reader(units)),
+    notify: (channel: string, payload: string) => notifierOf(units).notify(channel, payload),
+  });
+  const urgent: Database = { ...shared, ...unitsOn(urgentDb), get urgent() { return urgent; } };
+  return { ...shared, ...unitsOn(db), urgent };
 }
 
 function postgresTypes() {

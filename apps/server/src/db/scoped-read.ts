@@ -146,8 +146,13 @@ const compile = (query: Compilable<unknown>): ReadStatement => {
   return { sql, parameters, answers: true };
 };
 
-/** Reads on the embedded database: the batch is one buffer, one call into WebAssembly (`PGlite.query` makes six per statement). */
-export function pgliteReader(pglite: PGlite, db: Kysely<DB>, names = new StatementNames()): Reader {
+/**
+ * Reads on the embedded database: the batch is one buffer, one call into WebAssembly (`PGlite.query`
+ * makes six per statement). Answers the reader that takes its turn through a Kysely of the
+ * database (its line of the one connection: db/database.ts); every such reader shares the
+ * connection's named statements.
+ */
+export function pgliteReader(pglite: PGlite, names = new StatementNames()): (db: Kysely<DB>) => Reader {
   const prepared = new PreparedStatements();
   const { serialize } = protocol;
 
@@ -174,7 +179,7 @@ export function pgliteReader(pglite: PGlite, db: Kysely<DB>, names = new Stateme
     return { message, introduced };
   }
 
-  return async (settings, queries, options = {}) => {
+  return (db) => async (settings, queries, options = {}) => {
     const statements = [scopeStatement(settings, options), ...queries.map(compile)];
     // the serial driver's turn: no unit of work (nor the owner's maintenance) runs between these statements
     const answer = await db.connection().execute(() =>
