@@ -1,3 +1,4 @@
+import { RESEND_LIMIT, RESEND_WINDOW_SECONDS } from '@relevo/domain';
 import type { RateRule } from './db/rate-limits';
 
 /**
@@ -36,8 +37,8 @@ export const DEFAULT_LIMITS: Limits = {
   // knowing only a phone buys 10 guesses a day of a 6-digit code (5 resets an hour of 5 tries
   // each would be 25 an hour, 600 a day)
   wrongResetCodesPerPhoneDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
-  // service.md: resend limited to 3 per 10 minutes
-  resendPerSession: { limit: 3, windowSeconds: 10 * 60 },
+  // docs/product.md#sign-in-sessions-and-secrets: a code is sent again at most RESEND_LIMIT times a window
+  resendPerSession: { limit: RESEND_LIMIT, windowSeconds: RESEND_WINDOW_SECONDS },
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   resetVerifyPerAddress: { limit: 30, windowSeconds: 10 * 60 },

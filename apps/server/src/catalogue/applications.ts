@@ -52,6 +52,8 @@ const MODULE_COLUMNS = [
   'a.application_name',
   'm.escalation_id',
   'e.escalation_name',
+  'e.escalation_active',
+  'e.escalation_validate',
   'm.sla_id',
   's.sla_name',
   'm.module_createby',
@@ -73,6 +75,8 @@ interface ModuleRow {
   application_name: string;
   escalation_id: number | null;
   escalation_name: string | null;
+  escalation_active: YesNo | null;
+  escalation_validate: YesNo | null;
   escalation_resources: string | null;
   sla_id: number | null;
   sla_name: string | null;
@@ -86,7 +90,13 @@ export function toModule(row: ModuleRow): Module {
     module_desc: row.module_desc,
     module_active: row.module_active,
     application: { application_id: row.application_id, application_name: row.application_name },
-    escalation: row.escalation_id === null ? null : { escalation_id: row.escalation_id, escalation_name: row.escalation_name ?? '', resources: row.escalation_resources ?? '' },
+    escalation: row.escalation_id === null ? null : {
+            escalation_id: row.escalation_id,
+            escalation_name: row.escalation_name ?? '',
+            escalation_active: row.escalation_active ?? 'N',
+            escalation_validate: row.escalation_validate ?? 'N',
+            resources: row.escalation_resources ?? '',
+          },
     sla: row.sla_id === null ? null : { sla_id: row.sla_id, sla_name: row.sla_name ?? '' },
     ...stampsOf('module', row),
   };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { RESOURCE_ORDER_COLUMNS } from '@relevo/api';
-import { MAX_PAGE_SIZE, MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuotaWarning, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
+import { MAX_PAGE_SIZE, MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuota, resourceQuotaRefusal, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { escalationsUsingResource, refreshEscalations } from '../db/escalation-validity';
@@ -88,8 +88,7 @@ async function quotaOf(tx: CatalogueTx, customerId: number): Promise<ResourceLim
     .select(['c.customer_qty_resources', (eb) => eb.selectFrom('resources').select((inner) => inner.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).as('count')])
     .where('c.customer_id', '=', customerId)
     .executeTakeFirstOrThrow();
-  const count = Number(row.count ?? 0);
-  return { limit: count >= row.customer_qty_resources, count, max: row.customer_qty_resources };
+  return resourceQuota(Number(row.count ?? 0), row.customer_qty_resources);
 }
 
 const phoneColumns = (body: ResourceCreate) => ({
@@ -160,8 +159,8 @@ export function resourceService(ctx: AppContext) {
       return unit.inCustomer(principal, async (tx, customerId) => {
         // one creation at a time per customer: the count and the insert cannot interleave
         await sql`select pg_advisory_xact_lock(hashtext('relevo.resources'), ${customerId})`.execute(tx);
-        const quota = await quotaOf(tx, customerId);
-        if (quota.limit) throw conflict(resourceQuotaWarning(quota.max));
+        const refusal = resourceQuotaRefusal(await quotaOf(tx, customerId));
+        if (refusal) throw conflict(refusal);
         if (!(await languageExists(tx, body.language_id))) throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         const made = await tx
           .insertInto('resources')

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, newEngineState, slaMinutes, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
+import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, moduleIntakeRefusal, newEngineState, slaMinutes, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Scope, Tx } from '../db/database';
 import { credentialHash } from '../catalogue/module-tools';
@@ -214,10 +214,11 @@ export function incidentService(ctx: AppContext) {
   });
 
   async function open(io: typeof ingestIo, module: ModuleForIngest, steps: StepRow[], incident: IncidentIngest): Promise<Opened> {
-    if (module.module_active !== 'Y') throw new HttpError(409, INGEST_MESSAGES.moduleInactive);
-    if (module.escalation_id === null || module.escalation_active !== 'Y' || module.escalation_validate !== 'Y') throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
     const engineSteps = engineStepsOf(steps);
-    if (engineSteps.length === 0) throw new HttpError(409, INGEST_MESSAGES.escalationNotReady);
+    const escalation = module.escalation_id === null || module.escalation_active === null || module.escalation_validate === null ? null : { escalation_active: module.escalation_active, escalation_validate: module.escalation_validate };
+    const refusal = moduleIntakeRefusal({ module_active: module.module_active, escalation, steps: engineSteps.length });
+    // (a module without an escalation is refused above; the test is for the type's sake)
+    if (refusal || module.escalation_id === null) throw new HttpError(409, refusal ?? INGEST_MESSAGES.escalationNotReady);
     const now = ctx.clock.now();
     // an inactive SLA measures nothing: the event has no response time to meet
     const slaResponse = module.sla_active === 'Y' && module.sla_response_time !== null ? slaMinutes({ sla_response_time: module.sla_response_time, sla_response_time_mult: module.sla_response_time_mult ?? 'M' }) : null;

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, listMachine, type ListOf, type ListQuery } from '@relevo/domain';
+import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH, listMachine, type ListOf, type ListQuery } from '@relevo/domain';
 import type { SortDirection, TableSort } from '@relevo/ui';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -31,8 +31,6 @@ export interface ListDefaults {
 /** The query-string keys of a list's place. */
 export const LIST_URL_KEYS = { page: 'page', column: 'order', direction: 'dir', search: 'search' } as const;
 
-const MAX_SEARCH = 200;
-
 /** Reads a list's place from the query string; anything unreadable falls back to the default. */
 export function readListParams(query: URLSearchParams, defaults: ListDefaults): ListParams {
   const page = Number(query.get(LIST_URL_KEYS.page));
@@ -45,7 +43,7 @@ export function readListParams(query: URLSearchParams, defaults: ListDefaults): 
       column: column && /^[a-z_.]{1,64}$/i.test(column) ? column : defaults.column,
       direction: direction === 'asc' || direction === 'desc' ? direction : defaults.direction,
     },
-    search: (query.get(LIST_URL_KEYS.search) ?? '').slice(0, MAX_SEARCH),
+    search: (query.get(LIST_URL_KEYS.search) ?? '').slice(0, SEARCH_MAX_LENGTH),
   };
 }
 
@@ -91,7 +89,7 @@ export function useListParams(defaults: ListDefaults): ListParamsControl {
 
   const onPageChange = useCallback((page: number) => go({ page }, false), [go]);
   const onSortChange = useCallback((sort: TableSort) => go({ sort, page: DEFAULT_PAGE_NUM }, false), [go]);
-  const onSearchChange = useCallback((search: string) => go({ search: search.slice(0, MAX_SEARCH), page: DEFAULT_PAGE_NUM }, true), [go]);
+  const onSearchChange = useCallback((search: string) => go({ search: search.slice(0, SEARCH_MAX_LENGTH), page: DEFAULT_PAGE_NUM }, true), [go]);
 
   return { ...params, onPageChange, onSortChange, onSearchChange };
 }

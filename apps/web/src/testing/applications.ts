@@ -36,6 +36,12 @@ const MODULE_ROWS: [string, string, number | null, number | null, 'Y' | 'N'][] =
   ['Payments', 'The payment provider integration', 3, 1, 'N'],
 ];
 
+/** A module's escalation: one no longer offered is incomplete (it takes no incidents). */
+function storyModuleEscalation(escalationId: number): NonNullable<Module['escalation']> {
+  const offered = storyEscalations.find((e) => e.escalation_id === escalationId);
+  return { escalation_id: escalationId, escalation_name: offered?.escalation_name ?? 'Old rota', escalation_active: 'Y', escalation_validate: offered ? 'Y' : 'N', resources: 'Carlos Méndez, Ana Torres' };
+}
+
 /** The modules of Demo Store; Payments uses an escalation that is no longer offered (incomplete). */
 export const storyModules: Module[] = MODULE_ROWS.map(([name, desc, escalationId, slaId, active], index) => ({
   id: index + 1,
@@ -45,7 +51,7 @@ export const storyModules: Module[] = MODULE_ROWS.map(([name, desc, escalationId
   module_active: active,
   application: { application_id: demoStore.application_id, application_name: demoStore.application_name },
   escalation:
-    escalationId === null ? null : { escalation_id: escalationId, escalation_name: storyEscalations.find((e) => e.escalation_id === escalationId)?.escalation_name ?? 'Old rota', resources: 'Carlos Méndez, Ana Torres' },
+    escalationId === null ? null : storyModuleEscalation(escalationId),
   sla: slaId === null ? null : { sla_id: slaId, sla_name: storySlas.find((s) => s.sla_id === slaId)?.sla_name ?? '' },
   module_createby: 'root@democompany.demo',
   module_createdt: stamp(index),

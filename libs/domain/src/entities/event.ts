@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { idField } from '../rules/fields';
-import { PAGE_MESSAGES, PageQuerySchema, pageSizeField } from './paging';
+import { PAGE_MESSAGES, PageQuerySchema, pageSizeField, searchField } from './paging';
 
 export const EVENT_STATUS_VALUES = ['open', 'progress', 'completed', 'canceled'] as const;
 export type EventStatusValue = (typeof EVENT_STATUS_VALUES)[number];
@@ -109,7 +109,7 @@ function isCalendarDay(text: string): boolean {
  * whole days, both ends included, in `time_zone` (the viewer's; UTC when not given).
  */
 const EVENT_FILTER_ENTRIES = {
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters')), ''),
+  search: searchField(),
   module_id: v.optional(idField()),
   application_id: v.optional(idField()),
   sla_compliance: v.optional(v.picklist(['YES', 'NO'], 'Must be YES or NO')),

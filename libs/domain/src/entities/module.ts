@@ -10,7 +10,8 @@ export type Module = {
   module_desc: string;
   module_active: YesNo;
   application: { application_id: number; application_name: string };
-  escalation: { escalation_id: number; escalation_name: string; resources: string } | null;
+  /** its escalation, with what decides whether the module takes incidents (moduleIntakeRefusal) */
+  escalation: { escalation_id: number; escalation_name: string; escalation_active: YesNo; escalation_validate: YesNo; resources: string } | null;
   sla: { sla_id: number; sla_name: string } | null;
 } & Stamped<'module'>;
 

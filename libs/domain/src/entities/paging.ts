@@ -13,12 +13,20 @@ export const CUSTOMER_DROPDOWN_SIZE = 100;
  */
 export const MAX_PAGE_SIZE = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** The longest search text a list takes; the web app cuts what is typed to it. */
+export const SEARCH_MAX_LENGTH = 200;
 
 export const PAGE_MESSAGES = {
   pageSizeTooLarge: `A page holds at most ${MAX_PAGE_SIZE} rows`,
   /** The events list names the call that gives every event, for a client that asked the list for all of them. */
   eventPageSizeTooLarge: `A page holds at most ${MAX_PAGE_SIZE} rows; GET /api/events/export gives every event as CSV`,
 } as const;
+
+/** `search` of a list: trimmed, at most SEARCH_MAX_LENGTH characters, '' when not given. */
+/* @__NO_SIDE_EFFECTS__ */
+export function searchField() {
+  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_LENGTH, `Must be at most ${SEARCH_MAX_LENGTH} characters`)), '');
+}
 
 /** `page_size` of a JSON list: 1 to MAX_PAGE_SIZE rows. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -33,7 +41,7 @@ export function pageSizeField(tooLarge: string = PAGE_MESSAGES.pageSizeTooLarge)
 export const PageQuerySchema = v.object({
   page_num: v.optional(integerField({ min: 1, max: 1_000_000 }), DEFAULT_PAGE_NUM),
   page_size: pageSizeField(),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters')), ''),
+  search: searchField(),
   order_by_column: v.optional(v.pipe(v.string(), v.maxLength(64, 'Must be at most 64 characters'))),
   order_by_direction: v.optional(v.picklist(['asc', 'desc', 'ASC', 'DESC'], 'Must be asc or desc')),
 });

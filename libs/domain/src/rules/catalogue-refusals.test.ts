@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationDeleteRefusal, escalationDeleteRefusal, moduleChoiceRefusals, resourceDeleteRefusal, slaDeleteRefusal } from './catalogue-refusals';
+import { INGEST_MESSAGES } from '../entities/incident';
+import { applicationDeleteRefusal, escalationDeleteRefusal, moduleChoiceRefusals, moduleIntakeRefusal, resourceDeleteRefusal, resourceQuota, resourceQuotaRefusal, slaDeleteRefusal } from './catalogue-refusals';
 
 describe('catalogue deletions refused while in use', () => {
   it('lets an unused record go', () => {
@@ -24,5 +25,27 @@ describe('catalogue deletions refused while in use', () => {
     expect(moduleChoiceRefusals({ ...good, escalation: { escalation_active: 'N', escalation_validate: 'Y' } })).toEqual({ escalation_id: 'unusable' });
     expect(moduleChoiceRefusals({ ...good, escalation: { escalation_active: 'Y', escalation_validate: 'N' } })).toEqual({ escalation_id: 'unusable' });
     expect(moduleChoiceRefusals({ ...good, sla: { sla_active: 'N' } })).toEqual({ sla_id: 'unusable' });
+  });
+
+  it('takes incidents only on an active module with an active, complete escalation that has steps', () => {
+    const ready = { module_active: 'Y' as const, escalation: { escalation_active: 'Y' as const, escalation_validate: 'Y' as const } };
+    expect(moduleIntakeRefusal(ready)).toBeNull();
+    expect(moduleIntakeRefusal({ ...ready, steps: 2 })).toBeNull();
+    expect(moduleIntakeRefusal({ ...ready, module_active: 'N' })).toBe(INGEST_MESSAGES.moduleInactive);
+    // an inactive module is refused as such even when its escalation is not ready either
+    expect(moduleIntakeRefusal({ module_active: 'N', escalation: null })).toBe(INGEST_MESSAGES.moduleInactive);
+    expect(moduleIntakeRefusal({ ...ready, escalation: null })).toBe(INGEST_MESSAGES.escalationNotReady);
+    expect(moduleIntakeRefusal({ ...ready, escalation: { escalation_active: 'N', escalation_validate: 'Y' } })).toBe(INGEST_MESSAGES.escalationNotReady);
+    expect(moduleIntakeRefusal({ ...ready, escalation: { escalation_active: 'Y', escalation_validate: 'N' } })).toBe(INGEST_MESSAGES.escalationNotReady);
+    expect(moduleIntakeRefusal({ ...ready, steps: 0 })).toBe(INGEST_MESSAGES.escalationNotReady);
+  });
+
+  it('refuses one more resource once the quota is reached', () => {
+    expect(resourceQuota(9, 10)).toEqual({ limit: false, count: 9, max: 10 });
+    expect(resourceQuota(10, 10)).toEqual({ limit: true, count: 10, max: 10 });
+    // a quota lowered below the resources already there still refuses
+    expect(resourceQuota(12, 10).limit).toBe(true);
+    expect(resourceQuotaRefusal({ count: 9, max: 10 })).toBeNull();
+    expect(resourceQuotaRefusal({ count: 10, max: 10 })).toBe('You have reached the maximum limit of subscribed resources (10). Please manage your subscriptions to add more.');
   });
 });

@@ -1,3 +1,7 @@
+import { INGEST_MESSAGES } from '../entities/incident';
+import type { ResourceLimit } from '../entities/resource';
+import { resourceQuotaWarning } from './messages';
+
 /**
  * Deletions the catalogue refuses while something still uses the record (issue: 409 naming what
  * uses it). The server answers with these texts; the screens show them as the warning toast.
@@ -37,4 +41,31 @@ export function moduleChoiceRefusals(choice: {
   if (choice.escalation && (choice.escalation.escalation_active !== 'Y' || choice.escalation.escalation_validate !== 'Y')) refusals.escalation_id = 'unusable';
   if (choice.sla && choice.sla.sla_active !== 'Y') refusals.sla_id = 'unusable';
   return refusals;
+}
+
+/**
+ * Whether a module takes incidents now (docs/product.md#ingest-api): the ingest API and the
+ * Incident Simulation refuse with this text, and the simulation form shows it before any call.
+ * `steps` is the escalation's runnable steps when known (the server counts them; a validated
+ * escalation has at least one). Answers the refusal, or null when the module takes incidents.
+ */
+export function moduleIntakeRefusal(module: {
+  module_active: 'Y' | 'N';
+  escalation: { escalation_active: 'Y' | 'N'; escalation_validate: 'Y' | 'N' } | null;
+  steps?: number;
+}): string | null {
+  if (module.module_active !== 'Y') return INGEST_MESSAGES.moduleInactive;
+  const escalation = module.escalation;
+  if (!escalation || escalation.escalation_active !== 'Y' || escalation.escalation_validate !== 'Y' || module.steps === 0) return INGEST_MESSAGES.escalationNotReady;
+  return null;
+}
+
+/** A customer's resources against its quota (customer_qty_resources, docs/product.md#resources). */
+export function resourceQuota(count: number, max: number): ResourceLimit {
+  return { limit: count >= max, count, max };
+}
+
+/** The refusal of one more resource at the quota, or null while there is room. */
+export function resourceQuotaRefusal(quota: Pick<ResourceLimit, 'count' | 'max'>): string | null {
+  return quota.count >= quota.max ? resourceQuotaWarning(quota.max) : null;
 }

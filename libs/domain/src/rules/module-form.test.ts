@@ -26,7 +26,7 @@ const checkout: Module = {
   module_desc: 'Payments page',
   module_active: 'Y',
   application: { application_id: 2, application_name: 'Demo Store' },
-  escalation: { escalation_id: 9, escalation_name: 'Old rota', resources: 'Ana Torres' },
+  escalation: { escalation_id: 9, escalation_name: 'Old rota', escalation_active: 'Y', escalation_validate: 'Y', resources: 'Ana Torres' },
   sla: { sla_id: 5, sla_name: 'Standard response' },
   module_createby: 'root@democompany.demo',
   module_createdt: '2026-01-05T14:00:00.000Z',

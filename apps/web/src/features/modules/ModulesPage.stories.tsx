@@ -301,6 +301,17 @@ export const SimulationRefused: Story = {
   },
 };
 
+/** An inactive module takes no incidents: the form says so in the server's words before any call. */
+export const SimulationRefusedBeforeSending: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await rowAction(canvasElement, 'Incident Simulation for Payments', 'Incident Simulation for Payments');
+    await expect(within(dialog).getByText('This module is inactive: it accepts no incidents')).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Payments answer 502');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
+    await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
+
 export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);

@@ -5,12 +5,13 @@ import {
   incidentSimulationBody,
   incidentSimulationInput,
   incidentSimulationMachine,
+  moduleIntakeRefusal,
   simulationOutcome,
   type IncidentSimulationField,
   type IncidentSimulationValues,
   type Module,
 } from '@relevo/domain';
-import { FormModal, TextField, toast } from '@relevo/ui';
+import { Alert, FormModal, TextField, toast } from '@relevo/ui';
 import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import { useRecordFormModal } from '../../shell/record-form-modal';
@@ -18,7 +19,7 @@ import { bindFields } from '../../shell/shown-errors';
 import type { ApplicationCalls } from '../applications/application-calls';
 
 export interface SimulationModalProps {
-  module: Pick<Module, 'module_id' | 'module_name'>;
+  module: Pick<Module, 'module_id' | 'module_name' | 'module_active' | 'escalation'>;
   calls: Pick<ApplicationCalls, 'simulate'>;
   onClose: () => void;
 }
@@ -48,8 +49,13 @@ export function simulationMachineFor(moduleId: number, calls: SimulationModalPro
   });
 }
 
-/** spec 2.12 Incident Simulation (5): incident and description, Send disabled until both are valid. */
+/**
+ * spec 2.12 Incident Simulation (5): incident and description, Send disabled until both are valid.
+ * A module that takes no incidents (inactive, or its escalation not ready) says so before any call,
+ * in the server's words, and Send stays disabled.
+ */
 export function SimulationModal({ module, calls, onClose }: SimulationModalProps) {
+  const refusal = moduleIntakeRefusal(module);
   const sent = useCallback(
     (answer: Answer) => {
       const outcome = simulationOutcome(answer);
@@ -74,8 +80,9 @@ export function SimulationModal({ module, calls, onClose }: SimulationModalProps
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
       submitLabel="Send"
-      submitDisabled={!canSendSimulation(values)}
+      submitDisabled={refusal !== null || !canSendSimulation(values)}
     >
+      {refusal ? <Alert variant="warning">{refusal}</Alert> : null}
       <TextField label="Incident" required autoFocus {...field('incident')} />
       <TextField label="Description" required {...field('description')} />
     </FormModal>

@@ -1,5 +1,5 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaWarning, type Resource } from '@relevo/domain';
+import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaRefusal, type Resource } from '@relevo/domain';
 import { Alert, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
@@ -70,16 +70,17 @@ export function ResourcesPage() {
     [canEdit, canDelete, edit, askRemove],
   );
 
-  const atLimit = limit.state === 'loaded' && limit.value.limit ? limit.value : null;
+  // the server's own rule and words: the same refusal it answers to one more resource
+  const quotaRefusal = limit.state === 'loaded' ? resourceQuotaRefusal(limit.value) : null;
   return (
     <>
       <PageHeader title="Resources" />
-      {atLimit && canCreate ? (
+      {quotaRefusal && canCreate ? (
         <Alert variant="warning" className="resources__quota">
-          {resourceQuotaWarning(atLimit.max)}
+          {quotaRefusal}
         </Alert>
       ) : null}
-      <ListTable label="Resources" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.resource_id} emptyText={MESSAGES.emptyResources} toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || atLimit !== null} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
+      <ListTable label="Resources" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.resource_id} emptyText={MESSAGES.emptyResources} toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || quotaRefusal !== null} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
       {screen.editing ? <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
       {screen.confirmation}
     </>
