@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { EventStatusValue } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -191,7 +192,7 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
-export type EventStatus = 'open' | 'progress' | 'completed' | 'canceled';
+export type EventStatus = EventStatusValue;
 
 /** Incident events (spec 3 Event); the escalation engine fills them. */
 export interface EventsTable {
@@ -494,8 +495,4 @@ export interface DB {
 }
 
 export type CustomerRow = Selectable<CustomersTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdateRow = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -10,7 +10,6 @@ import type { DB } from '../db/schema';
  * a worker that lost its lease (it stalled, or its lease ran out during a slow send) changes
  * nothing. Every time is a parameter from the caller's injected clock, never `now()` in SQL.
  */
-export type JobStatus = 'pending' | 'claimed' | 'dead' | 'canceled';
 
 /** The job columns every job table has. */
 export interface JobRow {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
+  CUSTOMER_ROLES,
   MESSAGES,
+  STAFF_ROLES,
   USER_MESSAGES,
   adminPasswordRefusal,
   currentPasswordRefusal,
@@ -58,8 +60,6 @@ export interface UserScreen {
   customerForUpdate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined, current: number): Promise<number>;
 }
 
-const CUSTOMER_ROLES: readonly RoleId[] = [4, 5];
-const STAFF_ROLES: readonly RoleId[] = [1, 2, 3];
 
 /**
  * Where a user of `role` belongs (domain homeOf): staff users in the provider organisation, whatever

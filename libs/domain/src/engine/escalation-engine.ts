@@ -9,7 +9,6 @@
 export type EngineStatus = 'open' | 'progress' | 'completed' | 'canceled';
 export type EngineChannel = 'voice' | 'sms' | 'email';
 /** spec 4 event log follow-up statuses. */
-export type FollowUpStatus = 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
 
 /** A step as the event copied it at creation (service.md section 6: later edits do not change it). */
 export interface EngineStep {

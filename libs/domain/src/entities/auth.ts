@@ -55,7 +55,6 @@ export const codeNumber = /* @__NO_SIDE_EFFECTS__ */ () =>
   );
 
 export const TfaRequestSchema = form({ code: codeNumber() });
-export type TfaRequest = v.InferOutput<typeof TfaRequestSchema>;
 
 /** Turns what a person typed into the integer the wire carries, or an error message. */
 export function parseCode(typed: string): { code: number } | { error: string } {
@@ -80,9 +79,6 @@ export interface TokenAnswer {
 export interface MessageAnswer {
   Message: string;
 }
-export interface DetailAnswer {
-  detail: string;
-}
 
 
 export const SmsResetVerifySchema = withConfirmation(
@@ -106,4 +102,3 @@ export type SmsResetVerify = v.InferOutput<typeof SmsResetVerifySchema>;
 export const EmailResetStartSchema = form({ email: emailField('Email is required') });
 export type EmailResetStart = v.InferOutput<typeof EmailResetStartSchema>;
 
-export { confirmPassword };

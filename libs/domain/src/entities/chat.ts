@@ -24,7 +24,6 @@ export const ChatPromptSchema = /* @__PURE__ */ (() =>
     is_server: v.boolean(CHAT_MESSAGES.isServer),
     user_message: v.pipe(v.string(CHAT_MESSAGES.emptyMessage), v.trim(), v.nonEmpty(CHAT_MESSAGES.emptyMessage), v.maxLength(CHAT_LIMITS.messageLength, CHAT_MESSAGES.tooLong)),
   }))();
-export type ChatPrompt = v.InferOutput<typeof ChatPromptSchema>;
 
 /** A section of the user guide an answer rests on, with the address of its anchor on the guide page. */
 export interface ChatSource {

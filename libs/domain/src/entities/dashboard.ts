@@ -84,13 +84,11 @@ export const DASHBOARD_MESSAGES = {
 export const ModuleSummaryQuerySchema = v.object({
   filter_by: v.optional(v.picklist(MODULE_PERIODS, DASHBOARD_MESSAGES.badModulePeriod), DEFAULT_MODULE_PERIOD),
 });
-export type ModuleSummaryQuery = v.InferOutput<typeof ModuleSummaryQuerySchema>;
 
 /** `GET /api/summary/dashboard/chart?filter_by=` */
 export const ChartSummaryQuerySchema = v.object({
   filter_by: v.optional(v.picklist(CHART_PERIODS, DASHBOARD_MESSAGES.badChartPeriod), 'Year'),
 });
-export type ChartSummaryQuery = v.InferOutput<typeof ChartSummaryQuerySchema>;
 
 /** Top 10 Responders: how many the widget lists. */
 export const TOP_RESPONDERS = 10;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idField } from '../rules/fields';
+import { DEFAULT_TIME_ZONE } from '../rules/time-zone';
 import { PAGE_MESSAGES, PageQuerySchema, pageSizeField, searchField } from './paging';
 
 export const EVENT_STATUS_VALUES = ['open', 'progress', 'completed', 'canceled'] as const;
@@ -117,7 +118,7 @@ const EVENT_FILTER_ENTRIES = {
   start_date: dateText(),
   end_date: dateText(),
   search_by_date: v.optional(v.picklist(['event_createdt'], 'Must be event_createdt')),
-  time_zone: v.optional(v.pipe(v.string(EVENT_MESSAGES.badTimeZone), v.check(isTimeZoneName, EVENT_MESSAGES.badTimeZone)), 'UTC'),
+  time_zone: v.optional(v.pipe(v.string(EVENT_MESSAGES.badTimeZone), v.check(isTimeZoneName, EVENT_MESSAGES.badTimeZone)), DEFAULT_TIME_ZONE),
 };
 
 /** The end of a range is not before its start (both are YYYY-MM-DD, so text order is day order). */

@@ -12,7 +12,6 @@ export const CUSTOMER_DROPDOWN_SIZE = 100;
  * few calls exhaust the process; every event at once comes from the CSV export, which streams.
  */
 export const MAX_PAGE_SIZE = 1000;
-export const SEARCH_DEBOUNCE_MS = 500;
 /** The longest search text a list takes; the web app cuts what is typed to it. */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -46,7 +45,6 @@ export const PageQuerySchema = v.object({
   order_by_direction: v.optional(v.picklist(['asc', 'desc', 'ASC', 'DESC'], 'Must be asc or desc')),
 });
 export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
-export type PageQueryInput = v.InferInput<typeof PageQuerySchema>;
 
 /** spec 3: the list wrapper. */
 export interface ListOf<T> {

@@ -96,15 +96,6 @@ const resourceEntries = () => ({
   resource_country_phone2: optionalText(),
 });
 
-/** What a resource body becomes: phones checked and normalised, e-mail '' read as none. */
-export interface ResourceBody {
-  resource_fullname: string;
-  resource_email: string | null;
-  language_id: string;
-  phone1: StoredPhone | null;
-  phone2: StoredPhone | null;
-}
-
 /* @__NO_SIDE_EFFECTS__ */
 function withPhones<S extends v.GenericSchema<unknown, v.InferOutput<ReturnType<typeof form<ReturnType<typeof resourceEntries>>>> & Record<string, unknown>>>(schema: S) {
   return v.pipe(

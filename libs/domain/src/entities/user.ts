@@ -138,4 +138,3 @@ export const AdminPasswordChangeSchema = withConfirmation(
 );
 export type AdminPasswordChange = v.InferOutput<typeof AdminPasswordChangeSchema>;
 
-export { optionalText };

@@ -40,6 +40,5 @@ export function roleFromName(name: string): RoleId | undefined {
 }
 
 export const isStaffRole = (role: RoleId): boolean => STAFF_ROLES.includes(role);
-export const isCustomerRole = (role: RoleId): boolean => CUSTOMER_ROLES.includes(role);
 /** spec 6: only StaffRoot counts as admin. */
 export const isAdminRole = (role: RoleId): boolean => role === Role.StaffRoot;

@@ -9,7 +9,6 @@ import { form, idField, integerField, mustBeInteger } from './fields';
 /** spec 3 reference ids, seeded by migration 0001. */
 export const PARTICIPATION = { agent: 1, supervisor: 2 } as const;
 export const CHANNEL = { voice: 1, sms: 2, email: 3 } as const;
-export type ChannelId = (typeof CHANNEL)[keyof typeof CHANNEL];
 
 export const STEP_MESSAGES = {
   participationTypeRequired: 'Participation type ID is required',

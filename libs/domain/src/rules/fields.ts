@@ -10,7 +10,6 @@ export const MAX_EMAIL = 254;
 export const MAX_PASSWORD = 128;
 
 export const mustBeText = 'Must be a text';
-export const mustBeNumber = 'Must be a number';
 export const mustBeInteger = 'Must be a whole number';
 export const mustBeTrueOrFalse = 'Must be true or false';
 

@@ -35,7 +35,6 @@ export const EVENT_STATUS_BADGES = {
   open: { tone: 'danger', label: 'Open' },
   progress: { tone: 'warning', label: 'In progress' },
 } as const satisfies Record<string, StatusBadgeContent>;
-export type EventStatus = keyof typeof EVENT_STATUS_BADGES;
 
 /** An event's status badge; a value the map does not know shows as it came, in grey. */
 export function eventStatus(status: string): StatusBadgeContent {

@@ -58,4 +58,3 @@ export function checkedOutput<T>(result: Validated<T>): T {
   return result.output;
 }
 
-export type { AnySchema };
