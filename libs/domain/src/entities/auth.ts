@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_PASSWORD, emailField, form, passwordInput } from '../rules/fields';
-import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
+import { PASSWORD_MESSAGES, withConfirmation, newPassword } from '../rules/password';
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect email or password',

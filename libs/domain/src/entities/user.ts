@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailField, form, idField, mustBeTrueOrFalse, optionalText, passwordInput, requiredText, MAX_TEXT } from '../rules/fields';
+import { emailField, form, idField, mustBeTrueOrFalse, passwordInput, requiredText, MAX_TEXT } from '../rules/fields';
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 import { ALL_ROLES, type RoleId } from '../roles/roles';

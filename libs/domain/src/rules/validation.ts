@@ -8,8 +8,6 @@ export interface FieldIssue {
 
 export type Validated<T> = { success: true; output: T } | { success: false; issues: FieldIssue[] };
 
-type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
-
 const pathOf = (issue: v.BaseIssue<unknown>) => (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
 
 function toIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
