@@ -20,23 +20,22 @@ export function refusal(ctx: AppContext, limits: Limit[], verdicts: RateVerdict[
   return tooManyAttempts(Math.max(...refused.map(({ verdict }) => verdict.retryAfter)), detail);
 }
 
-function refuse(ctx: AppContext, limits: Limit[], verdicts: RateVerdict[], detail: string | undefined, userId?: number | null): void {
+/** Reads every bucket with `read` (count or peek) and throws the refusal of those over their limit. */
+async function refuseOver(ctx: AppContext, read: typeof hit, limits: Limit[], detail: string | undefined, userId?: number | null): Promise<void> {
+  const now = ctx.clock.now();
+  const verdicts = await ctx.database.scoped(AUTH, (tx) => Promise.all(limits.map(([bucket, rule]) => read(tx, bucket, rule, now))));
   const error = refusal(ctx, limits, verdicts, detail, userId);
   if (error) throw error;
 }
 
 /** Counts one attempt in each bucket; any bucket over its limit refuses with 429 and Retry-After. */
-export async function enforceLimits(ctx: AppContext, limits: Limit[], detail?: string, userId?: number | null): Promise<void> {
-  const now = ctx.clock.now();
-  const verdicts = await ctx.database.scoped(AUTH, (tx) => Promise.all(limits.map(([bucket, rule]) => hit(tx, bucket, rule, now))));
-  refuse(ctx, limits, verdicts, detail, userId);
+export function enforceLimits(ctx: AppContext, limits: Limit[], detail?: string, userId?: number | null): Promise<void> {
+  return refuseOver(ctx, hit, limits, detail, userId);
 }
 
 /** Refuses with 429 when a bucket is already at its limit, without counting (failure-only limits). */
-export async function checkLimits(ctx: AppContext, limits: Limit[], detail?: string, userId?: number | null): Promise<void> {
-  const now = ctx.clock.now();
-  const verdicts = await ctx.database.scoped(AUTH, (tx) => Promise.all(limits.map(([bucket, rule]) => peek(tx, bucket, rule, now))));
-  refuse(ctx, limits, verdicts, detail, userId);
+export function checkLimits(ctx: AppContext, limits: Limit[], detail?: string, userId?: number | null): Promise<void> {
+  return refuseOver(ctx, peek, limits, detail, userId);
 }
 
 /** Counts a failure in each bucket (after `checkLimits` let the attempt through). */

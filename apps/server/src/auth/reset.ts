@@ -18,7 +18,7 @@ import { checkSmsReset, findSmsReset, insertResetLink, insertSmsResetRequest, re
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
 import { wakeAfterCommit } from '../db/wake';
-import { passwordResetNoticeMail, passwordResetNoticeSms, resetCodeSms, resetLinkMail } from '../delivery/templates';
+import { passwordResetNoticeMail, passwordResetNoticeSms, mailMessage, resetCodeSms, resetLinkMail } from '../delivery/templates';
 import { securityEvent } from '../security/events';
 import { HttpError } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
@@ -63,7 +63,7 @@ async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, passwor
   }
   if (via === 'sms') {
     const mail = passwordResetNoticeMail(user.name, via);
-    await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `reset-notice:${key}:email` }, now);
+    await enqueue(tx, mailMessage(user.email, mail, `reset-notice:${key}:email`), now);
   }
   return user;
 }
@@ -89,7 +89,7 @@ export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: Re
       const token = randomToken(32);
       await insertResetLink(tx, { userId: user.id, tokenHash: ctx.signer.digest(token), expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS), ip: meta.ip }, now);
       const mail = resetLinkMail(user.name, `${ctx.config.publicUrl}/reset_password/email/${token}`);
-      await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `reset-link:${ctx.signer.digest(token)}` }, now);
+      await enqueue(tx, mailMessage(user.email, mail, `reset-link:${ctx.signer.digest(token)}`), now);
       wakeAfterCommit(tx, OUTBOX_CHANNEL);
     });
     return { Message: AUTH_MESSAGES.resetSent };

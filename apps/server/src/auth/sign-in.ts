@@ -19,7 +19,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../db/sessions
 import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
 import { HttpError, ValidationFailure } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
-import { loginCodeMail, loginCodeSms } from '../delivery/templates';
+import { loginCodeMail, loginCodeSms, mailMessage } from '../delivery/templates';
 import type { Principal } from './principals';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkLimits, clearLimits, countFailures, enforceLimits, wrongCodeBudget, type Limit } from './rate-limit';
@@ -34,7 +34,7 @@ async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, session
   // the key names the code row: two quick resends are two codes, each sent (not one swallowed as a repeat)
   const codeId = await issueCode(tx, { sessionId, userId: user.id, purpose: 'login', codeHash: ctx.signer.digest(String(code)), expiresAt: addSeconds(now, CODE_TTL_SECONDS) }, now);
   const mail = loginCodeMail(user.name, code);
-  await enqueue(tx, { channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `login-code:${codeId}:email` }, now);
+  await enqueue(tx, mailMessage(user.email, mail, `login-code:${codeId}:email`), now);
   const delivery = ['e-mail'];
   if (user.phone) {
     await enqueue(tx, { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${codeId}:sms` }, now);

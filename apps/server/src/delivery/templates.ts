@@ -6,6 +6,11 @@ export interface MailContent {
   html: string;
 }
 
+/** A mail as the outbox takes it: one e-mail to `recipient`, sent once per idempotency key. */
+export function mailMessage(recipient: string, mail: MailContent, idempotencyKey: string, customerId?: number | null) {
+  return { customerId, channel: 'email' as const, recipient, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey };
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 

@@ -36,7 +36,7 @@ import { enqueue } from '../db/outbox';
 import type { DB } from '../db/schema';
 import { revokeUserSessions } from '../db/sessions';
 import { countActiveStaffRoots, findUserInArea, insertUser, listUsers, setPassword, type UserArea, type UserListColumn } from '../db/users';
-import { phoneChangedMail, phoneChangedSms } from '../delivery/templates';
+import { mailMessage, phoneChangedMail, phoneChangedSms } from '../delivery/templates';
 import { HttpError, ValidationFailure } from '../http/errors';
 import { securityEvent } from '../security/events';
 
@@ -151,7 +151,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
     const customerId = user.customer?.customer_id ?? null;
     if (user.phone) await enqueue(tx, { customerId, channel: 'sms', recipient: user.phone, body: phoneChangedSms(), idempotencyKey: `phone-changed:${change}:sms` }, now);
     const mail = phoneChangedMail(user.name, { removed, at: now });
-    await enqueue(tx, { customerId, channel: 'email', recipient: user.email, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey: `phone-changed:${change}:email` }, now);
+    await enqueue(tx, mailMessage(user.email, mail, `phone-changed:${change}:email`, customerId), now);
   }
 
   return {
