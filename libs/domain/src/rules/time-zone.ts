@@ -63,13 +63,14 @@ export function wallTimeOf(instant: Date, timeZone: string): WallTime {
       .filter((part) => part.type !== 'literal')
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  // an engine may write midnight as hour 24 even in the h23 cycle
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
 const wallMs = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 
 /** The zone's offset from UTC at `ms`, in milliseconds (whole seconds). */
-function offsetAt(ms: number, timeZone: string): number {
+export function zoneOffsetAt(ms: number, timeZone: string): number {
   const instant = new Date(Math.floor(ms / 1000) * 1000);
   return wallMs(wallTimeOf(instant, timeZone)) - instant.getTime();
 }
@@ -87,8 +88,8 @@ export function instantOf(wall: Partial<WallTime> & Pick<WallTime, 'year' | 'mon
   const full: WallTime = { hour: 0, minute: 0, second: 0, ...wall };
   const target = wallMs(full);
   // the offsets a day either side cover any single change of offset around the wall time
-  const before = offsetAt(target - DAY_MS, timeZone);
-  const after = offsetAt(target + DAY_MS, timeZone);
+  const before = zoneOffsetAt(target - DAY_MS, timeZone);
+  const after = zoneOffsetAt(target + DAY_MS, timeZone);
   const shows = (ms: number) => wallMs(wallTimeOf(new Date(ms), timeZone)) === target;
   const candidates = [target - before, target - after].filter(shows);
   if (candidates.length) return new Date(Math.max(...candidates));

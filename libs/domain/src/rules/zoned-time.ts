@@ -3,36 +3,14 @@
  * (YYYY-MM-DD) and the CSV shows times: both as the person who asked sees them, not in UTC.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** What the clocks of `timeZone` show at `instant`, to the second. */
-function wallClock(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
-}
-
-/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const wall = wallClock(new Date(instant), timeZone);
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(instant / 1000) * 1000;
-}
+import { addDays, dayIn, zoneOffsetAt } from './time-zone';
 
 /** The instant a day (YYYY-MM-DD) begins in `timeZone` (its first moment, also on a day that starts with a DST change). */
 export function startOfDay(day: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const asUtc = Date.UTC(year, month - 1, date);
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  const second = asUtc - offsetAt(first, timeZone);
+  const first = asUtc - zoneOffsetAt(asUtc, timeZone);
+  const second = asUtc - zoneOffsetAt(first, timeZone);
   // where a clock change skips or repeats midnight one of the two readings lands on the day before
   const onTheDay = [first, second].filter((instant) => zonedDay(new Date(instant), timeZone) === day);
   return new Date(onTheDay.length > 0 ? Math.min(...onTheDay) : first);
@@ -43,9 +21,7 @@ export function startOfDay(day: string, timeZone: string): Date {
  * is 10000-01-01 (an ISO string would be +010000-01-01, which no reading of a day expects).
  */
 export function nextDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(year, month - 1, date + 1));
-  return `${next.getUTCFullYear()}-${two(next.getUTCMonth() + 1)}-${two(next.getUTCDate())}`;
+  return addDays(day, 1);
 }
 
 /** Whole days, both ends included, as instants: from the first moment of `from` up to (not including) the first moment after `to`. */
@@ -102,7 +78,7 @@ class ZoneClock {
 
   #offsetAtHour(hour: number): number {
     let offset = this.#hourStarts.get(hour);
-    if (offset === undefined) this.#hourStarts.set(hour, (offset = offsetAt(hour * HOUR, this.#timeZone)));
+    if (offset === undefined) this.#hourStarts.set(hour, (offset = zoneOffsetAt(hour * HOUR, this.#timeZone)));
     return offset;
   }
 
@@ -120,7 +96,7 @@ class ZoneClock {
       let high = low + HOUR / 1000;
       while (high - low > 1) {
         const middle = Math.floor((low + high) / 2);
-        if (offsetAt(middle * 1000, this.#timeZone) === before) low = middle;
+        if (zoneOffsetAt(middle * 1000, this.#timeZone) === before) low = middle;
         else high = middle;
       }
       known = { before, at: high * 1000, after };
@@ -167,12 +143,8 @@ export function zonedDateTimes(timeZone: string): (ms: number) => string {
 
 /** YYYYMMDD of the day `instant` falls on in `timeZone` (spec 9: CSV file names). */
 export function zonedDayStamp(instant: Date, timeZone: string): string {
-  const wall = wallClock(instant, timeZone);
-  return `${wall.year}${two(wall.month)}${two(wall.day)}`;
+  return dayIn(instant, timeZone).replaceAll('-', '');
 }
 
 /** YYYY-MM-DD of the day `instant` falls on in `timeZone` (the latest day a date filter may pick). */
-export function zonedDay(instant: Date, timeZone: string): string {
-  const wall = wallClock(instant, timeZone);
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)}`;
-}
+export const zonedDay = dayIn;
