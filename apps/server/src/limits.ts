@@ -1,4 +1,4 @@
-import type { RateRule } from './db/rate-limits';
+import type { RateRule } from './auth/queries';
 
 /**
  * Rate limits of sign-in and reset (service.md section 3), per account and per address. An

@@ -7,7 +7,7 @@ import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
 import { speech } from '../src/delivery/speech';
-import { audioPath, eventAudioRow } from '../src/db/event-audio';
+import { audioPath, eventAudioRow } from '../src/delivery/queries';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PHONE = '+17875550142';

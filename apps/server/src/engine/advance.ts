@@ -2,8 +2,7 @@ import { sql, type Insertable, type SqlBool } from 'kysely';
 import { THROTTLE, contactLanguage, contactText, runEngine, responseMinutes, spokenMessage, type ContactAction, type ContactFacts, type EngineAction, type EngineInput, type EngineState } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { EventLogsTable } from '../db/schema';
-import { cancelEventContacts, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings } from '../db/contacts';
-import { eventAudioRow } from '../db/event-audio';
+import { cancelEventContacts, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings, eventAudioRow } from '../delivery/queries';
 import { wakeAfterCommit } from '../db/wake';
 import type { ClaimRef } from '../jobs/lease';
 
