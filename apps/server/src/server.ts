@@ -17,7 +17,7 @@ import { EngineWorker } from './engine/worker';
 import { responderService } from './incidents/respond';
 import { buildApp } from './http/app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
-import { Housekeeping } from './engine/housekeeping';
+import { Housekeeping } from './jobs/housekeeping';
 
 export async function createContext(opts: {
   config: Config;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateCredential, listEvents } from '@relevo/api';
 import { EVENT_MESSAGES, type ContactLanguage } from '@relevo/domain';
 import { EngineWorker } from '../src/engine/worker';
-import { Housekeeping } from '../src/engine/housekeeping';
+import { Housekeeping } from '../src/jobs/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';

@@ -7,7 +7,7 @@ import { generateCredential, smsResetStart, smsResetVerify } from '@relevo/api';
 import { INBOUND_MESSAGES, MESSAGES } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { EngineWorker } from '../src/engine/worker';
-import { Housekeeping, INBOUND_KEPT_MS } from '../src/engine/housekeeping';
+import { Housekeeping, INBOUND_KEPT_MS } from '../src/jobs/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, codeIn, startTestApp, type RawAnswer, type TestApp } from './support/harness';

@@ -78,7 +78,7 @@ export function dashboardService(ctx: AppContext) {
   const database = ctx.database;
   const now = () => ctx.clock.now();
 
-  // the worker folds the day count changes every 10 s (engine/housekeeping.ts): a read adds up at most those
+  // the worker folds the day count changes every 10 s (jobs/housekeeping.ts): a read adds up at most those
   const read = async <Row>(principal: Principal, statement: RawBuilder<Row>): Promise<Row[]> => {
     const [rows] = await database.read(principal.scope, [{ compile: () => statement.compile(database.db) }]);
     return rows;
