@@ -77,15 +77,6 @@ export async function revokeCustomerSessions(db: Tx, customerId: number, now: Da
   return Number(result.rows[0]?.ended ?? 0);
 }
 
-/** Housekeeping: sessions that ended more than a week ago. */
-export async function pruneSessions(db: Tx, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where('expires_at', '<', new Date(now.getTime() - 7 * 86_400_000))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0);
-}
-
 /** The tables holding a code that can be used once and voided by wrong tries. */
 type CodeTable = 'verification_codes' | 'sms_reset_requests';
 
@@ -299,11 +290,17 @@ export async function clearBucket(db: Tx, bucket: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
 }
 
-/** Housekeeping: windows that ended (the longest window is a day) more than a day ago. */
-export async function pruneRateLimits(db: Tx, now: Date): Promise<number> {
-  const result = await db
+/**
+ * Housekeeping: rate-limit windows that ended (the longest window is a day) more than a day ago,
+ * then sessions that ended more than a week ago.
+ */
+export async function pruneSignInRecords(db: Tx, now: Date): Promise<void> {
+  await db
     .deleteFrom('rate_limits')
     .where('window_start', '<', new Date(now.getTime() - 2 * 86_400_000))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0);
+    .execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(now.getTime() - 7 * 86_400_000))
+    .execute();
 }
