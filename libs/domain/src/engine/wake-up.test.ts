@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contactText, spokenMessage } from './contact-message';
 import { newEngineState, runEngine, type ContactAction, type EngineState, type EngineStep } from './escalation-engine';
+import { MIN, T0, agent } from './steps.fixture';
 import { STUCK_RETRY_MS, contactKey, contactOf, endEntryOf, wakeUpEnd } from './wake-up';
 
-const MIN = 60_000;
-const T0 = Date.UTC(2026, 10, 24, 3, 0, 0);
-
-const step = (id: number, patch: Partial<EngineStep> = {}): EngineStep => ({
-  escalation_resource_id: id,
-  participation: 'agent',
-  channel: 'sms',
-  resource_id: 100 + id,
-  resource_name: `Agent ${id}`,
-  address: `+178755500${id}0`,
-  language: 'EN',
-  recalls: 0,
-  follow_up_minutes: 15,
-  ...patch,
-});
+/** a step of these tests, in English */
+const step = (id: number, patch: Partial<EngineStep> = {}): EngineStep => agent(id, { language: 'EN', ...patch });
 const start = (steps: EngineStep[]) => newEngineState({ created_at: T0, sla_minutes: 30, steps });
 const event = { event_id: 7, case_id: 'ABC123', short_event_subject: 'Disk full', short_event_body: 'The disk of db-1 is full' };
 const contact = (patch: Partial<ContactAction> = {}): ContactAction => ({ kind: 'contact', step: 0, attempt: 1, followup_status: 'open', next: null, to_accepter: false, ...patch });
