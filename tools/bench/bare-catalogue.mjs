@@ -39,6 +39,28 @@ const nest = (item, name, fields, rename = {}) => {
 };
 
 /**
+ * A list of the customer's escalations or applications: `columns` of the table (aliased by its
+ * first letter), the names `names` gathers from their rows as `as` ('' when none), in the
+ * product's order (by name without regard to case, then id).
+ */
+const namedList = ({ prefix, columns, names, as }) => {
+  const table = `${prefix}s ${prefix[0]}`;
+  const alias = prefix[0];
+  return {
+    sql: `select ${columns},
+                 (${names}) as ${as},
+                 count(*) over ()::int as total
+          from ${table}
+          where ${alias}.customer_id = $1
+          order by lower(${alias}.${prefix}_name), ${alias}.${prefix}_id
+          limit $2 offset $3`,
+    item: wire(prefix, (item) => {
+      item[as] ??= '';
+    }),
+  };
+};
+
+/**
  * Each list: its query ($1 the customer, $2 the parent's id when it has one, then limit and
  * offset), in the product's default order, and a row on the wire.
  */
@@ -65,34 +87,22 @@ const LISTS = {
           limit $2 offset $3`,
     item: wire('sla'),
   },
-  escalations: {
-    sql: `select e.escalation_id, e.customer_id, e.escalation_name, e.escalation_desc, e.escalation_active, e.escalation_validate,
-                 e.escalation_createby, e.escalation_createdt, e.escalation_updateby, e.escalation_updatedt,
-                 (select string_agg(r.resource_fullname, ', ' order by s.escalation_priority_orden, s.escalation_resource_id)
+  escalations: namedList({
+    prefix: 'escalation',
+    columns: `e.escalation_id, e.customer_id, e.escalation_name, e.escalation_desc, e.escalation_active, e.escalation_validate,
+                 e.escalation_createby, e.escalation_createdt, e.escalation_updateby, e.escalation_updatedt`,
+    names: `select string_agg(r.resource_fullname, ', ' order by s.escalation_priority_orden, s.escalation_resource_id)
                   from escalation_resources s join resources r on r.customer_id = s.customer_id and r.resource_id = s.resource_id
-                  where s.escalation_id = e.escalation_id) as resources,
-                 count(*) over ()::int as total
-          from escalations e
-          where e.customer_id = $1
-          order by lower(e.escalation_name), e.escalation_id
-          limit $2 offset $3`,
-    item: wire('escalation', (item) => {
-      item.resources ??= '';
-    }),
-  },
-  applications: {
-    sql: `select a.application_id, a.application_name, a.application_active,
-                 a.application_createby, a.application_createdt, a.application_updateby, a.application_updatedt,
-                 (select string_agg(m.module_name, ', ' order by lower(m.module_name), m.module_id) from modules m where m.application_id = a.application_id) as modules,
-                 count(*) over ()::int as total
-          from applications a
-          where a.customer_id = $1
-          order by lower(a.application_name), a.application_id
-          limit $2 offset $3`,
-    item: wire('application', (item) => {
-      item.modules ??= '';
-    }),
-  },
+                  where s.escalation_id = e.escalation_id`,
+    as: 'resources',
+  }),
+  applications: namedList({
+    prefix: 'application',
+    columns: `a.application_id, a.application_name, a.application_active,
+                 a.application_createby, a.application_createdt, a.application_updateby, a.application_updatedt`,
+    names: `select string_agg(m.module_name, ', ' order by lower(m.module_name), m.module_id) from modules m where m.application_id = a.application_id`,
+    as: 'modules',
+  }),
   modules: {
     parent: 'application_id',
     sql: `select m.module_id, m.module_name, m.module_desc, m.module_active, m.application_id, a.application_name,

@@ -23,7 +23,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, getJson, measureSide, median, named, signInDemoRoot, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
+import { asOwner, demoBench, fmt, getJson, measureSide, median, named, signInBeforeSeeding, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 3);
@@ -115,9 +115,8 @@ let server: Started | undefined;
 let floor: ChildProcess | undefined;
 
 try {
-  server = await startServer(serverEnv);
-  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
-  if (!database) await server.stop();
+  const { server: first, cookie, customerId } = await signInBeforeSeeding(bench, serverEnv);
+  server = first;
   const parents = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
   if (!database) {
     // the floor gets its own copy of the embedded database, taken at rest

@@ -15,12 +15,10 @@
  * bare Fastify hello world (`hello.mjs`) and the product's `GET /api/users/me`, the floor of a
  * request on this machine measured in the same rounds. EVENTS (1,000,000) sets the size.
  */
-import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, load, percentile, signInDemoRoot, startFloor, startServer, timed, type Query, type Started } from './lib';
-import { seedEvents, verifyRollups } from './events-data';
+import { fmt, load, percentile, timed, type Query } from './lib';
+import { seededEventsBench, seedEvents, verifyRollups } from './events-data';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
@@ -109,50 +107,31 @@ function compare(direct: Figures, answers: Map<string, unknown>): string[] {
   return out;
 }
 
-const bench = await demoBench('relevo-bench-dashboard-', postgres);
-const { database, dataDir } = bench;
-const serverEnv = { ...bench.serverEnv, LOG_LEVEL: 'warn' };
-let server: Started | undefined;
-let hello: ChildProcess | undefined;
+const bench = await seededEventsBench({ prefix: 'relevo-bench-dashboard-', postgres, events: EVENTS }, async (query, customerId) => {
+  const data = await seedEvents(query, customerId, { events: EVENTS, log: console.log });
+  return { data, problems: await verifyRollups(query, customerId) };
+});
+const { database, cookie, customerId, floorUrl } = bench;
+const { data } = bench.seeded;
 
 try {
-  server = await startServer(serverEnv);
-  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
-  if (!database) await server.stop();
-  console.log(`writing ${fmt(EVENTS)} events (load ${load()})`);
-  const { data, problems } = await asOwner({ url: database?.url, dataDir }, async (query) => {
-    const data = await seedEvents(query, customerId, { events: EVENTS, log: console.log });
-    return { data, problems: await verifyRollups(query, customerId) };
-  });
-  console.log(`${fmt(data.events)} events, ${fmt(data.logs)} event log rows: written in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`);
-  if (problems.length > 0) throw new Error(`the rollups differ from the events:\n${problems.join('\n')}`);
-  console.log('rollups (event_counts, event_day_counts) equal to direct counts of the events');
-  if (!database) server = await startServer(serverEnv);
-
-  const floor = await startFloor(join(import.meta.dirname, 'hello.mjs'), {});
-  hello = floor.child;
-
   // two passes to warm every plan and cache; the first read also moves the rollup's pending changes in
   const answers = new Map<string, unknown>();
-  for (let round = 0; round < 2; round++) for (const [label, path] of CALLS) answers.set(label, (await timed(`${server.url}${path}`, cookie)).body);
+  for (let round = 0; round < 2; round++) for (const [label, path] of CALLS) answers.set(label, (await timed(`${bench.server().url}${path}`, cookie)).body);
 
   // the answers against direct counts, with the server stopped on PGlite (one process at a time)
-  if (!database) await server.stop();
-  const direct = await asOwner({ url: database?.url, dataDir }, (query) => directFigures(query, customerId));
+  const direct = await bench.asOwner((query) => directFigures(query, customerId));
   const differences = compare(direct, answers);
   if (differences.length > 0) throw new Error(`summaries differ from direct counts:\n${differences.join('\n')}`);
-  if (!database) {
-    server = await startServer(serverEnv);
-    for (let round = 0; round < 2; round++) for (const [, path] of CALLS) await timed(`${server.url}${path}`, cookie);
-  }
+  if (!database) for (let round = 0; round < 2; round++) for (const [, path] of CALLS) await timed(`${bench.server().url}${path}`, cookie);
 
   const loadBefore = load();
   const baseline = { hello: [] as number[], me: [] as number[] };
   const times = new Map<string, number[]>(CALLS.map(([label]) => [label, []]));
   for (let run = 0; run < RUNS; run++) {
-    baseline.hello.push((await timed(`${floor.url}/hello`, {})).ms);
-    baseline.me.push((await timed(`${server.url}/api/users/me`, cookie)).ms);
-    for (const [label, path] of CALLS) times.get(label)!.push((await timed(`${server.url}${path}`, cookie)).ms);
+    baseline.hello.push((await timed(`${floorUrl}/hello`, {})).ms);
+    baseline.me.push((await timed(`${bench.server().url}/api/users/me`, cookie)).ms);
+    for (const [label, path] of CALLS) times.get(label)!.push((await timed(`${bench.server().url}${path}`, cookie)).ms);
   }
   const loadAfter = load();
 
@@ -172,7 +151,5 @@ try {
   const misses = CALLS.filter(([label]) => percentile(times.get(label)!, 95) >= AIM_P95_MS);
   console.log(`\n${misses.length === 0 ? `every summary under ${AIM_P95_MS} ms at p95` : `at or over ${AIM_P95_MS} ms at p95: ${misses.map(([label]) => label).join('; ')}`}`);
 } finally {
-  hello?.kill('SIGTERM');
-  await server?.stop();
   await bench.close();
 }

@@ -129,7 +129,7 @@ function stateOf(demo: Demo, n: number, channel: EngineChannel, dueAt: number): 
   return { ...state, at: { step: 0, attempt: 1, step_started_at: contactedAt } };
 }
 
-/** The idempotency key of the contact due (src/engine/advance.ts `contactKey`): step 2's first, or step 1's recall. */
+/** The idempotency key of the contact due (libs/domain/src/engine/wake-up.ts `contactKey`): step 2's first, or step 1's recall. */
 const dueKey = (eventId: number) => (RECALL ? `event:${eventId}:step:1:attempt:2` : `event:${eventId}:step:2:attempt:1`);
 
 let serial = 0;

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, getJson, median, signInDemoRoot, startServer, type Query, type Started } from './lib';
+import { asOwner, demoBench, fmt, getJson, median, signInBeforeSeeding, startServer, type Query, type Started } from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const STEPS = 999;
@@ -58,9 +58,8 @@ function percentile(values: number[], p: number): number {
 
 let server: Started | undefined;
 try {
-  server = await startServer(serverEnv);
-  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
-  if (!database) await server.stop();
+  const { server: first, cookie, customerId } = await signInBeforeSeeding(bench, serverEnv);
+  server = first;
   const { escalationId, stepIds } = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
   if (!database) server = await startServer(serverEnv);
 

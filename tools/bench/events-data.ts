@@ -23,9 +23,11 @@
  * each batch's counts, as they do for the ingest API. `verifyRollups` compares what they hold with
  * direct counts of the events.
  */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { asOwner, fmt, type Query } from './lib';
+import { asOwner, demoBench, fmt, load, signInBeforeSeeding, startFloor, startServer, type Query, type Started } from './lib';
 
 /** rows per insert statement: each is one transaction and one run of the rollup triggers */
 const BATCH = 100_000;
@@ -228,6 +230,78 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
   await query('vacuum analyze');
   const [counted] = await query(`select count(*)::int as logs from event_logs where customer_id = $1`, [customerId]);
   return { customerId, ...made, events, logs: Number(counted?.logs ?? logs), insertMs, analyzeMs: performance.now() - analyzing };
+}
+
+/** An events benchmark's bench once its events are written (`seededEventsBench`). */
+export interface SeededEvents<S> {
+  /** what `seed` answered */
+  seeded: S;
+  cookie: { cookie: string };
+  customerId: number;
+  /** the database made for the run on PostgreSQL; undefined on the embedded one */
+  database: { url: string } | undefined;
+  /** the server as it runs now (`asOwner` starts it again on the embedded database) */
+  server(): Started;
+  /** the bare Fastify hello world beside it, the floor of every answer */
+  floorUrl: string;
+  /** reads as the database's owner; on the embedded database the server is stopped meanwhile (one process at a time) */
+  asOwner<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  /** stops the server and the floor and removes the bench */
+  close(): Promise<void>;
+}
+
+/**
+ * The start both events benchmarks share: a demo bench with quiet logs, its Customer Root signed
+ * in, `events` events written as the database's owner by `seed` (which also reads whatever it
+ * needs meanwhile) and their rollups checked against them, then the server running and the
+ * hello-world floor beside it. A failure on the way removes everything it made.
+ */
+export async function seededEventsBench<S extends { data: EventsData; problems: string[] }>(
+  options: { prefix: string; postgres: string | undefined; events: number },
+  seed: (query: Query, customerId: number) => Promise<S>,
+): Promise<SeededEvents<S>> {
+  const bench = await demoBench(options.prefix, options.postgres);
+  // the dashboard's and the lists' reads only: no deliveries, quiet logs
+  const serverEnv = { ...bench.serverEnv, LOG_LEVEL: 'warn' };
+  const target = { url: bench.database?.url, dataDir: bench.dataDir };
+  let server: Started | undefined;
+  let hello: ChildProcess | undefined;
+  const close = async () => {
+    hello?.kill('SIGTERM');
+    await server?.stop();
+    await bench.close();
+  };
+  try {
+    const { server: first, cookie, customerId } = await signInBeforeSeeding(bench, serverEnv);
+    server = first;
+    console.log(`writing ${fmt(options.events)} events (load ${load()})`);
+    const seeded = await asOwner(target, (query) => seed(query, customerId));
+    const { data, problems } = seeded;
+    console.log(`${fmt(data.events)} events, ${fmt(data.logs)} event log rows: written in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`);
+    if (problems.length > 0) throw new Error(`the rollups differ from the events:\n${problems.join('\n')}`);
+    console.log('rollups (event_counts, event_day_counts) equal to direct counts of the events');
+    if (!bench.database) server = await startServer(serverEnv);
+    const floor = await startFloor(join(import.meta.dirname, 'hello.mjs'), {});
+    hello = floor.child;
+    return {
+      seeded,
+      cookie,
+      customerId,
+      database: bench.database,
+      server: () => server!,
+      floorUrl: floor.url,
+      async asOwner(work) {
+        if (!bench.database) await server!.stop();
+        const answer = await asOwner(target, work);
+        if (!bench.database) server = await startServer(serverEnv);
+        return answer;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /**

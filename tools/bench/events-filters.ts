@@ -18,12 +18,10 @@
  * 20 ms during each download. EVENTS (1,000,000) sets the size, ONLY (comma-separated label
  * starts) picks combinations.
  */
-import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asOwner, cpuMicros, demoBench, fmt, getJson, load, percentile, rss, signInDemoRoot, startFloor, startServer, timed, type Query, type Started } from './lib';
-import { seedEvents, verifyRollups, type EventsData } from './events-data';
+import { cpuMicros, fmt, getJson, load, percentile, rss, timed, type Query } from './lib';
+import { seededEventsBench, seedEvents, verifyRollups, type EventsData } from './events-data';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
@@ -138,38 +136,23 @@ async function download(url: string, headers: Record<string, string>, pid: numbe
   return { ms, cpuMs, bytes, lines, before, peak, after: rss(pid) };
 }
 
-const bench = await demoBench('relevo-bench-events-', postgres);
-const { database, dataDir } = bench;
-// the dashboard's and the list's reads only: no deliveries, quiet logs
-const serverEnv = { ...bench.serverEnv, LOG_LEVEL: 'warn' };
-let server: Started | undefined;
-let hello: ChildProcess | undefined;
+const bench = await seededEventsBench({ prefix: 'relevo-bench-events-', postgres, events: EVENTS }, async (query, customerId) => {
+  const now = new Date();
+  const data = await seedEvents(query, customerId, { events: EVENTS, now, log: console.log });
+  const problems = await verifyRollups(query, customerId);
+  const [some] = await query(`select case_id from events where customer_id = $1 order by event_id limit 1 offset 123456 % $2`, [customerId, data.events]);
+  const caseId = String(some!.case_id);
+  const expected = new Map<string, number>();
+  for (const combination of combinations(data, now, caseId)) expected.set(combination.label, await directCount(query, customerId, combination.params));
+  return { data, expected, caseId, problems, now };
+});
+const { cookie, database, floorUrl } = bench;
+const { data, expected, caseId, now } = bench.seeded;
 
 try {
-  server = await startServer(serverEnv);
-  const { cookie, customerId } = await signInDemoRoot(server.url, bench.mailbox);
-  if (!database) await server.stop();
-  const now = new Date();
-  console.log(`writing ${fmt(EVENTS)} events (load ${load()})`);
-  const { data, expected, caseId, problems } = await asOwner({ url: database?.url, dataDir }, async (query) => {
-    const data = await seedEvents(query, customerId, { events: EVENTS, now, log: console.log });
-    const problems = await verifyRollups(query, customerId);
-    const [some] = await query(`select case_id from events where customer_id = $1 order by event_id limit 1 offset 123456 % $2`, [customerId, data.events]);
-    const caseId = String(some!.case_id);
-    const expected = new Map<string, number>();
-    for (const combination of combinations(data, now, caseId)) expected.set(combination.label, await directCount(query, customerId, combination.params));
-    return { data, expected, caseId, problems };
-  });
-  console.log(`${fmt(data.events)} events, ${fmt(data.logs)} event log rows: written in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`);
-  if (problems.length > 0) throw new Error(`the rollups differ from the events:\n${problems.join('\n')}`);
-  console.log('rollups (event_counts, event_day_counts) equal to direct counts of the events');
-  if (!database) server = await startServer(serverEnv);
-
-  const floor = await startFloor(join(import.meta.dirname, 'hello.mjs'), {});
-  hello = floor.child;
   const picked = process.env.ONLY?.split(',').map((name) => name.trim().toLowerCase());
   const every = combinations(data, now, caseId).filter((c) => !picked || picked.some((name) => c.label.toLowerCase().startsWith(name)));
-  const urlOf = (c: Combination) => `${server!.url}/api/events/filters?${new URLSearchParams(Object.entries(c.params).map(([k, v]) => [k, String(v)]))}`;
+  const urlOf = (c: Combination) => `${bench.server().url}/api/events/filters?${new URLSearchParams(Object.entries(c.params).map(([k, v]) => [k, String(v)]))}`;
 
   // one pass to warm every plan and cache (and, on PGlite, to wait out the start's housekeeping)
   for (let round = 0; round < 2; round++) for (const c of every) await timed(urlOf(c), cookie);
@@ -180,8 +163,8 @@ try {
   const totals = new Map<string, number>();
   for (let run = 0; run < RUNS; run++) {
     // the floor in each round, beside the calls it is compared with
-    baseline.hello.push((await timed(`${floor.url}/hello`, {})).ms);
-    baseline.me.push((await timed(`${server.url}/api/users/me`, cookie)).ms);
+    baseline.hello.push((await timed(`${floorUrl}/hello`, {})).ms);
+    baseline.me.push((await timed(`${bench.server().url}/api/users/me`, cookie)).ms);
     for (const c of every) {
       const { ms, body } = await timed(urlOf(c), cookie);
       times.get(c.label)!.push(ms);
@@ -212,10 +195,10 @@ try {
   // the CSV of every event, twice
   console.log(`\n| GET /api/events/export (every event) | rows | MB | seconds | server CPU s | server RSS before MB | peak MB | growth MB | load average |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-  const csvUrl = `${server.url}/api/events/export?time_zone=America%2FPuerto_Rico`;
+  const csvUrl = `${bench.server().url}/api/events/export?time_zone=America%2FPuerto_Rico`;
   const csvRuns: { ms: number; growth: number }[] = [];
   for (let i = 1; i <= 2; i++) {
-    const d = await download(csvUrl, cookie, server.child.pid!);
+    const d = await download(csvUrl, cookie, bench.server().child.pid!);
     if (d.lines !== data.events + 1) throw new Error(`the CSV has ${d.lines} lines, not ${data.events + 1}`);
     const growth = d.peak - d.before;
     csvRuns.push({ ms: d.ms, growth });
@@ -226,9 +209,7 @@ try {
   const largest = Math.max(...csvRuns.map((r) => r.growth)) / 1024 / 1024;
   console.log(`\nCSV: slowest ${fmt(slowest, 2)} s (aim < ${AIM_CSV_S} s: ${slowest < AIM_CSV_S ? 'meets' : 'MISSES'}), largest growth ${fmt(largest, 1)} MB (aim < ${AIM_CSV_MB} MB: ${largest < AIM_CSV_MB ? 'meets' : 'MISSES'})`);
   // confirm the server still answers after the export
-  await getJson(`${server.url}/api/users/me`, cookie);
+  await getJson(`${bench.server().url}/api/users/me`, cookie);
 } finally {
-  hello?.kill('SIGTERM');
-  await server?.stop();
   await bench.close();
 }

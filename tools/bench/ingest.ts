@@ -42,7 +42,7 @@ const withEngine = role === 'all';
 /** incidents/s, and with the engine the p99 in ms */
 const AIM = withEngine ? (postgres ? null : { rps: 200, p99: 1_000 }) : { rps: postgres ? 2_000 : 300, p99: null };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** the idempotency key of an event's first contact (src/engine/advance.ts `contactKey`) */
+/** the idempotency key of an event's first contact (libs/domain/src/engine/wake-up.ts `contactKey`) */
 const firstContact = (eventId: number) => `event:${eventId}:step:1:attempt:1`;
 
 interface Measured {

@@ -24,7 +24,7 @@ if (args.postgres) process.env.TEST_DATABASE_URL = args.postgres;
 
 const { systemClock } = await import('../../apps/server/src/clock');
 const { openDatabase, SYSTEM } = await import('../../apps/server/src/db/database');
-const { claimMessages, enqueue, OUTBOX_CHANNEL } = await import('../../apps/server/src/db/outbox');
+const { claimMessages, enqueue, OUTBOX_CHANNEL } = await import('../../apps/server/src/delivery/queries');
 const { OutboxDispatcher } = await import('../../apps/server/src/delivery/dispatcher');
 const { createLogger } = await import('../../apps/server/src/logger');
 const { DATABASE_KINDS, freshDatabase } = await import('../../apps/server/test/support/databases');

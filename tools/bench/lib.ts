@@ -315,6 +315,26 @@ export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promi
 }
 
 /**
+ * A benchmark's first moves on a demo bench: the server started and the demo Customer Root signed
+ * in. On the embedded database the server is stopped again, so that the benchmark may write its
+ * data as the database's owner (one process at a time). A failed sign-in stops the server.
+ */
+export async function signInBeforeSeeding(
+  bench: { mailbox: Mailbox; database: unknown },
+  serverEnv: Record<string, string>,
+): Promise<{ server: Started; cookie: { cookie: string }; customerId: number }> {
+  const server = await startServer(serverEnv);
+  try {
+    const signedIn = await signInDemoRoot(server.url, bench.mailbox);
+    if (!bench.database) await server.stop();
+    return { server, ...signedIn };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
  * The demo module "Checkout" of the application "Demo Store", as its Customer Root sees it: its ids
  * and the HTTP Basic authorization of a credential key made for it (the ingest API's).
  */

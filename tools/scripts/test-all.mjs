@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in an order that fails fast and fits two cores.
-// 0. dependency hygiene (knip.jsonc);
+// 0. dependency hygiene (knip.jsonc) and the architecture map's files and functions;
 // 1. lint, typecheck and unit/API tests of every project (API tests run on PGlite, and on
 //    PostgreSQL too when TEST_DATABASE_URL is set);
 // 2. the built app in Chromium (browser tests; builds the web app and the server first), then the
@@ -14,6 +14,8 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const steps = [
   // every import declared by the workspace that makes it, no unused dependency or unreachable file
   ['Dependencies (knip)', null, ['npx', ['knip', '--no-progress']]],
+  // the map of one incident's path in docs/architecture.md names files and functions that exist
+  ['Architecture map (docs/architecture.md)', null, ['node', ['tools/scripts/check-incident-path.mjs']]],
   ['Lint, typecheck, unit and API tests', ['run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2']],
   ['Browser tests (Chromium)', ['run', 'web:e2e']],
   // the web app was built for the browser tests: the initial JavaScript of /login, /dashboard and

@@ -16,9 +16,8 @@ import {
 import { hashPassword } from './auth/passwords';
 import type { Clock } from './clock';
 import { SYSTEM, type Database } from './db/database';
-import { audit } from './db/audit';
-import { findCustomerByName, insertCustomer, providerCustomer } from './db/customers';
-import { insertUser } from './db/users';
+import { audit } from './security/audit';
+import { findCustomerByName, insertCustomer, providerCustomer, insertUser } from './people/queries';
 
 /** A refusal of an operator command, with the message to print. */
 export class CommandError extends Error {}

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { OUTBOX_CHANNEL } from './db/outbox';
+import { OUTBOX_CHANNEL } from './delivery/queries';
 import { wake } from './db/wake';
 import type { PrincipalCache } from './auth/principals';
 import type { TokenSigner } from './auth/tokens';

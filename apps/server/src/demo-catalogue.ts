@@ -1,6 +1,6 @@
 import type { Clock } from './clock';
 import type { Database } from './db/database';
-import { refreshEscalations } from './db/escalation-validity';
+import { refreshEscalations } from './catalogue/queries';
 
 /**
  * The demo customer's catalogue: two people, an SLA, the escalation "Demo on-call" that calls the

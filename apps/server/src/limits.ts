@@ -1,5 +1,5 @@
 import { RESEND_LIMIT, RESEND_WINDOW_SECONDS } from '@relevo/domain';
-import type { RateRule } from './db/rate-limits';
+import type { RateRule } from './auth/queries';
 
 /**
  * Rate limits of sign-in and reset (service.md section 3), per account and per address. An

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database, type SessionTimeouts } from './db/database';
-import { sessionSecret } from './db/settings';
+import { sessionSecret } from './auth/queries';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
 import { spokenAudio } from './delivery/spoken-audio';
@@ -17,7 +17,7 @@ import { EngineWorker } from './engine/worker';
 import { responderService } from './incidents/respond';
 import { buildApp } from './http/app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
-import { Housekeeping } from './engine/housekeeping';
+import { Housekeeping } from './jobs/housekeeping';
 
 export async function createContext(opts: {
   config: Config;

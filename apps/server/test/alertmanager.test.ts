@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCredential } from '@relevo/api';
 import { EngineWorker } from '../src/engine/worker';
-import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import type { RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
+import { customerWithModule } from './support/keyed-module';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 
 /**
@@ -63,12 +63,7 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
   beforeAll(async () => {
     if (!existsSync(ALERTMANAGER)) throw new Error(`${ALERTMANAGER} is missing: apt-get install prometheus-alertmanager (.ci/run does)`);
     t = await startTestApp({ kind });
-    const customerId = await t.createCustomer('Acme');
-    const made = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
-    const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
-    const root = await t.signIn(rootUser.email, rootUser.password);
-    const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    module = { ...made, key: credential.body.credentialKey };
+    ({ module } = await customerWithModule(t, 'Acme'));
     // the engine runs as in the worker role: the escalation starts on its own
     engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'alertmanager-test', scale: 1 });
     await engine.start();

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateCredential, listEvents } from '@relevo/api';
+import { listEvents } from '@relevo/api';
 import { EVENT_MESSAGES, type ContactLanguage } from '@relevo/domain';
 import { EngineWorker } from '../src/engine/worker';
-import { Housekeeping } from '../src/engine/housekeeping';
+import { Housekeeping } from '../src/jobs/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
+import { withCredentialKey } from './support/keyed-module';
 import { speech } from '../src/delivery/speech';
-import { audioPath, eventAudioRow } from '../src/db/event-audio';
+import { audioPath, eventAudioRow } from '../src/delivery/queries';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PHONE = '+17875550142';
@@ -93,8 +94,7 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     reader = await t.signIn(readerUser.email, readerUser.password);
     readerEmail = readerUser.email;
     readerPassword = readerUser.password;
-    const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    module = { ...made, key: credential.body.credentialKey };
+    module = await withCredentialKey(root.client, made);
     engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'audio-test', scale: 1 });
   });
   // each case calls the same person: a minute apart, no call waits for the previous one's minute (throttling)

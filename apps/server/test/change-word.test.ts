@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CHURN_TABLES } from '../src/db/database';
 import { wake } from '../src/db/wake';
 import { announceEventChanges, EVENTS_CHANNEL } from '../src/incidents/event-changes';
-import { foldEventCounts, Housekeeping } from '../src/engine/housekeeping';
+import { foldEventCounts, Housekeeping } from '../src/jobs/housekeeping';
 import { ManualClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import { DATABASE_KINDS } from './support/databases';

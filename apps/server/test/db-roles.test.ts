@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, SYSTEM, openDatabase, type Database, type Scope } from '../src/db/database';
 import { applyPrivileges, TABLE_PRIVILEGES, UnlistedTableError } from '../src/db/privileges';
-import { revokeUserSessions } from '../src/db/sessions';
+import { revokeUserSessions } from '../src/auth/queries';
 import { createCustomer, createUser } from '../src/admin';
 import { ManualClock } from '../src/clock';
 import { DATABASE_KINDS, POSTGRES_URL, freshDatabase, type TestDatabase } from './support/databases';

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { changePriority, deleteStep, generateCredential, getEscalation, updateResource, updateSla, updateStep } from '@relevo/api';
+import { changePriority, deleteStep, getEscalation, updateResource, updateSla, updateStep } from '@relevo/api';
 import type { ResponderView } from '@relevo/domain';
 import { EngineWorker, ENGINE_JOBS } from '../src/engine/worker';
 import { responderService } from '../src/incidents/respond';
 import { claim } from '../src/jobs/lease';
 import { SYSTEM } from '../src/db/database';
-import { insertModuleWithSteps, insertResource, insertRunnableModule, type RunnableModule } from './support/catalogue';
+import { insertModuleWithSteps, insertResource, type RunnableModule, type StepOfEscalation } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
+import { customerWithModule, withCredentialKey } from './support/keyed-module';
 
 const MINUTE = 60_000;
 const incident = { incident: 'Disk almost full on db-1', description: 'The data disk of db-1 is 95% full and still growing.' };
@@ -36,6 +37,13 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
   /** resources of the customer by name, for the modules made in the tests */
   const resourceIds = new Map<string, number>();
   const id = (person: { name: string }) => resourceIds.get(person.name)!;
+  /** four steps: Ana by SMS, `called` by voice, Carla by e-mail (agents), Diego told by e-mail */
+  const stepsCalling = (called: { name: string }): StepOfEscalation[] => [
+    { resourceId: id(ANA), participation: 'agent', channel: 'sms' },
+    { resourceId: id(called), participation: 'agent', channel: 'voice' },
+    { resourceId: id(CARLA), participation: 'agent', channel: 'email' },
+    { resourceId: id(DIEGO), participation: 'supervisor', channel: 'email' },
+  ];
   /** an escalation of four steps: Ana by SMS, Bruno by voice, Carla by e-mail (agents, 15 minutes each), Diego told by e-mail; SLA 40 minutes */
   let fourSteps: RunnableModule & { key: string; stepIds: number[] };
 
@@ -67,8 +75,7 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
   /** a module of these steps that accepts incidents, with its credential key */
   const moduleOf = async (spec: Parameters<typeof insertModuleWithSteps>[2]) => {
     const made = await asSystem(t, (tx) => insertModuleWithSteps(tx, customerId, spec));
-    const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    return { ...made, key: credential.body.credentialKey };
+    return withCredentialKey(root.client, made);
   };
   /** what the SMS gateway and the mailbox received about a case */
   const smsOf = (person: { phone: string }, caseId: string) => t.sms.to(e164(person)).filter((message) => message.body.includes(caseId));
@@ -88,22 +95,12 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp({ kind });
-    customerId = await t.createCustomer('Acme');
-    const made = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
-    const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
-    root = await t.signIn(rootUser.email, rootUser.password);
-    const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    module = { ...made, key: credential.body.credentialKey };
+    ({ customerId, root, module } = await customerWithModule(t, 'Acme'));
     for (const person of [ANA, BRUNO, CARLA, DIEGO, ELENA]) resourceIds.set(person.name, await asSystem(t, (tx) => insertResource(tx, customerId, person)));
     fourSteps = await moduleOf({
       name: 'Payments',
       slaMinutes: 40,
-      steps: [
-        { resourceId: id(ANA), participation: 'agent', channel: 'sms' },
-        { resourceId: id(BRUNO), participation: 'agent', channel: 'voice' },
-        { resourceId: id(CARLA), participation: 'agent', channel: 'email' },
-        { resourceId: id(DIEGO), participation: 'supervisor', channel: 'email' },
-      ],
+      steps: stepsCalling(BRUNO),
     });
     // as the server runs it: each contact carries its step's responder link
     engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'engine-test', scale: 1, link: responderService(t.ctx).link });
@@ -410,12 +407,7 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     const orders = await moduleOf({
       name: 'Orders',
       slaMinutes: 60,
-      steps: [
-        { resourceId: id(ANA), participation: 'agent', channel: 'sms' },
-        { resourceId: id(ELENA), participation: 'agent', channel: 'voice' },
-        { resourceId: id(CARLA), participation: 'agent', channel: 'email' },
-        { resourceId: id(DIEGO), participation: 'supervisor', channel: 'email' },
-      ],
+      steps: stepsCalling(ELENA),
     });
     const [anaStep, elenaStep, carlaStep, diegoStep] = orders.stepIds as [number, number, number, number];
     const start = t.clock.now().getTime();

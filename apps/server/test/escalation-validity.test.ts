@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Scope } from '../src/db/database';
-import { escalationsUsingResource, refreshEscalations } from '../src/db/escalation-validity';
+import { escalationsUsingResource, refreshEscalations } from '../src/catalogue/queries';
 import { createCustomer } from '../src/admin';
 import { ManualClock } from '../src/clock';
 import { DATABASE_KINDS } from './support/databases';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateCredential } from '@relevo/api';
 import { INGEST_MESSAGES } from '@relevo/domain';
-import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import type { RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
+import { customerWithModule } from './support/keyed-module';
 import { asSystem, startTestApp, type RawAnswer, type TestApp } from './support/harness';
 
 type Answer = { status: string; message: string; dedup_key?: string; errors?: string[]; detail?: unknown; events?: unknown[] };
@@ -21,12 +21,7 @@ describe.each(DATABASE_KINDS)('PagerDuty Events API v2 compatibility on %s', (ki
 
   beforeAll(async () => {
     t = await startTestApp({ kind, limits: { ingestPerModule: { limit: 40, windowSeconds: 60 } } });
-    const customerId = await t.createCustomer('Acme');
-    const made = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
-    const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
-    const root = await t.signIn(rootUser.email, rootUser.password);
-    const [credential] = await root.client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    module = { ...made, key: credential.body.credentialKey };
+    ({ module } = await customerWithModule(t, 'Acme'));
   });
   afterAll(async () => t?.close());
   beforeEach(() => t.clock.advance(61_000));

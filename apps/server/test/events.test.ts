@@ -5,7 +5,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { generateCredential, listEventLog, listEvents } from '@relevo/api';
 import { EVENT_MESSAGES, PAGE_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
 import type { Principal } from '../src/auth/principals';
-import { foldEventCounts } from '../src/engine/housekeeping';
+import { foldEventCounts } from '../src/jobs/housekeeping';
 import { announceEventChanges } from '../src/incidents/event-changes';
 import { EngineWorker } from '../src/engine/worker';
 import { eventService } from '../src/incidents/events';

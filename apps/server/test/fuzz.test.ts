@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { ENDPOINTS, generateCredential, login as loginEndpoint, smsResetStart, type AnyEndpoint } from '@relevo/api';
+import { ENDPOINTS, login as loginEndpoint, smsResetStart, type AnyEndpoint } from '@relevo/api';
 import { ALL_ROLES, EventsV2Schema, ROLE_NAMES, Role, mayCall, type RoleId } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { responderToken } from '../src/incidents/respond';
@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, type Limits } from '../src/limits';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
+import { withCredentialKey } from './support/keyed-module';
 import { deeplyNested, fieldsOf, hostileText, hostileValue, jsonText, objectOf, shortText, shortValue, urlText, POLLUTING_KEYS, type Knowledge } from './support/hostile';
 
 /**
@@ -153,8 +154,7 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     const alphaRecords = await asSystem(t, (tx) => insertRunnableModule(tx, alpha));
     // the module the ingest API is fuzzed with (never in a pool: the catalogue's fuzzing leaves it whole)
     const made = await asSystem(t, (tx) => insertRunnableModule(tx, alpha));
-    const [credential] = await t.client(tokens.get(Role.CustomerRoot)).call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-    ingest = { ...made, key: credential.body.credentialKey };
+    ingest = await withCredentialKey(t.client(tokens.get(Role.CustomerRoot)), made);
     const reported = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
       body: { incident: 'Checkout errors above 5%', description: 'The payment provider answers 502 to one request in twenty.' },
       headers: basic(ingest.id, ingest.key),

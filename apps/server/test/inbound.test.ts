@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCredential, smsResetStart, smsResetVerify } from '@relevo/api';
+import { smsResetStart, smsResetVerify } from '@relevo/api';
 import { INBOUND_MESSAGES, MESSAGES } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { EngineWorker } from '../src/engine/worker';
-import { Housekeeping, INBOUND_KEPT_MS } from '../src/engine/housekeeping';
+import { Housekeeping, INBOUND_KEPT_MS } from '../src/jobs/housekeeping';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, codeIn, startTestApp, type RawAnswer, type TestApp } from './support/harness';
+import { withCredentialKey } from './support/keyed-module';
 
 const run = promisify(execFile);
 const REPO = join(import.meta.dirname, '../../..');
@@ -65,10 +66,7 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kin
     const customerId = await t.createCustomer('Acme');
     const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
     const root = await t.signIn(rootUser.email, rootUser.password);
-    const withKey = async (made: RunnableModule, client = root.client) => {
-      const [credential] = await client.call(generateCredential, { params: { module: made.id, application: made.applicationId } });
-      return { ...made, key: credential.body.credentialKey };
-    };
+    const withKey = (made: RunnableModule, client = root.client) => withCredentialKey(client, made);
     const otherId = await t.createCustomer('Globex');
     const otherRoot = await t.createUser({ role: 'CustomerRoot', customer: 'Globex' });
     const other = await asSystem(t, async (tx) => {

@@ -10,6 +10,7 @@ import { POOL_SIZE } from '../src/db/database';
 import { sql } from 'kysely';
 import { EngineWorker } from '../src/engine/worker';
 import { asSystem, failure, startTestApp, type RawAnswer, type SignedIn, type TestApp } from './support/harness';
+import { withCredentialKey } from './support/keyed-module';
 
 const run = promisify(execFile);
 const incident = { incident: 'Disk almost full on db-1', description: 'The data disk of db-1 is 95% full and still growing.' };
@@ -45,8 +46,7 @@ describe.each(DATABASE_KINDS)('incidents in: the ingest API and the simulation o
     root = await t.signIn(rootUser.email, rootUser.password);
     const readerUser = await t.createUser({ role: 'Customer', customer: 'Acme' });
     reader = await t.signIn(readerUser.email, readerUser.password);
-    const [credential] = await root.client.call(generateCredential, { params: { module: acme.id, application: acme.applicationId } });
-    module = { ...acme, key: credential.body.credentialKey };
+    module = await withCredentialKey(root.client, acme);
   });
   afterAll(async () => t?.close());
   // every case starts with a fresh per-module window

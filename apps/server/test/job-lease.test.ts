@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ManualClock } from '../src/clock';
 import { SYSTEM, type Database } from '../src/db/database';
-import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/db/outbox';
+import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/delivery/queries';
 import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, releaseStatement, renew, runIn, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
 import { DATABASE_KINDS } from './support/databases';
 import { migratedDatabase, type MigratedDatabase } from './support/migrated';

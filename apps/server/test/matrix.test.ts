@@ -20,7 +20,7 @@ import {
 } from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
-import { insertUser } from '../src/db/users';
+import { insertUser } from '../src/people/queries';
 import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support/harness';

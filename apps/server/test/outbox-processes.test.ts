@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ManualClock, systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { enqueue, OUTBOX_CHANNEL } from '../src/db/outbox';
+import { enqueue, OUTBOX_CHANNEL } from '../src/delivery/queries';
 import { webhookSender } from '../src/delivery/channels';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import { createLogger } from '../src/logger';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { cancelMessage, claimMessages, enqueue } from '../src/db/outbox';
+import { cancelMessage, claimMessages, enqueue } from '../src/delivery/queries';
 import { OutboxDispatcher } from '../src/delivery/dispatcher';
 import type { Senders } from '../src/delivery/channels';
 import { webhookSender } from '../src/delivery/channels';

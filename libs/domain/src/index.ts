@@ -41,13 +41,14 @@ export { type Module, MODULE_MESSAGES, ModuleCreateSchema, type ModuleCreate, Mo
 export { INCIDENT_MESSAGES, IncidentSimulationSchema, type IncidentSimulation, IncidentIngestSchema, type IncidentIngest, INGEST_MESSAGES, type IncidentCreated, type ResponderView, RESPONDER_MESSAGES, IncidentResolveSchema, type IncidentResolve, CASE_ID_PATTERN, type IncidentState } from './entities/incident';
 export { STEP_MESSAGES, FOLLOW_UP_UNIT_OPTIONS, type StepBody, StepSchema, type StepFormValues, emptyStepForm, stepFormLayout, stepFormBody, maskDigits } from './rules/escalation-step';
 export { ESCALATION_INVALID_WARNING, type StepForValidity, lastInLineStep, isEscalationValid } from './rules/escalation';
-export { type EngineChannel, type EngineState, type EngineInput, type ContactAction, type EngineAction, newEngineState, responseMinutes, runEngine } from './engine/escalation-engine';
+export { type EngineChannel, type EngineState, type EngineInput, type ContactAction, type EngineAction, type EngineOutcome, newEngineState, runEngine } from './engine/escalation-engine';
 export { CREDENTIAL_MESSAGES, credentialMachine, shownKey, credentialCsv } from './machines/credential/credential.machine';
 export { type IngestExample, EXAMPLE_LANGUAGES, type ExampleLanguage, ingestExamples } from './ingest/examples';
 export { EVENTS_V2_ANSWERS, type EventsV2Answer, type AlertmanagerAnswer, EventsV2Schema, type EventsV2Event, eventsV2Incident, AlertmanagerWebhookSchema, type AlertmanagerWebhook, alertAsEvent } from './ingest/pagerduty-events';
-export { engineStepsOf } from './engine/snapshot';
+export { engineStepsOf } from './engine/event-steps';
 export { THROTTLE, recipientSlot, type CustomerWindow, customerSlot, bundleMessage } from './engine/throttle';
-export { type ContactFacts, type ContactLanguage, contactLanguage, contactText, spokenMessage } from './engine/contact-message';
+export { type ContactLanguage, contactLanguage } from './engine/contact-message';
+export { endEntryOf, contactOf, type WakeUpEnd, wakeUpEnd } from './engine/wake-up';
 export { resourceDeleteRefusal, slaDeleteRefusal, escalationDeleteRefusal, applicationDeleteRefusal, moduleChoiceRefusals, moduleIntakeRefusal, resourceQuota, resourceQuotaRefusal } from './rules/catalogue-refusals';
 export { type ResourceCreateBody, type ResourceUpdateBody, emptyResourceForm, resourceFormFromResource, resourceFormLayout, resourceFormFields, languageOptions, resourceCreateBody, resourceUpdateBody } from './rules/resource-form';
 export { emptySlaForm, slaFormFromSla, slaResponseTimeMask, slaResponseTimeLabel, slaFormLayout, slaFormFields, slaCreateBody, slaUpdateBody } from './rules/sla-form';

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@relevo/domain';
 import type { AppContext } from '../context';
 import { AUTH } from '../db/database';
-import { findUserById, type UserWithCustomer } from '../db/users';
+import { findUserById, type UserWithCustomer } from '../people/queries';
 import { HttpError, ValidationFailure } from '../http/errors';
 import { verifyPassword } from './passwords';
 import { checkLimits, countFailures, type Limit } from './rate-limit';

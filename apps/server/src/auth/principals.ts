@@ -1,7 +1,7 @@
 import { isStaffRole, type RoleId, type SessionUser } from '@relevo/domain';
 import type { Clock } from '../clock';
 import { AUTH, type Database, type Scope } from '../db/database';
-import { findUserById, maySignIn, roleOf, toSessionUser } from '../db/users';
+import { findUserById, maySignIn, roleOf, toSessionUser } from '../people/queries';
 
 /** The signed-in user behind a request. */
 export interface Principal {

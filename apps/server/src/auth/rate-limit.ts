@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
-import { clearBucket, giveBack, hit, peek, type RateRule, type RateVerdict } from '../db/rate-limits';
+import { clearBucket, giveBack, hit, peek, type RateRule, type RateVerdict } from './queries';
 import { tooManyAttempts, type HttpError } from '../http/errors';
 import { securityEvent } from '../security/events';
 

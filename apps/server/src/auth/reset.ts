@@ -12,11 +12,10 @@ import {
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
-import { audit } from '../db/audit';
-import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
-import { checkSmsReset, findSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink, type LiveSmsReset, type SmsResetCheck } from '../db/reset';
-import { revokeUserSessions } from '../db/sessions';
-import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
+import { audit } from '../security/audit';
+import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
+import { checkSmsReset, findSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink, type LiveSmsReset, type SmsResetCheck, revokeUserSessions } from './queries';
+import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword, type UserWithCustomer } from '../people/queries';
 import { wakeAfterCommit } from '../db/wake';
 import { passwordResetNoticeMail, passwordResetNoticeSms, mailMessage, resetCodeSms, resetLinkMail } from '../delivery/templates';
 import { securityEvent } from '../security/events';

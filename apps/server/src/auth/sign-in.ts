@@ -12,11 +12,10 @@ import {
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
-import { audit } from '../db/audit';
-import { checkCode, issueCode } from '../db/codes';
-import { enqueue } from '../db/outbox';
-import { createSession, revokeSession, revokeUserSessions } from '../db/sessions';
-import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../db/users';
+import { audit } from '../security/audit';
+import { checkCode, issueCode, createSession, revokeSession, revokeUserSessions } from './queries';
+import { enqueue } from '../delivery/queries';
+import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../people/queries';
 import { HttpError, ValidationFailure } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { loginCodeMail, loginCodeSms, mailMessage } from '../delivery/templates';

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ListOf } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { audit } from '../db/audit';
+import { audit } from '../security/audit';
 import type { DB } from '../db/schema';
 import { iso } from '../db/listing';
 import { HttpError } from '../http/errors';

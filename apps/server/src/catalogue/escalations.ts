@@ -19,7 +19,7 @@ import {
 } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { refreshEscalations } from '../db/escalation-validity';
+import { refreshEscalations } from './queries';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { EscalationsTable } from '../db/schema';
 import { HttpError, ValidationFailure } from '../http/errors';

@@ -3,7 +3,7 @@ import { RESOURCE_ORDER_COLUMNS } from '@relevo/api';
 import { MAX_PAGE_SIZE, MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuota, resourceQuotaRefusal, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { escalationsUsingResource, refreshEscalations } from '../db/escalation-validity';
+import { escalationsUsingResource, refreshEscalations } from './queries';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import { ValidationFailure } from '../http/errors';
 import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';

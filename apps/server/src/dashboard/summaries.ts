@@ -1,20 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
-import {
-  MONTH_LABELS,
-  TOP_RESPONDERS,
-  type CompliancePerformance,
-  type DashboardToday,
-  type EventChartRow,
-  type ModuleEventCount,
-  type ModuleEventTimes,
-  type ModulePerformance,
-  type ModulePeriod,
-  type ResponderCount,
-} from '@relevo/domain';
-import type { UserDashboard } from '@relevo/api';
+import { MONTH_LABELS, TOP_RESPONDERS, type ModulePeriod } from '@relevo/domain';
+import type { dashboardEndpoints, ResponseOf, UserDashboard } from '@relevo/api';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { COUNTED, foldDayCounts } from './day-counts';
+
+/** What a summary endpoint of the contract answers, and one row of it. */
+type Answer<K extends keyof typeof dashboardEndpoints> = ResponseOf<(typeof dashboardEndpoints)[K]>;
+type RowOf<K extends keyof typeof dashboardEndpoints> = Answer<K> extends readonly (infer R)[] ? R : never;
 
 /**
  * The dashboard's summaries (spec 2.7, 3 Dashboard data, 7 Dashboard summaries) and the profile's
@@ -78,7 +71,7 @@ export function dashboardService(ctx: AppContext) {
   const database = ctx.database;
   const now = () => ctx.clock.now();
 
-  // the worker folds the day count changes every 10 s (engine/housekeeping.ts): a read adds up at most those
+  // the worker folds the day count changes every 10 s (jobs/housekeeping.ts): a read adds up at most those
   const read = async <Row>(principal: Principal, statement: RawBuilder<Row>): Promise<Row[]> => {
     const [rows] = await database.read(principal.scope, [{ compile: () => statement.compile(database.db) }]);
     return rows;
@@ -89,11 +82,11 @@ export function dashboardService(ctx: AppContext) {
     compact: (principal: Principal) => foldDayCounts(database, principal.scope, principal.customerId),
 
     /** Events Today: today's events by their status now, and those that missed their SLA. */
-    async today(principal: Principal): Promise<DashboardToday> {
+    async today(principal: Principal): Promise<Answer<'summaryToday'>> {
       const c = principal.customerId;
       const [row] = await read(
         principal,
-        sql<DashboardToday>`
+        sql<Answer<'summaryToday'>>`
         with p as (${periods(c, now())})
         select coalesce(sum(d.num_events), 0)::integer as count_today,
           coalesce(sum(d.num_completed), 0)::integer as count_completed,
@@ -107,11 +100,11 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /** Events Per Module over today, this week or this month (up to today), most events first. */
-    modules(principal: Principal, period: ModulePeriod): Promise<ModuleEventCount[]> {
+    modules(principal: Principal, period: ModulePeriod): Promise<Answer<'summaryModules'>> {
       const c = principal.customerId;
       return read(
         principal,
-        sql<ModuleEventCount>`
+        sql<RowOf<'summaryModules'>>`
         with p as (${periods(c, now())}),
         counted as (
           select d.module_id, sum(d.num_events)::integer as num_events
@@ -126,11 +119,11 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /** Module Performance MTD: each module's events this month and in the whole previous month. */
-    performance(principal: Principal): Promise<ModulePerformance[]> {
+    performance(principal: Principal): Promise<Answer<'summaryPerformance'>> {
       const c = principal.customerId;
       return read(
         principal,
-        sql<ModulePerformance>`
+        sql<RowOf<'summaryPerformance'>>`
         with p as (${periods(c, now())}),
         counted as (
           select d.module_id,
@@ -147,13 +140,13 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /** SLA Performance MTD: events that met (YES) and missed (NO) their SLA, this month and the previous one. */
-    compliance(principal: Principal): Promise<CompliancePerformance[]> {
+    compliance(principal: Principal): Promise<Answer<'summaryCompliance'>> {
       const c = principal.customerId;
       const month = (column: string, current: boolean) =>
         sql.raw(`coalesce(sum(d.${column}) filter (where d.day ${current ? '>=' : '<'} (select month_from from p)), 0)::integer`);
       return read(
         principal,
-        sql<CompliancePerformance>`
+        sql<RowOf<'summaryCompliance'>>`
         with p as (${periods(c, now())}),
         counted as (
           select ${month('num_sla_met', true)} as met_current, ${month('num_sla_met', false)} as met_previous,
@@ -167,11 +160,11 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /** Top 10 Responders of the Month: whom this month's events were last assigned to. */
-    responders(principal: Principal): Promise<ResponderCount[]> {
+    responders(principal: Principal): Promise<Answer<'summaryResource'>> {
       const c = principal.customerId;
       return read(
         principal,
-        sql<ResponderCount>`
+        sql<RowOf<'summaryResource'>>`
         with p as (${periods(c, now())})
         select r.resource, sum(r.num_events)::integer as num_assigned_month
         from ${dayResponders(c, bound('month_from'), bound('next_month_from'))}
@@ -183,11 +176,11 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /** Events Line Chart: every month of the previous year and of this year up to this month, empty months as 0. */
-    async chart(principal: Principal): Promise<EventChartRow[]> {
+    async chart(principal: Principal): Promise<Answer<'summaryChart'>> {
       const c = principal.customerId;
       const rows = await read(
         principal,
-        sql<Omit<EventChartRow, 'months_desc'>>`
+        sql<Omit<RowOf<'summaryChart'>, 'months_desc'>>`
         with p as (${periods(c, now())}),
         counted as (
           select date_trunc('month', d.day::timestamp)::date as month_from, sum(d.num_events)::integer as num_event
@@ -208,11 +201,11 @@ export function dashboardService(ctx: AppContext) {
      * accepted, and the average minutes to resolution of those resolved (canceled ones are not
      * resolutions), to one decimal.
      */
-    moduleEvents(principal: Principal): Promise<ModuleEventTimes[]> {
+    moduleEvents(principal: Principal): Promise<Answer<'summaryEvents'>> {
       const c = principal.customerId;
       return read(
         principal,
-        sql<ModuleEventTimes>`
+        sql<RowOf<'summaryEvents'>>`
         with p as (${periods(c, now())}),
         counted as (
           select d.module_id, sum(d.num_events)::integer as events,

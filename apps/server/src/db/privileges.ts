@@ -17,15 +17,21 @@ type Grants = Partial<Record<'app' | 'staff' | 'auth', string>>;
 
 const READ = 'select';
 const WRITE = 'select, insert, update, delete';
+/** Reference data: every app role reads it. */
+const EVERYONE_READS: Grants = { app: READ, staff: READ, auth: READ };
+/** A customer's units of work keep their own rows (row-level security), staff every customer's. */
+const TENANTS_WRITE: Grants = { app: WRITE, staff: WRITE };
+/** Read by customers' and staff units of work, written only by the owner (triggers, folds). */
+const TENANTS_READ: Grants = { app: READ, staff: READ };
 
 export const TABLE_PRIVILEGES: Record<string, Grants> = {
   app_settings: {},
   kysely_migration: {},
   kysely_migration_lock: {},
-  roles: { app: READ, staff: READ, auth: READ },
-  languages: { app: READ, staff: READ, auth: READ },
-  channels: { app: READ, staff: READ, auth: READ },
-  participation_types: { app: READ, staff: READ, auth: READ },
+  roles: EVERYONE_READS,
+  languages: EVERYONE_READS,
+  channels: EVERYONE_READS,
+  participation_types: EVERYONE_READS,
   // a customer's unit of work reads its own customer and never changes it (its quota, its state)
   customers: { app: READ, staff: WRITE, auth: READ },
   // select of every column but password_hash is granted column by column below
@@ -40,7 +46,7 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   outbox: { app: 'insert, select (idempotency_key)', staff: WRITE, auth: 'insert, select (idempotency_key)' },
   // the audit trail is written, never changed; staff read it
   audit_log: { app: 'insert', staff: 'select, insert', auth: 'insert' },
-  events: { app: WRITE, staff: WRITE },
+  events: TENANTS_WRITE,
   // the engine (the worker, as staff) writes the log; customers read it (migration 0008)
   event_logs: { app: READ, staff: WRITE },
   // an incident made in a customer's unit of work starts its timer there; the worker runs them all
@@ -50,12 +56,12 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   event_audio: { app: READ, staff: WRITE },
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
-  resources: { app: WRITE, staff: WRITE },
-  slas: { app: WRITE, staff: WRITE },
-  escalations: { app: WRITE, staff: WRITE },
-  escalation_resources: { app: WRITE, staff: WRITE },
-  applications: { app: WRITE, staff: WRITE },
-  modules: { app: WRITE, staff: WRITE },
+  resources: TENANTS_WRITE,
+  slas: TENANTS_WRITE,
+  escalations: TENANTS_WRITE,
+  escalation_resources: TENANTS_WRITE,
+  applications: TENANTS_WRITE,
+  modules: TENANTS_WRITE,
   // the inbound webhook's record and the STOP list (migration 0009): the gateway's side, staff only
   inbound_messages: { staff: 'select, insert, delete' },
   sms_opt_outs: { staff: WRITE },
@@ -64,17 +70,17 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   customer_send_windows: { staff: WRITE },
   // the dashboard's day counts and their changes (migration 0012): written by the triggers of
   // events, in the unit of work that changes the events, so whoever may write events keeps them
-  event_day_counts: { app: WRITE, staff: WRITE },
-  event_day_count_changes: { app: WRITE, staff: WRITE },
-  event_day_responders: { app: WRITE, staff: WRITE },
-  event_day_responder_changes: { app: WRITE, staff: WRITE },
+  event_day_counts: TENANTS_WRITE,
+  event_day_count_changes: TENANTS_WRITE,
+  event_day_responders: TENANTS_WRITE,
+  event_day_responder_changes: TENANTS_WRITE,
   // the events' totals (migration 0013) and their changes since the last fold (0016): written by the
   // events' triggers and the fold as the owner, read by the lists
-  event_counts: { app: READ, staff: READ },
-  event_count_changes: { app: READ, staff: READ },
+  event_counts: TENANTS_READ,
+  event_count_changes: TENANTS_READ,
   // how many events each incident text has (migration 0017), and its changes since the last fold: as above
-  event_subject_counts: { app: READ, staff: READ },
-  event_subject_count_changes: { app: READ, staff: READ },
+  event_subject_counts: TENANTS_READ,
+  event_subject_count_changes: TENANTS_READ,
   // which customers' events changed since the last announcement (migration 0016): the owner's alone
   event_change_marks: {},
 };

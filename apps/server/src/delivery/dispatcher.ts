@@ -2,8 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { bundleMessage } from '@relevo/domain';
 import { SYSTEM, type Database } from '../db/database';
-import { bundledWith, markSent } from '../db/contacts';
-import { OUTBOX_CHANNEL, OUTBOX_JOBS } from '../db/outbox';
+import { bundledWith, markSent, OUTBOX_CHANNEL, OUTBOX_JOBS } from './queries';
 import type { OutboxRow } from '../db/schema';
 import type { Compilable } from 'kysely';
 import type { Claimed } from '../jobs/lease';
@@ -31,7 +30,7 @@ type Bundle = Awaited<ReturnType<ReturnType<typeof bundledWith>['execute']>>;
 
 /**
  * The sending side of engine contacts: the contacts bundled into each claimed message while it
- * waited (throttling, db/contacts.ts) are read for the whole claim at once; once a message is out,
+ * waited (throttling, delivery/queries.ts) are read for the whole claim at once; once a message is out,
  * its contacts' log rows say sent in the transaction that completes it.
  */
 class Contacts {

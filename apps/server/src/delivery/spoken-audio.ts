@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/database';
-import { audioByToken, audioPath, audioTokenOfContact, storeAudioContent } from '../db/event-audio';
+import { audioByToken, audioPath, audioTokenOfContact, storeAudioContent } from './queries';
 import { downsample, speech, TELEPHONE_RATE, wavFile, type SpeechSynthesizer } from './speech';
 
 /** The spoken audio of voice calls: its address goes with the call; the sound is made when first fetched. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
 import type { TokenClaims } from '../auth/tokens';
 import { AUTH } from '../db/database';
-import { activeSession } from '../db/sessions';
+import { activeSession } from '../auth/queries';
 import { HttpError, ValidationFailure } from './errors';
 import { clearSessionCookie, preauthCookieName, readCookie, sessionCookieName } from './cookies';
 import { securityEvent } from '../security/events';

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import { dayRange, type EventFilter, type IncidentEvent } from '@relevo/domain';
 import type { DB } from '../db/schema';
 import { containsPattern, iso, matches } from '../db/listing';
-import { audioPath } from '../db/event-audio';
+import { audioPath } from '../delivery/queries';
 
 /**
  * The events of one customer narrowed by the filters of spec 2.13 (the list and the CSV export

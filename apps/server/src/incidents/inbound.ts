@@ -16,7 +16,7 @@ import {
 } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
-import { enqueue, OUTBOX_CHANNEL } from '../db/outbox';
+import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
 import { wakeAfterCommit } from '../db/wake';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 

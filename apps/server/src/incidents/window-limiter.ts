@@ -1,4 +1,4 @@
-import type { RateRule } from '../db/rate-limits';
+import type { RateRule } from '../auth/queries';
 
 /**
  * A fixed-window counter per key, in this process's memory: the ingest API's per-module limit

@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/principals';
 import type { DB } from '../db/schema';
 import type { AppContext } from '../context';
-import { audit } from '../db/audit';
-import { revokeCustomerSessions } from '../db/sessions';
-import { customerUsage, findCustomer, insertCustomer, listCustomers, listFreeCustomers, toCustomer } from '../db/customers';
+import { audit } from '../security/audit';
+import { revokeCustomerSessions } from '../auth/queries';
+import { customerUsage, findCustomer, insertCustomer, listCustomers, listFreeCustomers, toCustomer } from './queries';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError, ValidationFailure } from '../http/errors';
 

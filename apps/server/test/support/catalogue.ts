@@ -1,4 +1,4 @@
-import { refreshEscalations } from '../../src/db/escalation-validity';
+import { refreshEscalations } from '../../src/catalogue/queries';
 import type { Tx } from '../../src/db/database';
 
 export interface RunnableModule {

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newEngineState, responseMinutes, runEngine, stepSchedule, type EngineInput, type EngineState, type EngineStep } from './escalation-engine';
-
-const MIN = 60_000;
-const T0 = Date.UTC(2026, 10, 24, 3, 0, 0);
-
-const agent = (id: number, patch: Partial<EngineStep> = {}): EngineStep => ({
-  escalation_resource_id: id,
-  participation: 'agent',
-  channel: 'sms',
-  resource_id: 100 + id,
-  resource_name: `Agent ${id}`,
-  address: `+178755500${id}0`,
-  language: 'ES',
-  recalls: 0,
-  follow_up_minutes: 15,
-  ...patch,
-});
-const supervisor = (id: number): EngineStep => agent(id, { participation: 'supervisor', follow_up_minutes: 0, channel: 'email', address: `boss${id}@example.test` });
+import { MIN, T0, agent, supervisor } from './steps.fixture';
 
 /** Applies inputs at times (minutes after T0) and collects what the engine did. */
 function play(state: EngineState, events: [minutes: number, input: EngineInput][], scale = 1) {

@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES } from '@relevo/domain';
 import { eventAudio } from '@relevo/api';
 import type { AppContext } from '../../context';
-import { audioTokenOf } from '../../db/event-audio';
+import { audioTokenOf } from '../../delivery/queries';
 import { spokenAudio } from '../../delivery/spoken-audio';
 import { WindowLimiter } from '../../incidents/window-limiter';
 import { HttpError, tooManyAttempts } from '../errors';

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { isEscalationValid, lastInLineStep, type StepForValidity } from '@relevo/domain';
-import type { Tx } from './database';
+import type { Tx } from '../db/database';
+
+// The catalogue's SQL shared by its services (each service keeps the reads of its own screen).
 
 /**
  * Keeps escalation_last_in_line and escalation_validate true to the steps (spec 3), by the domain's

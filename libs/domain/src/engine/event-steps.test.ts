@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineStepsOf, type StepRowForEngine } from './snapshot';
+import { engineStepsOf, type StepRowForEngine } from './event-steps';
 
 const row = (over: Partial<StepRowForEngine>): StepRowForEngine => ({
   escalation_resource_id: 1,

@@ -1,9 +1,68 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { customerSlot, recipientSlot, type CustomerWindow, type EngineChannel } from '@relevo/domain';
-import type { Tx } from './database';
-import { OUTBOX_CHANNEL, OUTBOX_JOBS } from './outbox';
-import { wakeAfterCommit } from './wake';
-import { cancel } from '../jobs/lease';
+import { EVENT_AUDIO_DAYS, customerSlot, recipientSlot, type ContactLanguage, type CustomerWindow, type EngineChannel } from '@relevo/domain';
+import type { Tx } from '../db/database';
+import type { OutboxChannel, OutboxRow } from '../db/schema';
+import { wakeAfterCommit } from '../db/wake';
+import { cancel, claim, exponentialRetry, type ClaimOptions, type ClaimResult, type JobTable } from '../jobs/lease';
+
+// The delivery area's SQL: the outbox, the engine's contacts and their throttling,
+// and the voice calls' audio.
+
+export interface OutgoingMessage {
+  customerId?: number | null;
+  channel: OutboxChannel;
+  recipient: string;
+  subject?: string | null;
+  body: string;
+  html?: string | null;
+  /** the same key twice is one message: a retried request cannot send twice */
+  idempotencyKey: string;
+}
+
+export const OUTBOX_CHANNEL = 'relevo_outbox';
+
+/**
+ * The outbox as a job table: a message is done when `sent`; after 8 claims without a send it is
+ * dead. Its body and HTML (codes, links) are cleared once it is sent, dead or canceled.
+ */
+export const OUTBOX_JOBS: JobTable = {
+  name: 'outbox',
+  doneStatus: 'sent',
+  maxAttempts: 8,
+  clearOnEnd: ['body', 'html'],
+  retryDelayMs: exponentialRetry(5_000, 3_600_000),
+};
+
+/** Queues a message in the caller's transaction: it goes out only if the transaction commits. */
+export async function enqueue(db: Tx, message: OutgoingMessage, now: Date): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      customer_id: message.customerId ?? null,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      html: message.html ?? null,
+      idempotency_key: message.idempotencyKey,
+      due_at: now,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+}
+
+/** Claims due messages (the dispatcher does this; tests claim by hand to play a worker that dies). */
+export function claimMessages(db: Tx, options: ClaimOptions): Promise<ClaimResult<OutboxRow>> {
+  return claim<OutboxRow>(db, OUTBOX_JOBS, options);
+}
+
+/** A queued message that must not go out (any more): false when it was already sent or ended. */
+export async function cancelMessage(db: Tx, idempotencyKey: string): Promise<boolean> {
+  const row = await db.selectFrom('outbox').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row ? cancel(db, OUTBOX_JOBS, row.id) : false;
+}
 
 /** A contact of the engine to send: the message and what its bundle needs. */
 export interface ContactMessage {
@@ -215,4 +274,78 @@ export function markSent(db: Tx, headKey: string, bundled: readonly { id: number
     db.updateTable('event_logs').set({ delivery_status: 'sent' }).where('idempotency_key', 'in', keys).where('delivery_status', '=', 'queued'),
     ...(bundled.length > 0 ? [db.updateTable('outbox').set({ body: null }).where('id', 'in', bundled.map((b) => b.id))] : []),
   ];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The address of an audio, under the server's root (the voice gateway gets it after PUBLIC_URL). */
+export const audioPath = (token: string) => `/api/v1/audio/${token}.wav`;
+
+/** The token of an address's last segment, or null when it cannot be one. */
+export function audioTokenOf(segment: string): string | null {
+  return /^([A-Za-z0-9_-]{22})\.wav$/.exec(segment)?.[1] ?? null;
+}
+
+export interface NewEventAudio {
+  customerId: number;
+  eventId: number;
+  /** the contact's idempotency key: the same contact written again (after a crash) keeps its first row */
+  idempotencyKey: string;
+  language: ContactLanguage;
+  text: string;
+  /** when the event was created: the audio expires EVENT_AUDIO_DAYS later */
+  eventCreatedAt: Date;
+}
+
+/** The row of a voice contact's audio, text only (the sender makes the sound); insert it with `on conflict (idempotency_key) do nothing`. */
+export function eventAudioRow(audio: NewEventAudio, now: Date) {
+  return {
+    customer_id: audio.customerId,
+    event_id: audio.eventId,
+    idempotency_key: audio.idempotencyKey,
+    // 128 random bits: the address is the credential
+    token: randomBytes(16).toString('base64url'),
+    language: audio.language,
+    text: audio.text,
+    created_at: now,
+    expires_at: new Date(audio.eventCreatedAt.getTime() + EVENT_AUDIO_DAYS * DAY),
+  };
+}
+
+export interface StoredAudio {
+  id: number;
+  token: string;
+  language: ContactLanguage;
+  text: string;
+  mime: string;
+  content: Buffer | null;
+}
+
+const asBuffer = (bytes: Uint8Array | null) => (bytes === null ? null : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+/** The address token of a contact's audio, unless it expired (a statement for `Database.read`). */
+export function audioTokenOfContact(db: Tx, idempotencyKey: string, now: Date) {
+  return db.selectFrom('event_audio').select('token').where('idempotency_key', '=', idempotencyKey).where('expires_at', '>', now);
+}
+
+/** The audio at an address, unless it expired. */
+export async function audioByToken(db: Tx, token: string, now: Date): Promise<StoredAudio | null> {
+  const row = await db
+    .selectFrom('event_audio')
+    .select(['event_audio_id as id', 'token', 'language', 'text', 'mime', 'content'])
+    .where('token', '=', token)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? { ...row, content: asBuffer(row.content) } : null;
+}
+
+/** Keeps the sound made for an audio (the first one made, when two were made at once). */
+export async function storeAudioContent(db: Tx, id: number, content: Buffer): Promise<void> {
+  await db.updateTable('event_audio').set({ content }).where('event_audio_id', '=', id).where('content', 'is', null).execute();
+}
+
+/** Deletes the audio of events created EVENT_AUDIO_DAYS ago or more; answers how many. */
+export async function deleteExpiredAudio(db: Tx, now: Date): Promise<number> {
+  const result = await db.deleteFrom('event_audio').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { AUTH, CHURN_TABLES, type Database } from '../db/database';
-import { deleteExpiredAudio } from '../db/event-audio';
+import { deleteExpiredAudio } from '../delivery/queries';
 import { foldDayCounts } from '../dashboard/day-counts';
 import { announceEventChanges } from '../incidents/event-changes';
-import { pruneRateLimits } from '../db/rate-limits';
-import { pruneSessions } from '../db/sessions';
+import { pruneSignInRecords } from '../auth/queries';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** How often the events' count changes are moved into their totals: the rows a list's total adds up stay few. */
@@ -72,10 +71,7 @@ export class Housekeeping {
   async runOnce(): Promise<void> {
     try {
       const now = this.clock.now();
-      await this.database.scoped(AUTH, async (tx) => {
-        await pruneRateLimits(tx, now);
-        await pruneSessions(tx, now);
-      });
+      await this.database.scoped(AUTH, (tx) => pruneSignInRecords(tx, now));
       await this.database.scoped({ kind: 'staff' }, async (tx) => {
         // spec: an event's audio expires 7 days after the event
         await deleteExpiredAudio(tx, now);

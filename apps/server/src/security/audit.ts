@@ -1,5 +1,5 @@
-import type { Tx } from './database';
-import type { AuditLogTable } from './schema';
+import type { Tx } from '../db/database';
+import type { AuditLogTable } from '../db/schema';
 
 export interface AuditEntry {
   customerId: number | null;
