@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
-import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
+import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
 import { expectProblem, expectSaving, playOffersReload } from '../../testing/story-dialogs';
 
@@ -13,8 +13,8 @@ const phoneRefused = () => Promise.reject(new ApiError(422, { detail: [{ loc: ['
 
 /** The real route table at /resources, signed in as a Demo Company user, with fixture calls. */
 function Resources({ role = Role.CustomerRoot, state = 'filled', refusePhone = false }: { role?: RoleId; state?: StoryCatalogueState; refusePhone?: boolean }) {
-  const [calls] = useState(() => storyResourceSlaCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}));
-  return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ resourceSlaCalls: calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+  const [calls] = useState(() => storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}));
+  return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ ...calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
 }
 
 const meta = { title: 'Screens/Resources', component: Resources, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Resources>;

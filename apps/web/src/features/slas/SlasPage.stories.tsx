@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
-import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
+import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
 import { dialogReady, expectProblem, expectSaving, playOffersReload } from '../../testing/story-dialogs';
 
 /** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
 function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; state?: StoryCatalogueState }) {
-  const [calls] = useState(() => storyResourceSlaCalls(state));
-  return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ resourceSlaCalls: calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+  const [calls] = useState(() => storyCatalogueCalls(state));
+  return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ ...calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
 }
 
 const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Slas>;
