@@ -33,7 +33,7 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls, eventCalls, dashboardCalls }}
+      services={{ loadProfileCounts: async () => storyCounts, customerCalls, eventCalls, dashboardCalls }}
     />
   );
 }

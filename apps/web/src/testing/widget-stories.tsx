@@ -3,6 +3,7 @@ import type { WidgetDisplay } from '@relevo/ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ServicesProvider } from '../shell/services';
 import { DASHBOARD_CALLS, type DashboardCallsState } from './dashboard';
+import { storyBody } from './story-dialogs';
 
 /** The width a widget story is drawn at: a phone (320 px wide), or a desktop window (1280 px) with the widget in its dashboard cell. */
 export type StoryWidth = 'mobile' | 'desktop';
@@ -42,7 +43,6 @@ export function widgetStory(state: DashboardCallsState, width: StoryWidth, displ
 type StoryObj = StoryObjOf<{ defaultDisplay?: WidgetDisplay }>;
 type Play = NonNullable<StoryObj['play']>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /**
  * The ten stories of a widget: filled, empty, loading, collapsed and full screen, each on a phone
@@ -53,19 +53,19 @@ const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
  */
 export function widgetStories(title: string, shows: { filled: string; empty: string }) {
   const filled: Play = async ({ canvasElement }) => {
-    const region = await body(canvasElement).findByRole('region', { name: title });
+    const region = await storyBody(canvasElement).findByRole('region', { name: title });
     await waitFor(() => expect(within(region).getAllByText(shows.filled)[0]).toBeVisible());
   };
   const empty: Play = async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByText(shows.empty)).toBeVisible();
+    await expect(await storyBody(canvasElement).findByText(shows.empty)).toBeVisible();
   };
   const loading: Play = async ({ canvasElement }) => {
-    const region = await body(canvasElement).findByRole('region', { name: title });
+    const region = await storyBody(canvasElement).findByRole('region', { name: title });
     await expect(within(region).getByRole('status')).toHaveTextContent(`Loading ${title}`);
     await expect(within(region).getByText(`Loading ${title}`).closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
   };
   const collapsed: Play = async ({ canvasElement }) => {
-    const screen = body(canvasElement);
+    const screen = storyBody(canvasElement);
     const expand = await screen.findByRole('button', { name: `Expand ${title}` });
     await expect(expand).toHaveAttribute('aria-expanded', 'false');
     await expect(screen.queryByText(shows.filled)).toBeNull();
@@ -74,7 +74,7 @@ export function widgetStories(title: string, shows: { filled: string; empty: str
     await userEvent.click(screen.getByRole('button', { name: `Collapse ${title}` }));
   };
   const fullscreen: Play = async ({ canvasElement }) => {
-    const dialog = await body(canvasElement).findByRole('dialog', { name: title });
+    const dialog = await storyBody(canvasElement).findByRole('dialog', { name: title });
     await waitFor(() => expect(within(dialog).getAllByText(shows.filled)[0]).toBeVisible());
     await expect(within(dialog).getByRole('button', { name: `Exit full screen: ${title}` })).toBeVisible();
   };
