@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import webLayers from './eslint-rules/web-layers.js';
+import webLayers from './apps/web/eslint-layers.js';
 
 export default tseslint.config(
   {

@@ -1,5 +1,5 @@
 /**
- * The lint rule of the web app's layers (eslint-rules/web-layers.js, docs/architecture.md) run
+ * The lint rule of the web app's layers (apps/web/eslint-layers.js, docs/architecture.md) run
  * through ESLint's Node API with the repository's own config, on sources placed at paths of this
  * app: an import across the layers fails the lint, an import within them passes.
  */

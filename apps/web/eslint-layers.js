@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** apps/web/src of this checkout, whatever folder ESLint runs in */
-const SRC = fileURLToPath(new URL('../apps/web/src', import.meta.url));
+const SRC = fileURLToPath(new URL('./src', import.meta.url));
 
 /** Where a path of apps/web/src belongs: a feature, a layer folder, the root, or null outside src. */
 function placeOf(file) {
