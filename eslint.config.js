@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webLayers from './apps/web/eslint-layers.js';
 
 export default tseslint.config(
   {
@@ -32,6 +33,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@relevo/*', 'ofetch', 'fastify', 'kysely'] }],
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
+  },
+  {
+    // the web app's layers: a feature imports no other feature, shell/ and calls/ import no
+    // feature (docs/architecture.md, "The web app's layers")
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-layers': webLayers },
+    rules: { 'web-layers/layers': 'error' },
   },
   {
     // ui components are presentational: no domain or api imports

@@ -1,5 +1,6 @@
 import { ROUTE_ROLES, type LayoutRoute, type UserScreen } from '@relevo/domain';
 import { lazyWithPreload } from '@relevo/ui';
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyRoute } from './shell/app-routes';
 import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shell/guards';
@@ -13,6 +14,9 @@ const ForbiddenPage = lazyWithPreload(() => import('./features/errors/ForbiddenP
 const NotFoundPage = lazyWithPreload(() => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => NotFoundPage));
 const RespondPage = lazyWithPreload(() => import('./features/respond/RespondPage').then(({ RespondPage }) => RespondPage));
 const AppLayout = lazyWithPreload(() => import('./shell/AppLayout').then(({ AppLayout }) => AppLayout));
+// the password form and its dialog load when they open (most visits never open them), not with
+// every screen's first JavaScript
+const ChangePasswordModal = lazy(() => import('./features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({ default: ChangePasswordModal })));
 const UsersPage = lazyWithPreload(() => import('./features/users/UsersPage').then(({ UsersPage }) => UsersPage));
 
 /** spec 2.10: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
@@ -73,7 +77,7 @@ export const routes: RouteObject[] = [
     element: <RequireSession />,
     children: [
       {
-        ...lazyRoute(AppLayout),
+        ...lazyRoute(AppLayout, <AppLayout changePassword={ChangePasswordModal} />),
         children: [
           { index: true, element: <HomeRedirect /> },
           ...(Object.keys(ROUTE_ROLES) as LayoutRoute[]).map((path) => ({ path, ...LAYOUT_SCREENS[path] })),

@@ -1,13 +1,12 @@
 import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import type { CustomerCalls } from '../features/customers/customer-calls';
-import type { EventCalls } from '../features/events/event-calls';
 import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp } from '../testing/story-app';
 import { storyEventCalls } from '../testing/events';
 import { DASHBOARD_CALLS } from '../testing/dashboard';
+import type { Services } from './services';
 
 const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index) => ({
   customer_id: index + 1,
@@ -21,9 +20,9 @@ const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index)
 }));
 
 /** The staff home is the Customers screen: its list comes from a fixture, not the live API. */
-const customerCalls: CustomerCalls = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
+const customerCalls: Services['customerCalls'] = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
 /** The events screens' calls: no events (the layout is what these stories show). */
-const eventCalls: EventCalls = storyEventCalls('empty');
+const eventCalls: Services['eventCalls'] = storyEventCalls('empty');
 /** The customer roles land on the Dashboard: its widgets read fixtures, not the live API. */
 const dashboardCalls = DASHBOARD_CALLS.empty;
 
@@ -34,7 +33,7 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }), customerCalls, eventCalls, dashboardCalls }}
+      services={{ loadProfileCounts: async () => storyCounts, customerCalls, eventCalls, dashboardCalls }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { clientSettings } from '@relevo/api';
 import { APP_VERSION, GUIDE_PATH, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
 import { AppShell, Brand, Breadcrumb, Footer, Icon, LoadBoundary, toast } from '@relevo/ui';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { api } from './api';
 import { ChangePasswordOpener } from './change-password-context';
@@ -16,15 +16,29 @@ import { loadWidgetScript } from './chat-widget';
 
 const liveLoadClientSettings = () => api.call(clientSettings);
 
-// the password form and its dialog load when they open (most visits never open them), not with
-// every screen's first JavaScript
-const ChangePasswordModal = lazy(() => import('../features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({ default: ChangePasswordModal })));
+/** What the layout gives its own-password window: open by request or forced, and what to do after. */
+export interface ChangePasswordWindowProps {
+  open: boolean;
+  /** force_change_password: opens by itself and cannot be dismissed */
+  forced: boolean;
+  onClose: () => void;
+  /** the change succeeded: the layout shows the toast and reloads the session user */
+  onChanged: () => void;
+}
+
+export interface AppLayoutProps {
+  /**
+   * The own-password window, given by the route table (the shell names no feature); it may be
+   * lazy, the layout renders it inside a Suspense boundary.
+   */
+  changePassword: ComponentType<ChangePasswordWindowProps>;
+}
 
 /**
  * spec 2.5 layout: sidebar by role (2.6), header, breadcrumb, footer; the role check of 2.2; the
  * forced password change; the third-party widget after login (spec 1).
  */
-export function AppLayout() {
+export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProps) {
   const user = useSignedInUser();
   const { actor } = useSession();
   const { pathname } = useLocation();

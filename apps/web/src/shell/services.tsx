@@ -1,43 +1,17 @@
-import type { ClientSettings, UserDashboard } from '@relevo/api';
-import type { ChatAnswer } from '@relevo/domain';
-import type { UserScreen, changePasswordMachine, loginMachine, twoFactorMachine } from '@relevo/domain';
+import type { ClientSettings } from '@relevo/api';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ApplicationCalls } from '../features/applications/application-calls';
-import type { CustomerCalls } from '../features/customers/customer-calls';
-import type { ResourceSlaCalls } from '../features/resources/resource-calls';
-import type { EscalationCalls } from '../features/escalations/escalation-calls';
-import type { EventCalls } from '../features/events/event-calls';
-import type { DashboardCalls } from '../features/dashboard/dashboard-calls';
-import type { UserCalls } from '../features/users/user-calls';
 
 /**
  * The I/O a screen may take from its surroundings instead of the live api client: each screen
  * has a live default; stories and tests provide fixtures here (or pass a machine prop).
+ *
+ * The shell declares only its own key. Each feature adds the keys it reads, next to their live
+ * defaults, by declaration merging (`declare module '../../shell/services' { interface Services
+ * { ... } }`), so the shell names no feature and a feature's calls stay in the feature.
  */
 export interface Services {
-  loginMachine: typeof loginMachine;
-  twoFactorMachine: typeof twoFactorMachine;
-  changePasswordMachine: typeof changePasswordMachine;
-  loadProfileCounts: () => Promise<UserDashboard>;
+  /** the layout's client settings (the third-party widget's script) */
   loadClientSettings: () => Promise<ClientSettings>;
-  /** the calls of a user screen (Admin Users, Customer Users, Users) */
-  userCalls: (screen: UserScreen) => UserCalls;
-  /** the calls of the Customers screen */
-  customerCalls: CustomerCalls;
-  /** the calls of the Resources and SLA screens */
-  resourceSlaCalls: ResourceSlaCalls;
-  /** the calls of the Applications and Modules screens and the module tools */
-  applicationCalls: ApplicationCalls;
-  /** the calls of the Escalations and Escalation Resources screens */
-  escalationCalls: EscalationCalls;
-  /** the calls of the Events and Event Logs screens */
-  eventCalls: EventCalls;
-  /** the calls of the Dashboard's widgets */
-  dashboardCalls: DashboardCalls;
-  /** the User Guide assistant: a question, and the first item of its answer */
-  askGuide: (question: string) => Promise<ChatAnswer>;
-  /** the chat's notification sound (stories and tests count the plays) */
-  playChatSound: () => void;
 }
 
 const ServicesContext = createContext<Partial<Services>>({});

@@ -18,7 +18,7 @@ export function ApplicationScreens({ at, role = Role.CustomerRoot, calls = 'fill
       routes={routes}
       at={at}
       user={storyUser(role)}
-      services={{ applicationCalls: APPLICATION_CALLS[calls](), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ applicationCalls: APPLICATION_CALLS[calls]() }}
     />
   );
 }

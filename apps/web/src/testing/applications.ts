@@ -1,6 +1,6 @@
 import { ApiError } from '@relevo/api';
 import { applicationDeleteRefusal, ingestExamples, type Application, type ListOf, type ListQuery, type Module } from '@relevo/domain';
-import type { ApplicationCalls } from '../features/applications/application-calls';
+import type { ApplicationCalls } from '../calls/application-calls';
 import { never } from './fixtures';
 
 const NAMES = ['Demo Store', 'Billing', 'Customer Portal', 'Data Warehouse', 'Mobile App', 'Payments Gateway', 'Reporting', 'Search', 'Shipping', 'Support Desk', 'Warehouse Robots', 'Website'];

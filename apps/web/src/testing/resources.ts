@@ -1,7 +1,8 @@
 import { ApiError } from '@relevo/api';
 import { resourceDeleteRefusal, slaDeleteRefusal, type Language, type ListOf, type ListQuery, type Resource, type ResourceLimit, type Sla } from '@relevo/domain';
-import type { ResourceCalls, ResourceSlaCalls } from '../features/resources/resource-calls';
+import type { ResourceCalls } from '../features/resources/resource-calls';
 import type { SlaCalls } from '../features/slas/sla-calls';
+import type { Services } from '../shell/services';
 import { never } from './fixtures';
 
 export const storyLanguages: Language[] = [
@@ -72,7 +73,7 @@ const limitOf = (state: StoryCatalogueState): ResourceLimit =>
   state === 'quotaReached' ? { limit: true, count: 10, max: 10 } : { limit: false, count: storyResources.length, max: 10 };
 
 /** The calls of the Resources and SLA screens over the fixtures; deletes answer the in-use refusal (409). */
-export function storyResourceSlaCalls(state: StoryCatalogueState = 'filled', overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {}): ResourceSlaCalls {
+export function storyCatalogueCalls(state: StoryCatalogueState = 'filled', overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {}): Pick<Services, 'resourceCalls' | 'slaCalls'> {
   const list = <T>(rows: T[], name: (row: T) => string) =>
     state === 'loading'
       ? never
@@ -97,5 +98,5 @@ export function storyResourceSlaCalls(state: StoryCatalogueState = 'filled', ove
     remove: () => Promise.reject(new ApiError(409, { detail: slaDeleteRefusal(['Checkout']) ?? '' })),
     ...overrides.slas,
   };
-  return { resources, slas };
+  return { resourceCalls: resources, slaCalls: slas };
 }

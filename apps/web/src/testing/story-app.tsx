@@ -21,14 +21,17 @@ export interface StoryAppProps {
   routes: RouteObject[];
   at: InitialEntry;
   user?: SessionUser | null;
+  /** fixture services; the layout's client settings default to a version and no widget */
   services?: Partial<Services>;
 }
+
+const noWidget: Services['loadClientSettings'] = async () => ({ version: '1.4.4', widget_script_url: null });
 
 /** Renders routes in memory, with a fixture session and fixture services instead of the server. */
 export function StoryApp({ routes, at, user = null, services = {} }: StoryAppProps) {
   return (
     <SessionProvider machine={sessionFor(user)}>
-      <ServicesProvider value={services}>
+      <ServicesProvider value={{ loadClientSettings: noWidget, ...services }}>
         <MemoryRouter initialEntries={[at]}>
           <AppRoutes routes={routes} />
         </MemoryRouter>

@@ -4,10 +4,17 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 export const storyBody = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
-export async function dialogReady(canvasElement: HTMLElement, name: string | RegExp): Promise<HTMLElement> {
-  const dialog = await storyBody(canvasElement).findByRole('dialog', { name });
+export async function dialogReady(canvasElement: HTMLElement, name?: string | RegExp): Promise<HTMLElement> {
+  const dialog = await storyBody(canvasElement).findByRole('dialog', name === undefined ? {} : { name });
   await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
   return dialog;
+}
+
+/** Clicks the list's Create button and answers the dialog it opens, named `name`. */
+export async function openCreateDialog(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
+  const screen = storyBody(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+  return screen.findByRole('dialog', { name });
 }
 
 /** A list story's play: the text (e.g. the empty-state message) shows. */
@@ -15,6 +22,16 @@ export const playShowsText =
   (text: string) =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     await expect(await storyBody(canvasElement).findByText(text)).toBeVisible();
+  };
+
+/** A read-only role's list play: the list shows `text`, with no Create button and no Actions column (spec 6). */
+export const playReadsOnly =
+  (text: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const screen = storyBody(canvasElement);
+    await screen.findByText(text);
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   };
 
 /** A failed list load's play: an empty list with a Reload button (spec 7), in the screen, not the header's. */

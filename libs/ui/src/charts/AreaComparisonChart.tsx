@@ -1,4 +1,5 @@
 import { AreaSeries, Axis, Grid, Tooltip, XYChart } from '@visx/xychart';
+import { ChartDataTable } from './ChartDataTable';
 import { previousThenCurrent } from './chart-theme';
 import { countText } from './palette';
 import { useWidth } from './use-width';
@@ -88,27 +89,11 @@ export function AreaComparisonChart({ label, categories, current, previous, unit
           </XYChart>
         )}
       </div>
-      <div className="rl-visually-hidden">
-        <table>
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">{current.label}</th>
-              <th scope="col">{previous.label}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((x) => (
-              <tr key={x}>
-                <th scope="row">{x}</th>
-                <td>{valueOf(current.points, x) ?? '–'}</td>
-                <td>{valueOf(previous.points, x) ?? '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable
+        caption={label}
+        columns={['Month', current.label, previous.label]}
+        rows={categories.map((x) => ({ name: x, cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'] }))}
+      />
     </figure>
   );
 }

@@ -1,4 +1,5 @@
 import { Axis, BarGroup, BarSeries, Grid, Tooltip, XYChart } from '@visx/xychart';
+import { ChartDataTable } from './ChartDataTable';
 import { currentThenPrevious } from './chart-theme';
 import { countText } from './palette';
 import { useWidth } from './use-width';
@@ -96,29 +97,11 @@ export function ComparisonBars({ label, bars, currentLabel, previousLabel, label
           </XYChart>
         )}
       </div>
-      <div className="rl-visually-hidden">
-        <table>
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labelHeader}</th>
-              <th scope="col">{currentLabel}</th>
-              <th scope="col">{previousLabel}</th>
-              <th scope="col">Share and change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.label}>
-                <th scope="row">{bar.label}</th>
-                <td>{bar.current}</td>
-                <td>{bar.previous}</td>
-                <td>{bar.note ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable
+        caption={label}
+        columns={[labelHeader, currentLabel, previousLabel, 'Share and change']}
+        rows={bars.map((bar) => ({ name: bar.label, cells: [bar.current, bar.previous, bar.note ?? ''] }))}
+      />
     </figure>
   );
 }

@@ -144,8 +144,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }
 
   return (
-    <div className="rl-table">
-      <div className="rl-table__toolbar">
+    <div className="rl-panel rl-table">
+      <div className="rl-panel__bar rl-table__toolbar">
         <SearchBox label={label} search={search} onSearchChange={onSearchChange} delay={props.searchDebounceMs ?? SEARCH_DEBOUNCE_MS} />
         {toolbar ? <div className="rl-table__actions">{toolbar}</div> : null}
       </div>

@@ -98,7 +98,7 @@ export function Widget({
   const header = (dialogTitle?: ReactNode) => {
     const inDialog = dialogTitle !== undefined;
     return (
-      <header className="rl-widget__header">
+      <header className="rl-panel__bar rl-widget__header">
         {inDialog ? (
           dialogTitle
         ) : (
@@ -130,7 +130,7 @@ export function Widget({
   };
 
   return (
-    <section className={['rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+    <section className={['rl-panel', 'rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       {header()}
       <div id={bodyId} hidden={collapsed || fullscreen}>
         {collapsed || fullscreen ? null : body(false)}

@@ -15,7 +15,7 @@ export function WidgetDialog({ title, onClose, children }: WidgetDialogProps) {
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="rl-widget__overlay" />
-        <Dialog.Content className="rl-widget rl-widget--dialog" aria-describedby={undefined}>
+        <Dialog.Content className="rl-panel rl-widget rl-widget--dialog" aria-describedby={undefined}>
           {children(<Dialog.Title className="rl-widget__title">{title}</Dialog.Title>)}
         </Dialog.Content>
       </Dialog.Portal>

@@ -13,7 +13,7 @@ import {
 import { FormModal, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
-import type { ApplicationCalls } from './application-calls';
+import type { ApplicationCalls } from '../../calls/application-calls';
 
 export interface ApplicationModalProps {
   /** the application to edit; null creates one */

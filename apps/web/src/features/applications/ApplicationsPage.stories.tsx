@@ -20,6 +20,14 @@ async function openCreate(canvasElement: HTMLElement) {
   return dialogReady(canvasElement, 'Create Application');
 }
 
+async function playReadsWithModulesLink({ canvasElement }: { canvasElement: HTMLElement }) {
+  const screen = body(canvasElement);
+  await expect(await screen.findByRole('link', { name: 'Modules of Demo Store' })).toBeVisible();
+  await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+  await expect(screen.queryByRole('button', { name: 'Edit Demo Store' })).toBeNull();
+  await expect(screen.queryByRole('button', { name: 'Delete Demo Store' })).toBeNull();
+}
+
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     await expect(await body(canvasElement).findByText('Show 1 to 10 of 12 records')).toBeVisible();
@@ -30,16 +38,7 @@ export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
 /** The Customer role reads: no Create, Edit or Delete; the link to the modules stays. */
-export const ReadOnly: Story = {
-  args: { role: Role.Customer },
-  play: async ({ canvasElement }) => {
-    const screen = body(canvasElement);
-    await expect(await screen.findByRole('link', { name: 'Modules of Demo Store' })).toBeVisible();
-    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
-    await expect(screen.queryByRole('button', { name: 'Edit Demo Store' })).toBeNull();
-    await expect(screen.queryByRole('button', { name: 'Delete Demo Store' })).toBeNull();
-  },
-};
+export const ReadOnly: Story = { args: { role: Role.Customer }, play: playReadsWithModulesLink };
 
 /** spec 2.11: hovering (or focusing) the name lists the application's modules. */
 export const ModulesOnHover: Story = {

@@ -10,7 +10,7 @@ import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/rec
 
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
-import { liveApplicationCalls } from './application-calls';
+import { liveApplicationCalls } from '../../calls/application-calls';
 import { ApplicationModal } from './ApplicationModal';
 import './ApplicationsPage.css';
 

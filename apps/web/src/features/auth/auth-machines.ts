@@ -3,6 +3,13 @@ import { loginMachine, twoFactorMachine } from '@relevo/domain';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
 
+declare module '../../shell/services' {
+  interface Services {
+    loginMachine: typeof loginMachine;
+    twoFactorMachine: typeof twoFactorMachine;
+  }
+}
+
 /**
  * The sign-in machines bound to the server. Their failures show in the screen's red alert
  * (spec 8: login, code check and resend), not in the general toast.

@@ -2,6 +2,13 @@ import { addCustomer, deleteCustomer, listCustomers, updateCustomer } from '@rel
 import type { Customer, CustomerCreate, CustomerUpdate, ListOf, ListQuery, MessageAnswer } from '@relevo/domain';
 import { api } from '../../shell/api';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the Customers screen */
+    customerCalls: CustomerCalls;
+  }
+}
+
 /** The calls of the Customers screen; stories and tests give fixtures instead (Services `customerCalls`). */
 export interface CustomerCalls {
   list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Customer>>;

@@ -13,7 +13,7 @@ function Dashboard({ calls = 'filled', role = Role.CustomerRoot }: { calls?: Das
       routes={routes}
       at="/dashboard"
       user={storyUser(role)}
-      services={{ dashboardCalls: DASHBOARD_CALLS[calls], loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ dashboardCalls: DASHBOARD_CALLS[calls] }}
     />
   );
 }

@@ -11,6 +11,13 @@ import type {
 } from '@relevo/domain';
 import { api } from '../../shell/api';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the Dashboard's widgets */
+    dashboardCalls: DashboardCalls;
+  }
+}
+
 /** The calls of the dashboard's widgets; stories give fixtures instead (Services `dashboardCalls`). */
 export interface DashboardCalls {
   today: () => Promise<DashboardToday>;

@@ -14,7 +14,7 @@ function Escalations({ role = Role.CustomerRoot, at = '/escalations', options = 
       routes={routes}
       at={at}
       user={storyUser(role)}
-      services={{ escalationCalls: storyEscalationCalls(options), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ escalationCalls: storyEscalationCalls(options) }}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
-import { expectSaving } from '../../testing/story-dialogs';
+import { dialogReady, expectSaving, storyBody } from '../../testing/story-dialogs';
 import { StepModal } from './StepModal';
 
 const STEPS = storySteps(3);
@@ -29,11 +29,11 @@ const meta = { title: 'Screens/Escalations/Step modal', component: StepModalStor
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const body = storyBody;
 
-async function dialogReady(canvasElement: HTMLElement) {
-  const dialog = await body(canvasElement).findByRole('dialog');
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+/** The step modal once its choices have loaded. */
+async function stepDialogReady(canvasElement: HTMLElement) {
+  const dialog = await dialogReady(canvasElement);
   await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Participation Type' })).toBeEnabled());
   return dialog;
 }
@@ -45,7 +45,7 @@ async function choose(canvasElement: HTMLElement, dialog: HTMLElement, field: st
 
 /** An agent on voice call for Ana Torres: valid with its default 15 minutes. */
 async function agent(canvasElement: HTMLElement) {
-  const dialog = await dialogReady(canvasElement);
+  const dialog = await stepDialogReady(canvasElement);
   await choose(canvasElement, dialog, 'Participation Type', 'Agent');
   await choose(canvasElement, dialog, 'Channel', 'Voice call');
   await choose(canvasElement, dialog, 'Resource', 'Ana Torres');
@@ -66,7 +66,7 @@ async function typeAndExpect(dialog: HTMLElement, label: string, text: string, m
 
 export const CreateEmpty: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await dialogReady(canvasElement);
+    const dialog = await stepDialogReady(canvasElement);
     await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
   },
@@ -167,7 +167,7 @@ export const FollowUpAbove24Hours: Story = {
 export const EditAgentWithCallAgain: Story = {
   args: { editing: 0 },
   play: async ({ canvasElement }) => {
-    const dialog = await dialogReady(canvasElement);
+    const dialog = await stepDialogReady(canvasElement);
     await expect(within(dialog).getByLabelText('Max Attempt Recall')).toHaveValue('2');
     await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
   },
@@ -176,7 +176,7 @@ export const EditSupervisor: Story = { args: { editing: 2 } };
 export const Saving: Story = {
   args: { editing: 0, options: { saving: true } },
   play: async ({ canvasElement }) => {
-    const dialog = await dialogReady(canvasElement);
+    const dialog = await stepDialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expectSaving(dialog);
   },
@@ -185,7 +185,7 @@ export const Saving: Story = {
 export const SaveFailed: Story = {
   args: { editing: 0, options: { saveFailed: true } },
   play: async ({ canvasElement }) => {
-    const dialog = await dialogReady(canvasElement);
+    const dialog = await stepDialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
@@ -194,7 +194,7 @@ export const SaveFailed: Story = {
 export const RefusedBySave: Story = {
   args: { editing: 0, options: { refusedStep: 'The resource has no phone for a voice call' } },
   play: async ({ canvasElement }) => {
-    const dialog = await dialogReady(canvasElement);
+    const dialog = await stepDialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(await body(canvasElement).findByText('The resource has no phone for a voice call')).toBeInTheDocument();
   },

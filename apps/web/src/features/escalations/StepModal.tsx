@@ -101,6 +101,16 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
   useSavedOnce(isSaved, context.saved, onSaved);
 
   const idOf = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
+  // a required count typed as digits only, at most `digits` of them
+  const digitsField = (field: 'max_attemp_number' | 'next_followup_time', digits: number) => ({
+    name: field,
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    required: true,
+    value: values[field],
+    errors: errors[field],
+    onValueChange: (value: string) => send({ type: 'CHANGE', field, value: maskDigits(value, digits) }),
+  });
   const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }));
 
   return (
@@ -133,32 +143,12 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
           Call Again
         </label>
         {layout.hasMaxAttempts ? (
-          <TextField
-            label="Max Attempt Recall"
-            name="max_attemp_number"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            value={values.max_attemp_number}
-            errors={errors.max_attemp_number}
-            hint="From 1 to 5 calls."
-            onValueChange={(value) => send({ type: 'CHANGE', field: 'max_attemp_number', value: maskDigits(value, 2) })}
-          />
+          <TextField label="Max Attempt Recall" hint="From 1 to 5 calls." {...digitsField('max_attemp_number', 2)} />
         ) : null}
       </div>
       {layout.hasFollowUp ? (
         <div className="step-modal__grid">
-          <TextField
-            label="Next Follow Up Time"
-            name="next_followup_time"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            value={values.next_followup_time}
-            errors={errors.next_followup_time}
-            hint="15 to 1440 minutes, or 1 to 24 hours."
-            onValueChange={(value) => send({ type: 'CHANGE', field: 'next_followup_time', value: maskDigits(value, 4) })}
-          />
+          <TextField label="Next Follow Up Time" hint="15 to 1440 minutes, or 1 to 24 hours." {...digitsField('next_followup_time', 4)} />
           <SelectField
             label="Follow Up Time Type"
             name="next_followup_time_mult"

@@ -31,6 +31,13 @@ import {
 } from '@relevo/domain';
 import { api } from '../../shell/api';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the Escalations and Escalation Resources screens */
+    escalationCalls: EscalationCalls;
+  }
+}
+
 /** The calls of the escalation screens; stories and tests give fixtures instead (Services `escalationCalls`). */
 export interface EscalationCalls {
   list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Escalation>>;

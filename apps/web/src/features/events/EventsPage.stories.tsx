@@ -17,7 +17,7 @@ function Events({ calls = 'filled', at = '/events', role = Role.Customer }: { ca
       routes={routes}
       at={at}
       user={storyUser(role)}
-      services={{ eventCalls: storyEventCalls(calls), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ eventCalls: storyEventCalls(calls) }}
     />
   );
 }

@@ -3,6 +3,13 @@ import { OPTION_LIST_SIZE, type EventLogEntry, type EventOrderColumn, type Incid
 import { api } from '../../shell/api';
 import type { EventFilters } from './event-filters';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the Events and Event Logs screens */
+    eventCalls: EventCalls;
+  }
+}
+
 /** A choice of the filters: an application or a module. */
 export interface FilterChoice {
   id: number;

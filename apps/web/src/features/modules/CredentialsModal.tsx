@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { copyToClipboard } from '../../shell/clipboard';
 import { downloadText } from '../../shell/download';
 import { reported } from '../../shell/report-error';
-import type { ApplicationCalls } from '../applications/application-calls';
+import type { ApplicationCalls } from '../../calls/application-calls';
 
 export interface CredentialsModalProps {
   module: Pick<Module, 'module_id' | 'module_name' | 'application'>;

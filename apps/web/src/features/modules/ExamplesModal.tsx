@@ -2,7 +2,7 @@ import { EXAMPLE_LANGUAGES, type ExampleLanguage, type IngestExample, type Modul
 import { Alert, Button, Modal, Spinner, Tabs } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { reportError } from '../../shell/report-error';
-import type { ApplicationCalls } from '../applications/application-calls';
+import type { ApplicationCalls } from '../../calls/application-calls';
 
 export interface ExamplesModalProps {
   module: Pick<Module, 'module_id' | 'module_name'>;

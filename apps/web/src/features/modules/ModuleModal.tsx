@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
-import type { ApplicationCalls, ModuleChoices } from '../applications/application-calls';
+import type { ApplicationCalls, ModuleChoices } from '../../calls/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
 

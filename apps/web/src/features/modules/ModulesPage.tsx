@@ -10,7 +10,7 @@ import { reportError } from '../../shell/report-error';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
-import { liveApplicationCalls } from '../applications/application-calls';
+import { liveApplicationCalls } from '../../calls/application-calls';
 import { CredentialsModal } from './CredentialsModal';
 import { ExamplesModal } from './ExamplesModal';
 import { ModuleModal } from './ModuleModal';

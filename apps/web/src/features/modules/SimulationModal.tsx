@@ -16,7 +16,7 @@ import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
-import type { ApplicationCalls } from '../applications/application-calls';
+import type { ApplicationCalls } from '../../calls/application-calls';
 
 export interface SimulationModalProps {
   module: Pick<Module, 'module_id' | 'module_name' | 'module_active' | 'escalation'>;

@@ -8,7 +8,13 @@ import { api } from '../../shell/api';
 import { reported } from '../../shell/report-error';
 import { useService } from '../../shell/services';
 import { useBoundFields } from '../../shell/shown-errors';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
+
+declare module '../../shell/services' {
+  interface Services {
+    changePasswordMachine: typeof changePasswordMachine;
+  }
+}
 
 /** Own password change (spec 7 PUT api/management/password/change/); a failure goes through the general handler (spec 8). */
 export const liveChangePasswordMachine = changePasswordMachine.provide({

@@ -18,7 +18,7 @@ function Profile({ role, phone, counts = 'loaded' }: { role: RoleId; phone?: str
       routes={routes}
       at="/profile"
       user={storyUser(role, phone ? { phone } : {})}
-      services={{ loadProfileCounts: COUNTS[counts], loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ loadProfileCounts: COUNTS[counts] }}
     />
   );
 }

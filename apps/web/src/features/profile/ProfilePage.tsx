@@ -8,6 +8,12 @@ import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import './ProfilePage.css';
 
+declare module '../../shell/services' {
+  interface Services {
+    loadProfileCounts: () => Promise<UserDashboard>;
+  }
+}
+
 const liveLoadProfileCounts = () => api.call(userDashboard);
 
 const COUNTS: { key: keyof UserDashboard; label: string }[] = [

@@ -6,7 +6,7 @@ import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
 import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
 import { bindFields, useBoundFields } from '../../shell/shown-errors';
-import { NewPasswordFields } from '../password/NewPasswordFields';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 
 export interface EmailResetPageProps {
   /** the token of the e-mailed link (/reset_password/email/:token); the screen then starts at step 3 */

@@ -5,7 +5,7 @@ import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
 import { ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
 import { bindFields, useBoundFields } from '../../shell/shown-errors';
-import { NewPasswordFields } from '../password/NewPasswordFields';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 
 export interface SmsResetPageProps {
   /** a pre-provided SMS reset machine (stories pass fixture actors) */

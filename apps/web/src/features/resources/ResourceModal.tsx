@@ -20,7 +20,7 @@ import { useLoaded } from '../../shell/loaded';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ResourceCalls } from './resource-calls';
-import '../users/UserModal.css';
+import '../../shell/form-grid.css';
 
 export interface ResourceModalProps {
   /** the resource to edit; null creates one */
@@ -52,7 +52,7 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
 
   return (
     <FormModal title={resource ? 'Edit Resource' : 'Create Resource'} busy={form.isSaving} done={form.isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('resource_fullname')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('resource_email')} />
       </div>
@@ -66,7 +66,7 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         disabled={languages.state === 'loading'}
         onChange={(value) => send({ type: 'CHANGE', field: 'language_id', value: typeof value === 'string' ? value : null })}
       />
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <PhoneInput label="Main Phone" countryLabel="Main phone country" countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('resource_phone1')} />
         <PhoneInput
           label="Secondary Phone"

@@ -9,7 +9,7 @@ import { useLoaded } from '../../shell/loaded';
 import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
-import { liveResourceSlaCalls } from './resource-calls';
+import { liveResourceCalls } from './resource-calls';
 import { ResourceModal } from './ResourceModal';
 import './ResourcesPage.css';
 
@@ -48,7 +48,7 @@ const TEXTS = { created: MESSAGES.resourceCreated, updated: MESSAGES.resourceUpd
  */
 export function ResourcesPage() {
   const role = useSignedInUser().role.rol_id;
-  const calls = useService('resourceSlaCalls', liveResourceSlaCalls).resources;
+  const calls = useService('resourceCalls', liveResourceCalls);
   const canCreate = mayCall(role, addResource);
   const canEdit = mayCall(role, updateResource);
   const canDelete = mayCall(role, deleteResource);

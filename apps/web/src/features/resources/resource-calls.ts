@@ -1,7 +1,13 @@
 import { addResource, deleteResource, listLanguages, listResources, resourceLimit, updateResource } from '@relevo/api';
 import type { Language, ListOf, ListQuery, MessageAnswer, Resource, ResourceCreateBody, ResourceLimit, ResourceUpdateBody } from '@relevo/domain';
 import { api } from '../../shell/api';
-import { liveSlaCalls, type SlaCalls } from '../slas/sla-calls';
+
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the Resources screen */
+    resourceCalls: ResourceCalls;
+  }
+}
 
 /** The calls of the Resources screen. */
 export interface ResourceCalls {
@@ -24,11 +30,3 @@ export const liveResourceCalls: ResourceCalls = {
   update: (id, body) => api.call(updateResource, { params: { id }, body }),
   remove: (id) => api.call(deleteResource, { params: { id } }),
 };
-
-/** The calls of the Resources and SLA screens; stories and tests give fixtures instead (Services `resourceSlaCalls`). */
-export interface ResourceSlaCalls {
-  resources: ResourceCalls;
-  slas: SlaCalls;
-}
-
-export const liveResourceSlaCalls: ResourceSlaCalls = { resources: liveResourceCalls, slas: liveSlaCalls };

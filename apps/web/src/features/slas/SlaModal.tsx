@@ -17,7 +17,7 @@ import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
-import '../users/UserModal.css';
+import '../../shell/form-grid.css';
 
 export interface SlaModalProps {
   /** the SLA to edit; null creates one */
@@ -48,7 +48,7 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
     <FormModal title={sla ? 'Edit Service Level Agreement' : 'Create Service Level Agreement'} busy={form.isSaving} done={form.isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
       <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('sla_name')} />
       <TextField label="Description" autoComplete="off" maxLength={1000} {...field('sla_desc')} />
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <TextField label="Response Time" required inputMode="numeric" autoComplete="off" maxLength={2} hint="1 to 99" {...field('sla_response_time')} />
         <SelectField
           label="Unit"

@@ -4,27 +4,23 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
-import { storyResourceSlaCalls, type StoryCatalogueState } from '../../testing/resources';
+import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
-import { dialogReady, expectProblem, expectSaving, playOffersReload } from '../../testing/story-dialogs';
+import { dialogReady, expectProblem, expectSaving, openCreateDialog, playOffersReload, playReadsOnly, playShowsText, storyBody } from '../../testing/story-dialogs';
 
 /** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
 function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; state?: StoryCatalogueState }) {
-  const [calls] = useState(() => storyResourceSlaCalls(state));
-  return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ resourceSlaCalls: calls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+  const [calls] = useState(() => storyCatalogueCalls(state));
+  return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ ...calls }} />;
 }
 
 const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Slas>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const body = storyBody;
 
-async function openCreate(canvasElement: HTMLElement) {
-  const screen = body(canvasElement);
-  await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
-  return screen.findByRole('dialog', { name: 'Create Service Level Agreement' });
-}
+const openCreate = (canvasElement: HTMLElement) => openCreateDialog(canvasElement, 'Create Service Level Agreement');
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -33,26 +29,13 @@ export const Filled: Story = {
     await expect(screen.getByText('24 Hour(s)')).toBeVisible();
   },
 };
-export const Empty: Story = {
-  args: { state: 'empty' },
-  play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByText("No sla's found. Please add some slas.")).toBeVisible();
-  },
-};
+export const Empty: Story = { args: { state: 'empty' }, play: playShowsText("No sla's found. Please add some slas.") };
 export const Loading: Story = { args: { state: 'loading' } };
 /** a failed load is an empty list with Reload (spec 7) */
 export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
 /** spec 6: the Customer reads the list only. */
-export const ReadOnlyCustomer: Story = {
-  args: { role: Role.Customer },
-  play: async ({ canvasElement }) => {
-    const screen = body(canvasElement);
-    await screen.findByText('Standard response');
-    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
-    await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
-  },
-};
+export const ReadOnlyCustomer: Story = { args: { role: Role.Customer }, play: playReadsOnly('Standard response') };
 
 export const CreateModal: Story = {
   play: async ({ canvasElement }) => {

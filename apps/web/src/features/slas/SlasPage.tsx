@@ -7,7 +7,7 @@ import { ListTable } from '../../shell/ListTable';
 import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
-import { liveResourceSlaCalls } from '../resources/resource-calls';
+import { liveSlaCalls } from './sla-calls';
 import { SlaModal } from './SlaModal';
 
 const COLUMNS: DataTableColumn<Sla>[] = [
@@ -32,7 +32,7 @@ const TEXTS = { created: MESSAGES.slaSaved, updated: MESSAGES.slaEdited, deleted
  */
 export function SlasPage() {
   const role = useSignedInUser().role.rol_id;
-  const calls = useService('resourceSlaCalls', liveResourceSlaCalls).slas;
+  const calls = useService('slaCalls', liveSlaCalls);
   const canCreate = mayCall(role, addSla);
   const canEdit = mayCall(role, updateSla);
   const canDelete = mayCall(role, deleteSla);

@@ -2,6 +2,13 @@ import { addSla, deleteSla, listSlas, updateSla } from '@relevo/api';
 import type { ListOf, ListQuery, MessageAnswer, Sla, SlaCreate, SlaUpdate } from '@relevo/domain';
 import { api } from '../../shell/api';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of the SLA screen */
+    slaCalls: SlaCalls;
+  }
+}
+
 /** The calls of the SLA screen. */
 export interface SlaCalls {
   list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Sla>>;

@@ -7,7 +7,7 @@ import { StoryApp } from '../../testing/story-app';
 
 /** The real route table at /guide: docs/user-guide.md rendered, for a staff user (every role reads it). */
 function Guide({ at }: { at: string }) {
-  return <StoryApp routes={routes} at={at} user={storyUser(Role.StaffView)} services={{ loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }} />;
+  return <StoryApp routes={routes} at={at} user={storyUser(Role.StaffView)} />;
 }
 
 const meta = { title: 'Screens/User guide', component: Guide, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Guide>;

@@ -39,7 +39,7 @@ function UserGuide({ ask }: { ask: keyof typeof ASK }) {
       routes={routes}
       at="/user_guide"
       user={storyUser(Role.Customer)}
-      services={{ askGuide: ASK[ask], playChatSound: () => void (sounds.played += 1), loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ askGuide: ASK[ask], playChatSound: () => void (sounds.played += 1) }}
     />
   );
 }

@@ -11,6 +11,15 @@ import { useSignedInUser } from '../../shell/session';
 import { CHAT_SOUND_URL, playChatSound } from './chat-sound';
 import './UserGuide.css';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the User Guide assistant: a question, and the first item of its answer */
+    askGuide: (question: string) => Promise<ChatAnswer>;
+    /** the chat's notification sound (stories and tests count the plays) */
+    playChatSound: () => void;
+  }
+}
+
 /** spec 7 Chat: the first item of the answer's list. */
 const liveAskGuide = async (question: string): Promise<ChatAnswer> => {
   const [first] = await api.call(generatePrompt, { body: { is_server: false, user_message: question } });

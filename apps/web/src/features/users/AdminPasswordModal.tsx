@@ -4,7 +4,7 @@ import { ConfirmDialog, FormModal } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { NewPasswordFields } from '../password/NewPasswordFields';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
 import type { AdminPasswordBody } from './user-calls';
 

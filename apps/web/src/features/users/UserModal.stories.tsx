@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
 import { duplicateEmail, storyCustomers, storyUsers } from '../../testing/users';
-import { expectProblem } from '../../testing/story-dialogs';
+import { dialogReady, expectProblem, storyBody } from '../../testing/story-dialogs';
 import { UserModal } from './UserModal';
 
 const SAVES = {
@@ -47,14 +47,8 @@ const meta = { title: 'Screens/Users/User modal', component: UserModalStory } sa
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+const body = storyBody;
 
-/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
-async function dialogReady(canvasElement: HTMLElement) {
-  const dialog = await body(canvasElement).findByRole('dialog');
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
-  return dialog;
-}
 
 const pressSave = async (canvasElement: HTMLElement) => {
   await dialogReady(canvasElement);

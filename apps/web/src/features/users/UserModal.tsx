@@ -25,8 +25,9 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useLoaded, useSavedOnce } from '../../shell/loaded';
-import { NewPasswordFields } from '../password/NewPasswordFields';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
+import '../../shell/form-grid.css';
 import './UserModal.css';
 
 export interface UserModalProps {
@@ -88,11 +89,11 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       onSubmit={() => send({ type: 'SUBMIT' })}
       error={showsFailure ? context.error : null}
     >
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <TextField label="Name" autoComplete="off" required autoFocus {...field('name')} />
         <TextField label="Last Name" autoComplete="off" required {...field('last_name')} />
       </div>
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <TextField
           label="Email"
           type="email"
@@ -116,7 +117,7 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       {layout.hasPassword ? (
         <NewPasswordFields password={field('password')} confirm={field('confirm_password')} labels={['Password', 'Confirm Password']} rules />
       ) : null}
-      <div className="user-modal__grid">
+      <div className="form-grid">
         <SelectField
           label="Role"
           name="rol_id"

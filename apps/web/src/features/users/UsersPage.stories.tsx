@@ -26,7 +26,7 @@ function UsersStory({ screen, role, list = 'filled' }: UsersStoryProps) {
       at={PATHS[screen]}
       // on Users, signed in as the listed Customer Root (Carlos Méndez); staff as Sofía Rivera (id 1)
       user={storyUser(role, screen === 'ownUsers' ? { id: OWN_ROOT_ID } : {})}
-      services={{ userCalls, loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null }) }}
+      services={{ userCalls }}
     />
   );
 }

@@ -13,6 +13,13 @@ import {
 import { api } from '../../shell/api';
 import { USER_ENDPOINTS } from './user-screens';
 
+declare module '../../shell/services' {
+  interface Services {
+    /** the calls of a user screen (Admin Users, Customer Users, Users) */
+    userCalls: (screen: UserScreen) => UserCalls;
+  }
+}
+
 export interface AdminPasswordBody {
   id: number;
   new_password: string;

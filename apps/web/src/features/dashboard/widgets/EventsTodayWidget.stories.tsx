@@ -1,19 +1,7 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { widgetStories, withDashboardCalls } from '../story-support';
+import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { EventsTodayWidget } from './EventsTodayWidget';
 
-const meta = { title: 'Dashboard/Events Today', component: EventsTodayWidget, decorators: [withDashboardCalls], parameters: { cellWidth: 480 } } satisfies Meta<typeof EventsTodayWidget>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Dashboard/Events Today', component: EventsTodayWidget, ...widgetMeta(480) };
 
 const stories = widgetStories('Events Today', { filled: 'Events today', empty: 'No events today.' });
-export const Filled: Story = stories.Filled;
-export const FilledMobile: Story = stories.FilledMobile;
-export const Empty: Story = stories.Empty;
-export const EmptyMobile: Story = stories.EmptyMobile;
-export const Loading: Story = stories.Loading;
-export const LoadingMobile: Story = stories.LoadingMobile;
-export const Collapsed: Story = stories.Collapsed;
-export const CollapsedMobile: Story = stories.CollapsedMobile;
-export const Fullscreen: Story = stories.Fullscreen;
-export const FullscreenMobile: Story = stories.FullscreenMobile;
+export const Filled = stories.Filled, FilledMobile = stories.FilledMobile, Empty = stories.Empty, EmptyMobile = stories.EmptyMobile, Loading = stories.Loading, LoadingMobile = stories.LoadingMobile, Collapsed = stories.Collapsed, CollapsedMobile = stories.CollapsedMobile, Fullscreen = stories.Fullscreen, FullscreenMobile = stories.FullscreenMobile;

@@ -2,6 +2,7 @@ import { modulePerformanceBars, percentText } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
+import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** spec 2.7 Module Performance Month-to-Date: each module's events this month against last month, with their shares in the tooltip. */
@@ -14,17 +15,11 @@ export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps
   return (
     <Widget title="Module Performance MTD" status={status} defaultDisplay={defaultDisplay} isEmpty={value?.length === 0} emptyText="No events this month or last month.">
       {value ? (
-        <ComparisonBars
+        <MonthComparisonBars
           label="Events per module, this month against last month"
           labelHeader="Module"
-          currentLabel="This month"
-          previousLabel="Last month"
-          bars={bars.map((bar) => ({
-            label: bar.label,
-            current: bar.current,
-            previous: bar.previous,
-            note: `${percentText(bar.currentShare)} of this month's events, ${percentText(bar.previousShare)} of last month's; ${bar.change === null ? 'none last month' : `${percentText(bar.change, true)} on last month`}`,
-          }))}
+          bars={bars}
+          note={(bar) => `${percentText(bar.currentShare)} of this month's events, ${percentText(bar.previousShare)} of last month's; ${bar.change === null ? 'none last month' : `${percentText(bar.change, true)} on last month`}`}
         />
       ) : null}
     </Widget>

@@ -2,6 +2,7 @@ import { compliancePerformanceBars, percentText } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
+import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** spec 2.7 SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
@@ -20,17 +21,11 @@ export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
       emptyText="No SLA results this month or last month."
     >
       {value ? (
-        <ComparisonBars
+        <MonthComparisonBars
           label="SLA results, this month against last month"
           labelHeader="SLA"
-          currentLabel="This month"
-          previousLabel="Last month"
-          bars={bars.map((bar) => ({
-            label: bar.label,
-            current: bar.current,
-            previous: bar.previous,
-            note: `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`,
-          }))}
+          bars={bars}
+          note={(bar) => `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`}
         />
       ) : null}
     </Widget>

@@ -1,6 +1,6 @@
 import { passwordRuleResults } from '@relevo/domain';
 import { Icon, PasswordField } from '@relevo/ui';
-import type { BoundField } from '../../shell/shown-errors';
+import type { BoundField } from './shown-errors';
 import './NewPasswordFields.css';
 
 export interface NewPasswordFieldsProps {

@@ -1,14 +1,15 @@
 import type { Decorator, StoryObj as StoryObjOf } from '@storybook/react-vite';
 import type { WidgetDisplay } from '@relevo/ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ServicesProvider } from '../../shell/services';
-import { DASHBOARD_CALLS, type DashboardCallsState } from '../../testing/dashboard';
+import { ServicesProvider } from '../shell/services';
+import { DASHBOARD_CALLS, type DashboardCallsState } from './dashboard';
+import { storyBody } from './story-dialogs';
 
 /** The width a widget story is drawn at: a phone (320 px wide), or a desktop window (1280 px) with the widget in its dashboard cell. */
 export type StoryWidth = 'mobile' | 'desktop';
 
 /** Gives the story's widget the dashboard calls of `parameters.dashboardCalls`, at the width of its cell. */
-export const withDashboardCalls: Decorator = (Story, context) => {
+const withDashboardCalls: Decorator = (Story, context) => {
   const state = (context.parameters.dashboardCalls as DashboardCallsState | undefined) ?? 'filled';
   const cell = (context.parameters.cellWidth as number | undefined) ?? 480;
   const mobile = (context.globals.viewport as { value?: string } | undefined)?.value === 'mobile1';
@@ -20,6 +21,15 @@ export const withDashboardCalls: Decorator = (Story, context) => {
     </ServicesProvider>
   );
 };
+
+/**
+ * The meta of a widget's story file but its title and component (which stay literal in the file,
+ * where Storybook's indexer reads them): the fixture dashboard calls, and the width of the
+ * widget's dashboard cell (480 px, 960 px for the wide charts).
+ */
+export function widgetMeta(cellWidth: 480 | 960) {
+  return { decorators: [withDashboardCalls], parameters: { cellWidth } };
+}
 
 /** One state of a widget at one width (spec 2.7: each widget empty, loading, filled, collapsed and full screen). */
 export function widgetStory(state: DashboardCallsState, width: StoryWidth, display: WidgetDisplay = 'default') {
@@ -33,28 +43,29 @@ export function widgetStory(state: DashboardCallsState, width: StoryWidth, displ
 type StoryObj = StoryObjOf<{ defaultDisplay?: WidgetDisplay }>;
 type Play = NonNullable<StoryObj['play']>;
 
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /**
  * The ten stories of a widget: filled, empty, loading, collapsed and full screen, each on a phone
  * and on a desktop, with what each must show: `filled` is a text of the filled widget, `empty` its
- * text without events.
+ * text without events. A story file declares each one as its own `export const` declarator
+ * (`export const Filled = stories.Filled, …`): Storybook's indexer and its story tests read the
+ * stories' names from those declarations, not from a destructuring or an `export { … }` list.
  */
 export function widgetStories(title: string, shows: { filled: string; empty: string }) {
   const filled: Play = async ({ canvasElement }) => {
-    const region = await body(canvasElement).findByRole('region', { name: title });
+    const region = await storyBody(canvasElement).findByRole('region', { name: title });
     await waitFor(() => expect(within(region).getAllByText(shows.filled)[0]).toBeVisible());
   };
   const empty: Play = async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByText(shows.empty)).toBeVisible();
+    await expect(await storyBody(canvasElement).findByText(shows.empty)).toBeVisible();
   };
   const loading: Play = async ({ canvasElement }) => {
-    const region = await body(canvasElement).findByRole('region', { name: title });
+    const region = await storyBody(canvasElement).findByRole('region', { name: title });
     await expect(within(region).getByRole('status')).toHaveTextContent(`Loading ${title}`);
     await expect(within(region).getByText(`Loading ${title}`).closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
   };
   const collapsed: Play = async ({ canvasElement }) => {
-    const screen = body(canvasElement);
+    const screen = storyBody(canvasElement);
     const expand = await screen.findByRole('button', { name: `Expand ${title}` });
     await expect(expand).toHaveAttribute('aria-expanded', 'false');
     await expect(screen.queryByText(shows.filled)).toBeNull();
@@ -63,7 +74,7 @@ export function widgetStories(title: string, shows: { filled: string; empty: str
     await userEvent.click(screen.getByRole('button', { name: `Collapse ${title}` }));
   };
   const fullscreen: Play = async ({ canvasElement }) => {
-    const dialog = await body(canvasElement).findByRole('dialog', { name: title });
+    const dialog = await storyBody(canvasElement).findByRole('dialog', { name: title });
     await waitFor(() => expect(within(dialog).getAllByText(shows.filled)[0]).toBeVisible());
     await expect(within(dialog).getByRole('button', { name: `Exit full screen: ${title}` })).toBeVisible();
   };

@@ -32,7 +32,14 @@ import {
   type ModuleUpdate,
   type Sla,
 } from '@relevo/domain';
-import { api } from '../../shell/api';
+import { api } from '../shell/api';
+
+declare module '../shell/services' {
+  interface Services {
+    /** the calls of the Applications and Modules screens and the module tools */
+    applicationCalls: ApplicationCalls;
+  }
+}
 
 /** The choices of the module modal: active validated escalations and active SLAs (spec 5, 7). */
 export interface ModuleChoices {
