@@ -108,8 +108,8 @@ const outboxValues = (message: ContactMessage, now: Date) => ({
   created_at: now,
 });
 
-/**
- * Queues an engine contact in the caller's transaction, throttled (service.md 6): one message per
+/*
+ * An engine contact is queued in the caller's transaction, throttled (service.md 6): one message per
  * recipient and channel per real minute, across every event and customer, and no more than the
  * customer's cap per minute (held back, never dropped). An SMS to a number that replied STOP is
  * not queued ('opted-out'). A key queued before (a re-run after a crash) changes nothing ('again').
@@ -117,12 +117,6 @@ const outboxValues = (message: ContactMessage, now: Date) => ({
  * customer needs) only at its very end: `placeContact` where the contact is decided, then
  * `queuePlaced` last, for every contact placed.
  */
-export async function queueContact(tx: Tx, message: ContactMessage, now: Date, throttle: ThrottleSettings): Promise<Queued> {
-  const placed = await placeContact(tx, message, now, throttle);
-  if (typeof placed === 'string') return placed;
-  await queuePlaced(tx, [placed], now, throttle);
-  return 'queued';
-}
 
 /**
  * The contact's recipient, decided in one statement that locks the recipient's slot (two workers
