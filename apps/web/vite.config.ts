@@ -38,7 +38,7 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    // the API server of `npm start` (service.md section 1: PORT 3000)
+    // the API server of `npm start` (docs/product.md#processes-storage-and-configuration: PORT 3000)
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
   },
   build: {

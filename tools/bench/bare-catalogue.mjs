@@ -1,7 +1,7 @@
 // The floor of the catalogue list benchmark (tools/bench/catalogue-lists.ts): a bare Fastify
 // answering each catalogue list of one customer, a page at a time, with one query each
 // (`count(*) over ()`) on the same database as the product, as its owner (no roles, no row-level
-// security, no session). The answers have the product's shape (spec 3), so the benchmark can check
+// security, no session). The answers have the product's shape (docs/product.md#entities), so the benchmark can check
 // both answer the same list.
 //
 //   GET /resources, /slas, /escalations, /applications, /modules?application_id=, /steps?escalation_id=
@@ -11,7 +11,7 @@ import { floorQuery, listenFloor } from './floor-db.mjs';
 
 const CUSTOMER_ID = Number(process.env.CUSTOMER_ID);
 const iso = (value) => (value ? new Date(value).toISOString() : null);
-/** spec 3 stamps: who and when */
+/** docs/product.md#entities stamps: who and when */
 const stamps = (prefix, row) => ({
   [`${prefix}_createby`]: row[`${prefix}_createby`] ?? null,
   [`${prefix}_createdt`]: iso(row[`${prefix}_createdt`]),
@@ -20,7 +20,7 @@ const stamps = (prefix, row) => ({
 });
 
 /**
- * A row on the wire (spec 3): `id`, the row's columns with dates as ISO text, then `shape` groups
+ * A row on the wire (docs/product.md#entities): `id`, the row's columns with dates as ISO text, then `shape` groups
  * some columns into objects the way the product answers them.
  */
 const wire = (prefix, shape = () => undefined) => (row) => {

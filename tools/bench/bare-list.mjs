@@ -1,7 +1,7 @@
 // The floor of the list benchmark (tools/bench/list-floor.ts): a bare Fastify answering a
 // customer's users, a page at a time, with one query (`count(*) over ()`) on the same database as
 // the product, as its owner (no roles, no row-level security, no session). The answer has the
-// product's shape (spec 3 User), so the benchmark can check both answer the same list.
+// product's shape (docs/product.md#user), so the benchmark can check both answer the same list.
 //
 //   PORT, CUSTOMER_ID, and DATABASE_URL (PostgreSQL) or PGLITE_DIR (a copy of the embedded database)
 import Fastify from 'fastify';
@@ -9,7 +9,7 @@ import { floorQuery, listenFloor } from './floor-db.mjs';
 
 const CUSTOMER_ID = Number(process.env.CUSTOMER_ID);
 const ROLE_NAMES = { 1: 'StaffRoot', 2: 'StaffEdit', 3: 'StaffView', 4: 'CustomerRoot', 5: 'Customer' };
-// the Users screen: roles 4 and 5 of one customer, by name (spec 9), then id
+// the Users screen: roles 4 and 5 of one customer, by name (docs/product.md#constants-and-limits), then id
 const LIST = `select u.id, u.name, u.last_name, u.email, u.phone, u.status, u.rol_id, u.customer_id, c.customer_name,
                      u.force_change_password, u.created_by, u.updated_by, u.created_at, u.updated_at, count(*) over ()::int as total
               from users u join customers c on c.customer_id = u.customer_id

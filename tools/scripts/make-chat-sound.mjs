@@ -1,6 +1,6 @@
 // Writes apps/web/public/sounds/chat-notification.wav, the User Guide chat's notification (spec
 // 2.19): a second of near silence, then a two-note chime that fades out by the fourth second. The
-// chat plays it from 1 s in and stops it after 3 s (spec 9), so the chime fills what is heard.
+// chat plays it from 1 s in and stops it after 3 s (docs/product.md#constants-and-limits), so the chime fills what is heard.
 // Run: node tools/scripts/make-chat-sound.mjs
 import { writeFileSync } from 'node:fs';
 

@@ -55,7 +55,7 @@ const checkTimeZone = (zone: string): string => {
 
 /**
  * `set-time-zone --customer NAME --time-zone Z`: the zone the customer's dashboard counts its
- * days in (service.md 4); its day counts are counted again at once (migration 0012).
+ * days in (docs/product.md#tenants-and-roles); its day counts are counted again at once (migration 0012).
  */
 export async function setCustomerTimeZone(database: Database, clock: Clock, input: { customer?: string; timeZone?: string }): Promise<number> {
   if (!input.customer) throw new CommandError('--customer is required');

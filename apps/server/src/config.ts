@@ -4,7 +4,7 @@ import { THROTTLE } from '@relevo/domain';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
-/** service.md section 1: every setting, parsed and checked once, at start. */
+/** docs/product.md#processes-storage-and-configuration: every setting, parsed and checked once, at start. */
 export interface Config {
   port: number;
   host: string;
@@ -18,7 +18,7 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | null;
   escalationTimeScale: number;
-  /** incidents one module may report per minute, in each API process (service.md 5) */
+  /** incidents one module may report per minute, in each API process (docs/product.md#incidents-in) */
   ingestPerMinute: number;
   /** CUSTOMER_MESSAGES_PER_MINUTE: a customer's engine messages per minute (the gateways' protection) */
   customerMessagesPerMinute: number;
@@ -167,7 +167,7 @@ function read<K extends keyof typeof fields>(env: Env, name: K): v.InferOutput<(
 }
 
 /**
- * service.md section 1: demo data on the embedded database unless said otherwise, and only on a
+ * docs/product.md#processes-storage-and-configuration: demo data on the embedded database unless said otherwise, and only on a
  * loopback HOST: its accounts have published passwords.
  */
 function demoData(requested: boolean | undefined, databaseUrl: string | null, host: string): boolean {

@@ -2,7 +2,7 @@ import { RESEND_LIMIT, RESEND_WINDOW_SECONDS } from '@relevo/domain';
 import type { RateRule } from './auth/queries';
 
 /**
- * Rate limits of sign-in and reset (service.md section 3), per account and per address. An
+ * Rate limits of sign-in and reset (docs/product.md#sign-in-sessions-and-secrets), per account and per address. An
  * address is an IPv4 address or an IPv6 /64 (security/address.ts). Tests may pass tighter ones
  * to reach them quickly.
  */
@@ -21,7 +21,7 @@ export interface Limits {
   resetPerAccount: RateRule;
   resetPerAddress: RateRule;
   resetVerifyPerAddress: RateRule;
-  /** incidents one module may report (service.md 5), counted in each API process's memory */
+  /** incidents one module may report (docs/product.md#incidents-in), counted in each API process's memory */
   ingestPerModule: RateRule;
   /** questions one user may ask the User Guide assistant */
   chatPerUser: RateRule;

@@ -93,7 +93,7 @@ export interface Running {
 }
 
 /**
- * Starts what ROLE asks for (service.md section 1): the API, the worker, or both, on the
+ * Starts what ROLE asks for (docs/product.md#processes-storage-and-configuration): the API, the worker, or both, on the
  * configured database.
  */
 export async function startRelevo(opts: {

@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
   });
 
   describe('SLAs', () => {
-    it('creates inactive (spec 3), edits with a status, lists the active ones as options', async () => {
+    it('creates inactive (docs/product.md#entities), edits with a status, lists the active ones as options', async () => {
       const sla = await root.client.call(addSla, { body: { sla_name: 'Half hour', sla_desc: 'Accepted within 30 minutes', sla_response_time: '30', sla_response_time_mult: 'M' } });
       expect(sla).toMatchObject({ sla_active: 'N', sla_response_time: 30, sla_response_time_mult: 'M' });
       expect((await reader.client.call(listSlas, { query: { sla_active: 'Y' } })).list).toEqual([]);
@@ -251,7 +251,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       expect(await valid()).toBe('N');
     });
 
-    it('checks every step rule of spec 5 on the server', async () => {
+    it('checks every step rule of docs/product.md#validation-rules on the server', async () => {
       const escalation = await root.client.call(addEscalation, { body: { escalation_name: 'Rules' } });
       const bad = await t.raw('POST', '/api/escalation/resource', {
         body: { escalation_id: escalation.escalation_id, participation_type_id: 1, channel_id: 1, resource_id: ana.resource_id, ind_call_again: 'Y', max_attemp_number: 6, next_followup_time: 14, next_followup_time_mult: 'M' },

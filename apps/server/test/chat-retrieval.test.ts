@@ -7,9 +7,9 @@ import { userGuideIndex } from '../src/guide/user-guide';
 import { GUIDE_QUESTIONS } from './fixtures/guide-questions';
 
 /**
- * The assistant's retrieval on the real docs/user-guide.md (service.md 7): questions a customer
+ * The assistant's retrieval on the real docs/user-guide.md (docs/product.md#assistant): questions a customer
  * would ask, each written from one section of the guide, must be answered by quoting and linking
- * that section; questions the guide does not cover get spec 8's refusal.
+ * that section; questions the guide does not cover get docs/product.md#messages's refusal.
  */
 const QUESTIONS: [question: string, anchor: string][] = [
   ['how do I reset my password by SMS', 'by-sms-3-steps'],

@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('answers a customer role with a list whose first item quotes and links the guide section (spec 7)', async () => {
+  it('answers a customer role with a list whose first item quotes and links the guide section (docs/product.md#http-calls)', async () => {
     const answer = await t.client(tokens.get(4)).call(generatePrompt, { body: { is_server: false, user_message: SMS_QUESTION } });
     expect(answer).toHaveLength(1);
     expect(answer[0]).toEqual(userGuideIndex().answer(SMS_QUESTION));
@@ -34,12 +34,12 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
     expect(answer[0]!.response).toContain('a 6-digit code is sent to it by SMS');
   });
 
-  it('answers spec 8 refusal to a question the guide does not cover', async () => {
+  it('answers docs/product.md#messages refusal to a question the guide does not cover', async () => {
     const answer = await t.client(tokens.get(5)).call(generatePrompt, { body: { is_server: false, user_message: 'What is the capital of France?' } });
     expect(answer).toEqual([{ response: 'Sorry, I am unable to assist you with this request.', sources: [] }]);
   });
 
-  it('refuses the staff roles (spec 6: user_guide is for CustomerRoot and Customer) and a caller without a session', async () => {
+  it('refuses the staff roles (docs/product.md#roles-and-permissions: user_guide is for CustomerRoot and Customer) and a caller without a session', async () => {
     for (const role of [1, 2, 3]) {
       const answer = await t.raw('POST', PATH, { headers: bearer(tokens.get(role)!), body: { is_server: false, user_message: SMS_QUESTION } });
       expect({ role, status: answer.status, body: answer.body }).toEqual({ role, status: 403, body: { detail: 'You do not have permission to do this' } });
@@ -183,7 +183,7 @@ describe('the assistant with CHAT_LLM_URL (an OpenAI-compatible endpoint)', () =
     expect(await ask('How do I create new credentials for a module?')).toEqual(userGuideIndex().answer('How do I create new credentials for a module?'));
   });
 
-  it('passes on the model’s refusal as spec 8’s, without links', async () => {
+  it('passes on the model’s refusal as docs/product.md#messages’s, without links', async () => {
     model.behaviour = { kind: 'answer', text: 'Sorry, I am unable to assist you with this request.' };
     expect(await ask('How do I add an SLA with a response time in hours?')).toEqual({ response: CHAT_MESSAGES.unableToAssist, sources: [] });
   });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const cli = (dataDir: string, ...args: string[]) => runCli(cliPath, { DATA_DIR: dataDir, DATABASE_URL: '' }, ...args);
 
-describe('command line (service.md section 1)', () => {
+describe('command line (docs/product.md#processes-storage-and-configuration)', () => {
   it('migrates, creates customers and users, loads demo data, and refuses bad input with exit code 1', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'relevo-cli-'));
     try {

@@ -11,7 +11,7 @@ const fails = (env: Record<string, string>) => {
   throw new Error('accepted');
 };
 
-describe('configuration (service.md section 1)', () => {
+describe('configuration (docs/product.md#processes-storage-and-configuration)', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)('customer rules and input on %s', (kind) => {
     expect(tooMany.body).toEqual({ detail: [{ loc: ['body', 'customer_qty_resources'], msg: 'The value must be less than or equal to 100000' }] });
     const fraction = await t.raw('POST', '/api/procedures/add/customer', { body: { customer_name: 'Half', customer_qty_resources: 1.5 }, headers: bearer() });
     expect(fraction.body).toEqual({ detail: [{ loc: ['body', 'customer_qty_resources'], msg: CUSTOMER_MESSAGES.quota }] });
-    // who, when and the provider flag come from the server (service.md section 4)
+    // who, when and the provider flag come from the server (docs/product.md#tenants-and-roles)
     for (const field of ['customer_createby', 'customer_createdt', 'customer_updateby', 'is_provider', 'customer_id']) {
       const answer = await t.raw('POST', '/api/procedures/add/customer', { body: { customer_name: `Field ${field}`, [field]: 'x' }, headers: bearer() });
       expect(answer.body, field).toEqual({ detail: [{ loc: ['body', field], msg: 'Unknown field' }] });
@@ -210,7 +210,7 @@ describe.each(DATABASE_KINDS)('customer rules and input on %s', (kind) => {
     }
   });
 
-  it('creates with the default quota of spec 9, sets who and when from the session, and audits edits and deletes', async () => {
+  it('creates with the default quota of docs/product.md#constants-and-limits, sets who and when from the session, and audits edits and deletes', async () => {
     const created = await staff.client.call(addCustomer, { body: { customer_name: 'Quota Default' } });
     expect(created).toMatchObject({ customer_qty_resources: DEFAULT_RESOURCE_QUOTA, customer_createby: staffEmail, customer_createdt: t.clock.now().toISOString(), customer_updateby: null });
     t.clock.advance(3_000);

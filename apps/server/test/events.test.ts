@@ -185,7 +185,7 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
       .map((row) => row.case_id);
   }
 
-  /** Every combination of the filters of spec 2.13, and date ranges across and along month ends. */
+  /** Every combination of the filters of docs/product.md#events, and date ranges across and along month ends. */
   function combinations(): Partial<EventListQuery>[] {
     const out: Partial<EventListQuery>[] = [];
     const ranges = [{}, { start_date: '2026-10-15', end_date: '2026-11-03' }, { start_date: '2026-11-01', end_date: '2026-11-30' }, { start_date: '2026-11-10' }, { end_date: '2026-10-31' }, { start_date: '2026-11-15', end_date: '2026-11-15' }];
@@ -479,7 +479,7 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
     };
     const records = (csv: Csv) => parse(csv.text, { bom: true, relax_column_count: false }) as string[][];
 
-    it('streams the filtered events as Events-{YYYYMMDD}.csv: UTF-8 with a BOM, the 12 columns of spec 9, newest first', async () => {
+    it('streams the filtered events as Events-{YYYYMMDD}.csv: UTF-8 with a BOM, the 12 columns of docs/product.md#constants-and-limits, newest first', async () => {
       // the next 02:00 UTC (sessions last a day): still the day before in Puerto Rico
       const twoAm = new Date(Date.now() + 86_400_000);
       twoAm.setUTCHours(2, 0, 0, 0);

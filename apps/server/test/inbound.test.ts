@@ -22,7 +22,7 @@ const incident = (n: string) => ({ incident: `Disk almost full on ${n}`, descrip
 
 type Answer = { result: string; case_id?: string; reply?: string; detail?: unknown };
 
-describe.each(DATABASE_KINDS)('the inbound webhook on %s (service.md 6.2)', (kind) => {
+describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answers-by-sms-and-voice)', (kind) => {
   let t: TestApp;
   let engine: EngineWorker;
   /** the first step calls Carlos (voice), the second e-mails his supervisor */

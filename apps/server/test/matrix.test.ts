@@ -29,7 +29,7 @@ import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support
  * Issue 5: every endpoint × every role × the caller's own tenant and another tenant, asserting
  * the status, what a permitted call did, and, where refused, that nothing changed.
  *
- * The expected statuses are written by hand below, from the spec (dashboard-spec.md 2.6, 2.10 and
+ * The expected statuses are written by hand below, from the spec (docs/product.md#sidebar-by-role, #user-lists and
  * 6) and, where the spec is silent, from the decisions of docs/architecture.md and
  * libs/domain/src/roles/permissions.ts, each quoted next to its row. They are deliberately not
  * computed from `can()` or `PERMISSIONS`: a wrong permission table must fail this test.
@@ -63,35 +63,35 @@ const CATALOGUE_WRITE_OTHER: ByRole = [403, 403, 403, 404, 403];
 
 /** The expected answer of each endpoint (method and path) to each role. */
 const EXPECTED: Record<string, Row> = {
-  // spec 7 Auth and reset: before a session exists
+  // docs/product.md#sign-in-and-reset-calls and reset: before a session exists
   'POST /api/login/jwt/': { auth: 'public' },
   'POST /api/login/jwt/tfa': { auth: 'preauth' },
   'POST /api/login/jwt/resend': { auth: 'preauth' },
-  // spec 6: "Password reset flows need no login"; SMS step 2 carries the token of step 1 (spec 7)
+  // docs/product.md#roles-and-permissions: "Password reset flows need no login"; SMS step 2 carries the token of step 1 (docs/product.md#http-calls)
   'POST /api/users/reset_password/sms/': { auth: 'public' },
   'POST /api/users/reset_password/sms/verify/': { auth: 'resetToken' },
   'POST /api/management/password/reset/': { auth: 'public' },
   'PUT /api/management/password/confirm/reset/:token': { auth: 'public' },
-  // the web app reads the version and the widget before sign-in (service.md section 1); load balancers read the health and the readiness
+  // the web app reads the version and the widget before sign-in (docs/product.md#processes-storage-and-configuration); load balancers read the health and the readiness
   'GET /api/settings/client': { auth: 'public' },
   'GET /api/health': { auth: 'public' },
   'GET /api/ready': { auth: 'public' },
 
-  // every signed-in user: own session user, logout, own password (spec 2.5 settings menu, 2.8
-  // profile), profile counts (spec 2.8), own customer (spec 7 GET /api/procedures/get/current),
-  // the language list (spec 7)
+  // every signed-in user: own session user, logout, own password (docs/product.md#layout settings menu, 2.8
+  // profile), profile counts (docs/product.md#profile), own customer (docs/product.md#http-calls GET /api/procedures/get/current),
+  // the language list (docs/product.md#http-calls)
   'GET /api/users/me': { own: ALL },
   'POST /api/login/jwt/logout': { own: ALL },
   'PUT /api/management/password/change/': { own: ALL },
   'GET /api/users/user/dashboard/': { own: ALL },
   'GET /api/procedures/get/current': { own: ALL },
   'GET /api/preferred/language': { own: ALL },
-  // the step form's channel and participation type options (spec 2.17, 7): the catalogue's roles
-  // (spec 6: escalation resources allow CustomerRoot and Customer)
+  // the step form's channel and participation type options (docs/product.md#escalation-steps, #http-calls): the catalogue's roles
+  // (docs/product.md#roles-and-permissions: escalation resources allow CustomerRoot and Customer)
   'GET /api/channels/channel': { own: [403, 403, 403, 200, 200] },
   'GET /api/participation/type': { own: [403, 403, 403, 200, 200] },
 
-  // Customers: spec 2.6 gives the screen to 1, 2, 3; spec 6 "Customers: Create and actions
+  // Customers: docs/product.md#sidebar-by-role gives the screen to 1, 2, 3; docs/product.md#roles-and-permissions "Customers: Create and actions
   // column hidden for StaffView". Staff reach every customer, so another tenant's id is one that
   // does not exist (404).
   'GET /api/procedures/get/customer': { own: [200, 200, 200, 403, 403] },
@@ -99,12 +99,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/procedures/add/customer': { own: [200, 200, 403, 403, 403] },
   'PUT /api/procedures/upd/customer/:id': { own: [200, 200, 403, 403, 403], other: [404, 404, 403, 403, 403] },
   'DELETE /api/procedures/del/customer/:id': { own: [200, 200, 403, 403, 403], other: [404, 404, 403, 403, 403] },
-  // spec silent on who reads the free customers (spec 7 lists the call under Customers):
+  // spec silent on who reads the free customers (docs/product.md#http-calls lists the call under Customers):
   // permissions.ts gives it `customers.read`, the staff who read the Customers screen; a customer
   // never sees other customers.
   'GET /api/customers/free': { own: [200, 200, 200, 403, 403] },
 
-  // Admin Users: spec 6 "admin/users is StaffRoot only" (spec 2.6: Admin Users for 1). A create
+  // Admin Users: docs/product.md#roles-and-permissions "admin/users is StaffRoot only" (docs/product.md#sidebar-by-role: Admin Users for 1). A create
   // naming another customer still makes a staff user of the provider (architecture.md: staff
   // users belong to the provider's organisation).
   'GET /api/user/staff/root': { own: [200, 403, 403, 403, 403], other: [200, 403, 403, 403, 403] },
@@ -114,7 +114,7 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/user/staff/root/:id': { own: [200, 403, 403, 403, 403], other: [404, 403, 403, 403, 403] },
   'PUT /api/management/password/user/reset/:id': { own: [200, 403, 403, 403, 403], other: [404, 403, 403, 403, 403] },
 
-  // Customer Users: spec 2.6 gives the screen to 1, 2, 3; spec 6 "Create hidden for CustomerRoot
+  // Customer Users: docs/product.md#sidebar-by-role gives the screen to 1, 2, 3; docs/product.md#roles-and-permissions "Create hidden for CustomerRoot
   // and StaffView; actions column only for StaffRoot". Staff reach every customer's users, so
   // naming another customer is allowed; a staff user's id is not on this screen (404).
   'GET /api/user/customer/root': { own: [200, 200, 200, 403, 403], other: [200, 200, 200, 403, 403] },
@@ -124,10 +124,10 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/user/customer/root/:id': { own: [200, 403, 403, 403, 403], other: [404, 403, 403, 403, 403] },
   'PUT /api/user/customer/root/password/:id': { own: [200, 403, 403, 403, 403], other: [404, 403, 403, 403, 403] },
 
-  // Users (customer side): spec 2.6 gives the entry to 4 only. Spec 6 shows its Create button to
+  // Users (customer side): docs/product.md#sidebar-by-role gives the entry to 4 only. Spec 6 shows its Create button to
   // CustomerRoot and Customer, but architecture.md decides: "The Users screen's Create button
   // follows the server's permission (ownUsers.write: Customer Root); the Customer role has no
-  // Users entry in the sidebar (spec 2.6) and cannot open it." Staff have no Users screen (their
+  // Users entry in the sidebar (docs/product.md#sidebar-by-role) and cannot open it." Staff have no Users screen (their
   // screens are Admin Users and Customer Users). A Customer Root naming another customer gets
   // its own customer's users (list: none of the other's; create: made in its own customer), and
   // another customer's user is not found (404).
@@ -138,7 +138,7 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/user/clients/not_root/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'PUT /api/user/clients/not_root/password/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
 
-  // The catalogue (spec 6: applications, modules, escalations, escalation resources, SLA and
+  // The catalogue (docs/product.md#roles-and-permissions: applications, modules, escalations, escalation resources, SLA and
   // resources allow CustomerRoot and Customer; docs/roles.md: a Customer reads, a Customer Root
   // changes; staff run customer organisations, not their on-call set-up). Another customer's
   // record is not found, and so is an escalation or application named in a list's query.
@@ -188,18 +188,18 @@ const EXPECTED: Record<string, Row> = {
     'DELETE /api/modules/module/:id',
   ]),
 
-  // Modules' tool set (spec 2.12): the modules screen allows CustomerRoot and Customer (spec 6);
+  // Modules' tool set (docs/product.md#modules): the modules screen allows CustomerRoot and Customer (docs/product.md#roles-and-permissions);
   // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
   // (a new credential key voids the old one). Another customer's module is not found.
   'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'POST /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
-  // Incident Simulation makes a real event (service.md 5): a change, so a Customer Root's
+  // Incident Simulation makes a real event (docs/product.md#incidents-in): a change, so a Customer Root's
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
-  // Events (spec 6: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
+  // Events (docs/product.md#roles-and-permissions: events and event logs allow CustomerRoot and Customer; staff do not follow a customer's incidents)
   'GET /api/events/filters': { own: CATALOGUE_READ },
   'GET /api/events/log/:id': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
-  // the CSV exports of the same screens (spec 9) and the list's stream of changes
+  // the CSV exports of the same screens (docs/product.md#constants-and-limits) and the list's stream of changes
   'GET /api/events/export': { own: CATALOGUE_READ },
   'GET /api/events/log/:id/export': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
   'GET /api/events/stream': { own: CATALOGUE_READ },
@@ -219,7 +219,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/integrations/alertmanager': { auth: 'moduleKey' },
   // a voice call's spoken audio: its address's random token is the credential, for the gateway and the player (audio.test.ts)
   'GET /api/v1/audio/:token': { auth: 'public' },
-  // Dashboard summaries (spec 2.6: the Dashboard entry for 4 and 5; spec 2.1 and 6: the dashboard
+  // Dashboard summaries (docs/product.md#sidebar-by-role: the Dashboard entry for 4 and 5; docs/product.md#routes and #roles-and-permissions: the dashboard
   // route for the customer roles; staff do not follow a customer's incidents). Another customer
   // named in the query changes nothing: the answer is the caller's own customer's.
   ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ }, [
@@ -231,7 +231,7 @@ const EXPECTED: Record<string, Row> = {
     'GET /api/summary/dashboard/chart',
     'GET /api/summary/dashboard/events',
   ]),
-  // the User Guide assistant (spec 6: user_guide allows CustomerRoot and Customer; spec 2.6: the
+  // the User Guide assistant (docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; docs/product.md#sidebar-by-role: the
   // User Guide entry for 4 and 5). The guide is one for every customer: there is no other tenant.
   'POST /api/chatbot/generate/prompt': { own: CATALOGUE_READ },
 };
@@ -559,7 +559,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       audited: (await tx.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
     }));
 
-  /** Which users a screen shows to a caller (spec 2.10; service.md section 4). */
+  /** Which users a screen shows to a caller (docs/product.md#user-lists; docs/product.md#tenants-and-roles). */
   function reaches(area: Area, role: RoleId, user: Page['list'][number]): boolean {
     if (area === 'staffUsers') return user.role.rol_id <= 3 && user.customer.customer_id === provider;
     if (area === 'customerUsers') return user.role.rol_id >= 4 && user.customer.customer_id !== provider;

@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
     expect(t.mailbox.to('nobody.here@example.test')).toHaveLength(0);
   });
 
-  it('checks the new password with the rules of spec 5 and keeps the link usable', async () => {
+  it('checks the new password with the rules of docs/product.md#validation-rules and keeps the link usable', async () => {
     const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
     await t.client().call(emailResetStart, { body: { email: user.email } });
     const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);

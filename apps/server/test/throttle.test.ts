@@ -9,7 +9,7 @@ import { asSystem, startTestApp, type TestApp } from './support/harness';
 const MINUTE = 60_000;
 
 /**
- * Throttling and bundling (service.md 6): one message per person and channel per real minute across
+ * Throttling and bundling (docs/product.md#escalation-engine): one message per person and channel per real minute across
  * every event and customer, what comes due meanwhile bundled into the next one with every contact
  * still logged; a per-customer cap per minute holds messages back, never drops them.
  */

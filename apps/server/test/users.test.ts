@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('users on %s', (kind) => {
     expect((await failure(edit.client.call(customerUsers.create, { body: person(`c3.${kind}@example.test`, 5, { customer_id: 999_999 }) }))).status).toBe(422);
     const made = await edit.client.call(customerUsers.create, { body: person(`c4.${kind}@example.test`, 4, { customer_id: globex }) });
     expect(made.customer).toEqual({ customer_id: globex, customer_name: 'Globex' });
-    // StaffRoot may move it to another customer (spec 3: customer user edit sends a customer id)
+    // StaffRoot may move it to another customer (docs/product.md#entities: customer user edit sends a customer id)
     const moved = await root.client.call(customerUsers.update, { params: { id: made.id }, body: { name: 'Moved', last_name: 'User', status: 1, rol_id: 4, customer_id: acme } });
     expect(moved.customer).toEqual({ customer_id: acme, customer_name: 'Acme' });
   });
@@ -293,7 +293,7 @@ describe.each(DATABASE_KINDS)('user rules and input on %s', (kind) => {
         { loc: ['body', 'confirm_password'], msg: PASSWORD_MESSAGES.maxLength },
       ],
     });
-    // who and when come from the session (service.md section 4); the status is hidden on create (spec 2.10)
+    // who and when come from the session (docs/product.md#tenants-and-roles); the status is hidden on create (docs/product.md#user-lists)
     for (const field of ['created_by', 'updated_by', 'created_at', 'status', 'is_admin', 'password_hash']) {
       const answer = await t.raw('POST', '/api/user/clients/not_root', { body: { ...person(email('unknown'), 5), [field]: 1 }, headers: bearer(acmeRoot) });
       expect(answer.body, field).toEqual({ detail: [{ loc: ['body', field], msg: 'Unknown field' }] });
@@ -485,7 +485,7 @@ describe.each(DATABASE_KINDS)('user rules and input on %s', (kind) => {
       const page = await root.client.call(customerUsers.list, { query: { customer_id: sorters, order_by_column: column, page_size: 100 } });
       expect(page.list.map((u) => u.id)).toEqual([...made].sort((a, b) => a - b));
     }
-    // the Users screen sorts by name by default (spec 9)
+    // the Users screen sorts by name by default (docs/product.md#constants-and-limits)
     const sortersRoot = await t.signIn((await t.createUser({ role: 'CustomerRoot', customer: `Sorters ${kind}`, name: 'aaron' })).email, STRONG_PASSWORD);
     const own = await sortersRoot.client.call(ownUsers.list, { query: { page_size: 100 } });
     expect(own.list.map((u) => u.id)).toEqual(expected(own.list, 'name', 'asc'));

@@ -6,7 +6,7 @@ import { SmsReceiver } from './support/sms-receiver';
 
 const message = (key: string) => ({ id: 1, channel: 'sms', recipient: '+17875550142', body: 'Case K7QW2M9P: disk full', idempotency_key: key }) as OutboxRow;
 
-describe('the outgoing SMS and voice webhook is signed like the inbound one (service.md 6.2)', () => {
+describe('the outgoing SMS and voice webhook is signed like the inbound one (docs/product.md#answers-by-sms-and-voice)', () => {
   const receiver = new SmsReceiver();
   let url = '';
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './support/harness';
 /** The directives of a Content-Security-Policy header, by name. */
 const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name, values]));
 
-describe('the third-party widget (spec 1, service.md 1 WIDGET_SCRIPT_URL)', () => {
+describe('the third-party widget (docs/product.md#what-relevo-does, docs/product.md#processes-storage-and-configuration WIDGET_SCRIPT_URL)', () => {
   let withWidget: TestApp;
   let without: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@
  *
  * State names: `filled`, `empty`, `loading`, `load failed`, `saving`, `server error` (a 500 or no
  * answer), `refused` (the server's 4xx on an action), `validation: <the message>`, `role: <role>`
- * (spec 6: what that role sees), and the screen's own states (`forced`, `code sent`, ...).
+ * (docs/product.md#roles-and-permissions: what that role sees), and the screen's own states (`forced`, `code sent`, ...).
  * `without` names a state a screen does not have, and why, so its absence is a decision.
  */
 export interface ScreenStates {
@@ -46,9 +46,9 @@ const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
 
 const WRONG_TYPES_UNREACHABLE = 'the form offers only valid choices (a select or a switch), so the wire-type message cannot be reached from the screen; the domain and API tests check it';
-const CUSTOMER_SCREEN = 'a customer screen (spec 6): staff are sent to 403, shown once for all such screens by screens-dashboard--staff-refused';
+const CUSTOMER_SCREEN = 'a customer screen (docs/product.md#roles-and-permissions): staff are sent to 403, shown once for all such screens by screens-dashboard--staff-refused';
 
-/** The dashboard widgets (spec 2.7): each loads, fills, empties, collapses and goes fullscreen on its own. */
+/** The dashboard widgets (docs/product.md#dashboard): each loads, fills, empties, collapses and goes fullscreen on its own. */
 const WIDGETS: [string, string][] = [
   ['Events Today', 'dashboard-events-today--'],
   ['Events Per Module', 'dashboard-events-per-module--'],
@@ -598,7 +598,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
   { screen: 'User Guide (the guide the chat answers from)', spec: '2.19', states: { filled: ids(GUIDE, 'contents'), 'at a section': ids(GUIDE, 'at-a-section') } },
   {
     screen: 'Responder page',
-    spec: 'service.md 6',
+    spec: 'docs/product.md#escalation-engine',
     states: {
       loading: ids(RESPOND, 'loading'),
       filled: ids(RESPOND, 'open'),
@@ -614,5 +614,5 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
 
 /** Story files of screens that are not in the spec, each with why (the test allows only these to be left out). */
 export const NOT_SPEC_SCREENS: Record<string, string> = {
-  'screens-coming-soon': 'a placeholder page that no route of spec 2.1 shows',
+  'screens-coming-soon': 'a placeholder page that no route of docs/product.md#routes shows',
 };

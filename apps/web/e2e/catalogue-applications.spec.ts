@@ -28,7 +28,7 @@ async function choose(page: Page, combobox: string, option: string) {
 
 /**
  * An active SLA of the test's own (the module form offers active SLAs only; a new SLA starts
- * inactive, spec 3), made and removed through the API with the signed-in page's session.
+ * inactive, docs/product.md#entities), made and removed through the API with the signed-in page's session.
  */
 async function activeSla(page: Page, name: string): Promise<{ remove: () => Promise<void> }> {
   const body = { sla_name: name, sla_desc: 'Made by the applications browser test', sla_response_time: 30, sla_response_time_mult: 'M' };
@@ -44,7 +44,7 @@ async function activeSla(page: Page, name: string): Promise<{ remove: () => Prom
   };
 }
 
-test.describe('Applications and modules (spec 2.11, 2.12, 4, 5, 8)', () => {
+test.describe('Applications and modules (docs/product.md#applications, #modules, #states-and-transitions, #validation-rules, #messages)', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('a Customer Root builds an application with a module, and uses its tools', async ({ page, signIn }) => {

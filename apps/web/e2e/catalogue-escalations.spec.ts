@@ -54,7 +54,7 @@ async function createStep(page: Page, step: NewStep, checkAxe = false) {
   await settled(dialog);
   const save = dialog.getByRole('button', { name: 'Save' });
   await expect(dialog.getByRole('combobox', { name: 'Participation Type' })).toBeEnabled();
-  // spec 2.17: Save is disabled until the form is valid
+  // docs/product.md#escalation-steps: Save is disabled until the form is valid
   await expect(save).toBeDisabled();
   await choose(page, dialog, 'Participation Type', step.type);
   await choose(page, dialog, 'Channel', step.channel);
@@ -105,7 +105,7 @@ async function savePriority(page: Page, dialog: Locator) {
   await tableReady(page);
 }
 
-test.describe('escalations and their steps (spec 2.16, 2.17, 5)', () => {
+test.describe('escalations and their steps (docs/product.md#escalations, #escalation-steps, #validation-rules)', () => {
   test('a Customer Root builds an escalation of three steps, fixes its configuration and reorders it by drag and by keyboard', async ({ browser, baseURL, signIn }) => {
     test.setTimeout(120_000);
     const { context, page } = await freshPage(browser, baseURL);

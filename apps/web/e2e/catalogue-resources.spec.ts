@@ -15,7 +15,7 @@ async function search(page: Page, label: string, text: string) {
   await expect(page).toHaveURL(/[?&]search=/);
 }
 
-test.describe('Resources and SLAs (spec 2.15, 2.18, 6, 8)', () => {
+test.describe('Resources and SLAs (docs/product.md#resources, #slas, #roles-and-permissions, #messages)', () => {
   test('a Customer Root creates, edits, copies and deletes a resource with two phones', async ({ browser, baseURL, signIn }) => {
     const { context, page } = await freshPage(browser, baseURL);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -148,13 +148,13 @@ test.describe('Resources and SLAs (spec 2.15, 2.18, 6, 8)', () => {
 
     // the SLA is left out of the demo's module; it may be deleted
     await rowOf(table, name).getByRole('button', { name: `Delete ${name}` }).click();
-    // spec 8: the SLA's confirmation is labelled in Spanish
+    // docs/product.md#messages: the SLA's confirmation is labelled in Spanish
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
     await expect(toast(page, 'Service Level Agreement has been successfully deleted')).toBeVisible();
     await context.close();
   });
 
-  test('the Customer reads both lists but sees no Create and no actions (spec 6)', async ({ page, signIn }) => {
+  test('the Customer reads both lists but sees no Create and no actions (docs/product.md#roles-and-permissions)', async ({ page, signIn }) => {
     await signIn(page, customer);
     for (const [path, label, known] of [
       ['/resources', 'Resources', 'Carlos Méndez'],

@@ -57,7 +57,7 @@ async function expectTiles(page: Page, today: DashboardToday) {
 }
 
 /**
- * The dashboard (spec 2.7) and the profile's counts (spec 2.8) after incidents of the test's own:
+ * The dashboard (docs/product.md#dashboard) and the profile's counts (docs/product.md#profile) after incidents of the test's own:
  * the numbers read before, plus what the test's three incidents added, as their own events say.
  * Gamma's module has an SLA of 99 hours (its incident accepted by mail meets it); Delta's has the
  * demo SLA of 15 minutes, which the engine's fast clock lets pass at once.

@@ -11,7 +11,7 @@ const APPLICATION = `Events Lab ${run}`;
 const ALPHA = `Alpha ${run}`;
 const BETA = `Beta ${run}`;
 
-/** spec 9: the events file's 12 columns, in order. */
+/** docs/product.md#constants-and-limits: the events file's 12 columns, in order. */
 const CSV_HEADER = 'CASE ID,EVENT,CREATED,APPLICATION,MODULE,STATUS,ACCEPTED,CLOSED,RESPONDED,RESOLUTION TIME,RESPONSE TIME,SLA';
 
 const eventsTable = (page: Page) => page.getByRole('table', { name: 'Events' });
@@ -28,7 +28,7 @@ async function choose(select: Locator, option: string) {
 const chosen = (select: Locator) => select.locator('option:checked');
 
 /**
- * The Events screens (spec 2.13, 2.14) over an application of the test's own: Alpha's module has
+ * The Events screens (docs/product.md#events, #event-logs) over an application of the test's own: Alpha's module has
  * an SLA of 99 hours, so its incident accepted by mail meets it; Beta's has the demo SLA of 15
  * minutes, which the engine's fast clock lets pass at once, so its incidents miss it.
  */
@@ -77,7 +77,7 @@ test('Events: filters in the URL, SLA cycle, details, log page, CSV, and a new i
   await choose(application, APPLICATION);
   await expect(shownCases(page)).toHaveText([missed, met]);
 
-  // SLA compliance cycles YES, NO, none (spec 2.13); Beta's SLA has long passed once Alpha's incident was resolved
+  // SLA compliance cycles YES, NO, none (docs/product.md#events); Beta's SLA has long passed once Alpha's incident was resolved
   const sla = filters.getByRole('button', { name: /^SLA: / });
   await expect(sla).toHaveText('SLA: All');
   await sla.click();
@@ -127,7 +127,7 @@ test('Events: filters in the URL, SLA cycle, details, log page, CSV, and a new i
   await audio.getByRole('button', { name: 'Close' }).first().click();
   await expect(audio).toBeHidden();
 
-  // the CSV of the filtered list: its name, the byte order mark, spec 9's columns, the list's rows
+  // the CSV of the filtered list: its name, the byte order mark, docs/product.md#constants-and-limits's columns, the list's rows
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download to CSV' }).click();
   const file = await download;

@@ -5,7 +5,7 @@ import { acceptAndResolveByMail, demoModule, reportIncident } from './support/in
 import { customerRoot } from './support/users';
 
 /**
- * Incidents in, people contacted (service.md 5, 6): a monitoring system reports an incident to the
+ * Incidents in, people contacted (docs/product.md#incidents-in, #escalation-engine): a monitoring system reports an incident to the
  * demo module with its credentials, or a person simulates one from the module screen; the engine
  * calls the on-call person, then mails the team lead a link; the link opens the incident, Accept
  * and Resolve close it, and the events list shows it.

@@ -15,7 +15,7 @@ test('a forced password change opens by itself, cannot be dismissed, shows the r
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
 
-  // spec 5: every rule is checked on each input and listed on the field's help icon
+  // docs/product.md#validation-rules: every rule is checked on each input and listed on the field's help icon
   await dialog.getByLabel('New Password', { exact: true }).fill('short');
   const hint = dialog.getByRole('button', { name: /^New Password: \d problems/ });
   await hint.hover();

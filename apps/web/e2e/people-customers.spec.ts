@@ -25,17 +25,17 @@ async function helpFor(dialog: Locator, label: string) {
   return dialog.getByRole('button', { name: new RegExp(`^${label}: \\d+ problem`) });
 }
 
-test.describe('Customers (spec 2.10, 2.20, 6, 8)', () => {
+test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permissions, #messages)', () => {
   test('a Staff Root creates, finds, edits and deletes a customer', async ({ page, signIn }) => {
     const name = `Nakatomi Trading ${run}`;
     const renamed = `Nakatomi Holdings ${run}`;
     await signIn(page, customersRoot);
-    // spec 2.4: staff land on the Customer screen
+    // docs/product.md#verification-code: staff land on the Customer screen
     await expect(page).toHaveURL(/\/customer$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
     await expect(page.getByText(/^Show 1 to \d+ of \d+ records$/)).toBeVisible();
 
-    // create: the status is hidden, the quota starts at 10 (spec 4, 9); focus moves in and back
+    // create: the status is hidden, the quota starts at 10 (docs/product.md#states-and-transitions, #constants-and-limits); focus moves in and back
     const create = page.getByRole('button', { name: 'Create' });
     await create.click();
     let dialog = page.getByRole('dialog', { name: 'Create Customer' });
@@ -89,7 +89,7 @@ test.describe('Customers (spec 2.10, 2.20, 6, 8)', () => {
     await expect(edited).toContainText('INACTIVE');
     await expect(edited.getByRole('cell').nth(3)).toHaveText('30');
 
-    // delete after the spec 8 confirmation; Cancel first leaves it alone
+    // delete after the docs/product.md#messages confirmation; Cancel first leaves it alone
     await edited.getByRole('button', { name: `Delete ${renamed}` }).click();
     let confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to remove this customer?');
@@ -193,7 +193,7 @@ test.describe('Customers (spec 2.10, 2.20, 6, 8)', () => {
     }
   });
 
-  test('a Staff View reads the list but has no Create and no actions (spec 6)', async ({ page, signIn }) => {
+  test('a Staff View reads the list but has no Create and no actions (docs/product.md#roles-and-permissions)', async ({ page, signIn }) => {
     await signIn(page, customersViewer);
     await expect(page).toHaveURL(/\/customer$/);
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();

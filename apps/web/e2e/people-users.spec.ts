@@ -49,7 +49,7 @@ async function fillCreate(page: Page, user: NewUser): Promise<Locator> {
   await page.getByRole('button', { name: 'Create' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
   await expect(dialog).toBeVisible();
-  // spec 2.10 and 4: no status on create
+  // docs/product.md#user-lists and #states-and-transitions: no status on create
   await expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(user.name);
   await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(user.lastName);
@@ -74,7 +74,7 @@ async function editLastName(page: Page, user: NewUser, lastName: string) {
   await page.getByRole('button', { name: `Edit ${user.name} ${user.lastName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User' });
   await expect(dialog).toBeVisible();
-  // spec 2.10: the e-mail is fixed after creation, there is no password, and the status shows
+  // docs/product.md#user-lists: the e-mail is fixed after creation, there is no password, and the status shows
   await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
   await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).not.toBeEditable();
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveCount(0);
@@ -119,19 +119,19 @@ async function phoneNotices(inbox: InboxClient, user: TestUser, oldPhone: string
   return { mails: mails.length, texts: texts.length };
 }
 
-test.describe('people screens (spec 2.10, 6, 8)', () => {
+test.describe('people screens (docs/product.md#user-lists, #roles-and-permissions, #messages)', () => {
   test('a Staff Root creates, edits and deletes a staff user on Admin Users; its own row has no Delete, no admin password change and no demotion', async ({ page, signIn }) => {
     await signIn(page, peopleRoot);
     await openScreen(page, '/admin/users', 'Admin Users');
     await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Customer' })).toHaveCount(0);
-    // spec 9: Admin Users sorted by id
+    // docs/product.md#constants-and-limits: Admin Users sorted by id
     await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'none');
 
     const staff: NewUser = { name: 'Elena', lastName: 'Ruiz', email: 'elena.ruiz@relevo.test', password: 'Staff.Edit.2026', role: 'Staff Edit' };
     await page.getByRole('button', { name: 'Create' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Create User' });
-    // spec 2.10: the staff modal offers Staff Root, Staff Edit and Staff View only
+    // docs/product.md#user-lists: the staff modal offers Staff Root, Staff Edit and Staff View only
     await createDialog.getByRole('combobox', { name: 'Role' }).click();
     await expect(page.getByRole('option')).toHaveText(['Select Role', 'Staff Root', 'Staff Edit', 'Staff View']);
     await page.keyboard.press('Escape');
@@ -165,7 +165,7 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await expect(page.getByRole('columnheader', { name: 'Customer' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Role' })).toHaveCount(0);
 
-    // spec 2.10: staff roles listed but disabled; only Customer Root and Customer can be chosen
+    // docs/product.md#user-lists: staff roles listed but disabled; only Customer Root and Customer can be chosen
     await page.getByRole('button', { name: 'Create' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create User' });
     await dialog.getByRole('combobox', { name: 'Role' }).click();
@@ -218,7 +218,7 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change User Password' });
     await expect(dialog).toBeVisible();
-    // spec 5: checked on every input
+    // docs/product.md#validation-rules: checked on every input
     await dialog.getByLabel('New Password', { exact: true }).fill('weakpass');
     await dialog.getByRole('button', { name: /^New Password: \d problems/ }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Password must contain at least one uppercase letter');
@@ -241,7 +241,7 @@ test.describe('people screens (spec 2.10, 6, 8)', () => {
     await expect(rowOf(page, harborDispatcher.email)).toHaveCount(1);
     await expect(rowOf(page, harborRoot.email)).toHaveCount(1);
     await expect(page.getByRole('columnheader', { name: 'Customer' })).toHaveCount(0);
-    // spec 9: Users sorted by name
+    // docs/product.md#constants-and-limits: Users sorted by name
     await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
     // another customer's users are out of reach, even by search
     await search(page, customer.email);

@@ -26,7 +26,7 @@ async function requestLink(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeFocused();
 }
 
-test.describe('password reset by e-mail (spec 2.9)', () => {
+test.describe('password reset by e-mail (docs/product.md#password-reset)', () => {
   test('the mailed link sets a new password once; the new one signs in and the old one fails', async ({ page, inbox, signIn }) => {
     // chooser, reached from the sign-in page
     await page.goto('/login');

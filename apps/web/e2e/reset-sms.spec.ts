@@ -17,7 +17,7 @@ async function resetCodeTextedTo(inbox: InboxClient, phone: string, since: numbe
   }
 }
 
-/** Step 1 with a Puerto Rico number typed nationally (PR is the first preferred country, spec 9). */
+/** Step 1 with a Puerto Rico number typed nationally (PR is the first preferred country, docs/product.md#constants-and-limits). */
 async function requestCode(page: Page, e164: string) {
   await page.goto('/reset_password/sms');
   await page.getByLabel('Phone', { exact: true }).fill(e164.replace(/^\+1/, ''));
@@ -32,14 +32,14 @@ async function fillCodeStep(page: Page, code: string, password: string) {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-test.describe('password reset by SMS (spec 2.9)', () => {
+test.describe('password reset by SMS (docs/product.md#password-reset)', () => {
   test('the texted code sets a new password; a wrong code shows the red alert; the old password fails', async ({ page, inbox, signIn }) => {
     await page.goto('/reset_password');
     await expectAccessible(page, 'chooser');
     await page.getByRole('link', { name: 'SMS' }).click();
     await expect(page).toHaveURL(/\/reset_password\/sms$/);
 
-    // step 1: phone, limited to the spec 9 countries with the preferred ones first
+    // step 1: phone, limited to the docs/product.md#constants-and-limits countries with the preferred ones first
     await expect(page.getByRole('heading', { name: 'Enter your phone number' })).toBeVisible();
     const countries = page.getByRole('combobox', { name: 'Country' });
     await expect(countries).toHaveValue('PR');

@@ -2,7 +2,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { customer, staffEdit, staffRoot } from './support/users';
 
-test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
+test.describe('the guard and the layout (docs/product.md#route-guard, #layout)', () => {
   test('logout returns to Login, and a layout page then asks for a sign-in again', async ({ page, signIn }) => {
     await signIn(page, customer);
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -29,7 +29,7 @@ test.describe('the guard and the layout (spec 2.2, 2.5)', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a 401 from any call clears the session and reloads into Login (spec 8)', async ({ page, signIn }) => {
+  test('a 401 from any call clears the session and reloads into Login (docs/product.md#messages)', async ({ page, signIn }) => {
     await signIn(page, customer);
     // the dashboard's own calls answered first (else one of them meets the 401 before the click)
     await page.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@ import { codeTester, customer, customerRoot, staffRoot } from './support/users';
 
 const CUSTOMER_MENU = ['Dashboard', 'Resources', 'Service Level Agreement', 'Escalation', 'Applications', 'Events', 'User Guide'];
 
-test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
+test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', () => {
   test('staff sign in with the e-mailed code and land on Customers with the staff menu', async ({ page, signIn }) => {
     await signIn(page, staffRoot);
     await expect(page).toHaveURL(/\/customer$/);
@@ -68,7 +68,7 @@ test.describe('two-step sign-in (spec 2.3, 2.4)', () => {
   test('Resend Code shows the notice; the new code works and the old one does not', async ({ page, inbox }) => {
     const first = Date.now();
     await submitPassword(page, codeTester);
-    // the user has a phone: the code goes by e-mail and by SMS (service.md section 3)
+    // the user has a phone: the code goes by e-mail and by SMS (docs/product.md#sign-in-sessions-and-secrets)
     await expect(page.getByText('by e-mail and SMS')).toBeVisible();
     const oldCode = await inbox.codeMailedTo(codeTester.email, first);
     expect(await inbox.codeTextedTo(codeTester.phone!, first)).toBe(oldCode);

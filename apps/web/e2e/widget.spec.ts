@@ -24,7 +24,7 @@ function startWidgetHost(): Promise<{ server: Server; origin: string; requests: 
 }
 
 /**
- * spec 1 and service.md 1: with WIDGET_SCRIPT_URL set, the widget's script is added to the layout
+ * docs/product.md#what-relevo-does and docs/product.md#processes-storage-and-configuration: with WIDGET_SCRIPT_URL set, the widget's script is added to the layout
  * after sign-in only, once, and the Content-Security-Policy lets exactly its origin run scripts.
  * A server of its own (the shared one runs without the widget), on the same inbox.
  */

@@ -19,12 +19,12 @@ const AppLayout = lazyWithPreload(() => import('./shell/AppLayout').then(({ AppL
 const ChangePasswordModal = lazy(() => import('./features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({ default: ChangePasswordModal })));
 const UsersPage = lazyWithPreload(() => import('./features/users/UsersPage').then(({ UsersPage }) => UsersPage));
 
-/** spec 2.10: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
+/** docs/product.md#user-lists: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
 const usersScreen = (screen: UserScreen): ScreenRoute => lazyRoute(UsersPage, <UsersPage key={screen} screen={screen} />);
 
 /**
- * The screens of the layout routes (spec 2.1). Keyed by the domain's ROUTE_ROLES, so every route
- * with a role set has a screen and the layout checks the role of each (spec 2.2, 6).
+ * The screens of the layout routes (docs/product.md#routes). Keyed by the domain's ROUTE_ROLES, so every route
+ * with a role set has a screen and the layout checks the role of each (docs/product.md#route-guard, #roles-and-permissions).
  */
 export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   dashboard: lazyRoute(lazyWithPreload(() => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => DashboardPage))),
@@ -35,7 +35,7 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   customer: lazyRoute(lazyWithPreload(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage))),
   applications: lazyRoute(lazyWithPreload(() => import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage))),
   'application/:application_id/modules': lazyRoute(lazyWithPreload(() => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ModulesPage))),
-  // spec 2.1 lists `module` with no screen of its own: modules are reached through their application
+  // docs/product.md#routes lists `module` with no screen of its own: modules are reached through their application
   module: { element: <Navigate to="/applications" replace /> },
   events: lazyRoute(lazyWithPreload(() => import('./features/events/EventsPage').then(({ EventsPage }) => EventsPage))),
   'events/:case_id/event_logs': lazyRoute(lazyWithPreload(() => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => EventLogsPage))),
@@ -48,13 +48,13 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
 };
 
 /**
- * spec 2.1 with history paths; every screen is its own chunk, so /login loads only what it shows.
+ * docs/product.md#routes with history paths; every screen is its own chunk, so /login loads only what it shows.
  * Rendered by `AppRoutes` (shell/app-routes.tsx) in React Router's declarative mode: the app uses
  * no loaders, actions or fetchers, and the data router's code was a sixth of the entry chunk.
  */
 export const routes: RouteObject[] = [
   {
-    // spec 2.1 public routes; login and authenticator are the two-factor pages
+    // docs/product.md#routes public routes; login and authenticator are the two-factor pages
     element: <PublicOnly />,
     children: [
       { path: 'login', ...lazyRoute(LoginPage) },
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
     element: <SignOutOnEntry />,
     children: [{ index: true, ...lazyRoute(ForbiddenPage) }],
   },
-  // the responder page (service.md 6): opened from a call, SMS or e-mail, with or without a session
+  // the responder page (docs/product.md#escalation-engine): opened from a call, SMS or e-mail, with or without a session
   { path: 'respond/:token', ...lazyRoute(RespondPage) },
   { path: 'error', ...lazyRoute(NotFoundPage) },
   {
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           ...(Object.keys(ROUTE_ROLES) as LayoutRoute[]).map((path) => ({ path, ...LAYOUT_SCREENS[path] })),
-          // spec 2.1: unknown paths go home (the role's home, so staff are not sent to a 403)
+          // docs/product.md#routes: unknown paths go home (the role's home, so staff are not sent to a 403)
           { path: '*', element: <HomeRedirect /> },
         ],
       },

@@ -15,7 +15,7 @@ export type CallArgs<E extends AnyEndpoint> = Has<BodyOf<E>, 'body'> &
 export interface ApiClientOptions {
   /** '' in the browser (same origin); the server's address in tests and tools */
   baseURL?: string;
-  /** spec 4 Session: a 401 clears the session; the app reloads */
+  /** docs/product.md#states-and-transitions Session: a 401 clears the session; the app reloads */
   onUnauthorized?: (endpoint: AnyEndpoint) => void;
   /** extra headers on every call (tests use a cookie or a bearer) */
   headers?: Record<string, string>;

@@ -3,7 +3,7 @@ import { ApiError, fieldMessagesOf, firstMessage, generalErrorText } from './err
 import { ENDPOINTS } from './index';
 import { fillPath } from './endpoint';
 
-describe('error texts (spec 8)', () => {
+describe('error texts (docs/product.md#messages)', () => {
   it('takes the first message of a detail list or the detail text', () => {
     expect(firstMessage(422, { detail: [{ loc: ['body', 'email'], msg: 'Email is required' }, { loc: ['body', 'password'], msg: 'x' }] })).toBe('Email is required');
     expect(firstMessage(401, { detail: 'Incorrect email or password' })).toBe('Incorrect email or password');

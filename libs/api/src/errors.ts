@@ -1,6 +1,6 @@
 import { MESSAGES } from '@relevo/domain';
 
-/** service.md section 2: `{detail: [{loc, msg}]}` for 422, `{detail: text}` otherwise. */
+/** docs/product.md#errors-on-the-wire: `{detail: [{loc, msg}]}` for 422, `{detail: text}` otherwise. */
 export interface ValidationDetailItem {
   loc: (string | number)[];
   msg: string;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** spec 8: the first message of an error body (login, code and reset alerts show it). */
+/** docs/product.md#messages: the first message of an error body (login, code and reset alerts show it). */
 export function firstMessage(status: number, body: ErrorBody): string {
   if (status === 0) return MESSAGES.noResponse;
   const detail = body?.detail;
@@ -33,7 +33,7 @@ export function firstMessage(status: number, body: ErrorBody): string {
 }
 
 /**
- * spec 8 general handler, for the 5-second warning toast: no response, 500, a detail list as
+ * docs/product.md#messages general handler, for the 5-second warning toast: no response, 500, a detail list as
  * 'FIELD: message' with the upper-cased field name, or the detail text.
  */
 export function generalErrorText(error: unknown): string {

@@ -7,7 +7,7 @@ import type { CodePurpose, SessionKind } from '../db/schema';
 // The sign-in area's SQL: the session secret, sessions, sign-in codes, password resets and the rate
 // limits' windows (the tables only the role relevo_auth reads, but app_settings, the owner's).
 
-/** service.md section 1: JWT_SECRET, or one generated once and kept in the database. */
+/** docs/product.md#processes-storage-and-configuration: JWT_SECRET, or one generated once and kept in the database. */
 export async function sessionSecret(db: Tx, configured: string | null): Promise<string> {
   if (configured) return configured;
   await db
@@ -94,7 +94,7 @@ export async function consumeCode(db: Tx, table: CodeTable, id: number, now: Dat
 
 /**
  * Counts a wrong try atomically (parallel guesses all count); the fifth voids the code
- * (service.md section 3). Answers how many tries are left.
+ * (docs/product.md#sign-in-sessions-and-secrets). Answers how many tries are left.
  */
 export async function countWrongTry(db: Tx, table: CodeTable, id: number, now: Date): Promise<number> {
   const counted = await sql<{ wrong_attempts: number }>`
@@ -138,7 +138,7 @@ export type CodeCheck = 'accepted' | 'wrong' | 'voided' | 'expired' | 'none';
 
 /**
  * Checks a code of a session atomically: the right code is used once; each wrong one counts, and
- * the fifth voids the code (service.md section 3).
+ * the fifth voids the code (docs/product.md#sign-in-sessions-and-secrets).
  */
 export async function checkCode(db: Tx, sessionId: string, codeHash: string, now: Date): Promise<{ result: CodeCheck; wrongLeft: number }> {
   const current = await db
@@ -160,7 +160,7 @@ export async function checkCode(db: Tx, sessionId: string, codeHash: string, now
   return wrongLeft === 0 ? { result: 'voided', wrongLeft: 0 } : { result: 'wrong', wrongLeft };
 }
 
-/** E-mail reset links: stored only as a hash, single use, 30 minutes (service.md section 3). */
+/** E-mail reset links: stored only as a hash, single use, 30 minutes (docs/product.md#sign-in-sessions-and-secrets). */
 export async function insertResetLink(db: Tx, link: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null }, now: Date) {
   await db
     .insertInto('password_reset_tokens')

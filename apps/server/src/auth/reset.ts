@@ -27,7 +27,7 @@ import { randomCode, randomToken } from './tokens';
 
 /**
  * The start of a reset answers after the same time whether or not an account matched, so its
- * timing cannot tell either (service.md section 3: no account enumeration). Everything the start
+ * timing cannot tell either (docs/product.md#sign-in-sessions-and-secrets: no account enumeration). Everything the start
  * does runs inside the floor, the limits included; the only work that differs (the rows of a
  * matched account) ends long before it, and the outbox is woken after the commit without being
  * waited for (a NOTIFY waits its turn behind other notifying commits, and a wake-up that joins one
@@ -74,7 +74,7 @@ async function afterReset(ctx: AppContext, userId: number, via: 'email' | 'sms',
   securityEvent(ctx.log, 'password_reset', { userId, ip: meta.ip, detail: { via } });
 }
 
-/** spec 2.9 e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
+/** docs/product.md#password-reset e-mail step 1: a single-use link valid 30 minutes, sent only when an account matches. */
 export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: RequestMeta): Promise<MessageAnswer> {
   return withFloor(async () => {
     await enforceLimits(ctx, [
@@ -95,7 +95,7 @@ export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: Re
   });
 }
 
-/** spec 2.9 e-mail step 3: the link's token and the new password (spec 5 rules, checked by the schema). */
+/** docs/product.md#password-reset e-mail step 3: the link's token and the new password (docs/product.md#validation-rules rules, checked by the schema). */
 export async function confirmEmailReset(ctx: AppContext, token: string, body: NewPassword, meta: RequestMeta): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`reset-confirm:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
@@ -110,7 +110,7 @@ export async function confirmEmailReset(ctx: AppContext, token: string, body: Ne
 }
 
 /**
- * spec 2.9 SMS step 1: answers a token in every case; a code goes out by SMS only when exactly one
+ * docs/product.md#password-reset SMS step 1: answers a token in every case; a code goes out by SMS only when exactly one
  * active account has that phone. A phone whose wrong codes of the day are spent gets no new code.
  */
 export function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
@@ -163,7 +163,7 @@ interface VerifyOutcome {
   userId: number | null;
 }
 
-/** spec 2.9 SMS step 2: code, password and password verified, with the step-1 token as bearer. */
+/** docs/product.md#password-reset SMS step 2: code, password and password verified, with the step-1 token as bearer. */
 export async function verifySmsReset(ctx: AppContext, token: string, body: SmsResetVerify, meta: RequestMeta): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`reset-verify:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();

@@ -51,7 +51,7 @@ function signInLimits(ctx: AppContext, email: string, meta: RequestMeta): { acco
 }
 
 /**
- * Step one (service.md section 3): e-mail and password. A wrong password and an unknown e-mail get
+ * Step one (docs/product.md#sign-in-sessions-and-secrets): e-mail and password. A wrong password and an unknown e-mail get
  * the same answer after the same work. Success opens a pre-auth session and sends a code.
  *
  * Only failures count toward the limits, and the account's count is kept per address: somebody
@@ -132,7 +132,7 @@ export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: num
   }
 }
 
-/** Resend Code: a new code replaces the old one; 3 per 10 minutes (service.md section 3). */
+/** Resend Code: a new code replaces the old one; 3 per 10 minutes (docs/product.md#sign-in-sessions-and-secrets). */
 export async function resendCode(ctx: AppContext, claims: TokenClaims): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`resend:${claims.sid}`, ctx.limits.resendPerSession]], AUTH_MESSAGES.resendLimit);
   const sent = await ctx.database.scoped(AUTH, async (tx) => {
@@ -157,7 +157,7 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
 }
 
 /**
- * Own password (spec 5): the current one must be right; the new one follows the rules (checked by
+ * Own password (docs/product.md#validation-rules): the current one must be right; the new one follows the rules (checked by
  * the schema). Every other session of the user is revoked; this one stays.
  */
 export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {

@@ -87,5 +87,5 @@ export class TokenSigner {
 /** 128 bits or more of randomness, URL-safe. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-/** service.md section 3: 100000..999999, no leading zero (the dashboard sends it as an integer). */
+/** docs/product.md#sign-in-sessions-and-secrets: 100000..999999, no leading zero (the dashboard sends it as an integer). */
 export const randomCode = () => randomInt(CODE_MIN, CODE_MAX + 1);

@@ -29,7 +29,7 @@ import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type Catalog
 
 type ApplicationRow = Omit<Selectable<ApplicationsTable>, 'customer_id' | 'search_text'> & { modules: string | null };
 const APPLICATION_COLUMNS = ['a.application_id', 'a.application_name', 'a.application_active', 'a.application_createby', 'a.application_createdt', 'a.application_updateby', 'a.application_updatedt'] as const;
-/** spec 3: its modules' names, comma-separated */
+/** docs/product.md#entities: its modules' names, comma-separated */
 const moduleNames = sql<string | null>`(select string_agg(m.module_name, ', ' order by lower(m.module_name), m.module_id) from modules m where m.application_id = a.application_id)`.as('modules');
 
 export function toApplication(row: ApplicationRow): Application {
@@ -127,7 +127,7 @@ const findApplication = (tx: CatalogueTx, customerId: number, id: number) =>
   tx.selectFrom('applications as a').select([...APPLICATION_COLUMNS, moduleNames]).where('a.customer_id', '=', customerId).where('a.application_id', '=', id).executeTakeFirst();
 const findModule = (tx: CatalogueTx, customerId: number, id: number) => modulesQuery(tx, customerId).select([...MODULE_COLUMNS, escalationResources]).where('m.module_id', '=', id).executeTakeFirst();
 
-/** spec 2.11, 2.12: applications and the modules that raise their incidents. */
+/** docs/product.md#applications, #modules: applications and the modules that raise their incidents. */
 export function applicationService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
 
@@ -246,7 +246,7 @@ export function applicationService(ctx: AppContext) {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const current = await findModule(tx, customerId, id);
         if (!current) throw notFound(MODULE_MESSAGES.notFound);
-        // spec 2.12: the application is locked once set
+        // docs/product.md#modules: the application is locked once set
         if (body.application_id !== current.application_id) throw ValidationFailure.field('application_id', MODULE_MESSAGES.applicationLocked);
         await checkChoices(tx, customerId, body);
         await tx

@@ -38,7 +38,7 @@ export async function listOfParent<T>(list: Promise<ListOf<T>>, requireParent: (
 }
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** spec 3 stamps on the wire: who and when, dates as ISO text. */
+/** docs/product.md#entities stamps on the wire: who and when, dates as ISO text. */
 export function stampsOf<P extends string>(prefix: P, stamped: object) {
   const row = stamped as Record<string, unknown>;
   return {

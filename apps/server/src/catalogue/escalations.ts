@@ -38,7 +38,7 @@ const ESCALATION_COLUMNS = [
   'e.escalation_updateby',
   'e.escalation_updatedt',
 ] as const;
-/** spec 3: the names of its steps' resources, comma-separated, in priority order */
+/** docs/product.md#entities: the names of its steps' resources, comma-separated, in priority order */
 const resourceNames = sql<string | null>`(
   select string_agg(r.resource_fullname, ', ' order by s.escalation_priority_orden, s.escalation_resource_id)
   from escalation_resources s join resources r on r.customer_id = s.customer_id and r.resource_id = s.resource_id
@@ -139,7 +139,7 @@ const findEscalation = (tx: CatalogueTx, customerId: number, id: number) =>
   tx.selectFrom('escalations as e').select([...ESCALATION_COLUMNS, resourceNames]).where('e.customer_id', '=', customerId).where('e.escalation_id', '=', id).executeTakeFirst();
 const findStep = (tx: CatalogueTx, customerId: number, id: number) => stepsQuery(tx, customerId).select(STEP_COLUMNS).where('s.escalation_resource_id', '=', id).executeTakeFirst();
 
-/** spec 2.16, 2.17: escalations and their ordered steps; validity kept by the domain rule in the same transaction. */
+/** docs/product.md#escalations, #escalation-steps: escalations and their ordered steps; validity kept by the domain rule in the same transaction. */
 export function escalationService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
 
@@ -298,7 +298,7 @@ export function escalationService(ctx: AppContext) {
     },
 
     /**
-     * spec 7 PUT /api/escalation/priority/{id}: the steps in their new order (by the priorities sent),
+     * docs/product.md#http-calls PUT /api/escalation/priority/{id}: the steps in their new order (by the priorities sent),
      * renumbered 1..n by one statement; the list must hold every step of the escalation once.
      */
     changePriority(principal: Principal, id: number, body: PriorityChange): Promise<MessageAnswer> {

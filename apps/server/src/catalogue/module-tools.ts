@@ -13,7 +13,7 @@ export const credentialHash = (key: string) => createHash('sha256').update(key).
 
 const notFound = () => new HttpError(404, MODULE_MESSAGES.notFound);
 
-/** spec 2.12 module tool set: credentials and code examples (service.md 5). */
+/** docs/product.md#modules module tool set: credentials and code examples (docs/product.md#incidents-in). */
 export function moduleToolService(ctx: AppContext) {
   return {
     /** A new key for a module of the caller's customer; the old one stops working in the same statement. */

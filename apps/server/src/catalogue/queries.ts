@@ -5,7 +5,7 @@ import type { Tx } from '../db/database';
 // The catalogue's SQL shared by its services (each service keeps the reads of its own screen).
 
 /**
- * Keeps escalation_last_in_line and escalation_validate true to the steps (spec 3), by the domain's
+ * Keeps escalation_last_in_line and escalation_validate true to the steps (docs/product.md#entities), by the domain's
  * rules (libs/domain/src/rules/escalation.ts). Call it in the transaction that changed a step
  * (create, edit, delete, reorder) or a resource some step uses (status, e-mail, phones), with the
  * escalations concerned; it reads their steps once and writes only what changed.

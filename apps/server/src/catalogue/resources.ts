@@ -59,7 +59,7 @@ export function toResource(row: ResourceRow): Resource {
   };
 }
 
-/** spec 2.15 sort columns to their database expressions (text without regard to case). */
+/** docs/product.md#resources sort columns to their database expressions (text without regard to case). */
 const SORT: Record<(typeof RESOURCE_ORDER_COLUMNS)[number], { column: string; text: boolean }> = {
   resource_fullname: { column: 'r.resource_fullname', text: true },
   resource_email: { column: 'r.resource_email', text: true },
@@ -81,7 +81,7 @@ const findResource = (tx: CatalogueTx, customerId: number, id: number) =>
     .where('r.resource_id', '=', id)
     .executeTakeFirst();
 
-/** The customer's resources now, and its quota (customer_qty_resources, spec 9). */
+/** The customer's resources now, and its quota (customer_qty_resources, docs/product.md#constants-and-limits). */
 async function quotaOf(tx: CatalogueTx, customerId: number): Promise<ResourceLimit> {
   const row = await tx
     .selectFrom('customers as c')
@@ -103,7 +103,7 @@ const phoneColumns = (body: ResourceCreate) => ({
   resource_phone2_e164: body.phone2?.e164 ?? null,
 });
 
-/** spec 2.15 Resources: the people the engine contacts, within the customer's quota. */
+/** docs/product.md#resources: the people the engine contacts, within the customer's quota. */
 export function resourceService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
 
@@ -126,7 +126,7 @@ export function resourceService(ctx: AppContext) {
       return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toResource, searched: Boolean(query.search) });
     },
 
-    /** spec 7 filtered/{id}: the active resources a step of that escalation may use. */
+    /** docs/product.md#http-calls filtered/{id}: the active resources a step of that escalation may use. */
     async filtered(principal: Principal, escalationId: number): Promise<ListOf<Resource>> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const escalation = await tx.selectFrom('escalations').select('escalation_id').where('customer_id', '=', customerId).where('escalation_id', '=', escalationId).executeTakeFirst();

@@ -27,7 +27,7 @@ export function toSla(row: SlaRow): Sla {
 const TEXT_COLUMNS = new Set(['sla_name', 'sla_desc', 'sla_updateby']);
 const findSla = (tx: CatalogueTx, customerId: number, id: number) => tx.selectFrom('slas').select(COLUMNS).where('customer_id', '=', customerId).where('sla_id', '=', id).executeTakeFirst();
 
-/** spec 2.18 SLAs: response times that events are measured against. */
+/** docs/product.md#slas: response times that events are measured against. */
 export function slaService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
   return {

@@ -10,8 +10,8 @@ type Answer<K extends keyof typeof dashboardEndpoints> = ResponseOf<(typeof dash
 type RowOf<K extends keyof typeof dashboardEndpoints> = Answer<K> extends readonly (infer R)[] ? R : never;
 
 /**
- * The dashboard's summaries (spec 2.7, 3 Dashboard data, 7 Dashboard summaries) and the profile's
- * counts (spec 2.8): each one statement, aggregated by the database, read in the caller's scope
+ * The dashboard's summaries (docs/product.md#dashboard, #entities Dashboard data, 7 Dashboard summaries) and the profile's
+ * counts (docs/product.md#profile): each one statement, aggregated by the database, read in the caller's scope
  * in one round trip (`Database.read`) and filtered by the caller's own customer as well.
  *
  * Periods are the customer's calendar days (customers.customer_time_zone), worked out in the same
@@ -62,7 +62,7 @@ const dayResponders = (customerId: number, from: RawBuilder<unknown>, to: RawBui
     select resource, num_events from event_day_responder_changes where customer_id = ${customerId} and day >= ${from} and day < ${to}
   ) r`;
 
-/** The first day of a module period (spec 2.7 Events Per Module): today, Monday of this week, the 1st of this month. */
+/** The first day of a module period (docs/product.md#dashboard Events Per Module): today, Monday of this week, the 1st of this month. */
 const PERIOD_FROM: Record<ModulePeriod, string> = { Today: 'today', Week: 'week_from', Month: 'month_from' };
 
 const MODULE_NAME = sql`coalesce(m.module_name, case when counted.module_id = 0 then 'No module' else 'Deleted module' end)`;
@@ -223,7 +223,7 @@ export function dashboardService(ctx: AppContext) {
     },
 
     /**
-     * The profile's counts (spec 2.8) over every event of the user's own customer: completed, non
+     * The profile's counts (docs/product.md#profile) over every event of the user's own customer: completed, non
      * compliance (SLA missed), open (open or in progress) and created today. Staff belong to the
      * provider, which receives no events.
      */

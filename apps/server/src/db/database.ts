@@ -11,7 +11,7 @@ import { pgliteReader, postgresReader, StatementNames, type ReadOptions, type Re
 import { notifierOf, settleWakes } from './wake';
 
 /**
- * What a unit of work may see (service.md section 4): staff and the system see every customer's
+ * What a unit of work may see (docs/product.md#tenants-and-roles): staff and the system see every customer's
  * records; a customer user only its own customer's. Row-level security enforces it in the
  * database as well, so a missed filter cannot leak another tenant's rows. Sign-in, sessions,
  * codes, reset requests and rate limits are the `auth` scope's alone (its own database role): no

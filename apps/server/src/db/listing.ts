@@ -50,7 +50,7 @@ export interface ListRead<From, Table extends keyof From, Row, Item> {
 }
 
 /**
- * A list read (spec 3 `{ total, list }`): the count of every row that matches and one page of
+ * A list read (docs/product.md#entities `{ total, list }`): the count of every row that matches and one page of
  * them, in the caller's scope, as one statement in one round trip (`Database.read`). The count
  * and the page stay separate subqueries, each with its own plan: a broad search counts by one pass
  * over the matches while its page walks the sort's index and stops when full, where `count(*)

@@ -16,7 +16,7 @@ export type Sender = ((message: OutboxRow, signal?: AbortSignal) => Promise<void
 
 export type Senders = Record<OutboxChannel, Sender>;
 
-/** E-mail through SMTP_URL, or written to the log when it is unset (service.md section 1). */
+/** E-mail through SMTP_URL, or written to the log when it is unset (docs/product.md#processes-storage-and-configuration). */
 export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Sender {
   if (!config.smtpUrl) {
     return async (message) => {
@@ -55,7 +55,7 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
 }
 
 /**
- * The signature of a webhook body (service.md 6.2; the inbound webhook checks the same): hex
+ * The signature of a webhook body (docs/product.md#answers-by-sms-and-voice; the inbound webhook checks the same): hex
  * HMAC-SHA256 of `{timestamp}.{raw body}` with INBOUND_WEBHOOK_SECRET, timestamp in unix seconds.
  */
 export function webhookSignature(secret: string, timestamp: number, body: string): string {

@@ -79,7 +79,7 @@ export interface ContactMessage {
 
 export type Queued = 'queued' | 'bundled' | 'opted-out' | 'again';
 
-/** Throttling's settings (service.md 6). */
+/** Throttling's settings (docs/product.md#escalation-engine). */
 export interface ThrottleSettings {
   /** CUSTOMER_MESSAGES_PER_MINUTE */
   customerCap: number;
@@ -109,7 +109,7 @@ const outboxValues = (message: ContactMessage, now: Date) => ({
 });
 
 /*
- * An engine contact is queued in the caller's transaction, throttled (service.md 6): one message per
+ * An engine contact is queued in the caller's transaction, throttled (docs/product.md#escalation-engine): one message per
  * recipient and channel per real minute, across every event and customer, and no more than the
  * customer's cap per minute (held back, never dropped). An SMS to a number that replied STOP is
  * not queued ('opted-out'). A key queued before (a re-run after a crash) changes nothing ('again').
@@ -216,7 +216,7 @@ export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now:
 }
 
 /**
- * service.md 6.6: an event that closes cancels its contacts still waiting (one under way may still
+ * docs/product.md#resolution-and-cancel: an event that closes cancels its contacts still waiting (one under way may still
  * go out). A waiting message that carries other events' contacts hands them to the first of them,
  * which waits in its place; the event's own contacts in other messages' bundles leave them.
  */

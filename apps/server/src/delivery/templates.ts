@@ -27,7 +27,7 @@ ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 /** The subject of the sign-in code mail: never the code itself (subjects show on lock screens and in lists). */
 export const LOGIN_CODE_SUBJECT = 'Your Relevo verification code';
 
-/** The sign-in code (service.md section 3). */
+/** The sign-in code (docs/product.md#sign-in-sessions-and-secrets). */
 export function loginCodeMail(name: string, code: number): MailContent {
   const ttl = minutes(CODE_TTL_SECONDS);
   return {

@@ -22,7 +22,7 @@ export interface AdvanceOptions {
 export type AdvanceResult = 'applied' | 'ignored' | 'lost' | 'missing';
 
 /**
- * Applies an input to one event in the caller's transaction (service.md 6: every step change is one
+ * Applies an input to one event in the caller's transaction (docs/product.md#escalation-engine: every step change is one
  * transaction), in three steps: load (the event's state, its timer locked), decide (the domain's
  * `runEngine`, then `wakeUpEnd`) and write (the log rows, the event and its timer, the messages,
  * each with its idempotency key: a re-run after a crash queues none twice). With `claim`, it acts
@@ -89,7 +89,7 @@ async function decide(tx: Tx, timer: LoadedTimer, input: EngineInput, now: Date,
   return decided;
 }
 
-/** service.md 6.6: an event that closes cancels its contacts still waiting in the outbox (one under way may still go out). */
+/** docs/product.md#resolution-and-cancel: an event that closes cancels its contacts still waiting in the outbox (one under way may still go out). */
 async function cancelQueuedContacts(tx: Tx, eventId: number, unwritten: WakeUpRows['logs']): Promise<void> {
   const logged = await loggedContactKeys(tx, eventId);
   // with this wake-up's own rows, not written yet

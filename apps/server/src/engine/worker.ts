@@ -6,7 +6,7 @@ import { exponentialRetry, type JobRow, type JobTable } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
 import { advanceEvent, ENGINE_CHANNEL } from './advance';
 
-/** The engine's timers as a job table: one row per event, claimed when due (service.md 6). */
+/** The engine's timers as a job table: one row per event, claimed when due (docs/product.md#escalation-engine). */
 export const ENGINE_JOBS: JobTable = {
   name: 'engine_timers',
   doneStatus: 'done',

@@ -7,9 +7,9 @@ import { sourcesOf, type GuideIndex } from './guide-index';
 import { userGuideIndex } from './user-guide';
 
 /**
- * The User Guide assistant (spec 2.19, 7 Chat; service.md 7): the guide's index finds the
+ * The User Guide assistant (docs/product.md#user-guide-and-assistant, #assistant-call; docs/product.md#assistant): the guide's index finds the
  * sections; with CHAT_LLM_URL the model words the answer from them, and the guide's own answer
- * stands in when the model fails or is slow. A question the guide does not cover gets spec 8's
+ * stands in when the model fails or is slow. A question the guide does not cover gets docs/product.md#messages's
  * refusal, without asking the model.
  */
 export function assistantService(ctx: AppContext, index: GuideIndex = userGuideIndex()) {

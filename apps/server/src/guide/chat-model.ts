@@ -10,8 +10,8 @@ export interface ChatModelSettings {
 }
 
 /**
- * service.md 7: the model answers from the sections the index found, and from nothing else. It is
- * told to say spec 8's refusal, word for word, when they do not answer the question.
+ * docs/product.md#assistant: the model answers from the sections the index found, and from nothing else. It is
+ * told to say docs/product.md#messages's refusal, word for word, when they do not answer the question.
  */
 export const SYSTEM_PROMPT = [
   "You answer questions about Relevo, an incident escalation service, for its customers. Answer only from the sections of Relevo's user guide given below.",

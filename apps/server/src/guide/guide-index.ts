@@ -3,7 +3,7 @@ import { inGuideWords } from './guide-vocabulary';
 import { CHAT_MESSAGES, guideHref, guideSections, plainText, sectionPath, type ChatAnswer, type ChatSource, type GuideSection } from '@relevo/domain';
 
 /**
- * The user guide's full-text index (service.md 7): one document per section, the title weighing
+ * The user guide's full-text index (docs/product.md#assistant): one document per section, the title weighing
  * most. Words are folded to a light stem (plurals and -ing/-ed endings), so "resetting",
  * "resets" and "reset" meet; the words people say for the guide's own ("forgot", "export to
  * Excel", "SLA breached") are rewritten to them first (guide-vocabulary.ts); and common words are

@@ -134,7 +134,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ detail: 'Not found' });
     }
-    // history fallback: the web app routes every other path itself (spec 2.1)
+    // history fallback: the web app routes every other path itself (docs/product.md#routes)
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
   return app;

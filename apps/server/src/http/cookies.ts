@@ -4,7 +4,7 @@ import { PREAUTH_TTL_SECONDS, SESSION_TTL_SECONDS } from '@relevo/domain';
 import type { Config } from '../config';
 
 /**
- * spec 9: the session token lives in a cookie named with a token label; here HttpOnly and
+ * docs/product.md#constants-and-limits: the session token lives in a cookie named with a token label; here HttpOnly and
  * SameSite=Strict. Over https the names carry the browser-enforced prefixes: `__Host-` (Secure,
  * Path=/, no Domain: no other host or path can set or shadow it) for the session, `__Secure-` for
  * the pre-auth cookie, which is limited to the login API path.

@@ -3,7 +3,7 @@ import type { FieldIssue } from '@relevo/domain';
 import type { ValidationDetailItem } from '@relevo/api';
 import { redactUrl } from './security';
 
-/** A failure with a status and a text for the person (service.md section 2). */
+/** A failure with a status and a text for the person (docs/product.md#errors-on-the-wire). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

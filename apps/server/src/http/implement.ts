@@ -167,7 +167,7 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /**
- * The raw body of a signed webhook request (service.md 6.2): 404 while INBOUND_WEBHOOK_SECRET is
+ * The raw body of a signed webhook request (docs/product.md#answers-by-sms-and-voice): 404 while INBOUND_WEBHOOK_SECRET is
  * unset (the endpoint is off); 401 unless X-Relevo-Signature is the HMAC of
  * `{X-Relevo-Timestamp}.{raw body}` (compared in constant time) and the timestamp is within 5
  * minutes of now (an old request played again is refused).

@@ -85,7 +85,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * service.md section 3: a request that changes data from a browser must come from the app's own
+ * docs/product.md#sign-in-sessions-and-secrets: a request that changes data from a browser must come from the app's own
  * origin. Browsers send Origin on such requests; a different one is refused.
  */
 export function isForeignOrigin(request: FastifyRequest, publicUrl: string): boolean {

@@ -172,7 +172,7 @@ function csvCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
     else ${text} end)`;
 }
 
-/** spec 9, on PostgreSQL: each column of the events file, as the database writes its cell (dates as the viewer's clocks read them). */
+/** docs/product.md#constants-and-limits, on PostgreSQL: each column of the events file, as the database writes its cell (dates as the viewer's clocks read them). */
 function eventCsvCells(timeZone: string): Record<EventCsvHeader, RawBuilder<string>> {
   // a zone name checked against the runtime's zones (EventFilterSchema), written in as a quoted literal: read once, not per row
   const zone = sql.lit(timeZone);
@@ -190,7 +190,7 @@ function eventCsvCells(timeZone: string): Record<EventCsvHeader, RawBuilder<stri
     CLOSED: when('e.event_closedt'),
     // who answered: the last person the escalation reached
     RESPONDED: csvCellSql(sql.ref('e.last_resource_assigned')),
-    // minutes from creation to resolution, and to acceptance (spec 3 minutes_elapsed, time_response)
+    // minutes from creation to resolution, and to acceptance (docs/product.md#entities minutes_elapsed, time_response)
     'RESOLUTION TIME': number('e.minutes_elapsed'),
     'RESPONSE TIME': number('e.time_response'),
     SLA: sql<string>`coalesce(e.sla_compliance, '')`,
@@ -224,7 +224,7 @@ type Page = { columns: PageColumns; key_created: string | null };
 type TextPage = { text: string | null; count: number; key_created: string | null; event_id: number | null };
 
 /**
- * spec 9, on the embedded database: what each column of the events file is read from. Texts as
+ * docs/product.md#constants-and-limits, on the embedded database: what each column of the events file is read from. Texts as
  * stored and instants as whole seconds since 1970: the server writes the cells (`eventCsvLine`),
  * as formatting them in WebAssembly took most of an export's time. The application and the module
  * by id: their names come from lists read once, where joining them to every event took a fifth of
@@ -244,7 +244,7 @@ function eventCsvSources(): Record<EventCsvHeader, RawBuilder<unknown>> {
     CLOSED: seconds('e.event_closedt'),
     // who answered: the last person the escalation reached
     RESPONDED: sql.ref('e.last_resource_assigned'),
-    // minutes from creation to resolution, and to acceptance (spec 3 minutes_elapsed, time_response)
+    // minutes from creation to resolution, and to acceptance (docs/product.md#entities minutes_elapsed, time_response)
     'RESOLUTION TIME': sql.ref('e.minutes_elapsed'),
     'RESPONSE TIME': sql.ref('e.time_response'),
     SLA: sql.ref('e.sla_compliance'),
@@ -264,11 +264,11 @@ async function namesOf(ctx: AppContext, principal: Principal) {
   };
 }
 
-/** spec 9, service.md 8: CSV exports of the events and of an event's log, streamed. */
+/** docs/product.md#constants-and-limits, docs/product.md#exports: CSV exports of the events and of an event's log, streamed. */
 export function eventExports(ctx: AppContext, options: { batch?: number } = {}) {
   return {
     /**
-     * Every event of the list's filters, newest first, in the 12 columns of spec 9.
+     * Every event of the list's filters, newest first, in the 12 columns of docs/product.md#constants-and-limits.
      *
      * Both databases read pages that each start after the last event of the one before (the
      * creation index serves both), each page one read that ends before the page is written: a

@@ -5,7 +5,7 @@ import { containsPattern, iso, matches } from '../db/listing';
 import { audioPath } from '../delivery/queries';
 
 /**
- * The events of one customer narrowed by the filters of spec 2.13 (the list and the CSV export
+ * The events of one customer narrowed by the filters of docs/product.md#events (the list and the CSV export
  * read the same rows), and how many there are.
  */
 export interface EventSelection {
@@ -63,7 +63,7 @@ export function eventConditions(
   if (filter.sla_compliance) all.push(eb('e.sla_compliance', '=', filter.sla_compliance));
   if (from) all.push(eb('e.event_createdt', '>=', from));
   if (until) all.push(eb('e.event_createdt', '<', until));
-  // spec 7 search: a case ID, or words of the incident
+  // docs/product.md#http-calls search: a case ID, or words of the incident
   if (filter.search && searchBy === 'ids') all.push(sql<SqlBool>`e.event_id in (${searchedIds(selection)})`);
   else if (filter.search) {
     const text = matches(sql`e.short_event_subject`, filter.search);

@@ -135,14 +135,14 @@ export function eventPageQuery(
     .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
     .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
     .select(EVENT_COLUMNS)
-    // spec 3 Event.audio: the latest voice call's, until it expires
+    // docs/product.md#event.audio: the latest voice call's, until it expires
     .select((eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', now).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'))
     .orderBy(sortKey(sort.column, sort.text), direction)
     .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
     .orderBy('e.event_id', direction);
 }
 
-/** spec 2.13, 2.14, 7: the events of the caller's customer and their logs. */
+/** docs/product.md#events, #event-logs, #http-calls: the events of the caller's customer and their logs. */
 export function eventService(ctx: AppContext, options: { walkLimit: number } = { walkLimit: WALK_LIMIT }) {
   const db = ctx.database.db;
 

@@ -47,7 +47,7 @@ function stepOf(state: EngineState, resourceIds: readonly number[]): number | nu
 }
 
 /**
- * The inbound webhook (service.md 6.2): what a gateway reports, acted on in one transaction and
+ * The inbound webhook (docs/product.md#answers-by-sms-and-voice): what a gateway reports, acted on in one transaction and
  * recorded, so the same message twice acts once and gets the same answer. A reply acts only on
  * events whose customer contacted its number (by call or SMS, to a resource that still has the
  * number), as the resource contacted; a key press only on the call its idempotency key names, made

@@ -153,7 +153,7 @@ const FLIGHTS = 2;
 const MAX_BATCH = 200;
 
 /**
- * Incidents in (service.md 5): the ingest API and the module screen's simulation make events the
+ * Incidents in (docs/product.md#incidents-in): the ingest API and the module screen's simulation make events the
  * same way, in two round trips. A read brings the module with its escalation, SLA and steps; one
  * statement then makes the event (its SLA and steps copied into its first engine timer, due now)
  * and wakes the engine, or makes nothing when an open event has the same dedup_key (a unique index
@@ -259,7 +259,7 @@ export function incidentService(ctx: AppContext) {
       return open(ingestIo, module, steps, incident);
     },
 
-    /** Incident Simulation (spec 2.12): a module of the caller's customer, through the same path. */
+    /** Incident Simulation (docs/product.md#modules): a module of the caller's customer, through the same path. */
     async simulate(customerId: number, moduleId: number, incident: IncidentSimulation): Promise<Opened> {
       const io = aloneIo({ kind: 'customer', customerId });
       const { module, steps } = await io.moduleWithSteps(moduleId);

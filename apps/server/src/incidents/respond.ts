@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import { verifiedModule } from './ingest';
 
 /**
- * A responder link's token (service.md 6): the event, the step whose resource it was sent to, and
+ * A responder link's token (docs/product.md#escalation-engine): the event, the step whose resource it was sent to, and
  * a keyed hash of both, so it cannot be made up or moved to another event. It works while the event
  * is open or in progress.
  */

@@ -2,7 +2,7 @@ import type { RateRule } from '../auth/queries';
 
 /**
  * A fixed-window counter per key, in this process's memory: the ingest API's per-module limit
- * (service.md 5) and the spoken audio's per-address limit. It costs no database round trip on the
+ * (docs/product.md#incidents-in) and the spoken audio's per-address limit. It costs no database round trip on the
  * hot path (a flood is refused without touching the database); with several API processes each
  * counts its own share of the traffic (docs/operations.md).
  */

@@ -12,7 +12,7 @@ import { HttpError, ValidationFailure } from '../http/errors';
 const actorOf = (principal: Principal) => ({ id: principal.userId, email: principal.email });
 const notFound = () => new HttpError(404, CUSTOMER_MESSAGES.notFound);
 
-/** spec 2.10 Customers (staff), and the own customer of any user. */
+/** docs/product.md#user-lists Customers (staff), and the own customer of any user. */
 export function customerService(ctx: AppContext) {
   // every read and write runs in the caller's tenant scope (row-level security sees it too)
   const inScope = <T>(principal: Principal, work: (tx: Transaction<DB>) => Promise<T>) => ctx.database.scoped(principal.scope, work);
@@ -84,8 +84,8 @@ export function customerService(ctx: AppContext) {
         await audit(tx, { customerId: id, actor: actorOf(principal), action: 'update', entity: 'customer', entityId: id, detail: changes }, now);
         return { customer: toCustomer((await findCustomer(tx, id))!), changed: Object.keys(changes).length > 0 };
       });
-      // every session user of the customer carries its name, quota and state (spec 2.5 footer,
-      // spec 9 resource quota) and an inactive customer's people may not sign in: no cached
+      // every session user of the customer carries its name, quota and state (docs/product.md#layout footer,
+      // docs/product.md#constants-and-limits resource quota) and an inactive customer's people may not sign in: no cached
       // session may keep the old ones
       if (changed) await ctx.principals.evictAll();
       return customer;

@@ -69,7 +69,7 @@ function personOf(user: Pick<UserWithCustomer, 'id' | 'name' | 'last_name' | 'em
   };
 }
 
-/** spec 3 Session user. */
+/** docs/product.md#sign-in-sessions-and-secrets user. */
 export function toSessionUser(user: UserWithCustomer): SessionUser {
   return {
     ...personOf(user),
@@ -188,7 +188,7 @@ type UserListRow = {
   updated_at: Date | null;
 };
 
-/** spec 3 User on the wire (never the password hash). */
+/** docs/product.md#user on the wire (never the password hash). */
 export function toUser(row: UserListRow): User {
   return {
     ...personOf(row),
@@ -201,7 +201,7 @@ export function toUser(row: UserListRow): User {
   };
 }
 
-/** spec 2.10 user lists: the users of an area, searched, sorted and paged, in the caller's scope. */
+/** docs/product.md#user-lists user lists: the users of an area, searched, sorted and paged, in the caller's scope. */
 export function listUsers(
   database: Pick<Database, 'db' | 'read'>,
   scope: Scope,
@@ -263,7 +263,7 @@ export async function insertCustomer(db: Tx, customer: { name: string; qtyResour
   return row?.customer_id ?? null;
 }
 
-/** spec 3 Customer on the wire. */
+/** docs/product.md#customer on the wire. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     customer_id: row.customer_id,
@@ -277,12 +277,12 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** spec 2.10 Customers: searched, sorted and paged, in the caller's scope. */
+/** docs/product.md#user-lists Customers: searched, sorted and paged, in the caller's scope. */
 export function listCustomers(database: Pick<Database, 'db' | 'read'>, scope: Scope, query: PageQuery, opts: { notRoot: boolean }): Promise<ListOf<Customer>> {
   let matching = database.db.selectFrom('customers');
   if (opts.notRoot) matching = matching.where('is_provider', '=', false);
   if (query.search) matching = matching.where(matches(sql`customer_name`, query.search));
-  // spec 9: customers are listed by customer_id unless the contract's allow-list says otherwise
+  // docs/product.md#constants-and-limits: customers are listed by customer_id unless the contract's allow-list says otherwise
   const order = ordering(query, CUSTOMER_ORDER_COLUMNS, 'customer_id');
   const page = matching
     .selectAll()

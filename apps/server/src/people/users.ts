@@ -42,7 +42,7 @@ import { securityEvent } from '../security/events';
 type Tx = Transaction<DB>;
 
 /**
- * The three user screens of spec 2.10 differ only in whom they reach and where new users go:
+ * The three user screens of docs/product.md#user-lists differ only in whom they reach and where new users go:
  * - Admin Users: staff users of the provider (roles 1-3);
  * - Customer Users: the users (roles 4-5) of every customer, seen by staff;
  * - Users: a Customer Root's own customer's users.
@@ -51,7 +51,7 @@ export interface UserScreen {
   /** whether the screen manages staff or customer people (which roles it may grant) */
   kind: 'staff' | 'customer';
   area(principal: Principal): UserArea;
-  /** spec 9: users by name; the staff and customer-user lists by id */
+  /** docs/product.md#constants-and-limits: users by name; the staff and customer-user lists by id */
   defaultOrder: UserListColumn;
   /** the customer a new user of `role` joins; may raise a 422 on customer_id */
   customerForCreate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined): Promise<number>;
@@ -179,7 +179,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
             phone: body.phone ?? null,
             passwordHash,
             roleId: body.rol_id,
-            // created from a screen: active at once (status is hidden on create, spec 2.10), and
+            // created from a screen: active at once (status is hidden on create, docs/product.md#user-lists), and
             // asked to choose an own password at the first sign-in unless the body says not to
             status: 1,
             forceChangePassword: body.force_change_password,
@@ -261,12 +261,12 @@ export function userService(ctx: AppContext, screen: UserScreen) {
     },
 
     /**
-     * spec 3: password change by an admin. The admin knows it: the user must choose a new one.
+     * docs/product.md#entities: password change by an admin. The admin knows it: the user must choose a new one.
      * Never one's own (issue: account security): that goes through the change-password flow,
      * which asks for the current password.
      */
     async changePassword(principal: Principal, id: number, body: AdminPasswordChange): Promise<MessageAnswer> {
-      // the body may repeat the id (spec 3); one that names another user than the address is a mistake
+      // the body may repeat the id (docs/product.md#entities); one that names another user than the address is a mistake
       if (body.id !== undefined && body.id !== id) throw ValidationFailure.field('id', USER_MESSAGES.idMismatch);
       const refusal = adminPasswordRefusal(actingUser(principal), { id });
       if (refusal) throw new HttpError(409, refusal);

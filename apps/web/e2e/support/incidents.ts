@@ -43,7 +43,7 @@ export async function ownApplication(request: APIRequestContext, applicationName
 }
 
 /**
- * An active SLA of the test's own (a new SLA starts inactive, spec 3): 99 hours, which the
+ * An active SLA of the test's own (a new SLA starts inactive, docs/product.md#entities): 99 hours, which the
  * engine's 900-fold clock makes six and a half minutes, so an incident accepted by mail meets it.
  */
 export async function longSla(request: APIRequestContext, name: string): Promise<number> {
@@ -63,7 +63,7 @@ export async function demoModule(request: APIRequestContext, applicationName: st
   return { applicationId, moduleId, moduleName, credentialKey: credential.body.credentialKey };
 }
 
-/** A monitoring system's report (service.md 5): POST /api/v1/incidents with the module's ID and key; answers the case ID. */
+/** A monitoring system's report (docs/product.md#incidents-in): POST /api/v1/incidents with the module's ID and key; answers the case ID. */
 export async function reportIncident(baseURL: string | undefined, module: ReportingModule, incident: string, description: string): Promise<string> {
   const reported = await fetch(`${baseURL}/api/v1/incidents`, {
     method: 'POST',

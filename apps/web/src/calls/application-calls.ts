@@ -41,7 +41,7 @@ declare module '../shell/services' {
   }
 }
 
-/** The choices of the module modal: active validated escalations and active SLAs (spec 5, 7). */
+/** The choices of the module modal: active validated escalations and active SLAs (docs/product.md#validation-rules, #http-calls). */
 export interface ModuleChoices {
   escalations: Pick<Escalation, 'escalation_id' | 'escalation_name'>[];
   slas: Pick<Sla, 'sla_id' | 'sla_name'>[];
@@ -70,9 +70,9 @@ export interface ApplicationCalls {
 
 const options = { page_num: 1, page_size: OPTION_LIST_SIZE } as const;
 
-/** spec 7 Applications and Modules. */
+/** docs/product.md#catalogue-calls and Modules. */
 export const liveApplicationCalls: ApplicationCalls = {
-  // spec 7: the list request adds module_filter=1 (the modules' names for the hover)
+  // docs/product.md#http-calls: the list request adds module_filter=1 (the modules' names for the hover)
   list: (query, signal) => api.call(listApplications, { query: { ...query, module_filter: '1' }, signal }),
   get: (id) => api.call(getApplication, { params: { id } }),
   create: (body) => api.call(addApplication, { body }),

@@ -51,7 +51,7 @@ export const ForcedPasswordChange: Story = { args: { role: Role.Customer, forced
 export const NestedBreadcrumb: Story = { args: { role: Role.Customer, path: '/events/A1B2C3/event_logs' } };
 export const Narrow: Story = { args: { role: Role.CustomerRoot }, globals: { viewport: { value: 'mobile1', isRotated: false } } };
 
-/** spec 2.5: the header's settings dropdown offers Password and Logout. */
+/** docs/product.md#layout: the header's settings dropdown offers Password and Logout. */
 export const SettingsMenu: Story = {
   args: { role: Role.CustomerRoot },
   play: async ({ canvasElement }) => {

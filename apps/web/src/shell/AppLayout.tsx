@@ -35,8 +35,8 @@ export interface AppLayoutProps {
 }
 
 /**
- * spec 2.5 layout: sidebar by role (2.6), header, breadcrumb, footer; the role check of 2.2; the
- * forced password change; the third-party widget after login (spec 1).
+ * docs/product.md#layout layout: sidebar by role (2.6), header, breadcrumb, footer; the role check of 2.2; the
+ * forced password change; the third-party widget after login (docs/product.md#what-relevo-does).
  */
 export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProps) {
   const user = useSignedInUser();
@@ -47,7 +47,7 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
 
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
-  // spec 2.5: the modal opens by itself while force_change_password is set
+  // docs/product.md#layout: the modal opens by itself while force_change_password is set
   const forced = user.force_change_password && !passwordChanged;
   const openPassword = useCallback(() => setPasswordOpen(true), []);
   const closePassword = useCallback(() => setPasswordOpen(false), []);

@@ -8,7 +8,7 @@ export interface NewPasswordFieldsProps {
   confirm: BoundField;
   /** the two labels (spec: 'New Password'/'Confirm Password', 'Password'/'Password verified' ...) */
   labels?: readonly [string, string];
-  /** list the rules of spec 5 under the first field, each marked met or not as it is typed */
+  /** list the rules of docs/product.md#validation-rules under the first field, each marked met or not as it is typed */
   rules?: boolean;
   autoFocus?: boolean;
 }
@@ -23,7 +23,7 @@ export function NewPasswordFields({ password, confirm, labels = ['New Password',
   );
 }
 
-/** The rules of spec 5, each marked met or not as the new password is typed. */
+/** The rules of docs/product.md#validation-rules, each marked met or not as the new password is typed. */
 export function PasswordRules({ value }: { value: string }) {
   return (
     <ul className="password-rules" aria-label="Password rules">

@@ -3,7 +3,7 @@ import { createApiClient, type AnyEndpoint } from '@relevo/api';
 type UnauthorizedListener = (endpoint: AnyEndpoint) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** Subscribes to the 401 answers of session calls (spec 4 Session); returns the unsubscribe. */
+/** Subscribes to the 401 answers of session calls (docs/product.md#states-and-transitions Session); returns the unsubscribe. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => {

@@ -15,7 +15,7 @@ function fakeDocument() {
   return { doc: doc as unknown as Document, added };
 }
 
-describe('loadWidgetScript (spec 1: the third-party widget after login)', () => {
+describe('loadWidgetScript (docs/product.md#what-relevo-does: the third-party widget after login)', () => {
   it('adds the widget script once, asynchronously', () => {
     const { doc, added } = fakeDocument();
     loadWidgetScript('https://widget.example/loader.js', doc);

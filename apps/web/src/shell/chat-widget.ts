@@ -1,6 +1,6 @@
 const MARK = 'data-relevo-widget';
 
-/** spec 1: the third-party voice and chat widget, added once to the signed-in layout. */
+/** docs/product.md#what-relevo-does: the third-party voice and chat widget, added once to the signed-in layout. */
 export function loadWidgetScript(url: string, doc: Document = document): void {
   if (doc.querySelector(`script[${MARK}]`)) return;
   const script = doc.createElement('script');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@relevo/ui';
 import { copyToClipboard } from './clipboard';
 
-describe('copy to the clipboard (spec 8)', () => {
+describe('copy to the clipboard (docs/product.md#messages)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('writes the text and shows the success toast', async () => {

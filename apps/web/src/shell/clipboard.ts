@@ -1,9 +1,9 @@
 import { toast } from '@relevo/ui';
 
 /**
- * Copies a text and says so in a success toast (spec 2.11, 2.13, 2.15, 2.16: names, case IDs and
+ * Copies a text and says so in a success toast (docs/product.md#applications, #events, #resources, #escalations: names, case IDs and
  * phones are copied with a click). A refused clipboard (an insecure page, a denied permission) is
- * only logged (spec 8: "Clipboard failure is only logged").
+ * only logged (docs/product.md#messages: "Clipboard failure is only logged").
  */
 export async function copyToClipboard(text: string, toastText: string, clipboard: Pick<Clipboard, 'writeText'> | undefined = globalThis.navigator?.clipboard): Promise<boolean> {
   try {

@@ -1,4 +1,4 @@
-/** Saves a text as a file the browser downloads (e.g. spec 2.12 'Download to CSV'). */
+/** Saves a text as a file the browser downloads (e.g. docs/product.md#modules 'Download to CSV'). */
 export function downloadText(fileName: string, content: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');

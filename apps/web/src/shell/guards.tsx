@@ -5,8 +5,8 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from './session';
 
 /**
- * spec 2.2 public pages (login, code step, password reset): open without a session; a signed-in
- * user is sent home instead (spec 2.4: staff to Customers, customers to the Dashboard).
+ * docs/product.md#route-guard public pages (login, code step, password reset): open without a session; a signed-in
+ * user is sent home instead (docs/product.md#verification-code: staff to Customers, customers to the Dashboard).
  */
 export function PublicOnly() {
   const { status, user } = useSession();
@@ -15,7 +15,7 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** spec 2.2: every layout page needs a session; without one it goes to Login. */
+/** docs/product.md#route-guard: every layout page needs a session; without one it goes to Login. */
 export function RequireSession() {
   const { status } = useSession();
   if (status === 'signedOut') return <Navigate to="/login" replace />;
@@ -23,7 +23,7 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** The layout index and unknown layout paths go home (spec 2.1; a staff home the role can open). */
+/** The layout index and unknown layout paths go home (docs/product.md#routes; a staff home the role can open). */
 export function HomeRedirect() {
   const { user } = useSession();
   return <Navigate to={user ? homePathFor(user.role.rol_id) : '/login'} replace />;
@@ -38,7 +38,7 @@ export const isForbiddenState = (state: unknown): state is ForbiddenState =>
   typeof state === 'object' && state !== null && (state as ForbiddenState).signOut === true;
 
 /**
- * spec 2.2: a role outside the route's set goes to 403 and the cookie is removed. The layout
+ * docs/product.md#route-guard: a role outside the route's set goes to 403 and the cookie is removed. The layout
  * navigates here first and the session ends once the 403 page shows, so the layout's own
  * "no session → Login" rule cannot race the move to 403.
  */

@@ -4,7 +4,7 @@ import { listQuery, readListParams, writeListParams } from './list';
 const DEFAULTS = { column: 'customer_id', direction: 'asc' } as const;
 
 describe('list place in the URL', () => {
-  it('reads the defaults from an empty query string (spec 9: page 1 of 10)', () => {
+  it('reads the defaults from an empty query string (docs/product.md#constants-and-limits: page 1 of 10)', () => {
     expect(readListParams(new URLSearchParams(''), DEFAULTS)).toEqual({ page: 1, pageSize: 10, sort: { column: 'customer_id', direction: 'asc' }, search: '' });
   });
 
@@ -31,7 +31,7 @@ describe('list place in the URL', () => {
     );
   });
 
-  it('turns a place into the wire paging request (spec 3)', () => {
+  it('turns a place into the wire paging request (docs/product.md#entities)', () => {
     expect(listQuery({ page: 2, pageSize: 10, sort: { column: 'customer_name', direction: 'desc' }, search: '  acme ' })).toEqual({
       page_num: 2,
       page_size: 10,

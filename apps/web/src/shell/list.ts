@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
 
-/** Where a server-paged list is: page, sort and search (spec 2.20). */
+/** Where a server-paged list is: page, sort and search (docs/product.md#tables). */
 export interface ListParams {
   page: number;
   pageSize: number;
@@ -21,10 +21,10 @@ export interface ListParamsControl extends ListParams {
 }
 
 export interface ListDefaults {
-  /** spec 9: each list's default order column */
+  /** docs/product.md#constants-and-limits: each list's default order column */
   column: string;
   direction: SortDirection;
-  /** spec 9: 10 unless given */
+  /** docs/product.md#constants-and-limits: 10 unless given */
   pageSize?: number;
 }
 
@@ -58,7 +58,7 @@ export function writeListParams(query: URLSearchParams, params: Omit<ListParams,
   return next;
 }
 
-/** The wire paging request of a list's place (spec 3). */
+/** The wire paging request of a list's place (docs/product.md#entities). */
 export function listQuery(params: ListParams): ListQuery {
   return {
     page_num: params.page,
@@ -100,7 +100,7 @@ export type LoadList<Row> = (query: ListQuery, signal: AbortSignal) => Promise<L
 export interface ListView<Row> {
   rows: Row[];
   total: number;
-  /** DataTable's status: a failed load is an empty list with a Reload button (spec 7) */
+  /** DataTable's status: a failed load is an empty list with a Reload button (docs/product.md#http-calls) */
   status: 'loading' | 'ready' | 'error';
   reload: () => void;
 }

@@ -5,7 +5,7 @@ export type Loaded<T> = { state: 'loading' } | { state: 'loaded'; value: T } | {
 
 /**
  * What a screen loads besides its list (a dropdown's options, a quota check): loaded when `load`
- * is given, again whenever `round` changes; a failure goes through the general handler (spec 8).
+ * is given, again whenever `round` changes; a failure goes through the general handler (docs/product.md#messages).
  */
 export function useLoaded<T>(load: (() => Promise<T>) | undefined, round = 0): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeSidebarPath, breadcrumbFor, capitalizeSegment, layoutRouteOf } from './navigation';
 
 describe('layoutRouteOf', () => {
-  it('finds the layout route of spec 2.1 with its parameters', () => {
+  it('finds the layout route of docs/product.md#routes with its parameters', () => {
     expect(layoutRouteOf('/admin/users')?.route).toBe('admin/users');
     expect(layoutRouteOf('/events/CASE-42/event_logs')).toEqual({ route: 'events/:case_id/event_logs', params: { case_id: 'CASE-42' } });
     expect(layoutRouteOf('/application/7/modules')?.params).toEqual({ application_id: '7' });
@@ -17,7 +17,7 @@ describe('layoutRouteOf', () => {
   });
 });
 
-describe('breadcrumbFor (spec 2.5)', () => {
+describe('breadcrumbFor (docs/product.md#layout)', () => {
   it('capitalises each path segment', () => {
     expect(breadcrumbFor('/profile')).toEqual([{ label: 'Profile' }]);
     expect(breadcrumbFor('/admin/users')).toEqual([{ label: 'Admin' }, { label: 'Users' }]);

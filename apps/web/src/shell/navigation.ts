@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 
 const LAYOUT_ROUTES = Object.keys(ROUTE_ROLES) as LayoutRoute[];
 
-/** The layout route (spec 2.1) a path belongs to, with its path parameters; null for unknown paths. */
+/** The layout route (docs/product.md#routes) a path belongs to, with its path parameters; null for unknown paths. */
 export function layoutRouteOf(pathname: string): { route: LayoutRoute; params: Record<string, string | undefined> } | null {
   for (const route of LAYOUT_ROUTES) {
     const match = matchPath({ path: `/${route}`, end: true }, pathname);
@@ -17,7 +17,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** 'user_guide' → 'User Guide': each word of a path segment capitalised (spec 2.5). */
+/** 'user_guide' → 'User Guide': each word of a path segment capitalised (docs/product.md#layout). */
 export function capitalizeSegment(segment: string): string {
   return segment
     .split(/[_-]+/)
@@ -27,7 +27,7 @@ export function capitalizeSegment(segment: string): string {
 }
 
 /**
- * spec 2.5: the breadcrumb is 'YOU ARE HERE' followed by the path segments, capitalised. Values of
+ * docs/product.md#layout: the breadcrumb is 'YOU ARE HERE' followed by the path segments, capitalised. Values of
  * path parameters (a case ID, an application id) are shown as they are; a segment that is a page
  * of its own links to it.
  */
@@ -58,7 +58,7 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** Screens below a sidebar entry that are not under its path (spec 2.1 child routes). */
+/** Screens below a sidebar entry that are not under its path (docs/product.md#routes child routes). */
 const SIDEBAR_PARENT: Partial<Record<LayoutRoute, string>> = {
   'application/:application_id/modules': '/applications',
   module: '/applications',

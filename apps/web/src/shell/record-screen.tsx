@@ -3,13 +3,13 @@ import { useCallback, useState } from 'react';
 import { useRemoval } from './removal';
 import './record-screen.css';
 
-/** The texts of a list screen's changes (spec 8 toasts and the delete confirmation). */
+/** The texts of a list screen's changes (docs/product.md#messages toasts and the delete confirmation). */
 export interface RecordScreenTexts {
   created: string;
   updated: string;
   deleted: string;
   confirmDelete: string;
-  /** the confirmation's title and buttons, when not the English defaults (spec 8: the SLA's are in Spanish) */
+  /** the confirmation's title and buttons, when not the English defaults (docs/product.md#messages: the SLA's are in Spanish) */
   confirmLabels?: Pick<ConfirmDialogProps, 'title' | 'continueLabel' | 'cancelLabel'>;
 }
 
@@ -23,7 +23,7 @@ export interface RecordScreenOptions<Row> {
 
 /**
  * The create/edit modal and the confirmed delete of a list screen: which row the modal edits (null
- * creates one), the success toasts, and a delete asked for with the spec 8 confirmation
+ * creates one), the success toasts, and a delete asked for with the docs/product.md#messages confirmation
  * (`useRemoval`: a refusal naming what uses the record shows as the warning toast).
  * `confirmation` is the dialog to render.
  */
@@ -59,7 +59,7 @@ export function RecordRowActions({ name, onEdit, onDelete }: { name: string; onE
   );
 }
 
-/** A list screen's Create button, beside the search box (spec 2.20). */
+/** A list screen's Create button, beside the search box (docs/product.md#tables). */
 export function CreateButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   return (
     <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={disabled} onClick={onClick}>

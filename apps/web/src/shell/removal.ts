@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { reportError } from './report-error';
 
 /**
- * A row deleted after the spec 8 confirmation: `ask(row)` opens the ConfirmDialog (spread
+ * A row deleted after the docs/product.md#messages confirmation: `ask(row)` opens the ConfirmDialog (spread
  * `dialog` into it), Continue calls `remove`, shows `deletedText` and reloads the list. A refusal
  * (a 409 naming what still uses the record) goes through the general handler as the warning toast.
  */

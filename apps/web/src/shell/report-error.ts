@@ -3,7 +3,7 @@ import { ERROR_TOAST_MS } from '@relevo/domain';
 import { toast } from '@relevo/ui';
 
 /**
- * spec 8 general handler: a failed call shows a 5-second warning toast. A 401 is left out: the
+ * docs/product.md#messages general handler: a failed call shows a 5-second warning toast. A 401 is left out: the
  * session handler reloads the page for it.
  */
 export function reportError(error: unknown): void {

@@ -19,7 +19,7 @@ export const liveSessionMachine = sessionMachine.provide({
         throw error;
       }
     }),
-    // the machine ends signed out whatever the answer; a failure is still reported (spec 8)
+    // the machine ends signed out whatever the answer; a failure is still reported (docs/product.md#messages)
     logout: fromPromise(async (): Promise<unknown> => {
       try {
         return await api.call(logout);
@@ -57,7 +57,7 @@ export function SessionProvider({ machine = liveSessionMachine, children }: Sess
     return () => subscription.unsubscribe();
   }, [actor]);
 
-  // spec 4 Session and 8: a 401 from any session call clears the session and reloads the page
+  // docs/product.md#states-and-transitions Session and #messages: a 401 from any session call clears the session and reloads the page
   // (the server has already removed the cookie); the session-user call itself just means signed out
   useEffect(
     () =>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 type FieldErrors<F extends string> = Partial<Record<F, readonly string[]>>;
 
 /**
- * spec 5: validation runs on every input; a field shows its failed rules once typed into (or, with
+ * docs/product.md#validation-rules: validation runs on every input; a field shows its failed rules once typed into (or, with
  * `submitted`, once the form was sent). `edit(field)` marks the field as typed into.
  */
 export function useShownErrors<F extends string>(errors: FieldErrors<F>, submitted = false) {
@@ -35,7 +35,7 @@ export function bindFields<F extends string>(
   return (field: F): BoundField => ({ name: field, value: values[field], errors: errorsOf(field), onValueChange: (value) => onChange(field, value) });
 }
 
-/** `bindFields` whose fields show their messages once typed into or once the form was sent (spec 5). */
+/** `bindFields` whose fields show their messages once typed into or once the form was sent (docs/product.md#validation-rules). */
 export function useBoundFields<F extends string>(values: { readonly [K in F]: string }, errors: FieldErrors<F>, onChange: (field: F, value: string) => void, submitted = false) {
   const { shown, edit } = useShownErrors<F>(errors, submitted);
   return bindFields(values, shown, (field, value) => {

@@ -1,6 +1,6 @@
 import type { IconName } from '@relevo/ui';
 
-/** The icon of each sidebar entry of spec 2.6, by path. */
+/** The icon of each sidebar entry of docs/product.md#sidebar-by-role, by path. */
 export const SIDEBAR_ICONS: Record<string, IconName> = {
   '/dashboard': 'dashboard',
   '/users': 'users',

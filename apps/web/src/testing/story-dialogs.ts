@@ -24,7 +24,7 @@ export const playShowsText =
     await expect(await storyBody(canvasElement).findByText(text)).toBeVisible();
   };
 
-/** A read-only role's list play: the list shows `text`, with no Create button and no Actions column (spec 6). */
+/** A read-only role's list play: the list shows `text`, with no Create button and no Actions column (docs/product.md#roles-and-permissions). */
 export const playReadsOnly =
   (text: string) =>
   async ({ canvasElement }: { canvasElement: HTMLElement }) => {
@@ -34,7 +34,7 @@ export const playReadsOnly =
     await expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   };
 
-/** A failed list load's play: an empty list with a Reload button (spec 7), in the screen, not the header's. */
+/** A failed list load's play: an empty list with a Reload button (docs/product.md#http-calls), in the screen, not the header's. */
 export const playOffersReload = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
   await expect(await within(await storyBody(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' })).toBeVisible();
 };

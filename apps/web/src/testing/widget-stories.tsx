@@ -31,7 +31,7 @@ export function widgetMeta(cellWidth: 480 | 960) {
   return { decorators: [withDashboardCalls], parameters: { cellWidth } };
 }
 
-/** One state of a widget at one width (spec 2.7: each widget empty, loading, filled, collapsed and full screen). */
+/** One state of a widget at one width (docs/product.md#dashboard: each widget empty, loading, filled, collapsed and full screen). */
 export function widgetStory(state: DashboardCallsState, width: StoryWidth, display: WidgetDisplay = 'default') {
   return {
     args: { defaultDisplay: display },

@@ -3,19 +3,19 @@ import { ApplicationCreateSchema, ApplicationUpdateSchema, ModuleCreateSchema, M
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
-/** spec 2.11: sortable columns; default application_name ascending (spec 9). */
+/** docs/product.md#applications: sortable columns; default application_name ascending (docs/product.md#constants-and-limits). */
 export const APPLICATION_ORDER_COLUMNS = ['application_name', 'application_active', 'application_updateby', 'application_updatedt', 'application_id'] as const;
 export type ApplicationOrderColumn = (typeof APPLICATION_ORDER_COLUMNS)[number];
 
-/** The list (spec 7 sends module_filter=1: the modules' names come with each row, they always do here). */
+/** The list (docs/product.md#http-calls sends module_filter=1: the modules' names come with each row, they always do here). */
 export const ApplicationListQuery = /* @__PURE__ */ (() =>
   v.object({ ...PageQuerySchema.entries, module_filter: v.optional(v.picklist(['0', '1'], 'Must be 0 or 1')), application_active: v.optional(ynFlag()) }))();
 
-/** spec 2.12: sortable columns; default module_name (spec 9). */
+/** docs/product.md#modules: sortable columns; default module_name (docs/product.md#constants-and-limits). */
 export const MODULE_ORDER_COLUMNS = ['module_name', 'module_desc', 'escalation', 'sla', 'module_active', 'module_updateby', 'module_updatedt', 'module_id'] as const;
 export type ModuleOrderColumn = (typeof MODULE_ORDER_COLUMNS)[number];
 
-/** spec 7: the modules of one application (the list takes the application id). */
+/** docs/product.md#http-calls: the modules of one application (the list takes the application id). */
 export const ModuleListQuery = /* @__PURE__ */ (() => v.object({ ...PageQuerySchema.entries, application_id: idField('Application is required') }))();
 
 const read = { auth: 'session' as const, permissions: ['catalogue.read' as const] };

@@ -13,14 +13,14 @@ import {
 } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 
-/** spec 7 Auth and reset; service.md section 3. */
+/** docs/product.md#sign-in-and-reset-calls and reset; docs/product.md#sign-in-sessions-and-secrets. */
 export const login = endpoint({ name: 'login', method: 'POST', path: '/api/login/jwt/', body: LoginRequestSchema, response: reply<LoginAnswer>(), auth: 'public' });
 
 export const verifyCode = endpoint({ name: 'verifyCode', method: 'POST', path: '/api/login/jwt/tfa', body: TfaRequestSchema, response: reply<TokenAnswer>(), auth: 'preauth' });
 
 export const resendCode = endpoint({ name: 'resendCode', method: 'POST', path: '/api/login/jwt/resend', response: reply<MessageAnswer>(), auth: 'preauth' });
 
-/** The session user by the session cookie or bearer (spec 2.2: its path was not shown). */
+/** The session user by the session cookie or bearer (docs/product.md#route-guard: its path was not shown). */
 export const sessionUser = endpoint({ name: 'sessionUser', method: 'GET', path: '/api/users/me', response: reply<SessionUser>(), auth: 'session', permissions: ['self'], duringForcedPasswordChange: true });
 
 export const logout = endpoint({ name: 'logout', method: 'POST', path: '/api/login/jwt/logout', response: reply<MessageAnswer>(), auth: 'session', permissions: ['self'], duringForcedPasswordChange: true });

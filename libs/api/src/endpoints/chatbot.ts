@@ -2,7 +2,7 @@ import { ChatPromptSchema, type ChatAnswer } from '@relevo/domain';
 import { endpoint, reply } from '../endpoint';
 
 /**
- * spec 7 Chat: the User Guide assistant (service.md 7). The answer is a list whose first item has
+ * docs/product.md#assistant-call: the User Guide assistant (docs/product.md#assistant). The answer is a list whose first item has
  * `response`, quoted from the user guide (through CHAT_LLM_URL's model when set), with the
  * sections it rests on.
  */

@@ -11,7 +11,7 @@ import {
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
-/** spec 7 Customers. `not_root` leaves out the provider's own organisation. */
+/** docs/product.md#people-calls. `not_root` leaves out the provider's own organisation. */
 export const CustomerListQuery = /* @__PURE__ */ (() =>
   v.object({
     ...PageQuerySchema.entries,
@@ -24,7 +24,7 @@ export const CustomerListQuery = /* @__PURE__ */ (() =>
     ),
   }))();
 
-/** The columns the customer list sorts by; any other value sorts by customer_id (spec 9). */
+/** The columns the customer list sorts by; any other value sorts by customer_id (docs/product.md#constants-and-limits). */
 export const CUSTOMER_ORDER_COLUMNS = ['customer_id', 'customer_name', 'customer_active', 'customer_qty_resources', 'customer_createdt', 'customer_updatedt'] as const;
 export type CustomerOrderColumn = (typeof CUSTOMER_ORDER_COLUMNS)[number];
 
@@ -41,7 +41,7 @@ export const updateCustomer = endpoint({ name: 'updateCustomer', method: 'PUT', 
 
 export const deleteCustomer = endpoint({ name: 'deleteCustomer', method: 'DELETE', path: '/api/procedures/del/customer/:id', params: IdParams, response: reply<MessageAnswer>(), auth: 'session', permissions: ['customers.write'] });
 
-/** The session user's own customer (spec 7 GET /api/procedures/get/current). */
+/** The session user's own customer (docs/product.md#http-calls GET /api/procedures/get/current). */
 export const currentCustomer = endpoint({ name: 'currentCustomer', method: 'GET', path: '/api/procedures/get/current', response: reply<Customer>(), auth: 'session', permissions: ['self'] });
 
 export const customerEndpoints = { listCustomers, freeCustomers, getCustomer, addCustomer, updateCustomer, deleteCustomer, currentCustomer };

@@ -14,8 +14,8 @@ import { endpoint, reply } from '../endpoint';
 const read = { auth: 'session' as const, permissions: ['dashboard.read' as const] };
 
 /**
- * spec 7 Dashboard summaries (GET): the widgets of spec 2.7 over the caller's customer's events,
- * in that customer's time zone (service.md 4).
+ * docs/product.md#dashboard-calls summaries (GET): the widgets of docs/product.md#dashboard over the caller's customer's events,
+ * in that customer's time zone (docs/product.md#tenants-and-roles).
  */
 export const summaryToday = endpoint({ name: 'summaryToday', method: 'GET', path: '/api/summary/dashboard/today', response: reply<DashboardToday>(), ...read });
 /** Events Per Module over Today, this Week (from Monday) or this Month (the default). */

@@ -5,16 +5,16 @@ import { IdParams } from './common';
 
 const read = { auth: 'session' as const, permissions: ['events.read' as const] };
 
-/** spec 7: the events of the caller's customer, filtered, sorted and paged (newest first by default). */
+/** docs/product.md#http-calls: the events of the caller's customer, filtered, sorted and paged (newest first by default). */
 export const listEvents = endpoint({ name: 'listEvents', method: 'GET', path: '/api/events/filters', query: EventListQuerySchema, response: reply<ListOf<IncidentEvent>>(), ...read });
-/** spec 7: the log of one event (its contacts), paged. */
+/** docs/product.md#http-calls: the log of one event (its contacts), paged. */
 export const listEventLog = endpoint({ name: 'listEventLog', method: 'GET', path: '/api/events/log/:id', params: IdParams, query: PageQuerySchema, response: reply<ListOf<EventLogEntry>>(), ...read });
 /**
- * spec 9, service.md 8: the events of the list's filters as a CSV file (Events-{YYYYMMDD}.csv),
+ * docs/product.md#constants-and-limits, docs/product.md#exports: the events of the list's filters as a CSV file (Events-{YYYYMMDD}.csv),
  * streamed newest first: a million rows in constant memory. A browser downloads it by its address.
  */
 export const exportEvents = endpoint({ name: 'exportEvents', method: 'GET', path: '/api/events/export', query: EventFilterSchema, response: reply<string>(), ...read });
-/** spec 2.14: an event's log as a CSV file (all its rows, or one with `event_log_id`), with the last-event field. */
+/** docs/product.md#event-logs: an event's log as a CSV file (all its rows, or one with `event_log_id`), with the last-event field. */
 export const exportEventLog = endpoint({ name: 'exportEventLog', method: 'GET', path: '/api/events/log/:id/export', params: IdParams, query: EventLogExportSchema, response: reply<string>(), ...read });
 /**
  * The events list follows changes live: a text/event-stream that sends `changed` whenever an event
@@ -27,7 +27,7 @@ export const eventChanges = endpoint({ name: 'eventChanges', method: 'GET', path
 export const AudioTokenParams = /* @__PURE__ */ (() => v.object({ token: v.pipe(v.string(EVENT_MESSAGES.audioNotFound), v.maxLength(100, EVENT_MESSAGES.audioNotFound)) }))();
 
 /**
- * Issue 13, spec 3 Event.audio: the spoken message of a voice call, as WAV bytes (the typed client
+ * Issue 13, docs/product.md#event.audio: the spoken message of a voice call, as WAV bytes (the typed client
  * reads them as a Blob; a page plays the address in an audio element). Its random token is the
  * credential: the voice gateway and the events screen fetch it without signing in, until 7 days
  * after the event.

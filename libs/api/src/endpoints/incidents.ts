@@ -4,16 +4,16 @@ import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
 /**
- * POST /api/v1/incidents (service.md 5): a monitoring system reports an incident to a module, by
+ * POST /api/v1/incidents (docs/product.md#incidents-in): a monitoring system reports an incident to a module, by
  * HTTP Basic with the module ID and its credential key. 201 with the new event; 200 with the open
  * event its dedup_key names.
  */
 export const ingestIncident = endpoint({ name: 'ingestIncident', method: 'POST', path: '/api/v1/incidents', body: IncidentIngestSchema, response: reply<IncidentCreated>(), auth: 'moduleKey' });
 
-/** spec 7: the simulation's answer is a list whose first item has status ('200' is success) and message. */
+/** docs/product.md#http-calls: the simulation's answer is a list whose first item has status ('200' is success) and message. */
 export type SimulationAnswer = [{ status: '200'; message: string; case_id: string; event_id: number }];
 
-/** POST /api/events/module/emulation/{id} (spec 2.12 Incident Simulation): a real event through the ingest path. */
+/** POST /api/events/module/emulation/{id} (docs/product.md#modules Incident Simulation): a real event through the ingest path. */
 export const simulateIncident = endpoint({ name: 'simulateIncident', method: 'POST', path: '/api/events/module/emulation/:id', params: IdParams, body: IncidentSimulationSchema, response: reply<SimulationAnswer>(), auth: 'session', permissions: ['catalogue.write'] });
 
 export const incidentEndpoints = { ingestIncident, simulateIncident };
@@ -23,12 +23,12 @@ export const CaseIdParams = /* @__PURE__ */ (() => v.object({ case_id: v.pipe(v.
 /** `/:token`: a responder link's token (checked by its signature). */
 export const ResponderTokenParams = /* @__PURE__ */ (() => v.object({ token: v.pipe(v.string(RESPONDER_MESSAGES.invalidLink), v.maxLength(200, RESPONDER_MESSAGES.invalidLink)) }))();
 
-/** service.md 5: the monitoring system says the incident is over (resolved) or was a mistake (canceled). */
+/** docs/product.md#incidents-in: the monitoring system says the incident is over (resolved) or was a mistake (canceled). */
 export const resolveIncident = endpoint({ name: 'resolveIncident', method: 'POST', path: '/api/v1/incidents/:case_id/resolve', params: CaseIdParams, body: IncidentResolveSchema, response: reply<IncidentState>(), auth: 'moduleKey' });
 export const cancelIncident = endpoint({ name: 'cancelIncident', method: 'POST', path: '/api/v1/incidents/:case_id/cancel', params: CaseIdParams, response: reply<IncidentState>(), auth: 'moduleKey' });
 
 /**
- * The responder page's calls (service.md 6): the link's token is the credential. Reading changes
+ * The responder page's calls (docs/product.md#escalation-engine): the link's token is the credential. Reading changes
  * nothing (mail scanners and link previews fetch links); only the buttons' POSTs act.
  */
 export const responderView = endpoint({ name: 'responderView', method: 'GET', path: '/api/v1/respond/:token', params: ResponderTokenParams, response: reply<ResponderView>(), auth: 'public' });
@@ -38,7 +38,7 @@ export const responderResolve = endpoint({ name: 'responderResolve', method: 'PO
 export const responderEndpoints = { resolveIncident, cancelIncident, responderView, responderAccept, responderResolve };
 
 /**
- * The inbound webhook (service.md 6.2): an SMS or voice gateway reports a reply, a key press or a
+ * The inbound webhook (docs/product.md#answers-by-sms-and-voice): an SMS or voice gateway reports a reply, a key press or a
  * delivery. Signed with INBOUND_WEBHOOK_SECRET over the raw body (X-Relevo-Timestamp,
  * X-Relevo-Signature); absent while the secret is unset.
  */

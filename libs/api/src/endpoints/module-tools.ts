@@ -3,17 +3,17 @@ import { idField, type ExampleLanguage, type IngestExample } from '@relevo/domai
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
-/** `/:module/:application` (spec 7: module id and application id). */
+/** `/:module/:application` (docs/product.md#http-calls: module id and application id). */
 export const ModuleApplicationParams = /* @__PURE__ */ (() => v.object({ module: idField(), application: idField() }))();
 
-/** spec 7: the first item's body holds the new key, shown once (only its hash is kept). */
+/** docs/product.md#http-calls: the first item's body holds the new key, shown once (only its hash is kept). */
 export type CredentialAnswer = [{ status: '200'; message: string; body: { credentialKey: string; module_id: number } }];
-/** spec 7: the first item's Body maps each language to its example. */
+/** docs/product.md#http-calls: the first item's Body maps each language to its example. */
 export type ExamplesAnswer = [{ Body: Record<ExampleLanguage, IngestExample> }];
 
 /**
  * GET /api/events/module/credential/{module}/{application}: a new credential key for the module; the
- * old one stops working at once. A GET that changes state, as spec 7 has it, kept for the clients
+ * old one stops working at once. A GET that changes state, as docs/product.md#http-calls has it, kept for the clients
  * that call it: only a Customer Root may call it, every answer is no-store, and a browser request
  * that is not same-origin (`Sec-Fetch-Site`) is refused, so a link or an image on another site
  * cannot rotate a key (docs/security.md).

@@ -3,16 +3,16 @@ import { endpoint, reply } from '../endpoint';
 
 export type { Language };
 
-/** spec 7: GET /api/preferred/language. */
+/** docs/product.md#http-calls: GET /api/preferred/language. */
 export const listLanguages = endpoint({ name: 'listLanguages', method: 'GET', path: '/api/preferred/language', response: reply<ListOf<Language>>(), auth: 'session', permissions: ['self'] });
 
-/** spec 7: the channels of a step (voice call, SMS, e-mail), ordered by channel_id. */
+/** docs/product.md#http-calls: the channels of a step (voice call, SMS, e-mail), ordered by channel_id. */
 export const listChannels = endpoint({ name: 'listChannels', method: 'GET', path: '/api/channels/channel', response: reply<ListOf<Channel>>(), auth: 'session', permissions: ['catalogue.read'] });
 
-/** spec 7: the participation types of a step (agent, supervisor), ordered by participation_type_id. */
+/** docs/product.md#http-calls: the participation types of a step (agent, supervisor), ordered by participation_type_id. */
 export const listParticipationTypes = endpoint({ name: 'listParticipationTypes', method: 'GET', path: '/api/participation/type', response: reply<ListOf<ParticipationType>>(), auth: 'session', permissions: ['catalogue.read'] });
 
-/** What the web app needs to know before sign-in: the version and the optional widget (service.md section 1). */
+/** What the web app needs to know before sign-in: the version and the optional widget (docs/product.md#processes-storage-and-configuration). */
 export interface ClientSettings {
   version: string;
   widget_script_url: string | null;

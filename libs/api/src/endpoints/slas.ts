@@ -3,11 +3,11 @@ import { PageQuerySchema, SlaCreateSchema, SlaUpdateSchema, ynFlag, type ListOf,
 import { endpoint, reply } from '../endpoint';
 import { IdParams } from './common';
 
-/** spec 2.18: sortable columns; default sla_id (spec 9). */
+/** docs/product.md#slas: sortable columns; default sla_id (docs/product.md#constants-and-limits). */
 export const SLA_ORDER_COLUMNS = ['sla_id', 'sla_name', 'sla_desc', 'sla_response_time', 'sla_active', 'sla_updateby', 'sla_updatedt'] as const;
 export type SlaOrderColumn = (typeof SLA_ORDER_COLUMNS)[number];
 
-/** The list; `sla_active=Y` gives the option list of active SLAs (spec 5). */
+/** The list; `sla_active=Y` gives the option list of active SLAs (docs/product.md#validation-rules). */
 export const SlaListQuery = /* @__PURE__ */ (() => v.object({ ...PageQuerySchema.entries, sla_active: v.optional(ynFlag()) }))();
 
 const read = { auth: 'session' as const, permissions: ['catalogue.read' as const] };

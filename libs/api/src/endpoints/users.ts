@@ -20,14 +20,14 @@ export const UserListQuery = /* @__PURE__ */ (() =>
   }))();
 
 /**
- * The columns a user list sorts by (`order_by_column`, spec 2.20); any other value sorts by the
- * list's default (spec 9: Users by name, Admin Users and Customer Users by id). `role` sorts by
+ * The columns a user list sorts by (`order_by_column`, docs/product.md#tables); any other value sorts by the
+ * list's default (docs/product.md#constants-and-limits: Users by name, Admin Users and Customer Users by id). `role` sorts by
  * rol_id, `customer` by the customer's name.
  */
 export const USER_ORDER_COLUMNS = ['id', 'name', 'last_name', 'email', 'status', 'role', 'customer', 'created_at', 'updated_at'] as const;
 export type UserOrderColumn = (typeof USER_ORDER_COLUMNS)[number];
 
-/** The profile counts of spec 2.8. */
+/** The profile counts of docs/product.md#profile. */
 export interface UserDashboard {
   completed: number;
   non_compliance: number;
@@ -36,7 +36,7 @@ export interface UserDashboard {
 }
 
 /**
- * The three user screens share one shape of endpoints (spec 7 Users), each under its own path and
+ * The three user screens share one shape of endpoints (docs/product.md#people-calls), each under its own path and
  * permission: staff users (Admin Users), customer users seen by staff (Customer Users) and a
  * customer's own users (Users).
  */

@@ -19,7 +19,7 @@ function play(state: EngineState, events: [minutes: number, input: EngineInput][
 const start = (steps: EngineStep[], sla: number | null = 30) => newEngineState({ created_at: T0, sla_minutes: sla, steps });
 const due: EngineInput = { kind: 'due' };
 
-describe('the escalation engine (service.md section 6)', () => {
+describe('the escalation engine (docs/product.md#escalation-engine)', () => {
   it('contacts the first step at once, escalates after its follow-up time, and is accepted at step 1', () => {
     const { state, log } = play(start([agent(1), agent(2)]), [
       [0, due],

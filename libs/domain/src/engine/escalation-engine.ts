@@ -1,5 +1,5 @@
 /**
- * The escalation engine's step logic (service.md section 6), as a pure function: an event's state,
+ * The escalation engine's step logic (docs/product.md#escalation-engine), as a pure function: an event's state,
  * what happened (a timer came due, someone accepted, resolved or canceled) and the time give the
  * new state, the actions to apply (contacts to make, log rows to write) and when the engine must
  * look at the event again. The worker applies an outcome in one transaction; nothing here reads a
@@ -8,9 +8,9 @@
 
 export type EngineStatus = 'open' | 'progress' | 'completed' | 'canceled';
 export type EngineChannel = 'voice' | 'sms' | 'email';
-/** spec 4 event log follow-up statuses. */
+/** docs/product.md#states-and-transitions event log follow-up statuses. */
 
-/** A step as the event copied it at creation (service.md section 6: later edits do not change it). */
+/** A step as the event copied it at creation (docs/product.md#escalation-engine: later edits do not change it). */
 export interface EngineStep {
   /** the escalation resource (step) it was copied from */
   escalation_resource_id: number;
@@ -21,7 +21,7 @@ export interface EngineStep {
   /** where the step's channel reaches the resource: an E.164 phone or an e-mail address */
   address: string;
   language: string;
-  /** recalls after the first contact (spec 5: 0, or 1 to 5 with call again) */
+  /** recalls after the first contact (docs/product.md#validation-rules: 0, or 1 to 5 with call again) */
   recalls: number;
   /** minutes the engine waits at this step (0 for a supervisor notice) */
   follow_up_minutes: number;
@@ -62,7 +62,7 @@ export type EngineInput =
   | { kind: 'cancel' }
   | { kind: 'undelivered'; step: number; attempt: number };
 
-/** A contact to make and its event-log row (spec 3 Event log entry). */
+/** A contact to make and its event-log row (docs/product.md#event log entry). */
 export interface ContactAction {
   kind: 'contact';
   step: number;
@@ -114,7 +114,7 @@ export function newEngineState(input: { created_at: number; sla_minutes: number 
 
 /**
  * When the contacts of a step happen, relative to its start: the first at once, then the recalls
- * spread evenly over the follow-up time, which ends the step (service.md section 6, step 3).
+ * spread evenly over the follow-up time, which ends the step (docs/product.md#escalation-engine, step 3).
  * A supervisor step is one notice and ends at once.
  */
 export function stepSchedule(step: EngineStep, scale: number): { contacts: number[]; ends: number } {
@@ -131,7 +131,7 @@ function slaDeadline(state: EngineState, scale: number): number | null {
   return state.sla_minutes === null ? null : state.created_at + (state.sla_minutes * MINUTE) / scale;
 }
 
-/** spec 2: NO as soon as the response time passed without acceptance, whatever else happens. */
+/** docs/product.md#routes: NO as soon as the response time passed without acceptance, whatever else happens. */
 function withCompliance(state: EngineState, now: number, scale: number): EngineState {
   if (state.sla_compliance !== null || state.accepted_at !== null) return state;
   const deadline = slaDeadline(state, scale);

@@ -21,7 +21,7 @@ const row = (over: Partial<StepRowForEngine>): StepRowForEngine => ({
   ...over,
 });
 
-describe('the steps an event copies (service.md 6)', () => {
+describe('the steps an event copies (docs/product.md#escalation-engine)', () => {
   it('keeps the active, reachable steps in priority order with their address, recalls and wait', () => {
     const steps = engineStepsOf([
       row({ escalation_resource_id: 3, escalation_priority_orden: 3, participation_type_id: 2, channel_id: 3, ind_call_again: 'Y', max_attemp_number: 4, next_followup_time: 0 }),

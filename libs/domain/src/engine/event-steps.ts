@@ -25,7 +25,7 @@ export interface StepRowForEngine {
 const CHANNELS: Record<number, EngineChannel> = { [CHANNEL.voice]: 'voice', [CHANNEL.sms]: 'sms', [CHANNEL.email]: 'email' };
 
 /**
- * The steps an event copies when it is created (service.md 6): the active steps whose resource is
+ * The steps an event copies when it is created (docs/product.md#escalation-engine): the active steps whose resource is
  * active and reachable on the step's channel, in priority order, each with the address it reaches
  * (the main phone, else the secondary; or the e-mail), its recalls (call again's attempts) and the
  * minutes it waits (none for a supervisor notice).

@@ -4,7 +4,7 @@ import { bundleMessage, customerSlot, recipientSlot, THROTTLE } from './throttle
 const T0 = Date.UTC(2026, 10, 24, 3, 0, 0);
 const others = Array.from({ length: 7 }, (_, i) => ({ label: `CASE000${i} Disk almost full on db-${i}`, subject: `[Relevo] Case CASE000${i}: Disk almost full on db-${i}`, body: `New incident.\n\nCase CASE000${i}\nDisk almost full on db-${i}\n\nAccept or resolve: https://relevo.test/respond/${i}\n` }));
 
-describe('throttling and bundling (service.md 6)', () => {
+describe('throttling and bundling (docs/product.md#escalation-engine)', () => {
   it('lets one message per person and channel through each minute', () => {
     expect(recipientSlot(null, T0)).toBe(T0);
     expect(recipientSlot(T0, T0 + 59_999)).toBe(T0 + 60_000);

@@ -1,7 +1,7 @@
 import type { EngineChannel } from './escalation-engine';
 
 /**
- * Throttling (service.md 6): a storm of incidents must never flood a phone. One person gets at
+ * Throttling (docs/product.md#escalation-engine): a storm of incidents must never flood a phone. One person gets at
  * most one message per channel per minute of real time, across every event and customer (the
  * minute protects a real phone: ESCALATION_TIME_SCALE does not shorten it); what comes due
  * meanwhile goes with the next message as a bundle. A cap per customer and minute protects the

@@ -2,13 +2,13 @@ import type * as v from 'valibot';
 import { MAX_TEXT, form, requiredText, ynFlag } from '../rules/fields';
 import type { Stamped, YesNo } from './reference';
 
-/** spec 3 Application: a system of the customer, holding modules. */
+/** docs/product.md#application: a system of the customer, holding modules. */
 export type Application = {
   id: number;
   application_id: number;
   application_name: string;
   application_active: YesNo;
-  /** spec 3: its modules' names, comma-separated (the list's hover) */
+  /** docs/product.md#entities: its modules' names, comma-separated (the list's hover) */
   modules: string;
 } & Stamped<'application'>;
 

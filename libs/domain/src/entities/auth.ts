@@ -30,7 +30,7 @@ export const AUTH_MESSAGES = {
   resetDailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password by e-mail.',
 } as const;
 
-/** The 6-digit code of service.md section 3: 100000..999999, no leading zero. */
+/** The 6-digit code of docs/product.md#sign-in-sessions-and-secrets: 100000..999999, no leading zero. */
 export const CODE_MIN = 100_000;
 export const CODE_MAX = 999_999;
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -45,7 +45,7 @@ export const LoginRequestSchema = form(
   );
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
-/** spec 5: the verification code is sent as an integer. */
+/** docs/product.md#validation-rules: the verification code is sent as an integer. */
 export const codeNumber = /* @__NO_SIDE_EFFECTS__ */ () =>
   v.pipe(
     v.number(AUTH_MESSAGES.codeFormat),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { form } from '../rules/fields';
 
-/** spec 5 and 8: the chat's own messages, word for word. */
+/** docs/product.md#validation-rules and #messages: the chat's own messages, word for word. */
 export const CHAT_MESSAGES = {
   emptyMessage: "Your message box Can't be empty",
   unableToAssist: 'Sorry, I am unable to assist you with this request.',
@@ -13,12 +13,12 @@ export const CHAT_MESSAGES = {
 export const CHAT_LIMITS = {
   /** a question, not a document: the index and the model get at most this much */
   messageLength: 500,
-  /** spec 2.19, 9: the notification plays from 1 s in and stops after 3 s */
+  /** docs/product.md#user-guide-and-assistant, #constants-and-limits: the notification plays from 1 s in and stops after 3 s */
   soundStartSeconds: 1,
   soundDurationMs: 3000,
 } as const;
 
-/** spec 7 Chat: `POST /api/chatbot/generate/prompt` with is_server and user_message. */
+/** docs/product.md#assistant-call: `POST /api/chatbot/generate/prompt` with is_server and user_message. */
 export const ChatPromptSchema = /* @__PURE__ */ (() =>
   form({
     is_server: v.boolean(CHAT_MESSAGES.isServer),
@@ -31,13 +31,13 @@ export interface ChatSource {
   href: string;
 }
 
-/** spec 7: the answer is a list whose first item has `response`; `sources` are the guide sections it quotes. */
+/** docs/product.md#http-calls: the answer is a list whose first item has `response`; `sources` are the guide sections it quotes. */
 export interface ChatAnswer {
   response: string;
   sources: ChatSource[];
 }
 
-/** spec 3 Chat message: is_server, user_message, sender, hour. */
+/** docs/product.md#assistant message: is_server, user_message, sender, hour. */
 export interface ChatMessage {
   is_server: boolean;
   user_message: string;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { formErrors } from '../rules/validation';
 import { CUSTOMER_MESSAGES, CustomerCreateSchema, CustomerUpdateSchema, DEFAULT_RESOURCE_QUOTA, customerInUseMessage } from './customer';
 
-describe('customer forms (spec 3, 9)', () => {
+describe('customer forms (docs/product.md#entities, #constants-and-limits)', () => {
   it('creates with the default resource quota and a trimmed name', () => {
     expect(v.parse(CustomerCreateSchema, { customer_name: '  Acme  ' })).toEqual({ customer_name: 'Acme', customer_qty_resources: DEFAULT_RESOURCE_QUOTA });
     expect(v.parse(CustomerCreateSchema, { customer_name: 'Acme', customer_qty_resources: '25' }).customer_qty_resources).toBe(25);
@@ -22,7 +22,7 @@ describe('customer forms (spec 3, 9)', () => {
     expect(formErrors(CustomerCreateSchema, { customer_name: 'A', is_provider: true })).toEqual({ is_provider: ['Unknown field'] });
   });
 
-  it('says what still belongs to a customer before it can be deleted (service.md section 4)', () => {
+  it('says what still belongs to a customer before it can be deleted (docs/product.md#tenants-and-roles)', () => {
     expect(customerInUseMessage({ users: 0, events: 0 })).toBeNull();
     expect(customerInUseMessage({ users: 1, events: 0 })).toBe('This customer still has 1 user; remove them first');
     expect(customerInUseMessage({ users: 3, events: 0 })).toBe('This customer still has 3 users; remove them first');

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { form, integerField, requiredText, ynFlag } from '../rules/fields';
 
-/** spec 9: the resource quota when a customer has none of its own. */
+/** docs/product.md#constants-and-limits: the resource quota when a customer has none of its own. */
 export const DEFAULT_RESOURCE_QUOTA = 10;
 
-/** spec 3 Customer, as listed. */
+/** docs/product.md#customer, as listed. */
 export interface Customer {
   customer_id: number;
   customer_name: string;
@@ -26,7 +26,7 @@ export const CUSTOMER_MESSAGES = {
   customerNotFound: 'This customer does not exist',
 } as const;
 
-/** Why a customer cannot be deleted yet (service.md section 4: say what uses it). */
+/** Why a customer cannot be deleted yet (docs/product.md#tenants-and-roles: say what uses it). */
 export function customerInUseMessage(usage: { users: number; events: number }): string | null {
   const parts: string[] = [];
   if (usage.users) parts.push(`${usage.users} ${usage.users === 1 ? 'user' : 'users'}`);
@@ -53,7 +53,7 @@ export const CustomerUpdateSchema = form(
   );
 export type CustomerUpdate = v.InferOutput<typeof CustomerUpdateSchema>;
 
-/** Option lists: value and text pairs with a first placeholder whose value is null (spec 3). */
+/** Option lists: value and text pairs with a first placeholder whose value is null (docs/product.md#entities). */
 export interface Option<T = number> {
   value: T | null;
   text: string;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * spec 2.7, 3 "Dashboard data" and 7 "Dashboard summaries": what the dashboard's widgets show,
+ * docs/product.md#dashboard, #entities "Dashboard data" and 7 "Dashboard summaries": what the dashboard's widgets show,
  * computed by the server over the caller's customer's events, in that customer's time zone.
  * Counts are whole numbers; times are minutes.
  */
@@ -36,7 +36,7 @@ export interface ModulePerformance {
 export interface CompliancePerformance {
   compliance_status: 'YES' | 'NO';
   current_month: number;
-  /** the previous month (spec 3 keeps the name `preview_month`) */
+  /** the previous month (docs/product.md#entities keeps the name `preview_month`) */
   preview_month: number;
 }
 
@@ -67,12 +67,12 @@ export interface ModuleEventTimes {
   avg_incident_resolution_time: number | null;
 }
 
-/** spec 2.7: the Events Per Module donut's filter (default Month). */
+/** docs/product.md#dashboard: the Events Per Module donut's filter (default Month). */
 export const MODULE_PERIODS = ['Today', 'Week', 'Month'] as const;
 export type ModulePeriod = (typeof MODULE_PERIODS)[number];
 export const DEFAULT_MODULE_PERIOD: ModulePeriod = 'Month';
 
-/** spec 7: the chart's filter; a year is the only one. */
+/** docs/product.md#http-calls: the chart's filter; a year is the only one. */
 export const CHART_PERIODS = ['Year'] as const;
 
 export const DASHBOARD_MESSAGES = {

@@ -3,7 +3,7 @@ import { MAX_LONG_TEXT, MAX_TEXT, form, idField, integerField, optionalText, req
 import type { FollowUpUnit } from '../rules/escalation-step';
 import type { Stamped, YesNo } from './reference';
 
-/** spec 3 Escalation: who is contacted, in what order (its steps). */
+/** docs/product.md#escalation: who is contacted, in what order (its steps). */
 export type Escalation = {
   id: number;
   escalation_id: number;
@@ -13,7 +13,7 @@ export type Escalation = {
   escalation_active: YesNo;
   /** kept by the server from the steps (rules/escalation.ts) */
   escalation_validate: YesNo;
-  /** spec 3: the names of its steps' resources, comma-separated, in priority order */
+  /** docs/product.md#entities: the names of its steps' resources, comma-separated, in priority order */
   resources: string;
 } & Stamped<'escalation'>;
 
@@ -32,14 +32,14 @@ const escalationEntries = () => ({
   escalation_desc: optionalText(MAX_LONG_TEXT),
 });
 
-/** Create an escalation (spec 2.16): no status; a new escalation is active and, without steps, not valid. */
+/** Create an escalation (docs/product.md#escalations): no status; a new escalation is active and, without steps, not valid. */
 export const EscalationCreateSchema = /* @__PURE__ */ (() => form(escalationEntries()))();
 export type EscalationCreate = v.InferOutput<typeof EscalationCreateSchema>;
 
 export const EscalationUpdateSchema = /* @__PURE__ */ (() => form({ ...escalationEntries(), escalation_active: ynFlag(ESCALATION_MESSAGES.activeRequired) }))();
 export type EscalationUpdate = v.InferOutput<typeof EscalationUpdateSchema>;
 
-/** spec 3 Escalation resource: one step, as listed. */
+/** docs/product.md#escalation resource: one step, as listed. */
 export type EscalationStep = {
   id: number;
   escalation_resource_id: number;
@@ -56,18 +56,18 @@ export type EscalationStep = {
   escalation_last_in_line: YesNo;
 } & Stamped<'escalation_resource'>;
 
-/** spec 7: the answer of a step save; status 1 means success. */
+/** docs/product.md#http-calls: the answer of a step save; status 1 means success. */
 export interface StepSaveAnswer {
   feedback: string;
   status: number;
   escalation_resource: EscalationStep;
 }
 
-/** spec 2.17 and 9: the priority modal loads up to 999 steps. */
+/** docs/product.md#escalation-steps and #constants-and-limits: the priority modal loads up to 999 steps. */
 export const MAX_STEPS = 999;
 
 /**
- * PUT /api/escalation/priority/{id} (spec 7): the escalation's steps in their new order, as pairs
+ * PUT /api/escalation/priority/{id} (docs/product.md#http-calls): the escalation's steps in their new order, as pairs
  * of step id and priority. The server renumbers them 1..n in that order, in one transaction.
  */
 export const PrioritySchema = /* @__PURE__ */ (() =>

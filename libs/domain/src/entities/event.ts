@@ -6,7 +6,7 @@ import { PAGE_MESSAGES, PageQuerySchema, pageSizeField, searchField } from './pa
 export const EVENT_STATUS_VALUES = ['open', 'progress', 'completed', 'canceled'] as const;
 export type EventStatusValue = (typeof EVENT_STATUS_VALUES)[number];
 
-/** spec 3 Event, as the events list and details show it. */
+/** docs/product.md#event, as the events list and details show it. */
 export interface IncidentEvent {
   event_id: number;
   case_id: string;
@@ -37,7 +37,7 @@ export interface IncidentEvent {
   audio: string | null;
 }
 
-/** spec 3 Event log entry. */
+/** docs/product.md#event log entry. */
 export interface EventLogEntry {
   event_log_id: number;
   event_id: number;
@@ -60,7 +60,7 @@ export interface EventLogEntry {
 /** spec: the audio of an event expires 7 days after the event was created, and is deleted. */
 export const EVENT_AUDIO_DAYS = 7;
 
-/** spec 9: events newest first by default; these columns sort. */
+/** docs/product.md#constants-and-limits: events newest first by default; these columns sort. */
 export const EVENT_ORDER_COLUMNS = ['event_createdt', 'case_id', 'event_status', 'short_event_subject', 'module_name', 'application_name', 'sla_compliance', 'accepteddt', 'event_closedt'] as const;
 export type EventOrderColumn = (typeof EVENT_ORDER_COLUMNS)[number];
 
@@ -75,7 +75,7 @@ export const EVENT_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date',
   badTimeZone: 'Must be a time zone such as America/Puerto_Rico or UTC',
   badOrder: `Must be one of ${EVENT_ORDER_COLUMNS.join(', ')}`,
-  /** spec 4 and 8: the audio modal and its toasts */
+  /** docs/product.md#states-and-transitions and #messages: the audio modal and its toasts */
   audioExpired: 'Event Audio Expired',
   noAudio: 'No Audio Available',
   audioExpiredToast: 'Audio of this event has expired',
@@ -95,7 +95,7 @@ function isCalendarDay(text: string): boolean {
 }
 
 /**
- * spec 2.13 and 7: what narrows the events, in the list call and in the CSV export alike. Days are
+ * docs/product.md#events and #http-calls: what narrows the events, in the list call and in the CSV export alike. Days are
  * whole days, both ends included, in `time_zone` (the viewer's; UTC when not given).
  */
 const EVENT_FILTER_ENTRIES = {
@@ -113,7 +113,7 @@ const EVENT_FILTER_ENTRIES = {
 /** The end of a range is not before its start (both are YYYY-MM-DD, so text order is day order). */
 const inOrder = (input: { start_date?: string; end_date?: string }) => !input.start_date || !input.end_date || input.start_date <= input.end_date;
 
-/** The filters of the CSV export (spec 9; service.md 8): the list's, without paging. */
+/** The filters of the CSV export (docs/product.md#constants-and-limits; docs/product.md#exports): the list's, without paging. */
 export const EventFilterSchema = v.pipe(
   v.object(EVENT_FILTER_ENTRIES),
   v.forward(v.partialCheck([['start_date'], ['end_date']], inOrder, EVENT_MESSAGES.endBeforeStart), ['end_date']),
@@ -121,7 +121,7 @@ export const EventFilterSchema = v.pipe(
 export type EventFilter = v.InferOutput<typeof EventFilterSchema>;
 
 /**
- * spec 7 GET /api/events/filters: paging, the filters, and an order column of the list's own
+ * docs/product.md#http-calls GET /api/events/filters: paging, the filters, and an order column of the list's own
  * (another is refused, not ignored). Every event at once is the CSV export's job (it streams), not
  * the list's: its page holds at most MAX_PAGE_SIZE rows like every list's.
  */
@@ -136,7 +136,7 @@ export const EventListQuerySchema = v.pipe(
 );
 export type EventListQuery = v.InferOutput<typeof EventListQuerySchema>;
 
-/** The export of an event's log: all its rows, or the one of a details window (spec 2.14). */
+/** The export of an event's log: all its rows, or the one of a details window (docs/product.md#event-logs). */
 export const EventLogExportSchema = v.object({
   event_log_id: v.optional(idField()),
   time_zone: EVENT_FILTER_ENTRIES.time_zone,

@@ -5,7 +5,7 @@ import { INCIDENT_MESSAGES, IncidentIngestSchema, IncidentSimulationSchema } fro
 
 const ok = { incident: 'Disk almost full', description: 'The disk of db-1 is 95% full' };
 
-describe('incident simulation and ingest rules (spec 5, service.md 5)', () => {
+describe('incident simulation and ingest rules (docs/product.md#validation-rules, docs/product.md#incidents-in)', () => {
   it('accepts 10 to 100 and 10 to 1000 characters, trimmed', () => {
     expect(v.parse(IncidentSimulationSchema, { incident: `  ${'a'.repeat(10)}  `, description: 'b'.repeat(1000) })).toEqual({ incident: 'a'.repeat(10), description: 'b'.repeat(1000) });
     expect(v.parse(IncidentSimulationSchema, { incident: 'a'.repeat(100), description: 'b'.repeat(10) }).incident).toHaveLength(100);

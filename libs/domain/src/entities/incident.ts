@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_LONG_TEXT, MAX_TEXT, form, optionalText } from '../rules/fields';
 
-/** spec 5 Incident simulation; service.md 5: the ingest API keeps the same rules. */
+/** docs/product.md#validation-rules Incident simulation; docs/product.md#incidents-in: the ingest API keeps the same rules. */
 export const INCIDENT_LIMITS = { incident: { min: 10, max: 100 }, description: { min: 10, max: 1000 } } as const;
 
 export const INCIDENT_MESSAGES = {
@@ -23,15 +23,15 @@ const incidentEntries = () => ({
   description: boundedText(INCIDENT_MESSAGES.descriptionRequired, INCIDENT_MESSAGES.descriptionTooShort, INCIDENT_MESSAGES.descriptionTooLong, INCIDENT_LIMITS.description),
 });
 
-/** The Incident Simulation form (spec 2.12, 5): Send stays disabled until both fields pass. */
+/** The Incident Simulation form (docs/product.md#modules, #validation-rules): Send stays disabled until both fields pass. */
 export const IncidentSimulationSchema = /* @__PURE__ */ (() => form(incidentEntries()))();
 export type IncidentSimulation = v.InferOutput<typeof IncidentSimulationSchema>;
 
-/** `POST /api/v1/incidents` (service.md 5): the form's fields and an optional deduplication key. */
+/** `POST /api/v1/incidents` (docs/product.md#incidents-in): the form's fields and an optional deduplication key. */
 export const IncidentIngestSchema = /* @__PURE__ */ (() => form({ ...incidentEntries(), dedup_key: optionalText(MAX_TEXT) }))();
 export type IncidentIngest = v.InferOutput<typeof IncidentIngestSchema>;
 
-/** The ingest API's refusals (service.md 5). */
+/** The ingest API's refusals (docs/product.md#incidents-in). */
 export const INGEST_MESSAGES = {
   badCredentials: 'The module ID or credential key is not valid',
   moduleInactive: 'This module is inactive: it accepts no incidents',
@@ -45,7 +45,7 @@ export interface IncidentCreated {
   event_id: number;
 }
 
-/** What the responder page shows (service.md 6): the incident and what the person may do now. */
+/** What the responder page shows (docs/product.md#escalation-engine): the incident and what the person may do now. */
 export interface ResponderView {
   case_id: string;
   incident: string;

@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { MAX_LONG_TEXT, MAX_TEXT, form, idField, optionalText, requiredText, ynFlag } from '../rules/fields';
 import type { Stamped, YesNo } from './reference';
 
-/** spec 3 Module: the part of an application that raises incidents, with its escalation and SLA. */
+/** docs/product.md#module: the part of an application that raises incidents, with its escalation and SLA. */
 export type Module = {
   id: number;
   module_id: number;
@@ -30,7 +30,7 @@ export const MODULE_MESSAGES = {
 
 /* @__NO_SIDE_EFFECTS__ */
 const moduleEntries = () => ({
-  // spec 2.12: the name is trimmed
+  // docs/product.md#modules: the name is trimmed
   module_name: requiredText(MODULE_MESSAGES.nameRequired, MAX_TEXT),
   module_desc: optionalText(MAX_LONG_TEXT),
   application_id: idField(MODULE_MESSAGES.applicationRequired),
@@ -42,6 +42,6 @@ const moduleEntries = () => ({
 export const ModuleCreateSchema = /* @__PURE__ */ (() => form(moduleEntries()))();
 export type ModuleCreate = v.InferOutput<typeof ModuleCreateSchema>;
 
-/** Edit a module: the status too; the application stays the one it was created in (spec 2.12). */
+/** Edit a module: the status too; the application stays the one it was created in (docs/product.md#modules). */
 export const ModuleUpdateSchema = /* @__PURE__ */ (() => form({ ...moduleEntries(), module_active: ynFlag(MODULE_MESSAGES.activeRequired) }))();
 export type ModuleUpdate = v.InferOutput<typeof ModuleUpdateSchema>;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PAGE_MESSAGES, PageQuerySchema, orderColumn } from './paging';
 import { formErrors } from '../rules/validation';
 
-describe('paging (spec 2.20, 3, 9)', () => {
+describe('paging (docs/product.md#tables, #entities, #constants-and-limits)', () => {
   it('defaults to page 1 of 10 and reads numbers from query-string text', () => {
     expect(v.parse(PageQuerySchema, {})).toEqual({ page_num: 1, page_size: 10, search: '' });
     expect(v.parse(PageQuerySchema, { page_num: '3', page_size: '25', search: '  ana ', order_by_direction: 'desc' })).toEqual({

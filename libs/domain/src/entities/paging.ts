@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { integerField } from '../rules/fields';
 
-/** spec 9 */
+/** docs/product.md#constants-and-limits */
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_PAGE_NUM = 1;
 export const OPTION_LIST_SIZE = 1000;
@@ -34,7 +34,7 @@ export function pageSizeField(tooLarge: string = PAGE_MESSAGES.pageSizeTooLarge)
 }
 
 /**
- * The paging request of spec 3, as it arrives in a query string. `order_by_column` is checked
+ * The paging request of docs/product.md#entities, as it arrives in a query string. `order_by_column` is checked
  * against each list's allow-list by the list itself.
  */
 export const PageQuerySchema = v.object({
@@ -46,7 +46,7 @@ export const PageQuerySchema = v.object({
 });
 export type PageQuery = v.InferOutput<typeof PageQuerySchema>;
 
-/** spec 3: the list wrapper. */
+/** docs/product.md#entities: the list wrapper. */
 export interface ListOf<T> {
   total: number;
   list: T[];

@@ -1,4 +1,4 @@
-/** spec 3 reference options, seeded by migration 0001 and listed whole (page size 1000, by id). */
+/** docs/product.md#entities reference options, seeded by migration 0001 and listed whole (page size 1000, by id). */
 export interface Channel {
   channel_id: number;
   channel_desc: string;
@@ -14,14 +14,14 @@ export interface Language {
   language_desc: string;
 }
 
-/** spec 3 and 9: 'ES' unless chosen. */
+/** docs/product.md#entities and #constants-and-limits: 'ES' unless chosen. */
 export const DEFAULT_LANGUAGE = 'ES';
 export const LANGUAGE_PLACEHOLDER = 'Select Language';
 
-/** spec 4 and 9: the catalogue's Y/N flag. */
+/** docs/product.md#states-and-transitions and #constants-and-limits: the catalogue's Y/N flag. */
 export type YesNo = 'Y' | 'N';
 
-/** The stamps every catalogue record carries (spec 3), set by the server from the session. */
+/** The stamps every catalogue record carries (docs/product.md#entities), set by the server from the session. */
 export type Stamped<P extends string> = {
   [K in `${P}_createby` | `${P}_updateby`]: string | null;
 } & {

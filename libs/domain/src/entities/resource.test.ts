@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formErrors, validate } from '../rules/validation';
 import { RESOURCE_MESSAGES, ResourceCreateSchema, ResourceUpdateSchema, resourcePhone, resourcePhoneE164 } from './resource';
 
-describe('resource bodies (spec 2.15, 3)', () => {
+describe('resource bodies (docs/product.md#resources, #entities)', () => {
   it('stores the national number and the country of each phone, and knows its E.164 form', () => {
     const result = validate(ResourceCreateSchema, {
       resource_fullname: '  Ana Torres ',
@@ -32,7 +32,7 @@ describe('resource bodies (spec 2.15, 3)', () => {
     });
   });
 
-  it('refuses a number that is not real for its country, a country off the spec 9 list and a number without a country', () => {
+  it('refuses a number that is not real for its country, a country off the docs/product.md#constants-and-limits list and a number without a country', () => {
     expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone1: '555', resource_country_phone1: 'PR' })).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneInvalid] });
     expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone1: '7875550123', resource_country_phone1: 'FR' })).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneCountry] });
     expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone2: '7875550123' })).toEqual({ resource_phone2: [RESOURCE_MESSAGES.phoneCountry] });

@@ -4,7 +4,7 @@ import { MAX_TEXT, emailField, form, requiredText, ynFlag } from '../rules/field
 import { PHONE_MESSAGES, SUPPORTED_COUNTRIES, parsePhone, type SupportedCountry } from '../rules/phone';
 import { DEFAULT_LANGUAGE, type Stamped, type YesNo } from './reference';
 
-/** spec 3 Resource: a person the engine contacts. Phones are the national number and its country. */
+/** docs/product.md#resource: a person the engine contacts. Phones are the national number and its country. */
 export type Resource = {
   id: number;
   resource_id: number;
@@ -28,16 +28,16 @@ export const RESOURCE_MESSAGES = {
   notFound: 'Resource not found',
 } as const;
 
-/** The quota check of spec 2.15 (GET /api/procedures/get/resource-limit): `limit` true when reached. */
+/** The quota check of docs/product.md#resources (GET /api/procedures/get/resource-limit): `limit` true when reached. */
 export interface ResourceLimit {
   limit: boolean;
   /** the customer's resources now */
   count: number;
-  /** customer_qty_resources (spec 9, default 10) */
+  /** customer_qty_resources (docs/product.md#constants-and-limits, default 10) */
   max: number;
 }
 
-/** A phone as stored (spec 3): the national number, its country, and the E.164 form for matching replies. */
+/** A phone as stored (docs/product.md#entities): the national number, its country, and the E.164 form for matching replies. */
 export interface StoredPhone {
   national: string;
   country: string;
@@ -46,7 +46,7 @@ export interface StoredPhone {
 
 /**
  * Reads a phone as the resource form sends it: the national number (digits; spaces, dashes and
- * brackets are dropped) and the ISO country of the picker, one of spec 9's list.
+ * brackets are dropped) and the ISO country of the picker, one of docs/product.md#constants-and-limits's list.
  */
 export function resourcePhone(national: string, country: string): StoredPhone | { error: string } {
   if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(country)) return { error: RESOURCE_MESSAGES.phoneCountry };
@@ -73,7 +73,7 @@ export function resourcePhoneShown(national: string | null, country: string | nu
 
 /**
  * The other way: a phone as the form's phone field gives it (E.164, "+17875550142") becomes the
- * national number and the ISO country the body sends (spec 3 stores only the national number).
+ * national number and the ISO country the body sends (docs/product.md#entities stores only the national number).
  */
 export function nationalPhone(e164: string): { national: string; country: SupportedCountry } | { error: string } {
   const parsed = parsePhone(e164);
@@ -130,10 +130,10 @@ function withPhones<S extends v.GenericSchema<unknown, v.InferOutput<ReturnType<
   );
 }
 
-/** Create a resource (spec 2.15): no status, a new resource is active. */
+/** Create a resource (docs/product.md#resources): no status, a new resource is active. */
 export const ResourceCreateSchema = /* @__PURE__ */ (() => withPhones(form(resourceEntries())))();
 export type ResourceCreate = v.InferOutput<typeof ResourceCreateSchema>;
 
-/** Edit a resource: the status too (spec 4: status only on edit). */
+/** Edit a resource: the status too (docs/product.md#states-and-transitions: status only on edit). */
 export const ResourceUpdateSchema = /* @__PURE__ */ (() => withPhones(form({ ...resourceEntries(), resource_active: ynFlag(RESOURCE_MESSAGES.activeRequired) })))();
 export type ResourceUpdate = v.InferOutput<typeof ResourceUpdateSchema>;

@@ -2,16 +2,16 @@ import * as v from 'valibot';
 import { MAX_LONG_TEXT, MAX_TEXT, form, optionalText, requiredText, ynFlag } from '../rules/fields';
 import type { Stamped, YesNo } from './reference';
 
-/** spec 3 SLA: the time within which an incident must be accepted. */
+/** docs/product.md#sla: the time within which an incident must be accepted. */
 export type Sla = {
   id: number;
   sla_id: number;
   sla_name: string;
   sla_desc: string;
-  /** spec 3: default 'N' */
+  /** docs/product.md#entities: default 'N' */
   sla_active: YesNo;
   sla_response_time: number;
-  /** spec 3: M (minutes, the default) or H (hours) */
+  /** docs/product.md#entities: M (minutes, the default) or H (hours) */
   sla_response_time_mult: 'M' | 'H';
 } & Stamped<'sla'>;
 
@@ -24,7 +24,7 @@ export const SLA_MESSAGES = {
   notFound: 'Service Level Agreement not found',
 } as const;
 
-/** spec 2.18: a two-digit response time. */
+/** docs/product.md#slas: a two-digit response time. */
 export const SLA_RESPONSE_TIME = { min: 1, max: 99 } as const;
 export const SLA_UNIT_OPTIONS = [
   { value: 'M', text: 'Minutes' },
@@ -51,7 +51,7 @@ const slaEntries = () => ({
   sla_response_time_mult: v.optional(v.picklist(['M', 'H'], SLA_MESSAGES.unitRequired), 'M'),
 });
 
-/** Create an SLA (spec 2.18): no status; a new SLA is inactive (spec 3 default 'N'). */
+/** Create an SLA (docs/product.md#slas): no status; a new SLA is inactive (docs/product.md#entities default 'N'). */
 export const SlaCreateSchema = /* @__PURE__ */ (() => form(slaEntries()))();
 export type SlaCreate = v.InferOutput<typeof SlaCreateSchema>;
 

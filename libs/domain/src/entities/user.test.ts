@@ -13,7 +13,7 @@ const create = {
   rol_id: '5',
 };
 
-describe('user forms (spec 2.10, 3, 5)', () => {
+describe('user forms (docs/product.md#user-lists, #entities, #validation-rules)', () => {
   it('creates users asked to change their password unless told otherwise, with the e-mail trimmed and lower-cased', () => {
     expect(v.parse(UserCreateSchema, create)).toMatchObject({ name: 'Elena', email: 'elena.ruiz@example.test', rol_id: 5, force_change_password: true });
     expect(v.parse(UserCreateSchema, { ...create, force_change_password: false }).force_change_password).toBe(false);
@@ -44,7 +44,7 @@ describe('user forms (spec 2.10, 3, 5)', () => {
     expect(formErrors(UserUpdateSchema, { ...edit, status: 1, password: 'Strong.Pass1' })).toEqual({ password: ['Unknown field'] });
   });
 
-  it('checks an admin password change by the rules of spec 5, the id being optional', () => {
+  it('checks an admin password change by the rules of docs/product.md#validation-rules, the id being optional', () => {
     expect(validate(AdminPasswordChangeSchema, { new_password: 'Other.Pass9', confirm_password: 'Other.Pass9' }).success).toBe(true);
     expect(v.parse(AdminPasswordChangeSchema, { id: '12', new_password: 'Other.Pass9', confirm_password: 'Other.Pass9' }).id).toBe(12);
     expect(formErrors(AdminPasswordChangeSchema, { new_password: 'short', confirm_password: 'short' }).new_password).toContain(PASSWORD_MESSAGES.minLength);

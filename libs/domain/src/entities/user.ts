@@ -14,7 +14,7 @@ export interface CustomerRef {
   customer_name: string;
 }
 
-/** spec 3 Session user (plus id of the customer, the phone and the admin flag). */
+/** docs/product.md#sign-in-sessions-and-secrets user (plus id of the customer, the phone and the admin flag). */
 export interface SessionUser {
   id: number;
   name: string;
@@ -27,7 +27,7 @@ export interface SessionUser {
   customer: { customer_id: number; customer_name: string; customer_qty_resources: number } | null;
 }
 
-/** spec 3 User, as listed and edited (never with a password). */
+/** docs/product.md#user, as listed and edited (never with a password). */
 export interface User {
   id: number;
   name: string;
@@ -106,7 +106,7 @@ export const UserCreateSchema = /* @__PURE__ */ (() =>
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
 /**
- * Edit a user: e-mail cannot be changed (spec 2.10), status may. `current_password` is the
+ * Edit a user: e-mail cannot be changed (docs/product.md#user-lists), status may. `current_password` is the
  * signed-in user's own password, asked for when it changes its own phone through a user form
  * (issue: account security; see `ownChangeNeedsPassword`).
  */
@@ -124,7 +124,7 @@ export const UserUpdateSchema = /* @__PURE__ */ (() =>
     ))();
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
-/** Password change by an admin (spec 3): id, new_password, confirm_password. */
+/** Password change by an admin (docs/product.md#entities): id, new_password, confirm_password. */
 export const AdminPasswordChangeSchema = withConfirmation(
   form(
     {

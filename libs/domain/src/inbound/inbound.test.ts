@@ -7,7 +7,7 @@ const events = [
   { event_id: 2, case_id: 'XYZ98765', incident: 'Checkout errors above 5% for the last ten minutes' },
 ];
 
-describe('SMS replies and key presses (service.md 6.2)', () => {
+describe('SMS replies and key presses (docs/product.md#answers-by-sms-and-voice)', () => {
   it('reads 4 or accept, 6 or resolve, with or without a case ID, in any case and spacing', () => {
     expect(parseSmsReply('4')).toEqual({ kind: 'accept', caseId: null });
     expect(parseSmsReply('  accept ')).toEqual({ kind: 'accept', caseId: null });

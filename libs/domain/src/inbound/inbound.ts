@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The inbound webhook (service.md 6, step 2): what an SMS or voice gateway (or a small bridge to
+ * The inbound webhook (docs/product.md#escalation-engine, step 2): what an SMS or voice gateway (or a small bridge to
  * one) reports to Relevo: a person's SMS reply, a key pressed during a call, or the delivery of a
  * message Relevo sent. One JSON body; `kind` decides the rest.
  */

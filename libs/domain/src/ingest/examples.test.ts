@@ -16,7 +16,7 @@ interface Received {
   body: unknown;
 }
 
-describe('ingest API examples (spec 2.12, service.md 5)', () => {
+describe('ingest API examples (docs/product.md#modules, docs/product.md#incidents-in)', () => {
   const received: Received[] = [];
   const server = createServer((request: IncomingMessage, response) => {
     let text = '';

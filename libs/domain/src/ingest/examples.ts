@@ -1,5 +1,5 @@
 /**
- * The Get Examples answer (spec 2.12, 7; service.md 5): working code for the ingest API in six
+ * The Get Examples answer (docs/product.md#modules, #http-calls; docs/product.md#incidents-in): working code for the ingest API in six
  * languages, with the module's real ID and the server's real URL filled in. The key is read from the
  * environment variable RELEVO_KEY (the server keeps only its hash, so it cannot be printed here).
  */

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 
 /**
  * The text a screen shows for a failed call. The api client already turns a response into an
- * Error whose message is the first message of its body (spec 8), so the machines only read it.
+ * Error whose message is the first message of its body (docs/product.md#messages), so the machines only read it.
  */
 export function errorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

@@ -25,7 +25,7 @@ export function deferredActor<TOutput, TInput = unknown>() {
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The spec 5 password rules that 'abc' fails (all but the lowercase letter), in their order. */
+/** The docs/product.md#validation-rules password rules that 'abc' fails (all but the lowercase letter), in their order. */
 export const RULES_ABC_FAILS = [
   'Password must be at least 8 characters long',
   'Password must contain at least one uppercase letter',

@@ -1,7 +1,7 @@
 import { Role, type RoleId } from './roles';
 
 /**
- * The one role matrix (spec 6). The server checks it on every call; the dashboard uses the same
+ * The one role matrix (docs/product.md#roles-and-permissions). The server checks it on every call; the dashboard uses the same
  * table to hide what a role may not do.
  */
 export const PERMISSIONS = {
@@ -23,9 +23,9 @@ export const PERMISSIONS = {
   'catalogue.read': [Role.CustomerRoot, Role.Customer],
   'catalogue.write': [Role.CustomerRoot],
   'events.read': [Role.CustomerRoot, Role.Customer],
-  // spec 2.6: the Dashboard entry is for CustomerRoot and Customer; its summaries are their own customer's
+  // docs/product.md#sidebar-by-role: the Dashboard entry is for CustomerRoot and Customer; its summaries are their own customer's
   'dashboard.read': [Role.CustomerRoot, Role.Customer],
-  // spec 6: user_guide allows CustomerRoot and Customer; its assistant answers them (spec 2.19)
+  // docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; its assistant answers them (docs/product.md#user-guide-and-assistant)
   'guide.ask': [Role.CustomerRoot, Role.Customer],
   // Every signed-in user: own profile, own password, own dashboard counts.
   'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
@@ -47,7 +47,7 @@ export function mayCall(role: RoleId | undefined | null, endpoint: { readonly pe
   return endpoint.permissions.some((permission) => can(role, permission));
 }
 
-/** Roles a user of `actor` role may give to the users it manages (spec 2.10, issue: no staff grant by customers). */
+/** Roles a user of `actor` role may give to the users it manages (docs/product.md#user-lists, issue: no staff grant by customers). */
 export function grantableRoles(actor: RoleId, target: 'staff' | 'customer'): RoleId[] {
   if (target === 'staff') return actor === Role.StaffRoot ? [Role.StaffRoot, Role.StaffEdit, Role.StaffView] : [];
   if (actor === Role.StaffRoot || actor === Role.StaffEdit || actor === Role.CustomerRoot) return [Role.CustomerRoot, Role.Customer];

@@ -4,7 +4,7 @@ import type { ROUTE_ROLES} from './routes';
 import { canOpenRoute, homePathFor, sidebarFor } from './routes';
 import { ALL_ROLES, Role, isAdminRole, isStaffRole, roleFromName } from './roles';
 
-describe('roles (spec 6)', () => {
+describe('roles (docs/product.md#roles-and-permissions)', () => {
   it('numbers the roles 1..5, staff 1-3, only StaffRoot admin', () => {
     expect(Role).toEqual({ StaffRoot: 1, StaffEdit: 2, StaffView: 3, CustomerRoot: 4, Customer: 5 });
     expect(ALL_ROLES.filter(isStaffRole)).toEqual([1, 2, 3]);
@@ -13,7 +13,7 @@ describe('roles (spec 6)', () => {
     expect(roleFromName('Boss')).toBeUndefined();
   });
 
-  it('gives the sidebar entries of spec 2.6 to each role', () => {
+  it('gives the sidebar entries of docs/product.md#sidebar-by-role to each role', () => {
     const labels = (role: 1 | 2 | 3 | 4 | 5) => sidebarFor(role).map((entry) => entry.label);
     expect(labels(1)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
     expect(labels(2)).toEqual(['Customers', 'Customer Users']);
@@ -32,7 +32,7 @@ describe('roles (spec 6)', () => {
     expect(canOpenRoute(null, 'profile')).toBe(false);
   });
 
-  it('sends each role to a home it can open (spec 2.4)', () => {
+  it('sends each role to a home it can open (docs/product.md#verification-code)', () => {
     for (const role of ALL_ROLES) {
       const home = homePathFor(role).slice(1) as keyof typeof ROUTE_ROLES;
       expect(canOpenRoute(role, home)).toBe(true);
@@ -42,7 +42,7 @@ describe('roles (spec 6)', () => {
   });
 
   it('makes StaffView read-only and keeps staff users to StaffRoot', () => {
-    // written out by hand from spec 2.6 and 6 (and architecture.md for Users' Create): not read from PERMISSIONS
+    // written out by hand from docs/product.md#sidebar-by-role and #roles-and-permissions (and architecture.md for Users' Create): not read from PERMISSIONS
     const expected: Record<Permission, number[]> = {
       'customers.read': [1, 2, 3],
       'customers.write': [1, 2],

@@ -1,4 +1,4 @@
-/** spec 6: role ids. Staff roles are 1..3, customer roles 4..5. */
+/** docs/product.md#roles-and-permissions: role ids. Staff roles are 1..3, customer roles 4..5. */
 export const Role = {
   StaffRoot: 1,
   StaffEdit: 2,
@@ -12,7 +12,7 @@ export const ALL_ROLES: readonly RoleId[] = [1, 2, 3, 4, 5];
 export const STAFF_ROLES: readonly RoleId[] = [1, 2, 3];
 export const CUSTOMER_ROLES: readonly RoleId[] = [4, 5];
 
-/** Names as stored in the roles table and shown in the Role column (spec 2.10). */
+/** Names as stored in the roles table and shown in the Role column (docs/product.md#user-lists). */
 export const ROLE_NAMES: Record<RoleId, string> = {
   1: 'StaffRoot',
   2: 'StaffEdit',
@@ -21,7 +21,7 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   5: 'Customer',
 };
 
-/** Labels of the role dropdowns (spec 2.10). */
+/** Labels of the role dropdowns (docs/product.md#user-lists). */
 export const ROLE_LABELS: Record<RoleId, string> = {
   1: 'Staff Root',
   2: 'Staff Edit',
@@ -40,5 +40,5 @@ export function roleFromName(name: string): RoleId | undefined {
 }
 
 export const isStaffRole = (role: RoleId): boolean => STAFF_ROLES.includes(role);
-/** spec 6: only StaffRoot counts as admin. */
+/** docs/product.md#roles-and-permissions: only StaffRoot counts as admin. */
 export const isAdminRole = (role: RoleId): boolean => role === Role.StaffRoot;

@@ -1,7 +1,7 @@
 import { ALL_ROLES, CUSTOMER_ROLES, Role, STAFF_ROLES, isStaffRole, type RoleId } from './roles';
 
 /**
- * spec 2.1 and 6: the layout routes and the roles each allows. Paths are relative to the layout
+ * docs/product.md#routes and #roles-and-permissions: the layout routes and the roles each allows. Paths are relative to the layout
  * ("" children). The guard sends a role outside the set to /403.
  */
 export const ROUTE_ROLES = {
@@ -34,7 +34,7 @@ export function canOpenRoute(role: RoleId | undefined | null, route: LayoutRoute
 }
 
 /**
- * spec 2.4: roles 1, 2 and 3 land on the Customer screen after the code, others on the Dashboard.
+ * docs/product.md#verification-code: roles 1, 2 and 3 land on the Customer screen after the code, others on the Dashboard.
  * The catch-all and the layout index use the same home, so a staff user is never sent to a page
  * its role cannot open.
  */
@@ -48,7 +48,7 @@ export interface SidebarEntry {
   roles: readonly RoleId[];
 }
 
-/** spec 2.6, in menu order. */
+/** docs/product.md#sidebar-by-role, in menu order. */
 export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Dashboard', path: '/dashboard', roles: CUSTOMER_ROLES },
   { label: 'Users', path: '/users', roles: [Role.CustomerRoot] },

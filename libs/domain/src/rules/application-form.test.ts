@@ -24,7 +24,7 @@ const store: Application = {
   application_updatedt: null,
 };
 
-describe('application modal (spec 2.11, 3, 4)', () => {
+describe('application modal (docs/product.md#applications, #entities, #states-and-transitions)', () => {
   it('starts empty and active, and fills an edit from the application', () => {
     expect(emptyApplicationForm()).toEqual({ application_name: '', application_active: 'Y' });
     expect(applicationFormFromApplication(store)).toEqual({ application_name: 'Demo Store', application_active: 'N' });

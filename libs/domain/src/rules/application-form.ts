@@ -10,14 +10,14 @@ export function checkedBody<T>(result: Validated<T>): T {
   return result.output;
 }
 
-/** The values of the application modal (spec 2.11, 3): a name, and the status on edit. */
+/** The values of the application modal (docs/product.md#applications, #entities): a name, and the status on edit. */
 export interface ApplicationFormValues {
   application_name: string;
   application_active: YesNo;
 }
 export type ApplicationFormField = keyof ApplicationFormValues;
 
-/** A new application starts active (its status is not shown on create, spec 4). */
+/** A new application starts active (its status is not shown on create, docs/product.md#states-and-transitions). */
 export const emptyApplicationForm = (): ApplicationFormValues => ({ application_name: '', application_active: 'Y' });
 
 export const applicationFormFromApplication = (application: Application): ApplicationFormValues => ({
@@ -25,7 +25,7 @@ export const applicationFormFromApplication = (application: Application): Applic
   application_active: application.application_active,
 });
 
-/** Which fields the modal shows: spec 4, the status only when editing. */
+/** Which fields the modal shows: docs/product.md#states-and-transitions, the status only when editing. */
 export const applicationFormLayout = (mode: CatalogueFormMode) => ({ hasStatus: mode === 'edit' });
 
 /** The fields the modal shows, in order (a failed save's message for another field goes to the general handler). */
@@ -43,7 +43,7 @@ export function applicationFormErrors(values: ApplicationFormValues, mode: Catal
 export const applicationCreateBody = (values: ApplicationFormValues): ApplicationCreate => checkedBody(validate(ApplicationCreateSchema, applicationCreateInput(values)));
 export const applicationUpdateBody = (values: ApplicationFormValues): ApplicationUpdate => checkedBody(validate(ApplicationUpdateSchema, values));
 
-/** spec 2.11: hovering an application's name lists its modules (spec 3: a comma-separated text). */
+/** docs/product.md#applications: hovering an application's name lists its modules (docs/product.md#entities: a comma-separated text). */
 export function applicationModuleNames(application: Pick<Application, 'modules'>): string[] {
   return application.modules
     .split(',')

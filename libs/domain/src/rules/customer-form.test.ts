@@ -27,7 +27,7 @@ const acme: Customer = {
   customer_updatedt: null,
 };
 
-describe('customer modal values and layout (spec 2.10, 4, 9)', () => {
+describe('customer modal values and layout (docs/product.md#user-lists, #states-and-transitions, #constants-and-limits)', () => {
   it('starts a new customer active with the default quota of 10, and fills an edit from the customer', () => {
     expect(emptyCustomerForm()).toEqual({ customer_name: '', customer_active: 'Y', customer_qty_resources: '10' });
     expect(customerFormFromCustomer(acme)).toEqual({ customer_name: 'Acme', customer_active: 'Y', customer_qty_resources: '25' });

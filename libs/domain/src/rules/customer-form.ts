@@ -15,14 +15,14 @@ export interface CustomerFormSetup {
 /** The values of the customer modal as typed (the quota stays text until saved). */
 export interface CustomerFormValues {
   customer_name: string;
-  /** spec 4: Y (ACTIVE) or N (INACTIVE); shown only on edit */
+  /** docs/product.md#states-and-transitions: Y (ACTIVE) or N (INACTIVE); shown only on edit */
   customer_active: 'Y' | 'N';
-  /** spec 9: the resource quota, as typed */
+  /** docs/product.md#constants-and-limits: the resource quota, as typed */
   customer_qty_resources: string;
 }
 export type CustomerFormField = keyof CustomerFormValues;
 
-/** spec 9: a new customer starts active with the default resource quota. */
+/** docs/product.md#constants-and-limits: a new customer starts active with the default resource quota. */
 export function emptyCustomerForm(): CustomerFormValues {
   return { customer_name: '', customer_active: 'Y', customer_qty_resources: String(DEFAULT_RESOURCE_QUOTA) };
 }
@@ -37,7 +37,7 @@ export function customerFormFromCustomer(customer: Customer): CustomerFormValues
 
 /** Which fields the modal shows. */
 export interface CustomerFormLayout {
-  /** spec 4: the status field is hidden on create */
+  /** docs/product.md#states-and-transitions: the status field is hidden on create */
   hasStatus: boolean;
 }
 
@@ -48,7 +48,7 @@ export function customerFormFields(mode: CustomerFormMode): CustomerFormField[] 
   return customerFormLayout(mode).hasStatus ? ['customer_name', 'customer_active', 'customer_qty_resources'] : ['customer_name', 'customer_qty_resources'];
 }
 
-/** spec 4 and 9: the status dropdown, Y/N read ACTIVE/INACTIVE; the provider cannot be made inactive. */
+/** docs/product.md#states-and-transitions and #constants-and-limits: the status dropdown, Y/N read ACTIVE/INACTIVE; the provider cannot be made inactive. */
 export function customerStatusOptions(setup: Pick<CustomerFormSetup, 'isProvider'>): { value: 'Y' | 'N'; text: string; disabled: boolean }[] {
   return [
     { value: 'Y', text: ACTIVE_FLAG_LABELS.Y, disabled: false },

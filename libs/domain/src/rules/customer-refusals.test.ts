@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Role } from '../roles/roles';
 import { customerDeleteRefusal, customerUpdateRefusal, isProviderCustomer } from './customer-refusals';
 
-describe('customer refusals (spec 2.10 Customers, service.md section 4)', () => {
+describe('customer refusals (docs/product.md#user-lists Customers, docs/product.md#tenants-and-roles)', () => {
   it('never deletes the provider organisation', () => {
     expect(customerDeleteRefusal({ is_provider: true })).toBe('The provider organisation cannot be deleted or deactivated');
     expect(customerDeleteRefusal({ is_provider: true }, { users: 0, events: 0 })).toBe('The provider organisation cannot be deleted or deactivated');

@@ -3,11 +3,11 @@ import { homeOf } from './user-refusals';
 import type { RoleId } from '../roles/roles';
 
 /**
- * The refusals of the Customers screen (spec 2.10), as plain functions answering the message or
+ * The refusals of the Customers screen (docs/product.md#user-lists), as plain functions answering the message or
  * null. The server refuses with them (409); the screen hides or disables with them.
  */
 
-/** What still belongs to a customer (service.md section 4: a delete says what uses it). */
+/** What still belongs to a customer (docs/product.md#tenants-and-roles: a delete says what uses it). */
 export interface CustomerUsage {
   users: number;
   events: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeOf, compliancePerformanceBars, minutesText, modulePerformanceBars, percentText, shareOf, yearSeries } from './dashboard';
 
-describe('dashboard percentages and comparisons (spec 2.7)', () => {
+describe('dashboard percentages and comparisons (docs/product.md#dashboard)', () => {
   it('gives a share to one decimal, and 0 of nothing', () => {
     expect(shareOf(1, 3)).toBe(33.3);
     expect(shareOf(2, 3)).toBe(66.7);
@@ -49,7 +49,7 @@ describe('dashboard percentages and comparisons (spec 2.7)', () => {
   });
 });
 
-describe('the chart lines (spec 2.7 Events Line Chart)', () => {
+describe('the chart lines (docs/product.md#dashboard Events Line Chart)', () => {
   it('fills the previous year to twelve months and the current year to its last row', () => {
     const series = yearSeries(
       [

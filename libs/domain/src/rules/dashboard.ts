@@ -1,6 +1,6 @@
 import type { CompliancePerformance, EventChartRow, ModulePerformance } from '../entities/dashboard';
 
-/** spec 2.7: month labels of the chart rows (`months_desc`). */
+/** docs/product.md#dashboard: month labels of the chart rows (`months_desc`). */
 export const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** `part` as a percentage of `total`, to one decimal; 0 when there is nothing to share. */
@@ -22,7 +22,7 @@ export function percentText(value: number | null, signed = false): string {
   return `${sign}${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 }
 
-/** One bar of a month-to-date comparison (spec 2.7 Module and SLA Performance). */
+/** One bar of a month-to-date comparison (docs/product.md#dashboard Module and SLA Performance). */
 export interface MonthComparison {
   label: string;
   current: number;
@@ -49,7 +49,7 @@ function compare(rows: { label: string; current: number; previous: number }[]): 
 export const modulePerformanceBars = (rows: readonly ModulePerformance[]): MonthComparison[] =>
   compare(rows.map((row) => ({ label: row.module_name, current: row.num_events_month, previous: row.num_events_previous_month })));
 
-/** spec 2.7 SLA Performance: YES reads as met, NO as missed. */
+/** docs/product.md#dashboard SLA Performance: YES reads as met, NO as missed. */
 export const COMPLIANCE_LABELS: Record<CompliancePerformance['compliance_status'], string> = { YES: 'SLA met', NO: 'SLA missed' };
 
 /** SLA Performance MTD bars: events that met and missed their SLA this month and last, with their shares. */
@@ -73,7 +73,7 @@ export interface YearSeries {
 }
 
 /**
- * The chart rows (spec 3: years, months, months_desc, num_event) as two lines over the months of
+ * The chart rows (docs/product.md#entities: years, months, months_desc, num_event) as two lines over the months of
  * the year, the later year being the current one. A month without a row counts 0; the current
  * year stops at its last month with a row (the months to come have no value yet).
  */

@@ -1,4 +1,4 @@
-/** spec 9: dates in lists read YYYY/MM/DD, in the viewer's own calendar day. */
+/** docs/product.md#constants-and-limits: dates in lists read YYYY/MM/DD, in the viewer's own calendar day. */
 export function listDate(value: string | Date | null | undefined): string {
   if (value == null || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);

@@ -27,7 +27,7 @@ const values = (patch: Partial<StepFormValues> = {}): StepFormValues => ({
 });
 const errorsOf = (v: StepFormValues) => formErrors(StepSchema, stepFormBody(v));
 
-describe('escalation step rules (spec 5, word for word)', () => {
+describe('escalation step rules (docs/product.md#validation-rules, word for word)', () => {
   it('names each missing id with its own message', () => {
     expect(errorsOf({ ...emptyStepForm(null), next_followup_time: '15' })).toEqual({
       escalation_id: [STEP_MESSAGES.escalationRequired],
@@ -121,8 +121,8 @@ describe('escalation step rules (spec 5, word for word)', () => {
   });
 });
 
-describe('the step form as it changes (spec 4)', () => {
-  it('defaults the follow-up to 15 for an agent and 0 for any other type (spec 3)', () => {
+describe('the step form as it changes (docs/product.md#states-and-transitions)', () => {
+  it('defaults the follow-up to 15 for an agent and 0 for any other type (docs/product.md#entities)', () => {
     expect(defaultFollowUp(AGENT)).toBe(15);
     expect(defaultFollowUp(SUPERVISOR)).toBe(0);
     expect(defaultFollowUp(null)).toBe(0);
@@ -165,12 +165,12 @@ describe('the step form as it changes (spec 4)', () => {
     expect(stepFormBody(form).max_attemp_number).toBe(0);
   });
 
-  it('shows the status only when editing (spec 4)', () => {
+  it('shows the status only when editing (docs/product.md#states-and-transitions)', () => {
     expect(stepFormLayout(values(), 'create').hasStatus).toBe(false);
     expect(stepFormLayout(values(), 'edit').hasStatus).toBe(true);
   });
 
-  it('masks attempts to 2 digits and follow-ups to 4 (spec 5)', () => {
+  it('masks attempts to 2 digits and follow-ups to 4 (docs/product.md#validation-rules)', () => {
     expect(maskDigits('1a2b3', 2)).toBe('12');
     expect(maskDigits('14400', 4)).toBe('1440');
   });

@@ -2,11 +2,11 @@ import * as v from 'valibot';
 import { form, idField, integerField, mustBeInteger } from './fields';
 
 /**
- * The escalation resource form (a step of an escalation): spec 2.17, 3 Escalation resource, 4 and
- * the rules and messages of spec 5, word for word.
+ * The escalation resource form (a step of an escalation): docs/product.md#escalation-steps, #escalation resource, 4 and
+ * the rules and messages of docs/product.md#validation-rules, word for word.
  */
 
-/** spec 3 reference ids, seeded by migration 0001. */
+/** docs/product.md#entities reference ids, seeded by migration 0001. */
 export const PARTICIPATION = { agent: 1, supervisor: 2 } as const;
 export const CHANNEL = { voice: 1, sms: 2, email: 3 } as const;
 
@@ -26,13 +26,13 @@ export const STEP_MESSAGES = {
   followUpMax: (max: number) => `Next Follow Up Time cannot exceed ${max}`,
 } as const;
 
-/** spec 9: max attempt recall 1 to 5. */
+/** docs/product.md#constants-and-limits: max attempt recall 1 to 5. */
 export const MAX_ATTEMPTS = { min: 1, max: 5 } as const;
 
 export type FollowUpUnit = 'M' | 'H' | 'D';
 
 /**
- * spec 5 and 9: 15 to 1440 minutes, 1 to 24 hours. The spec's rule also names D (days) without
+ * docs/product.md#validation-rules and #constants-and-limits: 15 to 1440 minutes, 1 to 24 hours. The spec's rule also names D (days) without
  * bounds and the screen offers only minutes and hours; a day is bounded like the others, so a
  * follow-up is never longer than 1440 minutes whatever its unit.
  */
@@ -42,14 +42,14 @@ export const FOLLOW_UP_BOUNDS: Record<FollowUpUnit, { min: number; max: number }
   D: { min: 1, max: 1 },
 };
 
-/** spec 9: labels M = Minute(s), H = Hour(s); the screen offers these two. */
+/** docs/product.md#constants-and-limits: labels M = Minute(s), H = Hour(s); the screen offers these two. */
 export const FOLLOW_UP_UNIT_LABELS: Record<'M' | 'H', string> = { M: 'Minute(s)', H: 'Hour(s)' };
 export const FOLLOW_UP_UNIT_OPTIONS = [
   { value: 'M', text: 'Minutes' },
   { value: 'H', text: 'Hours' },
 ] as const;
 
-/** spec 3: next_followup_time defaults to 15 for the agent participation type, 0 for any other. */
+/** docs/product.md#entities: next_followup_time defaults to 15 for the agent participation type, 0 for any other. */
 export function defaultFollowUp(participationTypeId: number | null): number {
   return participationTypeId === PARTICIPATION.agent ? 15 : 0;
 }
@@ -62,7 +62,7 @@ export function followUpMinutes(step: { next_followup_time: number; next_followu
   return step.next_followup_time * perUnit;
 }
 
-/** The step as the server stores it and the save sends it (spec 3, 7). */
+/** The step as the server stores it and the save sends it (docs/product.md#entities, #http-calls). */
 export interface StepBody {
   escalation_id: number;
   participation_type_id: number;
@@ -86,7 +86,7 @@ const requiredId = (message: string) => v.pipe(required(message), idField());
 const flag = (message: string) => v.picklist(['Y', 'N'], message);
 
 /**
- * The step body with every rule of spec 5 (the server parses saves with it, the form checks its
+ * The step body with every rule of docs/product.md#validation-rules (the server parses saves with it, the form checks its
  * values with it). Call again off sends 0 attempts; a supervisor step has no follow-up time (0,
  * unit M): the output is normalised so, whatever those hidden fields held.
  */
@@ -175,7 +175,7 @@ export interface StepFormValues {
   next_followup_time_mult: 'M' | 'H' | '';
 }
 
-/** A new step of `escalationId`: the defaults of spec 3 (active, no call again, unit M). */
+/** A new step of `escalationId`: the defaults of docs/product.md#entities (active, no call again, unit M). */
 export function emptyStepForm(escalationId: number | null): StepFormValues {
   return {
     escalation_id: escalationId,
@@ -190,7 +190,7 @@ export function emptyStepForm(escalationId: number | null): StepFormValues {
   };
 }
 
-/** spec 2.17 and 4: which fields the modal shows for these values. */
+/** docs/product.md#escalation-steps and #states-and-transitions: which fields the modal shows for these values. */
 export function stepFormLayout(values: Pick<StepFormValues, 'ind_call_again' | 'participation_type_id'>, mode: 'create' | 'edit') {
   return {
     hasMaxAttempts: values.ind_call_again === 'Y',
@@ -200,7 +200,7 @@ export function stepFormLayout(values: Pick<StepFormValues, 'ind_call_again' | '
 }
 
 /**
- * A field change as the form applies it (spec 4): choosing a participation type sets its default
+ * A field change as the form applies it (docs/product.md#states-and-transitions): choosing a participation type sets its default
  * follow-up (15 for an agent, 0 and unit M for a supervisor); turning call again off clears the
  * attempts, turning it on proposes 1.
  */
@@ -238,5 +238,5 @@ export function stepFormBody(values: StepFormValues): Record<keyof StepBody, unk
   };
 }
 
-/** spec 2.17 input masks: attempts 2 digits, follow-up 4 digits; anything else typed is dropped. */
+/** docs/product.md#escalation-steps input masks: attempts 2 digits, follow-up 4 digits; anything else typed is dropped. */
 export const maskDigits = (text: string, digits: number) => text.replace(/\D/g, '').slice(0, digits);

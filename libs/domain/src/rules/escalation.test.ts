@@ -27,7 +27,7 @@ const marked = (steps: StepForValidity[]) => {
   return steps.map((s) => ({ ...s, escalation_last_in_line: s === last ? ('Y' as const) : ('N' as const) }));
 };
 
-describe('escalation_validate (spec 2.16, 3)', () => {
+describe('escalation_validate (docs/product.md#escalations, #entities)', () => {
   it('is false without an active step', () => {
     expect(escalationProblems([])).toEqual(['It has no active step.']);
     expect(isEscalationValid(marked([step(1, { escalation_active: 'N' })]))).toBe(false);

@@ -1,7 +1,7 @@
 import { CHANNEL } from './escalation-step';
 
 /**
- * Whether an escalation can run (spec 2.16 escalation_validate, 3): the engine walks its active
+ * Whether an escalation can run (docs/product.md#escalations escalation_validate, 3): the engine walks its active
  * steps in priority order and contacts each step's resource on the step's channel, so it must have
  * at least one active step, every active step's resource must be active and reachable on that
  * channel (a phone for a voice call or an SMS, an address for an e-mail), and the step marked
@@ -66,5 +66,5 @@ export function escalationProblems(steps: readonly StepForValidity[]): string[] 
   return problems;
 }
 
-/** spec 3 escalation_validate. */
+/** docs/product.md#entities escalation_validate. */
 export const isEscalationValid = (steps: readonly StepForValidity[]): boolean => escalationProblems(steps).length === 0;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EventLogEntry } from '../entities/event';
 import { CSV_BOM, CSV_FORMULA_START, CSV_NEEDS_QUOTES, EVENT_CSV_HEADERS, EVENT_LOG_CSV_COLUMNS, csvCell, csvHeader, csvRow, eventCsvLine, eventLogCsvFileName, eventsCsvFileName } from './event-csv';
 
-describe('CSV exports (spec 9; service.md 8)', () => {
-  it('has exactly the 12 columns of spec 9, in order', () => {
+describe('CSV exports (docs/product.md#constants-and-limits; docs/product.md#exports)', () => {
+  it('has exactly the 12 columns of docs/product.md#constants-and-limits, in order', () => {
     expect(EVENT_CSV_HEADERS).toEqual([
       'CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA',
     ]);

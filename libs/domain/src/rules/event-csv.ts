@@ -2,7 +2,7 @@ import type { EventLogEntry } from '../entities/event';
 import { zonedDateTime, zonedDateTimes, zonedDayStamp } from './zoned-time';
 
 /**
- * The CSV exports of the events screens (spec 9; service.md 8): one header line, then a line per
+ * The CSV exports of the events screens (docs/product.md#constants-and-limits; docs/product.md#exports): one header line, then a line per
  * row, CRLF line ends (RFC 4180), UTF-8 with a byte order mark so spreadsheets read accents.
  */
 export const CSV_BOM = '\uFEFF';
@@ -42,7 +42,7 @@ export interface CsvColumn<Row> {
 const when = (value: string | null, timeZone: string) => (value ? zonedDateTime(value, timeZone) : null);
 
 /**
- * spec 9: the events file, exactly these 12 columns in this order. The server writes their cells
+ * docs/product.md#constants-and-limits: the events file, exactly these 12 columns in this order. The server writes their cells
  * by the rules of `csvCell`: in the database on PostgreSQL, with `eventCsvLine` on the embedded one.
  */
 export const EVENT_CSV_HEADERS = ['CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA'] as const;
@@ -69,7 +69,7 @@ export type EventCsvValues = readonly [
 ];
 
 /**
- * spec 9: the line of one event (values after the 12 are not written), by the rules of `csvCell`,
+ * docs/product.md#constants-and-limits: the line of one event (values after the 12 are not written), by the rules of `csvCell`,
  * its dates as the viewer's clocks read them. Written cell by cell rather than through `csvRow`:
  * an export writes a million of them.
  */
@@ -81,7 +81,7 @@ export function eventCsvLine(timeZone: string): (values: readonly [...EventCsvVa
   return (v) => `${v[0]},${csvCell(v[1])},${when(v[2])},${csvCell(v[3])},${csvCell(v[4])},${v[5]},${when(v[6])},${when(v[7])},${csvCell(v[8])},${minutes(v[9])},${minutes(v[10])},${v[11] ?? ''}${CSV_LINE_END}`;
 }
 
-/** spec 2.14: the event log file: the fields of the details window and the last-event flag. */
+/** docs/product.md#event-logs: the event log file: the fields of the details window and the last-event flag. */
 export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
   { header: 'CASE ID', value: (l) => l.case_id },
   { header: 'CALL DATE', value: (l, zone) => when(l.call_date, zone) },
@@ -101,7 +101,7 @@ export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
 export const csvHeader = (headers: readonly string[]): string => CSV_BOM + csvLine(headers);
 export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row, timeZone: string): string => csvLine(columns.map((column) => column.value(row, timeZone)));
 
-/** spec 9: Events-{YYYYMMDD}.csv, the day as the viewer's clocks read it. */
+/** docs/product.md#constants-and-limits: Events-{YYYYMMDD}.csv, the day as the viewer's clocks read it. */
 export const eventsCsvFileName = (on: Date, timeZone: string): string => `Events-${zonedDayStamp(on, timeZone)}.csv`;
 /** The log of one event: EventLogs-{case ID}-{YYYYMMDD}.csv. */
 export const eventLogCsvFileName = (caseId: string, on: Date, timeZone: string): string => `EventLogs-${caseId.replace(/[^A-Za-z0-9]/g, '')}-${zonedDayStamp(on, timeZone)}.csv`;

@@ -5,7 +5,7 @@ import { PAGE_MESSAGES } from '../entities/paging';
 import { audioState, eventLogsTitle, newEventsText, nextSlaFilter } from './event-screens';
 import { formErrors } from './validation';
 
-describe('the events screens (spec 2.13, 2.14, 4)', () => {
+describe('the events screens (docs/product.md#events, #event-logs, #states-and-transitions)', () => {
   it('cycles the SLA filter YES, NO, none, YES', () => {
     expect(nextSlaFilter(null)).toBe('YES');
     expect(nextSlaFilter('YES')).toBe('NO');
@@ -29,7 +29,7 @@ describe('the events screens (spec 2.13, 2.14, 4)', () => {
   });
 });
 
-describe('the events query (spec 7)', () => {
+describe('the events query (docs/product.md#http-calls)', () => {
   it('reads every filter from query-string text, days in UTC unless a zone is given', () => {
     expect(
       v.parse(EventListQuerySchema, {

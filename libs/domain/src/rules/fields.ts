@@ -27,7 +27,7 @@ export function optionalText(max = MAX_TEXT) {
   return v.optional(v.pipe(v.string(mustBeText), v.trim(), v.maxLength(max, tooLong(max))), '');
 }
 
-/** spec 5: 'Must be a valid email address'. Stored and compared lower-cased. */
+/** docs/product.md#validation-rules: 'Must be a valid email address'. Stored and compared lower-cased. */
 /* @__NO_SIDE_EFFECTS__ */
 export function emailField(required = 'Email is required') {
   return v.pipe(
@@ -46,7 +46,7 @@ export function passwordInput(required = 'Password is required') {
   return v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(MAX_PASSWORD, tooLong(MAX_PASSWORD)));
 }
 
-/** spec 5 generic number message. */
+/** docs/product.md#validation-rules generic number message. */
 export const atLeast = (min: number) => `The value must be greater than or equal to ${min}`;
 export const atMost = (max: number) => `The value must be less than or equal to ${max}`;
 
@@ -70,7 +70,7 @@ export function integerField(opts: { min?: number; max?: number; message?: strin
 /** An id in a path or body: a positive integer. */
 export const idField = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be a valid id') => integerField({ min: 1, max: 2_147_483_647, message });
 
-/** Y/N flags of the catalogue (spec 4). */
+/** Y/N flags of the catalogue (docs/product.md#states-and-transitions). */
 export const ynFlag = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be Y or N') => v.picklist(['Y', 'N'], message);
 
 export const UNKNOWN_FIELD = 'Unknown field';

@@ -3,7 +3,7 @@ import { canSendSimulation, emptyIncidentSimulation, incidentSimulationBody, inc
 
 const ten = 'x'.repeat(10);
 
-describe('incident simulation form (spec 5)', () => {
+describe('incident simulation form (docs/product.md#validation-rules)', () => {
   it('requires both fields with the spec messages, Send disabled', () => {
     expect(incidentSimulationErrors(emptyIncidentSimulation())).toEqual({
       incident: ['The Incident field is required'],

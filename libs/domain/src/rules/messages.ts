@@ -1,4 +1,4 @@
-/** spec 8: texts the product shows verbatim (their capitalisation is the spec's). */
+/** docs/product.md#messages: texts the product shows verbatim (their capitalisation is the spec's). */
 export const MESSAGES = {
   codeResent: 'Your verification code has been resent',
   passwordUpdated: 'User password has been updated',
@@ -6,7 +6,7 @@ export const MESSAGES = {
   userCreated: 'User has been successfully Created',
   userDeleted: 'User has been successfully Deleted',
   customerEdited: 'The customer was Edited successfully',
-  // spec 8 "'The customer was Edited successfully' or 'Saved successfully'": the create toast in full
+  // docs/product.md#messages "'The customer was Edited successfully' or 'Saved successfully'": the create toast in full
   customerSaved: 'The customer was Saved successfully',
   customerDeleted: 'customer was successfully deleted successfully',
   noResponse: 'We have a problem',
@@ -30,7 +30,7 @@ export const MESSAGES = {
   goToLogin: 'Go to Login',
   /** the e-mail reset's second step (check the inbox) writes it with a lowercase l */
   resetEmailGoToLogin: 'Go to login',
-  // the catalogue (spec 8 success toasts, confirmations, warnings; spec 2.15-2.18 empty texts)
+  // the catalogue (docs/product.md#messages success toasts, confirmations, warnings; docs/product.md#resources, #slas empty texts)
   applicationUpdated: 'Application was successfully updated',
   applicationCreated: 'Application was successfully created',
   applicationDeleted: 'Application was successfully deleted',
@@ -40,7 +40,7 @@ export const MESSAGES = {
   escalationUpdated: 'Escalation was successfully updated',
   escalationCreated: 'Escalation was successfully created',
   escalationDeleted: 'Escalation was successfully deleted',
-  // spec 8 names only the delete toast of a step; its saves read like the others'
+  // docs/product.md#messages names only the delete toast of a step; its saves read like the others'
   stepCreated: 'EscalationResource was successfully created',
   stepUpdated: 'EscalationResource was successfully updated',
   stepDeleted: 'EscalationResource was successfully deleted',
@@ -54,7 +54,7 @@ export const MESSAGES = {
   applicationNameCopied: 'Application Name copied to clipboard',
   caseIdCopied: 'Case ID copied to clipboard',
   confirmDeleteResource: 'Are you sure you want to remove this resource?',
-  // spec 8: the application's confirmation is also the escalations' and the steps'
+  // docs/product.md#messages: the application's confirmation is also the escalations' and the steps'
   confirmDeleteApplication: 'Are you sure you want to remove this application?',
   confirmDeleteEscalation: 'Are you sure you want to remove this escalation?',
   confirmDeleteStep: 'Are you sure you want to remove this escalation resource?',
@@ -69,23 +69,23 @@ export const MESSAGES = {
   emptyModules: 'No modules found. Please add some modules.',
 } as const;
 
-/** spec 2.15: a phone cell copied. */
+/** docs/product.md#resources: a phone cell copied. */
 export const copiedToClipboard = (label: string) => `${label} is now in clipboard`;
-/** spec 8: anything else copied. */
+/** docs/product.md#messages: anything else copied. */
 export const copiedLabel = (label: string) => `${label} was copy to clipboard`;
-/** spec 2.15 and 8: the resource quota warning. */
+/** docs/product.md#resources and #messages: the resource quota warning. */
 export const resourceQuotaWarning = (limit: number) => `You have reached the maximum limit of subscribed resources (${limit}). Please manage your subscriptions to add more.`;
-/** spec 2.12 and 2.17 page titles. */
+/** docs/product.md#modules and #escalation-steps page titles. */
 export const modulesTitle = (applicationName: string) => `Modules of ${applicationName}`;
 export const stepsTitle = (escalationName: string) => `Escalation Resources of ${escalationName}`;
-/** spec 8: the SLA and module delete confirmations are labelled in Spanish (spread into ConfirmDialog). */
+/** docs/product.md#messages: the SLA and module delete confirmations are labelled in Spanish (spread into ConfirmDialog). */
 export const SPANISH_CONFIRM_LABELS = { title: '¿Está seguro?', continueLabel: 'Continuar', cancelLabel: 'Cancelar' } as const;
 
-/** Footer version of the login page (spec 2.3, 9). */
+/** Footer version of the login page (docs/product.md#sign-in, #constants-and-limits). */
 export const APP_VERSION = '1.4.4';
 
-/** spec 9 */
+/** docs/product.md#constants-and-limits */
 export const ERROR_TOAST_MS = 5000;
-/** spec 9: success toasts in the escalation area stay 10 seconds. */
+/** docs/product.md#constants-and-limits: success toasts in the escalation area stay 10 seconds. */
 export const ESCALATION_TOAST_MS = 10_000;
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;

@@ -37,7 +37,7 @@ const edit: ModuleFormSetup = { mode: 'edit', ...offered, module: checkout };
 
 const filled = { ...emptyModuleForm({ application_id: 2 }), module_name: ' Checkout ', escalation_id: 3, sla_id: 5 };
 
-describe('module modal values and layout (spec 2.12, 3, 4)', () => {
+describe('module modal values and layout (docs/product.md#modules, #entities, #states-and-transitions)', () => {
   it('starts a module of the page application, active, and fills an edit from the module', () => {
     expect(emptyModuleForm({ application_id: 2 })).toEqual({ module_name: '', module_desc: '', application_id: 2, escalation_id: null, sla_id: null, module_active: 'Y' });
     expect(moduleFormFromModule(checkout)).toEqual({ module_name: 'Checkout', module_desc: 'Payments page', application_id: 2, escalation_id: 9, sla_id: 5, module_active: 'Y' });

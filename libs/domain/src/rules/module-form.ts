@@ -7,7 +7,7 @@ import { checkedBody, type CatalogueFormMode } from './application-form';
 import { moduleChoiceRefusals } from './catalogue-refusals';
 import { formErrors, validate } from './validation';
 
-/** The values of the module modal (spec 2.12, 3); the ids are null until chosen. */
+/** The values of the module modal (docs/product.md#modules, #entities); the ids are null until chosen. */
 export interface ModuleFormValues {
   module_name: string;
   module_desc: string;
@@ -18,7 +18,7 @@ export interface ModuleFormValues {
 }
 export type ModuleFormField = keyof ModuleFormValues;
 
-/** spec 3: option lists start with a placeholder whose value is null. */
+/** docs/product.md#entities: option lists start with a placeholder whose value is null. */
 export const ESCALATION_PLACEHOLDER = 'Select Escalation';
 export const SLA_PLACEHOLDER = 'Select SLA';
 
@@ -30,7 +30,7 @@ export interface ModuleChoiceOption {
 
 /**
  * What the modal offers: the escalations the server listed with escalation_active=Y and
- * escalation_validate=Y, and the SLAs listed with sla_active=Y (spec 5, 7).
+ * escalation_validate=Y, and the SLAs listed with sla_active=Y (docs/product.md#validation-rules, #http-calls).
  */
 export interface ModuleFormSetup {
   mode: CatalogueFormMode;
@@ -40,7 +40,7 @@ export interface ModuleFormSetup {
   module?: Pick<Module, 'escalation' | 'sla'> | null;
 }
 
-/** A new module of one application (its application is set and locked, spec 2.12); it starts active. */
+/** A new module of one application (its application is set and locked, docs/product.md#modules); it starts active. */
 export function emptyModuleForm(application: Pick<Application, 'application_id'> | null = null): ModuleFormValues {
   return { module_name: '', module_desc: '', application_id: application?.application_id ?? null, escalation_id: null, sla_id: null, module_active: 'Y' };
 }
@@ -56,7 +56,7 @@ export function moduleFormFromModule(module: Module): ModuleFormValues {
   };
 }
 
-/** Which fields the modal shows and how (spec 2.12, 4). */
+/** Which fields the modal shows and how (docs/product.md#modules, #states-and-transitions). */
 export interface ModuleFormLayout {
   /** the status only when editing */
   hasStatus: boolean;

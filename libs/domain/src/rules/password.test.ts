@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { NewPasswordSchema, OwnPasswordChangeSchema, PASSWORD_MESSAGES, newPassword, passwordRuleResults } from './password';
 import { formErrors } from './validation';
 
-describe('password rules (spec 5)', () => {
+describe('password rules (docs/product.md#validation-rules)', () => {
   it('reports every failed rule of a weak password with its own message', () => {
     const errors = formErrors(v.object({ p: newPassword() }), { p: 'abc' });
     expect(errors.p).toEqual([PASSWORD_MESSAGES.minLength, PASSWORD_MESSAGES.uppercase, PASSWORD_MESSAGES.digit, PASSWORD_MESSAGES.special]);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_PASSWORD, form } from './fields';
 
-/** spec 5: the special characters a new password must contain one of. */
+/** docs/product.md#validation-rules: the special characters a new password must contain one of. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -21,7 +21,7 @@ export const PASSWORD_MESSAGES = {
 
 const specialClass = new RegExp(`[${PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
-/** The rules of spec 5 for a password being set; every failed rule is reported. */
+/** The rules of docs/product.md#validation-rules for a password being set; every failed rule is reported. */
 /* @__NO_SIDE_EFFECTS__ */
 export function newPassword(required: string = PASSWORD_MESSAGES.newPasswordRequired) {
   return v.pipe(
@@ -51,7 +51,7 @@ export function passwordRuleResults(value: string): { rule: keyof typeof PASSWOR
 }
 
 /**
- * Pipes an object schema through "equal to the new password" (spec 5), reported on the
+ * Pipes an object schema through "equal to the new password" (docs/product.md#validation-rules), reported on the
  * confirmation field so the form shows it there.
  */
 /* @__NO_SIDE_EFFECTS__ */
@@ -63,7 +63,7 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
   return v.pipe(
     schema,
     v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
-      // compared even while another field fails its type (a role not yet chosen): spec 5 checks on every input
+      // compared even while another field fails its type (a role not yet chosen): docs/product.md#validation-rules checks on every input
       const input = dataset.value as Record<string, unknown>;
       if (typeof input !== 'object' || input === null || typeof input[passwordKey] !== 'string' || typeof input[confirmKey] !== 'string') return;
       // an empty confirmation already has its own message ('Confirming your password is required')
@@ -77,7 +77,7 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
   );
 }
 
-/** Own password change (spec 3 and 5): current, new, confirm. */
+/** Own password change (docs/product.md#entities and #validation-rules): current, new, confirm. */
 export const OwnPasswordChangeSchema = withConfirmation(
   form(
     {
@@ -95,7 +95,7 @@ export const OwnPasswordChangeSchema = withConfirmation(
 );
 export type OwnPasswordChange = v.InferOutput<typeof OwnPasswordChangeSchema>;
 
-/** Password change by an admin and e-mail reset step 3 (spec 3 and 5): new, confirm. */
+/** Password change by an admin and e-mail reset step 3 (docs/product.md#entities and #validation-rules): new, confirm. */
 export const NewPasswordSchema = withConfirmation(
   form({ new_password: newPassword(), confirm_password: confirmPassword() }),
   'new_password',

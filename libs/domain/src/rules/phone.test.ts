@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PREFERRED_COUNTRIES, SUPPORTED_COUNTRIES, maskPhone, parsePhone, phoneField } from './phone';
 
-describe('phones (spec 3, 9)', () => {
-  it('lists the supported and preferred countries of spec 9', () => {
+describe('phones (docs/product.md#entities, #constants-and-limits)', () => {
+  it('lists the supported and preferred countries of docs/product.md#constants-and-limits', () => {
     expect(SUPPORTED_COUNTRIES).toEqual(['PR', 'US', 'DO', 'CO', 'VE', 'MX', 'CA', 'CL', 'AR', 'CR', 'GT', 'PE', 'VI', 'ES']);
     expect(PREFERRED_COUNTRIES).toEqual(['PR', 'US', 'VI']);
   });

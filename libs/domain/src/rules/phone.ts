@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
-/** spec 9: countries a phone may belong to, and the preferred ones shown first. */
+/** docs/product.md#constants-and-limits: countries a phone may belong to, and the preferred ones shown first. */
 export const SUPPORTED_COUNTRIES = ['PR', 'US', 'DO', 'CO', 'VE', 'MX', 'CA', 'CL', 'AR', 'CR', 'GT', 'PE', 'VI', 'ES'] as const satisfies readonly CountryCode[];
 export const PREFERRED_COUNTRIES = ['PR', 'US', 'VI'] as const satisfies readonly CountryCode[];
 export type SupportedCountry = (typeof SUPPORTED_COUNTRIES)[number];
@@ -16,7 +16,7 @@ export interface ParsedPhone {
   /** +E.164 */
   e164: string;
   country: SupportedCountry;
-  /** digits of the national number, as the resource tables store them (spec 3) */
+  /** digits of the national number, as the resource tables store them (docs/product.md#entities) */
   national: string;
   countryCallingCode: string;
 }

@@ -35,7 +35,7 @@ const carlos: Resource = {
 
 const filled = (values: Partial<ResourceFormValues>): ResourceFormValues => ({ ...emptyResourceForm(), resource_fullname: 'Ana Torres', ...values });
 
-describe('nationalPhone: E.164 to the national number and country the body sends (spec 3, 9)', () => {
+describe('nationalPhone: E.164 to the national number and country the body sends (docs/product.md#entities, #constants-and-limits)', () => {
   it('splits numbers of the supported countries', () => {
     expect(nationalPhone('+17875550142')).toEqual({ national: '7875550142', country: 'PR' });
     expect(nationalPhone('+12025550123')).toEqual({ national: '2025550123', country: 'US' });
@@ -53,7 +53,7 @@ describe('nationalPhone: E.164 to the national number and country the body sends
   });
 });
 
-describe('resource modal values and layout (spec 2.15, 3, 4)', () => {
+describe('resource modal values and layout (docs/product.md#resources, #entities, #states-and-transitions)', () => {
   it('starts a new resource in the default language, active, with no phones', () => {
     expect(emptyResourceForm()).toEqual({ resource_fullname: '', resource_email: '', language_id: 'ES', resource_phone1: '', resource_phone2: '', resource_active: 'Y' });
   });

@@ -7,7 +7,7 @@ import { formErrors } from './validation';
 
 export type ResourceFormMode = CatalogueFormMode;
 
-/** The values of the resource modal as typed (spec 2.15). */
+/** The values of the resource modal as typed (docs/product.md#resources). */
 export interface ResourceFormValues {
   resource_fullname: string;
   resource_email: string;
@@ -17,16 +17,16 @@ export interface ResourceFormValues {
   resource_phone1: string;
   /** the secondary phone, the same way */
   resource_phone2: string;
-  /** spec 4: Y (ACTIVE) or N (INACTIVE); shown only on edit */
+  /** docs/product.md#states-and-transitions: Y (ACTIVE) or N (INACTIVE); shown only on edit */
   resource_active: 'Y' | 'N';
 }
 export type ResourceFormField = keyof ResourceFormValues;
 
-/** The wire bodies (what the schemas read): each phone as its national number and ISO country (spec 3). */
+/** The wire bodies (what the schemas read): each phone as its national number and ISO country (docs/product.md#entities). */
 export type ResourceCreateBody = v.InferInput<typeof ResourceCreateSchema>;
 export type ResourceUpdateBody = v.InferInput<typeof ResourceUpdateSchema>;
 
-/** spec 3 and 9: a new resource speaks the default language ('ES') and is active. */
+/** docs/product.md#entities and #constants-and-limits: a new resource speaks the default language ('ES') and is active. */
 export function emptyResourceForm(): ResourceFormValues {
   return { resource_fullname: '', resource_email: '', language_id: DEFAULT_LANGUAGE, resource_phone1: '', resource_phone2: '', resource_active: 'Y' };
 }
@@ -43,7 +43,7 @@ export function resourceFormFromResource(resource: Resource): ResourceFormValues
   };
 }
 
-/** spec 4: the status field is hidden on create. */
+/** docs/product.md#states-and-transitions: the status field is hidden on create. */
 export const resourceFormLayout = (mode: ResourceFormMode) => ({ hasStatus: mode === 'edit' });
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */
@@ -51,7 +51,7 @@ export function resourceFormFields(mode: ResourceFormMode): ResourceFormField[] 
   return ['resource_fullname', 'resource_email', 'language_id', 'resource_phone1', 'resource_phone2', ...(resourceFormLayout(mode).hasStatus ? (['resource_active'] as const) : [])];
 }
 
-/** spec 2.15: the language dropdown, 'Select Language' first (value null), then the languages as listed. */
+/** docs/product.md#resources: the language dropdown, 'Select Language' first (value null), then the languages as listed. */
 export function languageOptions(languages: readonly Language[]): Option<string>[] {
   return [{ value: null, text: LANGUAGE_PLACEHOLDER }, ...languages.map((language) => ({ value: language.language_id, text: language.language_desc }))];
 }
@@ -84,7 +84,7 @@ function bodyOf(values: ResourceFormValues) {
 /**
  * Every failed rule per field, checked on every input: the schema the server applies to the body
  * (RESOURCE_MESSAGES), with a phone the body cannot carry (not a real number, or of a country
- * outside spec 9's list) failing on its own phone field.
+ * outside docs/product.md#constants-and-limits's list) failing on its own phone field.
  */
 export function resourceFormErrors(values: ResourceFormValues, mode: ResourceFormMode): Partial<Record<ResourceFormField, string[]>> {
   const body = bodyOf(values);

@@ -22,7 +22,7 @@ const standard: Sla = {
 
 const filled = (values: Partial<SlaFormValues>): SlaFormValues => ({ ...emptySlaForm(), sla_name: 'Gold', sla_response_time: '30', ...values });
 
-describe('SLA modal values and layout (spec 2.18, 3, 4, 9)', () => {
+describe('SLA modal values and layout (docs/product.md#slas, #entities, #states-and-transitions, #constants-and-limits)', () => {
   it('starts in minutes and inactive; fills an edit from the SLA', () => {
     expect(emptySlaForm()).toEqual({ sla_name: '', sla_desc: '', sla_response_time: '', sla_response_time_mult: 'M', sla_active: 'N' });
     expect(slaFormFromSla(standard)).toEqual({ sla_name: 'Standard response', sla_desc: 'Accepted within 15 minutes', sla_response_time: '15', sla_response_time_mult: 'M', sla_active: 'Y' });

@@ -5,20 +5,20 @@ import { formErrors, validate } from './validation';
 
 export type SlaFormMode = CatalogueFormMode;
 
-/** The values of the SLA modal as typed (spec 2.18): the response time stays text until saved. */
+/** The values of the SLA modal as typed (docs/product.md#slas): the response time stays text until saved. */
 export interface SlaFormValues {
   sla_name: string;
   sla_desc: string;
   /** at most two digits (the field's mask, `slaResponseTimeMask`) */
   sla_response_time: string;
-  /** spec 3: M (Minutes, the default) or H (Hours) */
+  /** docs/product.md#entities: M (Minutes, the default) or H (Hours) */
   sla_response_time_mult: 'M' | 'H';
-  /** spec 4: Y (ACTIVE) or N (INACTIVE); shown only on edit */
+  /** docs/product.md#states-and-transitions: Y (ACTIVE) or N (INACTIVE); shown only on edit */
   sla_active: 'Y' | 'N';
 }
 export type SlaFormField = keyof SlaFormValues;
 
-/** spec 3: a new SLA counts in minutes and starts inactive ('N'). */
+/** docs/product.md#entities: a new SLA counts in minutes and starts inactive ('N'). */
 export function emptySlaForm(): SlaFormValues {
   return { sla_name: '', sla_desc: '', sla_response_time: '', sla_response_time_mult: 'M', sla_active: 'N' };
 }
@@ -33,13 +33,13 @@ export function slaFormFromSla(sla: Sla): SlaFormValues {
   };
 }
 
-/** spec 2.18: the response time field keeps at most two digits of what is typed or pasted. */
+/** docs/product.md#slas: the response time field keeps at most two digits of what is typed or pasted. */
 export const slaResponseTimeMask = (text: string) => maskDigits(text, 2);
 
-/** The list's response time: the number and its unit (spec 9: M = Minute(s), H = Hour(s)). */
+/** The list's response time: the number and its unit (docs/product.md#constants-and-limits: M = Minute(s), H = Hour(s)). */
 export const slaResponseTimeLabel = (sla: Pick<Sla, 'sla_response_time' | 'sla_response_time_mult'>) => `${sla.sla_response_time} ${FOLLOW_UP_UNIT_LABELS[sla.sla_response_time_mult]}`;
 
-/** spec 4: the status field is hidden on create. */
+/** docs/product.md#states-and-transitions: the status field is hidden on create. */
 export const slaFormLayout = (mode: SlaFormMode) => ({ hasStatus: mode === 'edit' });
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeFlagStatus, eventStatus, slaComplianceStatus, userStatus } from './status';
 
-describe('status badges (spec 4, 9; conventions: status colours)', () => {
+describe('status badges (docs/product.md#states-and-transitions, #constants-and-limits; conventions: status colours)', () => {
   it('reads Y/N and 1/0 as ACTIVE in green and INACTIVE in grey', () => {
     expect(activeFlagStatus('Y')).toEqual({ tone: 'success', label: 'ACTIVE' });
     expect(activeFlagStatus('N')).toEqual({ tone: 'neutral', label: 'INACTIVE' });

@@ -11,10 +11,10 @@ export interface StatusBadgeContent {
   label: string;
 }
 
-/** spec 4 and 9: Y/N flags of customers, applications, resources, SLAs, modules, escalations and steps. */
+/** docs/product.md#states-and-transitions and #constants-and-limits: Y/N flags of customers, applications, resources, SLAs, modules, escalations and steps. */
 export const ACTIVE_FLAG_LABELS = { Y: 'ACTIVE', N: 'INACTIVE' } as const;
-/** spec 4: users are 1 (ACTIVE) or 0 (INACTIVE). */
-/** spec 4 and 9: the Status field of a catalogue modal, Y/N read ACTIVE/INACTIVE. */
+/** docs/product.md#states-and-transitions: users are 1 (ACTIVE) or 0 (INACTIVE). */
+/** docs/product.md#states-and-transitions and #constants-and-limits: the Status field of a catalogue modal, Y/N read ACTIVE/INACTIVE. */
 export const ACTIVE_FLAG_OPTIONS: { value: 'Y' | 'N'; text: string }[] = [
   { value: 'Y', text: ACTIVE_FLAG_LABELS.Y },
   { value: 'N', text: ACTIVE_FLAG_LABELS.N },
@@ -27,7 +27,7 @@ const INACTIVE: StatusBadgeContent = { tone: 'neutral', label: 'INACTIVE' };
 export const activeFlagStatus = (flag: 'Y' | 'N'): StatusBadgeContent => (flag === 'Y' ? ACTIVE : INACTIVE);
 export const userStatus = (status: 0 | 1): StatusBadgeContent => (status === 1 ? ACTIVE : INACTIVE);
 
-/** spec 4: event statuses; the badge map also has 'cancel', read like canceled. */
+/** docs/product.md#states-and-transitions: event statuses; the badge map also has 'cancel', read like canceled. */
 export const EVENT_STATUS_BADGES = {
   completed: { tone: 'success', label: 'Completed' },
   canceled: { tone: 'neutral', label: 'Canceled' },
@@ -42,6 +42,6 @@ export function eventStatus(status: string): StatusBadgeContent {
   return known ?? { tone: 'neutral', label: status };
 }
 
-/** spec 3 sla_compliance: YES green, NO red. */
+/** docs/product.md#entities sla_compliance: YES green, NO red. */
 export const slaComplianceStatus = (compliance: 'YES' | 'NO'): StatusBadgeContent =>
   compliance === 'YES' ? { tone: 'success', label: 'YES' } : { tone: 'danger', label: 'NO' };

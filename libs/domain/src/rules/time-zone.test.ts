@@ -48,7 +48,7 @@ describe('calendar days in a customer time zone', () => {
   });
 });
 
-describe('the dashboard periods (spec 2.7)', () => {
+describe('the dashboard periods (docs/product.md#dashboard)', () => {
   it('gives today, the week from Monday, this and last month, this and last year in the zone', () => {
     // Tuesday 24 November 2026, 02:00 UTC: still Monday 23 November in New York
     const periods = dashboardPeriods(at('2026-11-24T02:00:00Z'), 'America/New_York');

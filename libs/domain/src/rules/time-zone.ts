@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Calendar days in a customer's time zone (service.md 4: every customer keeps one, default UTC).
+ * Calendar days in a customer's time zone (docs/product.md#tenants-and-roles: every customer keeps one, default UTC).
  * The dashboard counts "today", "this week", "this month" and "this year" in that zone, so an
  * event at 23:30 in San Juan belongs to the day it happened there, not to the next UTC day.
  */
@@ -142,7 +142,7 @@ export interface DashboardPeriods {
 }
 
 /**
- * The periods the dashboard counts in (spec 2.7): today, this week (from Monday), this month and
+ * The periods the dashboard counts in (docs/product.md#dashboard): today, this week (from Monday), this month and
  * the one before, this year and the one before, each as calendar days of the customer's zone and
  * the instants those days begin at.
  */

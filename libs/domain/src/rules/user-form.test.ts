@@ -51,7 +51,7 @@ const existing: User = {
   updated_at: null,
 };
 
-describe('user modal layout (spec 2.10, 4)', () => {
+describe('user modal layout (docs/product.md#user-lists, #states-and-transitions)', () => {
   it('locks the e-mail and hides the password on edit, and shows the status only on edit', () => {
     expect(userFormLayout({ screen: 'staffUsers', mode: 'create' })).toEqual({
       emailLocked: false,
@@ -101,7 +101,7 @@ describe('user modal layout (spec 2.10, 4)', () => {
   });
 });
 
-describe('role dropdown (spec 2.10, 6)', () => {
+describe('role dropdown (docs/product.md#user-lists, #roles-and-permissions)', () => {
   it('offers Select Role, Staff Root, Staff Edit and Staff View in the staff modal', () => {
     expect(roleOptions(Role.StaffRoot, 'staffUsers')).toEqual([
       { value: null, text: 'Select Role' },
@@ -141,7 +141,7 @@ describe('role dropdown (spec 2.10, 6)', () => {
   });
 });
 
-describe('user modal rules (spec 5)', () => {
+describe('user modal rules (docs/product.md#validation-rules)', () => {
   it('gives every empty required field of a create its own message', () => {
     expect(userFormErrors(emptyUserForm(), staffCreate)).toEqual({
       name: ['Name is required'],
@@ -233,7 +233,7 @@ describe("one's own row in the user modal (issue: account security, no self demo
   });
 });
 
-describe('user modal body (spec 3)', () => {
+describe('user modal body (docs/product.md#entities)', () => {
   it('creates with the password pair and the role; a customer only on Customer Users; an empty phone as null', () => {
     expect(userFormBody(filled(), staffCreate)).toEqual({
       name: 'Elena',
@@ -254,7 +254,7 @@ describe('user modal body (spec 3)', () => {
   });
 });
 
-describe('list display (spec 4, 9)', () => {
+describe('list display (docs/product.md#states-and-transitions, #constants-and-limits)', () => {
   it('labels statuses ACTIVE and INACTIVE and dates YYYY/MM/DD', () => {
     expect(userStatusLabel(1)).toBe('ACTIVE');
     expect(userStatusLabel(0)).toBe('INACTIVE');

@@ -7,7 +7,7 @@ import { currentPasswordRefusal, ownChangeNeedsPassword, userUpdateRefusal, type
 import { formErrors } from './validation';
 
 /**
- * The three user screens of spec 2.10, named like their endpoint groups and permissions:
+ * The three user screens of docs/product.md#user-lists, named like their endpoint groups and permissions:
  * Admin Users (staff users), Customer Users (every customer's users, seen by staff) and Users (a
  * Customer Root's own customer's users).
  */
@@ -42,7 +42,7 @@ export interface UserFormValues {
   confirm_password: string;
   rol_id: RoleId | null;
   customer_id: number | null;
-  /** spec 4: 1 active, 0 inactive */
+  /** docs/product.md#states-and-transitions: 1 active, 0 inactive */
   status: 0 | 1;
   /** one's own password, asked for when changing one's own phone (see `asksCurrentPassword`) */
   current_password: string;
@@ -60,7 +60,7 @@ export function emptyUserForm(): UserFormValues {
   return { name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '', rol_id: null, customer_id: null, status: 1, current_password: '' };
 }
 
-/** The modal's values for editing `user` (no password: it is changed apart, spec 2.10). */
+/** The modal's values for editing `user` (no password: it is changed apart, docs/product.md#user-lists). */
 export function userFormFromUser(user: User): UserFormValues {
   return {
     name: user.name,
@@ -82,7 +82,7 @@ export const isOwnRow = (setup: Pick<UserFormSetup, 'mode' | 'actorId' | 'stored
 
 /**
  * Account security: the current password is asked for when one edits one's own row and the phone
- * differs from the stored one (the e-mail is locked on edit, spec 2.10).
+ * differs from the stored one (the e-mail is locked on edit, docs/product.md#user-lists).
  */
 export function asksCurrentPassword(values: Pick<UserFormValues, 'phone'>, setup: Pick<UserFormSetup, 'mode' | 'actorId' | 'stored'>): boolean {
   if (!isOwnRow(setup)) return false;
@@ -91,11 +91,11 @@ export function asksCurrentPassword(values: Pick<UserFormValues, 'phone'>, setup
 
 /** Which fields the modal shows, and how. */
 export interface UserFormLayout {
-  /** spec 2.10 and 5: the e-mail cannot be edited after creation */
+  /** docs/product.md#user-lists and #validation-rules: the e-mail cannot be edited after creation */
   emailLocked: boolean;
   /** a new user gets a password; an existing one changes it through its own action */
   hasPassword: boolean;
-  /** spec 4: the status field is hidden on create */
+  /** docs/product.md#states-and-transitions: the status field is hidden on create */
   hasStatus: boolean;
   /** only Customer Users choose a customer (Users stay in their own, staff in the provider) */
   hasCustomer: boolean;
@@ -134,9 +134,9 @@ export function userFormFields(setup: Pick<UserFormSetup, 'screen' | 'mode' | 'a
 }
 
 /**
- * spec 2.10 role dropdown: 'Select Role' first (value null); the staff modal offers the staff roles,
+ * docs/product.md#user-lists role dropdown: 'Select Role' first (value null); the staff modal offers the staff roles,
  * the customer-user modals list the staff roles disabled and the customer roles. A role the signed-in
- * user may not grant (spec 6, as the server checks) is disabled too.
+ * user may not grant (docs/product.md#roles-and-permissions, as the server checks) is disabled too.
  */
 export function roleOptions(actor: RoleId, screen: UserScreen): RoleOption[] {
   const target = userScreenTarget(screen);
@@ -148,7 +148,7 @@ export function roleOptions(actor: RoleId, screen: UserScreen): RoleOption[] {
   ];
 }
 
-/** spec 3 option list of customers, placeholder first. */
+/** docs/product.md#entities option list of customers, placeholder first. */
 export function customerOptions(customers: readonly Pick<Customer, 'customer_id' | 'customer_name'>[]): Option<number>[] {
   return [{ value: null, text: CUSTOMER_PLACEHOLDER }, ...customers.map((customer) => ({ value: customer.customer_id, text: customer.customer_name }))];
 }
@@ -179,7 +179,7 @@ export interface UserUpdateBody {
 
 /**
  * The body the screen sends. Staff users join the provider and Users their own customer: the server
- * decides, so only Customer Users send a customer (spec 3: customer user edit sends a customer id).
+ * decides, so only Customer Users send a customer (docs/product.md#entities: customer user edit sends a customer id).
  */
 export function userFormBody(values: UserFormValues, setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>): UserCreateBody | UserUpdateBody {
   const layout = userFormLayout(setup, values);
@@ -196,7 +196,7 @@ export function userFormBody(values: UserFormValues, setup: Pick<UserFormSetup, 
 
 /**
  * Every failed rule per field, checked on every input: the schema the server applies to the body
- * (spec 5 password rules and messages included), plus what the modal knows the server will refuse:
+ * (docs/product.md#validation-rules password rules and messages included), plus what the modal knows the server will refuse:
  * a customer must be chosen on Customer Users, a role must be one the user may grant, one's own
  * role and status stay, and one's own phone change needs the current password.
  */
@@ -224,10 +224,10 @@ export function userFormErrors(values: UserFormValues, setup: UserFormSetup): Pa
 
 export const isUserFormValid = (values: UserFormValues, setup: UserFormSetup): boolean => Object.keys(userFormErrors(values, setup)).length === 0;
 
-/** spec 4: users are 1 (ACTIVE) or 0 (INACTIVE). */
+/** docs/product.md#states-and-transitions: users are 1 (ACTIVE) or 0 (INACTIVE). */
 export const userStatusLabel = (status: 0 | 1): 'ACTIVE' | 'INACTIVE' => USER_STATUS_LABELS[status];
 
-/** The status dropdown of the edit modal (spec 4: shown only on edit). */
+/** The status dropdown of the edit modal (docs/product.md#states-and-transitions: shown only on edit). */
 export const USER_STATUS_OPTIONS: readonly { value: 0 | 1; text: 'ACTIVE' | 'INACTIVE' }[] = [
   { value: 1, text: USER_STATUS_LABELS[1] },
   { value: 0, text: USER_STATUS_LABELS[0] },

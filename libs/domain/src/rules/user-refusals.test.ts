@@ -102,7 +102,7 @@ describe('own account changes (issue: account security)', () => {
     expect(isSamePhone('not a phone', 'not a phone')).toBe(true);
   });
 
-  it('answers spec 5 "Current Password is required" when that password is missing', () => {
+  it('answers docs/product.md#validation-rules "Current Password is required" when that password is missing', () => {
     const me = { id: 40, phone: '+17875550123' };
     expect(currentPasswordRefusal({ id: 40 }, me, { phone: '+17875550199' })).toBe('Current Password is required');
     expect(currentPasswordRefusal({ id: 40 }, me, { phone: '+17875550199', current_password: '' })).toBe('Current Password is required');
@@ -112,7 +112,7 @@ describe('own account changes (issue: account security)', () => {
   });
 });
 
-describe('where each role\'s users belong (service.md section 4)', () => {
+describe('where each role\'s users belong (docs/product.md#tenants-and-roles)', () => {
   it('puts staff roles in the provider and customer roles in a customer', () => {
     expect([Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer].map(homeOf)).toEqual(['provider', 'provider', 'provider', 'customer', 'customer']);
   });

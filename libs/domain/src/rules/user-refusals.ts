@@ -91,14 +91,14 @@ export function userUpdateRefusal(actor: Actor, current: UserFacts, next: UserCh
   return counts ? lastStaffRootRefusal(current, next, counts) : null;
 }
 
-/** spec 2.10 and 5: the e-mail cannot be changed after creation (the same one in another case is no change). */
+/** docs/product.md#user-lists and #validation-rules: the e-mail cannot be changed after creation (the same one in another case is no change). */
 export function emailChangeRefusal(current: { email: string }, nextEmail: string | undefined | null): string | null {
   if (nextEmail == null) return null;
   return nextEmail.trim().toLowerCase() === current.email.trim().toLowerCase() ? null : USER_MESSAGES.emailLocked;
 }
 
 /**
- * The admin password change (spec 3) is for other users. One's own password changes only through
+ * The admin password change (docs/product.md#entities) is for other users. One's own password changes only through
  * the change-password flow, which asks for the current one.
  */
 export function adminPasswordRefusal(actor: Actor, target: { id: number }): string | null {
@@ -118,14 +118,14 @@ export function isSamePhone(a: string | null | undefined, b: string | null | und
 
 /**
  * Account security: changing one's own phone through a user form asks for the current password,
- * as a password change does (the e-mail is locked on edit, spec 2.10). `nextPhone` undefined keeps
+ * as a password change does (the e-mail is locked on edit, docs/product.md#user-lists). `nextPhone` undefined keeps
  * the phone.
  */
 export function ownChangeNeedsPassword(actor: Pick<Actor, 'id'>, current: { id: number; phone: string | null }, nextPhone: string | null | undefined): boolean {
   return current.id === actor.id && nextPhone !== undefined && !isSamePhone(current.phone, nextPhone);
 }
 
-/** spec 5 'Current Password is required' when an own phone change comes without it. */
+/** docs/product.md#validation-rules 'Current Password is required' when an own phone change comes without it. */
 export function currentPasswordRefusal(
   actor: Pick<Actor, 'id'>,
   current: { id: number; phone: string | null },
@@ -154,7 +154,7 @@ export interface CustomerPlace {
 export function homeCustomerRefusal(role: RoleId, named: CustomerPlace | null | undefined): string | null {
   if (homeOf(role) === 'provider') return null;
   if (named === undefined) return USER_MESSAGES.customerRequired;
-  // the provider is not offered as a customer (spec 6 not_root): it answers as one that does not exist
+  // the provider is not offered as a customer (docs/product.md#roles-and-permissions not_root): it answers as one that does not exist
   if (named === null || named.is_provider) return CUSTOMER_MESSAGES.customerNotFound;
   return null;
 }

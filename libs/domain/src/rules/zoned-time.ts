@@ -141,7 +141,7 @@ export function zonedDateTimes(timeZone: string): (ms: number) => string {
   return (ms) => clock.format(ms);
 }
 
-/** YYYYMMDD of the day `instant` falls on in `timeZone` (spec 9: CSV file names). */
+/** YYYYMMDD of the day `instant` falls on in `timeZone` (docs/product.md#constants-and-limits: CSV file names). */
 export function zonedDayStamp(instant: Date, timeZone: string): string {
   return dayIn(instant, timeZone).replaceAll('-', '');
 }

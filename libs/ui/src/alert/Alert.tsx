@@ -13,7 +13,7 @@ export interface AlertProps {
   className?: string;
 }
 
-/** A message box above a form: red for a failed call (spec 8), green or blue for a notice. */
+/** A message box above a form: red for a failed call (docs/product.md#messages), green or blue for a notice. */
 export function Alert({ variant = 'info', title, children, className }: AlertProps) {
   // errors interrupt (role=alert); notices are announced politely (role=status)
   const role = variant === 'error' ? 'alert' : 'status';

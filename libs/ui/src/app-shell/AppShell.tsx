@@ -23,7 +23,7 @@ export interface AppShellProps {
 const SIDEBAR_ID = 'app-sidebar';
 
 /**
- * The layout of spec 2.5: sidebar, header, content and footer. Wide screens: the header toggles the
+ * The layout of docs/product.md#layout: sidebar, header, content and footer. Wide screens: the header toggles the
  * sidebar between full width and a rail that widens on hover; a swipe collapses or expands it.
  * 768 px or less: the sidebar is an overlay, closed by default, opened by the header or a swipe
  * from the left edge, closed by a swipe, the backdrop, Escape or choosing an entry.
@@ -34,7 +34,7 @@ export function AppShell({ brand, entries, renderLink, header, headerContent, to
   const [overlayOpen, setOverlayOpen] = useState(false);
   const edgeStart = useRef<Point | null>(null);
 
-  // spec 2.5: the sidebar closes at widths of 768 or less
+  // docs/product.md#layout: the sidebar closes at widths of 768 or less
   useEffect(() => {
     if (narrow) setOverlayOpen(false);
   }, [narrow]);

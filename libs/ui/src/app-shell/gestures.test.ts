@@ -14,7 +14,7 @@ describe('swipeDirection', () => {
 });
 
 describe('isNarrowWidth', () => {
-  it('turns the sidebar into an overlay at 768 px or less (spec 2.5)', () => {
+  it('turns the sidebar into an overlay at 768 px or less (docs/product.md#layout)', () => {
     expect(isNarrowWidth(768)).toBe(true);
     expect(isNarrowWidth(543)).toBe(true);
     expect(isNarrowWidth(769)).toBe(false);

@@ -15,7 +15,7 @@ export function swipeDirection(start: Point, end: Point): 'left' | 'right' | nul
   return dx < 0 ? 'left' : 'right';
 }
 
-/** spec 2.5 and 9: the sidebar becomes an overlay at widths of 768 or less. */
+/** docs/product.md#layout and #constants-and-limits: the sidebar becomes an overlay at widths of 768 or less. */
 export const NARROW_QUERY = '(max-width: 768px)';
 
 export function isNarrowWidth(width: number): boolean {

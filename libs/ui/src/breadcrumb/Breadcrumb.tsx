@@ -9,7 +9,7 @@ export interface BreadcrumbItem {
 }
 
 export interface BreadcrumbProps {
-  /** spec 2.5: 'YOU ARE HERE' */
+  /** docs/product.md#layout: 'YOU ARE HERE' */
   lead: string;
   items: readonly BreadcrumbItem[];
   renderLink?: RenderLink;

@@ -30,7 +30,7 @@ const MARGIN = { top: 12, right: 16, bottom: 32, left: 44 };
 const NARROW = 480;
 
 /**
- * Two periods as areas over the same categories (spec 2.7 Events Line Chart: the months of this
+ * Two periods as areas over the same categories (docs/product.md#dashboard Events Line Chart: the months of this
  * year against last year's), drawn with @visx/xychart; it takes its container's width. A pointer
  * on the chart shows both values of the nearest category. Beside the drawing, a table holds every
  * value for assistive technology (the drawing is one named image).

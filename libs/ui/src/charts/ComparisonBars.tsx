@@ -36,7 +36,7 @@ interface BarDatum {
 }
 
 /**
- * Pairs of horizontal bars, the current period above the previous one (spec 2.7 Module and SLA
+ * Pairs of horizontal bars, the current period above the previous one (docs/product.md#dashboard Module and SLA
  * Performance Month-to-Date), drawn with @visx/xychart; it takes its container's width and grows
  * with its rows. A pointer on a pair shows both numbers and the note (the shares in percent);
  * a table beside the drawing holds the same for assistive technology.

@@ -20,7 +20,7 @@ const VIEW = 200;
 const THICKNESS = 34;
 
 /**
- * A donut of parts of a total (spec 2.7 Events Per Module), drawn with @visx/shape. Its legend
+ * A donut of parts of a total (docs/product.md#dashboard Events Per Module), drawn with @visx/shape. Its legend
  * lists every part with its number and share, so it is also the chart's text alternative; the
  * drawing itself is one image named by `label` and the total.
  */

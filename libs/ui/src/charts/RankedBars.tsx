@@ -17,7 +17,7 @@ export interface RankedBarsProps {
 }
 
 /**
- * A ranking (spec 2.7 Top 10 Responders of the Month): an ordered list of names and numbers, each
+ * A ranking (docs/product.md#dashboard Top 10 Responders of the Month): an ordered list of names and numbers, each
  * with a bar as long as its share of the first one, drawn with @visx/shape. The list is the text;
  * the bars only repeat it.
  */

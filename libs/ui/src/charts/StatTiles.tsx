@@ -17,7 +17,7 @@ export interface StatTilesProps {
   tiles: readonly StatTile[];
 }
 
-/** A headline number and the counts that make it up (spec 2.7 Events Today), each with its text label. */
+/** A headline number and the counts that make it up (docs/product.md#dashboard Events Today), each with its text label. */
 export function StatTiles({ label, tiles }: StatTilesProps) {
   return (
     <dl className="rl-stat-tiles" aria-label={label}>

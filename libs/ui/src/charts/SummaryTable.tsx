@@ -18,9 +18,9 @@ export interface SummaryTableProps<Row> {
 }
 
 /**
- * A small table of figures inside a widget (spec 2.7 Module Events This Month): dense rows, a
+ * A small table of figures inside a widget (docs/product.md#dashboard Module Events This Month): dense rows, a
  * header that stays while it scrolls, numbers on the right; it scrolls sideways inside its widget
- * on narrow screens (spec 9).
+ * on narrow screens (docs/product.md#constants-and-limits).
  */
 export function SummaryTable<Row>({ caption, columns, rows, rowKey }: SummaryTableProps<Row>) {
   return (

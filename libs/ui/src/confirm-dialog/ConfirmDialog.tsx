@@ -8,7 +8,7 @@ import './ConfirmDialog.css';
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** the question, e.g. 'Are you sure you want to remove this user?' (spec 8) */
+  /** the question, e.g. 'Are you sure you want to remove this user?' (docs/product.md#messages) */
   message: ReactNode;
   title?: ReactNode;
   continueLabel?: string;
@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** spec 5 and 8: a warning-type confirmation with Continue and Cancel. */
+/** docs/product.md#validation-rules and #messages: a warning-type confirmation with Continue and Cancel. */
 export function ConfirmDialog({
   open,
   onOpenChange,

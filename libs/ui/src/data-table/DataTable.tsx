@@ -16,7 +16,7 @@ import { pageCountOf, pageWindow, recordsText } from './paging-text';
 import type { DataTableColumn, DataTableProps, SortDirection } from './types';
 import './DataTable.css';
 
-/** spec 2.20 and 9 */
+/** docs/product.md#tables and #constants-and-limits */
 export const SEARCH_DEBOUNCE_MS = 500;
 const ACTIONS_COLUMN = '__actions';
 /** the rows the scroll box shows at its tallest (760 px of 38 px rows): a loading page keeps room for at most these */
@@ -38,7 +38,7 @@ interface ColumnLook {
 }
 
 /**
- * A server-paged table (spec 2.20): a debounced search box, sortable column headers, the rows
+ * A server-paged table (docs/product.md#tables): a debounced search box, sortable column headers, the rows
  * of one page, 'Show X to Y of Z records' and a pager. Page, sort and search belong to the
  * screen (usually kept in the URL); the table only reports what the user asks for.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageCountOf, pageWindow, recordsText } from './paging-text';
 
-describe('table paging text (spec 2.20)', () => {
+describe('table paging text (docs/product.md#tables)', () => {
   it("writes 'Show X to Y of Z records'", () => {
     expect(recordsText(1, 10, 0)).toBe('Show 0 to 0 of 0 records');
     expect(recordsText(1, 10, 25)).toBe('Show 1 to 10 of 25 records');

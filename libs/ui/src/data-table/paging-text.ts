@@ -1,4 +1,4 @@
-/** 'Show X to Y of Z records' (spec 2.20). */
+/** 'Show X to Y of Z records' (docs/product.md#tables). */
 export function recordsText(page: number, pageSize: number, total: number): string {
   if (total <= 0) return 'Show 0 to 0 of 0 records';
   const from = Math.min((page - 1) * pageSize + 1, total);

@@ -22,7 +22,7 @@ export interface DataTableColumn<Row> {
 }
 
 /**
- * Presentational, server-paged table (spec 2.20). Owns only the search box's own typing (debounced
+ * Presentational, server-paged table (docs/product.md#tables). Owns only the search box's own typing (debounced
  * 500 ms before onSearchChange); page, sort and search are controlled by the screen.
  */
 export interface DataTableProps<Row> {
@@ -32,7 +32,7 @@ export interface DataTableProps<Row> {
   rows: Row[];
   total: number;
   rowKey: (row: Row) => string | number;
-  /** 'error' shows the empty text with a Reload button (a failed list load is an empty list, spec 7) */
+  /** 'error' shows the empty text with a Reload button (a failed list load is an empty list, docs/product.md#http-calls) */
   status: 'loading' | 'ready' | 'error';
   /** e.g. 'No users found. Please add some users.' */
   emptyText: string;
@@ -48,6 +48,6 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** when given, an 'Actions' column is added with what it returns per row */
   rowActions?: (row: Row) => ReactNode;
-  /** spec 2.20 and 9: 500 ms */
+  /** docs/product.md#tables and #constants-and-limits: 500 ms */
   searchDebounceMs?: number;
 }

@@ -34,7 +34,7 @@ export interface FieldShellProps {
 }
 
 /**
- * Label, control and the error help icon of spec 5: every failed rule is listed in a tooltip on the
+ * Label, control and the error help icon of docs/product.md#validation-rules: every failed rule is listed in a tooltip on the
  * field's help icon, and the same list is read by screen readers through aria-describedby.
  */
 export function FieldShell({ ids, label, errors, hint, required, children, className }: FieldShellProps) {

@@ -9,7 +9,7 @@ export interface FooterProps {
   aside?: ReactNode;
 }
 
-/** spec 2.5: the footer shows the user's name, last name and the company (customer) name. */
+/** docs/product.md#layout: the footer shows the user's name, last name and the company (customer) name. */
 export function Footer({ name, lastName, customerName, aside }: FooterProps) {
   return (
     <footer className="rl-footer">

@@ -11,9 +11,9 @@ export interface HeaderProps {
   sidebarExpanded: boolean;
   onToggleSidebar: () => void;
   onReload: () => void;
-  /** settings menu: Password (spec 2.5) */
+  /** settings menu: Password (docs/product.md#layout) */
   onPassword: () => void;
-  /** settings menu: Logout (spec 2.5) */
+  /** settings menu: Logout (docs/product.md#layout) */
   onLogout: () => void;
   /** shown beside the settings button and as the menu heading */
   userName?: string;
@@ -26,7 +26,7 @@ export interface HeaderProps {
   children?: ReactNode;
 }
 
-/** spec 2.5: toggles the sidebar; reload button; settings dropdown with Password and Logout. */
+/** docs/product.md#layout: toggles the sidebar; reload button; settings dropdown with Password and Logout. */
 export function Header({
   sidebarId,
   sidebarExpanded,

@@ -17,7 +17,7 @@ export interface FormModalProps {
   onCancel?: () => void;
   onSubmit: () => void;
   submitLabel?: string;
-  /** the submit button cannot be pressed (e.g. spec 5: Send disabled until the form is valid) */
+  /** the submit button cannot be pressed (e.g. docs/product.md#validation-rules: Send disabled until the form is valid) */
   submitDisabled?: boolean;
   /** a failure that belongs to no field, in a red alert above the fields */
   error?: string | null;

@@ -14,7 +14,7 @@ export interface ModalProps {
   footer?: ReactNode;
   /**
    * false: Escape and a click outside do nothing and there is no close button (a forced step,
-   * e.g. the password change of spec 2.5 while force_change_password is set)
+   * e.g. the password change of docs/product.md#layout while force_change_password is set)
    */
   dismissable?: boolean;
   /** lg: wide content such as code */

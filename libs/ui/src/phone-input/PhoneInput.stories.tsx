@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PhoneInput, type PhoneCountry, type PhoneInputProps } from './PhoneInput';
 
-// spec 9's lists; the app passes the domain's SUPPORTED_COUNTRIES and PREFERRED_COUNTRIES
+// docs/product.md#constants-and-limits's lists; the app passes the domain's SUPPORTED_COUNTRIES and PREFERRED_COUNTRIES
 const COUNTRIES: PhoneCountry[] = ['PR', 'US', 'DO', 'CO', 'VE', 'MX', 'CA', 'CL', 'AR', 'CR', 'GT', 'PE', 'VI', 'ES'];
 const PREFERRED: PhoneCountry[] = ['PR', 'US', 'VI'];
 

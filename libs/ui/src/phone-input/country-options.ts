@@ -1,7 +1,7 @@
 /**
  * The order of the country list: the preferred countries first, a divider, then the other allowed
- * countries alphabetically by name (spec 5: phone inputs are restricted to an allowed country list
- * with preferred countries; spec 9 gives both lists).
+ * countries alphabetically by name (docs/product.md#validation-rules: phone inputs are restricted to an allowed country list
+ * with preferred countries; docs/product.md#constants-and-limits gives both lists).
  */
 export function countryOptionsOrder<C extends string>(countries: readonly C[], preferred: readonly C[] = []): (C | '|' | '...')[] {
   const first = preferred.filter((country) => countries.includes(country));

@@ -11,7 +11,7 @@ const ROLES: SelectOption[] = [
   { value: 3, text: 'Staff View' },
 ];
 
-// spec 2.10: in the customer-user modal the staff roles are shown but cannot be chosen
+// docs/product.md#user-lists: in the customer-user modal the staff roles are shown but cannot be chosen
 const CUSTOMER_ROLES: SelectOption[] = [
   { value: null, text: 'Select Role' },
   { value: 1, text: 'Staff Root', disabled: true },

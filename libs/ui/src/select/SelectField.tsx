@@ -6,14 +6,14 @@ import type { SelectFieldProps, SelectOption } from './types';
 import './SelectField.css';
 
 // Radix keeps '' for "nothing chosen"; the placeholder entry (value null) gets its own key so it
-// can be listed and chosen again like in the original option lists (spec 3)
+// can be listed and chosen again like in the original option lists (docs/product.md#entities)
 const PLACEHOLDER_KEY = '__placeholder__';
 const keyOf = (value: SelectOption['value']) => (value === null ? PLACEHOLDER_KEY : `${typeof value}:${value}`);
 
 /**
  * A labelled single choice on Radix Select (keyboard: arrows, type-ahead, Enter, Escape). The
  * first entry with value null is the placeholder; disabled entries are listed but cannot be
- * chosen (spec 2.10: staff roles in the customer-user modal). Errors show as on TextField.
+ * chosen (docs/product.md#user-lists: staff roles in the customer-user modal). Errors show as on TextField.
  */
 export function SelectField({ label, name, options, value, onChange, error, disabled, required }: SelectFieldProps) {
   const ids = useFieldIds();

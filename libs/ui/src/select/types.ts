@@ -1,4 +1,4 @@
-/** spec 3: option lists are value and text pairs; the first placeholder entry has value null. */
+/** docs/product.md#entities: option lists are value and text pairs; the first placeholder entry has value null. */
 export interface SelectOption {
   value: string | number | null;
   text: string;

@@ -8,7 +8,7 @@ function manualStore() {
 }
 
 describe('toast store', () => {
-  it('shows a 5-second warning by default (spec 8)', () => {
+  it('shows a 5-second warning by default (docs/product.md#messages)', () => {
     const { store } = manualStore();
     store.show('We have a problem');
     expect(store.getSnapshot()).toEqual([{ id: 1, message: 'We have a problem', variant: 'warning', duration: DEFAULT_TOAST_MS, open: true }]);

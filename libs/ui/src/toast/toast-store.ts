@@ -16,7 +16,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-/** spec 8 and 9: the general handler shows a warning toast for 5000 ms. */
+/** docs/product.md#messages and #constants-and-limits: the general handler shows a warning toast for 5000 ms. */
 export const DEFAULT_TOAST_VARIANT: ToastVariant = 'warning';
 export const DEFAULT_TOAST_MS = 5000;
 /** older toasts give way so a burst of failures cannot fill the screen */

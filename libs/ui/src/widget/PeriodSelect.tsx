@@ -13,7 +13,7 @@ export interface PeriodSelectProps<T extends string> {
   onChange: (value: T) => void;
 }
 
-/** A compact dropdown for a widget's header: the period its numbers cover (spec 2.7). */
+/** A compact dropdown for a widget's header: the period its numbers cover (docs/product.md#dashboard). */
 export function PeriodSelect<T extends string>({ label, options, value, onChange }: PeriodSelectProps<T>) {
   return (
     <select className="rl-period-select" aria-label={label} value={value} onChange={(event) => onChange(event.target.value as T)}>

@@ -13,7 +13,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The same story on a phone (spec 9 xs: 320 px wide). */
+/** The same story on a phone (docs/product.md#constants-and-limits xs: 320 px wide). */
 const onPhone = (story: Story): Story => ({ ...story, globals: { viewport: { value: 'mobile1', isRotated: false } } });
 
 export const Default: Story = {

@@ -8,7 +8,7 @@ import './Widget.css';
 // screen, not with every dashboard
 const WidgetDialog = lazy(() => import('./WidgetDialog').then(({ WidgetDialog }) => ({ default: WidgetDialog })));
 
-/** spec 2.7: a widget is shown in place, collapsed to its header, or over the whole screen. */
+/** docs/product.md#dashboard: a widget is shown in place, collapsed to its header, or over the whole screen. */
 export type WidgetDisplay = 'default' | 'collapse' | 'fullscreen';
 
 /** What the widget's content is doing: loading it, showing it, or it could not be loaded. */
@@ -38,7 +38,7 @@ export interface WidgetProps {
 }
 
 /**
- * A dashboard widget (spec 2.7): a card with its title, its controls, and buttons to collapse it
+ * A dashboard widget (docs/product.md#dashboard): a card with its title, its controls, and buttons to collapse it
  * to its header and to show it full screen. Full screen is a modal dialog over the page (focus
  * stays inside, Escape or the button leaves it) while the card in place shows its header only.
  * Loading, failure and an empty answer have their own text, so a chart never draws nothing.

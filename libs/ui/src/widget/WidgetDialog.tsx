@@ -9,7 +9,7 @@ export interface WidgetDialogProps {
   children: (title: ReactNode) => ReactNode;
 }
 
-/** A widget over the whole screen (spec 2.7): a modal dialog, focus kept inside, Escape leaves it. */
+/** A widget over the whole screen (docs/product.md#dashboard): a modal dialog, focus kept inside, Escape leaves it. */
 export function WidgetDialog({ title, onClose, children }: WidgetDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * Search, sort and page of the people lists (spec 2.20) over 100,000 users stay fast: substring
+ * Search, sort and page of the people lists (docs/product.md#tables) over 100,000 users stay fast: substring
  * search through trigram indexes, each default sort through a btree index that also serves LIMIT.
  */
 export const peopleSearch: Migration = {

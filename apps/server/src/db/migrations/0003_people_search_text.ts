@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * A user list search (spec 2.20: name, last name and e-mail, without regard to case) reads one
+ * A user list search (docs/product.md#tables: name, last name and e-mail, without regard to case) reads one
  * stored, lower-cased text per user. A search of one or two letters ("a", the first key typed)
  * matches most users and no trigram index can narrow it: its count must test every row, and a
  * plain stored text is several times cheaper to test than concatenating and case-folding three

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The outbox becomes the first table of the job layer (`src/jobs/lease.ts`; service.md section 6:
+ * The outbox becomes the first table of the job layer (`src/jobs/lease.ts`; docs/product.md#escalation-engine:
  * timers are rows with a due time, a crashed worker's work is taken over, nothing is lost).
  *
  * Job columns, the same on every job table (the escalation engine's timers will copy them):

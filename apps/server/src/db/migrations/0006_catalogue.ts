@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The customer's catalogue (spec 2.11-2.18, 3): resources (the people contacted), SLAs,
+ * The customer's catalogue (docs/product.md#applications, #slas, #entities): resources (the people contacted), SLAs,
  * escalations and their ordered steps, applications and their modules.
  *
  * Every table carries customer_id and row-level security like the tables of migration 0001. A
@@ -52,7 +52,7 @@ export const catalogue: Migration = {
       check ((resource_phone1 is null) = (resource_country_phone1 is null) and (resource_phone1 is null) = (resource_phone1_e164 is null)),
       check ((resource_phone2 is null) = (resource_country_phone2 is null) and (resource_phone2 is null) = (resource_phone2_e164 is null))
     )`,
-    // spec 9: resources by resource_fullname ascending; the quota counts a customer's resources
+    // docs/product.md#constants-and-limits: resources by resource_fullname ascending; the quota counts a customer's resources
     `create index resources_name on resources (customer_id, lower(resource_fullname), resource_id)`,
     `create index resources_search on resources using gin (search_text gin_trgm_ops)`,
     `create index resources_phone1 on resources (resource_phone1_e164) where resource_phone1_e164 is not null`,
@@ -108,7 +108,7 @@ export const catalogue: Migration = {
       foreign key (customer_id, escalation_id) references escalations (customer_id, escalation_id) on delete cascade,
       foreign key (customer_id, resource_id) references resources (customer_id, resource_id) on delete restrict
     )`,
-    // spec 9: steps by escalation_priority_orden; a resource's steps for the in-use check
+    // docs/product.md#constants-and-limits: steps by escalation_priority_orden; a resource's steps for the in-use check
     `create index escalation_resources_order on escalation_resources (escalation_id, escalation_priority_orden, escalation_resource_id)`,
     `create index escalation_resources_resource on escalation_resources (customer_id, resource_id)`,
 

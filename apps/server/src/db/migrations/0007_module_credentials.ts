@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * A module's credential key (spec 2.12, service.md 5): monitoring tools send it with the module ID
+ * A module's credential key (docs/product.md#modules, docs/product.md#incidents-in): monitoring tools send it with the module ID
  * (HTTP Basic) or alone as a routing key. Only its SHA-256 is kept (the key is 128 random bits, so
  * a fast hash is enough); a new key replaces the hash, and the old key stops working at once.
  * The hash is unique, so a routing key finds its module without knowing the customer.

@@ -1,14 +1,14 @@
 import type { Migration } from '../migration';
 
 /**
- * Incidents in (service.md 5, 6): what an event keeps of its module when it is created, its
- * deduplication key, the event log of spec 3, and the engine's timers.
+ * Incidents in (docs/product.md#incidents-in, #escalation-engine): what an event keeps of its module when it is created, its
+ * deduplication key, the event log of docs/product.md#entities, and the engine's timers.
  *
  * - events: the SLA response time and the escalation are copied at creation (later edits do not
  *   change an event in flight); `dedup_key` names the incident in the monitoring tool: while an
  *   event with that key is open or in progress, the same key finds it (a unique partial index, so
  *   concurrent identical requests make one event).
- * - event_logs: one row per contact (spec 3 Event log entry), with the message's idempotency key
+ * - event_logs: one row per contact (docs/product.md#event log entry), with the message's idempotency key
  *   and the delivery status a gateway reports.
  * - engine_timers: one job row per event (the job columns of migration 0004, claimed through
  *   src/jobs/lease.ts): the engine's state (the steps copied at creation, what was done) and when it

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The inbound webhook (service.md 6.2):
+ * The inbound webhook (docs/product.md#answers-by-sms-and-voice):
  * - inbound_messages: every signed message a gateway reported (an SMS reply, a key press, a delivery
  *   report), what was done with it and the answer given, so the same message twice acts once and
  *   is answered the same. The sender may be a resource of any customer: the table is the worker's

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The spoken audio of voice calls (issue 13; spec 3 Event.audio; service.md 6 Audio): one row per
+ * The spoken audio of voice calls (issue 13; docs/product.md#event.audio; docs/product.md#escalation-engine Audio): one row per
  * voice contact, written by the engine in the contact's transaction with the text and language
  * (the contact's idempotency key: a re-run after a crash writes no second row). The outbox's
  * voice sender makes the audio and stores it before the call goes to the gateway, which fetches it

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * Throttling and bundling (service.md 6):
+ * Throttling and bundling (docs/product.md#escalation-engine):
  * - contact_slots: per channel and recipient (across every customer), the last minute handed out
  *   and the message of that minute; a contact that comes due while that message still waits goes
  *   with it (status `bundled`, `bundled_into` the message) instead of a message of its own.

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The dashboard (spec 2.7, 3 Dashboard data, 7 Dashboard summaries; docs/perf.md "Dashboard"):
+ * The dashboard (docs/product.md#dashboard, #entities Dashboard data, 7 Dashboard summaries; docs/perf.md "Dashboard"):
  *
  * - customers.customer_time_zone: the IANA zone a customer's days, weeks, months and years are
  *   counted in (default UTC).

@@ -1,11 +1,11 @@
 import type { Migration } from '../migration';
 
 /**
- * Following events (spec 2.13, 7; issue 14): filters that stay fast over years of history, their
+ * Following events (docs/product.md#events, #http-calls; issue 14): filters that stay fast over years of history, their
  * totals, and word of changes.
  *
  * - events.application_id: the application of the event's module, set when the event is written
- *   (a module's application never changes, spec 2.12), so the application filter reads one index.
+ *   (a module's application never changes, docs/product.md#modules), so the application filter reads one index.
  * - event_counts: how many events each customer has per UTC month, application, module, status and
  *   SLA compliance, kept by the triggers below in the transaction that changes the events. A list's
  *   total is a sum over these rows (and an exact count of the partial months at the ends of a

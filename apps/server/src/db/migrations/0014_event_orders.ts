@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The events list in every order of spec 9 over years of history (issue "Following incidents",
+ * The events list in every order of docs/product.md#constants-and-limits over years of history (issue "Following incidents",
  * speed; docs/perf.md "Events list and CSV"): an index per sortable column, in the list's order
  * (the column, then the event's id), so a page is read by walking the index and stopping when the
  * page is full instead of sorting every event of the customer. The orders by the module's and by

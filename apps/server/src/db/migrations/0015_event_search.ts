@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The events search (spec 7 `search`: a case ID, or words of the incident) through its indexes
+ * The events search (docs/product.md#http-calls `search`: a case ID, or words of the incident) through its indexes
  * (issue "Following incidents", speed; docs/perf.md "Events list and CSV").
  *
  * Under row-level security PostgreSQL uses an index only for conditions it knows cannot leak

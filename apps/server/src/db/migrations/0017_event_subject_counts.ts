@@ -4,7 +4,7 @@ import type { Migration } from '../migration';
  * How many events each incident text has, per customer (issue "Following incidents", speed; docs/perf.md
  * "Events list and CSV").
  *
- * A search of the events list answers its exact total (spec 2.13 "Show X to Y of Z records"). For a
+ * A search of the events list answers its exact total (docs/product.md#events "Show X to Y of Z records"). For a
  * common word that meant counting every matching event: 125,000 or 270,000 of a million, 0.6 to 2 s
  * whatever the index. Monitoring systems repeat their texts ("Disk almost full on db-7" comes back
  * every time the disk fills), so a customer has far fewer distinct texts than events. A search with

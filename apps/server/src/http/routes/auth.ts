@@ -5,7 +5,7 @@ import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
 import { clearPreauthCookie, clearSessionCookie, setPreauthCookie, setSessionCookie } from '../cookies';
 
-/** spec 7 Auth: two-step sign-in, the session user, logout, own password, profile counts. */
+/** docs/product.md#sign-in-and-reset-calls: two-step sign-in, the session user, logout, own password, profile counts. */
 export function authRoutes(routes: RouteTable, ctx: AppContext): void {
   const dashboard = dashboardService(ctx);
   routes

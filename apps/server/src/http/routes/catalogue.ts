@@ -6,7 +6,7 @@ import { resourceService } from '../../catalogue/resources';
 import { slaService } from '../../catalogue/slas';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Escalations, Applications, resources, SLAs and Modules: the customer's catalogue. */
+/** docs/product.md#catalogue-calls, Applications, resources, SLAs and Modules: the customer's catalogue. */
 export function catalogueRoutes(routes: RouteTable, ctx: AppContext): void {
   const resources = resourceService(ctx);
   const slas = slaService(ctx);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { assistantService } from '../../guide/assistant';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Chat: the answer is a list whose first item has `response`. */
+/** docs/product.md#assistant-call: the answer is a list whose first item has `response`. */
 export function chatbotRoutes(routes: RouteTable, ctx: AppContext): void {
   const assistant = assistantService(ctx);
   routes.implement(generatePrompt, async ({ principal, body }) => [await assistant.ask(principal, body.user_message)]);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { customerService } from '../../people/customers';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Customers. */
+/** docs/product.md#people-calls. */
 export function customerRoutes(routes: RouteTable, ctx: AppContext): void {
   const customers = customerService(ctx);
   routes

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Dashboard summaries. */
+/** docs/product.md#dashboard-calls summaries. */
 export function dashboardRoutes(routes: RouteTable, ctx: AppContext): void {
   const dashboard = dashboardService(ctx);
   routes

@@ -17,7 +17,7 @@ function download(reply: FastifyReply, file: CsvDownload): string {
   return file.body as unknown as string;
 }
 
-/** spec 7 Events; the CSV exports (spec 9) and the live list's stream of changes. */
+/** docs/product.md#event-calls; the CSV exports (docs/product.md#constants-and-limits) and the live list's stream of changes. */
 export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   const events = eventService(ctx);
   const exports = eventExports(ctx);

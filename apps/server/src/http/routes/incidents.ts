@@ -8,7 +8,7 @@ import { inboundService } from '../../incidents/inbound';
 import { eventsV2Service } from '../../incidents/pagerduty-events';
 import type { RouteTable } from '../implement';
 
-/** service.md 5: incidents in, from monitoring systems and from the module screen. */
+/** docs/product.md#incidents-in: incidents in, from monitoring systems and from the module screen. */
 export function incidentRoutes(routes: RouteTable, app: AppContext): void {
   // an incident waits on these calls: they run on connections that readers cannot hold (Database.urgent)
   const ctx: AppContext = { ...app, database: app.database.urgent };

@@ -6,7 +6,7 @@ import type { RouteTable } from '../implement';
 import { HttpError } from '../errors';
 import { securityEvent } from '../../security/events';
 
-/** spec 7 Modules: the tool set of a module (credentials, examples). */
+/** docs/product.md#module-tool-calls: the tool set of a module (credentials, examples). */
 export function moduleToolRoutes(routes: RouteTable, ctx: AppContext): void {
   const tools = moduleToolService(ctx);
   routes

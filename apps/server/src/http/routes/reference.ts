@@ -23,7 +23,7 @@ async function databaseAnswers(ctx: AppContext): Promise<string | null> {
 
 export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
   routes
-    // spec 7: the reference lists whole (page size 1000), seeded by migration 0001; the default
+    // docs/product.md#http-calls: the reference lists whole (page size 1000), seeded by migration 0001; the default
     // language first, channels and participation types by id
     .implement(listLanguages, async () => {
       const list = await ctx.database.db.selectFrom('languages').select(['language_id', 'language_desc']).orderBy('is_default', 'desc').orderBy('language_id').execute();

@@ -3,7 +3,7 @@ import * as reset from '../../auth/reset';
 import type { AppContext } from '../../context';
 import type { RouteTable } from '../implement';
 
-/** spec 7 reset calls; no sign-in needed (spec 6). */
+/** docs/product.md#http-calls reset calls; no sign-in needed (docs/product.md#roles-and-permissions). */
 export function resetRoutes(routes: RouteTable, ctx: AppContext): void {
   routes
     .implement(smsResetStart, async ({ body, meta }) => reset.startSmsReset(ctx, body, meta))

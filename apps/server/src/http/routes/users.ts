@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { CUSTOMER_USERS, OWN_USERS, STAFF_USERS, userService, type UserScreen } from '../../people/users';
 import type { RouteTable } from '../implement';
 
-/** spec 7 Users: the same six calls for each of the three user screens of spec 2.10. */
+/** docs/product.md#people-calls: the same six calls for each of the three user screens of docs/product.md#user-lists. */
 export function userRoutes(routes: RouteTable, ctx: AppContext): void {
   const screens: [typeof staffUsers | typeof customerUsers | typeof ownUsers, UserScreen][] = [
     [staffUsers, STAFF_USERS],

@@ -34,7 +34,7 @@ export function applicationFormMachineFor(application: Application | null, calls
   );
 }
 
-/** Create or edit an application (spec 2.11, 3, 4): a name, and the status only when editing. */
+/** Create or edit an application (docs/product.md#applications, #entities, #states-and-transitions): a name, and the status only when editing. */
 export function ApplicationModal({ application, calls, onClose, onSaved }: ApplicationModalProps) {
   const mode = application ? 'edit' : 'create';
   const { values, errors, send, isSaving, isSaved } = useRecordFormModal(

@@ -40,7 +40,7 @@ export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersRe
 /** The Customer role reads: no Create, Edit or Delete; the link to the modules stays. */
 export const ReadOnly: Story = { args: { role: Role.Customer }, play: playReadsWithModulesLink };
 
-/** spec 2.11: hovering (or focusing) the name lists the application's modules. */
+/** docs/product.md#applications: hovering (or focusing) the name lists the application's modules. */
 export const ModulesOnHover: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
@@ -95,7 +95,7 @@ export const Saving: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   },
 };
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open with what was typed. */
 export const SaveFailed: Story = {
   args: { calls: 'saveFailed' },
   play: async ({ canvasElement }) => {

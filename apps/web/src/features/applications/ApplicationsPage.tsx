@@ -14,7 +14,7 @@ import { liveApplicationCalls } from '../../calls/application-calls';
 import { ApplicationModal } from './ApplicationModal';
 import './ApplicationsPage.css';
 
-/** spec 2.11: hover lists the application's modules; a click copies its name. */
+/** docs/product.md#applications: hover lists the application's modules; a click copies its name. */
 function ApplicationName({ application }: { application: Application }) {
   const modules = applicationModuleNames(application);
   return (
@@ -45,12 +45,12 @@ const COLUMNS: DataTableColumn<Application>[] = [
   { id: 'application_updatedt', header: 'Update date', cell: (row) => listDate(row.application_updatedt ?? row.application_createdt), sortable: true, width: '9rem' },
 ];
 
-/** spec 9: applications are listed by name. */
+/** docs/product.md#constants-and-limits: applications are listed by name. */
 const DEFAULT_SORT = { column: 'application_name', direction: 'asc' } as const;
 
 /**
- * spec 2.11 Applications: list, create, edit, delete and a link per row to its modules. Create,
- * Edit and Delete are shown only to a role that may make those calls (spec 6).
+ * docs/product.md#applications: list, create, edit, delete and a link per row to its modules. Create,
+ * Edit and Delete are shown only to a role that may make those calls (docs/product.md#roles-and-permissions).
  */
 export function ApplicationsPage() {
   const user = useSignedInUser();

@@ -64,7 +64,7 @@ export const CodeRequired: Story = {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeRequired);
   },
 };
-/** Five wrong codes void it (service.md 3): the server's message. */
+/** Five wrong codes void it (docs/product.md#sign-in-sessions-and-secrets): the server's message. */
 export const CodeVoided: Story = {
   args: { machine: withActors(() => Promise.reject(new ApiError(429, { detail: AUTH_MESSAGES.codeVoided }))), delivery: ['e-mail'] },
   play: async ({ canvasElement }) => {
@@ -72,7 +72,7 @@ export const CodeVoided: Story = {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeVoided);
   },
 };
-/** spec 8: a 500 from the server. */
+/** docs/product.md#messages: a 500 from the server. */
 export const ServerError: Story = {
   args: { machine: withActors(() => Promise.reject(new ApiError(500, null))), delivery: ['e-mail'] },
   play: async ({ canvasElement }) => {

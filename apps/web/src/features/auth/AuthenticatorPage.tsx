@@ -20,7 +20,7 @@ function deliveryText(state: unknown): string {
 }
 
 /**
- * spec 2.4: one code field, Verify and Resend Code. On success the session user is loaded; the
+ * docs/product.md#verification-code: one code field, Verify and Resend Code. On success the session user is loaded; the
  * public-page guard then sends staff (roles 1-3) to Customers and customers to the Dashboard.
  */
 export function AuthenticatorPage({ machine }: AuthenticatorPageProps) {

@@ -39,7 +39,7 @@ export const InvalidFields: Story = {
   },
 };
 
-/** spec 5: both fields required, each with its message. */
+/** docs/product.md#validation-rules: both fields required, each with its message. */
 export const RequiredFields: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, '', '');
@@ -72,7 +72,7 @@ export const RateLimited: Story = {
   },
 };
 
-/** spec 8: no answer from the server. */
+/** docs/product.md#messages: no answer from the server. */
 export const NoResponse: Story = {
   args: { machine: withLogin(() => Promise.reject(new ApiError(0, null))) },
   play: async ({ canvasElement }) => {
@@ -81,7 +81,7 @@ export const NoResponse: Story = {
   },
 };
 
-/** spec 8: a 500 from the server. */
+/** docs/product.md#messages: a 500 from the server. */
 export const ServerError: Story = {
   args: { machine: withLogin(() => Promise.reject(new ApiError(500, null))) },
   play: async ({ canvasElement }) => {

@@ -18,7 +18,7 @@ export interface LoginPageProps {
   machine?: typeof loginMachine;
 }
 
-/** spec 2.3: e-mail and password, Login, 'Recovery password', version footer, red alert on failure. */
+/** docs/product.md#sign-in: e-mail and password, Login, 'Recovery password', version footer, red alert on failure. */
 export function LoginPage({ machine }: LoginPageProps) {
   const provided = useService('loginMachine', liveLoginMachine);
   const [state, send] = useMachine(machine ?? provided, { input: {} });

@@ -12,13 +12,13 @@ declare module '../../shell/services' {
 
 /**
  * The sign-in machines bound to the server. Their failures show in the screen's red alert
- * (spec 8: login, code check and resend), not in the general toast.
+ * (docs/product.md#messages: login, code check and resend), not in the general toast.
  */
 export const liveLoginMachine = loginMachine.provide({
   actors: { login: fromPromise(({ input }) => api.call(login, { body: input })) },
 });
 
-// the pre-auth cookie set by the login answer carries the code step (service.md section 3)
+// the pre-auth cookie set by the login answer carries the code step (docs/product.md#sign-in-sessions-and-secrets)
 export const liveTwoFactorMachine = twoFactorMachine.provide({
   actors: {
     verify: fromPromise(({ input }) => api.call(verifyCode, { body: { code: input.code } })),

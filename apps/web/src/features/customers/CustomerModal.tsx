@@ -40,7 +40,7 @@ export function customerFormMachineFor(customer: Customer | null, calls: Custome
 }
 
 /**
- * Create or edit a customer (spec 2.10 Customers, 3, 4): the status only when editing. Values,
+ * Create or edit a customer (docs/product.md#user-lists Customers, #entities, #states-and-transitions): the status only when editing. Values,
  * layout and rules are the domain's customer form; this binds them to the fields.
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {

@@ -92,7 +92,7 @@ export const LoadFailed: Story = {
 };
 export const SecondPageByName: Story = { args: { at: '/customer?page=2&order=customer_name&dir=desc' } };
 export const StaffView: Story = { args: { role: Role.StaffView }, play: playReadsOnly('Acme Health') };
-/** spec 6: Staff Edit creates, edits and deletes customers like Staff Root. */
+/** docs/product.md#roles-and-permissions: Staff Edit creates, edits and deletes customers like Staff Root. */
 export const StaffEdit: Story = {
   args: { role: Role.StaffEdit },
   play: async ({ canvasElement }) => {
@@ -153,7 +153,7 @@ export const Saving: Story = {
     await expectSaving(dialog);
   },
 };
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open with what was typed. */
 export const SaveFailed: Story = {
   args: { calls: 'saveFailed' },
   play: async ({ canvasElement }) => {

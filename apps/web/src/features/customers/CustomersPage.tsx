@@ -17,7 +17,7 @@ const COLUMNS: DataTableColumn<Customer>[] = [
   {
     id: 'customer_active',
     header: 'Active',
-    // spec 4 and 9: Y/N read ACTIVE/INACTIVE, in the status colours
+    // docs/product.md#states-and-transitions and #constants-and-limits: Y/N read ACTIVE/INACTIVE, in the status colours
     cell: (row) => <StatusBadge {...activeFlagStatus(row.customer_active)} />,
     sortable: true,
     width: '8rem',
@@ -27,12 +27,12 @@ const COLUMNS: DataTableColumn<Customer>[] = [
   { id: 'customer_updatedt', header: 'Updated', cell: (row) => listDate(row.customer_updatedt ?? row.customer_createdt), sortable: true, width: '8rem' },
 ];
 
-/** spec 9: customers are listed by customer_id. */
+/** docs/product.md#constants-and-limits: customers are listed by customer_id. */
 const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 
 /**
- * spec 2.10 Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
- * (spec 6, the calls' permissions), and the provider organisation's row has no Delete.
+ * docs/product.md#user-lists Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
+ * (docs/product.md#roles-and-permissions, the calls' permissions), and the provider organisation's row has no Delete.
  */
 export function CustomersPage() {
   const user = useSignedInUser();

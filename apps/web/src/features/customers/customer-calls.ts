@@ -17,7 +17,7 @@ export interface CustomerCalls {
   remove: (id: number) => Promise<MessageAnswer>;
 }
 
-/** spec 7 Customers. */
+/** docs/product.md#people-calls. */
 export const liveCustomerCalls: CustomerCalls = {
   list: (query, signal) => api.call(listCustomers, { query, signal }),
   create: (body) => api.call(addCustomer, { body }),

@@ -46,10 +46,10 @@ export const Filled: Story = {
   },
 };
 
-/** spec 2.6, 6: the Customer sees the same dashboard as the Customer Root. */
+/** docs/product.md#sidebar-by-role, #roles-and-permissions: the Customer sees the same dashboard as the Customer Root. */
 export const AsCustomer: Story = { args: { role: Role.Customer }, globals: at('desktop'), play: Filled.play };
 
-/** spec 2.2, 6: the dashboard is a customer screen; a staff user who opens it goes to 403 and is signed out. */
+/** docs/product.md#route-guard, #roles-and-permissions: the dashboard is a customer screen; a staff user who opens it goes to 403 and is signed out. */
 export const StaffRefused: Story = {
   args: { role: Role.StaffView },
   play: async ({ canvasElement }) => {
@@ -59,7 +59,7 @@ export const StaffRefused: Story = {
   },
 };
 
-/** The period of Events Per Module changes its donut (spec 2.7: Today, Week or Month, default Month). */
+/** The period of Events Per Module changes its donut (docs/product.md#dashboard: Today, Week or Month, default Month). */
 export const ModulesByWeek: Story = {
   globals: at('desktop'),
   play: async ({ canvasElement }) => {

@@ -10,7 +10,7 @@ import { TopRespondersWidget } from './widgets/TopRespondersWidget';
 import './DashboardPage.css';
 
 /**
- * spec 2.7 Dashboard: the customer's events at a glance, every number from the server's summaries
+ * docs/product.md#dashboard: the customer's events at a glance, every number from the server's summaries
  * of its own events in its time zone. Each widget loads on its own, so a slow or failed one does
  * not hold the others back.
  */

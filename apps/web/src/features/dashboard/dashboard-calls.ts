@@ -29,7 +29,7 @@ export interface DashboardCalls {
   moduleEvents: () => Promise<ModuleEventTimes[]>;
 }
 
-/** spec 7 Dashboard summaries. */
+/** docs/product.md#dashboard-calls summaries. */
 export const liveDashboardCalls: DashboardCalls = {
   today: () => api.call(summaryToday),
   modules: (period) => api.call(summaryModules, { query: { filter_by: period } }),

@@ -3,7 +3,7 @@ import { Button } from '@relevo/ui';
 import { useNavigate } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 
-/** spec 2.5: the 403 page, in Spanish with its exact texts. */
+/** docs/product.md#layout: the 403 page, in Spanish with its exact texts. */
 export function ForbiddenPage() {
   const navigate = useNavigate();
   return (

@@ -11,7 +11,7 @@ interface Destination {
   path: string;
 }
 
-/** spec 2.5: the 404 page says the page does not exist and offers a search over the screens one may open. */
+/** docs/product.md#layout: the 404 page says the page does not exist and offers a search over the screens one may open. */
 export function NotFoundPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();

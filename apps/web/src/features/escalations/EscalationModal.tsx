@@ -30,7 +30,7 @@ export interface EscalationModalProps {
   onSaved: (escalation: Escalation) => void;
 }
 
-/** spec 2.16 modal: name, description, status (edit only). */
+/** docs/product.md#escalations modal: name, description, status (edit only). */
 export function EscalationModal({ escalation, calls, onClose, onSaved }: EscalationModalProps) {
   const mode = escalation ? 'edit' : 'create';
   const [machine] = useState(() =>

@@ -24,7 +24,7 @@ import { PriorityModal } from './PriorityModal';
 import { StepModal } from './StepModal';
 import './escalations.css';
 
-/** spec 9: steps are listed by priority order. */
+/** docs/product.md#constants-and-limits: steps are listed by priority order. */
 const DEFAULT_SORT = { column: 'escalation_priority_orden', direction: 'asc' } as const;
 
 const yesNo = (flag: 'Y' | 'N') => (flag === 'Y' ? 'Yes' : 'No');
@@ -50,7 +50,7 @@ function useEscalationId(): number | null {
 }
 
 /**
- * spec 2.17 Escalation Resources: the steps of one escalation in priority order, with Create,
+ * docs/product.md#escalation-steps Resources: the steps of one escalation in priority order, with Create,
  * Priority and Go back; the warning while the configuration cannot run.
  */
 export function EscalationStepsPage() {
@@ -89,7 +89,7 @@ export function EscalationStepsPage() {
   const editing = dialog?.kind === 'edit' ? dialog.step : null;
   const saved = useCallback(
     (_answer: StepSaveAnswer) => {
-      // spec 7: status 1 is a success (another status has shown its feedback and kept the modal open)
+      // docs/product.md#http-calls: status 1 is a success (another status has shown its feedback and kept the modal open)
       toast.success(editing ? MESSAGES.stepUpdated : MESSAGES.stepCreated, { duration: ESCALATION_TOAST_MS });
       setDialog(null);
       refresh();

@@ -57,7 +57,7 @@ export const InvalidWarning: Story = {
 };
 export const Empty: Story = { args: { options: { escalations: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
 export const Loading: Story = { args: { options: { list: 'loading' } } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { options: { list: 'failed' } }, play: playOffersReload };
 export const CustomerReadOnly: Story = {
   args: { role: Role.Customer },
@@ -103,7 +103,7 @@ export const Saving: Story = {
   },
 };
 
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open. */
 export const SaveFailed: Story = {
   args: { options: { saveFailed: true } },
   play: async ({ canvasElement }) => {
@@ -141,7 +141,7 @@ export const StepsInvalid: Story = {
 };
 export const StepsEmpty: Story = { args: { at: '/escalation/4/resources', options: { steps: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
 export const StepsLoading: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'loading' } } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const StepsLoadFailed: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'failed' } }, play: playOffersReload };
 export const StepsCustomerReadOnly: Story = {
   args: { at: '/escalation/1/resources', role: Role.Customer },

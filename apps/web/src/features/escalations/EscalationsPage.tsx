@@ -14,10 +14,10 @@ import { escalationRights, resourceNames, stepsPath } from './escalation-screens
 import { EscalationModal } from './EscalationModal';
 import './escalations.css';
 
-/** spec 9: escalations are listed by name. */
+/** docs/product.md#constants-and-limits: escalations are listed by name. */
 const DEFAULT_SORT = { column: 'escalation_name', direction: 'asc' } as const;
 
-/** Hovering (or focusing) the name lists its resources; a click copies the name (spec 2.16). */
+/** Hovering (or focusing) the name lists its resources; a click copies the name (docs/product.md#escalations). */
 function EscalationName({ escalation }: { escalation: Escalation }) {
   const names = resourceNames(escalation.resources);
   return (
@@ -41,7 +41,7 @@ function EscalationName({ escalation }: { escalation: Escalation }) {
   );
 }
 
-/** spec 2.16 and 8: the warning shown while an escalation cannot run. */
+/** docs/product.md#escalations and #messages: the warning shown while an escalation cannot run. */
 export function InvalidEscalationIcon() {
   return (
     <Tooltip content={ESCALATION_INVALID_WARNING} tone="danger">
@@ -64,7 +64,7 @@ const COLUMNS: DataTableColumn<Escalation>[] = [
 type Editing = { escalation: Escalation | null } | null;
 
 /**
- * spec 2.16 Escalations: a searchable table; Create, edit and delete for a Customer Root, the
+ * docs/product.md#escalations: a searchable table; Create, edit and delete for a Customer Root, the
  * steps page and the warning of an escalation that cannot run for both customer roles.
  */
 export function EscalationsPage() {

@@ -65,7 +65,7 @@ export const Saving: Story = {
     await expectSaving(dialog);
   },
 };
-/** A 500 on save: the general handler's warning toast (spec 8); the order stays to try again. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages); the order stays to try again. */
 export const SaveFailed: Story = {
   args: { saveFailed: true },
   play: async ({ canvasElement }) => {

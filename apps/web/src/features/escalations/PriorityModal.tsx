@@ -30,7 +30,7 @@ function StepRow(step: EscalationStep) {
 }
 
 /**
- * spec 2.17 priority modal: every step of the escalation (up to 999), numbered from 1, reordered by
+ * docs/product.md#escalation-steps priority modal: every step of the escalation (up to 999), numbered from 1, reordered by
  * dragging or with the keyboard; Save sends the new order (PUT /api/escalation/priority/{id}) and
  * the server renumbers the steps 1..n in one transaction.
  */

@@ -181,7 +181,7 @@ export const Saving: Story = {
     await expectSaving(dialog);
   },
 };
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open. */
 export const SaveFailed: Story = {
   args: { editing: 0, options: { saveFailed: true } },
   play: async ({ canvasElement }) => {

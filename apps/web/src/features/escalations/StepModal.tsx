@@ -46,7 +46,7 @@ export interface StepModalProps {
 
 const STEP_FIELDS: (keyof StepFormValues)[] = ['participation_type_id', 'channel_id', 'resource_id', 'escalation_active', 'ind_call_again', 'max_attemp_number', 'next_followup_time', 'next_followup_time_mult'];
 
-/** A save answer whose status is not 1 is refused: its feedback shows as an error toast (spec 7). */
+/** A save answer whose status is not 1 is refused: its feedback shows as an error toast (docs/product.md#http-calls). */
 class RefusedStep extends Error {}
 
 interface StepChoices {
@@ -65,9 +65,9 @@ function useStepChoices(calls: StepModalProps['calls'], escalationId: number): L
 }
 
 /**
- * spec 2.17 step modal: participation type, channel, resource, call again, max attempt recall (only
+ * docs/product.md#escalation-steps step modal: participation type, channel, resource, call again, max attempt recall (only
  * with call again), next follow-up time and its unit (not for a supervisor), status (edit only).
- * The rules are the domain's step form (spec 5), checked on every change; Save stays disabled
+ * The rules are the domain's step form (docs/product.md#validation-rules), checked on every change; Save stays disabled
  * until the form is valid.
  */
 export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepModalProps) {

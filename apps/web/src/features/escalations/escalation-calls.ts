@@ -51,15 +51,15 @@ export interface EscalationCalls {
   updateStep: (id: number, body: StepBody) => Promise<StepSaveAnswer>;
   removeStep: (id: number) => Promise<MessageAnswer>;
   changePriority: (escalationId: number, body: PriorityChange) => Promise<MessageAnswer>;
-  /** the options of the step modal (spec 7, page size 1000 for resources) */
+  /** the options of the step modal (docs/product.md#http-calls, page size 1000 for resources) */
   channels: () => Promise<ListOf<Channel>>;
   participationTypes: () => Promise<ListOf<ParticipationType>>;
   resources: (escalationId: number) => Promise<ListOf<Resource>>;
 }
 
-/** spec 7 Escalations. */
+/** docs/product.md#catalogue-calls. */
 export const liveEscalationCalls: EscalationCalls = {
-  // spec 7: the list asks for each row's resources' names (escalation_filter=1)
+  // docs/product.md#http-calls: the list asks for each row's resources' names (escalation_filter=1)
   list: (query, signal) => api.call(listEscalations, { query: { ...query, escalation_filter: '1' }, signal }),
   get: (id) => api.call(getEscalation, { params: { id } }),
   create: (body) => api.call(addEscalation, { body }),
@@ -75,7 +75,7 @@ export const liveEscalationCalls: EscalationCalls = {
   resources: (escalationId) => api.call(filteredResources, { params: { id: escalationId } }),
 };
 
-/** spec 2.17 and 9: the priority modal loads every step, up to 999, in priority order. */
+/** docs/product.md#escalation-steps and #constants-and-limits: the priority modal loads every step, up to 999, in priority order. */
 export const allStepsQuery = (): ListQuery => ({
   page_num: 1,
   page_size: MAX_STEPS,

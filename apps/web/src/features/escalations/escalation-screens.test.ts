@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { escalationRights, resourceNames, stepsPath } from './escalation-screens';
 
 describe('escalation screens', () => {
-  it('lets a Customer Root change everything and a Customer only read (spec 6)', () => {
+  it('lets a Customer Root change everything and a Customer only read (docs/product.md#roles-and-permissions)', () => {
     expect(Object.values(escalationRights(Role.CustomerRoot)).every(Boolean)).toBe(true);
     expect(Object.values(escalationRights(Role.Customer)).some(Boolean)).toBe(false);
     expect(Object.values(escalationRights(Role.StaffRoot)).some(Boolean)).toBe(false);

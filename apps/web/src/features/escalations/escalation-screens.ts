@@ -2,7 +2,7 @@ import { addEscalation, addStep, changePriority, deleteEscalation, deleteStep, u
 import { mayCall, type RoleId } from '@relevo/domain';
 
 /**
- * What a role may do on the escalation screens (spec 6): both customer roles read, a Customer Root
+ * What a role may do on the escalation screens (docs/product.md#roles-and-permissions): both customer roles read, a Customer Root
  * changes. Decided by the permissions of the calls the server checks, so the two never disagree.
  */
 export interface EscalationRights {
@@ -27,12 +27,12 @@ export function escalationRights(role: RoleId): EscalationRights {
   };
 }
 
-/** The resources of an escalation's row (spec 3: names comma-separated, in priority order). */
+/** The resources of an escalation's row (docs/product.md#entities: names comma-separated, in priority order). */
 export const resourceNames = (resources: string): string[] =>
   resources
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
 
-/** The route of an escalation's steps (spec 2.1). */
+/** The route of an escalation's steps (docs/product.md#routes). */
 export const stepsPath = (escalationId: number) => `/escalation/${escalationId}/resources`;

@@ -10,7 +10,7 @@ export interface EventAudioModalProps {
 }
 
 /**
- * spec 2.13, 4, 8: the event's spoken message. 7 days after the event the audio is gone ('Event
+ * docs/product.md#events, #states-and-transitions, #messages: the event's spoken message. 7 days after the event the audio is gone ('Event
  * Audio Expired', an error toast); an event without a voice call has none ('No Audio Available',
  * an information toast); otherwise a player of the WAV the server serves at the event's address.
  */

@@ -28,8 +28,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 type LogState = { status: 'waiting' } | { status: 'loading'; page: number } | { status: 'ready'; page: number; log: ListOf<EventLogEntry> } | { status: 'failed' };
 
 /**
- * spec 2.13 event details: the fields of spec 3, the audio, and the event's log, which loads 500
- * ms after the window opens (spec 9), a page of rows at a time. Print sends the details to a
+ * docs/product.md#events event details: the fields of docs/product.md#entities, the audio, and the event's log, which loads 500
+ * ms after the window opens (docs/product.md#constants-and-limits), a page of rows at a time. Print sends the details to a
  * hidden frame without the log's last column, the buttons, the pager or the audio.
  */
 export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsModalProps) {

@@ -9,13 +9,13 @@ export interface EventFiltersProps {
   filters: Filters;
   onChange: (next: Filters) => void;
   calls: Pick<EventCalls, 'applications' | 'modules'>;
-  /** YYYY-MM-DD: no later day can be picked (spec 2.13) */
+  /** YYYY-MM-DD: no later day can be picked (docs/product.md#events) */
   today: string;
 }
 
 const options = (placeholder: string, choices: FilterChoice[]): SelectOption[] => [{ value: null, text: placeholder }, ...choices.map((choice) => ({ value: choice.id, text: choice.name }))];
 
-/** Loads a filter's choices for `key` (none while it is null); a failed load leaves them empty and says so (spec 8). */
+/** Loads a filter's choices for `key` (none while it is null); a failed load leaves them empty and says so (docs/product.md#messages). */
 function useChoices(key: number | 'all' | null, load: (signal: AbortSignal) => Promise<FilterChoice[]>): FilterChoice[] {
   const loadRef = useRef(load);
   useEffect(() => {
@@ -37,7 +37,7 @@ function useChoices(key: number | 'all' | null, load: (signal: AbortSignal) => P
 }
 
 /**
- * spec 2.13 filters: the application first (the module is disabled until one is chosen, and a
+ * docs/product.md#events filters: the application first (the module is disabled until one is chosen, and a
  * new application clears it), the SLA compliance cycling YES, NO, none on each click, the status,
  * and creation days that cannot be in the future.
  */

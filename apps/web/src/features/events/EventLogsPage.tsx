@@ -25,7 +25,7 @@ const COLUMNS: DataTableColumn<EventLogEntry>[] = [
 type Found = { status: 'loading' } | { status: 'found'; event: IncidentEvent } | { status: 'missing' };
 
 /**
- * spec 2.14: 'Event Logs of module {name}' with the case ID; the contacts of the event in the
+ * docs/product.md#event-logs: 'Event Logs of module {name}' with the case ID; the contacts of the event in the
  * order they happened, each with its details; the whole log to CSV (route events/:case_id/event_logs).
  */
 export function EventLogsPage() {
@@ -107,7 +107,7 @@ export interface LogDetailsModalProps {
   onClose: () => void;
 }
 
-/** spec 2.14: one contact's details with the YES/NO resolved badge, and its Download to CSV (with the last-event field). */
+/** docs/product.md#event-logs: one contact's details with the YES/NO resolved badge, and its Download to CSV (with the last-event field). */
 export function LogDetailsModal({ entry, exportUrl, onClose }: LogDetailsModalProps) {
   return (
     <Modal

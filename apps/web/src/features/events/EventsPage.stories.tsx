@@ -43,10 +43,10 @@ export const Filled: Story = {
 };
 export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No events found.') };
 export const Loading: Story = { args: { calls: 'loading' } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
-/** spec 6: the Customer Root sees the same list, filters and row actions as the Customer. */
+/** docs/product.md#roles-and-permissions: the Customer Root sees the same list, filters and row actions as the Customer. */
 export const FilledAsCustomerRoot: Story = {
   args: { role: Role.CustomerRoot },
   play: async ({ canvasElement }) => {
@@ -77,7 +77,7 @@ export const StreamDown: Story = {
   },
 };
 
-/** spec 2.13: the module waits for an application, and a new application clears it. */
+/** docs/product.md#events: the module waits for an application, and a new application clears it. */
 export const FilterByApplicationThenModule: Story = {
   play: async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
@@ -97,7 +97,7 @@ export const FilterByApplicationThenModule: Story = {
   },
 };
 
-/** spec 2.13: the SLA filter cycles YES, NO, none on each click. */
+/** docs/product.md#events: the SLA filter cycles YES, NO, none on each click. */
 export const SlaCycle: Story = {
   play: async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
@@ -112,7 +112,7 @@ export const SlaCycle: Story = {
   },
 };
 
-/** spec 2.13, 8: a click copies the case ID and says so (the story's clipboard keeps what it is given). */
+/** docs/product.md#events, #messages: a click copies the case ID and says so (the story's clipboard keeps what it is given). */
 export const CopyCaseId: Story = {
   beforeEach: () => {
     const copied: string[] = [];
@@ -142,7 +142,7 @@ export const OpenEventLog: Story = {
   },
 };
 
-/** spec 2.14: the logs page and one contact's details, with the resolved badge and its CSV. */
+/** docs/product.md#event-logs: the logs page and one contact's details, with the resolved badge and its CSV. */
 export const EventLogs: Story = {
   args: { at: '/events/K7QW2M9P/event_logs' },
   play: async ({ canvasElement }) => {
@@ -155,7 +155,7 @@ export const EventLogs: Story = {
 };
 export const EventLogsEmpty: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'empty' }, play: playShowsText('No event logs found.') };
 export const EventLogsLoading: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'loading' } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const EventLogsLoadFailed: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'failed' }, play: playOffersReload };
 /** A case ID that is not one of the customer's events: no module, no log, no CSV. */
 export const EventLogsUnknownCase: Story = {
@@ -180,7 +180,7 @@ export const EventLogDetails: Story = {
   },
 };
 
-/** The details window (spec 2.13): its log table comes 500 ms after it opens. */
+/** The details window (docs/product.md#events): its log table comes 500 ms after it opens. */
 export const Details: StoryObj<typeof EventDetailsModal> = {
   render: () => (
     <MemoryRouter>
@@ -209,7 +209,7 @@ export const DetailsLogLoading: StoryObj<typeof EventDetailsModal> = {
     await expect(dialog.getByText('Loading the event log')).toBeInTheDocument();
   },
 };
-/** The log failed: the window says so and the general handler's toast tells why (spec 8). */
+/** The log failed: the window says so and the general handler's toast tells why (docs/product.md#messages). */
 export const DetailsLogFailed: StoryObj<typeof EventDetailsModal> = {
   render: () => (
     <MemoryRouter>

@@ -21,7 +21,7 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   {
     id: 'case_id',
     header: 'Case ID',
-    // spec 2.13: the case ID copies with a click
+    // docs/product.md#events: the case ID copies with a click
     cell: (row) => (
       <Button variant="link" onClick={() => void copyToClipboard(row.case_id, MESSAGES.caseIdCopied)} aria-label={`Copy case ID ${row.case_id}`}>
         {row.case_id}
@@ -38,13 +38,13 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   { id: 'event_createdt', header: 'Created', cell: (row) => eventTime(row.event_createdt), sortable: true, width: '13rem' },
 ];
 
-/** spec 9: events newest first. */
+/** docs/product.md#constants-and-limits: events newest first. */
 const DEFAULT_SORT = { column: 'event_createdt', direction: 'desc' } as const;
 
 type Open = { kind: 'details' | 'audio'; event: IncidentEvent } | null;
 
 /**
- * The events of the customer (spec 2.13): filtered by application, module, SLA compliance, status
+ * The events of the customer (docs/product.md#events): filtered by application, module, SLA compliance, status
  * and creation days (all kept in the URL), searched by case ID or incident, exported to CSV with
  * the same filters, and followed live. Each row leads to its log, its details and its audio.
  */

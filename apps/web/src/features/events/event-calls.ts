@@ -43,7 +43,7 @@ export interface EventCalls {
 /** The viewer's time zone: days of the date filter and times of the CSV are read in it. */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The wire form of the screen's filters (spec 7 GET /api/events/filters). */
+/** The wire form of the screen's filters (docs/product.md#http-calls GET /api/events/filters). */
 export function filterQuery(filters: EventFilters) {
   return {
     application_id: filters.applicationId ?? undefined,
@@ -59,7 +59,7 @@ export function filterQuery(filters: EventFilters) {
 
 const choices = <T>(rows: T[], id: (row: T) => number, name: (row: T) => string): FilterChoice[] => rows.map((row) => ({ id: id(row), name: name(row) }));
 
-/** spec 7 Events, the option lists of the filters, the CSV exports and the stream of changes. */
+/** docs/product.md#event-calls, the option lists of the filters, the CSV exports and the stream of changes. */
 export const liveEventCalls: EventCalls = {
   list: (query, filters, signal) => api.call(listEvents, { query: { ...query, order_by_column: query.order_by_column as EventOrderColumn, ...filterQuery(filters) }, signal }),
   findEvent: async (caseId, signal) => {

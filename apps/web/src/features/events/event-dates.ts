@@ -3,7 +3,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 
 dayjs.extend(localizedFormat);
 
-/** spec 9: dates in the events screens read 'll LTS' (Nov 24, 2026 10:04:05 AM), in the viewer's own time. */
+/** docs/product.md#constants-and-limits: dates in the events screens read 'll LTS' (Nov 24, 2026 10:04:05 AM), in the viewer's own time. */
 export const eventTime = (value: string | null | undefined): string => (value ? dayjs(value).format('ll LTS') : '');
 
 /** Today as the viewer's calendar reads it (YYYY-MM-DD): the latest day the date filter may pick. */

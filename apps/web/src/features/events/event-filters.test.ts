@@ -3,7 +3,7 @@ import { NO_FILTERS, readEventFilters, withApplication, writeEventFilters } from
 
 const TODAY = '2026-11-24';
 
-describe('the events filters in the URL (spec 2.13)', () => {
+describe('the events filters in the URL (docs/product.md#events)', () => {
   it('reads every filter', () => {
     expect(readEventFilters(new URLSearchParams('application=3&module=7&sla=NO&status=progress&from=2026-11-01&to=2026-11-24'), TODAY)).toEqual({
       applicationId: 3,

@@ -3,10 +3,10 @@ import { EVENT_STATUS_VALUES, isFilterDay, type EventStatusValue, type SlaFilter
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** spec 2.13: what narrows the events list, kept in the URL so a reload or a shared link shows the same. */
+/** docs/product.md#events: what narrows the events list, kept in the URL so a reload or a shared link shows the same. */
 export interface EventFilters {
   applicationId: number | null;
-  /** chosen only after an application (spec 2.13, 5) */
+  /** chosen only after an application (docs/product.md#events, #validation-rules) */
   moduleId: number | null;
   sla: SlaFilter;
   status: EventStatusValue | null;
@@ -26,7 +26,7 @@ const day = (text: string | null) => (text && isFilterDay(text) ? text : null);
 /**
  * Reads the filters from a query string; anything unreadable is left out. A module without its
  * application, a day after `today` and a range that ends before it starts are left out too: the
- * screen could not have chosen them (spec 2.13: no future dates, the application first).
+ * screen could not have chosen them (docs/product.md#events: no future dates, the application first).
  */
 export function readEventFilters(query: URLSearchParams, today: string): EventFilters {
   const applicationId = id(query.get(FILTER_URL_KEYS.applicationId));
@@ -58,7 +58,7 @@ export function writeEventFilters(query: URLSearchParams, filters: EventFilters)
   return next;
 }
 
-/** The change the application filter makes: the module it held no longer applies (spec 2.13). */
+/** The change the application filter makes: the module it held no longer applies (docs/product.md#events). */
 export const withApplication = (filters: EventFilters, applicationId: number | null): EventFilters => ({ ...filters, applicationId, moduleId: null });
 
 /** The filters of the URL and their setter (a change is a new history entry, like a page change). */

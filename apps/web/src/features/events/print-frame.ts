@@ -1,5 +1,5 @@
 /**
- * spec 2.13: the event details print through a hidden frame, so the page itself stays as it is.
+ * docs/product.md#events: the event details print through a hidden frame, so the page itself stays as it is.
  * The frame gets the details' markup and the page's styles; what print must not show (the last
  * column of the log table, buttons, the pager and the audio player) is hidden there.
  */

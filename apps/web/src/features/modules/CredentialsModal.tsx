@@ -22,7 +22,7 @@ export function credentialMachineFor(calls: CredentialsModalProps['calls']) {
 }
 
 /**
- * spec 2.12 Credentials, 4: a warning that the current key stops working, 'Create New Credentials'
+ * docs/product.md#modules Credentials, #states-and-transitions: a warning that the current key stops working, 'Create New Credentials'
  * confirmed first; then the module ID and the key, masked until shown, with copy and 'Download to CSV'.
  */
 export function CredentialsModal({ module, calls, onClose }: CredentialsModalProps) {

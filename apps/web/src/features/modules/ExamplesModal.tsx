@@ -12,7 +12,7 @@ export interface ExamplesModalProps {
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; examples: Record<ExampleLanguage, IngestExample> };
 
-/** spec 2.12 Examples: one tab per programming language with a title, a description and the code; no download. */
+/** docs/product.md#modules Examples: one tab per programming language with a title, a description and the code; no download. */
 export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [language, setLanguage] = useState<string>(EXAMPLE_LANGUAGES[0]);

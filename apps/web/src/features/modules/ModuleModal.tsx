@@ -44,8 +44,8 @@ export function moduleFormMachineFor(module: Module | null, calls: ModuleModalPr
 }
 
 /**
- * Create or edit a module (spec 2.12): its choices (active validated escalations, active SLAs) load
- * first; a list that fails to load is empty (spec 7).
+ * Create or edit a module (docs/product.md#modules): its choices (active validated escalations, active SLAs) load
+ * first; a list that fails to load is empty (docs/product.md#http-calls).
  */
 export function ModuleModal(props: ModuleModalProps) {
   const { calls, module, onClose } = props;
@@ -92,7 +92,7 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
       <TextField
         label="Application"
         name="application"
-        // spec 2.12: the modal opens from one application's modules, so the application is always set and locked
+        // docs/product.md#modules: the modal opens from one application's modules, so the application is always set and locked
         readOnly
         value={applicationName}
         errors={errors.application_id}

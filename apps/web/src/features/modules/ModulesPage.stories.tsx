@@ -133,7 +133,7 @@ export const Saving: Story = {
   },
 };
 
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open. */
 export const SaveFailed: Story = {
   args: { calls: 'saveFailed' },
   play: async ({ canvasElement }) => {

@@ -27,7 +27,7 @@ const COLUMNS: DataTableColumn<Module>[] = [
   { id: 'module_updatedt', header: 'Update date', cell: (row) => listDate(row.module_updatedt ?? row.module_createdt), sortable: true, width: '9rem' },
 ];
 
-/** spec 9: modules are listed by name. */
+/** docs/product.md#constants-and-limits: modules are listed by name. */
 const DEFAULT_SORT = { column: 'module_name', direction: 'asc' } as const;
 
 /** The open modal of the screen, if any. */
@@ -38,7 +38,7 @@ type Open =
   | { kind: 'simulation'; module: Module }
   | null;
 
-/** `application/:application_id/modules` (spec 2.1): an id that is not a positive whole number goes back to the applications. */
+/** `application/:application_id/modules` (docs/product.md#routes): an id that is not a positive whole number goes back to the applications. */
 export function ModulesPage() {
   const { application_id: raw } = useParams();
   const applicationId = Number(raw);
@@ -47,9 +47,9 @@ export function ModulesPage() {
 }
 
 /**
- * spec 2.12 Modules of one application: 'Modules of {application name}' with Create and Go back;
+ * docs/product.md#modules of one application: 'Modules of {application name}' with Create and Go back;
  * row actions Get Examples, Generate Credentials, Incident Simulation, edit and delete, each shown
- * only to a role that may make its call (spec 6).
+ * only to a role that may make its call (docs/product.md#roles-and-permissions).
  */
 function ApplicationModules({ applicationId }: { applicationId: number }) {
   const user = useSignedInUser();

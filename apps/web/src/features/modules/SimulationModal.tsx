@@ -28,7 +28,7 @@ type Answer = readonly { status: string; message: string }[];
 const FIELDS: readonly string[] = ['incident', 'description'] satisfies IncidentSimulationField[];
 
 /**
- * spec 7: a refused simulation shows its message as an error toast; a 422 about the form's own
+ * docs/product.md#http-calls: a refused simulation shows its message as an error toast; a 422 about the form's own
  * fields shows on those fields; a 401 is left to the session handler.
  */
 async function sentOrShown(call: Promise<Answer>): Promise<Answer> {
@@ -50,7 +50,7 @@ export function simulationMachineFor(moduleId: number, calls: SimulationModalPro
 }
 
 /**
- * spec 2.12 Incident Simulation (5): incident and description, Send disabled until both are valid.
+ * docs/product.md#modules Incident Simulation (5): incident and description, Send disabled until both are valid.
  * A module that takes no incidents (inactive, or its escalation not ready) says so before any call,
  * in the server's words, and Send stays disabled.
  */

@@ -16,7 +16,7 @@ declare module '../../shell/services' {
   }
 }
 
-/** Own password change (spec 7 PUT api/management/password/change/); a failure goes through the general handler (spec 8). */
+/** Own password change (docs/product.md#http-calls PUT api/management/password/change/); a failure goes through the general handler (docs/product.md#messages). */
 export const liveChangePasswordMachine = changePasswordMachine.provide({
   actors: { changePassword: fromPromise(({ input }) => reported(api.call(changeOwnPassword, { body: input }))) },
 });
@@ -25,7 +25,7 @@ type Field = 'current_password' | 'new_password' | 'confirm_password';
 
 export interface ChangePasswordModalProps {
   open: boolean;
-  /** force_change_password: opens by itself and cannot be dismissed (spec 2.5) */
+  /** force_change_password: opens by itself and cannot be dismissed (docs/product.md#layout) */
   forced: boolean;
   onClose: () => void;
   /** the change succeeded (the caller shows the toast and reloads the session user) */

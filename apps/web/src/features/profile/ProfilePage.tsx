@@ -23,7 +23,7 @@ const COUNTS: { key: keyof UserDashboard; label: string }[] = [
   { key: 'today', label: 'Today' },
 ];
 
-/** spec 2.8: the user's name as heading, a summary with four counts, and Modify Password. */
+/** docs/product.md#profile: the user's name as heading, a summary with four counts, and Modify Password. */
 export function ProfilePage() {
   const user = useSignedInUser();
   const openChangePassword = useOpenChangePassword();

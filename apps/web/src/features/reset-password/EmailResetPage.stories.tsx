@@ -61,7 +61,7 @@ export const EmailInvalid: Story = {
     await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Must be a valid email address');
   },
 };
-/** spec 5: the e-mail is required. */
+/** docs/product.md#validation-rules: the e-mail is required. */
 export const EmailRequired: Story = {
   play: async ({ canvasElement }) => {
     await submitEmail(canvasElement, '');

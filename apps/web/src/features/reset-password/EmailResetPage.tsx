@@ -18,10 +18,10 @@ export interface EmailResetPageProps {
 type PasswordFieldName = 'new_password' | 'confirm_password';
 
 /**
- * spec 2.9 by e-mail, 4 steps: (1) e-mail, Verify; (2) 'Verify your email address', Go to login;
+ * docs/product.md#password-reset by e-mail, 4 steps: (1) e-mail, Verify; (2) 'Verify your email address', Go to login;
  * (3) from the link: 'Login and confirm your new password', Send; (4) 'Password was successfully
- * updated'. spec 4: 1 to 2 and 3 to 4 on success; a failed call shows its first message in a red
- * alert (spec 8).
+ * updated'. docs/product.md#states-and-transitions: 1 to 2 and 3 to 4 on success; a failed call shows its first message in a red
+ * alert (docs/product.md#messages).
  */
 export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
   const [state, send] = useMachine(machine ?? liveEmailResetMachine, { input: { token } });
@@ -80,7 +80,7 @@ function EmailStep({ state, send }: StepProps) {
 
 function NewPasswordStep({ state, send }: StepProps) {
   const { context } = state;
-  // spec 5: the own-password modal's rules and messages, checked on every input; Send stays
+  // docs/product.md#validation-rules: the own-password modal's rules and messages, checked on every input; Send stays
   // disabled while either field has a failed rule
   const errors = emailConfirmErrors(context);
   const hasErrors = Object.keys(errors).length > 0;

@@ -17,7 +17,7 @@ const WAYS: ResetWay[] = [
   { label: 'SMS', to: '/reset_password/sms', icon: 'phone', description: 'We send a 6-digit code to the mobile number of your account.' },
 ];
 
-/** spec 2.9 chooser: reset by Email or by SMS, and a way back to the sign-in page. */
+/** docs/product.md#password-reset chooser: reset by Email or by SMS, and a way back to the sign-in page. */
 export function ResetChooser() {
   return (
     <PublicPage title={MESSAGES.recoveryLink} intro="Forgot your password? Choose how we should help you set a new one.">

@@ -9,7 +9,7 @@ import { ResetChooser } from './ResetChooser';
 const SmsResetPage = lazy(() => import('./SmsResetPage').then(({ SmsResetPage }) => ({ default: SmsResetPage })));
 
 /**
- * The three public reset routes of spec 2.1 share this screen: /reset_password (chooser),
+ * The three public reset routes of docs/product.md#routes share this screen: /reset_password (chooser),
  * /reset_password/sms and /reset_password/email/:token?.
  */
 export function ResetPasswordPage() {

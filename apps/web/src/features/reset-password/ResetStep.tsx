@@ -12,7 +12,7 @@ export interface ResetStepProps {
 }
 
 /**
- * One step of a reset flow (spec 2.9): "Step n of m" and the step's heading. When the step changes
+ * One step of a reset flow (docs/product.md#password-reset): "Step n of m" and the step's heading. When the step changes
  * the heading takes the focus, so a screen reader says where the person now is; the step shown
  * first leaves the focus to its first field. Keep one ResetStep per screen (the content changes
  * inside it), so it sees the step change.
@@ -41,7 +41,7 @@ export function ResetStep({ step, of, heading, children }: ResetStepProps) {
   );
 }
 
-/** The step's way out to the sign-in page, shaped as the step's main button (spec 2.9: Go to Login). */
+/** The step's way out to the sign-in page, shaped as the step's main button (docs/product.md#password-reset: Go to Login). */
 export function ButtonLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link to={to} className="rl-button rl-button--primary rl-button--md rl-button--block">
@@ -60,7 +60,7 @@ export function ResetDone() {
   );
 }
 
-/** A step's form: the failed call's first message in a red alert above the fields (spec 8). */
+/** A step's form: the failed call's first message in a red alert above the fields (docs/product.md#messages). */
 export function ResetForm({ error, onSubmit, children }: { error: string | null | undefined; onSubmit: () => void; children: ReactNode }) {
   return (
     <form

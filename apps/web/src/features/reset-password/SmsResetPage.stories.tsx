@@ -89,7 +89,7 @@ export const CodeIdle: Story = {
   },
 };
 
-/** spec 5: every field of the SMS reset is required, each with its message. */
+/** docs/product.md#validation-rules: every field of the SMS reset is required, each with its message. */
 export const PhoneRequired: Story = {
   play: async ({ canvasElement }) => {
     await submitPhone(canvasElement, '');

@@ -15,9 +15,9 @@ export interface SmsResetPageProps {
 type CodeField = 'smscod' | 'password' | 'password_verified';
 
 /**
- * spec 2.9 by SMS, 3 steps: (1) phone, Verify; (2) code, password and password verified, Verify;
- * (3) 'Password successfully reset', Go to Login. spec 4: 1 to 2 when the phone call succeeds,
- * 2 to 3 when verify succeeds; a failed call shows its first message in a red alert (spec 8).
+ * docs/product.md#password-reset by SMS, 3 steps: (1) phone, Verify; (2) code, password and password verified, Verify;
+ * (3) 'Password successfully reset', Go to Login. docs/product.md#states-and-transitions: 1 to 2 when the phone call succeeds,
+ * 2 to 3 when verify succeeds; a failed call shows its first message in a red alert (docs/product.md#messages).
  */
 export function SmsResetPage({ machine }: SmsResetPageProps) {
   const [state, send] = useMachine(machine ?? liveSmsResetMachine);

@@ -5,12 +5,12 @@ import { api } from '../../shell/api';
 
 /**
  * The reset machines bound to the server. Their failures show in the screen's red alert above the
- * form (spec 8: the first message of the response), not in the general toast.
+ * form (docs/product.md#messages: the first message of the response), not in the general toast.
  */
 export const liveSmsResetMachine = smsResetMachine.provide({
   actors: {
     requestCode: fromPromise(({ input }) => api.call(smsResetStart, { body: input })),
-    // spec 7: the token answered by step 1 is the bearer of the verify call
+    // docs/product.md#http-calls: the token answered by step 1 is the bearer of the verify call
     verifyCode: fromPromise(({ input: { token, ...body } }) => api.call(smsResetVerify, { token, body })),
   },
 });

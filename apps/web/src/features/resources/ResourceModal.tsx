@@ -32,8 +32,8 @@ export interface ResourceModalProps {
 }
 
 /**
- * Create or edit a resource (spec 2.15): name, e-mail, language ('Select Language' first, the
- * languages of GET /api/preferred/language), main and secondary phone with the countries of spec 9,
+ * Create or edit a resource (docs/product.md#resources): name, e-mail, language ('Select Language' first, the
+ * languages of GET /api/preferred/language), main and secondary phone with the countries of docs/product.md#constants-and-limits,
  * and the status when editing. Values, layout and rules are the domain's resource form.
  */
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {

@@ -50,13 +50,13 @@ export const Filled: Story = {
 };
 export const Empty: Story = { args: { state: 'empty' }, play: playShowsText('No resources found. Please add some resources.') };
 export const Loading: Story = { args: { state: 'loading' } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
-/** spec 6: the Customer reads the list only. */
+/** docs/product.md#roles-and-permissions: the Customer reads the list only. */
 export const ReadOnlyCustomer: Story = { args: { role: Role.Customer }, play: playReadsOnly('Luis Ortega') };
 
-/** spec 2.15: at the quota the warning shows and Create is disabled. */
+/** docs/product.md#resources: at the quota the warning shows and Create is disabled. */
 export const QuotaReached: Story = {
   args: { state: 'quotaReached' },
   play: async ({ canvasElement }) => {
@@ -112,7 +112,7 @@ export const Saving: Story = {
   },
 };
 
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open with what was typed. */
 export const SaveFailed: Story = {
   args: { state: 'saveFailed' },
   play: async ({ canvasElement }) => {

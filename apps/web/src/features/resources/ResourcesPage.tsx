@@ -13,7 +13,7 @@ import { liveResourceCalls } from './resource-calls';
 import { ResourceModal } from './ResourceModal';
 import './ResourcesPage.css';
 
-/** A phone cell: the number with its country code; a click copies it (spec 2.15). */
+/** A phone cell: the number with its country code; a click copies it (docs/product.md#resources). */
 function PhoneCell({ national, country }: { national: string | null; country: string | null }) {
   const shown = resourcePhoneShown(national, country);
   if (!shown) return null;
@@ -36,14 +36,14 @@ const COLUMNS: DataTableColumn<Resource>[] = [
   { id: 'resource_updatedt', header: 'Update Date', cell: (row) => listDate(row.resource_updatedt ?? row.resource_createdt), sortable: true, width: '8rem' },
 ];
 
-/** spec 9: resources are listed by resource_fullname ascending. */
+/** docs/product.md#constants-and-limits: resources are listed by resource_fullname ascending. */
 const DEFAULT_SORT = { column: 'resource_fullname', direction: 'asc' } as const;
 
 const TEXTS = { created: MESSAGES.resourceCreated, updated: MESSAGES.resourceUpdated, deleted: MESSAGES.resourceDeleted, confirmDelete: MESSAGES.confirmDeleteResource };
 
 /**
- * spec 2.15 Resources: the people the escalations contact. List, create, edit and delete (Customer
- * Root); the Customer sees the list only (the calls' permissions, spec 6). The quota check runs on
+ * docs/product.md#resources: the people the escalations contact. List, create, edit and delete (Customer
+ * Root); the Customer sees the list only (the calls' permissions, docs/product.md#roles-and-permissions). The quota check runs on
  * open and after each save or delete: at the quota the warning shows and Create is disabled.
  */
 export function ResourcesPage() {

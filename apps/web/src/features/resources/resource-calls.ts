@@ -12,7 +12,7 @@ declare module '../../shell/services' {
 /** The calls of the Resources screen. */
 export interface ResourceCalls {
   list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Resource>>;
-  /** spec 2.15: the quota check */
+  /** docs/product.md#resources: the quota check */
   limit: () => Promise<ResourceLimit>;
   /** the modal's language dropdown */
   languages: () => Promise<ListOf<Language>>;
@@ -21,7 +21,7 @@ export interface ResourceCalls {
   remove: (id: number) => Promise<MessageAnswer>;
 }
 
-/** spec 7 Resources. */
+/** docs/product.md#catalogue-calls. */
 export const liveResourceCalls: ResourceCalls = {
   list: (query, signal) => api.call(listResources, { query, signal }),
   limit: () => api.call(resourceLimit, {}),

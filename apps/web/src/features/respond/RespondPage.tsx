@@ -27,7 +27,7 @@ export interface RespondPageProps {
 }
 
 /**
- * The responder page (service.md 6) at /respond/:token: the incident the person was called,
+ * The responder page (docs/product.md#escalation-engine) at /respond/:token: the incident the person was called,
  * texted or mailed about, with Accept and Resolve. No sign-in: the link is the credential.
  */
 export function RespondPage({ machine }: RespondPageProps) {

@@ -29,7 +29,7 @@ export interface SlaModalProps {
 }
 
 /**
- * Create or edit an SLA (spec 2.18): name, description, response time (two digits) with its unit
+ * Create or edit an SLA (docs/product.md#slas): name, description, response time (two digits) with its unit
  * Minutes or Hours, and the status when editing. Values, layout and rules are the domain's SLA form.
  */
 export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {

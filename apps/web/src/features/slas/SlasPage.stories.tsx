@@ -31,10 +31,10 @@ export const Filled: Story = {
 };
 export const Empty: Story = { args: { state: 'empty' }, play: playShowsText("No sla's found. Please add some slas.") };
 export const Loading: Story = { args: { state: 'loading' } };
-/** a failed load is an empty list with Reload (spec 7) */
+/** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
-/** spec 6: the Customer reads the list only. */
+/** docs/product.md#roles-and-permissions: the Customer reads the list only. */
 export const ReadOnlyCustomer: Story = { args: { role: Role.Customer }, play: playReadsOnly('Standard response') };
 
 export const CreateModal: Story = {
@@ -105,7 +105,7 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => expectSaving(await saveEdited(canvasElement)),
 };
 
-/** A 500 on save: the general handler's warning toast (spec 8), the modal stays open with what was typed. */
+/** A 500 on save: the general handler's warning toast (docs/product.md#messages), the modal stays open with what was typed. */
 export const SaveFailed: Story = {
   args: { state: 'saveFailed' },
   play: async ({ canvasElement }) => {
@@ -122,7 +122,7 @@ export const DeleteConfirm: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Standard response' }));
     const confirm = await screen.findByRole('alertdialog');
     await expect(confirm).toHaveTextContent('Are you sure you want to remove this Service Level Agreement?');
-    // spec 8: labelled in Spanish
+    // docs/product.md#messages: labelled in Spanish
     await expect(within(confirm).getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
     await expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
   },

@@ -13,22 +13,22 @@ import { SlaModal } from './SlaModal';
 const COLUMNS: DataTableColumn<Sla>[] = [
   { id: 'sla_name', header: 'Name', cell: (row) => row.sla_name, sortable: true },
   { id: 'sla_desc', header: 'Description', cell: (row) => row.sla_desc, sortable: true },
-  // spec 9: the number and its unit, M = Minute(s), H = Hour(s)
+  // docs/product.md#constants-and-limits: the number and its unit, M = Minute(s), H = Hour(s)
   { id: 'sla_response_time', header: 'Response Time', cell: (row) => slaResponseTimeLabel(row), sortable: true, width: '10rem' },
   { id: 'sla_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.sla_active)} />, sortable: true, width: '8rem' },
   { id: 'sla_updateby', header: 'Updated By', cell: (row) => row.sla_updateby ?? row.sla_createby ?? '', sortable: true },
   { id: 'sla_updatedt', header: 'Update Date', cell: (row) => listDate(row.sla_updatedt ?? row.sla_createdt), sortable: true, width: '8rem' },
 ];
 
-/** spec 9: SLAs are listed by sla_id. */
+/** docs/product.md#constants-and-limits: SLAs are listed by sla_id. */
 const DEFAULT_SORT = { column: 'sla_id', direction: 'asc' } as const;
 
-// spec 8: the SLA's delete confirmation is labelled in Spanish
+// docs/product.md#messages: the SLA's delete confirmation is labelled in Spanish
 const TEXTS = { created: MESSAGES.slaSaved, updated: MESSAGES.slaEdited, deleted: MESSAGES.slaDeleted, confirmDelete: MESSAGES.confirmDeleteSla, confirmLabels: SPANISH_CONFIRM_LABELS };
 
 /**
- * spec 2.18 SLA: the response times the modules promise. List, create, edit and delete (Customer
- * Root); the Customer sees the list only (the calls' permissions, spec 6).
+ * docs/product.md#slas: the response times the modules promise. List, create, edit and delete (Customer
+ * Root); the Customer sees the list only (the calls' permissions, docs/product.md#roles-and-permissions).
  */
 export function SlasPage() {
   const role = useSignedInUser().role.rol_id;

@@ -17,7 +17,7 @@ export interface SlaCalls {
   remove: (id: number) => Promise<MessageAnswer>;
 }
 
-/** spec 7 SLA. */
+/** docs/product.md#catalogue-calls. */
 export const liveSlaCalls: SlaCalls = {
   list: (query, signal) => api.call(listSlas, { query, signal }),
   create: (body) => api.call(addSla, { body }),

@@ -54,14 +54,14 @@ const ask = async (canvas: ReturnType<typeof within>, question = QUESTION) => {
   await userEvent.keyboard('{Enter}');
 };
 
-/** No messages; Send with an empty box says spec 5's message. */
+/** No messages; Send with an empty box says docs/product.md#validation-rules's message. */
 export const Empty: Story = {
   args: { ask: 'answers' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const log = await canvas.findByRole('log', { name: 'Conversation' });
     await expect(log).toHaveTextContent('No messages yet');
-    // spec 2.19, 9: the chat area is 360 px high
+    // docs/product.md#user-guide-and-assistant, #constants-and-limits: the chat area is 360 px high
     await expect(getComputedStyle(log).height).toBe('360px');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent("Your message box Can't be empty");
@@ -124,7 +124,7 @@ export const Failed: Story = {
   },
 };
 
-/** spec 8: an answer without text. */
+/** docs/product.md#messages: an answer without text. */
 export const NoAnswerText: Story = {
   args: { ask: 'answersNothing' },
   play: async ({ canvasElement }) => {
@@ -134,7 +134,7 @@ export const NoAnswerText: Story = {
   },
 };
 
-/** spec 8: a 500 from the server. */
+/** docs/product.md#messages: a 500 from the server. */
 export const ServerError: Story = {
   args: { ask: 'fails' },
   play: async ({ canvasElement }) => {

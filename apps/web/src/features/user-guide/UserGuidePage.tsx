@@ -20,14 +20,14 @@ declare module '../../shell/services' {
   }
 }
 
-/** spec 7 Chat: the first item of the answer's list. */
+/** docs/product.md#assistant-call: the first item of the answer's list. */
 const liveAskGuide = async (question: string): Promise<ChatAnswer> => {
   const [first] = await api.call(generatePrompt, { body: { is_server: false, user_message: question } });
   return first ?? { response: '', sources: [] };
 };
 
 /**
- * spec 2.19 User Guide: the chat with the assistant (the user's and the server's messages with
+ * docs/product.md#user-guide-and-assistant Guide: the chat with the assistant (the user's and the server's messages with
  * sender and hour, 'Type your question', Send or Enter), in a 360 px area; after each reply the
  * notification plays from 1 s in for 3 s. The answers quote the guide and link its sections.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { playChatSound } from './chat-sound';
 
-describe('the chat notification (spec 2.19, 9)', () => {
+describe('the chat notification (docs/product.md#user-guide-and-assistant, #constants-and-limits)', () => {
   it('plays from 1 s in and stops after 3 s', async () => {
     vi.useFakeTimers();
     const player = { currentTime: 0, paused: true, play: vi.fn(async () => void (player.paused = false)), pause: vi.fn(() => void (player.paused = true)) };

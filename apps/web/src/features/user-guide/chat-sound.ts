@@ -7,7 +7,7 @@ export const CHAT_SOUND_URL = '/sounds/chat-notification.wav';
 export type ChatSoundPlayer = Pick<HTMLMediaElement, 'currentTime' | 'play' | 'pause'>;
 
 /**
- * spec 2.19 and 9: after a reply the sound plays from 1 second in and is stopped after 3 seconds.
+ * docs/product.md#user-guide-and-assistant and #constants-and-limits: after a reply the sound plays from 1 second in and is stopped after 3 seconds.
  * A browser that refuses to play (no gesture yet, no audio device) is left silent: the reply is
  * on the screen either way. Answers a function that stops it early (the screen is left).
  */

@@ -38,7 +38,7 @@ async function typePasswords(canvasElement: HTMLElement, next: string, confirm: 
   await userEvent.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), confirm);
 }
 
-/** spec 5: the warning confirmation comes first. */
+/** docs/product.md#validation-rules: the warning confirmation comes first. */
 export const ConfirmStep: Story = {
   play: async ({ canvasElement }) => {
     await expect(await body(canvasElement).findByRole('alertdialog')).toHaveTextContent("Are you sure you want to change this user's password?");
@@ -47,7 +47,7 @@ export const ConfirmStep: Story = {
 
 export const Form: Story = { play: async ({ canvasElement }) => continueToForm(canvasElement) };
 
-/** spec 5: Save on the empty form, each field's required message. */
+/** docs/product.md#validation-rules: Save on the empty form, each field's required message. */
 export const AllRequired: Story = {
   play: async ({ canvasElement }) => {
     await continueToForm(canvasElement);
@@ -64,7 +64,7 @@ export const Mismatch: Story = {
   },
 };
 
-/** A rule failing as the new password is typed (spec 5: checked on every input). */
+/** A rule failing as the new password is typed (docs/product.md#validation-rules: checked on every input). */
 export const RuleFailing: Story = {
   play: async ({ canvasElement }) => {
     await typePasswords(canvasElement, 'abcdefg1', 'abcdefg2');
@@ -83,7 +83,7 @@ export const Submitting: Story = {
   },
 };
 
-/** spec 8: a failed change keeps the form open. */
+/** docs/product.md#messages: a failed change keeps the form open. */
 export const ServerError: Story = {
   args: { change: 'serverError' },
   play: async ({ canvasElement }) => {

@@ -11,7 +11,7 @@ import type { AdminPasswordBody } from './user-calls';
 export interface AdminPasswordModalProps {
   /** the user whose password changes */
   user: Pick<User, 'id' | 'name' | 'last_name' | 'email'>;
-  /** the call; a failure it has not shown on a field is already reported (spec 8) */
+  /** the call; a failure it has not shown on a field is already reported (docs/product.md#messages) */
   changePassword: (body: AdminPasswordBody) => Promise<unknown>;
   /** the change succeeded (the caller shows 'User password has been updated') */
   onChanged: () => void;
@@ -20,7 +20,7 @@ export interface AdminPasswordModalProps {
 }
 
 /**
- * spec 2.10 row action 'change password': the warning confirmation first (spec 5), then the new
+ * docs/product.md#user-lists row action 'change password': the warning confirmation first (docs/product.md#validation-rules), then the new
  * password and its confirmation, checked on every input; a failed change keeps the form open.
  */
 export function AdminPasswordModal({ user, changePassword, onChanged, onClose }: AdminPasswordModalProps) {

@@ -69,7 +69,7 @@ const invalid: Story['play'] = async ({ canvasElement }) => {
   if (within(dialog).queryByRole('combobox', { name: 'Customer' })) await expectProblem(canvasElement, dialog, 'Customer', 'Customer is required');
 };
 
-/** spec 2.10: the role dropdown open, the roles the screen may not grant disabled. */
+/** docs/product.md#user-lists: the role dropdown open, the roles the screen may not grant disabled. */
 const roleDropdown: Story['play'] = async ({ canvasElement }) => {
   await dialogReady(canvasElement);
   await userEvent.click(body(canvasElement).getByRole('combobox', { name: 'Role' }));
@@ -101,7 +101,7 @@ export const OwnUserEdit: Story = { args: { ...own, editing: true } };
 export const OwnUserInvalid: Story = { args: own, play: invalid };
 export const OwnUserRoleDropdown: Story = { args: own, play: roleDropdown };
 
-/** spec 5: a malformed e-mail, a password that breaks a rule, and a confirmation that differs. */
+/** docs/product.md#validation-rules: a malformed e-mail, a password that breaks a rule, and a confirmation that differs. */
 export const MalformedValues: Story = {
   args: own,
   play: async ({ canvasElement }) => {
@@ -135,7 +135,7 @@ async function fillNewUser(canvasElement: HTMLElement, email: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 
-/** spec 8: a failed save keeps the modal open; a duplicate e-mail shows on the e-mail field. */
+/** docs/product.md#messages: a failed save keeps the modal open; a duplicate e-mail shows on the e-mail field. */
 export const DuplicateEmail: Story = {
   args: { ...own, save: 'duplicateEmail' },
   play: async ({ canvasElement }) => {
@@ -194,7 +194,7 @@ export const OwnPhoneChange: Story = {
   },
 };
 
-/** Save without the current password: spec 5 'Current Password is required' on the field. */
+/** Save without the current password: docs/product.md#validation-rules 'Current Password is required' on the field. */
 export const OwnPhoneChangeWithoutPassword: Story = {
   args: { ...own, self: true },
   play: async ({ canvasElement }) => {

@@ -36,18 +36,18 @@ export interface UserModalProps {
   actor: Actor;
   /** the user being edited; null creates one */
   user: User | null;
-  /** creates or updates; a failure it has not shown on a field is already reported (spec 8) */
+  /** creates or updates; a failure it has not shown on a field is already reported (docs/product.md#messages) */
   save: (values: UserFormValues) => Promise<User>;
-  /** the customer dropdown of Customer Users (spec 7: not_root, page size 100) */
+  /** the customer dropdown of Customer Users (docs/product.md#http-calls: not_root, page size 100) */
   loadCustomers?: () => Promise<ListOf<Customer>>;
   onSaved: (saved: User) => void;
   onClose: () => void;
 }
 
 /**
- * spec 2.10 user modal, for the three user screens: name, last name, e-mail (fixed once created),
+ * docs/product.md#user-lists user modal, for the three user screens: name, last name, e-mail (fixed once created),
  * an optional phone, the password pair on create, the role (only grantable roles selectable), the
- * customer on Customer Users, and the status on edit only (spec 4). On one's own row the role and
+ * customer on Customer Users, and the status on edit only (docs/product.md#states-and-transitions). On one's own row the role and
  * status stay as they are, and a new phone asks for the current password (issue: account security).
  */
 export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, onClose }: UserModalProps) {

@@ -50,9 +50,9 @@ export const CustomerUsersFilled: Story = { args: customerUsers };
 export const CustomerUsersEmpty: Story = { args: { ...customerUsers, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
 export const CustomerUsersLoading: Story = { args: { ...customerUsers, list: 'loading' } };
 export const CustomerUsersError: Story = { args: { ...customerUsers, list: 'error' }, play: playOffersReload };
-/** spec 6: StaffEdit may create customer users but has no row actions. */
+/** docs/product.md#roles-and-permissions: StaffEdit may create customer users but has no row actions. */
 export const CustomerUsersAsStaffEdit: Story = { args: { ...customerUsers, role: Role.StaffEdit } };
-/** spec 6: StaffView sees neither Create nor the actions column. */
+/** docs/product.md#roles-and-permissions: StaffView sees neither Create nor the actions column. */
 export const CustomerUsersAsStaffView: Story = {
   args: { ...customerUsers, role: Role.StaffView },
   play: async ({ canvasElement }) => {
@@ -68,16 +68,16 @@ export const UsersEmpty: Story = { args: { ...own, list: 'empty' }, play: playSh
 export const UsersLoading: Story = { args: { ...own, list: 'loading' } };
 export const UsersError: Story = { args: { ...own, list: 'error' }, play: playOffersReload };
 
-/** The 403 page (spec 2.2, 6) for a role outside a screen's set. */
+/** The 403 page (docs/product.md#route-guard, #roles-and-permissions) for a role outside a screen's set. */
 const playRefused = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
   await expect(await body(canvasElement).findByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
 };
-/** spec 6: Admin Users is for Staff Root only. */
+/** docs/product.md#roles-and-permissions: Admin Users is for Staff Root only. */
 export const AdminUsersAsStaffEditRefused: Story = { args: { ...admin, role: Role.StaffEdit }, play: playRefused };
-/** spec 2.6, 6: Users is the Customer Root's screen; the Customer is refused. */
+/** docs/product.md#sidebar-by-role, #roles-and-permissions: Users is the Customer Root's screen; the Customer is refused. */
 export const UsersAsCustomerRefused: Story = { args: { ...own, role: Role.Customer }, play: playRefused };
 
-/** spec 5 and 8: the warning confirmation before a delete. */
+/** docs/product.md#validation-rules and #messages: the warning confirmation before a delete. */
 export const DeleteConfirmation: Story = {
   args: customerUsers,
   play: async ({ canvasElement }) => {

@@ -31,9 +31,9 @@ import './UsersPage.css';
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | { kind: 'delete'; user: User } | null;
 
 /**
- * spec 2.10 user lists: Admin Users (staff users), Customer Users (every customer's users, seen by
+ * docs/product.md#user-lists user lists: Admin Users (staff users), Customer Users (every customer's users, seen by
  * staff) and Users (a Customer Root's own customer's users). One screen, three endpoint groups;
- * the buttons a role sees come from the permissions the server checks (spec 6).
+ * the buttons a role sees come from the permissions the server checks (docs/product.md#roles-and-permissions).
  */
 export function UsersPage({ screen }: { screen: UserScreen }) {
   const me = useSignedInUser();
@@ -131,7 +131,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
       toast.success(MESSAGES.userDeleted);
       reload();
     } catch (error) {
-      // e.g. deleting oneself or the last Staff Root: the server says why (spec 8 general handler)
+      // e.g. deleting oneself or the last Staff Root: the server says why (docs/product.md#messages general handler)
       reportError(error);
     } finally {
       setIsDeleting(false);

@@ -33,11 +33,11 @@ export interface UserCalls {
   update: (id: number, body: UserUpdateBody) => Promise<User>;
   remove: (id: number) => Promise<MessageAnswer>;
   changePassword: (id: number, body: AdminPasswordBody) => Promise<MessageAnswer>;
-  /** spec 7: the customer dropdown of the Customer Users modal (not_root, page size 100) */
+  /** docs/product.md#http-calls: the customer dropdown of the Customer Users modal (not_root, page size 100) */
   listCustomers: () => Promise<ListOf<Customer>>;
 }
 
-/** The live calls of a user screen, through its endpoint group (spec 7 Users). */
+/** The live calls of a user screen, through its endpoint group (docs/product.md#people-calls). */
 export function liveUserCalls(screen: UserScreen): UserCalls {
   const endpoints = USER_ENDPOINTS[screen];
   return {

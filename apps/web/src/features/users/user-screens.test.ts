@@ -12,7 +12,7 @@ const ROUTE_OF: Record<UserScreen, 'admin/users' | 'customer/users' | 'users'> =
 const holders = (screen: UserScreen, right: 'canCreate' | 'hasRowActions' | 'canEdit' | 'canDelete' | 'canChangePassword'): RoleId[] =>
   ALL_ROLES.filter((role) => canOpenRoute(role, ROUTE_OF[screen]) && userScreenRights(role, screen)[right]);
 
-describe('user screen buttons (spec 6, as the server enforces them)', () => {
+describe('user screen buttons (docs/product.md#roles-and-permissions, as the server enforces them)', () => {
   it('Admin Users: StaffRoot only, with Create and row actions', () => {
     expect(holders('staffUsers', 'canCreate')).toEqual([Role.StaffRoot]);
     expect(holders('staffUsers', 'hasRowActions')).toEqual([Role.StaffRoot]);
@@ -33,7 +33,7 @@ describe('user screen buttons (spec 6, as the server enforces them)', () => {
     expect(userScreenRights(Role.StaffView, 'ownUsers').hasRowActions).toBe(false);
   });
 
-  it('sorts Users by name and the staff and customer-user lists by id (spec 9)', () => {
+  it('sorts Users by name and the staff and customer-user lists by id (docs/product.md#constants-and-limits)', () => {
     expect(USER_SCREENS.map((screen) => USER_SCREEN_CONFIG[screen].defaultSort.column)).toEqual(['id', 'id', 'name']);
     expect(USER_SCREENS.map((screen) => USER_SCREEN_CONFIG[screen].extraColumn)).toEqual(['role', 'customer', null]);
   });

@@ -1,16 +1,16 @@
 import { customerUsers, ownUsers, staffUsers, type UserOrderColumn } from '@relevo/api';
 import { adminPasswordRefusal, mayCall, userDeleteRefusal, type Actor, type RoleId, type UserFacts, type UserScreen } from '@relevo/domain';
 
-/** The endpoint group of each user screen (spec 7 Users). */
+/** The endpoint group of each user screen (docs/product.md#people-calls). */
 export const USER_ENDPOINTS = { staffUsers, customerUsers, ownUsers } as const satisfies Record<UserScreen, unknown>;
 export type UserEndpoints = (typeof USER_ENDPOINTS)[UserScreen];
 
-/** What differs between the three user screens of spec 2.10. */
+/** What differs between the three user screens of docs/product.md#user-lists. */
 export interface UserScreenConfig {
   title: string;
   /** the extra column: Admin Users shows the role, Customer Users the customer */
   extraColumn: 'role' | 'customer' | null;
-  /** spec 9: Users by name; Admin Users and Customer Users by id */
+  /** docs/product.md#constants-and-limits: Users by name; Admin Users and Customer Users by id */
   defaultSort: { column: UserOrderColumn; direction: 'asc' | 'desc' };
 }
 
@@ -20,7 +20,7 @@ export const USER_SCREEN_CONFIG: Record<UserScreen, UserScreenConfig> = {
   ownUsers: { title: 'Users', extraColumn: null, defaultSort: { column: 'name', direction: 'asc' } },
 };
 
-/** The buttons a role sees on a user screen (spec 6), read from the permissions the server enforces. */
+/** The buttons a role sees on a user screen (docs/product.md#roles-and-permissions), read from the permissions the server enforces. */
 export interface UserScreenRights {
   canCreate: boolean;
   canEdit: boolean;

@@ -23,7 +23,7 @@ function start() {
   return { actor, change, fill, state: () => actor.getSnapshot() };
 }
 
-describe('admin password change machine (spec 2.10, 5)', () => {
+describe('admin password change machine (docs/product.md#user-lists, #validation-rules)', () => {
   it('asks the warning confirmation first and ends cancelled on Cancel', () => {
     const { actor, state } = start();
     expect(state().value).toBe('confirming');
@@ -37,7 +37,7 @@ describe('admin password change machine (spec 2.10, 5)', () => {
     expect(state().status).toBe('done');
   });
 
-  it('opens the form on Continue and checks every input with the messages of spec 5', () => {
+  it('opens the form on Continue and checks every input with the messages of docs/product.md#validation-rules', () => {
     const { actor, fill, state } = start();
     actor.send({ type: 'CONTINUE' });
     expect(state().value).toBe('editing');

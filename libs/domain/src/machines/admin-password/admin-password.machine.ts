@@ -5,15 +5,15 @@ import { recordFormErrors, saveFailure, type FieldErrors } from '../record-form/
 import { notProvided } from '../shared';
 
 /**
- * A user's password changed by an admin (spec 2.10 row action, 3, 5):
+ * A user's password changed by an admin (docs/product.md#user-lists row action, 3, 5):
  *
  *   confirming ──CONTINUE──▶ editing ──SUBMIT (valid)──▶ saving ──done──▶ saved (final)
  *       │                      ▲  │                        │
- *     CANCEL                   └──┼──── CHANGE / SUBMIT ◀── failed   (stays open, spec 8)
+ *     CANCEL                   └──┼──── CHANGE / SUBMIT ◀── failed   (stays open, docs/product.md#messages)
  *       ▼                         ▼
  *   cancelled (final) ◀─────── CANCEL (from editing or failed)
  *
- * spec 5: the warning confirmation (Continue/Cancel) comes first; the new password and its
+ * docs/product.md#validation-rules: the warning confirmation (Continue/Cancel) comes first; the new password and its
  * confirmation are checked on every input with the spec's messages. Actor `changePassword` gets
  * `{ id, new_password, confirm_password }`; `fieldErrorsOf` (optional) reads the per-field messages
  * of a failed change (a 422), which stay on their field until it changes.
@@ -34,7 +34,7 @@ export interface AdminPasswordContext {
   edited: Record<string, true>;
   attempted: boolean;
   serverErrors: FieldErrors;
-  /** the text of the last failed change (the general handler has already shown it, spec 8) */
+  /** the text of the last failed change (the general handler has already shown it, docs/product.md#messages) */
   error: string | null;
 }
 
@@ -44,7 +44,7 @@ export type AdminPasswordEvent =
   | { type: 'CHANGE'; field: AdminPasswordField; value: string }
   | { type: 'SUBMIT' };
 
-/** spec 5 rules of the new password and its confirmation, every failed rule per field. */
+/** docs/product.md#validation-rules rules of the new password and its confirmation, every failed rule per field. */
 export const adminPasswordRules = (values: Record<string, unknown>): FieldErrors =>
   formErrors(AdminPasswordChangeSchema, { new_password: values.new_password, confirm_password: values.confirm_password });
 

@@ -6,7 +6,7 @@ import { moduleFormErrors, type ModuleFormSetup, type ModuleFormValues } from '.
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The application modal (spec 2.11) on the record-form machine; the `save` actor
+ * The application modal (docs/product.md#applications) on the record-form machine; the `save` actor
  * (`fromPromise<Application, ApplicationFormValues>`) sends `applicationCreateBody` or `applicationUpdateBody`.
  */
 export const applicationFormMachine = recordFormMachineFor<ApplicationFormValues, Application>();
@@ -20,7 +20,7 @@ export function applicationFormInput(
 }
 
 /**
- * The module modal (spec 2.12) on the record-form machine; the `save` actor
+ * The module modal (docs/product.md#modules) on the record-form machine; the `save` actor
  * (`fromPromise<Module, ModuleFormValues>`) sends `moduleCreateBody` or `moduleUpdateBody`.
  */
 export const moduleFormMachine = recordFormMachineFor<ModuleFormValues, Module>();
@@ -30,7 +30,7 @@ export function moduleFormInput(setup: ModuleFormSetup, values: ModuleFormValues
 }
 
 /**
- * The Incident Simulation modal (spec 2.12, 5): Send is disabled until valid; the `save` actor
+ * The Incident Simulation modal (docs/product.md#modules, #validation-rules): Send is disabled until valid; the `save` actor
  * (`fromPromise<Answer, IncidentSimulationValues>`) sends `incidentSimulationBody` and answers the
  * server's `{status, message}` list.
  */

@@ -15,8 +15,8 @@ function start(forced = false) {
   return { actor, change, fill };
 }
 
-describe('change-password machine (spec 2.5, 5)', () => {
-  it('validates on every input with the messages of spec 5', () => {
+describe('change-password machine (docs/product.md#layout, #validation-rules)', () => {
+  it('validates on every input with the messages of docs/product.md#validation-rules', () => {
     const { actor, fill } = start();
     fill('', 'abc', 'abd');
     expect(changePasswordErrors(actor.getSnapshot().context)).toEqual({

@@ -7,7 +7,7 @@ export interface ChangePasswordContext {
   current_password: string;
   new_password: string;
   confirm_password: string;
-  /** force_change_password: the modal cannot be dismissed (spec 2.5) */
+  /** force_change_password: the modal cannot be dismissed (docs/product.md#layout) */
   forced: boolean;
   error: string | null;
 }
@@ -15,7 +15,7 @@ export interface ChangePasswordContext {
 type Field = 'current_password' | 'new_password' | 'confirm_password';
 export type ChangePasswordEvent = { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' };
 
-/** Messages per field, checked on every input (spec 5). */
+/** Messages per field, checked on every input (docs/product.md#validation-rules). */
 export const changePasswordErrors = (context: Pick<ChangePasswordContext, Field>) =>
   formErrors(OwnPasswordChangeSchema, {
     current_password: context.current_password,

@@ -15,7 +15,7 @@ function start() {
   return { actor, ask, state: () => actor.getSnapshot() };
 }
 
-describe('chat machine (spec 2.19, 5 Chat, 8)', () => {
+describe('chat machine (docs/product.md#user-guide-and-assistant, #validation-rules Chat, #messages)', () => {
   it('starts empty and refuses an empty message with the spec text, calling nothing', () => {
     const { actor, ask, state } = start();
     expect(state().value).toBe('empty');
@@ -51,7 +51,7 @@ describe('chat machine (spec 2.19, 5 Chat, 8)', () => {
     expect(state().value).toBe('empty');
   });
 
-  it('an answer without text is spec 8 refusal, with no sources', async () => {
+  it('an answer without text is docs/product.md#messages refusal, with no sources', async () => {
     const { actor, ask, state } = start();
     actor.send({ type: 'TYPE', text: 'Anything?' });
     actor.send({ type: 'SEND' });
@@ -116,7 +116,7 @@ describe('chat machine (spec 2.19, 5 Chat, 8)', () => {
   });
 });
 
-describe('the chat request schema (spec 7 Chat)', () => {
+describe('the chat request schema (docs/product.md#assistant-call)', () => {
   it('takes is_server and a trimmed user_message', () => {
     expect(validate(ChatPromptSchema, { is_server: false, user_message: '  hello ' })).toEqual({ success: true, output: { is_server: false, user_message: 'hello' } });
   });

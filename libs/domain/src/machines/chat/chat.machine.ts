@@ -3,14 +3,14 @@ import { CHAT_MESSAGES, type ChatAnswer, type ChatMessage } from '../../entities
 import { errorText, notProvided } from '../shared';
 
 /**
- * The User Guide chat (spec 2.19, 5 Chat, 7 Chat, 8):
+ * The User Guide chat (docs/product.md#user-guide-and-assistant, #validation-rules Chat, #assistant-call, #messages):
  *
  *   empty ──TYPE──▶ typing ──SEND──▶ waiting ──done──▶ answered ──TYPE──▶ typing …
  *     ▲  SEND: 'Your message box Can't be empty'   │
  *     └──TYPE (blank)──┘                        error──▶ error ──RETRY──▶ waiting (the same question)
  *
  * The user's message joins the conversation when it is sent; the server's answer when it comes.
- * An answer with no text is spec 8's 'Sorry, I am unable to assist you with this request.'.
+ * An answer with no text is docs/product.md#messages's 'Sorry, I am unable to assist you with this request.'.
  * Actor `ask` gets `{ user_message }` and answers the first item of the server's list.
  */
 export interface ChatInput {
@@ -39,7 +39,7 @@ export interface ChatContext {
 
 export type ChatEvent = { type: 'TYPE'; text: string } | { type: 'SEND' } | { type: 'RETRY' };
 
-/** spec 3: the hour of a message, as the chat shows it (24-hour HH:mm, the viewer's clock). */
+/** docs/product.md#entities: the hour of a message, as the chat shows it (24-hour HH:mm, the viewer's clock). */
 export function chatHour(at: Date): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }

@@ -12,7 +12,7 @@ function start() {
   return { actor, generate, state: () => actor.getSnapshot() };
 }
 
-describe('credential machine (spec 2.12, 4 Credentials)', () => {
+describe('credential machine (docs/product.md#modules, #states-and-transitions Credentials)', () => {
   it('asks first, then generates for the module and application, and shows the key hidden', async () => {
     const { actor, generate, state } = start();
     expect(state().value).toBe('notCreated');

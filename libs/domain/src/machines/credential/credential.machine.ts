@@ -2,14 +2,14 @@ import { assign, setup } from 'xstate';
 import { errorText, notProvided } from '../shared';
 
 /**
- * A module's credential key (spec 2.12 Credentials modal, 4 Credentials):
+ * A module's credential key (docs/product.md#modules Credentials modal, 4 Credentials):
  *
  *   notCreated ──CREATE──▶ confirming ──CONTINUE──▶ generating ──done──▶ created ──CREATE──▶ confirming …
  *                              │                        │                   │
  *                            CANCEL (back)            error──▶ failed ──CREATE──▶ confirming
  *                                                                   TOGGLE: show / hide the key
  *
- * spec 4: the key is hidden by default and shown once (the server keeps only its hash); a new key
+ * docs/product.md#states-and-transitions: the key is hidden by default and shown once (the server keeps only its hash); a new key
  * makes the old one stop working, so each creation is confirmed first with
  * 'Are you sure you want to create a new credential key?'. Actor `generate` gets
  * `{ moduleId, applicationId }` and answers the new key.
@@ -77,7 +77,7 @@ export function shownKey(key: string, shown: boolean): string {
   return shown ? key : '•'.repeat(key.length);
 }
 
-/** spec 2.12 'Download to CSV': columns Module ID and Credential Key, named from the module id and the date (YYYYMMDD). */
+/** docs/product.md#modules 'Download to CSV': columns Module ID and Credential Key, named from the module id and the date (YYYYMMDD). */
 export function credentialCsv(moduleId: number, key: string, on: Date): { fileName: string; content: string } {
   const day = `${on.getFullYear()}${String(on.getMonth() + 1).padStart(2, '0')}${String(on.getDate()).padStart(2, '0')}`;
   return { fileName: `module_${moduleId}_credential_${day}.csv`, content: `Module ID,Credential Key\r\n${moduleId},${key}\r\n` };

@@ -23,7 +23,7 @@ function start(setup: CustomerFormSetup, values?: CustomerFormValues) {
   return { actor, save, state: () => actor.getSnapshot(), errors: () => recordFormErrors(actor.getSnapshot().context) };
 }
 
-describe('customer modal flow (spec 2.10, 4, 8)', () => {
+describe('customer modal flow (docs/product.md#user-lists, #states-and-transitions, #messages)', () => {
   it('creates with the default quota and hands the typed values to the save', async () => {
     const { actor, save, state, errors } = start({ mode: 'create', isProvider: false });
     actor.send({ type: 'SUBMIT' });

@@ -3,7 +3,7 @@ import { customerFormErrors, emptyCustomerForm, type CustomerFormSetup, type Cus
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The customer modal (spec 2.10 Customers) runs on the record-form machine, typed by its values and
+ * The customer modal (docs/product.md#user-lists Customers) runs on the record-form machine, typed by its values and
  * by the stored customer its save answers. Values start empty (create) or from the customer being
  * edited; the rules are those of `customerFormErrors`. The `save` actor
  * (`fromPromise<Customer, CustomerFormValues>`) sends `customerCreateBody` or `customerUpdateBody`.

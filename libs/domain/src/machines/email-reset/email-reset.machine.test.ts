@@ -12,7 +12,7 @@ function start(token?: string) {
   return { actor, requestLink, confirmReset };
 }
 
-describe('e-mail reset machine (spec 2.9, 4 Reset flows)', () => {
+describe('e-mail reset machine (docs/product.md#password-reset, #states-and-transitions Reset flows)', () => {
   it('starts at step 1 without a token and at step 3 with one', () => {
     expect(start().actor.getSnapshot().value).toBe('email');
     const withToken = start('abcdefghijklmnopqrstuvwx');

@@ -17,12 +17,12 @@ type Field = 'email' | 'new_password' | 'confirm_password';
 export type EmailResetEvent = { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' };
 
 export const emailStartErrors = (context: Pick<EmailResetContext, 'email'>) => formErrors(EmailResetStartSchema, { email: context.email });
-/** The same rules and messages as the own-password modal (spec 5); Send is disabled while any fails. */
+/** The same rules and messages as the own-password modal (docs/product.md#validation-rules); Send is disabled while any fails. */
 export const emailConfirmErrors = (context: Pick<EmailResetContext, 'new_password' | 'confirm_password'>) =>
   formErrors(NewPasswordSchema, { new_password: context.new_password, confirm_password: context.confirm_password });
 
 /**
- * spec 2.9 by e-mail, 4 steps: e-mail → check inbox; then, from the link, new and confirm
+ * docs/product.md#password-reset by e-mail, 4 steps: e-mail → check inbox; then, from the link, new and confirm
  * password → done. The screen starts at step 3 when a token is present.
  */
 export const emailResetMachine = setup({

@@ -26,7 +26,7 @@ function start(mode: EscalationFormMode, values?: EscalationFormValues) {
   return { actor, save, errors: () => recordFormErrors(actor.getSnapshot().context) };
 }
 
-describe('the escalation form (spec 2.16)', () => {
+describe('the escalation form (docs/product.md#escalations)', () => {
   it('requires a name of at most 100 characters and a description of at most 1000', () => {
     const form = start('create');
     form.actor.send({ type: 'SUBMIT' });

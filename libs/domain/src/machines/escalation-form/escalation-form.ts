@@ -2,7 +2,7 @@ import { EscalationCreateSchema, EscalationUpdateSchema, type Escalation, type E
 import { checkedOutput, formErrors, validate } from '../../rules/validation';
 import { recordFormMachineFor, type FieldErrors, type FormErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
-/** The values of the escalation modal (spec 2.16): name, description, status on edit only. */
+/** The values of the escalation modal (docs/product.md#escalations): name, description, status on edit only. */
 export interface EscalationFormValues {
   escalation_name: string;
   escalation_desc: string;
@@ -18,7 +18,7 @@ export const escalationFormFromEscalation = (escalation: Escalation): Escalation
   escalation_active: escalation.escalation_active,
 });
 
-/** spec 4: the status is shown only when editing. */
+/** docs/product.md#states-and-transitions: the status is shown only when editing. */
 export const escalationFormFields = (mode: EscalationFormMode): (keyof EscalationFormValues)[] =>
   mode === 'edit' ? ['escalation_name', 'escalation_desc', 'escalation_active'] : ['escalation_name', 'escalation_desc'];
 

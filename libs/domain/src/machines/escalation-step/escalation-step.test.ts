@@ -62,7 +62,7 @@ const storedStep = (patch: Partial<EscalationStep> = {}): EscalationStep => ({
   ...patch,
 });
 
-describe('the escalation step form (spec 2.17, 4, 5)', () => {
+describe('the escalation step form (docs/product.md#escalation-steps, #states-and-transitions, #validation-rules)', () => {
   it('opens empty with Save disabled and no message until a field is touched', () => {
     const form = start();
     expect(form.canSave()).toBe(false);

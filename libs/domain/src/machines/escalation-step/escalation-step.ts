@@ -6,8 +6,8 @@ import { formErrors } from '../../rules/validation';
 import { recordFormMachineFor, type FieldErrors, type FieldOf, type FormErrors, type RecordFormContext, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The escalation resource modal (spec 2.17, 4, 5 Escalation resource form) runs on the record-form
- * machine, typed by the step's values and by the answer of its save ({feedback, status}, spec 7).
+ * The escalation resource modal (docs/product.md#escalation-steps, #states-and-transitions, #validation-rules Escalation resource form) runs on the record-form
+ * machine, typed by the step's values and by the answer of its save ({feedback, status}, docs/product.md#http-calls).
  * Every change goes through `changeStepForm` (choosing supervisor forces follow-up 0 with unit M,
  * choosing agent gives 15; call again off clears the attempts) and is checked at once against
  * `StepSchema`, the schema the server parses the save with, so the messages are the spec's. The
@@ -36,7 +36,7 @@ export function stepFormInput(values: StepFormValues, fieldErrorsOf?: (error: un
 export function stepFormFromStep(step: EscalationStep): StepFormValues {
   const calls = step.ind_call_again === 'Y';
   const typeId = step.participation_type.participation_type_id;
-  // the screen offers minutes and hours only (spec 5): a stored day shows as 24 hours
+  // the screen offers minutes and hours only (docs/product.md#validation-rules): a stored day shows as 24 hours
   const days = step.next_followup_time_mult === 'D';
   return {
     escalation_id: step.escalation.escalation_id,
@@ -51,10 +51,10 @@ export function stepFormFromStep(step: EscalationStep): StepFormValues {
   };
 }
 
-/** spec 2.17: Save stays disabled until the form is valid. */
+/** docs/product.md#escalation-steps: Save stays disabled until the form is valid. */
 export const stepFormCanSave = (context: Pick<RecordFormContext<StepFormValues>, 'values' | 'validate'>): boolean => Object.keys(context.validate(context.values)).length === 0;
 
-/** The step modal's option lists (spec 3: a first placeholder entry whose value is null). */
+/** The step modal's option lists (docs/product.md#entities: a first placeholder entry whose value is null). */
 export const STEP_PLACEHOLDERS = { participationType: 'Select Participation Type', channel: 'Select Channel', resource: 'Select Resource' } as const;
 
 export interface StepOption {
@@ -82,7 +82,7 @@ export function resourceOptions(resources: readonly Pick<Resource, 'resource_id'
   return [{ value: null, text: STEP_PLACEHOLDERS.resource }, ...kept, ...listed];
 }
 
-/** spec 2.17: the follow-up column, a number plus Minute(s) or Hour(s); a supervisor's notice has none. */
+/** docs/product.md#escalation-steps: the follow-up column, a number plus Minute(s) or Hour(s); a supervisor's notice has none. */
 export function followUpText(step: Pick<EscalationStep, 'next_followup_time' | 'next_followup_time_mult' | 'participation_type'>): string {
   if (isSupervisor(step.participation_type.participation_type_id)) return '';
   const unit = step.next_followup_time_mult === 'D' ? 'Day(s)' : FOLLOW_UP_UNIT_LABELS[step.next_followup_time_mult];

@@ -33,7 +33,7 @@ function start(query: ListQuery = QUERY) {
 
 const page = (...names: string[]): ListOf<string> => ({ total: 42, list: names });
 
-describe('list machine (spec 2.20, 7)', () => {
+describe('list machine (docs/product.md#tables, #http-calls)', () => {
   it('loads the first page on start and shows it', async () => {
     const { actor, calls } = start();
     expect(actor.getSnapshot().value).toBe('loading');

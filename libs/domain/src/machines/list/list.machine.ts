@@ -3,7 +3,7 @@ import type { ListOf } from '../../entities/paging';
 import { notProvided } from '../shared';
 
 /**
- * One page request of a server-paged list, as the wire names it (spec 3 paging request). Unlike
+ * One page request of a server-paged list, as the wire names it (docs/product.md#entities paging request). Unlike
  * the parsed PageQuery every field is set: a screen always knows its page, sort and search.
  */
 export interface ListQuery {
@@ -19,7 +19,7 @@ export interface ListContext<Row = unknown> {
   query: ListQuery;
   rows: Row[];
   total: number;
-  /** the last failure, kept for logging; the screen shows an empty list (spec 7) */
+  /** the last failure, kept for logging; the screen shows an empty list (docs/product.md#http-calls) */
   error: unknown;
 }
 
@@ -37,7 +37,7 @@ export const sameListQuery = (a: ListQuery, b: ListQuery): boolean =>
   a.order_by_direction === b.order_by_direction;
 
 /**
- * A server-paged list: loading → ready, or failed with an empty list (spec 7 'Failed list loads
+ * A server-paged list: loading → ready, or failed with an empty list (docs/product.md#http-calls 'Failed list loads
  * give an empty list silently'). `load` is injected (`listMachine.provide({ actors: { load } })`);
  * it receives the ListQuery as input and the actor's abort signal, so a superseded request is
  * cancelled and its answer can never overwrite a newer one. While a page loads the previous rows

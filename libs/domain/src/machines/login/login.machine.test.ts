@@ -16,7 +16,7 @@ function start() {
   return { actor, login, fill };
 }
 
-describe('login machine (spec 2.3)', () => {
+describe('login machine (docs/product.md#sign-in)', () => {
   it('does not submit an invalid form and marks it submitted to show the field errors', () => {
     const { actor, login } = start();
     actor.send({ type: 'SUBMIT' });

@@ -6,7 +6,7 @@ import { errorText, notProvided } from '../shared';
 export interface LoginContext {
   email: string;
   password: string;
-  /** the first message of a failed call, shown in a red alert (spec 2.3) */
+  /** the first message of a failed call, shown in a red alert (docs/product.md#sign-in) */
   error: string | null;
   /** once true, field errors are shown even for untouched fields */
   submitted: boolean;
@@ -18,7 +18,7 @@ export type LoginEvent = { type: 'CHANGE'; field: 'email' | 'password'; value: s
 export const loginErrors = (context: Pick<LoginContext, 'email' | 'password'>) =>
   formErrors(LoginRequestSchema, { email: context.email, password: context.password });
 
-/** spec 2.3 Login: idle → submitting → done (pre-auth token) or failed with the first message. */
+/** docs/product.md#sign-in Login: idle → submitting → done (pre-auth token) or failed with the first message. */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,

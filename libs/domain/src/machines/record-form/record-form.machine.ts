@@ -6,7 +6,7 @@ import { errorText, notProvided } from '../shared';
  *
  *   editing ──SUBMIT (valid)──▶ saving ──done──▶ saved (final)
  *      ▲                          │
- *      └──── CHANGE / SUBMIT ◀── failed   (the modal stays open, spec 8)
+ *      └──── CHANGE / SUBMIT ◀── failed   (the modal stays open, docs/product.md#messages)
  *
  * Input (`createActor(machine.provide({ actors: { save } }), { input })`, where `machine` is
  * `recordFormMachineFor<Values, Saved>()`, made once per form, e.g. `userFormMachine`):
@@ -60,7 +60,7 @@ export interface RecordFormContext<Values extends object = RecordValues, Saved =
   attempted: boolean;
   /** messages of the last failed save, per field, until that field changes */
   serverErrors: FieldErrors;
-  /** the text of the last failed save (the general handler has already shown it, spec 8) */
+  /** the text of the last failed save (the general handler has already shown it, docs/product.md#messages) */
   error: string | null;
   /** the answer of the successful save */
   saved: Saved | null;

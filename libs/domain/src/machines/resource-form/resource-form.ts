@@ -3,7 +3,7 @@ import { emptyResourceForm, resourceFormErrors, type ResourceFormMode, type Reso
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The resource modal (spec 2.15) runs on the record-form machine, typed by its values and by the
+ * The resource modal (docs/product.md#resources) runs on the record-form machine, typed by its values and by the
  * stored resource its save answers. The rules are those of `resourceFormErrors`; the `save` actor
  * (`fromPromise<Resource, ResourceFormValues>`) sends `resourceCreateBody` or `resourceUpdateBody`.
  */

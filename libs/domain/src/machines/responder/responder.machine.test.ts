@@ -17,7 +17,7 @@ function start() {
   return { actor, load, accept, resolve, state: () => actor.getSnapshot() };
 }
 
-describe('responder page machine (service.md 6)', () => {
+describe('responder page machine (docs/product.md#escalation-engine)', () => {
   it('reads the event, accepts, then resolves, one call each', async () => {
     const { actor, load, accept, resolve, state } = start();
     expect(state().value).toBe('loading');

@@ -3,7 +3,7 @@ import type { ResponderView } from '../../entities/incident';
 import { errorText, notProvided } from '../shared';
 
 /**
- * The responder page (service.md 6), opened from the link of a call, SMS or e-mail:
+ * The responder page (docs/product.md#escalation-engine), opened from the link of a call, SMS or e-mail:
  *
  *   loading ──done──▶ ready ──ACCEPT──▶ accepting ──done──▶ ready (accepted)
  *      │                │  └─RESOLVE──▶ resolving ──done──▶ ready (resolved)

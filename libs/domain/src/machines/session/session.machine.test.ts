@@ -23,7 +23,7 @@ function start() {
   return { actor, loadUser, logout };
 }
 
-describe('session machine (spec 2.2, 4 Session)', () => {
+describe('session machine (docs/product.md#route-guard, #states-and-transitions Session)', () => {
   it('is anonymous when no user loads, authenticated when one does', async () => {
     const a = start();
     expect(a.actor.getSnapshot().value).toBe('loading');

@@ -10,11 +10,11 @@ export type SessionEvent =
   | { type: 'SIGNED_IN' }
   | { type: 'RELOAD' }
   | { type: 'LOGOUT' }
-  /** a 401 from any call: the session is gone on the server (spec 4 Session) */
+  /** a 401 from any call: the session is gone on the server (docs/product.md#states-and-transitions Session) */
   | { type: 'UNAUTHORIZED' };
 
 /**
- * spec 4 Session and 2.2: the session user is loaded by the cookie; null means not signed in.
+ * docs/product.md#states-and-transitions Session and #route-guard: the session user is loaded by the cookie; null means not signed in.
  * Logout revokes on the server, clears the user and ends not authenticated.
  */
 export const sessionMachine = setup({

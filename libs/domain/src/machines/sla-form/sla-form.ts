@@ -3,7 +3,7 @@ import { emptySlaForm, slaFormErrors, type SlaFormMode, type SlaFormValues } fro
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The SLA modal (spec 2.18) runs on the record-form machine, typed by its values and by the stored
+ * The SLA modal (docs/product.md#slas) runs on the record-form machine, typed by its values and by the stored
  * SLA its save answers. The rules are those of `slaFormErrors`; the `save` actor
  * (`fromPromise<Sla, SlaFormValues>`) sends `slaCreateBody` or `slaUpdateBody`.
  */

@@ -25,7 +25,7 @@ async function toCodeStep(s: ReturnType<typeof start>) {
   await tick();
 }
 
-describe('SMS reset machine (spec 2.9, 4 Reset flows)', () => {
+describe('SMS reset machine (docs/product.md#password-reset, #states-and-transitions Reset flows)', () => {
   it('checks the phone before asking for a code', () => {
     const { actor, requestCode, set } = start();
     actor.send({ type: 'SUBMIT' });
@@ -62,7 +62,7 @@ describe('SMS reset machine (spec 2.9, 4 Reset flows)', () => {
     expect(s.actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('requires code, password and password verified with the rules of spec 5', async () => {
+  it('requires code, password and password verified with the rules of docs/product.md#validation-rules', async () => {
     const s = start();
     await toCodeStep(s);
     s.actor.send({ type: 'SUBMIT' });

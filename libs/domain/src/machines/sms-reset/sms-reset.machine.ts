@@ -7,12 +7,12 @@ import { errorText, notProvided } from '../shared';
 
 export interface SmsResetContext {
   phone: string;
-  /** the token answered by step 1, the bearer of step 2 (spec 7) */
+  /** the token answered by step 1, the bearer of step 2 (docs/product.md#http-calls) */
   token: string | null;
   smscod: string;
   password: string;
   password_verified: string;
-  /** the first message of a failed call, shown in a red alert above the form (spec 8) */
+  /** the first message of a failed call, shown in a red alert above the form (docs/product.md#messages) */
   error: string | null;
   submitted: boolean;
 }
@@ -32,8 +32,8 @@ export interface SmsVerifyInput {
 }
 
 /**
- * spec 2.9 by SMS, 3 steps: phone → (verify phone) → code and new password → (verify) → done.
- * Step 1 to 2 on success of the phone call, 2 to 3 on success of verify (spec 4).
+ * docs/product.md#password-reset by SMS, 3 steps: phone → (verify phone) → code and new password → (verify) → done.
+ * Step 1 to 2 on success of the phone call, 2 to 3 on success of verify (docs/product.md#states-and-transitions).
  */
 export const smsResetMachine = setup({
   types: { context: {} as SmsResetContext, events: {} as SmsResetEvent },

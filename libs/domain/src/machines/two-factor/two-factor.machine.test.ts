@@ -11,7 +11,7 @@ function start() {
   return { actor, verify, resend };
 }
 
-describe('two-factor machine (spec 2.4)', () => {
+describe('two-factor machine (docs/product.md#verification-code)', () => {
   it('sends the code as an integer and ends verified', async () => {
     const { actor, verify } = start();
     actor.send({ type: 'CHANGE', value: ' 482 913 ' });

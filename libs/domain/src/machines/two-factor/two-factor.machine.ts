@@ -13,7 +13,7 @@ export interface TwoFactorContext {
 export type TwoFactorEvent = { type: 'CHANGE'; value: string } | { type: 'VERIFY' } | { type: 'RESEND' };
 
 /**
- * spec 2.4 Verification: idle → verifying → verified, or failed with the first message; Resend
+ * docs/product.md#verification-code: idle → verifying → verified, or failed with the first message; Resend
  * Code goes through resending and back with a notice.
  */
 export const twoFactorMachine = setup({

@@ -43,7 +43,7 @@ const storedUser: User = {
 
 const newStaff = { name: 'Elena', last_name: 'Ruiz', email: 'elena.ruiz@relevo.test', password: 'Strong.Pass1', confirm_password: 'Strong.Pass1', rol_id: Role.StaffEdit };
 
-describe('user modal flow (spec 2.10, 5, 8)', () => {
+describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messages)', () => {
   it('shows a field rule once the field is typed into, and all of them after a refused Save', () => {
     const { actor, type, state, errors, save } = start({ screen: 'staffUsers', mode: 'create', actor: Role.StaffRoot });
     type({ password: 'short' });

@@ -3,7 +3,7 @@ import { emptyUserForm, userFormErrors, type UserFormSetup, type UserFormValues 
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**
- * The user modal (spec 2.10) runs on the record-form machine, typed by its values and by the
+ * The user modal (docs/product.md#user-lists) runs on the record-form machine, typed by its values and by the
  * stored user its save answers. Values start empty (create) or from the user being edited; the
  * rules are those of `userFormErrors` for the screen, the mode and the signed-in user. The `save`
  * actor (`fromPromise<User, UserFormValues>`) turns the values into the wire body with `userFormBody`.

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
-/** spec 2.7 Events Line Chart: events per month, this year against the previous one. */
+/** docs/product.md#dashboard Events Line Chart: events per month, this year against the previous one. */
 export function EventsChartWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
   useEffect(() => AreaComparisonChart.preload(), []);

@@ -12,7 +12,7 @@ const PERIODS = [
 
 const PERIOD_TEXT: Record<ModulePeriod, string> = { Today: 'today', Week: 'this week', Month: 'this month' };
 
-/** spec 2.7 Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
+/** docs/product.md#dashboard Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
 export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_MODULE_PERIOD }: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
   // the chart's code comes while the numbers load
   useEffect(() => DonutChart.preload(), []);

@@ -3,7 +3,7 @@ import { StatTiles, Widget } from '@relevo/ui';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
-/** spec 2.7 Events Today: today's events in the customer's zone, by their status now, and those past their SLA. */
+/** docs/product.md#dashboard Events Today: today's events in the customer's zone, by their status now, and those past their SLA. */
 export function EventsTodayWidget({ defaultDisplay }: DashboardWidgetProps) {
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.today);

@@ -11,7 +11,7 @@ const COLUMNS: SummaryColumn<ModuleEventTimes>[] = [
 ];
 
 /**
- * spec 2.7 Module Events This Month in minutes: per module, its events, the average time to
+ * docs/product.md#dashboard Module Events This Month in minutes: per module, its events, the average time to
  * acceptance (incident response) and the mean time to resolution.
  */
 export function ModuleEventsWidget({ defaultDisplay }: DashboardWidgetProps) {

@@ -5,7 +5,7 @@ import { useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
-/** spec 2.7 Module Performance Month-to-Date: each module's events this month against last month, with their shares in the tooltip. */
+/** docs/product.md#dashboard Module Performance Month-to-Date: each module's events this month against last month, with their shares in the tooltip. */
 export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
   useEffect(() => ComparisonBars.preload(), []);

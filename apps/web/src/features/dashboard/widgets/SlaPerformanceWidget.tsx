@@ -5,7 +5,7 @@ import { useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
-/** spec 2.7 SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
+/** docs/product.md#dashboard SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
 export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
   useEffect(() => ComparisonBars.preload(), []);

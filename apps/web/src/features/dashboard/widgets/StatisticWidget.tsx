@@ -32,7 +32,7 @@ async function statisticOf(calls: DashboardCalls, period: StatisticPeriod): Prom
 /** The tile's text while its number loads. */
 const PLACEHOLDER_LABEL: Record<StatisticPeriod, string> = { Daily: 'Events today', Weekly: 'Events this week', Yearly: 'Events this year' };
 
-/** spec 2.7: the generic statistic widget, with a Daily, Weekly or Yearly dropdown: the events received in that period. */
+/** docs/product.md#dashboard: the generic statistic widget, with a Daily, Weekly or Yearly dropdown: the events received in that period. */
 export function StatisticWidget({ defaultDisplay, defaultPeriod = 'Daily' }: DashboardWidgetProps & { defaultPeriod?: StatisticPeriod }) {
   const calls = useDashboardCalls();
   const [period, setPeriod] = useState<StatisticPeriod>(defaultPeriod);

@@ -2,7 +2,7 @@ import { RankedBars, Widget } from '@relevo/ui';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
-/** spec 2.7 Top 10 Responders of the Month: the resources this month's events were last assigned to, with their events. */
+/** docs/product.md#dashboard Top 10 Responders of the Month: the resources this month's events were last assigned to, with their events. */
 export function TopRespondersWidget({ defaultDisplay }: DashboardWidgetProps) {
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.responders);
