@@ -13,7 +13,9 @@ import { spawnSync } from 'node:child_process';
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
 const steps = [
   // every import declared by the workspace that makes it, no unused dependency or unreachable file
-  ['Dependencies (knip)', null, ['npx', ['knip', '--no-progress']]],
+  ['Dependencies and exports (knip)', null, ['npx', ['knip', '--no-progress']]],
+  // one formatter for the whole tree (.prettierrc.json): `npm run format` writes it
+  ['Formatting (Prettier)', null, ['npx', ['prettier', '--check', '.', '--log-level', 'warn']]],
   // the map of one incident's path in docs/architecture.md names files and functions that exist
   ['Architecture map (docs/architecture.md)', null, ['node', ['tools/scripts/check-incident-path.mjs']]],
   ['Lint, typecheck, unit and API tests', ['run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2']],
