@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in an order that fails fast and fits two cores.
-// 0. dependency hygiene (knip.jsonc) and the architecture map's files and functions;
+// 0. dependency and export hygiene (knip.jsonc), the formatting (Prettier), and the architecture map's files and functions;
 // 1. lint, typecheck and unit/API tests of every project (API tests run on PGlite, and on
 //    PostgreSQL too when TEST_DATABASE_URL is set);
 // 2. the built app in Chromium (browser tests; builds the web app and the server first), then the
