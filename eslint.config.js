@@ -6,7 +6,14 @@ import webLayers from './apps/web/eslint-layers.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/storybook-static/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/storybook-static/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -30,7 +37,10 @@ export default tseslint.config(
     // the domain is framework-free: no React, no DOM, no fetch (see docs/architecture.md)
     files: ['libs/domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@relevo/*', 'ofetch', 'fastify', 'kysely'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', '@relevo/*', 'ofetch', 'fastify', 'kysely'] },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
   },

@@ -17,5 +17,7 @@ await build({
   external: [...external, 'valibot', 'xstate', 'libphonenumber-js', 'ofetch'],
   logLevel: 'warning',
   plugins: [rawText],
-  banner: { js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);",
+  },
 });

@@ -7,7 +7,14 @@ import { dirname, resolve } from 'node:path';
 export const rawText = {
   name: 'raw-text',
   setup(builder) {
-    builder.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(dirname(args.importer), args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
-    builder.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+    builder.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: resolve(dirname(args.importer), args.path.slice(0, -'?raw'.length)),
+      namespace: 'raw-text',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
   },
 };

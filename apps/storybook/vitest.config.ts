@@ -31,7 +31,13 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath: '/usr/bin/chromium',
-                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--no-first-run',
+                ],
               },
             }),
             // the size the stories are designed for (the iframe of each test file has it)

@@ -39,12 +39,16 @@ function problemOf(from, to, file) {
 const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'keeps the layers of the web app: features do not import each other, shell/ and calls/ import no feature' },
+    docs: {
+      description:
+        'keeps the layers of the web app: features do not import each other, shell/ and calls/ import no feature',
+    },
     schema: [],
     messages: {
       crossFeature:
-        "features/{{from}} imports features/{{to}}: a feature imports no other feature. Move what both need to shell/ (generic), calls/ (a contract two screens share) or a library, or let the route table pass it in (docs/architecture.md).",
-      belowFeatures: '{{from}}/ imports features/{{to}}: the shell and the shared calls name no feature; let the route table pass it in, or let the feature declare its Services key.',
+        'features/{{from}} imports features/{{to}}: a feature imports no other feature. Move what both need to shell/ (generic), calls/ (a contract two screens share) or a library, or let the route table pass it in (docs/architecture.md).',
+      belowFeatures:
+        '{{from}}/ imports features/{{to}}: the shell and the shared calls name no feature; let the route table pass it in, or let the feature declare its Services key.',
       root: 'only stories import the route table (routes.tsx, main.tsx): it imports every feature.',
       testing: 'testing/ holds story and test fixtures: only stories, tests and testing/ import it.',
     },
@@ -58,7 +62,12 @@ const layers = {
       const to = placeOf(path.resolve(path.dirname(file), source.value));
       if (!to) return;
       const messageId = problemOf(from, to, file);
-      if (messageId) context.report({ node: source, messageId, data: { from: from.feature ?? from.layer, to: to.feature ?? to.layer } });
+      if (messageId)
+        context.report({
+          node: source,
+          messageId,
+          data: { from: from.feature ?? from.layer, to: to.feature ?? to.layer },
+        });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source),

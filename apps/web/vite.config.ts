@@ -15,7 +15,10 @@ const MIN_BYTES = 1024;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+    );
   return {
     name: 'relevo-precompress',
     apply: 'build',
@@ -27,7 +30,12 @@ function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file)) continue;
         const content = readFileSync(file);
         if (content.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },

@@ -23,12 +23,14 @@ const stamps = (prefix, row) => ({
  * A row on the wire (docs/product.md#entities): `id`, the row's columns with dates as ISO text, then `shape` groups
  * some columns into objects the way the product answers them.
  */
-const wire = (prefix, shape = () => undefined) => (row) => {
-  const { total: _total, ...columns } = row;
-  const item = { id: row[`${prefix}_id`], ...columns, ...stamps(prefix, row) };
-  shape(item);
-  return item;
-};
+const wire =
+  (prefix, shape = () => undefined) =>
+  (row) => {
+    const { total: _total, ...columns } = row;
+    const item = { id: row[`${prefix}_id`], ...columns, ...stamps(prefix, row) };
+    shape(item);
+    return item;
+  };
 
 /** Moves `fields` of `item` into `item[name]` (renamed as `rename` says); null when the first is null. */
 const nest = (item, name, fields, rename = {}) => {
@@ -123,7 +125,9 @@ const LISTS = {
       nest(item, 'application', ['application_id', 'application_name']);
       item.escalation_name ??= '';
       item.escalation_resources ??= '';
-      nest(item, 'escalation', ['escalation_id', 'escalation_name', 'escalation_resources'], { escalation_resources: 'resources' });
+      nest(item, 'escalation', ['escalation_id', 'escalation_name', 'escalation_resources'], {
+        escalation_resources: 'resources',
+      });
       item.sla_name ??= '';
       nest(item, 'sla', ['sla_id', 'sla_name']);
     }),

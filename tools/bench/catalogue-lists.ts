@@ -23,7 +23,23 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, getJson, measureSide, median, named, signInBeforeSeeding, startFloor, startServer, summary, tempDir, type Query, type Round, type Started } from './lib';
+import {
+  asOwner,
+  demoBench,
+  fmt,
+  getJson,
+  measureSide,
+  median,
+  named,
+  signInBeforeSeeding,
+  startFloor,
+  startServer,
+  summary,
+  tempDir,
+  type Query,
+  type Round,
+  type Started,
+} from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 3);
@@ -33,7 +49,11 @@ const ROWS = 10;
 const AIM = 0.7;
 const PAGE = `page_num=1&page_size=${ROWS}`;
 
-const bench = await demoBench('relevo-bench-catalogue-', args.postgres || process.env.BENCH_DATABASE_URL || undefined, 'relevo-bench-product');
+const bench = await demoBench(
+  'relevo-bench-catalogue-',
+  args.postgres || process.env.BENCH_DATABASE_URL || undefined,
+  'relevo-bench-product',
+);
 const { database, dataDir, serverEnv } = bench;
 const floorDir = tempDir('relevo-bench-catalogue-floor-');
 
@@ -43,7 +63,18 @@ const floorDir = tempDir('relevo-bench-catalogue-floor-');
  * the two nested lists, which are new.
  */
 async function seed(query: Query, customerId: number): Promise<{ applicationId: number; escalationId: number }> {
-  const names = ['Lucía Vega', 'Mateo Cruz', 'Valeria Ortiz', 'Diego Ramos', 'Elena Castro', 'Pablo Flores', 'Marta Reyes', 'Jorge Morales', 'Sofía Torres', 'Luis García'];
+  const names = [
+    'Lucía Vega',
+    'Mateo Cruz',
+    'Valeria Ortiz',
+    'Diego Ramos',
+    'Elena Castro',
+    'Pablo Flores',
+    'Marta Reyes',
+    'Jorge Morales',
+    'Sofía Torres',
+    'Luis García',
+  ];
   await query(
     `insert into resources (customer_id, resource_fullname, resource_email, language_id, resource_phone1, resource_country_phone1, resource_phone1_e164, resource_createby, resource_createdt)
      select $1, ($2::text[])[g], 'resource' || g || '@democompany.demo', case when g % 2 = 0 then 'EN' else 'ES' end,
@@ -95,8 +126,14 @@ async function seed(query: Query, customerId: number): Promise<{ applicationId: 
     [customerId],
   );
   await query('analyze');
-  const [application] = await query('select min(application_id) as id from applications where customer_id = $1 and application_createby = \'bench\'', [customerId]);
-  const [escalation] = await query('select min(escalation_id) as id from escalations where customer_id = $1 and escalation_createby = \'bench\'', [customerId]);
+  const [application] = await query(
+    "select min(application_id) as id from applications where customer_id = $1 and application_createby = 'bench'",
+    [customerId],
+  );
+  const [escalation] = await query(
+    "select min(escalation_id) as id from escalations where customer_id = $1 and escalation_createby = 'bench'",
+    [customerId],
+  );
   return { applicationId: Number(application!.id), escalationId: Number(escalation!.id) };
 }
 
@@ -132,24 +169,50 @@ try {
   const every: ListCase[] = [
     { name: 'Resources', product: '/api/procedures/get/resource?', floor: '/resources?' },
     { name: 'SLAs', product: '/api/procedures/get/sla?', floor: '/slas?' },
-    { name: "Escalations, with their resources' names", product: '/api/procedures/get/escalation?', floor: '/escalations?' },
-    { name: "Applications, with their modules' names", product: '/api/procedures/get/application?', floor: '/applications?' },
-    { name: 'Modules of one application', product: `/api/modules/module?application_id=${parents.applicationId}&`, floor: `/modules?application_id=${parents.applicationId}&` },
-    { name: 'Steps of one escalation', product: `/api/escalation/resource?escalation_id=${parents.escalationId}&`, floor: `/steps?escalation_id=${parents.escalationId}&` },
+    {
+      name: "Escalations, with their resources' names",
+      product: '/api/procedures/get/escalation?',
+      floor: '/escalations?',
+    },
+    {
+      name: "Applications, with their modules' names",
+      product: '/api/procedures/get/application?',
+      floor: '/applications?',
+    },
+    {
+      name: 'Modules of one application',
+      product: `/api/modules/module?application_id=${parents.applicationId}&`,
+      floor: `/modules?application_id=${parents.applicationId}&`,
+    },
+    {
+      name: 'Steps of one escalation',
+      product: `/api/escalation/resource?escalation_id=${parents.escalationId}&`,
+      floor: `/steps?escalation_id=${parents.escalationId}&`,
+    },
   ];
   const picked = process.env.LISTS?.split(',').map((name) => name.trim().toLowerCase());
-  const lists = picked ? every.filter((list) => picked.some((name) => list.name.toLowerCase().startsWith(name))) : every;
+  const lists = picked
+    ? every.filter((list) => picked.some((name) => list.name.toLowerCase().startsWith(name)))
+    : every;
 
-  const results: { list: ListCase; base: ReturnType<typeof summary> & { db: number }; product: ReturnType<typeof summary> & { db: number }; rounds: number[] }[] = [];
+  const results: {
+    list: ListCase;
+    base: ReturnType<typeof summary> & { db: number };
+    product: ReturnType<typeof summary> & { db: number };
+    rounds: number[];
+  }[] = [];
   for (const list of lists) {
     const productUrl = `${server.url}${list.product}${PAGE}`;
     const floorUrl = `${started.url}${list.floor}${PAGE}`;
     // the same list from both, or the comparison means nothing
     const fromProduct = await getJson<AnyList>(productUrl, cookie);
     const fromFloor = await getJson<AnyList>(floorUrl, {});
-    if (fromProduct.total !== ROWS || fromProduct.list.length !== ROWS) throw new Error(`${list.name}: the product answers ${fromProduct.total} rows, not ${ROWS}`);
+    if (fromProduct.total !== ROWS || fromProduct.list.length !== ROWS)
+      throw new Error(`${list.name}: the product answers ${fromProduct.total} rows, not ${ROWS}`);
     if (!isDeepStrictEqual(fromProduct, fromFloor)) {
-      throw new Error(`${list.name}: the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`);
+      throw new Error(
+        `${list.name}: the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`,
+      );
     }
     // warm both, then alternate rounds so a burst of other load hits both alike
     await autocannon({ url: floorUrl, connections: CONNECTIONS, duration: 1 });
@@ -157,19 +220,43 @@ try {
     const floorRounds: Side[] = [];
     const productRounds: Side[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      floorRounds.push(await measureSide(database?.url, 'relevo-bench-floor', { url: floorUrl, pid: floor.pid!, connections: CONNECTIONS, duration: DURATION }));
-      productRounds.push(await measureSide(database?.url, 'relevo-bench-product', { url: productUrl, pid: server.child.pid!, connections: CONNECTIONS, duration: DURATION, headers: cookie }));
+      floorRounds.push(
+        await measureSide(database?.url, 'relevo-bench-floor', {
+          url: floorUrl,
+          pid: floor.pid!,
+          connections: CONNECTIONS,
+          duration: DURATION,
+        }),
+      );
+      productRounds.push(
+        await measureSide(database?.url, 'relevo-bench-product', {
+          url: productUrl,
+          pid: server.child.pid!,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers: cookie,
+        }),
+      );
     }
     const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
     const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
     results.push({ list, base, product, rounds: productRounds.map((r, i) => r.rps / floorRounds[i]!.rps) });
-    console.log(`${list.name}: ${fmt(product.rps / base.rps, 2)}× (rounds ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')})`);
+    console.log(
+      `${list.name}: ${fmt(product.rps / base.rps, 2)}× (rounds ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')})`,
+    );
   }
 
-  const db = (floorDb: number, productDb: number) => (database ? `${fmt(floorDb)} / ${fmt(productDb)}` : 'in the server');
-  console.log(`\nDatabase: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}`);
-  console.log(`${CONNECTIONS} connections, ${ROWS} rows a list, medians of ${ROUNDS} alternating ${DURATION} s rounds per list\n`);
-  console.log('| list | floor req/s | floor p50 / p99 ms | list req/s | list p50 / p99 ms | server CPU µs/req, floor / list | database CPU µs/req, floor / list | CPU ratio | ratio |');
+  const db = (floorDb: number, productDb: number) =>
+    database ? `${fmt(floorDb)} / ${fmt(productDb)}` : 'in the server';
+  console.log(
+    `\nDatabase: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}`,
+  );
+  console.log(
+    `${CONNECTIONS} connections, ${ROWS} rows a list, medians of ${ROUNDS} alternating ${DURATION} s rounds per list\n`,
+  );
+  console.log(
+    '| list | floor req/s | floor p50 / p99 ms | list req/s | list p50 / p99 ms | server CPU µs/req, floor / list | database CPU µs/req, floor / list | CPU ratio | ratio |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { list, base, product } of results) {
     const ratio = product.rps / base.rps;
@@ -180,7 +267,9 @@ try {
     );
   }
   const missed = results.filter(({ base, product }) => product.rps / base.rps < AIM);
-  console.log(`\n${missed.length === 0 ? `every list meets the ${AIM}× aim` : `under ${AIM}×: ${missed.map(({ list }) => list.name).join(', ')}`}`);
+  console.log(
+    `\n${missed.length === 0 ? `every list meets the ${AIM}× aim` : `under ${AIM}×: ${missed.map(({ list }) => list.name).join(', ')}`}`,
+  );
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();

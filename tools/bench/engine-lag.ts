@@ -33,13 +33,33 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newEngineState, type EngineChannel, type EngineState, type EngineStep } from '../../libs/domain/src/engine/escalation-engine';
-import { asOwner, cpuMicros, demoBench, fmt, messageReceivers, named, startServer, startWorker, type Query, type Worker } from './lib';
+import {
+  newEngineState,
+  type EngineChannel,
+  type EngineState,
+  type EngineStep,
+} from '../../libs/domain/src/engine/escalation-engine';
+import {
+  asOwner,
+  cpuMicros,
+  demoBench,
+  fmt,
+  messageReceivers,
+  named,
+  startServer,
+  startWorker,
+  type Query,
+  type Worker,
+} from './lib';
 
-const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, workers: { type: 'string' }, events: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { postgres: { type: 'string' }, workers: { type: 'string' }, events: { type: 'string' } },
+});
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
 if (!postgres) {
-  console.error('engine-lag measures the engine on PostgreSQL only (its workers are separate processes sharing one database): pass --postgres postgres://... or set BENCH_DATABASE_URL.');
+  console.error(
+    'engine-lag measures the engine on PostgreSQL only (its workers are separate processes sharing one database): pass --postgres postgres://... or set BENCH_DATABASE_URL.',
+  );
   process.exit(2);
 }
 const WORKERS = (args.workers ?? '1,2,4').split(',').map(Number);
@@ -87,7 +107,9 @@ interface Demo {
 }
 
 async function demoCatalogue(query: Query): Promise<Demo> {
-  const [module] = await query(`select m.customer_id, m.module_id, m.escalation_id from modules m where m.module_name = 'Checkout'`);
+  const [module] = await query(
+    `select m.customer_id, m.module_id, m.escalation_id from modules m where m.module_name = 'Checkout'`,
+  );
   if (!module) throw new Error('the demo module "Checkout" is missing');
   const people = await query(
     `select s.escalation_resource_id, r.resource_id, r.resource_fullname from escalation_resources s join resources r using (customer_id, resource_id)
@@ -103,7 +125,8 @@ async function demoCatalogue(query: Query): Promise<Demo> {
   };
 }
 
-const addressOn = (channel: EngineChannel, n: number) => (channel === 'email' ? `on-call-${n}@lag.bench.test` : `+1555${String(n).padStart(7, '0')}`);
+const addressOn = (channel: EngineChannel, n: number) =>
+  channel === 'email' ? `on-call-${n}@lag.bench.test` : `+1555${String(n).padStart(7, '0')}`;
 
 /**
  * One open event as the engine leaves it after step 1's contact (five minutes before `dueAt`): its
@@ -124,13 +147,16 @@ function stateOf(demo: Demo, n: number, channel: EngineChannel, dueAt: number): 
   const contactedAt = dueAt - STEP_1_MINUTES * MINUTE;
   // RECALL: step 1 contacts its person twice over twice its wait, the second time at `dueAt`;
   // else step 2 comes due then, and waits an hour: its timer is not due again within the run
-  const steps = RECALL ? [step(0, channel, 2 * STEP_1_MINUTES, 1), step(1, 'email', 60)] : [step(0, 'voice', STEP_1_MINUTES), step(1, channel, 60)];
+  const steps = RECALL
+    ? [step(0, channel, 2 * STEP_1_MINUTES, 1), step(1, 'email', 60)]
+    : [step(0, 'voice', STEP_1_MINUTES), step(1, channel, 60)];
   const state = newEngineState({ created_at: contactedAt, sla_minutes: null, steps });
   return { ...state, at: { step: 0, attempt: 1, step_started_at: contactedAt } };
 }
 
 /** The idempotency key of the contact due (libs/domain/src/engine/wake-up.ts `contactKey`): step 2's first, or step 1's recall. */
-const dueKey = (eventId: number) => (RECALL ? `event:${eventId}:step:1:attempt:2` : `event:${eventId}:step:2:attempt:1`);
+const dueKey = (eventId: number) =>
+  RECALL ? `event:${eventId}:step:1:attempt:2` : `event:${eventId}:step:2:attempt:1`;
 
 let serial = 0;
 
@@ -164,7 +190,17 @@ async function writeEvents(query: Query, demo: Demo, dueTimes: number[]): Promis
        returning event_id, due_at
      )
      select event_id, due_at from timers`,
-    [demo.customerId, demo.moduleId, demo.escalationId, cases, subjects, created, states, dues, RECALL ? demo.people[0]!.resource_fullname : null],
+    [
+      demo.customerId,
+      demo.moduleId,
+      demo.escalationId,
+      cases,
+      subjects,
+      created,
+      states,
+      dues,
+      RECALL ? demo.people[0]!.resource_fullname : null,
+    ],
   );
   await query(`select pg_notify('relevo_engine', '')`);
   return rows.map((row) => ({ key: dueKey(Number(row.event_id)), dueAt: new Date(row.due_at as Date).getTime() }));
@@ -182,7 +218,9 @@ async function clearEvents(query: Query): Promise<void> {
 
 /** PostgreSQL's CPU time (µs) in the bench database's connections other than this one (the workers' pools and listeners). */
 async function databaseCpu(query: Query): Promise<number> {
-  const rows = await query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const rows = await query(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
   return rows.reduce((sum, { pid }) => {
     try {
       return sum + cpuMicros(Number(pid));
@@ -192,7 +230,8 @@ async function databaseCpu(query: Query): Promise<number> {
   }, 0);
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ascending = (values: number[]) => values.sort((a, b) => a - b);
 
 interface RoundResult {
@@ -216,15 +255,20 @@ interface RoundResult {
 }
 
 /** Writes the round's events, waits for their contacts, and measures each one's lag. */
-async function round(target: { query: Query; demo: Demo; arrivals: Arrivals; workers: Worker[] }, dueTimes: (start: number) => number[]): Promise<RoundResult> {
+async function round(
+  target: { query: Query; demo: Demo; arrivals: Arrivals; workers: Worker[] },
+  dueTimes: (start: number) => number[],
+): Promise<RoundResult> {
   const { query, demo, arrivals, workers } = target;
   const workerCpu = () => workers.reduce((sum, w) => sum + cpuMicros(w.child.pid!), 0);
   const benchCpu = () => process.cpuUsage().user + process.cpuUsage().system;
-  const walAt = async () => BigInt((await query(`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as at`))[0]!.at as string);
+  const walAt = async () =>
+    BigInt((await query(`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as at`))[0]!.at as string);
   const before = { worker: workerCpu(), database: await databaseCpu(query), bench: benchCpu(), wal: await walAt() };
   const start = Date.now() + LEAD_MS;
   const expected = await writeEvents(query, demo, dueTimes(start));
-  if (Date.now() >= start) throw new Error(`writing the events took past their first due time (${Date.now() - start} ms late): raise LEAD_MS`);
+  if (Date.now() >= start)
+    throw new Error(`writing the events took past their first due time (${Date.now() - start} ms late): raise LEAD_MS`);
   const lastDue = Math.max(...expected.map((e) => e.dueAt));
   const missing = await arrivals.waitFor(
     expected.map((e) => e.key),
@@ -232,10 +276,23 @@ async function round(target: { query: Query; demo: Demo; arrivals: Arrivals; wor
   );
   // a re-send would come soon after: wait a little for any
   await sleep(1_000);
-  const used = { worker: workerCpu() - before.worker, database: (await databaseCpu(query)) - before.database, bench: benchCpu() - before.bench, wal: Number((await walAt()) - before.wal) };
+  const used = {
+    worker: workerCpu() - before.worker,
+    database: (await databaseCpu(query)) - before.database,
+    bench: benchCpu() - before.bench,
+    wal: Number((await walAt()) - before.wal),
+  };
 
-  const outbox = await query(`select idempotency_key, channel, created_at from outbox where idempotency_key = any($1)`, [expected.map((e) => e.key)]);
-  const queuedAt = new Map(outbox.map((row) => [row.idempotency_key as string, { channel: row.channel as string, at: new Date(row.created_at as Date).getTime() }]));
+  const outbox = await query(
+    `select idempotency_key, channel, created_at from outbox where idempotency_key = any($1)`,
+    [expected.map((e) => e.key)],
+  );
+  const queuedAt = new Map(
+    outbox.map((row) => [
+      row.idempotency_key as string,
+      { channel: row.channel as string, at: new Date(row.created_at as Date).getTime() },
+    ]),
+  );
   const lags: number[] = [];
   const queued: number[] = [];
   const byChannel = new Map<string, number[]>();
@@ -309,7 +366,9 @@ try {
       while (workers.length > count) await workers.pop()!.stop();
       const target = { query, demo, arrivals, workers };
       console.error(`${count} worker process${count > 1 ? 'es' : ''}:`);
-      const steady = await round(target, (start) => Array.from({ length: EVENTS }, (_, i) => start + Math.round((i * SPREAD_MS) / EVENTS)));
+      const steady = await round(target, (start) =>
+        Array.from({ length: EVENTS }, (_, i) => start + Math.round((i * SPREAD_MS) / EVENTS)),
+      );
       describe(`steady (${fmt(EVENTS)} due over ${SPREAD_MS / 1000} s)`, steady);
       const backlog = await round(target, (start) => Array.from({ length: EVENTS }, () => start));
       describe(`backlog (${fmt(EVENTS)} due at once)`, backlog);
@@ -317,16 +376,29 @@ try {
     }
   });
 
-  const warnings = workers.flatMap((w) => w.output().split('\n').filter((line) => /"level":(4|5|6)0/.test(line)));
+  const warnings = workers.flatMap((w) =>
+    w
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(4|5|6)0/.test(line)),
+  );
   const rate = (r: RoundResult) => r.contacts / (r.spanMs / 1000);
   const baseline = rows.find((r) => r.workers === 1);
-  console.log(`Database: PostgreSQL; ${availableParallelism()} cores, Node ${process.versions.node}; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} at the end.`);
+  console.log(
+    `Database: PostgreSQL; ${availableParallelism()} cores, Node ${process.versions.node}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} at the end.`,
+  );
   console.log(
     `Steady: ${fmt(EVENTS)} active events ${RECALL ? 'each due for a recall of its step 1' : 'escalating'} at times spread evenly over ${SPREAD_MS / 1000} s (${fmt(EVENTS / (SPREAD_MS / 1000))}/s); backlog: ${fmt(EVENTS)} due at one instant, carried at the rate shown. ` +
-      'Lag: arrival at the local SMTP or webhook receiver minus the timer\'s due time; e-mail, SMS and voice in turn; ' +
-      (GATEWAY_MS > 0 ? `the receivers answer each message ${GATEWAY_MS} ms after it arrived.\n` : 'the receivers answer at once.\n'),
+      "Lag: arrival at the local SMTP or webhook receiver minus the timer's due time; e-mail, SMS and voice in turn; " +
+      (GATEWAY_MS > 0
+        ? `the receivers answer each message ${GATEWAY_MS} ms after it arrived.\n`
+        : 'the receivers answer at once.\n'),
   );
-  console.log('| workers | contacts | lag p50 ms | lag p99 ms | lag max ms | of which due → queued, p99 ms | backlog contacts/s | vs 1 worker | CPU µs/contact: workers + PostgreSQL | missing | re-sent | p99 < 1 s |');
+  console.log(
+    '| workers | contacts | lag p50 ms | lag p99 ms | lag max ms | of which due → queued, p99 ms | backlog contacts/s | vs 1 worker | CPU µs/contact: workers + PostgreSQL | missing | re-sent | p99 < 1 s |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const { workers: count, steady, backlog } of rows) {
     const p99 = steady.lags.length > 0 ? percentile(steady.lags, 99) : Infinity;
@@ -336,7 +408,8 @@ try {
       `| ${count} | ${fmt(steady.contacts)} | ${fmt(percentile(steady.lags, 50))} | ${fmt(p99)} | ${fmt(steady.lags.at(-1)!)} | ${fmt(percentile(steady.queued, 99))} | ${fmt(rate(backlog))} | ${baseline ? `${fmt(rate(backlog) / rate(baseline.backlog), 2)}×` : '–'} | ${fmt(steady.workerCpu)} + ${fmt(steady.databaseCpu)} | ${steady.missing + backlog.missing} | ${steady.resent + backlog.resent} | ${meets ? 'meets' : '**misses**'} |`,
     );
   }
-  if (warnings.length > 0) console.log(`\nThe workers logged ${warnings.length} warnings or errors; the first: ${warnings[0]}`);
+  if (warnings.length > 0)
+    console.log(`\nThe workers logged ${warnings.length} warnings or errors; the first: ${warnings[0]}`);
 } finally {
   for (const worker of workers) await worker.stop();
   await receiving.close();

@@ -27,7 +27,17 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { asOwner, demoBench, fmt, load, signInBeforeSeeding, startFloor, startServer, type Query, type Started } from './lib';
+import {
+  asOwner,
+  demoBench,
+  fmt,
+  load,
+  signInBeforeSeeding,
+  startFloor,
+  startServer,
+  type Query,
+  type Started,
+} from './lib';
 
 /** rows per insert statement: each is one transaction and one run of the rollup triggers */
 const BATCH = 100_000;
@@ -41,8 +51,30 @@ const APPLICATIONS: [string, string[]][] = [
   ['Mobile app', ['Sign-in', 'Push notifications', 'Offline sync']],
   ['Reports', ['Nightly export', 'Dashboards', 'Data warehouse']],
 ];
-const RESPONDERS = ['Carlos Méndez', 'Ana Torres', 'Lucía Vega', 'Mateo Cruz', 'Valeria Ortiz', 'Diego Ramos', 'Elena Castro', 'Pablo Flores', 'Marta Reyes', 'Jorge Morales', 'Sofía Torres', 'Luis García'];
-const PROBLEMS = ['Disk almost full on', 'CPU above 90% on', 'Latency above 2 s on', 'Error rate above 5% on', 'Certificate expires soon on', 'Queue backlog on', 'Memory pressure on', 'Health check failing on'];
+const RESPONDERS = [
+  'Carlos Méndez',
+  'Ana Torres',
+  'Lucía Vega',
+  'Mateo Cruz',
+  'Valeria Ortiz',
+  'Diego Ramos',
+  'Elena Castro',
+  'Pablo Flores',
+  'Marta Reyes',
+  'Jorge Morales',
+  'Sofía Torres',
+  'Luis García',
+];
+const PROBLEMS = [
+  'Disk almost full on',
+  'CPU above 90% on',
+  'Latency above 2 s on',
+  'Error rate above 5% on',
+  'Certificate expires soon on',
+  'Queue backlog on',
+  'Memory pressure on',
+  'Health check failing on',
+];
 const HOSTS = ['db', 'web', 'api', 'cache', 'worker', 'queue'];
 const CASE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -58,7 +90,10 @@ const r = (salt: number) => `((hashint8extended(g, ${salt}) & 1048575) / 1048576
  */
 const caseId = (salt: number) => {
   const x = `((g + ${salt}::bigint * 1000003) * 387420489 % 852891037441)`;
-  return Array.from({ length: 8 }, (_, d) => `substr(${lit(CASE_ALPHABET)}, (${x} / ${31 ** d}::bigint % 31)::integer + 1, 1)`).join(' || ');
+  return Array.from(
+    { length: 8 },
+    (_, d) => `substr(${lit(CASE_ALPHABET)}, (${x} / ${31 ** d}::bigint % 31)::integer + 1, 1)`,
+  ).join(' || ');
 };
 
 export interface EventsData {
@@ -74,7 +109,10 @@ export interface EventsData {
 
 /** The customer's extra applications and modules (once: a second run finds them). */
 async function catalogue(query: Query, customerId: number): Promise<Pick<EventsData, 'applications' | 'modules'>> {
-  const [existing] = await query(`select count(*)::int as n from applications where customer_id = $1 and application_createby = 'events-data'`, [customerId]);
+  const [existing] = await query(
+    `select count(*)::int as n from applications where customer_id = $1 and application_createby = 'events-data'`,
+    [customerId],
+  );
   if (Number(existing!.n) === 0) {
     await query(
       `insert into slas (customer_id, sla_name, sla_desc, sla_active, sla_response_time, sla_response_time_mult, sla_createby, sla_createdt)
@@ -87,7 +125,9 @@ async function catalogue(query: Query, customerId: number): Promise<Pick<EventsD
        select $1, name, 'events-data', now() from unnest(${array(APPLICATIONS.map(([name]) => name))}) name`,
       [customerId],
     );
-    const pairs = APPLICATIONS.flatMap(([application, modules]) => modules.map((module) => [application, module] as const));
+    const pairs = APPLICATIONS.flatMap(([application, modules]) =>
+      modules.map((module) => [application, module] as const),
+    );
     await query(
       `insert into modules (customer_id, application_id, module_name, module_desc, sla_id, module_createby, module_createdt)
        select $1, a.application_id, p.module_name, 'Raises the incidents of ' || p.module_name,
@@ -97,8 +137,14 @@ async function catalogue(query: Query, customerId: number): Promise<Pick<EventsD
       [customerId],
     );
   }
-  const applications = await query(`select application_id as id, application_name as name from applications where customer_id = $1 and application_createby = 'events-data' order by application_id`, [customerId]);
-  const modules = await query(`select module_id as id, application_id, module_name as name from modules where customer_id = $1 and module_createby = 'events-data' order by module_id`, [customerId]);
+  const applications = await query(
+    `select application_id as id, application_name as name from applications where customer_id = $1 and application_createby = 'events-data' order by application_id`,
+    [customerId],
+  );
+  const modules = await query(
+    `select module_id as id, application_id, module_name as name from modules where customer_id = $1 and module_createby = 'events-data' order by module_id`,
+    [customerId],
+  );
   return {
     applications: applications.map((a) => ({ id: Number(a.id), name: String(a.name) })),
     modules: modules.map((m) => ({ id: Number(m.id), applicationId: Number(m.application_id), name: String(m.name) })),
@@ -109,7 +155,14 @@ async function catalogue(query: Query, customerId: number): Promise<Pick<EventsD
  * Events number `from` to `from + count - 1` of the history ending at `now` (an instant, ISO),
  * their event logs in the same statement.
  */
-function batchStatement(customerId: number, from: number, count: number, total: number, now: string, salt: number): string {
+function batchStatement(
+  customerId: number,
+  from: number,
+  count: number,
+  total: number,
+  now: string,
+  salt: number,
+): string {
   // minutes before now: event g of `total` at its share of the history, the oldest first (ids rise with time, as the ingest API writes them)
   const age = `greatest(0.5, ${DAYS} * 1440 * (1 - (g + ${r(1)}) / ${total}))`;
   const recent = `(age < 1440)`;
@@ -200,7 +253,11 @@ function batchStatement(customerId: number, from: number, count: number, total: 
  * Writes `events` events (default 1,000,000) for the customer, in batches, then vacuums and
  * analyzes; `salt` keeps the case IDs of separate runs apart.
  */
-export async function seedEvents(query: Query, customerId: number, options: { events?: number; now?: Date; salt?: number; log?: (line: string) => void } = {}): Promise<EventsData> {
+export async function seedEvents(
+  query: Query,
+  customerId: number,
+  options: { events?: number; now?: Date; salt?: number; log?: (line: string) => void } = {},
+): Promise<EventsData> {
   const wanted = options.events ?? 1_000_000;
   const now = (options.now ?? new Date()).toISOString();
   const log = options.log ?? (() => {});
@@ -209,7 +266,7 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
   let events = 0;
   let logs = 0;
   // completed events not yet resolved at `now` are left out of a batch: draw until there are enough
-  for (let g = 0; events < wanted; ) {
+  for (let g = 0; events < wanted;) {
     const count = Math.min(BATCH, Math.ceil((wanted - events) * 1.02) + 16);
     const [row] = await query(batchStatement(customerId, g, count, wanted, now, options.salt ?? 0));
     g += count;
@@ -229,7 +286,14 @@ export async function seedEvents(query: Query, customerId: number, options: { ev
   const analyzing = performance.now();
   await query('vacuum analyze');
   const [counted] = await query(`select count(*)::int as logs from event_logs where customer_id = $1`, [customerId]);
-  return { customerId, ...made, events, logs: Number(counted?.logs ?? logs), insertMs, analyzeMs: performance.now() - analyzing };
+  return {
+    customerId,
+    ...made,
+    events,
+    logs: Number(counted?.logs ?? logs),
+    insertMs,
+    analyzeMs: performance.now() - analyzing,
+  };
 }
 
 /** An events benchmark's bench once its events are written (`seededEventsBench`). */
@@ -277,7 +341,9 @@ export async function seededEventsBench<S extends { data: EventsData; problems: 
     console.log(`writing ${fmt(options.events)} events (load ${load()})`);
     const seeded = await asOwner(target, (query) => seed(query, customerId));
     const { data, problems } = seeded;
-    console.log(`${fmt(data.events)} events, ${fmt(data.logs)} event log rows: written in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`);
+    console.log(
+      `${fmt(data.events)} events, ${fmt(data.logs)} event log rows: written in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`,
+    );
     if (problems.length > 0) throw new Error(`the rollups differ from the events:\n${problems.join('\n')}`);
     console.log('rollups (event_counts, event_day_counts) equal to direct counts of the events');
     if (!bench.database) server = await startServer(serverEnv);
@@ -359,16 +425,34 @@ export async function verifyRollups(query: Query, customerId: number): Promise<s
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, pglite: { type: 'string' }, customer: { type: 'string' }, events: { type: 'string' }, salt: { type: 'string' } } });
+  const { values: args } = parseArgs({
+    options: {
+      postgres: { type: 'string' },
+      pglite: { type: 'string' },
+      customer: { type: 'string' },
+      events: { type: 'string' },
+      salt: { type: 'string' },
+    },
+  });
   if (!args.customer || (!args.postgres && !args.pglite)) {
-    console.error('usage: npx tsx tools/bench/events-data.ts (--postgres URL | --pglite DIR) --customer ID [--events 1000000] [--salt 0]');
+    console.error(
+      'usage: npx tsx tools/bench/events-data.ts (--postgres URL | --pglite DIR) --customer ID [--events 1000000] [--salt 0]',
+    );
     process.exit(2);
   }
   await asOwner({ url: args.postgres, dataDir: args.pglite ?? '' }, async (query) => {
-    const data = await seedEvents(query, Number(args.customer), { events: args.events ? Number(args.events) : undefined, salt: Number(args.salt ?? 0), log: console.log });
-    console.log(`${fmt(data.events)} events and ${fmt(data.logs)} event log rows in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`);
+    const data = await seedEvents(query, Number(args.customer), {
+      events: args.events ? Number(args.events) : undefined,
+      salt: Number(args.salt ?? 0),
+      log: console.log,
+    });
+    console.log(
+      `${fmt(data.events)} events and ${fmt(data.logs)} event log rows in ${fmt(data.insertMs / 1000, 1)} s, vacuum and analyze ${fmt(data.analyzeMs / 1000, 1)} s`,
+    );
     const problems = await verifyRollups(query, data.customerId);
-    console.log(problems.length === 0 ? 'rollups consistent with the events' : `rollups DIFFER:\n${problems.join('\n')}`);
+    console.log(
+      problems.length === 0 ? 'rollups consistent with the events' : `rollups DIFFER:\n${problems.join('\n')}`,
+    );
     if (problems.length > 0) process.exitCode = 1;
   });
 }

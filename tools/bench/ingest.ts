@@ -26,9 +26,24 @@
 import autocannon from 'autocannon';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { asOwner, cpuMicros, demoBench, demoFirstStepBySms, demoModuleKey, fmt, load, messageReceivers, SERVER_MAIN, signInDemoRoot, startServer, type Started } from './lib';
+import {
+  asOwner,
+  cpuMicros,
+  demoBench,
+  demoFirstStepBySms,
+  demoModuleKey,
+  fmt,
+  load,
+  messageReceivers,
+  SERVER_MAIN,
+  signInDemoRoot,
+  startServer,
+  type Started,
+} from './lib';
 
-const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, role: { type: 'string' }, baseline: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { postgres: { type: 'string' }, role: { type: 'string' }, baseline: { type: 'string' } },
+});
 const DURATION = Number(process.env.DURATION ?? 10);
 const DRAIN_MS = Number(process.env.DRAIN ?? 300) * 1000;
 const CONNECTIONS = 50;
@@ -71,9 +86,18 @@ async function measure(main: string): Promise<Measured> {
     if (withEngine) await demoFirstStepBySms(server.url, cookie);
     await server.stop();
     const gateways: Record<string, string> = receiving
-      ? { SMTP_URL: receiving.smtpUrl, SMS_WEBHOOK_URL: receiving.webhookUrl, DELIVERY_LOG_ONLY: 'off', CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000' }
+      ? {
+          SMTP_URL: receiving.smtpUrl,
+          SMS_WEBHOOK_URL: receiving.webhookUrl,
+          DELIVERY_LOG_ONLY: 'off',
+          CONTACT_WINDOW_SECONDS: '0',
+          CUSTOMER_MESSAGES_PER_MINUTE: '100000',
+        }
       : {};
-    server = await startServer({ ...bench.serverEnv, ...gateways, ROLE: role, INGEST_LIMIT_PER_MINUTE: '10000000', LOG_LEVEL: 'warn' }, main);
+    server = await startServer(
+      { ...bench.serverEnv, ...gateways, ROLE: role, INGEST_LIMIT_PER_MINUTE: '10000000', LOG_LEVEL: 'warn' },
+      main,
+    );
 
     let n = 0;
     const answered: number[] = [];
@@ -90,7 +114,11 @@ async function measure(main: string): Promise<Measured> {
         {
           setupRequest: (request) => ({
             ...request,
-            body: JSON.stringify({ incident: `Benchmark incident ${++n}`, description: 'Raised by the ingest benchmark', dedup_key: `bench-${n}` }),
+            body: JSON.stringify({
+              incident: `Benchmark incident ${++n}`,
+              description: 'Raised by the ingest benchmark',
+              dedup_key: `bench-${n}`,
+            }),
           }),
           onResponse: (status, body) => {
             if (status === 201) answered.push((JSON.parse(body) as { event_id: number }).event_id);
@@ -107,7 +135,7 @@ async function measure(main: string): Promise<Measured> {
       // every answered incident's first contact, then until no more come (the requests in flight when the run ended)
       const deadline = stormEnded + DRAIN_MS;
       while (answered.some((id) => !arrivals.has(firstContact(id))) && Date.now() < deadline) await sleep(100);
-      for (let seen = -1; seen !== arrivals.size && Date.now() < deadline; ) {
+      for (let seen = -1; seen !== arrivals.size && Date.now() < deadline;) {
         seen = arrivals.size;
         await sleep(3_000);
       }
@@ -119,14 +147,31 @@ async function measure(main: string): Promise<Measured> {
     // every answered request is a stored event with its timer (plus at most one request in flight per
     // connection when the run ended, answered after autocannon stopped counting)
     const stored = await asOwner({ url: database?.url, dataDir }, (query) =>
-      query(`select e.event_id, (select count(*) from engine_timers t where t.event_id = e.event_id)::int as timers from events e where e.dedup_key like 'bench-%'`),
+      query(
+        `select e.event_id, (select count(*) from engine_timers t where t.event_id = e.event_id)::int as timers from events e where e.dedup_key like 'bench-%'`,
+      ),
     );
     const events = stored.length;
-    if (events < result.requests.total || events > result.requests.total + CONNECTIONS + result.errors || stored.some((row) => Number(row.timers) !== 1)) {
+    if (
+      events < result.requests.total ||
+      events > result.requests.total + CONNECTIONS + result.errors ||
+      stored.some((row) => Number(row.timers) !== 1)
+    ) {
       throw new Error(`${result.requests.total} answers but ${events} events stored (each must have one timer)`);
     }
-    const contacted = withEngine ? stored.filter((row) => arrivals.has(firstContact(Number(row.event_id)))).length : undefined;
-    return { rps: result.requests.total / DURATION, p50: result.latency.p50, p99: result.latency.p99, cpuPerIncident: cpu / result.requests.total, events, errors: result.errors, contacted, lastContactS };
+    const contacted = withEngine
+      ? stored.filter((row) => arrivals.has(firstContact(Number(row.event_id)))).length
+      : undefined;
+    return {
+      rps: result.requests.total / DURATION,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuPerIncident: cpu / result.requests.total,
+      events,
+      errors: result.errors,
+      contacted,
+      lastContactS,
+    };
   } finally {
     await server?.stop();
     await receiving?.close();
@@ -134,14 +179,21 @@ async function measure(main: string): Promise<Measured> {
   }
 }
 
-const builds: [string, string][] = [...(args.baseline ? [['baseline', args.baseline] as [string, string]] : []), ['this build', SERVER_MAIN]];
+const builds: [string, string][] = [
+  ...(args.baseline ? [['baseline', args.baseline] as [string, string]] : []),
+  ['this build', SERVER_MAIN],
+];
 const rows: [string, Measured][] = [];
 for (const [label, main] of builds) rows.push([label, await measure(main)]);
 
 const databaseName = postgres ? 'PostgreSQL' : 'PGlite';
-console.log(`Database: ${postgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}; ROLE=${role}${withEngine ? ' (API and engine in one process, gateways in the benchmark)' : ''}; ${availableParallelism()} cores, Node ${process.versions.node}; load average ${load()} at the end\n`);
+console.log(
+  `Database: ${postgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}; ROLE=${role}${withEngine ? ' (API and engine in one process, gateways in the benchmark)' : ''}; ${availableParallelism()} cores, Node ${process.versions.node}; load average ${load()} at the end\n`,
+);
 const engineHeader = withEngine ? ' contacted | last contact after the storm, s |' : '';
-console.log(`| ${databaseName}, POST /api/v1/incidents, ${CONNECTIONS} connections, ${DURATION} s | incidents/s | p50 ms | p99 ms | server CPU µs/incident | events stored | timeouts |${engineHeader} aim |`);
+console.log(
+  `| ${databaseName}, POST /api/v1/incidents, ${CONNECTIONS} connections, ${DURATION} s | incidents/s | p50 ms | p99 ms | server CPU µs/incident | events stored | timeouts |${engineHeader} aim |`,
+);
 console.log(`|---|---:|---:|---:|---:|---:|---:|${withEngine ? '---:|---:|' : ''}---|`);
 const baseline = rows.length > 1 ? rows[0]![1] : undefined;
 let missed = false;
@@ -149,10 +201,16 @@ for (const [label, m] of rows) {
   const against = baseline && m !== baseline ? ` (× ${fmt(m.rps / baseline.rps, 2)})` : '';
   const p99Against = baseline && m !== baseline ? ` (÷ ${fmt(baseline.p99 / Math.max(1, m.p99), 1)})` : '';
   const allContacted = m.contacted === undefined || m.contacted === m.events;
-  const meets = m.errors === 0 && (AIM === null ? true : m.rps >= AIM.rps && (AIM.p99 === null || m.p99 < AIM.p99) && allContacted);
-  const aim = AIM === null ? 'every incident contacted: ' + (allContacted ? 'yes' : 'NO') : `≥ ${fmt(AIM.rps)}/s${AIM.p99 ? `, p99 < ${fmt(AIM.p99)} ms, every incident contacted` : ''}: ${meets ? 'meets' : 'MISSES'}`;
+  const meets =
+    m.errors === 0 && (AIM === null ? true : m.rps >= AIM.rps && (AIM.p99 === null || m.p99 < AIM.p99) && allContacted);
+  const aim =
+    AIM === null
+      ? 'every incident contacted: ' + (allContacted ? 'yes' : 'NO')
+      : `≥ ${fmt(AIM.rps)}/s${AIM.p99 ? `, p99 < ${fmt(AIM.p99)} ms, every incident contacted` : ''}: ${meets ? 'meets' : 'MISSES'}`;
   if (label === 'this build' && (!meets || !allContacted)) missed = true;
   const engineCells = withEngine ? ` ${fmt(m.contacted!)} | ${fmt(m.lastContactS!, 1)} |` : '';
-  console.log(`| ${label} | ${fmt(m.rps)}${against} | ${fmt(m.p50)} | ${fmt(m.p99)}${p99Against} | ${fmt(m.cpuPerIncident)} | ${fmt(m.events)} | ${fmt(m.errors)} |${engineCells} ${aim} |`);
+  console.log(
+    `| ${label} | ${fmt(m.rps)}${against} | ${fmt(m.p50)} | ${fmt(m.p99)}${p99Against} | ${fmt(m.cpuPerIncident)} | ${fmt(m.events)} | ${fmt(m.errors)} |${engineCells} ${aim} |`,
+  );
 }
 if (missed) process.exitCode = 1;

@@ -82,12 +82,21 @@ async function ours(kind: 'pglite' | 'postgres', arrivals: Arrivals): Promise<Co
   const queueIn = (keys: string[]) =>
     database.scoped(SYSTEM, async (tx) => {
       // one recipient each: one recipient's messages go out one after another
-      for (const key of keys) await enqueue(tx, { channel: 'sms', recipient: key, body: key, idempotencyKey: key }, systemClock.now());
+      for (const key of keys)
+        await enqueue(tx, { channel: 'sms', recipient: key, body: key, idempotencyKey: key }, systemClock.now());
     });
   return {
     name: 'Relevo job layer',
     async start() {
-      dispatcher = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'live', leaseMs: 1_000, concurrency: CONCURRENCY });
+      dispatcher = new OutboxDispatcher({
+        database,
+        clock: systemClock,
+        senders,
+        log,
+        workerId: 'live',
+        leaseMs: 1_000,
+        concurrency: CONCURRENCY,
+      });
       await dispatcher.start();
     },
     async stop() {
@@ -99,7 +108,9 @@ async function ours(kind: 'pglite' | 'postgres', arrivals: Arrivals): Promise<Co
     },
     async abandon(key) {
       await queueIn([key]);
-      await database.scoped(SYSTEM, (tx) => claimMessages(tx, { workerId: 'dead', now: systemClock.now(), leaseMs: 1_000, limit: 1 }));
+      await database.scoped(SYSTEM, (tx) =>
+        claimMessages(tx, { workerId: 'dead', now: systemClock.now(), leaseMs: 1_000, limit: 1 }),
+      );
     },
     async close() {
       await database.close();
@@ -109,57 +120,71 @@ async function ours(kind: 'pglite' | 'postgres', arrivals: Arrivals): Promise<Co
 }
 
 /** pg-boss as configured out of the box (NOTIFY on, polling 2 s, a 30 s poll while NOTIFY works), or polling every 0.5 s. */
-const pgBoss = (polling: 'default' | 'fast') => async (kind: 'pglite' | 'postgres', arrivals: Arrivals): Promise<Contender> => {
-  const testDb = await freshDatabase(kind);
-  const pglite = kind === 'pglite' ? await PGlite.create() : null;
-  const connection = pglite ? { db: fromPglite(pglite), backend: 'pglite' as const } : { connectionString: testDb.url! };
-  // expiry runs in the monitor pass: both intervals at their least
-  const options = { ...connection, useListenNotify: true, superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 };
-  const boss = new PgBoss(options);
-  // the worker that dies: a second instance on the same database
-  const dead = new PgBoss(options);
-  boss.on('error', () => undefined);
-  dead.on('error', () => undefined);
-  await boss.start();
-  await dead.start();
-  const queue = 'bench';
-  await boss.createQueue(queue, { notify: true, expireInSeconds: 1, retryLimit: 8 });
-  let workerId: string | null = null;
-  const pollingOptions = polling === 'fast' ? { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 } : {};
-  return {
-    name: polling === 'fast' ? 'pg-boss 12, polling every 0.5 s' : 'pg-boss 12',
-    async start() {
-      workerId = await boss.work<{ key: string }>(queue, { batchSize: CONCURRENCY, burstWhenBatchFull: true, ...pollingOptions }, async (jobs) => {
-        for (const job of jobs) arrivals.ran(job.data.key);
-      });
-    },
-    async stop() {
-      if (workerId) await boss.offWork(queue, { id: workerId });
-      workerId = null;
-    },
-    async queue(keys) {
-      await boss.insert(queue, keys.map((key) => ({ data: { key } })));
-    },
-    async abandon(key) {
-      await dead.send(queue, { key });
-      const fetched = await dead.fetch(queue);
-      if (fetched.length !== 1) throw new Error('the dying worker fetched nothing');
-    },
-    async close() {
-      await dead.stop({ graceful: false });
-      await boss.stop({ graceful: false });
-      await pglite?.close();
-      await testDb.drop();
-    },
+const pgBoss =
+  (polling: 'default' | 'fast') =>
+  async (kind: 'pglite' | 'postgres', arrivals: Arrivals): Promise<Contender> => {
+    const testDb = await freshDatabase(kind);
+    const pglite = kind === 'pglite' ? await PGlite.create() : null;
+    const connection = pglite
+      ? { db: fromPglite(pglite), backend: 'pglite' as const }
+      : { connectionString: testDb.url! };
+    // expiry runs in the monitor pass: both intervals at their least
+    const options = { ...connection, useListenNotify: true, superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 };
+    const boss = new PgBoss(options);
+    // the worker that dies: a second instance on the same database
+    const dead = new PgBoss(options);
+    boss.on('error', () => undefined);
+    dead.on('error', () => undefined);
+    await boss.start();
+    await dead.start();
+    const queue = 'bench';
+    await boss.createQueue(queue, { notify: true, expireInSeconds: 1, retryLimit: 8 });
+    let workerId: string | null = null;
+    const pollingOptions = polling === 'fast' ? { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 } : {};
+    return {
+      name: polling === 'fast' ? 'pg-boss 12, polling every 0.5 s' : 'pg-boss 12',
+      async start() {
+        workerId = await boss.work<{ key: string }>(
+          queue,
+          { batchSize: CONCURRENCY, burstWhenBatchFull: true, ...pollingOptions },
+          async (jobs) => {
+            for (const job of jobs) arrivals.ran(job.data.key);
+          },
+        );
+      },
+      async stop() {
+        if (workerId) await boss.offWork(queue, { id: workerId });
+        workerId = null;
+      },
+      async queue(keys) {
+        await boss.insert(
+          queue,
+          keys.map((key) => ({ data: { key } })),
+        );
+      },
+      async abandon(key) {
+        await dead.send(queue, { key });
+        const fetched = await dead.fetch(queue);
+        if (fetched.length !== 1) throw new Error('the dying worker fetched nothing');
+      },
+      async close() {
+        await dead.stop({ graceful: false });
+        await boss.stop({ graceful: false });
+        await pglite?.close();
+        await testDb.drop();
+      },
+    };
   };
-};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function measure(make: (kind: 'pglite' | 'postgres', arrivals: Arrivals) => Promise<Contender>, kind: 'pglite' | 'postgres') {
+async function measure(
+  make: (kind: 'pglite' | 'postgres', arrivals: Arrivals) => Promise<Contender>,
+  kind: 'pglite' | 'postgres',
+) {
   const arrivals = new Arrivals();
   const side = await make(kind, arrivals);
   try {
@@ -198,8 +223,12 @@ async function measure(make: (kind: 'pglite' | 'postgres', arrivals: Arrivals) =
   }
 }
 
-console.log(`Due-to-send over ${RUNS} single jobs, a burst of ${fmt(BURST)}, ${TAKEOVERS} takeovers; ${CONCURRENCY} jobs at a time.\n`);
-console.log('| database | queue | due-to-send p50 ms | p95 ms | max ms | 1,000 queued in ms | then run in ms | takeover after a dead worker, median s (runs) |');
+console.log(
+  `Due-to-send over ${RUNS} single jobs, a burst of ${fmt(BURST)}, ${TAKEOVERS} takeovers; ${CONCURRENCY} jobs at a time.\n`,
+);
+console.log(
+  '| database | queue | due-to-send p50 ms | p95 ms | max ms | 1,000 queued in ms | then run in ms | takeover after a dead worker, median s (runs) |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---|');
 for (const kind of DATABASE_KINDS) {
   for (const make of [ours, pgBoss('default'), pgBoss('fast')]) {

@@ -24,7 +24,9 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -81,7 +83,8 @@ export async function startServer(env: Record<string, string>, main = SERVER_MAI
   };
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,12 +107,29 @@ export interface Round {
   cpuPerRequest: number;
 }
 
-export async function measureRound(opts: { url: string; pid: number; connections: number; duration: number; headers?: Record<string, string> }): Promise<Round> {
+export async function measureRound(opts: {
+  url: string;
+  pid: number;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}): Promise<Round> {
   const cpuBefore = cpuMicros(opts.pid);
-  const result = await autocannon({ url: opts.url, connections: opts.connections, duration: opts.duration, headers: opts.headers ?? {} });
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.duration,
+    headers: opts.headers ?? {},
+  });
   const cpu = cpuMicros(opts.pid) - cpuBefore;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${opts.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: cpu / result.requests.total };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${opts.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequest: cpu / result.requests.total,
+  };
 }
 
 /** The medians of a set of rounds. */
@@ -174,7 +194,10 @@ export async function signIn(serverUrl: string, mailbox: Mailbox, email: string,
  * A PostgreSQL database made for one run on the server of `serverUrl` (BENCH_DATABASE_URL), its
  * name `prefix` and a random part, dropped by `drop()`.
  */
-export async function benchDatabase(serverUrl: string, prefix = 'relevo_bench_'): Promise<{ url: string; drop(): Promise<void> }> {
+export async function benchDatabase(
+  serverUrl: string,
+  prefix = 'relevo_bench_',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const onServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -208,7 +231,10 @@ export async function databaseCpu(databaseUrl: string | undefined, application: 
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [application]);
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [application],
+    );
     return rows.reduce((sum, { pid }) => {
       try {
         return sum + cpuMicros(pid);
@@ -222,7 +248,11 @@ export async function databaseCpu(databaseUrl: string | undefined, application: 
 }
 
 /** A round of `measureRound`, with the CPU the side's database connections used per request. */
-export async function measureSide(databaseUrl: string | undefined, application: string, round: Parameters<typeof measureRound>[0]): Promise<Round & { dbPerRequest: number }> {
+export async function measureSide(
+  databaseUrl: string | undefined,
+  application: string,
+  round: Parameters<typeof measureRound>[0],
+): Promise<Round & { dbPerRequest: number }> {
   const before = await databaseCpu(databaseUrl, application);
   const result = await measureRound(round);
   const requests = result.rps * round.duration;
@@ -236,9 +266,15 @@ export async function getJson<T>(url: string, headers: Record<string, string>): 
 }
 
 /** Starts a floor script (a bare Fastify) on a free port and waits until it listens; answers its address. */
-export async function startFloor(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function startFloor(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolveStart, reject) => {
     child.stdout!.once('data', () => resolveStart());
     child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
@@ -254,7 +290,10 @@ export type Query = (text: string, params?: unknown[]) => Promise<Record<string,
  * embedded database in `dataDir` (the server must be stopped: the embedded database allows one
  * process).
  */
-export async function asOwner<T>(target: { url: string | undefined; dataDir: string }, work: (query: Query) => Promise<T>): Promise<T> {
+export async function asOwner<T>(
+  target: { url: string | undefined; dataDir: string },
+  work: (query: Query) => Promise<T>,
+): Promise<T> {
   if (target.url) {
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
@@ -283,7 +322,12 @@ export const DEMO_ROOT = { email: 'root@democompany.demo', password: 'Root.Demo.
  * `application` when given; its name starting with `databasePrefix`), the server's environment,
  * and `close()` to remove them.
  */
-export async function demoBench(prefix: string, postgres: string | undefined, application?: string, databasePrefix?: string) {
+export async function demoBench(
+  prefix: string,
+  postgres: string | undefined,
+  application?: string,
+  databasePrefix?: string,
+) {
   const mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
   const dataDir = tempDir(prefix);
@@ -292,7 +336,13 @@ export async function demoBench(prefix: string, postgres: string | undefined, ap
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'info',
-    ...(database ? { DATABASE_URL: application ? named(database.url, application) : database.url, DEMO_DATA: 'on', DELIVERY_LOG_ONLY: 'on' } : {}),
+    ...(database
+      ? {
+          DATABASE_URL: application ? named(database.url, application) : database.url,
+          DEMO_DATA: 'on',
+          DELIVERY_LOG_ONLY: 'on',
+        }
+      : {}),
   };
   return {
     mailbox,
@@ -308,9 +358,15 @@ export async function demoBench(prefix: string, postgres: string | undefined, ap
 }
 
 /** Signs the demo Customer Root in: its session cookie header and its customer's id. */
-export async function signInDemoRoot(serverUrl: string, mailbox: Mailbox): Promise<{ cookie: { cookie: string }; customerId: number }> {
+export async function signInDemoRoot(
+  serverUrl: string,
+  mailbox: Mailbox,
+): Promise<{ cookie: { cookie: string }; customerId: number }> {
   const cookie = { cookie: await signIn(serverUrl, mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
-  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(`${serverUrl}/api/user/clients/not_root?page_size=1`, cookie);
+  const users = await getJson<{ list: { customer: { customer_id: number } }[] }>(
+    `${serverUrl}/api/user/clients/not_root?page_size=1`,
+    cookie,
+  );
   return { cookie, customerId: users.list[0]!.customer.customer_id };
 }
 
@@ -338,13 +394,29 @@ export async function signInBeforeSeeding(
  * The demo module "Checkout" of the application "Demo Store", as its Customer Root sees it: its ids
  * and the HTTP Basic authorization of a credential key made for it (the ingest API's).
  */
-export async function demoModuleKey(serverUrl: string, cookie: { cookie: string }): Promise<{ applicationId: number; moduleId: number; authorization: string }> {
-  const apps = await getJson<{ list: { application_id: number; application_name: string }[] }>(`${serverUrl}/api/procedures/get/application?search=Demo%20Store`, cookie);
+export async function demoModuleKey(
+  serverUrl: string,
+  cookie: { cookie: string },
+): Promise<{ applicationId: number; moduleId: number; authorization: string }> {
+  const apps = await getJson<{ list: { application_id: number; application_name: string }[] }>(
+    `${serverUrl}/api/procedures/get/application?search=Demo%20Store`,
+    cookie,
+  );
   const applicationId = apps.list.find((app) => app.application_name === 'Demo Store')!.application_id;
-  const modules = await getJson<{ list: { module_id: number; module_name: string }[] }>(`${serverUrl}/api/modules/module?application_id=${applicationId}`, cookie);
+  const modules = await getJson<{ list: { module_id: number; module_name: string }[] }>(
+    `${serverUrl}/api/modules/module?application_id=${applicationId}`,
+    cookie,
+  );
   const moduleId = modules.list.find((module) => module.module_name === 'Checkout')!.module_id;
-  const [credential] = await getJson<[{ body: { credentialKey: string } }]>(`${serverUrl}/api/events/module/credential/${moduleId}/${applicationId}`, cookie);
-  return { applicationId, moduleId, authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}` };
+  const [credential] = await getJson<[{ body: { credentialKey: string } }]>(
+    `${serverUrl}/api/events/module/credential/${moduleId}/${applicationId}`,
+    cookie,
+  );
+  return {
+    applicationId,
+    moduleId,
+    authorization: `Basic ${Buffer.from(`${moduleId}:${credential.body.credentialKey}`).toString('base64')}`,
+  };
 }
 
 /**
@@ -355,12 +427,19 @@ export async function demoModuleKey(serverUrl: string, cookie: { cookie: string 
  */
 export async function demoFirstStepBySms(serverUrl: string, cookie: { cookie: string }): Promise<number> {
   const SMS = 2;
-  const escalations = await getJson<{ list: { escalation_id: number; escalation_name: string }[] }>(`${serverUrl}/api/procedures/get/escalation`, cookie);
-  const escalationId = escalations.list.find((e) => e.escalation_name === 'Demo on-call')!.escalation_id;
-  const steps = await getJson<{ list: { escalation_resource_id: number; escalation_priority_orden: number; participation_type: { participation_type_id: number }; resource: { resource_id: number } }[] }>(
-    `${serverUrl}/api/escalation/resource?escalation_id=${escalationId}`,
+  const escalations = await getJson<{ list: { escalation_id: number; escalation_name: string }[] }>(
+    `${serverUrl}/api/procedures/get/escalation`,
     cookie,
   );
+  const escalationId = escalations.list.find((e) => e.escalation_name === 'Demo on-call')!.escalation_id;
+  const steps = await getJson<{
+    list: {
+      escalation_resource_id: number;
+      escalation_priority_orden: number;
+      participation_type: { participation_type_id: number };
+      resource: { resource_id: number };
+    }[];
+  }>(`${serverUrl}/api/escalation/resource?escalation_id=${escalationId}`, cookie);
   const first = steps.list.find((s) => s.escalation_priority_orden === 1)!;
   const saved = await fetch(`${serverUrl}/api/escalation/resource/${first.escalation_resource_id}`, {
     method: 'PUT',
@@ -393,7 +472,15 @@ export interface Worker {
  * WORKER_NODE_OPTIONS becomes its NODE_OPTIONS (`--cpu-prof` to profile it).
  */
 export async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], { env: { ...process.env, ...env, ROLE: 'worker', ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+    env: {
+      ...process.env,
+      ...env,
+      ROLE: 'worker',
+      ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -448,8 +535,13 @@ export async function messageReceivers(onMessage: (message: ReceivedMessage) => 
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const at = Date.now();
-      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { idempotency_key?: string; kind?: 'sms' | 'voice'; body?: string };
-      if (message.idempotency_key) onMessage({ key: message.idempotency_key, at, channel: message.kind ?? 'sms', text: message.body ?? '' });
+      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        idempotency_key?: string;
+        kind?: 'sms' | 'voice';
+        body?: string;
+      };
+      if (message.idempotency_key)
+        onMessage({ key: message.idempotency_key, at, channel: message.kind ?? 'sms', text: message.body ?? '' });
       later(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}'));
     });
   });
@@ -489,4 +581,7 @@ export async function timed(url: string, headers: Record<string, string>): Promi
 }
 
 /** The machine's load averages (1, 5, 15 minutes), to print beside the figures. */
-export const load = () => loadavg().map((n) => fmt(n, 2)).join(', ');
+export const load = () =>
+  loadavg()
+    .map((n) => fmt(n, 2))
+    .join(', ');

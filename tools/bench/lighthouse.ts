@@ -54,14 +54,23 @@ function runOf(lhr: LighthouseResult): Run {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // without a click nothing loads after the page settles: the scripts of the run are the entry,
   // the route's chunk and their imports, all loaded before the page answers input
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+      Category,
+      number
+    >,
     lcp: metric('largest-contentful-paint'),
     fcp: metric('first-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
-    scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: r.url, transferBytes: r.transferSize ?? 0 })),
+    scripts: requests
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ url: r.url, transferBytes: r.transferSize ?? 0 })),
   };
 }
 
@@ -71,10 +80,14 @@ function gzipBytes(url: string): number {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
 }
 
-if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: build the web app first (npx nx run web:build)');
+if (!existsSync(join(ROOT, 'apps/web/dist/index.html')))
+  throw new Error('apps/web/dist is missing: build the web app first (npx nx run web:build)');
 const bench = await demoBench('relevo-bench-lighthouse-', undefined);
 const server = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' });
-const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const chrome = await launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 try {
   // incidents of today for the demo module, so the dashboard's widgets and the events list are filled
   const root = await signInDemoRoot(server.url, bench.mailbox);
@@ -83,14 +96,23 @@ try {
     const answer = await fetch(`${server.url}/api/v1/incidents`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ incident: `Checkout errors above ${i}%`, description: 'Made by the Lighthouse benchmark to fill the screens.' }),
+      body: JSON.stringify({
+        incident: `Checkout errors above ${i}%`,
+        description: 'Made by the Lighthouse benchmark to fill the screens.',
+      }),
     });
     if (answer.status !== 201) throw new Error(`incident ${i}: ${answer.status} ${await answer.text()}`);
   }
 
   // the demo Customer (not the root) looks at the screens
   const cookie = await signIn(server.url, bench.mailbox, 'user@democompany.demo', 'User.Demo.2026');
-  const flags = (signedIn: boolean): Flags => ({ port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}) });
+  const flags = (signedIn: boolean): Flags => ({
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
 
   const rows: string[] = [];
   const scriptLists: string[] = [];
@@ -105,13 +127,19 @@ try {
       }
       if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${route.slice(1)}-${run + 1}.json`), JSON.stringify(lhr));
       // still on the route: signed in where it should be, not sent to /login (nor away from it)
-      if (!new URL(lhr.finalDisplayedUrl).pathname.startsWith(route)) throw new Error(`${route} ended at ${lhr.finalDisplayedUrl}`);
+      if (!new URL(lhr.finalDisplayedUrl).pathname.startsWith(route))
+        throw new Error(`${route} ended at ${lhr.finalDisplayedUrl}`);
       runs.push(runOf(lhr));
       // what keeps a category below 100, to read and fix
       for (const category of CATEGORIES.filter((c) => c !== 'performance')) {
         const refs = lhr.categories[category]?.auditRefs ?? [];
-        const failing = refs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
-        if (failing.length > 0) console.error(`${route} run ${run + 1}: ${category} ${Math.round((lhr.categories[category]?.score ?? 0) * 100)}: ${failing.join(', ')}`);
+        const failing = refs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (failing.length > 0)
+          console.error(
+            `${route} run ${run + 1}: ${category} ${Math.round((lhr.categories[category]?.score ?? 0) * 100)}: ${failing.join(', ')}`,
+          );
       }
     }
     const score = (category: Category) => median(runs.map((r) => r.scores[category]));
@@ -123,11 +151,17 @@ try {
     rows.push(
       `| ${route}${signedIn ? '' : ' (signed out)'} | ${score('performance')} (${runs.map((r) => r.scores.performance).join(', ')}) | ${score('accessibility')} | ${score('best-practices')} | ${fmt(lcp)} (${runs.map((r) => fmt(r.lcp)).join(', ')}) | ${fmt(median(runs.map((r) => r.fcp)))} | ${fmt(median(runs.map((r) => r.tbt)))} | ${median(runs.map((r) => r.cls)).toFixed(3)} | ${scripts.length} | ${fmt(transfer / 1024, 1)} | ${fmt(gzip / 1024, 1)} | ${meets ? 'meets' : 'misses'} |`,
     );
-    scriptLists.push(`${route}: ${scripts.map((s) => `${new URL(s.url).pathname.replace('/assets/', '')} ${fmt(s.transferBytes / 1024, 1)} / ${fmt(gzipBytes(s.url) / 1024, 1)}`).join(', ')}`);
+    scriptLists.push(
+      `${route}: ${scripts.map((s) => `${new URL(s.url).pathname.replace('/assets/', '')} ${fmt(s.transferBytes / 1024, 1)} / ${fmt(gzipBytes(s.url) / 1024, 1)}`).join(', ')}`,
+    );
   }
   const [load1] = loadavg();
-  console.log(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load1!.toFixed(2)}, Node ${process.versions.node}, ${RUNS} runs a route, desktop preset\n`);
-  console.log(`| route | performance (runs) | accessibility | best practices | LCP ms (runs) | FCP ms | TBT ms | CLS | scripts | initial JS KB, transfer | initial JS KB, gzip | aim (each ≥ ${AIM.score}, LCP < ${fmt(AIM.lcpMs)} ms, JS ≤ ${AIM.scriptBytes / 1024} KB gzip) |`);
+  console.log(
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load1!.toFixed(2)}, Node ${process.versions.node}, ${RUNS} runs a route, desktop preset\n`,
+  );
+  console.log(
+    `| route | performance (runs) | accessibility | best practices | LCP ms (runs) | FCP ms | TBT ms | CLS | scripts | initial JS KB, transfer | initial JS KB, gzip | aim (each ≥ ${AIM.score}, LCP < ${fmt(AIM.lcpMs)} ms, JS ≤ ${AIM.scriptBytes / 1024} KB gzip) |`,
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) console.log(row);
   console.log(`\nInitial scripts (KB transfer / gzip):\n${scriptLists.map((line) => `- ${line}`).join('\n')}`);

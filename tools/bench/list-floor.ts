@@ -20,7 +20,22 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ROOT, demoBench, fmt, getJson, measureSide, median, named, signIn, startFloor, startServer, summary, tempDir, type Round, type Started } from './lib';
+import {
+  DEMO_ROOT,
+  demoBench,
+  fmt,
+  getJson,
+  measureSide,
+  median,
+  named,
+  signIn,
+  startFloor,
+  startServer,
+  summary,
+  tempDir,
+  type Round,
+  type Started,
+} from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -30,7 +45,11 @@ const USERS = 10;
 const AIM = 0.7;
 const LIST_PATH = `/api/user/clients/not_root?page_num=1&page_size=${USERS}`;
 
-const bench = await demoBench('relevo-bench-list-', args.postgres || process.env.BENCH_DATABASE_URL || undefined, 'relevo-bench-product');
+const bench = await demoBench(
+  'relevo-bench-list-',
+  args.postgres || process.env.BENCH_DATABASE_URL || undefined,
+  'relevo-bench-product',
+);
 const { database, dataDir, serverEnv } = bench;
 const floorDir = tempDir('relevo-bench-floor-');
 
@@ -58,7 +77,8 @@ async function seed(url: string, cookie: Record<string, string>): Promise<number
     if (!answer.ok) throw new Error(`creating a user: ${answer.status} ${await answer.text()}`);
   }
   list = await getJson<UserList>(`${url}${LIST_PATH}`, cookie);
-  if (list.total !== USERS || list.list.length !== USERS) throw new Error(`the demo customer has ${list.total} users, not ${USERS}`);
+  if (list.total !== USERS || list.list.length !== USERS)
+    throw new Error(`the demo customer has ${list.total} users, not ${USERS}`);
   return list.list[0]!.customer.customer_id;
 }
 
@@ -84,7 +104,9 @@ try {
   const fromProduct = await getJson<UserList>(productUrl, cookie);
   const fromFloor = await getJson<UserList>(floorUrl, {});
   if (!isDeepStrictEqual(fromProduct, fromFloor)) {
-    throw new Error(`the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`);
+    throw new Error(
+      `the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`,
+    );
   }
 
   // warm both, then alternate rounds so a burst of other load hits both alike
@@ -93,21 +115,48 @@ try {
   const floorRounds: (Round & { dbPerRequest: number })[] = [];
   const productRounds: (Round & { dbPerRequest: number })[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    floorRounds.push(await measureSide(database?.url, 'relevo-bench-floor', { url: floorUrl, pid: floor.pid!, connections: CONNECTIONS, duration: DURATION }));
-    productRounds.push(await measureSide(database?.url, 'relevo-bench-product', { url: productUrl, pid: server.child.pid!, connections: CONNECTIONS, duration: DURATION, headers: cookie }));
+    floorRounds.push(
+      await measureSide(database?.url, 'relevo-bench-floor', {
+        url: floorUrl,
+        pid: floor.pid!,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
+    );
+    productRounds.push(
+      await measureSide(database?.url, 'relevo-bench-product', {
+        url: productUrl,
+        pid: server.child.pid!,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: cookie,
+      }),
+    );
   }
   const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
   const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
   const ratio = product.rps / base.rps;
   const cpuRatio = (base.cpu + base.db) / (product.cpu + product.db);
-  console.log(`Database: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`);
-  console.log(`| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request | database CPU µs/request |`);
+  console.log(
+    `Database: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`,
+  );
+  console.log(
+    `| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request | database CPU µs/request |`,
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
   const db = (n: number) => (database ? fmt(n, 1) : 'in the server');
-  console.log(`| floor: bare Fastify, one \`count(*) over ()\` query | ${fmt(base.rps)} | ${base.p50} | ${base.p99} | ${fmt(base.cpu, 1)} | ${db(base.db)} |`);
-  console.log(`| GET ${LIST_PATH.split('?')[0]} (Customer Root, ${USERS} users) | ${fmt(product.rps)} | ${product.p50} | ${product.p99} | ${fmt(product.cpu, 1)} | ${db(product.db)} |`);
-  console.log(`\nratio: ${fmt(ratio, 2)}× the floor's requests per second (aim ≥ ${AIM}×: ${ratio >= AIM ? 'meets' : 'MISSES'})`);
-  console.log(`rounds, product/floor req/s: ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')}`);
+  console.log(
+    `| floor: bare Fastify, one \`count(*) over ()\` query | ${fmt(base.rps)} | ${base.p50} | ${base.p99} | ${fmt(base.cpu, 1)} | ${db(base.db)} |`,
+  );
+  console.log(
+    `| GET ${LIST_PATH.split('?')[0]} (Customer Root, ${USERS} users) | ${fmt(product.rps)} | ${product.p50} | ${product.p99} | ${fmt(product.cpu, 1)} | ${db(product.db)} |`,
+  );
+  console.log(
+    `\nratio: ${fmt(ratio, 2)}× the floor's requests per second (aim ≥ ${AIM}×: ${ratio >= AIM ? 'meets' : 'MISSES'})`,
+  );
+  console.log(
+    `rounds, product/floor req/s: ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')}`,
+  );
   console.log(`CPU ratio (floor's server and database CPU per request over the product's): ${fmt(cpuRatio, 2)}×`);
 } finally {
   floor?.kill('SIGTERM');

@@ -124,7 +124,10 @@ const NOT_BENCHMARKS = ['lib.ts', 'events-data.ts'];
 const found = readdirSync(HERE)
   .filter((file) => file.endsWith('.ts') && !NOT_BENCHMARKS.includes(file))
   .map((file) => file.slice(0, -'.ts'.length));
-const all = [...Object.keys(BENCHMARKS).filter((name) => found.includes(name)), ...found.filter((name) => !(name in BENCHMARKS))].sort();
+const all = [
+  ...Object.keys(BENCHMARKS).filter((name) => found.includes(name)),
+  ...found.filter((name) => !(name in BENCHMARKS)),
+].sort();
 
 if (options.help) {
   console.log(`usage: node tools/bench/run-all.mjs [${all.join(' | ')} ...] [--postgres URL] [--dry-run]`);
@@ -162,11 +165,14 @@ for (const name of chosen) {
     const seconds = Math.round((Date.now() - started) / 1000);
     const ok = result.status === 0;
     results.push({ label: run.label, ok, seconds });
-    console.log(`\n=== ${run.label}: ${ok ? 'done' : `FAILED (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`} in ${seconds} s ===`);
+    console.log(
+      `\n=== ${run.label}: ${ok ? 'done' : `FAILED (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`} in ${seconds} s ===`,
+    );
   }
 }
 
 console.log('\n| benchmark | result | seconds |');
 console.log('|---|---|---:|');
-for (const r of results) console.log(`| ${r.label} | ${r.skipped ? 'skipped' : r.ok ? 'done' : 'FAILED'} | ${r.seconds} |`);
+for (const r of results)
+  console.log(`| ${r.label} | ${r.skipped ? 'skipped' : r.ok ? 'done' : 'FAILED'} | ${r.seconds} |`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -13,13 +13,25 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { benchDatabase, fmt, freePort, Mailbox, measureRound, signIn, startServer, summary, tempDir, type Round } from './lib';
+import {
+  benchDatabase,
+  fmt,
+  freePort,
+  Mailbox,
+  measureRound,
+  signIn,
+  startServer,
+  summary,
+  tempDir,
+  type Round,
+} from './lib';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-const measure = (url: string, pid: number, headers: Record<string, string> = {}) => measureRound({ url, pid, connections: CONNECTIONS, duration: DURATION, headers });
+const measure = (url: string, pid: number, headers: Record<string, string> = {}) =>
+  measureRound({ url, pid, connections: CONNECTIONS, duration: DURATION, headers });
 
 // a mailbox to read the sign-in code from
 const mailbox = new Mailbox();
@@ -47,7 +59,10 @@ const server = await startServer({
   throw error;
 });
 const helloPort = await freePort();
-const hello = spawn(process.execPath, [join(import.meta.dirname, 'hello.mjs')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const hello = spawn(process.execPath, [join(import.meta.dirname, 'hello.mjs')], {
+  env: { ...process.env, PORT: String(helloPort) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 await new Promise<void>((resolve) => hello.stdout!.once('data', () => resolve()));
 
 try {
@@ -65,10 +80,16 @@ try {
   }
   const baseline = summary(helloRounds);
   const me = summary(meRounds);
-  console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`);
-  console.log(`| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request |`);
+  console.log(
+    `Database: ${onPostgres ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`,
+  );
+  console.log(
+    `| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request |`,
+  );
   console.log('|---|---:|---:|---:|---:|');
-  console.log(`| bare Fastify hello world | ${fmt(baseline.rps)} | ${baseline.p50} | ${baseline.p99} | ${fmt(baseline.cpu, 1)} |`);
+  console.log(
+    `| bare Fastify hello world | ${fmt(baseline.rps)} | ${baseline.p50} | ${baseline.p99} | ${fmt(baseline.cpu, 1)} |`,
+  );
   console.log(`| GET /api/users/me (session cookie) | ${fmt(me.rps)} | ${me.p50} | ${me.p99} | ${fmt(me.cpu, 1)} |`);
   console.log(`\nthroughput ratio: ${fmt((me.rps / baseline.rps) * 100, 1)} % of the hello world (aim ≥ 70 %)`);
   console.log(`CPU ratio: the session read costs ${fmt(me.cpu / baseline.cpu, 2)}× the CPU of a hello world request`);

@@ -41,12 +41,35 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { stepSchedule, type EngineStep } from '../../libs/domain/src/engine/escalation-engine';
-import { asOwner, cpuMicros, databaseCpu, DEMO_ROOT, demoBench, demoFirstStepBySms, demoModuleKey, fmt, load, messageReceivers, named, percentile, rss, signIn, signInDemoRoot, startServer, startWorker, type ReceivedMessage, type Started, type Worker } from './lib';
+import {
+  asOwner,
+  cpuMicros,
+  databaseCpu,
+  DEMO_ROOT,
+  demoBench,
+  demoFirstStepBySms,
+  demoModuleKey,
+  fmt,
+  load,
+  messageReceivers,
+  named,
+  percentile,
+  rss,
+  signIn,
+  signInDemoRoot,
+  startServer,
+  startWorker,
+  type ReceivedMessage,
+  type Started,
+  type Worker,
+} from './lib';
 
 const { values: args } = parseArgs({ options: { postgres: { type: 'string' }, minutes: { type: 'string' } } });
 const postgres = args.postgres || process.env.BENCH_DATABASE_URL || undefined;
 if (!postgres) {
-  console.error('soak runs on PostgreSQL only (an API and a worker process share the database): pass --postgres postgres://... or set BENCH_DATABASE_URL.');
+  console.error(
+    'soak runs on PostgreSQL only (an API and a worker process share the database): pass --postgres postgres://... or set BENCH_DATABASE_URL.',
+  );
   process.exit(2);
 }
 const MINUTES = Number(args.minutes ?? 10);
@@ -64,14 +87,24 @@ const between = (low: number, high: number) => low + Math.random() * (high - low
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** One request over `agent`'s connections: its status and body, or the failure. */
-function send(agent: Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+function send(
+  agent: Agent,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
   return new Promise((resolveAnswer, reject) => {
-    const request = httpRequest(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      { agent, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolveAnswer({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -96,13 +129,20 @@ class Tally {
   errorCount = 0;
 
   /** one request: answers its status and body, or undefined when it failed or its status was not `expected` (counted) */
-  async call(endpoint: string, agent: Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }, expected: (status: number) => boolean): Promise<{ status: number; text: string } | undefined> {
+  async call(
+    endpoint: string,
+    agent: Agent,
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+    expected: (status: number) => boolean,
+  ): Promise<{ status: number; text: string } | undefined> {
     const started = performance.now();
     const what = `${init.method ?? 'GET'} ${url.replace(/^http:\/\/[^/]+/, '')}`;
     try {
       const answer = await send(agent, url, init);
       const ms = performance.now() - started;
-      if (!expected(answer.status)) return this.#failed(endpoint, `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      if (!expected(answer.status))
+        return this.#failed(endpoint, `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
       const list = this.times.get(endpoint);
       if (list) list.push(ms);
       else this.times.set(endpoint, [ms]);
@@ -141,7 +181,8 @@ let apiUrl = '';
 let running = false;
 
 /** The responder link's token in a message (an e-mail's quoted-printable soft line breaks removed). */
-const tokenIn = (text: string) => /\/respond\/([0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(text.replace(/=\r?\n/g, ''))?.[1];
+const tokenIn = (text: string) =>
+  /\/respond\/([0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(text.replace(/=\r?\n/g, ''))?.[1];
 
 /** how many responders have sent a resolve for each event: another responder's link may then rightly answer 410 (closed) */
 const resolving = new Map<number, number>();
@@ -159,7 +200,13 @@ function responder(eventId: number, token: string, actions: { action: 'accept' |
       }
       // the agent's accept or resolve and the supervisor's resolve of one event may cross: the later one finds it closed
       const closedByOther = () => (resolving.get(eventId) ?? 0) > (resolvedHere ? 1 : 0);
-      const answer = await tally.call(`POST /api/v1/respond/:token/${action}`, AGENTS.responders, `${apiUrl}/api/v1/respond/${token}/${action}`, { method: 'POST' }, (status) => status === 200 || (status === 410 && closedByOther()));
+      const answer = await tally.call(
+        `POST /api/v1/respond/:token/${action}`,
+        AGENTS.responders,
+        `${apiUrl}/api/v1/respond/${token}/${action}`,
+        { method: 'POST' },
+        (status) => status === 200 || (status === 410 && closedByOther()),
+      );
       if (answer === undefined) return;
       if (answer.status === 410) {
         closedFirst++;
@@ -204,8 +251,18 @@ function received(message: ReceivedMessage): void {
 const recent: { event_id: number; case_id: string }[] = [];
 
 async function ingest(n: number, authorization: string): Promise<void> {
-  const body = JSON.stringify({ incident: `Soak incident ${n}`, description: 'Raised by the soak benchmark', dedup_key: `soak-${n}` });
-  const answer = await tally.call('POST /api/v1/incidents', AGENTS.ingest, `${apiUrl}/api/v1/incidents`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body }, (status) => status === 201);
+  const body = JSON.stringify({
+    incident: `Soak incident ${n}`,
+    description: 'Raised by the soak benchmark',
+    dedup_key: `soak-${n}`,
+  });
+  const answer = await tally.call(
+    'POST /api/v1/incidents',
+    AGENTS.ingest,
+    `${apiUrl}/api/v1/incidents`,
+    { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body },
+    (status) => status === 201,
+  );
   if (answer === undefined) return;
   recent.push(JSON.parse(answer.text) as { event_id: number; case_id: string });
   if (recent.length > 1_000) recent.splice(0, 500);
@@ -215,7 +272,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** What the users look at: each view is the requests its screen makes. */
 function views(ids: { applicationId: number; moduleId: number; escalationId: number }) {
-  const get = (cookie: string, endpoint: string, path: string) => tally.call(`GET ${endpoint}`, AGENTS.users, `${apiUrl}${path}`, { headers: { cookie } }, (status) => status === 200);
+  const get = (cookie: string, endpoint: string, path: string) =>
+    tally.call(
+      `GET ${endpoint}`,
+      AGENTS.users,
+      `${apiUrl}${path}`,
+      { headers: { cookie } },
+      (status) => status === 200,
+    );
   const eventFilters: Record<string, string | number>[] = [
     {},
     { page_num: 2 },
@@ -233,7 +297,8 @@ function views(ids: { applicationId: number; moduleId: number; escalationId: num
     { order_by_column: 'case_id', order_by_direction: 'desc', page_num: 3 },
     { order_by_column: 'accepteddt', order_by_direction: 'desc' },
   ];
-  const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const query = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   return [
     // the dashboard: its widgets ask at once
     {
@@ -241,7 +306,11 @@ function views(ids: { applicationId: number; moduleId: number; escalationId: num
       view: (cookie: string) =>
         Promise.all([
           get(cookie, '/api/summary/dashboard/today', '/api/summary/dashboard/today'),
-          get(cookie, '/api/summary/dashboard/modules', `/api/summary/dashboard/modules?filter_by=${pick(['Today', 'Week', 'Month'])}`),
+          get(
+            cookie,
+            '/api/summary/dashboard/modules',
+            `/api/summary/dashboard/modules?filter_by=${pick(['Today', 'Week', 'Month'])}`,
+          ),
           get(cookie, '/api/summary/dashboard/performance', '/api/summary/dashboard/performance'),
           get(cookie, '/api/summary/dashboard/compliance', '/api/summary/dashboard/compliance'),
           get(cookie, '/api/summary/dashboard/resource', '/api/summary/dashboard/resource'),
@@ -249,12 +318,22 @@ function views(ids: { applicationId: number; moduleId: number; escalationId: num
           get(cookie, '/api/summary/dashboard/events', '/api/summary/dashboard/events'),
         ]),
     },
-    { weight: 3, view: (cookie: string) => get(cookie, '/api/events/filters', `/api/events/filters?${query(pick(eventFilters))}`) },
+    {
+      weight: 3,
+      view: (cookie: string) => get(cookie, '/api/events/filters', `/api/events/filters?${query(pick(eventFilters))}`),
+    },
     {
       weight: 1,
-      view: (cookie: string) => (recent.length > 0 ? get(cookie, '/api/events/filters (case ID search)', `/api/events/filters?search=${pick(recent).case_id}`) : undefined),
+      view: (cookie: string) =>
+        recent.length > 0
+          ? get(cookie, '/api/events/filters (case ID search)', `/api/events/filters?search=${pick(recent).case_id}`)
+          : undefined,
     },
-    { weight: 1, view: (cookie: string) => (recent.length > 0 ? get(cookie, '/api/events/log/:id', `/api/events/log/${pick(recent).event_id}`) : undefined) },
+    {
+      weight: 1,
+      view: (cookie: string) =>
+        recent.length > 0 ? get(cookie, '/api/events/log/:id', `/api/events/log/${pick(recent).event_id}`) : undefined,
+    },
     {
       weight: 2,
       view: (cookie: string) =>
@@ -307,7 +386,10 @@ async function serverAutovacuum(url: string): Promise<{ note: string; restore: (
     await admin.query('alter system set autovacuum = on');
     await admin.query('select pg_reload_conf()');
   } catch (error) {
-    return { note: `autovacuum off on this server, and not turned on (${error instanceof Error ? error.message : String(error)})`, restore: async () => undefined };
+    return {
+      note: `autovacuum off on this server, and not turned on (${error instanceof Error ? error.message : String(error)})`,
+      restore: async () => undefined,
+    };
   } finally {
     await admin.end();
   }
@@ -324,7 +406,8 @@ async function serverAutovacuum(url: string): Promise<{ note: string; restore: (
       await again.end();
     }
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void restore().finally(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void restore().finally(() => process.exit(130)));
   return { note: 'autovacuum on for the run (the server had it off; set back at the end)', restore };
 }
 const autovacuum = await serverAutovacuum(postgres);
@@ -343,15 +426,25 @@ try {
   const escalationId = await demoFirstStepBySms(setup.url, root.cookie);
   const sessions = [root.cookie.cookie];
   // the demo Customer and its Customer Root in turn
-  const people = [
-    { email: 'user@democompany.demo', password: 'User.Demo.2026' },
-    DEMO_ROOT,
-  ];
-  for (let i = 1; i < SESSIONS; i++) sessions.push(await signIn(setup.url, bench.mailbox, people[(i - 1) % 2]!.email, people[(i - 1) % 2]!.password));
+  const people = [{ email: 'user@democompany.demo', password: 'User.Demo.2026' }, DEMO_ROOT];
+  for (let i = 1; i < SESSIONS; i++)
+    sessions.push(await signIn(setup.url, bench.mailbox, people[(i - 1) % 2]!.email, people[(i - 1) % 2]!.password));
   await setup.stop();
 
-  const engine = { ESCALATION_TIME_SCALE: String(SCALE), CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '100000', INGEST_LIMIT_PER_MINUTE: '10000000' };
-  const common = { DATA_DIR: bench.dataDir, DEMO_DATA: 'off', SMTP_URL: receiving.smtpUrl, SMS_WEBHOOK_URL: receiving.webhookUrl, LOG_LEVEL: 'warn', ...engine };
+  const engine = {
+    ESCALATION_TIME_SCALE: String(SCALE),
+    CONTACT_WINDOW_SECONDS: '0',
+    CUSTOMER_MESSAGES_PER_MINUTE: '100000',
+    INGEST_LIMIT_PER_MINUTE: '10000000',
+  };
+  const common = {
+    DATA_DIR: bench.dataDir,
+    DEMO_DATA: 'off',
+    SMTP_URL: receiving.smtpUrl,
+    SMS_WEBHOOK_URL: receiving.webhookUrl,
+    LOG_LEVEL: 'warn',
+    ...engine,
+  };
   api = await startServer({ ...common, ROLE: 'api', DATABASE_URL: named(databaseUrl, 'relevo-soak-api') });
   worker = await startWorker({ ...common, DATABASE_URL: named(databaseUrl, 'relevo-soak-worker') });
   apiUrl = api.url;
@@ -373,16 +466,28 @@ try {
   const started = performance.now();
   const sample = async () => {
     const [size] = (await admin.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes')).rows;
-    samples.push({ second: Math.round((performance.now() - started) / 1000), apiRss: rss(api!.child.pid!), workerRss: rss(worker!.child.pid!), databaseBytes: Number(size!.bytes), incidents: sent, contacts: contacts.length, load: load() });
+    samples.push({
+      second: Math.round((performance.now() - started) / 1000),
+      apiRss: rss(api!.child.pid!),
+      workerRss: rss(worker!.child.pid!),
+      databaseBytes: Number(size!.bytes),
+      incidents: sent,
+      contacts: contacts.length,
+      load: load(),
+    });
   };
-  console.error(`soak: ${MINUTES} min, ${RATE} incidents/s, ${USERS} users on ${SESSIONS} sessions, ESCALATION_TIME_SCALE ${SCALE}; load average ${load()}`);
+  console.error(
+    `soak: ${MINUTES} min, ${RATE} incidents/s, ${USERS} users on ${SESSIONS} sessions, ESCALATION_TIME_SCALE ${SCALE}; load average ${load()}`,
+  );
   running = true;
   const cpuBefore = await cpu();
   await sample();
   const sampler = setInterval(() => {
     void sample().then(() => {
       const last = samples.at(-1)!;
-      console.error(`  ${last.second} s: ${fmt(last.incidents)} incidents, ${fmt(last.contacts)} contacts, ${accepted} accepted, ${resolved} resolved, ${tally.errorCount} errors; RSS api ${mb(last.apiRss)} MB, worker ${mb(last.workerRss)} MB; database ${mb(last.databaseBytes)} MB; load ${last.load}`);
+      console.error(
+        `  ${last.second} s: ${fmt(last.incidents)} incidents, ${fmt(last.contacts)} contacts, ${accepted} accepted, ${resolved} resolved, ${tally.errorCount} errors; RSS api ${mb(last.apiRss)} MB, worker ${mb(last.workerRss)} MB; database ${mb(last.databaseBytes)} MB; load ${last.load}`,
+      );
     });
   }, SAMPLE_MS);
   const incidents = setInterval(() => {
@@ -405,7 +510,9 @@ try {
   await Promise.all([...users, ...inFlight]);
 
   // the last incidents' first contacts, and the responders' last actions
-  const [{ events: stored }] = (await admin.query<{ events: number }>(`select count(*)::int as events from events where dedup_key like 'soak-%'`)).rows as [{ events: number }];
+  const [{ events: stored }] = (
+    await admin.query<{ events: number }>(`select count(*)::int as events from events where dedup_key like 'soak-%'`)
+  ).rows as [{ events: number }];
   const firstContacts = () => contacts.filter((c) => c.step === 1 && c.attempt === 1).length;
   const drainUntil = Date.now() + DRAIN_MS;
   while ((firstContacts() < stored || pendingActions.size > 0) && Date.now() < drainUntil) await sleep(200);
@@ -413,20 +520,39 @@ try {
 
   // each contact's due time: the event's creation plus the schedule of the steps it copied
   const { created, eventSteps } = await asOwner({ url: databaseUrl, dataDir: bench.dataDir }, async (query) => {
-    const rows = await query(`select event_id, (extract(epoch from event_createdt) * 1000)::float8 as created from events where dedup_key like 'soak-%'`);
-    const [timer] = await query(`select t.state -> 'steps' as steps from engine_timers t join events e using (event_id) where e.dedup_key like 'soak-%' limit 1`);
-    return { created: new Map(rows.map((row) => [Number(row.event_id), Number(row.created)])), eventSteps: (timer?.steps ?? []) as EngineStep[] };
+    const rows = await query(
+      `select event_id, (extract(epoch from event_createdt) * 1000)::float8 as created from events where dedup_key like 'soak-%'`,
+    );
+    const [timer] = await query(
+      `select t.state -> 'steps' as steps from engine_timers t join events e using (event_id) where e.dedup_key like 'soak-%' limit 1`,
+    );
+    return {
+      created: new Map(rows.map((row) => [Number(row.event_id), Number(row.created)])),
+      eventSteps: (timer?.steps ?? []) as EngineStep[],
+    };
   });
   const stepStarts: number[] = [];
   eventSteps.reduce((start, step) => (stepStarts.push(start), start + stepSchedule(step, SCALE).ends), 0);
-  const dueOf = (c: Contact) => created.get(c.eventId)! + stepStarts[c.step - 1]! + stepSchedule(eventSteps[c.step - 1]!, SCALE).contacts[c.attempt - 1]!;
-  const lags = contacts.filter((c) => created.has(c.eventId) && dueOf(c) <= endedAt).map((c) => ({ ...c, lag: c.at - dueOf(c), first: c.step === 1 && c.attempt === 1, minute: Math.floor((dueOf(c) - (endedAt - MINUTES * 60_000)) / 60_000) }));
+  const dueOf = (c: Contact) =>
+    created.get(c.eventId)! +
+    stepStarts[c.step - 1]! +
+    stepSchedule(eventSteps[c.step - 1]!, SCALE).contacts[c.attempt - 1]!;
+  const lags = contacts
+    .filter((c) => created.has(c.eventId) && dueOf(c) <= endedAt)
+    .map((c) => ({
+      ...c,
+      lag: c.at - dueOf(c),
+      first: c.step === 1 && c.attempt === 1,
+      minute: Math.floor((dueOf(c) - (endedAt - MINUTES * 60_000)) / 60_000),
+    }));
   const missing = stored - firstContacts();
   await admin.end();
 
   // --- the report ---
   const seconds = MINUTES * 60;
-  console.log(`Database: PostgreSQL (${autovacuum.note}), one ROLE=api and one ROLE=worker process; ${availableParallelism()} cores, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} at the end.`);
+  console.log(
+    `Database: PostgreSQL (${autovacuum.note}), one ROLE=api and one ROLE=worker process; ${availableParallelism()} cores, Node ${process.versions.node}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} at the end.`,
+  );
   console.log(
     `${MINUTES} min: ${fmt(sent)} incidents sent (${fmt(sent / seconds, 1)}/s), ${fmt(stored)} stored; ${fmt(contacts.length)} contacts and ${fmt(followUps)} follow-ups received (${fmt(contacts.length / seconds, 1)}/s), ${resent} twice; ${fmt(accepted)} accepted and ${fmt(resolved)} resolved through the responder API (${fmt(closedFirst)} more answered 410, the event resolved by its other responder a moment before); ${USERS} users on ${SESSIONS} sessions; ESCALATION_TIME_SCALE ${SCALE}.\n`,
   );
@@ -439,30 +565,64 @@ try {
   for (const endpoint of [...new Set([...tally.times.keys(), ...tally.errors.keys()])].sort()) {
     const times = tally.times.get(endpoint) ?? [];
     const max = times.reduce((m, t) => Math.max(m, t), 0);
-    console.log(`| ${endpoint} | ${fmt(times.length)} | ${times.length ? fmt(percentile(times, 50), 1) : '–'} | ${times.length ? fmt(percentile(times, 99), 1) : '–'} | ${fmt(max)} | ${tally.errors.get(endpoint) ?? 0} |`);
+    console.log(
+      `| ${endpoint} | ${fmt(times.length)} | ${times.length ? fmt(percentile(times, 50), 1) : '–'} | ${times.length ? fmt(percentile(times, 99), 1) : '–'} | ${fmt(max)} | ${tally.errors.get(endpoint) ?? 0} |`,
+    );
   }
-  console.log(`\nErrors: ${tally.errorCount}${tally.examples.length ? ` (first: ${tally.examples.join(' / ')})` : ''}. Events whose first contact had not arrived ${DRAIN_MS / 1000} s after the load stopped: ${missing}.\n`);
+  console.log(
+    `\nErrors: ${tally.errorCount}${tally.examples.length ? ` (first: ${tally.examples.join(' / ')})` : ''}. Events whose first contact had not arrived ${DRAIN_MS / 1000} s after the load stopped: ${missing}.\n`,
+  );
 
-  const lagLine = (label: string, list: number[]) => `| ${label} | ${fmt(list.length)} | ${list.length ? fmt(percentile(list, 50)) : '–'} | ${list.length ? fmt(percentile(list, 99)) : '–'} | ${fmt(list.reduce((m, t) => Math.max(m, t), 0))} |`;
+  const lagLine = (label: string, list: number[]) =>
+    `| ${label} | ${fmt(list.length)} | ${list.length ? fmt(percentile(list, 50)) : '–'} | ${list.length ? fmt(percentile(list, 99)) : '–'} | ${fmt(list.reduce((m, t) => Math.max(m, t), 0))} |`;
   console.log('| engine lag (due → received) | contacts | p50 ms | p99 ms | max ms |');
   console.log('|---|---:|---:|---:|---:|');
-  console.log(lagLine('every contact', lags.map((l) => l.lag)));
-  console.log(lagLine('first contacts (agent SMS)', lags.filter((l) => l.first).map((l) => l.lag)));
-  console.log(lagLine('escalations (supervisor e-mail)', lags.filter((l) => !l.first).map((l) => l.lag)));
+  console.log(
+    lagLine(
+      'every contact',
+      lags.map((l) => l.lag),
+    ),
+  );
+  console.log(
+    lagLine(
+      'first contacts (agent SMS)',
+      lags.filter((l) => l.first).map((l) => l.lag),
+    ),
+  );
+  console.log(
+    lagLine(
+      'escalations (supervisor e-mail)',
+      lags.filter((l) => !l.first).map((l) => l.lag),
+    ),
+  );
   for (let minute = 0; minute < MINUTES; minute++) {
-    console.log(lagLine(`due in minute ${minute + 1}`, lags.filter((l) => l.minute === minute).map((l) => l.lag)));
+    console.log(
+      lagLine(
+        `due in minute ${minute + 1}`,
+        lags.filter((l) => l.minute === minute).map((l) => l.lag),
+      ),
+    );
   }
 
   const inMinute = (from: number) => samples.filter((s) => s.second >= from && s.second <= from + 60);
   const firstMinute = inMinute(0);
   const lastMinute = inMinute(seconds - 60);
-  const growth = (value: (s: Sample) => number) => `${mb(mean(firstMinute.map(value)))} → ${mb(mean(lastMinute.map(value)))} MB`;
+  const growth = (value: (s: Sample) => number) =>
+    `${mb(mean(firstMinute.map(value)))} → ${mb(mean(lastMinute.map(value)))} MB`;
   console.log('\n| s | api RSS MB | worker RSS MB | database MB | incidents | contacts | load average |');
   console.log('|---:|---:|---:|---:|---:|---:|---|');
-  for (const s of samples) console.log(`| ${s.second} | ${mb(s.apiRss)} | ${mb(s.workerRss)} | ${mb(s.databaseBytes)} | ${fmt(s.incidents)} | ${fmt(s.contacts)} | ${s.load} |`);
-  console.log(`\nMemory, mean of the first minute's samples → the last minute's: api ${growth((s) => s.apiRss)}, worker ${growth((s) => s.workerRss)}; database ${mb(samples[0]!.databaseBytes)} → ${mb(samples.at(-1)!.databaseBytes)} MB.`);
-  const logged = [api.output(), worker.output()].flatMap((output) => output.split('\n').filter((line) => /"level":(4|5|6)0/.test(line)));
-  if (logged.length > 0) console.log(`\nThe server processes logged ${logged.length} warnings or errors; the first: ${logged[0]}`);
+  for (const s of samples)
+    console.log(
+      `| ${s.second} | ${mb(s.apiRss)} | ${mb(s.workerRss)} | ${mb(s.databaseBytes)} | ${fmt(s.incidents)} | ${fmt(s.contacts)} | ${s.load} |`,
+    );
+  console.log(
+    `\nMemory, mean of the first minute's samples → the last minute's: api ${growth((s) => s.apiRss)}, worker ${growth((s) => s.workerRss)}; database ${mb(samples[0]!.databaseBytes)} → ${mb(samples.at(-1)!.databaseBytes)} MB.`,
+  );
+  const logged = [api.output(), worker.output()].flatMap((output) =>
+    output.split('\n').filter((line) => /"level":(4|5|6)0/.test(line)),
+  );
+  if (logged.length > 0)
+    console.log(`\nThe server processes logged ${logged.length} warnings or errors; the first: ${logged[0]}`);
   if (tally.errorCount > 0 || missing > 0) failed = true;
 } finally {
   running = false;

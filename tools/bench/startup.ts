@@ -23,5 +23,7 @@ for (let i = 0; i < runs; i++) {
 }
 console.log('| start of the built server | median ms | runs (ms) |');
 console.log('|---|---:|---|');
-console.log(`| fresh embedded database (migrate + demo data) | ${fmt(median(fresh))} | ${fresh.map((n) => fmt(n)).join(', ')} |`);
+console.log(
+  `| fresh embedded database (migrate + demo data) | ${fmt(median(fresh))} | ${fresh.map((n) => fmt(n)).join(', ')} |`,
+);
 console.log(`| existing embedded database | ${fmt(median(again))} | ${again.map((n) => fmt(n)).join(', ')} |`);

@@ -44,7 +44,9 @@ async function load(t: TestApp): Promise<void> {
   const hash = await hashPassword('Strong.Pass1');
   await t.database.scoped(SYSTEM, async (tx) => {
     await sql`insert into customers (customer_name, customer_qty_resources, customer_createby)
-              select 'Customer ' || lpad(g::text, 4, '0'), 10, 'bench' from generate_series(1, ${CUSTOMERS}) g`.execute(tx);
+              select 'Customer ' || lpad(g::text, 4, '0'), 10, 'bench' from generate_series(1, ${CUSTOMERS}) g`.execute(
+      tx,
+    );
     // names and surnames from small lists, e-mails unique; roles 4 and 5 spread over every customer
     await sql`insert into users (customer_id, name, last_name, email, password_hash, rol_id, status, created_by)
               select c.customer_id,
@@ -53,7 +55,9 @@ async function load(t: TestApp): Promise<void> {
                      'user' || g || '@bench' || (g % ${CUSTOMERS}) || '.test',
                      ${hash}, case when g % 50 = 0 then 4 else 5 end, 1, 'bench'
               from generate_series(1, ${USERS}) g
-              join customers c on c.customer_name = 'Customer ' || lpad((1 + g % ${CUSTOMERS})::text, 4, '0')`.execute(tx);
+              join customers c on c.customer_name = 'Customer ' || lpad((1 + g % ${CUSTOMERS})::text, 4, '0')`.execute(
+      tx,
+    );
   });
   // statistics for the planner: autovacuum on PostgreSQL (forced here), the worker's housekeeping on PGlite
   await t.database.maintain();
@@ -83,7 +87,9 @@ async function measure(t: TestApp, token: string, title: string, path: string): 
   let total = 0;
   for (let i = 0; i < RUNS + WARM_UP; i++) {
     const started = performance.now();
-    const answer = await t.raw<{ total: number; list: unknown[] }>('GET', path, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await t.raw<{ total: number; list: unknown[] }>('GET', path, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const ms = performance.now() - started;
     if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
     total = answer.body.total;
@@ -97,20 +103,60 @@ const QUERIES: [string, 'staff' | 'root', string][] = [
   ['Customer Users, first page (by id)', 'staff', '/api/user/customer/root?page_num=1&page_size=10'],
   ['Customer Users, search "torres"', 'staff', '/api/user/customer/root?search=torres&page_size=10'],
   ['Customer Users, search "ana vega"', 'staff', '/api/user/customer/root?search=ana%20vega&page_size=10'],
-  ['Customer Users, search "a" (first letter typed), by last name desc, page 3', 'staff', '/api/user/customer/root?search=a&order_by_column=last_name&order_by_direction=desc&page_num=3&page_size=10'],
-  ['Customer Users, search "ar", by e-mail, page 2', 'staff', '/api/user/customer/root?search=ar&order_by_column=email&page_num=2&page_size=10'],
-  ['Customer Users, search "torres", by customer desc, page 10', 'staff', '/api/user/customer/root?search=torres&order_by_column=customer&order_by_direction=desc&page_num=10&page_size=10'],
-  ['Customer Users, search "an", by customer desc, page 2', 'staff', '/api/user/customer/root?search=an&order_by_column=customer&order_by_direction=desc&page_num=2&page_size=10'],
-  ['Customer Users, by name desc', 'staff', '/api/user/customer/root?order_by_column=name&order_by_direction=desc&page_size=10'],
-  ['Customer Users, by e-mail, page 500', 'staff', '/api/user/customer/root?order_by_column=email&page_num=500&page_size=10'],
+  [
+    'Customer Users, search "a" (first letter typed), by last name desc, page 3',
+    'staff',
+    '/api/user/customer/root?search=a&order_by_column=last_name&order_by_direction=desc&page_num=3&page_size=10',
+  ],
+  [
+    'Customer Users, search "ar", by e-mail, page 2',
+    'staff',
+    '/api/user/customer/root?search=ar&order_by_column=email&page_num=2&page_size=10',
+  ],
+  [
+    'Customer Users, search "torres", by customer desc, page 10',
+    'staff',
+    '/api/user/customer/root?search=torres&order_by_column=customer&order_by_direction=desc&page_num=10&page_size=10',
+  ],
+  [
+    'Customer Users, search "an", by customer desc, page 2',
+    'staff',
+    '/api/user/customer/root?search=an&order_by_column=customer&order_by_direction=desc&page_num=2&page_size=10',
+  ],
+  [
+    'Customer Users, by name desc',
+    'staff',
+    '/api/user/customer/root?order_by_column=name&order_by_direction=desc&page_size=10',
+  ],
+  [
+    'Customer Users, by e-mail, page 500',
+    'staff',
+    '/api/user/customer/root?order_by_column=email&page_num=500&page_size=10',
+  ],
   ['Customer Users, by customer', 'staff', '/api/user/customer/root?order_by_column=customer&page_size=10'],
-  ['Customer Users, one customer, search "lu"', 'staff', '/api/user/customer/root?customer_id=502&search=lu&page_size=10'],
+  [
+    'Customer Users, one customer, search "lu"',
+    'staff',
+    '/api/user/customer/root?customer_id=502&search=lu&page_size=10',
+  ],
   ['Users (own customer), by name', 'root', '/api/user/clients/not_root?page_size=10'],
   ['Users (own customer), search "mar"', 'root', '/api/user/clients/not_root?search=mar&page_size=10'],
-  ['Users (own customer), search "a", by e-mail desc, page 2', 'root', '/api/user/clients/not_root?search=a&order_by_column=email&order_by_direction=desc&page_num=2&page_size=10'],
+  [
+    'Users (own customer), search "a", by e-mail desc, page 2',
+    'root',
+    '/api/user/clients/not_root?search=a&order_by_column=email&order_by_direction=desc&page_num=2&page_size=10',
+  ],
   ['Customers, first page (by customer_id)', 'staff', '/api/procedures/get/customer?page_size=10'],
-  ['Customers, search "09", by name', 'staff', '/api/procedures/get/customer?search=09&order_by_column=customer_name&page_size=10'],
-  ['Customers, search "customer", by name desc, page 20', 'staff', '/api/procedures/get/customer?search=customer&order_by_column=customer_name&order_by_direction=desc&page_num=20&page_size=10'],
+  [
+    'Customers, search "09", by name',
+    'staff',
+    '/api/procedures/get/customer?search=09&order_by_column=customer_name&page_size=10',
+  ],
+  [
+    'Customers, search "customer", by name desc, page 20',
+    'staff',
+    '/api/procedures/get/customer?search=customer&order_by_column=customer_name&order_by_direction=desc&page_num=20&page_size=10',
+  ],
   ['Customers, not_root, page 50', 'staff', '/api/procedures/get/customer?not_root=true&page_num=50&page_size=10'],
 ];
 
@@ -128,11 +174,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<string> {
     const root = (await t.signIn(rootUser.email, rootUser.password)).token;
     let version = '';
     if (kind === 'postgres') {
-      const row = await t.database.scoped(SYSTEM, (tx) => sql<{ v: string }>`select current_setting('server_version') as v`.execute(tx));
+      const row = await t.database.scoped(SYSTEM, (tx) =>
+        sql<{ v: string }>`select current_setting('server_version') as v`.execute(tx),
+      );
       version = ` ${row.rows[0]!.v.split(' ')[0]}`;
     }
     const figures: Figure[] = [];
-    for (const [title, who, path] of QUERIES) figures.push(await measure(t, who === 'staff' ? staff : root, title, path));
+    for (const [title, who, path] of QUERIES)
+      figures.push(await measure(t, who === 'staff' ? staff : root, title, path));
     const worst = Math.max(...figures.map((f) => f.p95));
     const lines = [
       `${LABEL[kind]}${version}: ${fmt(USERS)} users across ${fmt(CUSTOMERS)} customers, loaded in ${fmt(loadMs / 1000, 1)} s; worst p95 ${fmt(worst, 1)} ms (${worst < TARGET_P95_MS ? 'meets' : 'MISSES'} the ${TARGET_P95_MS} ms target).`,
@@ -172,7 +221,8 @@ for (const kind of DATABASE_KINDS) {
   console.log(`\n${table}`);
   sections.push(table);
 }
-if (!DATABASE_KINDS.includes('postgres')) console.log('\n(PostgreSQL not measured: give --postgres URL or set TEST_DATABASE_URL)');
+if (!DATABASE_KINDS.includes('postgres'))
+  console.log('\n(PostgreSQL not measured: give --postgres URL or set TEST_DATABASE_URL)');
 
 const block = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores, Node ${process.versions.node}; each call made ${RUNS} times over HTTP after ${WARM_UP} warm-up calls, by a signed-in StaffRoot (Customer Users, Customers) or a Customer Root (Users).`,

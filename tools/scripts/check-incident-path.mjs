@@ -12,7 +12,11 @@ if (!section) {
   console.error('docs/architecture.md has no section "The path of one incident"');
   process.exit(1);
 }
-const steps = [...section.matchAll(/^(\d+)\. `([^`]+)` — `([^`]+)`: /gm)].map(([, number, file, name]) => ({ number: Number(number), file, name }));
+const steps = [...section.matchAll(/^(\d+)\. `([^`]+)` — `([^`]+)`: /gm)].map(([, number, file, name]) => ({
+  number: Number(number),
+  file,
+  name,
+}));
 const problems = [];
 if (steps.length === 0) problems.push('no numbered steps ("N. `file` — `function`: sentence")');
 steps.forEach((step, index) => {
@@ -20,10 +24,12 @@ steps.forEach((step, index) => {
   const path = join(ROOT, step.file);
   if (!existsSync(path)) return problems.push(`step ${step.number}: ${step.file} does not exist`);
   const declared = new RegExp(`\\b(function\\*?|class|const|let)\\s+${step.name}\\b|\\b${step.name}\\s*[:=(]`);
-  if (!declared.test(readFileSync(path, 'utf8'))) problems.push(`step ${step.number}: ${step.file} has no ${step.name}`);
+  if (!declared.test(readFileSync(path, 'utf8')))
+    problems.push(`step ${step.number}: ${step.file} has no ${step.name}`);
 });
 const numbered = [...section.matchAll(/^\d+\. /gm)].length;
-if (numbered !== steps.length) problems.push(`${numbered - steps.length} numbered lines do not read "N. \`file\` — \`function\`: sentence"`);
+if (numbered !== steps.length)
+  problems.push(`${numbered - steps.length} numbered lines do not read "N. \`file\` — \`function\`: sentence"`);
 if (problems.length > 0) {
   console.error(`docs/architecture.md, "The path of one incident":\n${problems.map((p) => `- ${p}`).join('\n')}`);
   process.exit(1);

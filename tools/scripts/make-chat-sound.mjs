@@ -16,7 +16,11 @@ function note(frequency, start, length, loudness) {
     const t = (i - from) / RATE;
     const attack = Math.min(1, t / 0.008);
     const decay = Math.exp(-t * 3.2);
-    const value = (Math.sin(2 * Math.PI * frequency * t) + 0.35 * Math.sin(4 * Math.PI * frequency * t)) * attack * decay * loudness;
+    const value =
+      (Math.sin(2 * Math.PI * frequency * t) + 0.35 * Math.sin(4 * Math.PI * frequency * t)) *
+      attack *
+      decay *
+      loudness;
     samples[i] = Math.max(-32767, Math.min(32767, samples[i] + value * 32767));
   }
 }
@@ -24,7 +28,8 @@ function note(frequency, start, length, loudness) {
 note(880, 1.0, 2.2, 0.45);
 note(1318.5, 1.18, 2.6, 0.4);
 // the last samples fall to silence, so stopping at the end makes no click
-for (let i = samples.length - RATE / 20; i < samples.length; i++) samples[i] = Math.round(samples[i] * ((samples.length - i) / (RATE / 20)));
+for (let i = samples.length - RATE / 20; i < samples.length; i++)
+  samples[i] = Math.round(samples[i] * ((samples.length - i) / (RATE / 20)));
 
 const data = Buffer.from(samples.buffer);
 const header = Buffer.alloc(44);
@@ -41,4 +46,7 @@ header.writeUInt16LE(2, 32);
 header.writeUInt16LE(16, 34);
 header.write('data', 36);
 header.writeUInt32LE(data.length, 40);
-writeFileSync(new URL('../../apps/web/public/sounds/chat-notification.wav', import.meta.url), Buffer.concat([header, data]));
+writeFileSync(
+  new URL('../../apps/web/public/sounds/chat-notification.wav', import.meta.url),
+  Buffer.concat([header, data]),
+);

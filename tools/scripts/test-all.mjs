@@ -10,7 +10,13 @@
 //    makes a network request fails the step).
 import { spawnSync } from 'node:child_process';
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '',
+};
 const steps = [
   // every import declared by the workspace that makes it, no unused dependency or unreachable file
   ['Dependencies and exports (knip)', null, ['npx', ['knip', '--no-progress']]],
@@ -30,7 +36,9 @@ const steps = [
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is unset: the API tests run on PGlite only (set it to a PostgreSQL database to run them there too).');
+  console.log(
+    'TEST_DATABASE_URL is unset: the API tests run on PGlite only (set it to a PostgreSQL database to run them there too).',
+  );
 }
 const started = Date.now();
 for (const [title, nxArgs, command] of steps) {
@@ -38,7 +46,9 @@ for (const [title, nxArgs, command] of steps) {
   const stepStarted = Date.now();
   const [program, args] = nxArgs ? ['npx', ['nx', ...nxArgs, '--outputStyle=static']] : command;
   const result = spawnSync(program, args, { stdio: 'inherit', env });
-  console.log(`=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - stepStarted) / 1000)} s ===`);
+  console.log(
+    `=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - stepStarted) / 1000)} s ===`,
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 console.log(`\nEvery check passed in ${Math.round((Date.now() - started) / 1000)} s.`);

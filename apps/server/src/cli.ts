@@ -58,7 +58,9 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unexpected argument: ${extra[0]}\n\n${USAGE}`);
     return 1;
   }
-  if (!['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data', 'copy-to-postgres'].includes(command)) {
+  if (
+    !['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data', 'copy-to-postgres'].includes(command)
+  ) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   }
@@ -66,15 +68,25 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'copy-to-postgres') return copyToPostgres(config.dataDir, parsed.values.to ?? config.databaseUrl);
   // the embedded database allows one process: refuse while a server uses it
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, timeouts: sessionTimeoutsOf(config) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+    timeouts: sessionTimeoutsOf(config),
+  });
   try {
     const v = parsed.values;
     switch (command) {
       case 'migrate':
-        console.log(database.applied.length ? `Applied: ${database.applied.join(', ')}` : 'The database is up to date.');
+        console.log(
+          database.applied.length ? `Applied: ${database.applied.join(', ')}` : 'The database is up to date.',
+        );
         return 0;
       case 'create-customer': {
-        const id = await createCustomer(database, systemClock, { name: v.name, qtyResources: v['qty-resources'], timeZone: v['time-zone'] });
+        const id = await createCustomer(database, systemClock, {
+          name: v.name,
+          qtyResources: v['qty-resources'],
+          timeZone: v['time-zone'],
+        });
         console.log(`Customer ${id} created.`);
         return 0;
       }
@@ -99,7 +111,11 @@ async function run(argv: string[]): Promise<number> {
       }
       default: {
         const loaded = await loadDemoData(database, systemClock);
-        console.log(loaded ? `Demo data loaded.\n${demoSignInText(config.publicUrl, !!config.smtpUrl)}` : 'The database already has users; demo data not loaded.');
+        console.log(
+          loaded
+            ? `Demo data loaded.\n${demoSignInText(config.publicUrl, !!config.smtpUrl)}`
+            : 'The database already has users; demo data not loaded.',
+        );
         return loaded ? 0 : 1;
       }
     }
@@ -129,7 +145,9 @@ async function copyToPostgres(dataDir: string, url: string | null | undefined): 
     const copied = await copyDatabase(source, target);
     const width = Math.max(...copied.map((c) => c.table.length));
     for (const { table, rows } of copied) console.log(`${table.padEnd(width)}  ${rows}`);
-    console.log(`Copied ${copied.reduce((sum, c) => sum + c.rows, 0)} rows of ${copied.length} tables from ${resolve(dataDir)} in ${Date.now() - started} ms.`);
+    console.log(
+      `Copied ${copied.reduce((sum, c) => sum + c.rows, 0)} rows of ${copied.length} tables from ${resolve(dataDir)} in ${Date.now() - started} ms.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof CopyRefused) {

@@ -80,13 +80,16 @@ export class ConfigError extends Error {}
 const url = (protocols: string[]) =>
   v.pipe(
     v.string(),
-    v.check((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`),
+    v.check(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    ),
   );
 
 const flag = v.pipe(
@@ -96,7 +99,8 @@ const flag = v.pipe(
   v.transform((value) => ['on', 'true', '1', 'yes'].includes(value)),
 );
 
-const TRUST_PROXY_RULE = 'must be off, a number of proxy hops (1-99), or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)';
+const TRUST_PROXY_RULE =
+  'must be off, a number of proxy hops (1-99), or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)';
 
 /** An IPv4 or IPv6 address, optionally with a prefix length: 10.0.0.0/8, fd00::/8, 127.0.0.1. */
 function isNetwork(value: string): boolean {
@@ -113,7 +117,13 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
 
 const fields = {
-  PORT: v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535'), v.transform(Number), v.minValue(1, 'must be a port number from 1 to 65535'), v.maxValue(65535, 'must be a port number from 1 to 65535')),
+  PORT: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535'),
+    v.transform(Number),
+    v.minValue(1, 'must be a port number from 1 to 65535'),
+    v.maxValue(65535, 'must be a port number from 1 to 65535'),
+  ),
   HOST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: v.pipe(v.string(), v.nonEmpty('must not be empty')),
@@ -124,32 +134,119 @@ const fields = {
   INBOUND_WEBHOOK_SECRET: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   PUBLIC_URL: url(['http:', 'https:']),
   JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
-  ESCALATION_TIME_SCALE: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be a positive number'), v.maxValue(100000, 'must be at most 100000')),
-  INGEST_LIMIT_PER_MINUTE: v.pipe(v.string(), v.regex(/^\d{1,8}$/, 'must be a whole number from 1 to 10000000'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 10000000'), v.maxValue(10_000_000, 'must be a whole number from 1 to 10000000')),
-  CONTACT_WINDOW_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 0 to 3600'), v.transform(Number), v.maxValue(3600, 'must be a whole number from 0 to 3600')),
-  CUSTOMER_MESSAGES_PER_MINUTE: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100000'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 100000'), v.maxValue(100_000, 'must be a whole number from 1 to 100000')),
+  ESCALATION_TIME_SCALE: v.pipe(
+    v.string(),
+    v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'),
+    v.transform(Number),
+    v.minValue(0.001, 'must be a positive number'),
+    v.maxValue(100000, 'must be at most 100000'),
+  ),
+  INGEST_LIMIT_PER_MINUTE: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,8}$/, 'must be a whole number from 1 to 10000000'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number from 1 to 10000000'),
+    v.maxValue(10_000_000, 'must be a whole number from 1 to 10000000'),
+  ),
+  CONTACT_WINDOW_SECONDS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, 'must be a whole number from 0 to 3600'),
+    v.transform(Number),
+    v.maxValue(3600, 'must be a whole number from 0 to 3600'),
+  ),
+  CUSTOMER_MESSAGES_PER_MINUTE: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100000'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number from 1 to 100000'),
+    v.maxValue(100_000, 'must be a whole number from 1 to 100000'),
+  ),
   DEMO_DATA: flag,
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
-  CHAT_LLM_MODEL: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters')),
+  CHAT_LLM_MODEL: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(200, 'must be at most 200 characters'),
+  ),
   CHAT_LLM_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
-  CHAT_LLM_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'), v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000')),
-  SEND_CONCURRENCY: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 256'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 256'), v.maxValue(256, 'must be a whole number from 1 to 256')),
-  REQUEST_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 600000'), v.transform(Number), v.minValue(100, 'must be a whole number of milliseconds from 100 to 600000'), v.maxValue(600_000, 'must be a whole number of milliseconds from 100 to 600000')),
-  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'), v.transform(Number), v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000')),
-  DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'), v.transform(Number), v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000')),
-  DOWNLOADS_PER_USER: v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'must be a whole number from 1 to 20'), v.transform(Number), v.minValue(1, 'must be a whole number from 1 to 20'), v.maxValue(20, 'must be a whole number from 1 to 20')),
-  DOWNLOAD_IDLE_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'), v.transform(Number), v.minValue(1, 'must be a whole number of seconds from 1 to 3600'), v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600')),
-  DOWNLOAD_MIN_BYTES_PER_SECOND: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number from 0 (no floor) to 100000000'), v.transform(Number), v.maxValue(100_000_000, 'must be a whole number from 0 (no floor) to 100000000')),
-  DOWNLOAD_GRACE_SECONDS: v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'), v.transform(Number), v.minValue(1, 'must be a whole number of seconds from 1 to 3600'), v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600')),
+  CHAT_LLM_TIMEOUT_MS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 120000'),
+    v.transform(Number),
+    v.minValue(100, 'must be a whole number of milliseconds from 100 to 120000'),
+    v.maxValue(120_000, 'must be a whole number of milliseconds from 100 to 120000'),
+  ),
+  SEND_CONCURRENCY: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 256'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number from 1 to 256'),
+    v.maxValue(256, 'must be a whole number from 1 to 256'),
+  ),
+  REQUEST_TIMEOUT_MS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 100 to 600000'),
+    v.transform(Number),
+    v.minValue(100, 'must be a whole number of milliseconds from 100 to 600000'),
+    v.maxValue(600_000, 'must be a whole number of milliseconds from 100 to 600000'),
+  ),
+  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'),
+    v.transform(Number),
+    v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000'),
+  ),
+  DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds from 0 (never) to 3600000'),
+    v.transform(Number),
+    v.maxValue(3_600_000, 'must be a whole number of milliseconds from 0 (never) to 3600000'),
+  ),
+  DOWNLOADS_PER_USER: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,2}$/, 'must be a whole number from 1 to 20'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number from 1 to 20'),
+    v.maxValue(20, 'must be a whole number from 1 to 20'),
+  ),
+  DOWNLOAD_IDLE_SECONDS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number of seconds from 1 to 3600'),
+    v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600'),
+  ),
+  DOWNLOAD_MIN_BYTES_PER_SECOND: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'must be a whole number from 0 (no floor) to 100000000'),
+    v.transform(Number),
+    v.maxValue(100_000_000, 'must be a whole number from 0 (no floor) to 100000000'),
+  ),
+  DOWNLOAD_GRACE_SECONDS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, 'must be a whole number of seconds from 1 to 3600'),
+    v.transform(Number),
+    v.minValue(1, 'must be a whole number of seconds from 1 to 3600'),
+    v.maxValue(3600, 'must be a whole number of seconds from 1 to 3600'),
+  ),
   TRUST_PROXY: v.pipe(
     v.string(),
     v.trim(),
-    v.check((value) => value === 'off' || /^\d{1,2}$/.test(value) || value.split(',').every((part) => isNetwork(part.trim())), TRUST_PROXY_RULE),
-    v.transform((value): false | number | string[] => (value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()))),
+    v.check(
+      (value) => value === 'off' || /^\d{1,2}$/.test(value) || value.split(',').every((part) => isNetwork(part.trim())),
+      TRUST_PROXY_RULE,
+    ),
+    v.transform((value): false | number | string[] =>
+      value === 'off' ? false : /^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
+    ),
   ),
   DELIVERY_LOG_ONLY: flag,
-  LOG_LEVEL: v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
+  LOG_LEVEL: v.picklist(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    'must be one of fatal, error, warn, info, debug, trace, silent',
+  ),
   WEB_DIST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
 } as const;
 
@@ -172,7 +269,9 @@ function read<K extends keyof typeof fields>(env: Env, name: K): v.InferOutput<(
  */
 function demoData(requested: boolean | undefined, databaseUrl: string | null, host: string): boolean {
   if (requested === true && !isLoopback(host)) {
-    throw new ConfigError(`Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address (127.0.0.1 or ::1); the demo accounts have published passwords (HOST is "${host}")`);
+    throw new ConfigError(
+      `Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address (127.0.0.1 or ::1); the demo accounts have published passwords (HOST is "${host}")`,
+    );
   }
   return requested ?? (databaseUrl === null && isLoopback(host));
 }
@@ -184,7 +283,9 @@ function demoData(requested: boolean | undefined, databaseUrl: string | null, ho
  * it needs SMTP_URL (sign-in codes go by e-mail). DELIVERY_LOG_ONLY=on says that the log is wanted
  * on purpose (a staging system without a gateway).
  */
-export function checkDelivery(config: Pick<Config, 'databaseUrl' | 'host' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>): void {
+export function checkDelivery(
+  config: Pick<Config, 'databaseUrl' | 'host' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>,
+): void {
   if (config.deliveryLogOnly) return;
   if (!config.databaseUrl) {
     if (isLoopback(config.host) || config.smtpUrl) return;
@@ -205,7 +306,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const port = read(env, 'PORT') ?? 3000;
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const databaseUrl = read(env, 'DATABASE_URL') ?? null;
-  const publicUrl = (read(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = (read(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     port,
     host,

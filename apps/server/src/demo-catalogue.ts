@@ -9,7 +9,13 @@ import { refreshEscalations } from './catalogue/queries';
  */
 export const DEMO_CATALOGUE = {
   resources: [
-    { name: 'Carlos Méndez', email: 'carlos.oncall@democompany.demo', phone: '7875550142', country: 'PR', e164: '+17875550142' },
+    {
+      name: 'Carlos Méndez',
+      email: 'carlos.oncall@democompany.demo',
+      phone: '7875550142',
+      country: 'PR',
+      e164: '+17875550142',
+    },
     { name: 'Ana Torres', email: 'ana.lead@democompany.demo', phone: null, country: null, e164: null },
   ],
   sla: { name: 'Standard response', desc: 'Someone accepts within 15 minutes', minutes: 15 },
@@ -49,28 +55,73 @@ export async function loadDemoCatalogue(database: Database, clock: Clock, custom
     const { sla } = DEMO_CATALOGUE;
     const slaRow = await tx
       .insertInto('slas')
-      .values({ customer_id: customerId, sla_name: sla.name, sla_desc: sla.desc, sla_active: 'Y', sla_response_time: sla.minutes, sla_response_time_mult: 'M', sla_createby: by, sla_createdt: now })
+      .values({
+        customer_id: customerId,
+        sla_name: sla.name,
+        sla_desc: sla.desc,
+        sla_active: 'Y',
+        sla_response_time: sla.minutes,
+        sla_response_time_mult: 'M',
+        sla_createby: by,
+        sla_createdt: now,
+      })
       .returning('sla_id')
       .executeTakeFirstOrThrow();
     const escalation = await tx
       .insertInto('escalations')
-      .values({ customer_id: customerId, escalation_name: DEMO_CATALOGUE.escalation.name, escalation_desc: DEMO_CATALOGUE.escalation.desc, escalation_createby: by, escalation_createdt: now })
+      .values({
+        customer_id: customerId,
+        escalation_name: DEMO_CATALOGUE.escalation.name,
+        escalation_desc: DEMO_CATALOGUE.escalation.desc,
+        escalation_createby: by,
+        escalation_createdt: now,
+      })
       .returning('escalation_id')
       .executeTakeFirstOrThrow();
-    const step = { customer_id: customerId, escalation_id: escalation.escalation_id, escalation_resource_createby: by, escalation_resource_createdt: now };
+    const step = {
+      customer_id: customerId,
+      escalation_id: escalation.escalation_id,
+      escalation_resource_createby: by,
+      escalation_resource_createdt: now,
+    };
     await tx
       .insertInto('escalation_resources')
       .values([
         // the on-call person: called, and called again up to three times, 15 minutes apart
-        { ...step, participation_type_id: AGENT, channel_id: VOICE_CALL, resource_id: resourceIds[0]!, escalation_priority_orden: 1, ind_call_again: 'Y', max_attemp_number: 3, next_followup_time: 15, next_followup_time_mult: 'M' },
+        {
+          ...step,
+          participation_type_id: AGENT,
+          channel_id: VOICE_CALL,
+          resource_id: resourceIds[0]!,
+          escalation_priority_orden: 1,
+          ind_call_again: 'Y',
+          max_attemp_number: 3,
+          next_followup_time: 15,
+          next_followup_time_mult: 'M',
+        },
         // the team lead: told by e-mail (a supervisor is never followed up)
-        { ...step, participation_type_id: SUPERVISOR, channel_id: EMAIL, resource_id: resourceIds[1]!, escalation_priority_orden: 2, ind_call_again: 'N', max_attemp_number: 0, next_followup_time: 0, next_followup_time_mult: 'M' },
+        {
+          ...step,
+          participation_type_id: SUPERVISOR,
+          channel_id: EMAIL,
+          resource_id: resourceIds[1]!,
+          escalation_priority_orden: 2,
+          ind_call_again: 'N',
+          max_attemp_number: 0,
+          next_followup_time: 0,
+          next_followup_time_mult: 'M',
+        },
       ])
       .execute();
     await refreshEscalations(tx, [escalation.escalation_id]);
     const application = await tx
       .insertInto('applications')
-      .values({ customer_id: customerId, application_name: DEMO_CATALOGUE.application, application_createby: by, application_createdt: now })
+      .values({
+        customer_id: customerId,
+        application_name: DEMO_CATALOGUE.application,
+        application_createby: by,
+        application_createdt: now,
+      })
       .returning('application_id')
       .executeTakeFirstOrThrow();
     await tx

@@ -7,12 +7,23 @@ import { loadDemoCatalogue } from './demo-catalogue';
 export const DEMO_CUSTOMER = 'Demo Company';
 export const DEMO_USERS = [
   { role: 'StaffRoot', email: 'staff@relevo.demo', password: 'Staff.Demo.2026', name: 'Sofía', lastName: 'Rivera' },
-  { role: 'CustomerRoot', email: 'root@democompany.demo', password: 'Root.Demo.2026', name: 'Carlos', lastName: 'Méndez' },
+  {
+    role: 'CustomerRoot',
+    email: 'root@democompany.demo',
+    password: 'Root.Demo.2026',
+    name: 'Carlos',
+    lastName: 'Méndez',
+  },
   { role: 'Customer', email: 'user@democompany.demo', password: 'User.Demo.2026', name: 'Ana', lastName: 'Torres' },
 ] as const;
 
 export async function isEmpty(database: Database): Promise<boolean> {
-  const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+  const row = await database.scoped(SYSTEM, (tx) =>
+    tx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  );
   return Number(row.n) === 0;
 }
 
@@ -37,7 +48,7 @@ export function demoSignInText(url: string, smtpConfigured: boolean): string {
     `Demo sign-in at ${url}/login`,
     ...DEMO_USERS.map((u) => `  ${u.role.padEnd(13)} ${u.email.padEnd(width)}  ${u.password}`),
     smtpConfigured
-      ? '  The 6-digit code goes to the user\'s e-mail.'
+      ? "  The 6-digit code goes to the user's e-mail."
       : '  SMTP_URL is unset: the 6-digit code is printed in this log ("e-mail not sent"); look for "verification code".',
   ].join('\n');
 }

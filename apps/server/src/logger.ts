@@ -8,7 +8,17 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
       level: config.logLevel,
       base: { service: 'relevo' },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'new_password', 'current_password', 'confirm_password', 'token', '*.password', '*.token'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'password',
+          'new_password',
+          'current_password',
+          'confirm_password',
+          'token',
+          '*.password',
+          '*.token',
+        ],
         censor: '[redacted]',
       },
     },

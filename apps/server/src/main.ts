@@ -40,7 +40,10 @@ async function main(): Promise<void> {
   const lines = [`Relevo ${APP_VERSION} (${config.role}) on ${where}, ready in ${Date.now() - started} ms`];
   if (running.url) lines.push(`Open ${config.publicUrl}`);
   if (demoLoaded) lines.push('Demo data loaded.', demoSignInText(config.publicUrl, !!config.smtpUrl));
-  else if (demoInUse && running.url) lines.push('Demo sign-in: see README.md ("Demo sign-in"); the 6-digit code is printed in this log while SMTP_URL is unset.');
+  else if (demoInUse && running.url)
+    lines.push(
+      'Demo sign-in: see README.md ("Demo sign-in"); the 6-digit code is printed in this log while SMTP_URL is unset.',
+    );
   console.log(lines.join('\n'));
   // the name this process's claims carry in the job tables (`locked_by`)
   log.info({ role: config.role, instance: config.instanceId, pid: process.pid }, 'started');

@@ -38,14 +38,20 @@ export async function createContext(opts: {
     signer: new TokenSigner(secret),
     principals,
     // the ingest limit is configured (INGEST_LIMIT_PER_MINUTE); tests pass limits of their own
-    limits: opts.limits ?? { ...DEFAULT_LIMITS, ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 } },
+    limits: opts.limits ?? {
+      ...DEFAULT_LIMITS,
+      ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 },
+    },
     log: opts.log,
     lifecycle: { stopping: false },
   };
 }
 
 /** The limits of the server's database sessions, as configured (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS). */
-export const sessionTimeoutsOf = (config: Config): SessionTimeouts => ({ statementMs: config.statementTimeoutMs, idleInTransactionMs: config.idleTransactionTimeoutMs });
+export const sessionTimeoutsOf = (config: Config): SessionTimeouts => ({
+  statementMs: config.statementTimeoutMs,
+  idleInTransactionMs: config.idleTransactionTimeoutMs,
+});
 
 /**
  * Connections of the engine, the outbox and the housekeeping in a `ROLE=all` process on
@@ -111,7 +117,11 @@ export async function startRelevo(opts: {
   let workerDatabase: Database | null = null;
   try {
     const timeouts = sessionTimeoutsOf(config);
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, timeouts });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : config.dataDir,
+      timeouts,
+    });
     const ctx = await createContext({ config, database, log, clock: opts.clock, limits: opts.limits });
     await opts.beforeListen?.(ctx);
 
@@ -130,11 +140,40 @@ export async function startRelevo(opts: {
       // with connections of their own, as a ROLE=worker process has: users holding every
       // connection of the API's pools (slow reads, a crowd of downloads) cannot hold up the contacts
       // of an incident. The embedded database is one connection for everything.
-      if (config.role === 'all' && config.databaseUrl) workerDatabase = await openDatabase({ url: config.databaseUrl, dataDir: null, migrate: false, poolSize: WORKER_POOL_SIZE, timeouts });
+      if (config.role === 'all' && config.databaseUrl)
+        workerDatabase = await openDatabase({
+          url: config.databaseUrl,
+          dataDir: null,
+          migrate: false,
+          poolSize: WORKER_POOL_SIZE,
+          timeouts,
+        });
       const own = workerDatabase ?? database;
-      engine = new EngineWorker({ database: own, clock: ctx.clock, log, workerId: config.instanceId, scale: config.escalationTimeScale, link: responderService(ctx).link, customerMessagesPerMinute: config.customerMessagesPerMinute, contactWindowMs: config.contactWindowSeconds * 1000 });
+      engine = new EngineWorker({
+        database: own,
+        clock: ctx.clock,
+        log,
+        workerId: config.instanceId,
+        scale: config.escalationTimeScale,
+        link: responderService(ctx).link,
+        customerMessagesPerMinute: config.customerMessagesPerMinute,
+        contactWindowMs: config.contactWindowSeconds * 1000,
+      });
       await engine.start();
-      dispatcher = new OutboxDispatcher({ database: own, clock: ctx.clock, senders: opts.senders ?? createSenders(config, log, spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl })), log, workerId: config.instanceId, concurrency: config.sendConcurrency });
+      dispatcher = new OutboxDispatcher({
+        database: own,
+        clock: ctx.clock,
+        senders:
+          opts.senders ??
+          createSenders(
+            config,
+            log,
+            spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl }),
+          ),
+        log,
+        workerId: config.instanceId,
+        concurrency: config.sendConcurrency,
+      });
       await dispatcher.start();
       housekeeping = new Housekeeping(own, ctx.clock, log);
       housekeeping.start();

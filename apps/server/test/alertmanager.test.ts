@@ -29,7 +29,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
@@ -49,23 +53,42 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
   let output = '';
 
   const post = async (alerts: unknown[]) => {
-    const response = await fetch(`${amUrl}/api/v2/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alerts) });
+    const response = await fetch(`${amUrl}/api/v2/alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(alerts),
+    });
     expect(response.status).toBe(200);
   };
   const eventWith = (subject: string) =>
     asSystem(t, async (tx) => {
-      const event = await tx.selectFrom('events').select(['event_id', 'event_status', 'dedup_key']).where('short_event_subject', '=', subject).executeTakeFirst();
+      const event = await tx
+        .selectFrom('events')
+        .select(['event_id', 'event_status', 'dedup_key'])
+        .where('short_event_subject', '=', subject)
+        .executeTakeFirst();
       if (!event) return undefined;
-      const contacts = await tx.selectFrom('event_logs').select('followup_status').where('event_id', '=', event.event_id).execute();
+      const contacts = await tx
+        .selectFrom('event_logs')
+        .select('followup_status')
+        .where('event_id', '=', event.event_id)
+        .execute();
       return { ...event, contacts: contacts.map((c) => c.followup_status) };
     });
 
   beforeAll(async () => {
-    if (!existsSync(ALERTMANAGER)) throw new Error(`${ALERTMANAGER} is missing: apt-get install prometheus-alertmanager (.ci/run does)`);
+    if (!existsSync(ALERTMANAGER))
+      throw new Error(`${ALERTMANAGER} is missing: apt-get install prometheus-alertmanager (.ci/run does)`);
     t = await startTestApp({ kind });
     ({ module } = await customerWithModule(t, 'Acme'));
     // the engine runs as in the worker role: the escalation starts on its own
-    engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'alertmanager-test', scale: 1 });
+    engine = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'alertmanager-test',
+      scale: 1,
+    });
     await engine.start();
 
     dir = mkdtempSync(join(tmpdir(), 'relevo-alertmanager-'));
@@ -82,7 +105,7 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
         '  repeat_interval: 1h',
         '  routes:',
         '    - receiver: relevo-webhook',
-        "      matchers: ['via=\"webhook\"']",
+        '      matchers: [\'via="webhook"\']',
         'receivers:',
         '  - name: relevo-pagerduty',
         '    pagerduty_configs:',
@@ -101,9 +124,19 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
         '',
       ].join('\n'),
     );
-    alertmanager = spawn(ALERTMANAGER, [`--config.file=${join(dir, 'alertmanager.yml')}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=warn'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    alertmanager = spawn(
+      ALERTMANAGER,
+      [
+        `--config.file=${join(dir, 'alertmanager.yml')}`,
+        `--storage.path=${join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--cluster.listen-address=',
+        '--log.level=warn',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     alertmanager.stdout!.on('data', (chunk) => (output += chunk));
     alertmanager.stderr!.on('data', (chunk) => (output += chunk));
     await until(`Alertmanager to be ready (${output})`, async () => {
@@ -122,7 +155,15 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
   for (const via of ['pagerduty', 'webhook'] as const) {
     it(`opens an event for a firing alert and resolves it when the alert ends (${via} receiver)`, async () => {
       const summary = `Disk almost full on db-${via} (${Date.now().toString(36)})`;
-      const alert = { labels: { alertname: `DiskFull-${via}-${kind}`, instance: 'db-1:9100', severity: 'critical', ...(via === 'webhook' ? { via: 'webhook' } : {}) }, annotations: { summary } };
+      const alert = {
+        labels: {
+          alertname: `DiskFull-${via}-${kind}`,
+          instance: 'db-1:9100',
+          severity: 'critical',
+          ...(via === 'webhook' ? { via: 'webhook' } : {}),
+        },
+        annotations: { summary },
+      };
       await post([{ ...alert, startsAt: new Date().toISOString() }]);
       const opened = await until('the event of the firing alert', async () => {
         const event = await eventWith(summary);
@@ -131,7 +172,13 @@ describe.each(DATABASE_KINDS)('a real Alertmanager pages through Relevo on %s', 
       // the escalation started: its first step contacted the on-call person
       expect(opened).toMatchObject({ event_status: 'open', contacts: ['open'] });
 
-      await post([{ ...alert, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() - 1_000).toISOString() }]);
+      await post([
+        {
+          ...alert,
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          endsAt: new Date(Date.now() - 1_000).toISOString(),
+        },
+      ]);
       const closed = await until('the event to complete', async () => {
         const event = await eventWith(summary);
         return event?.event_status === 'completed' ? event : undefined;

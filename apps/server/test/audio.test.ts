@@ -32,12 +32,18 @@ function parseWav(file: Buffer): Wav {
   expect(file.toString('ascii', 8, 12)).toBe('WAVE');
   let fmt: Omit<Wav, 'seconds' | 'loudness'> | null = null;
   let data: Buffer | null = null;
-  for (let at = 12; at + 8 <= file.length; ) {
+  for (let at = 12; at + 8 <= file.length;) {
     const id = file.toString('ascii', at, at + 4);
     const size = file.readUInt32LE(at + 4);
     const body = file.subarray(at + 8, at + 8 + size);
     expect(body.length).toBe(size);
-    if (id === 'fmt ') fmt = { format: body.readUInt16LE(0), channels: body.readUInt16LE(2), sampleRate: body.readUInt32LE(4), bitsPerSample: body.readUInt16LE(14) };
+    if (id === 'fmt ')
+      fmt = {
+        format: body.readUInt16LE(0),
+        channels: body.readUInt16LE(2),
+        sampleRate: body.readUInt32LE(4),
+        bitsPerSample: body.readUInt16LE(14),
+      };
     if (id === 'data') data = body;
     at += 8 + size + (size % 2);
   }
@@ -66,7 +72,10 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     expect(answer.status).toBe(201);
     return answer.body;
   };
-  const speakIn = (language: ContactLanguage) => asSystem(t, (tx) => tx.updateTable('resources').set({ language_id: language }).where('resource_id', '=', module.resourceId).execute());
+  const speakIn = (language: ContactLanguage) =>
+    asSystem(t, (tx) =>
+      tx.updateTable('resources').set({ language_id: language }).where('resource_id', '=', module.resourceId).execute(),
+    );
   /** The first voice call of an event, as the gateway received it. */
   const callOf = async (caseId: string) => {
     await engine.drain();
@@ -75,11 +84,19 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     if (!call) throw new Error(`no voice call for ${caseId}`);
     return call;
   };
-  const rowsOf = (eventId: number) => asSystem(t, (tx) => tx.selectFrom('event_audio').selectAll().where('event_id', '=', eventId).orderBy('event_audio_id').execute());
+  const rowsOf = (eventId: number) =>
+    asSystem(t, (tx) =>
+      tx.selectFrom('event_audio').selectAll().where('event_id', '=', eventId).orderBy('event_audio_id').execute(),
+    );
   /** GET without any credential, as a voice gateway fetches it. */
   const fetchAudio = async (path: string) => {
     const response = await fetch(`${t.baseUrl}${path}`);
-    return { status: response.status, type: response.headers.get('content-type'), cookies: response.headers.getSetCookie(), body: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cookies: response.headers.getSetCookie(),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
   const pathOf = (url: string) => new URL(url).pathname;
 
@@ -95,7 +112,13 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     readerEmail = readerUser.email;
     readerPassword = readerUser.password;
     module = await withCredentialKey(root.client, made);
-    engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'audio-test', scale: 1 });
+    engine = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'audio-test',
+      scale: 1,
+    });
   });
   // each case calls the same person: a minute apart, no call waits for the previous one's minute (throttling)
   // (and what that minute let go, a recall held back, has gone out: a new call does not join it)
@@ -116,13 +139,24 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
 
     // the call went out with the address at once; the sound is made when the gateway fetches it
     const [row] = await rowsOf(event_id);
-    expect(row).toMatchObject({ customer_id: acme, language: 'ES', mime: 'audio/wav', idempotency_key: call.idempotency_key });
-    expect(row!.text).toBe(`Incidente de Relevo, caso ${[...case_id].join(', ')}. Base de datos caída en db-1. Presione 4 para aceptar, 6 para resolver.`);
+    expect(row).toMatchObject({
+      customer_id: acme,
+      language: 'ES',
+      mime: 'audio/wav',
+      idempotency_key: call.idempotency_key,
+    });
+    expect(row!.text).toBe(
+      `Incidente de Relevo, caso ${[...case_id].join(', ')}. Base de datos caída en db-1. Presione 4 para aceptar, 6 para resolver.`,
+    );
     expect(row!.content).toBeNull();
     expect(call.audio_url!.endsWith(`/${row!.token}.wav`)).toBe(true);
 
     const audio = await fetchAudio(pathOf(call.audio_url!));
-    expect({ status: audio.status, type: audio.type, cookies: audio.cookies }).toEqual({ status: 200, type: 'audio/wav', cookies: [] });
+    expect({ status: audio.status, type: audio.type, cookies: audio.cookies }).toEqual({
+      status: 200,
+      type: 'audio/wav',
+      cookies: [],
+    });
     const wav = parseWav(audio.body);
     expect(wav).toMatchObject({ format: 1, channels: 1, sampleRate: 8000, bitsPerSample: 16 });
     expect(wav.seconds).toBeGreaterThan(4);
@@ -140,7 +174,10 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     const { event_id, case_id } = await report('Disk almost full on db-1');
     const call = await callOf(case_id);
     const [row] = await rowsOf(event_id);
-    expect(row).toMatchObject({ language: 'EN', text: `Relevo incident, case ${[...case_id].join(', ')}. Disk almost full on db-1. Press 4 to accept, 6 to resolve.` });
+    expect(row).toMatchObject({
+      language: 'EN',
+      text: `Relevo incident, case ${[...case_id].join(', ')}. Disk almost full on db-1. Press 4 to accept, 6 to resolve.`,
+    });
     const audio = await fetchAudio(pathOf(call.audio_url!));
     expect(audio.status).toBe(200);
     const wav = parseWav(audio.body);
@@ -160,11 +197,22 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
   });
 
   it('answers 404 for an address it never made, and shows no audio row to another customer', async () => {
-    for (const path of [`/api/v1/audio/${'A'.repeat(22)}.wav`, '/api/v1/audio/not-a-token', `/api/v1/audio/${'A'.repeat(22)}`]) {
+    for (const path of [
+      `/api/v1/audio/${'A'.repeat(22)}.wav`,
+      '/api/v1/audio/not-a-token',
+      `/api/v1/audio/${'A'.repeat(22)}`,
+    ]) {
       const answer = await t.raw('GET', path);
-      expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: { detail: EVENT_MESSAGES.audioNotFound } });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({
+        path,
+        status: 404,
+        body: { detail: EVENT_MESSAGES.audioNotFound },
+      });
     }
-    const seen = (customerId: number) => t.database.scoped({ kind: 'customer', customerId }, (tx) => tx.selectFrom('event_audio').select('token').execute());
+    const seen = (customerId: number) =>
+      t.database.scoped({ kind: 'customer', customerId }, (tx) =>
+        tx.selectFrom('event_audio').select('token').execute(),
+      );
     expect((await seen(acme)).length).toBeGreaterThan(0);
     expect(await seen(otherCustomer)).toEqual([]);
   });
@@ -173,7 +221,9 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     await speakIn('ES');
     const { event_id, case_id } = await report('Cola de pagos detenida');
     const call = await callOf(case_id);
-    await asSystem(t, (tx) => tx.updateTable('event_audio').set({ content: null }).where('event_id', '=', event_id).execute());
+    await asSystem(t, (tx) =>
+      tx.updateTable('event_audio').set({ content: null }).where('event_id', '=', event_id).execute(),
+    );
     const audio = await fetchAudio(pathOf(call.audio_url!));
     expect(audio.status).toBe(200);
     expect(parseWav(audio.body).seconds).toBeGreaterThan(4);
@@ -196,7 +246,10 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
 
     t.clock.set(created + 7 * DAY);
     const expired = await t.raw('GET', path);
-    expect({ status: expired.status, body: expired.body }).toEqual({ status: 404, body: { detail: EVENT_MESSAGES.audioNotFound } });
+    expect({ status: expired.status, body: expired.body }).toEqual({
+      status: 404,
+      body: { detail: EVENT_MESSAGES.audioNotFound },
+    });
     // a week later the reader's session has ended: a new one
     const fresh = await t.signIn(readerEmail, readerPassword);
     expect((await fresh.client.call(listEvents, { query: { search: case_id } })).list[0]!.audio).toBeNull();
@@ -211,7 +264,17 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
   it('makes one sound for 40 first fetches of an audio at once, and serves all 40 the same bytes', async () => {
     // the row a voice call leaves (its sound not made yet), written here so no throttled call decides the case
     const { event_id } = await report('Checkout queue stalled');
-    const audio = eventAudioRow({ customerId: acme, eventId: event_id, idempotencyKey: `audio-test-${kind}-40`, language: 'EN', text: 'Relevo incident. Checkout queue stalled. Press 4 to accept, 6 to resolve.', eventCreatedAt: t.clock.now() }, t.clock.now());
+    const audio = eventAudioRow(
+      {
+        customerId: acme,
+        eventId: event_id,
+        idempotencyKey: `audio-test-${kind}-40`,
+        language: 'EN',
+        text: 'Relevo incident. Checkout queue stalled. Press 4 to accept, 6 to resolve.',
+        eventCreatedAt: t.clock.now(),
+      },
+      t.clock.now(),
+    );
     await asSystem(t, (tx) => tx.insertInto('event_audio').values(audio).execute());
     const before = speech.spoken;
     const answers = await Promise.all(Array.from({ length: 40 }, () => fetchAudio(audioPath(audio.token))));
@@ -227,7 +290,11 @@ describe.each(DATABASE_KINDS)('the spoken audio of voice calls on %s', (kind) =>
     for (let i = 0; i < AUDIO_LIMIT.limit; i++) expect((await fetchAudio(path)).status).toBe(404);
     t.clock.advance(20_000);
     const refused = await t.raw('GET', path);
-    expect({ status: refused.status, body: refused.body, retryAfter: refused.headers.get('retry-after') }).toEqual({ status: 429, body: { detail: EVENT_MESSAGES.audioTooMany }, retryAfter: '40' });
+    expect({ status: refused.status, body: refused.body, retryAfter: refused.headers.get('retry-after') }).toEqual({
+      status: 429,
+      body: { detail: EVENT_MESSAGES.audioTooMany },
+      retryAfter: '40',
+    });
     t.clock.advance(40_000);
     expect((await t.raw('GET', path)).status).toBe(404);
   });

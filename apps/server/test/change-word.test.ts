@@ -26,7 +26,11 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
   beforeAll(async () => {
     m = await migratedDatabase(kind);
     [alpha, beta] = await m.database.asOwner(async (tx) => {
-      const made = await tx.insertInto('customers').values([{ customer_name: `Alpha ${kind}` }, { customer_name: `Beta ${kind}` }]).returning('customer_id').execute();
+      const made = await tx
+        .insertInto('customers')
+        .values([{ customer_name: `Alpha ${kind}` }, { customer_name: `Beta ${kind}` }])
+        .returning('customer_id')
+        .execute();
       return made.map((row) => row.customer_id) as [number, number];
     });
     await m.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
@@ -35,17 +39,26 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
   afterAll(async () => m?.close());
 
   const addEvent = (customerId: number, caseId: string) =>
-    m.database.scoped({ kind: 'customer', customerId }, (tx) => tx.insertInto('events').values({ customer_id: customerId, case_id: caseId, short_event_subject: 'disk full', short_event_body: 'b' }).execute());
+    m.database.scoped({ kind: 'customer', customerId }, (tx) =>
+      tx
+        .insertInto('events')
+        .values({ customer_id: customerId, case_id: caseId, short_event_subject: 'disk full', short_event_body: 'b' })
+        .execute(),
+    );
 
   it('notifies nothing from the transactions that change events, then once per customer when announced', async () => {
     await addEvent(alpha, 'W1');
     await addEvent(alpha, 'W2');
     await addEvent(beta, 'W3');
-    await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.updateTable('events').set({ event_status: 'progress' }).where('case_id', '=', 'W1').execute());
+    await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+      tx.updateTable('events').set({ event_status: 'progress' }).where('case_id', '=', 'W1').execute(),
+    );
     await sleep(300);
     expect(heard).toEqual([]);
     // the marks are the owner's alone
-    const read = await m.database.scoped({ kind: 'staff' }, (tx) => sql`select count(*) from event_change_marks`.execute(tx)).catch((error: Error) => error.message);
+    const read = await m.database
+      .scoped({ kind: 'staff' }, (tx) => sql`select count(*) from event_change_marks`.execute(tx))
+      .catch((error: Error) => error.message);
     expect(read).toMatch(/permission denied/);
 
     expect(await announceEventChanges(m.database)).toBe(4);
@@ -60,21 +73,43 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
   it('keeps the totals of the changes apart until they are folded, and the same after', async () => {
     const totals = () =>
       m.database.scoped({ kind: 'staff' }, async (tx) => ({
-        kept: await tx.selectFrom('event_counts').select(['event_status', 'events']).where('customer_id', '=', alpha).orderBy('event_status').execute(),
-        pending: Number((await tx.selectFrom('event_count_changes').select((eb) => eb.fn.countAll().as('n')).where('customer_id', '=', alpha).executeTakeFirstOrThrow()).n),
+        kept: await tx
+          .selectFrom('event_counts')
+          .select(['event_status', 'events'])
+          .where('customer_id', '=', alpha)
+          .orderBy('event_status')
+          .execute(),
+        pending: Number(
+          (
+            await tx
+              .selectFrom('event_count_changes')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('customer_id', '=', alpha)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       }));
     const before = await totals();
     expect(before.kept).toEqual([]);
     expect(before.pending).toBeGreaterThan(0);
     // a customer's unit of work may read its changes, not write them
     const written = await m.database
-      .scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.insertInto('event_count_changes').values({ customer_id: alpha, month: new Date(), event_status: 'open', events: 1000 }).execute())
+      .scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+        tx
+          .insertInto('event_count_changes')
+          .values({ customer_id: alpha, month: new Date(), event_status: 'open', events: 1000 })
+          .execute(),
+      )
       .catch((error: Error) => error.message);
     expect(written).toMatch(/permission denied/);
-    const folded = await m.database.scoped({ kind: 'customer', customerId: alpha }, (tx) => sql`select relevo_fold_event_counts()`.execute(tx)).catch((error: Error) => error.message);
+    const folded = await m.database
+      .scoped({ kind: 'customer', customerId: alpha }, (tx) => sql`select relevo_fold_event_counts()`.execute(tx))
+      .catch((error: Error) => error.message);
     expect(folded).toMatch(/permission denied/);
     // the monthly part of the fold is the owner's alone: the worker calls the whole fold
-    const part = await m.database.scoped({ kind: 'staff' }, (tx) => sql`select relevo_fold_event_month_counts()`.execute(tx)).catch((error: Error) => error.message);
+    const part = await m.database
+      .scoped({ kind: 'staff' }, (tx) => sql`select relevo_fold_event_month_counts()`.execute(tx))
+      .catch((error: Error) => error.message);
     expect(part).toMatch(/permission denied/);
 
     expect(await foldEventCounts(m.database)).toBeGreaterThan(0);
@@ -91,17 +126,25 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     const texts = (customerId: number) =>
       m.database.scoped({ kind: 'customer', customerId }, async (tx) => ({
         kept: await tx.selectFrom('event_subject_counts').select(['customer_id', 'subject', 'events']).execute(),
-        pending: await tx.selectFrom('event_subject_count_changes').select(['customer_id', 'subject', 'events']).execute(),
+        pending: await tx
+          .selectFrom('event_subject_count_changes')
+          .select(['customer_id', 'subject', 'events'])
+          .execute(),
       }));
     // folded by the test before: alpha's two events and beta's one, each customer seeing its own
-    expect(await texts(alpha)).toEqual({ kept: [{ customer_id: alpha, subject: 'disk full', events: 2 }], pending: [] });
+    expect(await texts(alpha)).toEqual({
+      kept: [{ customer_id: alpha, subject: 'disk full', events: 2 }],
+      pending: [],
+    });
     expect(await texts(beta)).toEqual({ kept: [{ customer_id: beta, subject: 'disk full', events: 1 }], pending: [] });
     await addEvent(beta, 'W4');
     expect((await texts(beta)).pending).toEqual([{ customer_id: beta, subject: 'disk full', events: 1 }]);
     expect((await texts(alpha)).pending).toEqual([]);
     for (const table of ['event_subject_counts', 'event_subject_count_changes'] as const) {
       const written = await m.database
-        .scoped({ kind: 'customer', customerId: alpha }, (tx) => tx.insertInto(table).values({ customer_id: alpha, subject: 'forged', events: 1000 }).execute())
+        .scoped({ kind: 'customer', customerId: alpha }, (tx) =>
+          tx.insertInto(table).values({ customer_id: alpha, subject: 'forged', events: 1000 }).execute(),
+        )
         .catch((error: Error) => error.message);
       expect(written).toMatch(/permission denied/);
     }
@@ -130,19 +173,43 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
 
   it('vacuums the passing rows as the owner and leaves every connection as the app role', async () => {
     const dead = () =>
-      m.database.asOwner(async (tx) => Number((await sql<{ n: number }>`select coalesce(sum(n_dead_tup), 0)::integer as n from pg_stat_user_tables where relname in ('event_change_marks', 'event_count_changes')`.execute(tx)).rows[0]!.n));
+      m.database.asOwner(async (tx) =>
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select coalesce(sum(n_dead_tup), 0)::integer as n from pg_stat_user_tables where relname in ('event_change_marks', 'event_count_changes')`.execute(
+              tx,
+            )
+          ).rows[0]!.n,
+        ),
+      );
     await addEvent(alpha, 'W5');
     await announceEventChanges(m.database);
     await foldEventCounts(m.database);
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBeGreaterThan(0);
-    const pages = () => m.database.asOwner(async (tx) => Number((await sql<{ n: number }>`select pg_relation_size('event_count_changes')::integer as n`.execute(tx)).rows[0]!.n));
+    const pages = () =>
+      m.database.asOwner(async (tx) =>
+        Number(
+          (await sql<{ n: number }>`select pg_relation_size('event_count_changes')::integer as n`.execute(tx)).rows[0]!
+            .n,
+        ),
+      );
     const before = await pages();
     expect(before).toBeGreaterThan(0);
-    await Promise.all([m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES), m.database.vacuum(CHURN_TABLES)]);
+    await Promise.all([
+      m.database.vacuum(CHURN_TABLES),
+      m.database.vacuum(CHURN_TABLES),
+      m.database.vacuum(CHURN_TABLES),
+    ]);
     await expect.poll(dead, { timeout: 5000, interval: 200 }).toBe(0);
     // its emptied pages are kept, not handed back (migration 0018): a truncation would lock out every writer of an event
     expect(await pages()).toBe(before);
-    const users = await Promise.all(Array.from({ length: 12 }, () => sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who)));
+    const users = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sql<{ who: string }>`select current_user as who`.execute(m.database.db).then((result) => result.rows[0]!.who),
+      ),
+    );
     expect(new Set(users)).toEqual(new Set(['relevo_app']));
   });
 
@@ -150,22 +217,54 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     await addEvent(beta, 'W6');
     const left = () =>
       m.database.asOwner(async (tx) => ({
-        marks: Number((await sql<{ n: number }>`select count(*)::integer as n from event_change_marks`.execute(tx)).rows[0]!.n),
-        changes: Number((await sql<{ n: number }>`select count(*)::integer as n from event_count_changes`.execute(tx)).rows[0]!.n),
-        texts: Number((await sql<{ n: number }>`select count(*)::integer as n from event_subject_count_changes`.execute(tx)).rows[0]!.n),
+        marks: Number(
+          (await sql<{ n: number }>`select count(*)::integer as n from event_change_marks`.execute(tx)).rows[0]!.n,
+        ),
+        changes: Number(
+          (await sql<{ n: number }>`select count(*)::integer as n from event_count_changes`.execute(tx)).rows[0]!.n,
+        ),
+        texts: Number(
+          (await sql<{ n: number }>`select count(*)::integer as n from event_subject_count_changes`.execute(tx))
+            .rows[0]!.n,
+        ),
       }));
     expect(await left()).toEqual({ marks: 1, changes: 1, texts: 1 });
     // the dashboard's day counts: every customer's changes (alpha's events above too), not only one's
     const days = () =>
       m.database.asOwner(async (tx) => ({
-        changes: Number((await sql<{ n: number }>`select (select count(*) from event_day_count_changes) + (select count(*) from event_day_responder_changes) as n`.execute(tx)).rows[0]!.n),
-        customers: Number((await sql<{ n: number }>`select count(distinct customer_id)::integer as n from event_day_count_changes`.execute(tx)).rows[0]!.n),
-        counted: (await sql<{ customer_id: number; events: number }>`select customer_id, sum(num_events)::integer as events from (select customer_id, num_events from event_day_counts union all select customer_id, num_events from event_day_count_changes) d group by 1 order by 1`.execute(tx)).rows,
+        changes: Number(
+          (
+            await sql<{
+              n: number;
+            }>`select (select count(*) from event_day_count_changes) + (select count(*) from event_day_responder_changes) as n`.execute(
+              tx,
+            )
+          ).rows[0]!.n,
+        ),
+        customers: Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(distinct customer_id)::integer as n from event_day_count_changes`.execute(tx)
+          ).rows[0]!.n,
+        ),
+        counted: (
+          await sql<{
+            customer_id: number;
+            events: number;
+          }>`select customer_id, sum(num_events)::integer as events from (select customer_id, num_events from event_day_counts union all select customer_id, num_events from event_day_count_changes) d group by 1 order by 1`.execute(
+            tx,
+          )
+        ).rows,
       }));
     const before = await days();
     expect(before.customers).toBe(2);
     heard.length = 0;
-    const chores = new Housekeeping(m.database, new ManualClock(new Date('2026-11-25T04:00:00Z')), createLogger({ logLevel: 'silent' }));
+    const chores = new Housekeeping(
+      m.database,
+      new ManualClock(new Date('2026-11-25T04:00:00Z')),
+      createLogger({ logLevel: 'silent' }),
+    );
     await chores.fold();
     expect(await left()).toEqual({ marks: 0, changes: 0, texts: 0 });
     expect(await days()).toEqual({ changes: 0, customers: 0, counted: before.counted });
@@ -174,15 +273,40 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
   });
 
   it('counts a deleted event out, and lets its customer go after it', async () => {
-    const gamma = await m.database.asOwner(async (tx) => (await tx.insertInto('customers').values({ customer_name: `Gamma ${kind}` }).returning('customer_id').executeTakeFirstOrThrow()).customer_id);
+    const gamma = await m.database.asOwner(
+      async (tx) =>
+        (
+          await tx
+            .insertInto('customers')
+            .values({ customer_name: `Gamma ${kind}` })
+            .returning('customer_id')
+            .executeTakeFirstOrThrow()
+        ).customer_id,
+    );
     await addEvent(gamma, 'W9');
     const summed = () =>
       m.database.scoped({ kind: 'staff' }, async (tx) =>
-        Number((await sql<{ n: number }>`select coalesce(sum(events), 0)::integer as n from (select events from event_counts where customer_id = ${gamma} union all select events from event_count_changes where customer_id = ${gamma}) c`.execute(tx)).rows[0]!.n),
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select coalesce(sum(events), 0)::integer as n from (select events from event_counts where customer_id = ${gamma} union all select events from event_count_changes where customer_id = ${gamma}) c`.execute(
+              tx,
+            )
+          ).rows[0]!.n,
+        ),
       );
     const texts = () =>
       m.database.scoped({ kind: 'staff' }, async (tx) =>
-        Number((await sql<{ n: number }>`select coalesce(sum(events), 0)::integer as n from (select events from event_subject_counts where customer_id = ${gamma} union all select events from event_subject_count_changes where customer_id = ${gamma}) c`.execute(tx)).rows[0]!.n),
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select coalesce(sum(events), 0)::integer as n from (select events from event_subject_counts where customer_id = ${gamma} union all select events from event_subject_count_changes where customer_id = ${gamma}) c`.execute(
+              tx,
+            )
+          ).rows[0]!.n,
+        ),
       );
     expect(await summed()).toBe(1);
     expect(await texts()).toBe(1);
@@ -191,11 +315,19 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
     expect(await texts()).toBe(0);
     // folded, a text no event has is gone
     await foldEventCounts(m.database);
-    expect(await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_subject_counts').select('events').where('customer_id', '=', gamma).execute())).toEqual([]);
+    expect(
+      await m.database.scoped({ kind: 'staff' }, (tx) =>
+        tx.selectFrom('event_subject_counts').select('events').where('customer_id', '=', gamma).execute(),
+      ),
+    ).toEqual([]);
     await m.database.asOwner((tx) => tx.deleteFrom('customers').where('customer_id', '=', gamma).execute());
-    const left = await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_count_changes').select('events').where('customer_id', '=', gamma).execute());
+    const left = await m.database.scoped({ kind: 'staff' }, (tx) =>
+      tx.selectFrom('event_count_changes').select('events').where('customer_id', '=', gamma).execute(),
+    );
     expect(left).toEqual([]);
-    const leftTexts = await m.database.scoped({ kind: 'staff' }, (tx) => tx.selectFrom('event_subject_count_changes').select('events').where('customer_id', '=', gamma).execute());
+    const leftTexts = await m.database.scoped({ kind: 'staff' }, (tx) =>
+      tx.selectFrom('event_subject_count_changes').select('events').where('customer_id', '=', gamma).execute(),
+    );
     expect(leftTexts).toEqual([]);
   });
 });

@@ -62,7 +62,9 @@ describe('the user guide index', () => {
     expect(answer.sources[0]).toEqual({ title: expect.stringContaining(section.title), href: `/guide#${anchor}` });
     expect(answer.response).toContain(`(/guide#${anchor}):\n“`);
     // the quote is the guide's own words
-    const quoted = /“([^”]+)”/.exec(answer.response.slice(answer.response.indexOf(`/guide#${anchor}`)))![1]!.replace(/ …$/, '');
+    const quoted = /“([^”]+)”/
+      .exec(answer.response.slice(answer.response.indexOf(`/guide#${anchor}`)))![1]!
+      .replace(/ …$/, '');
     const guideWords = section.body.replace(/[*`]|\[|\]\([^)]*\)/g, '').replace(/\s+/g, ' ');
     expect(guideWords).toContain(quoted.split(/\s+/).slice(0, 6).join(' '));
   });
@@ -118,14 +120,20 @@ describe('the assistant on the questions users ask (test/fixtures/guide-question
   });
 
   it(`answers at least ${REQUIRED_ACCURACY * 100} % of them with a right section first`, () => {
-    const misses = GUIDE_QUESTIONS.map(({ question, anchors }) => ({ question, anchors, first: index.find(question)[0]?.section.anchor ?? '(no answer)' })).filter(
-      ({ anchors, first }) => !anchors.includes(first),
-    );
+    const misses = GUIDE_QUESTIONS.map(({ question, anchors }) => ({
+      question,
+      anchors,
+      first: index.find(question)[0]?.section.anchor ?? '(no answer)',
+    })).filter(({ anchors, first }) => !anchors.includes(first));
     const right = GUIDE_QUESTIONS.length - misses.length;
     const accuracy = right / GUIDE_QUESTIONS.length;
     console.log(
       `guide questions: ${right} of ${GUIDE_QUESTIONS.length} answered with a right section first (${(accuracy * 100).toFixed(1)} %)` +
-        misses.map(({ question, anchors, first }) => `\n  miss: "${question}" got #${first}, wants #${anchors.join(' or #')}`).join(''),
+        misses
+          .map(
+            ({ question, anchors, first }) => `\n  miss: "${question}" got #${first}, wants #${anchors.join(' or #')}`,
+          )
+          .join(''),
     );
     expect(accuracy).toBeGreaterThanOrEqual(REQUIRED_ACCURACY);
   });

@@ -27,22 +27,36 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
   afterAll(async () => t?.close());
 
   it('answers a customer role with a list whose first item quotes and links the guide section (docs/product.md#http-calls)', async () => {
-    const answer = await t.client(tokens.get(4)).call(generatePrompt, { body: { is_server: false, user_message: SMS_QUESTION } });
+    const answer = await t
+      .client(tokens.get(4))
+      .call(generatePrompt, { body: { is_server: false, user_message: SMS_QUESTION } });
     expect(answer).toHaveLength(1);
     expect(answer[0]).toEqual(userGuideIndex().answer(SMS_QUESTION));
-    expect(answer[0]!.sources[0]).toEqual({ title: 'Forgotten password › By SMS (3 steps)', href: '/guide#by-sms-3-steps' });
+    expect(answer[0]!.sources[0]).toEqual({
+      title: 'Forgotten password › By SMS (3 steps)',
+      href: '/guide#by-sms-3-steps',
+    });
     expect(answer[0]!.response).toContain('a 6-digit code is sent to it by SMS');
   });
 
   it('answers docs/product.md#messages refusal to a question the guide does not cover', async () => {
-    const answer = await t.client(tokens.get(5)).call(generatePrompt, { body: { is_server: false, user_message: 'What is the capital of France?' } });
+    const answer = await t
+      .client(tokens.get(5))
+      .call(generatePrompt, { body: { is_server: false, user_message: 'What is the capital of France?' } });
     expect(answer).toEqual([{ response: 'Sorry, I am unable to assist you with this request.', sources: [] }]);
   });
 
   it('refuses the staff roles (docs/product.md#roles-and-permissions: user_guide is for CustomerRoot and Customer) and a caller without a session', async () => {
     for (const role of [1, 2, 3]) {
-      const answer = await t.raw('POST', PATH, { headers: bearer(tokens.get(role)!), body: { is_server: false, user_message: SMS_QUESTION } });
-      expect({ role, status: answer.status, body: answer.body }).toEqual({ role, status: 403, body: { detail: 'You do not have permission to do this' } });
+      const answer = await t.raw('POST', PATH, {
+        headers: bearer(tokens.get(role)!),
+        body: { is_server: false, user_message: SMS_QUESTION },
+      });
+      expect({ role, status: answer.status, body: answer.body }).toEqual({
+        role,
+        status: 403,
+        body: { detail: 'You do not have permission to do this' },
+      });
     }
     const anonymous = await t.raw('POST', PATH, { body: { is_server: false, user_message: SMS_QUESTION } });
     expect(anonymous.status).toBe(401);
@@ -52,12 +66,30 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
     const user = await t.createUser({ role: 'Customer', customer: 'Alpha' });
     const token = (await t.signIn(user.email, user.password)).token;
     const send = (body: unknown) => t.raw('POST', PATH, { headers: bearer(token), body });
-    expect(await send({ is_server: false, user_message: '   ' })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'user_message'], msg: "Your message box Can't be empty" }] } });
-    expect(await send({ is_server: false })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'user_message'], msg: CHAT_MESSAGES.emptyMessage }] } });
-    expect(await send({ is_server: false, user_message: 'x'.repeat(501) })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'user_message'], msg: 'Your message cannot exceed 500 characters' }] } });
-    expect(await send({ user_message: SMS_QUESTION })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'is_server'], msg: 'is_server must be true or false' }] } });
-    expect(await send({ is_server: 'no', user_message: 7 })).toMatchObject({ status: 422, body: { detail: expect.arrayContaining([{ loc: ['body', 'user_message'], msg: CHAT_MESSAGES.emptyMessage }]) } });
-    expect(await send([SMS_QUESTION])).toMatchObject({ status: 422, body: { detail: [{ loc: ['body'], msg: 'The body must be a JSON object' }] } });
+    expect(await send({ is_server: false, user_message: '   ' })).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'user_message'], msg: "Your message box Can't be empty" }] },
+    });
+    expect(await send({ is_server: false })).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'user_message'], msg: CHAT_MESSAGES.emptyMessage }] },
+    });
+    expect(await send({ is_server: false, user_message: 'x'.repeat(501) })).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'user_message'], msg: 'Your message cannot exceed 500 characters' }] },
+    });
+    expect(await send({ user_message: SMS_QUESTION })).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'is_server'], msg: 'is_server must be true or false' }] },
+    });
+    expect(await send({ is_server: 'no', user_message: 7 })).toMatchObject({
+      status: 422,
+      body: { detail: expect.arrayContaining([{ loc: ['body', 'user_message'], msg: CHAT_MESSAGES.emptyMessage }]) },
+    });
+    expect(await send([SMS_QUESTION])).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body'], msg: 'The body must be a JSON object' }] },
+    });
     expect((await t.raw('POST', PATH, { headers: bearer(token), rawBody: '{"user_message":' })).status).toBe(400);
     // refused bodies are not questions: the user still has every question of the window
     for (let i = 0; i < 4; i++) expect((await send({ is_server: false, user_message: SMS_QUESTION })).status).toBe(200);
@@ -70,14 +102,20 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
     for (let i = 0; i < 4; i++) expect((await ask())[0]!.sources.length).toBeGreaterThan(0);
     const refused = await failure(ask());
     expect(refused.status).toBe(429);
-    const again = await t.raw('POST', PATH, { headers: bearer((await t.signIn(user.email, user.password)).token), body: { is_server: false, user_message: SMS_QUESTION } });
+    const again = await t.raw('POST', PATH, {
+      headers: bearer((await t.signIn(user.email, user.password)).token),
+      body: { is_server: false, user_message: SMS_QUESTION },
+    });
     expect(again.status).toBe(429);
     const retryAfter = Number(again.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(again.body).toEqual({ detail: 'Too many questions. Please wait a moment and ask again.' });
     // another user of the same customer still asks
-    const other = await t.raw('POST', PATH, { headers: bearer(tokens.get(5)!), body: { is_server: false, user_message: SMS_QUESTION } });
+    const other = await t.raw('POST', PATH, {
+      headers: bearer(tokens.get(5)!),
+      body: { is_server: false, user_message: SMS_QUESTION },
+    });
     expect(other.status).toBe(200);
     // the window passes: the user asks again
     t.clock.advance(61_000);
@@ -87,9 +125,15 @@ describe.each(DATABASE_KINDS)('the User Guide assistant over HTTP on %s', (kind)
 
 /** An OpenAI-compatible chat-completions endpoint, on this machine, that records each request. */
 class FakeChatModel {
-  readonly requests: { headers: IncomingMessage['headers']; body: { model: string; temperature: number; messages: { role: string; content: string }[] } }[] = [];
+  readonly requests: {
+    headers: IncomingMessage['headers'];
+    body: { model: string; temperature: number; messages: { role: string; content: string }[] };
+  }[] = [];
   /** what the next requests get */
-  behaviour: { kind: 'answer'; text: string } | { kind: 'slow'; ms: number } | { kind: 'fail'; status: number } = { kind: 'answer', text: 'ok' };
+  behaviour: { kind: 'answer'; text: string } | { kind: 'slow'; ms: number } | { kind: 'fail'; status: number } = {
+    kind: 'answer',
+    text: 'ok',
+  };
   #server: Server | null = null;
   #pending = new Set<ServerResponse>();
 
@@ -104,10 +148,19 @@ class FakeChatModel {
         const answer = (content: string) => {
           if (response.destroyed) return;
           response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+          response.end(
+            JSON.stringify({
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            }),
+          );
         };
         if (behaviour.kind === 'answer') answer(behaviour.text);
-        else if (behaviour.kind === 'fail') response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+        else if (behaviour.kind === 'fail')
+          response
+            .writeHead(behaviour.status, { 'content-type': 'application/json' })
+            .end('{"error":{"message":"overloaded"}}');
         else {
           this.#pending.add(response);
           setTimeout(() => {
@@ -136,7 +189,11 @@ describe('the assistant with CHAT_LLM_URL (an OpenAI-compatible endpoint)', () =
   beforeAll(async () => {
     model = new FakeChatModel();
     const url = await model.start();
-    t = await startTestApp({ kind: 'pglite', config: { chatLlmUrl: url, chatLlmModel: 'guide-model', chatLlmApiKey: 'sk-test-key', chatLlmTimeoutMs: 400 }, limits: { chatPerUser: { limit: 100, windowSeconds: 60 } } });
+    t = await startTestApp({
+      kind: 'pglite',
+      config: { chatLlmUrl: url, chatLlmModel: 'guide-model', chatLlmApiKey: 'sk-test-key', chatLlmTimeoutMs: 400 },
+      limits: { chatPerUser: { limit: 100, windowSeconds: 60 } },
+    });
     await t.createCustomer('Alpha');
     const user = await t.createUser({ role: 'CustomerRoot', customer: 'Alpha' });
     token = (await t.signIn(user.email, user.password)).token;
@@ -146,10 +203,14 @@ describe('the assistant with CHAT_LLM_URL (an OpenAI-compatible endpoint)', () =
     await model?.stop();
   });
 
-  const ask = async (question: string) => (await t.client(token).call(generatePrompt, { body: { is_server: false, user_message: question } }))[0]!;
+  const ask = async (question: string) =>
+    (await t.client(token).call(generatePrompt, { body: { is_server: false, user_message: question } }))[0]!;
 
   it('sends the found sections and the question, and answers with the model’s words and the sections’ links', async () => {
-    model.behaviour = { kind: 'answer', text: 'Choose SMS on the recovery screen, type your number, then the code and the new password.' };
+    model.behaviour = {
+      kind: 'answer',
+      text: 'Choose SMS on the recovery screen, type your number, then the code and the new password.',
+    };
     const before = model.requests.length;
     const answer: ChatAnswer = await ask(SMS_QUESTION);
     expect(model.requests.length).toBe(before + 1);
@@ -175,23 +236,33 @@ describe('the assistant with CHAT_LLM_URL (an OpenAI-compatible endpoint)', () =
     const answer = await ask('why is my escalation marked incomplete');
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(answer).toEqual(userGuideIndex().answer('why is my escalation marked incomplete'));
-    expect(model.requests.at(-1)!.body.messages[1]!.content).toContain('## Escalations › When an escalation is incomplete');
+    expect(model.requests.at(-1)!.body.messages[1]!.content).toContain(
+      '## Escalations › When an escalation is incomplete',
+    );
   });
 
   it('falls back to the guide’s own answer when the model fails', async () => {
     model.behaviour = { kind: 'fail', status: 503 };
-    expect(await ask('How do I create new credentials for a module?')).toEqual(userGuideIndex().answer('How do I create new credentials for a module?'));
+    expect(await ask('How do I create new credentials for a module?')).toEqual(
+      userGuideIndex().answer('How do I create new credentials for a module?'),
+    );
   });
 
   it('passes on the model’s refusal as docs/product.md#messages’s, without links', async () => {
     model.behaviour = { kind: 'answer', text: 'Sorry, I am unable to assist you with this request.' };
-    expect(await ask('How do I add an SLA with a response time in hours?')).toEqual({ response: CHAT_MESSAGES.unableToAssist, sources: [] });
+    expect(await ask('How do I add an SLA with a response time in hours?')).toEqual({
+      response: CHAT_MESSAGES.unableToAssist,
+      sources: [],
+    });
   });
 
   it('does not ask the model when the guide has nothing relevant', async () => {
     model.behaviour = { kind: 'answer', text: 'Paris.' };
     const before = model.requests.length;
-    expect(await ask('What is the capital of France?')).toEqual({ response: CHAT_MESSAGES.unableToAssist, sources: [] });
+    expect(await ask('What is the capital of France?')).toEqual({
+      response: CHAT_MESSAGES.unableToAssist,
+      sources: [],
+    });
     expect(model.requests.length).toBe(before);
   });
 });

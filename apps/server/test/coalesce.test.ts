@@ -3,7 +3,11 @@ import { coalesce } from '../src/db/coalesce';
 
 /** A batch runner whose batches are answered when the test says so. */
 function gate() {
-  const batches: { keys: readonly number[]; answer: (values: readonly (number | Error)[]) => void; fail: (error: Error) => void }[] = [];
+  const batches: {
+    keys: readonly number[];
+    answer: (values: readonly (number | Error)[]) => void;
+    fail: (error: Error) => void;
+  }[] = [];
   const run = (keys: readonly number[]) =>
     new Promise<readonly (number | Error)[]>((answer, fail) => {
       batches.push({ keys, answer, fail });
@@ -54,7 +58,7 @@ describe('coalesced requests (db/coalesce.ts)', () => {
     expect(await Promise.all([a, b, ...rest])).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("fails only the request whose answer is an error, and every request of a batch that failed", async () => {
+  it('fails only the request whose answer is an error, and every request of a batch that failed', async () => {
     const { batches, run } = gate();
     const load = coalesce(run, { flights: 1, maxBatchSize: 100 });
     const lone = load(1);

@@ -39,27 +39,45 @@ describe('configuration (docs/product.md#processes-storage-and-configuration)', 
   });
 
   it('stops with one line naming the variable for each bad value', () => {
-    expect(fails({ PORT: 'eighty' })).toBe('Invalid configuration: PORT must be a port number from 1 to 65535 (got "eighty")');
+    expect(fails({ PORT: 'eighty' })).toBe(
+      'Invalid configuration: PORT must be a port number from 1 to 65535 (got "eighty")',
+    );
     expect(fails({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT /);
     expect(fails({ ROLE: 'boss' })).toBe('Invalid configuration: ROLE must be api, worker or all (got "boss")');
-    expect(fails({ DATABASE_URL: 'mysql://x' })).toBe('Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    expect(fails({ DATABASE_URL: 'mysql://x' })).toBe(
+      'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    );
     expect(fails({ SMTP_URL: 'http://mail' })).toMatch(/^Invalid configuration: SMTP_URL /);
     expect(fails({ JWT_SECRET: 'short' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters');
     expect(fails({ ESCALATION_TIME_SCALE: '-2' })).toMatch(/^Invalid configuration: ESCALATION_TIME_SCALE /);
-    expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe('Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")');
-    expect(fails({ REQUEST_TIMEOUT_MS: '50' })).toBe('Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "50")');
+    expect(fails({ INGEST_LIMIT_PER_MINUTE: '0' })).toBe(
+      'Invalid configuration: INGEST_LIMIT_PER_MINUTE must be a whole number from 1 to 10000000 (got "0")',
+    );
+    expect(fails({ REQUEST_TIMEOUT_MS: '50' })).toBe(
+      'Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "50")',
+    );
     expect(fails({ REQUEST_TIMEOUT_MS: 'soon' })).toMatch(/^Invalid configuration: REQUEST_TIMEOUT_MS /);
-    expect(fails({ SEND_CONCURRENCY: '0' })).toBe('Invalid configuration: SEND_CONCURRENCY must be a whole number from 1 to 256 (got "0")');
+    expect(fails({ SEND_CONCURRENCY: '0' })).toBe(
+      'Invalid configuration: SEND_CONCURRENCY must be a whole number from 1 to 256 (got "0")',
+    );
     expect(fails({ SEND_CONCURRENCY: '1000' })).toMatch(/^Invalid configuration: SEND_CONCURRENCY /);
     expect(loadConfig({ SEND_CONCURRENCY: '64' }).sendConcurrency).toBe(64);
     expect(loadConfig({ INGEST_LIMIT_PER_MINUTE: '120000' }).ingestPerMinute).toBe(120_000);
     // throttling: a minute per person and channel, 300 messages a minute per customer, unless set
     expect(loadConfig({})).toMatchObject({ contactWindowSeconds: 60, customerMessagesPerMinute: 300 });
-    expect(loadConfig({ CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '5000' })).toMatchObject({ contactWindowSeconds: 0, customerMessagesPerMinute: 5000 });
-    expect(fails({ CONTACT_WINDOW_SECONDS: '-1' })).toBe('Invalid configuration: CONTACT_WINDOW_SECONDS must be a whole number from 0 to 3600 (got "-1")');
-    expect(fails({ CUSTOMER_MESSAGES_PER_MINUTE: '0' })).toBe('Invalid configuration: CUSTOMER_MESSAGES_PER_MINUTE must be a whole number from 1 to 100000 (got "0")');
+    expect(loadConfig({ CONTACT_WINDOW_SECONDS: '0', CUSTOMER_MESSAGES_PER_MINUTE: '5000' })).toMatchObject({
+      contactWindowSeconds: 0,
+      customerMessagesPerMinute: 5000,
+    });
+    expect(fails({ CONTACT_WINDOW_SECONDS: '-1' })).toBe(
+      'Invalid configuration: CONTACT_WINDOW_SECONDS must be a whole number from 0 to 3600 (got "-1")',
+    );
+    expect(fails({ CUSTOMER_MESSAGES_PER_MINUTE: '0' })).toBe(
+      'Invalid configuration: CUSTOMER_MESSAGES_PER_MINUTE must be a whole number from 1 to 100000 (got "0")',
+    );
     expect(fails({ DEMO_DATA: 'maybe' })).toMatch(/^Invalid configuration: DEMO_DATA must be on or off/);
-    for (const message of [fails({ JWT_SECRET: 'short' }), fails({ SMTP_URL: 'http://user:secret@mail' })]) expect(message).not.toMatch(/secret|short/);
+    for (const message of [fails({ JWT_SECRET: 'short' }), fails({ SMTP_URL: 'http://user:secret@mail' })])
+      expect(message).not.toMatch(/secret|short/);
   });
 });
 
@@ -67,10 +85,16 @@ describe('configuration that protects a production deployment (issue: account se
   it('believes X-Forwarded-For only from a hop count or the listed proxies, never from everyone', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     for (const value of ['on', 'true', '*', '0.0.0.0/33', '10.0.0.0/8/1', 'proxy.example', '100']) {
-      expect(fails({ TRUST_PROXY: value }), value).toMatch(/^Invalid configuration: TRUST_PROXY must be off, a number of proxy hops/);
+      expect(fails({ TRUST_PROXY: value }), value).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be off, a number of proxy hops/,
+      );
     }
   });
 
@@ -78,7 +102,9 @@ describe('configuration that protects a production deployment (issue: account se
     expect(loadConfig({ HOST: '0.0.0.0' }).demoData).toBe(false);
     expect(loadConfig({ HOST: '::1' }).demoData).toBe(true);
     expect(loadConfig({ HOST: '127.0.0.1', DEMO_DATA: 'on', DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(true);
-    expect(fails({ HOST: '0.0.0.0', DEMO_DATA: 'on' })).toMatch(/^Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address/);
+    expect(fails({ HOST: '0.0.0.0', DEMO_DATA: 'on' })).toMatch(
+      /^Invalid configuration: DEMO_DATA=on needs HOST to be a loopback address/,
+    );
   });
 
   it('refuses to serve a production database while codes would go to the log, unless told so', () => {
@@ -86,9 +112,21 @@ describe('configuration that protects a production deployment (issue: account se
     expect(() => checkDelivery(production)).toThrow(
       'Invalid configuration: DATABASE_URL is set but SMTP_URL and SMS_WEBHOOK_URL are unset: sign-in codes and reset links would go to the log. Set SMTP_URL and SMS_WEBHOOK_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose',
     );
-    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25' }))).toThrow(/but SMS_WEBHOOK_URL is unset/);
-    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DELIVERY_LOG_ONLY: 'on' }))).not.toThrow();
-    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25', SMS_WEBHOOK_URL: 'https://sms.example/hook' }))).not.toThrow();
+    expect(() => checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25' }))).toThrow(
+      /but SMS_WEBHOOK_URL is unset/,
+    );
+    expect(() =>
+      checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DELIVERY_LOG_ONLY: 'on' })),
+    ).not.toThrow();
+    expect(() =>
+      checkDelivery(
+        loadConfig({
+          DATABASE_URL: 'postgres://u@h/db',
+          SMTP_URL: 'smtp://mail:25',
+          SMS_WEBHOOK_URL: 'https://sms.example/hook',
+        }),
+      ),
+    ).not.toThrow();
     // the embedded demo database may log its codes
     expect(() => checkDelivery(loadConfig({}))).not.toThrow();
   });
@@ -97,15 +135,25 @@ describe('configuration that protects a production deployment (issue: account se
     expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0' }))).toThrow(
       'Invalid configuration: HOST is "0.0.0.0" (not a loopback address) but SMTP_URL is unset: sign-in codes would go to the log. Set SMTP_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose',
     );
-    expect(() => checkDelivery(loadConfig({ HOST: '192.168.1.7', SMS_WEBHOOK_URL: 'https://sms.example/hook' }))).toThrow(/HOST is "192.168.1.7"/);
+    expect(() =>
+      checkDelivery(loadConfig({ HOST: '192.168.1.7', SMS_WEBHOOK_URL: 'https://sms.example/hook' })),
+    ).toThrow(/HOST is "192.168.1.7"/);
     expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0', DELIVERY_LOG_ONLY: 'on' }))).not.toThrow();
     // sign-in codes go by e-mail: SMTP is what it needs
     expect(() => checkDelivery(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' }))).not.toThrow();
-    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost']) expect(() => checkDelivery(loadConfig({ HOST: host }))).not.toThrow();
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost'])
+      expect(() => checkDelivery(loadConfig({ HOST: host }))).not.toThrow();
   });
 
   it('reads the database timeouts and the download limits, with their defaults', () => {
-    expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 30_000, idleTransactionTimeoutMs: 60_000, downloadsPerUser: 2, downloadIdleSeconds: 60, downloadMinBytesPerSecond: 1024, downloadGraceSeconds: 60 });
+    expect(loadConfig({})).toMatchObject({
+      statementTimeoutMs: 30_000,
+      idleTransactionTimeoutMs: 60_000,
+      downloadsPerUser: 2,
+      downloadIdleSeconds: 60,
+      downloadMinBytesPerSecond: 1024,
+      downloadGraceSeconds: 60,
+    });
     expect(
       loadConfig({
         DATABASE_STATEMENT_TIMEOUT_MS: '0',
@@ -115,13 +163,32 @@ describe('configuration that protects a production deployment (issue: account se
         DOWNLOAD_MIN_BYTES_PER_SECOND: '0',
         DOWNLOAD_GRACE_SECONDS: '3600',
       }),
-    ).toMatchObject({ statementTimeoutMs: 0, idleTransactionTimeoutMs: 5000, downloadsPerUser: 5, downloadIdleSeconds: 1, downloadMinBytesPerSecond: 0, downloadGraceSeconds: 3600 });
-    expect(fails({ DATABASE_STATEMENT_TIMEOUT_MS: '30s' })).toBe('Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 0 (never) to 3600000 (got "30s")');
-    expect(fails({ DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '3600001' })).toMatch(/^Invalid configuration: DATABASE_IDLE_TRANSACTION_TIMEOUT_MS must be a whole number of milliseconds/);
-    expect(fails({ DOWNLOADS_PER_USER: '0' })).toBe('Invalid configuration: DOWNLOADS_PER_USER must be a whole number from 1 to 20 (got "0")');
+    ).toMatchObject({
+      statementTimeoutMs: 0,
+      idleTransactionTimeoutMs: 5000,
+      downloadsPerUser: 5,
+      downloadIdleSeconds: 1,
+      downloadMinBytesPerSecond: 0,
+      downloadGraceSeconds: 3600,
+    });
+    expect(fails({ DATABASE_STATEMENT_TIMEOUT_MS: '30s' })).toBe(
+      'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 0 (never) to 3600000 (got "30s")',
+    );
+    expect(fails({ DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '3600001' })).toMatch(
+      /^Invalid configuration: DATABASE_IDLE_TRANSACTION_TIMEOUT_MS must be a whole number of milliseconds/,
+    );
+    expect(fails({ DOWNLOADS_PER_USER: '0' })).toBe(
+      'Invalid configuration: DOWNLOADS_PER_USER must be a whole number from 1 to 20 (got "0")',
+    );
     expect(fails({ DOWNLOADS_PER_USER: '21' })).toMatch(/^Invalid configuration: DOWNLOADS_PER_USER must be/);
-    expect(fails({ DOWNLOAD_IDLE_SECONDS: '0' })).toBe('Invalid configuration: DOWNLOAD_IDLE_SECONDS must be a whole number of seconds from 1 to 3600 (got "0")');
-    expect(fails({ DOWNLOAD_MIN_BYTES_PER_SECOND: '-1' })).toMatch(/^Invalid configuration: DOWNLOAD_MIN_BYTES_PER_SECOND must be a whole number from 0/);
-    expect(fails({ DOWNLOAD_GRACE_SECONDS: 'soon' })).toMatch(/^Invalid configuration: DOWNLOAD_GRACE_SECONDS must be a whole number of seconds/);
+    expect(fails({ DOWNLOAD_IDLE_SECONDS: '0' })).toBe(
+      'Invalid configuration: DOWNLOAD_IDLE_SECONDS must be a whole number of seconds from 1 to 3600 (got "0")',
+    );
+    expect(fails({ DOWNLOAD_MIN_BYTES_PER_SECOND: '-1' })).toMatch(
+      /^Invalid configuration: DOWNLOAD_MIN_BYTES_PER_SECOND must be a whole number from 0/,
+    );
+    expect(fails({ DOWNLOAD_GRACE_SECONDS: 'soon' })).toMatch(
+      /^Invalid configuration: DOWNLOAD_GRACE_SECONDS must be a whole number of seconds/,
+    );
   });
 });

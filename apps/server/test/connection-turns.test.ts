@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
 
 // the embedded database only: PostgreSQL has a pool per line (test/ingest.test.ts)
-describe('the turns of the embedded database\'s one connection', () => {
+describe("the turns of the embedded database's one connection", () => {
   let database: Database;
 
   beforeAll(async () => {
@@ -13,7 +13,8 @@ describe('the turns of the embedded database\'s one connection', () => {
 
   it('serves the urgent line first, in order, and the general line once after every 8 urgent turns while it waits', async () => {
     const served: string[] = [];
-    const read = (on: Database, label: string) => on.read(SYSTEM, [on.db.selectNoFrom(sql<number>`1`.as('one'))]).then(() => served.push(label));
+    const read = (on: Database, label: string) =>
+      on.read(SYSTEM, [on.db.selectNoFrom(sql<number>`1`.as('one'))]).then(() => served.push(label));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // a unit of work holds the connection while both lines fill

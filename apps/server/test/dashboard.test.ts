@@ -39,20 +39,67 @@ const NOW = new Date('2027-01-01T04:30:00Z');
 /** Alpha's events (New York, UTC-5 in winter, UTC-4 until 1 November 2026 02:00), and the local time each happened at. */
 const ALPHA_EVENTS: Generated[] = [
   // today, 31 December: 23:00 and 00:00 exactly
-  { at: '2027-01-01T04:00:00Z', module: 'Billing', status: 'completed', sla: 'YES', response: 4, resolution: 30, assigned: 'Ana Torres' },
+  {
+    at: '2027-01-01T04:00:00Z',
+    module: 'Billing',
+    status: 'completed',
+    sla: 'YES',
+    response: 4,
+    resolution: 30,
+    assigned: 'Ana Torres',
+  },
   { at: '2026-12-31T05:00:00Z', module: 'Search', status: 'open', sla: 'NO', assigned: 'Carlos Méndez' },
   // 30 December 23:59:59: this week, not today
-  { at: '2026-12-31T04:59:59Z', module: 'Billing', status: 'progress', sla: 'YES', response: 10, assigned: 'Ana Torres' },
+  {
+    at: '2026-12-31T04:59:59Z',
+    module: 'Billing',
+    status: 'progress',
+    sla: 'YES',
+    response: 10,
+    assigned: 'Ana Torres',
+  },
   // Monday 28 December 00:00: the week's first instant; canceled (its minutes are no resolution)
   { at: '2026-12-28T05:00:00Z', module: 'Login', status: 'canceled', sla: null, resolution: 50, assigned: null },
   // Sunday 27 December 23:59: this month, not this week
-  { at: '2026-12-28T04:59:00Z', module: 'Search', status: 'completed', sla: 'YES', response: 2, resolution: 20, assigned: 'Carlos Méndez' },
+  {
+    at: '2026-12-28T04:59:00Z',
+    module: 'Search',
+    status: 'completed',
+    sla: 'YES',
+    response: 2,
+    resolution: 20,
+    assigned: 'Carlos Méndez',
+  },
   // 1 December 00:00: the month's first instant
-  { at: '2026-12-01T05:00:00Z', module: 'Billing', status: 'completed', sla: 'NO', response: 40, resolution: 100, assigned: 'Ana Torres' },
+  {
+    at: '2026-12-01T05:00:00Z',
+    module: 'Billing',
+    status: 'completed',
+    sla: 'NO',
+    response: 40,
+    resolution: 100,
+    assigned: 'Ana Torres',
+  },
   // 30 November 23:59: the previous month
-  { at: '2026-12-01T04:59:00Z', module: 'Billing', status: 'completed', sla: 'YES', response: 5, resolution: 10, assigned: 'Ana Torres' },
+  {
+    at: '2026-12-01T04:59:00Z',
+    module: 'Billing',
+    status: 'completed',
+    sla: 'YES',
+    response: 5,
+    resolution: 10,
+    assigned: 'Ana Torres',
+  },
   // 1 November 00:00 (still summer time): the previous month's first instant
-  { at: '2026-11-01T04:00:00Z', module: 'Search', status: 'completed', sla: 'NO', response: 50, resolution: 60, assigned: 'Luis Rivera' },
+  {
+    at: '2026-11-01T04:00:00Z',
+    module: 'Search',
+    status: 'completed',
+    sla: 'NO',
+    response: 50,
+    resolution: 60,
+    assigned: 'Luis Rivera',
+  },
   // 31 October 23:59: October
   { at: '2026-11-01T03:59:00Z', module: 'Search', status: 'completed', sla: 'YES' },
   // 1 January 2026 00:00: this year's first month
@@ -68,15 +115,41 @@ const ALPHA_EVENTS: Generated[] = [
 /** Beta's events (UTC): never in Alpha's numbers. */
 const BETA_EVENTS: Generated[] = [
   { at: '2027-01-01T04:10:00Z', module: 'Checkout', status: 'open', sla: 'NO', assigned: 'Beta Person' },
-  { at: '2026-12-31T12:00:00Z', module: 'Checkout', status: 'completed', sla: 'YES', response: 1, resolution: 2, assigned: 'Beta Person' },
-  { at: '2026-12-15T12:00:00Z', module: 'Checkout', status: 'completed', sla: 'NO', response: 9, resolution: 9, assigned: 'Beta Person' },
+  {
+    at: '2026-12-31T12:00:00Z',
+    module: 'Checkout',
+    status: 'completed',
+    sla: 'YES',
+    response: 1,
+    resolution: 2,
+    assigned: 'Beta Person',
+  },
+  {
+    at: '2026-12-15T12:00:00Z',
+    module: 'Checkout',
+    status: 'completed',
+    sla: 'NO',
+    response: 9,
+    resolution: 9,
+    assigned: 'Beta Person',
+  },
   { at: '2026-11-15T12:00:00Z', module: 'Checkout', status: 'completed', sla: 'YES' },
 ];
 
 /** The chart's 24 months, 0 where no row is given. */
-function months(values: Record<string, number>, from = 2025): { years: number; months: number; months_desc: string; num_event: number }[] {
+function months(
+  values: Record<string, number>,
+  from = 2025,
+): { years: number; months: number; months_desc: string; num_event: number }[] {
   const labels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return [from, from + 1].flatMap((year) => labels.map((label, i) => ({ years: year, months: i + 1, months_desc: label, num_event: values[`${year}-${i + 1}`] ?? 0 })));
+  return [from, from + 1].flatMap((year) =>
+    labels.map((label, i) => ({
+      years: year,
+      months: i + 1,
+      months_desc: label,
+      num_event: values[`${year}-${i + 1}`] ?? 0,
+    })),
+  );
 }
 
 describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
@@ -91,7 +164,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
 
   const addModule = async (customerId: number, name: string) => {
     const made = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
-    await asSystem(t, (tx) => tx.updateTable('modules').set({ module_name: name }).where('module_id', '=', made.id).execute());
+    await asSystem(t, (tx) =>
+      tx.updateTable('modules').set({ module_name: name }).where('module_id', '=', made.id).execute(),
+    );
     modules.set(`${customerId}:${name}`, made.id);
     return made.id;
   };
@@ -117,7 +192,10 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
         .returning('event_id')
         .execute(),
     );
-  const setZone = (customerId: number, zone: string) => asSystem(t, (tx) => tx.updateTable('customers').set({ customer_time_zone: zone }).where('customer_id', '=', customerId).execute());
+  const setZone = (customerId: number, zone: string) =>
+    asSystem(t, (tx) =>
+      tx.updateTable('customers').set({ customer_time_zone: zone }).where('customer_id', '=', customerId).execute(),
+    );
   /** Every day count of the customer with its changes added: what a reader adds up. */
   const dayCounts = (customerId: number) =>
     asSystem(t, async (tx) => ({
@@ -142,7 +220,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   /** Every summary of the customer, as its user reads them. */
   const everything = async (client: ApiClient) => ({
     today: await client.call(summaryToday),
-    modules: await Promise.all((['Today', 'Week', 'Month'] as const).map((filter_by) => client.call(summaryModules, { query: { filter_by } }))),
+    modules: await Promise.all(
+      (['Today', 'Week', 'Month'] as const).map((filter_by) => client.call(summaryModules, { query: { filter_by } })),
+    ),
     performance: await client.call(summaryPerformance),
     compliance: await client.call(summaryCompliance),
     responders: await client.call(summaryResource),
@@ -168,13 +248,28 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('counts today in the customer zone, by status now (Events Today)', async () => {
-    expect(await alphaClient.call(summaryToday)).toEqual({ count_today: 2, count_completed: 1, count_open: 1, count_progress: 0, count_canceled: 0, count_non_compliance: 1 });
+    expect(await alphaClient.call(summaryToday)).toEqual({
+      count_today: 2,
+      count_completed: 1,
+      count_open: 1,
+      count_progress: 0,
+      count_canceled: 0,
+      count_non_compliance: 1,
+    });
     // Beta counts in UTC, where today is already 1 January 2027
-    expect(await betaClient.call(summaryToday)).toEqual({ count_today: 1, count_completed: 0, count_open: 1, count_progress: 0, count_canceled: 0, count_non_compliance: 1 });
+    expect(await betaClient.call(summaryToday)).toEqual({
+      count_today: 1,
+      count_completed: 0,
+      count_open: 1,
+      count_progress: 0,
+      count_canceled: 0,
+      count_non_compliance: 1,
+    });
   });
 
   it('counts events per module today, this week from Monday and this month, Month by default', async () => {
-    const by = (rows: { module_name: string; num_events: number }[]) => rows.map((row) => [row.module_name, row.num_events]);
+    const by = (rows: { module_name: string; num_events: number }[]) =>
+      rows.map((row) => [row.module_name, row.num_events]);
     expect(by(await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } }))).toEqual([
       ['Billing', 1],
       ['Search', 1],
@@ -195,9 +290,24 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
 
   it('compares each module this month with the whole previous month (Module Performance MTD)', async () => {
     expect(await alphaClient.call(summaryPerformance)).toEqual([
-      { module_id: modules.get(`${alpha}:Billing`), module_name: 'Billing', num_events_month: 3, num_events_previous_month: 1 },
-      { module_id: modules.get(`${alpha}:Search`), module_name: 'Search', num_events_month: 2, num_events_previous_month: 1 },
-      { module_id: modules.get(`${alpha}:Login`), module_name: 'Login', num_events_month: 1, num_events_previous_month: 0 },
+      {
+        module_id: modules.get(`${alpha}:Billing`),
+        module_name: 'Billing',
+        num_events_month: 3,
+        num_events_previous_month: 1,
+      },
+      {
+        module_id: modules.get(`${alpha}:Search`),
+        module_name: 'Search',
+        num_events_month: 2,
+        num_events_previous_month: 1,
+      },
+      {
+        module_id: modules.get(`${alpha}:Login`),
+        module_name: 'Login',
+        num_events_month: 1,
+        num_events_previous_month: 0,
+      },
     ]);
   });
 
@@ -228,9 +338,27 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
 
   it('averages response and resolution minutes per module this month, leaving canceled events out (Module Events)', async () => {
     expect(await alphaClient.call(summaryEvents)).toEqual([
-      { module_id: modules.get(`${alpha}:Billing`), name: 'Billing', events: 3, avg_incident_response_time: 18, avg_incident_resolution_time: 65 },
-      { module_id: modules.get(`${alpha}:Search`), name: 'Search', events: 2, avg_incident_response_time: 2, avg_incident_resolution_time: 20 },
-      { module_id: modules.get(`${alpha}:Login`), name: 'Login', events: 1, avg_incident_response_time: null, avg_incident_resolution_time: null },
+      {
+        module_id: modules.get(`${alpha}:Billing`),
+        name: 'Billing',
+        events: 3,
+        avg_incident_response_time: 18,
+        avg_incident_resolution_time: 65,
+      },
+      {
+        module_id: modules.get(`${alpha}:Search`),
+        name: 'Search',
+        events: 2,
+        avg_incident_response_time: 2,
+        avg_incident_resolution_time: 20,
+      },
+      {
+        module_id: modules.get(`${alpha}:Login`),
+        name: 'Login',
+        events: 1,
+        avg_incident_response_time: null,
+        avg_incident_resolution_time: null,
+      },
     ]);
   });
 
@@ -245,9 +373,24 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       // 04:30 UTC on 1 January 2027: a new day, month and year
       expect(await alphaClient.call(summaryToday)).toMatchObject({ count_today: 1, count_completed: 1 });
       expect(await alphaClient.call(summaryPerformance)).toEqual([
-        { module_id: modules.get(`${alpha}:Billing`), module_name: 'Billing', num_events_month: 1, num_events_previous_month: 3 },
-        { module_id: modules.get(`${alpha}:Search`), module_name: 'Search', num_events_month: 0, num_events_previous_month: 2 },
-        { module_id: modules.get(`${alpha}:Login`), module_name: 'Login', num_events_month: 0, num_events_previous_month: 1 },
+        {
+          module_id: modules.get(`${alpha}:Billing`),
+          module_name: 'Billing',
+          num_events_month: 1,
+          num_events_previous_month: 3,
+        },
+        {
+          module_id: modules.get(`${alpha}:Search`),
+          module_name: 'Search',
+          num_events_month: 0,
+          num_events_previous_month: 2,
+        },
+        {
+          module_id: modules.get(`${alpha}:Login`),
+          module_name: 'Login',
+          num_events_month: 0,
+          num_events_previous_month: 1,
+        },
       ]);
       const chart = await alphaClient.call(summaryChart);
       expect(chart).toEqual(months({ '2026-1': 2, '2026-11': 2, '2026-12': 6, '2027-1': 1 }, 2026).slice(0, 13));
@@ -260,10 +403,20 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   it('keeps the day counts with the events: added, moved and removed', async () => {
     const before = await dayCounts(alpha);
     const [added] = await insertEvents(alpha, [{ at: '2026-12-31T06:00:00Z', module: 'Login', status: 'open' }]);
-    expect((await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.num_events)).toEqual([1, 1, 1]);
+    expect(
+      (await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.num_events),
+    ).toEqual([1, 1, 1]);
     // moved back to 15 December: out of today, still this month
-    await asSystem(t, (tx) => tx.updateTable('events').set({ event_createdt: new Date('2026-12-15T12:00:00Z') }).where('event_id', '=', added!.event_id).execute());
-    expect((await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.module_name)).toEqual(['Billing', 'Search']);
+    await asSystem(t, (tx) =>
+      tx
+        .updateTable('events')
+        .set({ event_createdt: new Date('2026-12-15T12:00:00Z') })
+        .where('event_id', '=', added!.event_id)
+        .execute(),
+    );
+    expect(
+      (await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.module_name),
+    ).toEqual(['Billing', 'Search']);
     expect((await alphaClient.call(summaryModules)).find((row) => row.module_name === 'Login')?.num_events).toBe(2);
     await asSystem(t, (tx) => tx.deleteFrom('events').where('event_id', '=', added!.event_id).execute());
     expect(await dayCounts(alpha)).toEqual(before);
@@ -271,15 +424,29 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
 
   it('follows an event through acceptance, its SLA and resolution', async () => {
     const before = await everything(alphaClient);
-    const [added] = await insertEvents(alpha, [{ at: '2026-12-31T07:00:00Z', module: 'Login', status: 'open', assigned: 'Ana Torres' }]);
-    const change = (values: Record<string, unknown>) => asSystem(t, (tx) => tx.updateTable('events').set(values).where('event_id', '=', added!.event_id).execute());
-    expect(await alphaClient.call(userDashboard)).toEqual({ ...before.profile, open: before.profile.open + 1, today: before.profile.today + 1 });
+    const [added] = await insertEvents(alpha, [
+      { at: '2026-12-31T07:00:00Z', module: 'Login', status: 'open', assigned: 'Ana Torres' },
+    ]);
+    const change = (values: Record<string, unknown>) =>
+      asSystem(t, (tx) => tx.updateTable('events').set(values).where('event_id', '=', added!.event_id).execute());
+    expect(await alphaClient.call(userDashboard)).toEqual({
+      ...before.profile,
+      open: before.profile.open + 1,
+      today: before.profile.today + 1,
+    });
     // the engine contacts someone else, then Luis accepts after 12 minutes, late
     await change({ last_resource_assigned: 'Luis Rivera' });
     await change({ event_status: 'progress', sla_compliance: 'NO', time_response: 12 });
-    expect((await alphaClient.call(summaryResource)).find((row) => row.resource === 'Luis Rivera')?.num_assigned_month).toBe(1);
-    expect(await alphaClient.call(summaryResource)).toContainEqual(before.responders.find((row) => row.resource === 'Ana Torres'));
-    expect((await alphaClient.call(summaryCompliance))[1]).toEqual({ ...before.compliance[1], current_month: before.compliance[1]!.current_month + 1 });
+    expect(
+      (await alphaClient.call(summaryResource)).find((row) => row.resource === 'Luis Rivera')?.num_assigned_month,
+    ).toBe(1);
+    expect(await alphaClient.call(summaryResource)).toContainEqual(
+      before.responders.find((row) => row.resource === 'Ana Torres'),
+    );
+    expect((await alphaClient.call(summaryCompliance))[1]).toEqual({
+      ...before.compliance[1],
+      current_month: before.compliance[1]!.current_month + 1,
+    });
     // resolved 90 minutes after it came in
     await change({ event_status: 'completed', minutes_elapsed: 90 });
     expect((await alphaClient.call(summaryEvents)).find((row) => row.name === 'Login')).toEqual({
@@ -304,7 +471,13 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
     const counts = await dayCounts(alpha);
     const [principal] = [{ scope: { kind: 'customer' as const, customerId: alpha }, customerId: alpha }];
     await dashboardService(t.ctx).compact(principal as never);
-    const left = await asSystem(t, (tx) => tx.selectFrom('event_day_count_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', alpha).executeTakeFirstOrThrow());
+    const left = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_day_count_changes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', alpha)
+        .executeTakeFirstOrThrow(),
+    );
     expect(Number(left.n)).toBe(0);
     expect(await dayCounts(alpha)).toEqual(counts);
     expect(await everything(alphaClient)).toEqual(before);
@@ -313,17 +486,47 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   it('counts an incident simulated by a customer user at once', async () => {
     const root = await t.createUser({ role: 'CustomerRoot', customer: 'Alpha' });
     const { client } = await t.signIn(root.email, root.password);
-    await client.call(simulateIncident, { params: { id: modules.get(`${alpha}:Search`)! }, body: { incident: 'Search is down for all users', description: 'Raised from the dashboard test' } });
+    await client.call(simulateIncident, {
+      params: { id: modules.get(`${alpha}:Search`)! },
+      body: { incident: 'Search is down for all users', description: 'Raised from the dashboard test' },
+    });
     try {
       expect(await client.call(summaryToday)).toMatchObject({ count_today: 3 });
-      expect((await client.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => [row.module_name, row.num_events])).toEqual([
+      expect(
+        (await client.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => [
+          row.module_name,
+          row.num_events,
+        ]),
+      ).toEqual([
         ['Search', 2],
         ['Billing', 1],
       ]);
     } finally {
       await asSystem(t, async (tx) => {
-        await tx.deleteFrom('engine_timers').where('customer_id', '=', alpha).where('event_id', 'in', tx.selectFrom('events').select('event_id').where('short_event_subject', '=', 'Search is down for all users')).execute();
-        await tx.deleteFrom('event_logs').where('customer_id', '=', alpha).where('event_id', 'in', tx.selectFrom('events').select('event_id').where('short_event_subject', '=', 'Search is down for all users')).execute();
+        await tx
+          .deleteFrom('engine_timers')
+          .where('customer_id', '=', alpha)
+          .where(
+            'event_id',
+            'in',
+            tx
+              .selectFrom('events')
+              .select('event_id')
+              .where('short_event_subject', '=', 'Search is down for all users'),
+          )
+          .execute();
+        await tx
+          .deleteFrom('event_logs')
+          .where('customer_id', '=', alpha)
+          .where(
+            'event_id',
+            'in',
+            tx
+              .selectFrom('events')
+              .select('event_id')
+              .where('short_event_subject', '=', 'Search is down for all users'),
+          )
+          .execute();
         await tx.deleteFrom('events').where('short_event_subject', '=', 'Search is down for all users').execute();
       });
     }
@@ -333,13 +536,21 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   it('refuses a period it does not know', async () => {
     const refused = await failure(alphaClient.call(summaryModules, { query: { filter_by: 'Year' as 'Month' } }));
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ detail: [{ loc: ['query', 'filter_by'], msg: DASHBOARD_MESSAGES.badModulePeriod }] });
+    expect(refused.body).toEqual({
+      detail: [{ loc: ['query', 'filter_by'], msg: DASHBOARD_MESSAGES.badModulePeriod }],
+    });
   });
 
   it('answers only the caller’s customer, whatever the query names', async () => {
-    const named = await t.raw('GET', `/api/summary/dashboard/modules?filter_by=Month&customer_id=${beta}`, { headers: { authorization: `Bearer ${alphaToken}` } });
+    const named = await t.raw('GET', `/api/summary/dashboard/modules?filter_by=Month&customer_id=${beta}`, {
+      headers: { authorization: `Bearer ${alphaToken}` },
+    });
     expect(named.status).toBe(200);
-    expect((named.body as { module_name: string }[]).map((row) => row.module_name)).toEqual(['Billing', 'Search', 'Login']);
+    expect((named.body as { module_name: string }[]).map((row) => row.module_name)).toEqual([
+      'Billing',
+      'Search',
+      'Login',
+    ]);
     expect((await betaClient.call(summaryResource)).map((row) => row.resource)).toEqual(['Beta Person']);
   });
 });
@@ -371,15 +582,16 @@ describe.each(DATABASE_KINDS)('dashboard periods in unusual zones on %s', (kind)
     t.clock.set(new Date(now));
     const name = `Zone ${++seq}`;
     const customerId = await t.createCustomer(name);
-    await asSystem(t, (tx) => tx.updateTable('customers').set({ customer_time_zone: zone }).where('customer_id', '=', customerId).execute());
+    await asSystem(t, (tx) =>
+      tx.updateTable('customers').set({ customer_time_zone: zone }).where('customer_id', '=', customerId).execute(),
+    );
     const module = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
     const periods = dashboardPeriods(new Date(now), zone);
     const second = 1000;
     // one event at the first instant of each period and one the second before it
-    const instants = [periods.today, periods.week, periods.month, periods.previousMonth, periods.previousYear].flatMap((period) => [
-      period.start.getTime(),
-      period.start.getTime() - second,
-    ]);
+    const instants = [periods.today, periods.week, periods.month, periods.previousMonth, periods.previousYear].flatMap(
+      (period) => [period.start.getTime(), period.start.getTime() - second],
+    );
     await asSystem(t, (tx) =>
       tx
         .insertInto('events')
@@ -398,19 +610,30 @@ describe.each(DATABASE_KINDS)('dashboard periods in unusual zones on %s', (kind)
     );
     const user = await t.createUser({ role: 'Customer', customer: name });
     const { client } = await t.signIn(user.email, user.password);
-    const within = (period: { start: Date; end: Date }) => instants.filter((at) => at >= period.start.getTime() && at < period.end.getTime()).length;
-    const count = async (filter_by: 'Today' | 'Week' | 'Month') => (await client.call(summaryModules, { query: { filter_by } }))[0]?.num_events ?? 0;
+    const within = (period: { start: Date; end: Date }) =>
+      instants.filter((at) => at >= period.start.getTime() && at < period.end.getTime()).length;
+    const count = async (filter_by: 'Today' | 'Week' | 'Month') =>
+      (await client.call(summaryModules, { query: { filter_by } }))[0]?.num_events ?? 0;
 
     expect((await client.call(summaryToday)).count_today).toBe(within(periods.today));
     expect(await count('Today')).toBe(within(periods.today));
     expect(await count('Week')).toBe(within(periods.week));
     expect(await count('Month')).toBe(within(periods.month));
     const [performance] = await client.call(summaryPerformance);
-    expect(performance).toMatchObject({ num_events_month: within(periods.month), num_events_previous_month: within(periods.previousMonth) });
+    expect(performance).toMatchObject({
+      num_events_month: within(periods.month),
+      num_events_previous_month: within(periods.previousMonth),
+    });
     const [met] = await client.call(summaryCompliance);
-    expect(met).toEqual({ compliance_status: 'YES', current_month: within(periods.month), preview_month: within(periods.previousMonth) });
+    expect(met).toEqual({
+      compliance_status: 'YES',
+      current_month: within(periods.month),
+      preview_month: within(periods.previousMonth),
+    });
     const chart = await client.call(summaryChart);
-    expect(chart.reduce((sum, row) => sum + row.num_event, 0)).toBe(within({ start: periods.previousYear.start, end: periods.month.end }));
+    expect(chart.reduce((sum, row) => sum + row.num_event, 0)).toBe(
+      within({ start: periods.previousYear.start, end: periods.month.end }),
+    );
     expect(chart[0]).toMatchObject({ years: Number(periods.previousYear.from.slice(0, 4)), months: 1 });
     expect(chart).toHaveLength(12 + Number(periods.month.from.slice(5, 7)));
   });

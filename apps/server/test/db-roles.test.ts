@@ -35,13 +35,37 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     alpha = await createCustomer(database, clock, { name: 'Alpha', qtyResources: 10 });
     beta = await createCustomer(database, clock, { name: 'Beta', qtyResources: 10 });
     const user = (customer: string, email: string) =>
-      createUser(database, clock, { role: 'Customer', email, password: 'Strong.Pass1', name: 'N', lastName: 'L', customer, forceChangePassword: false });
+      createUser(database, clock, {
+        role: 'Customer',
+        email,
+        password: 'Strong.Pass1',
+        name: 'N',
+        lastName: 'L',
+        customer,
+        forceChangePassword: false,
+      });
     alphaUser = await user('Alpha', `a.${kind}@example.test`);
     betaUser = await user('Beta', `b.${kind}@example.test`);
     await database.asOwner(async (tx) => {
-      await tx.insertInto('app_settings').values({ key: 'probe', value: 'secret' }).onConflict((oc) => oc.doNothing()).execute();
-      for (const [id, userId] of [[`s-${kind}-a`, alphaUser], [`s-${kind}-b`, betaUser]] as const) {
-        await tx.insertInto('sessions').values({ id, user_id: userId, kind: 'session', created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 3_600_000) }).execute();
+      await tx
+        .insertInto('app_settings')
+        .values({ key: 'probe', value: 'secret' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      for (const [id, userId] of [
+        [`s-${kind}-a`, alphaUser],
+        [`s-${kind}-b`, betaUser],
+      ] as const) {
+        await tx
+          .insertInto('sessions')
+          .values({
+            id,
+            user_id: userId,
+            kind: 'session',
+            created_at: clock.now(),
+            expires_at: new Date(clock.now().getTime() + 3_600_000),
+          })
+          .execute();
       }
     });
   });
@@ -55,9 +79,15 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
 
   it('keeps the signing secret in app_settings from every app role; only the owner reads it', async () => {
     for (const scope of [CUSTOMER(), STAFF, SYSTEM, AUTH]) {
-      expect(await sqlState(database.scoped(scope, (tx) => tx.selectFrom('app_settings').selectAll().execute()))).toBe(DENIED);
+      expect(await sqlState(database.scoped(scope, (tx) => tx.selectFrom('app_settings').selectAll().execute()))).toBe(
+        DENIED,
+      );
     }
-    expect(await database.asOwner((tx) => tx.selectFrom('app_settings').select('value').where('key', '=', 'probe').executeTakeFirst())).toEqual({ value: 'secret' });
+    expect(
+      await database.asOwner((tx) =>
+        tx.selectFrom('app_settings').select('value').where('key', '=', 'probe').executeTakeFirst(),
+      ),
+    ).toEqual({ value: 'secret' });
   });
 
   it('lets only the auth role read sessions, codes, reset requests, rate limits and password hashes', async () => {
@@ -71,17 +101,27 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
       (tx) => tx.selectFrom('users').select('password_hash').execute(),
     ];
     for (const read of reads) {
-      for (const scope of [CUSTOMER(), STAFF, SYSTEM]) expect(await sqlState(database.scoped(scope, read))).toBe(DENIED);
+      for (const scope of [CUSTOMER(), STAFF, SYSTEM])
+        expect(await sqlState(database.scoped(scope, read))).toBe(DENIED);
       expect(await sqlState(database.scoped(AUTH, read))).toBeNull();
     }
     // every other column of users stays readable to the people screens
-    const names = await database.scoped(CUSTOMER(), (tx) => tx.selectFrom('users').select(['id', 'email', 'search_text']).execute());
+    const names = await database.scoped(CUSTOMER(), (tx) =>
+      tx.selectFrom('users').select(['id', 'email', 'search_text']).execute(),
+    );
     expect(names.map((row) => row.id)).toEqual([alphaUser]);
   });
 
-  it('ends sessions only through the function, and a customer only its own users\'', async () => {
-    const open = () => database.asOwner((tx) => tx.selectFrom('sessions').select(['user_id']).where('revoked_at', 'is', null).orderBy('user_id').execute());
-    expect(await sqlState(database.scoped(CUSTOMER(), (tx) => tx.updateTable('sessions').set({ revoked_at: clock.now() }).execute()))).toBe(DENIED);
+  it("ends sessions only through the function, and a customer only its own users'", async () => {
+    const open = () =>
+      database.asOwner((tx) =>
+        tx.selectFrom('sessions').select(['user_id']).where('revoked_at', 'is', null).orderBy('user_id').execute(),
+      );
+    expect(
+      await sqlState(
+        database.scoped(CUSTOMER(), (tx) => tx.updateTable('sessions').set({ revoked_at: clock.now() }).execute()),
+      ),
+    ).toBe(DENIED);
     // Alpha's unit of work names Beta's user: nothing ends
     expect(await database.scoped(CUSTOMER(), (tx) => revokeUserSessions(tx, betaUser, clock.now()))).toBe(0);
     expect((await open()).map((row) => row.user_id)).toEqual([alphaUser, betaUser].sort((a, b) => a - b));
@@ -91,12 +131,17 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     expect(beta).toBeGreaterThan(alpha);
   });
 
-  it('searches events outside row-level security only for the session\'s customer (staff and the system any, sign-in none)', async () => {
+  it("searches events outside row-level security only for the session's customer (staff and the system any, sign-in none)", async () => {
     await database.asOwner((tx) =>
       tx
         .insertInto('events')
         .values([
-          { customer_id: alpha, case_id: `A-${kind}`, short_event_subject: 'disk full on alpha', short_event_body: 'b' },
+          {
+            customer_id: alpha,
+            case_id: `A-${kind}`,
+            short_event_subject: 'disk full on alpha',
+            short_event_body: 'b',
+          },
           { customer_id: beta, case_id: `B-${kind}`, short_event_subject: 'disk full on beta', short_event_body: 'b' },
         ])
         .execute(),
@@ -108,7 +153,9 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
         .execute(tx)
         .then((result) => result.rows.map((row) => row.subject).sort());
     const byCase = (customer: number, caseId: string) => (tx: Tx) =>
-      sql<{ n: number }>`select count(*)::integer as n from relevo_event_search(${customer}::integer, ${caseId}::text, '%no such words%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz)`
+      sql<{
+        n: number;
+      }>`select count(*)::integer as n from relevo_event_search(${customer}::integer, ${caseId}::text, '%no such words%'::text, null::integer, null::integer, null::text, null::text, null::timestamptz, null::timestamptz)`
         .execute(tx)
         .then((result) => result.rows[0]!.n);
     expect(await database.scoped(CUSTOMER(), search(alpha))).toEqual(['disk full on alpha']);
@@ -120,7 +167,10 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     expect(await sqlState(database.scoped(AUTH, search(alpha)))).toBe(DENIED);
     // the incident texts a search's total adds up (migration 0018): the same callers, the same refusals
     const texts = (customer: number) => (tx: Tx) =>
-      sql<{ subject: string; events: number }>`select s.subject, sum(s.events)::integer as events from relevo_event_subject_search(${customer}::integer, '%disk%'::text) as s group by 1`
+      sql<{
+        subject: string;
+        events: number;
+      }>`select s.subject, sum(s.events)::integer as events from relevo_event_subject_search(${customer}::integer, '%disk%'::text) as s group by 1`
         .execute(tx)
         .then((result) => result.rows);
     expect(await database.scoped(CUSTOMER(), texts(alpha))).toEqual([{ subject: 'disk full on alpha', events: 1 }]);
@@ -134,12 +184,16 @@ describe.each(DATABASE_KINDS)('database roles on %s (least privilege)', (kind) =
     try {
       const error = await applyPrivileges(database.db).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UnlistedTableError);
-      expect((error as Error).message).toBe('Table privileges are not decided for: undecided_probe (apps/server/src/db/privileges.ts)');
+      expect((error as Error).message).toBe(
+        'Table privileges are not decided for: undecided_probe (apps/server/src/db/privileges.ts)',
+      );
     } finally {
       await database.asOwner((tx) => sql`drop table undecided_probe`.execute(tx));
     }
     // every table of the migrated database has its line
-    const tables = await database.asOwner((tx) => sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(tx));
+    const tables = await database.asOwner((tx) =>
+      sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(tx),
+    );
     expect(tables.rows.map((row) => row.name).filter((name) => !(name in TABLE_PRIVILEGES))).toEqual([]);
   });
 });
@@ -154,7 +208,9 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('pooled connections on 
     const admin = new pg.Client({ connectionString: POSTGRES_URL! });
     await admin.connect();
     try {
-      await admin.query(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${outsider}') then create role ${outsider} login; end if; end $$`);
+      await admin.query(
+        `do $$ begin if not exists (select 1 from pg_roles where rolname = '${outsider}') then create role ${outsider} login; end if; end $$`,
+      );
     } finally {
       await admin.end();
     }

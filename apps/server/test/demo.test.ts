@@ -20,9 +20,20 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(await loadDemoData(database, clock)).toBe(true);
     const seen = await database.scoped(SYSTEM, async (tx) => ({
       users: await tx.selectFrom('users').select('email').orderBy('id').execute(),
-      resources: await tx.selectFrom('resources').select(['resource_fullname', 'resource_phone1_e164']).orderBy('resource_id').execute(),
-      escalation: await tx.selectFrom('escalations').select(['escalation_name', 'escalation_validate', 'escalation_active']).executeTakeFirstOrThrow(),
-      steps: await tx.selectFrom('escalation_resources').select(['escalation_priority_orden', 'escalation_last_in_line']).orderBy('escalation_priority_orden').execute(),
+      resources: await tx
+        .selectFrom('resources')
+        .select(['resource_fullname', 'resource_phone1_e164'])
+        .orderBy('resource_id')
+        .execute(),
+      escalation: await tx
+        .selectFrom('escalations')
+        .select(['escalation_name', 'escalation_validate', 'escalation_active'])
+        .executeTakeFirstOrThrow(),
+      steps: await tx
+        .selectFrom('escalation_resources')
+        .select(['escalation_priority_orden', 'escalation_last_in_line'])
+        .orderBy('escalation_priority_orden')
+        .execute(),
       module: await tx
         .selectFrom('modules as m')
         .innerJoin('escalations as e', 'e.escalation_id', 'm.escalation_id')
@@ -32,14 +43,29 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
         .executeTakeFirstOrThrow(),
     }));
     expect(seen.users.map((user) => user.email)).toEqual(DEMO_USERS.map((user) => user.email));
-    expect(seen.resources).toEqual(DEMO_CATALOGUE.resources.map((resource) => ({ resource_fullname: resource.name, resource_phone1_e164: resource.e164 })));
-    expect(seen.escalation).toEqual({ escalation_name: 'Demo on-call', escalation_validate: 'Y', escalation_active: 'Y' });
+    expect(seen.resources).toEqual(
+      DEMO_CATALOGUE.resources.map((resource) => ({
+        resource_fullname: resource.name,
+        resource_phone1_e164: resource.e164,
+      })),
+    );
+    expect(seen.escalation).toEqual({
+      escalation_name: 'Demo on-call',
+      escalation_validate: 'Y',
+      escalation_active: 'Y',
+    });
     expect(seen.steps).toEqual([
       { escalation_priority_orden: 1, escalation_last_in_line: 'N' },
       { escalation_priority_orden: 2, escalation_last_in_line: 'Y' },
     ]);
     // the module's SLA is active: the module form offers it
-    expect(seen.module).toEqual({ module_name: 'Checkout', escalation_name: 'Demo on-call', sla_name: DEMO_CATALOGUE.sla.name, sla_active: 'Y', application_name: 'Demo Store' });
+    expect(seen.module).toEqual({
+      module_name: 'Checkout',
+      escalation_name: 'Demo on-call',
+      sla_name: DEMO_CATALOGUE.sla.name,
+      sla_active: 'Y',
+      application_name: 'Demo Store',
+    });
     expect(await loadDemoData(database, clock)).toBe(false);
   });
 });

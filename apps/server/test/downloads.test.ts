@@ -79,7 +79,9 @@ async function stalledDownload(baseUrl: string, token: string, path = '/api/even
 /** `promise`, or a failure naming `what` when it takes longer than `ms`. */
 async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, late]);
   } finally {
@@ -102,9 +104,23 @@ describe.each(DATABASE_KINDS)('CSV downloads: slots per user and slow clients on
   const users: { relaxed: SignedIn[]; strict: SignedIn[] } = { relaxed: [], strict: [] };
 
   beforeAll(async () => {
-    relaxed = await startTestApp({ kind, config: { downloadsPerUser: 2, downloadIdleSeconds: 600, downloadGraceSeconds: 600 } });
-    t = await startTestApp({ kind, config: { downloadsPerUser: 2, downloadIdleSeconds: 2, downloadGraceSeconds: 2, downloadMinBytesPerSecond: 4_000_000 } });
-    for (const [app, signedIn] of [[relaxed, users.relaxed], [t, users.strict]] as const) {
+    relaxed = await startTestApp({
+      kind,
+      config: { downloadsPerUser: 2, downloadIdleSeconds: 600, downloadGraceSeconds: 600 },
+    });
+    t = await startTestApp({
+      kind,
+      config: {
+        downloadsPerUser: 2,
+        downloadIdleSeconds: 2,
+        downloadGraceSeconds: 2,
+        downloadMinBytesPerSecond: 4_000_000,
+      },
+    });
+    for (const [app, signedIn] of [
+      [relaxed, users.relaxed],
+      [t, users.strict],
+    ] as const) {
       const customerId = await app.createCustomer('Exporting');
       await app.database.asOwner((tx) => insertManyEvents(tx, customerId, EVENTS, 'DL'));
       for (let i = 0; i < 2; i++) {
@@ -120,26 +136,41 @@ describe.each(DATABASE_KINDS)('CSV downloads: slots per user and slow clients on
 
   it('lets a user have two downloads on their way and refuses a third with 429, Retry-After and a clear text; other users download meanwhile', async () => {
     const [mine, other] = [users.relaxed[0]!, users.relaxed[1]!];
-    const stalled = [await stalledDownload(relaxed.baseUrl, mine.token), await stalledDownload(relaxed.baseUrl, mine.token)];
+    const stalled = [
+      await stalledDownload(relaxed.baseUrl, mine.token),
+      await stalledDownload(relaxed.baseUrl, mine.token),
+    ];
     expect(stalled.map((download) => download.status)).toEqual([200, 200]);
     try {
-      const third = await relaxed.raw<{ detail: string }>('GET', '/api/events/export', { headers: { authorization: `Bearer ${mine.token}` } });
+      const third = await relaxed.raw<{ detail: string }>('GET', '/api/events/export', {
+        headers: { authorization: `Bearer ${mine.token}` },
+      });
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toBe(String(DOWNLOAD_RETRY_AFTER_SECONDS));
-      expect(third.body.detail).toBe('You already have 2 downloads of events on their way. Wait until one of them finishes (or cancel it), then try again.');
-      expect(tooManyDownloads(1)).toBe('You already have a download of events on its way. Wait until it finishes (or cancel it), then try again.');
+      expect(third.body.detail).toBe(
+        'You already have 2 downloads of events on their way. Wait until one of them finishes (or cancel it), then try again.',
+      );
+      expect(tooManyDownloads(1)).toBe(
+        'You already have a download of events on its way. Wait until it finishes (or cancel it), then try again.',
+      );
       // another user of the same customer downloads the whole file, three times in a row: each
       // finished download gives its slot back
       for (let i = 0; i < 3; i++) {
-        const whole = await relaxed.raw('GET', '/api/events/export', { headers: { authorization: `Bearer ${other.token}` } });
+        const whole = await relaxed.raw('GET', '/api/events/export', {
+          headers: { authorization: `Bearer ${other.token}` },
+        });
         expect(whole.status).toBe(200);
         expect(whole.text.trimEnd().split('\r\n')).toHaveLength(EVENTS + 1);
       }
       // an event's log is no download of events: it is answered
-      const log = await relaxed.raw('GET', '/api/events/log/1/export', { headers: { authorization: `Bearer ${mine.token}` } });
+      const log = await relaxed.raw('GET', '/api/events/log/1/export', {
+        headers: { authorization: `Bearer ${mine.token}` },
+      });
       expect(log.status).toBe(200);
       // the user's downloads are still on their way
-      expect((await relaxed.raw('GET', '/api/events/export', { headers: { authorization: `Bearer ${mine.token}` } })).status).toBe(429);
+      expect(
+        (await relaxed.raw('GET', '/api/events/export', { headers: { authorization: `Bearer ${mine.token}` } })).status,
+      ).toBe(429);
     } finally {
       for (const download of stalled) download.socket.destroy();
     }
@@ -202,7 +233,9 @@ describe.each(DATABASE_KINDS)('CSV downloads: slots per user and slow clients on
     );
     expect(answer.length).toBeGreaterThan(100_000);
     expect(isWhole(answer)).toBe(false);
-    expect((await t.raw('GET', '/api/events/export', { headers: { authorization: `Bearer ${user.token}` } })).status).toBe(200);
+    expect(
+      (await t.raw('GET', '/api/events/export', { headers: { authorization: `Bearer ${user.token}` } })).status,
+    ).toBe(200);
   }, 60_000);
 });
 
@@ -220,8 +253,15 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
   const postIncident = (dedup: string) =>
     fetch(`${baseUrl}/api/v1/incidents`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${paged.module}:${paged.key}`).toString('base64')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ incident: `Checkout down ${dedup}`, description: 'The checkout answers 500', dedup_key: dedup }),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${paged.module}:${paged.key}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        incident: `Checkout down ${dedup}`,
+        description: 'The checkout answers 500',
+        dedup_key: dedup,
+      }),
     });
 
   /** Posts an incident of the customer being paged; answers how long its first contact (an SMS) took. */
@@ -260,18 +300,42 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
     stallingTokens = [];
     for (let i = 0; i < 5; i++) {
       const email = `reader${i}@stalling.test`;
-      await createUser(database, systemClock, { role: 'Customer', email, password: 'Strong.Pass1', name: 'Reader', lastName: `Number${i}`, customer: 'Stalling' });
+      await createUser(database, systemClock, {
+        role: 'Customer',
+        email,
+        password: 'Strong.Pass1',
+        name: 'Reader',
+        lastName: `Number${i}`,
+        customer: 'Stalling',
+      });
       stallingTokens.push((await signInAt(baseUrl, mailbox, email, 'Strong.Pass1')).token);
     }
     const pagedId = await createCustomer(database, systemClock, { name: 'Paged' });
-    await createUser(database, systemClock, { role: 'CustomerRoot', email: 'root@paged.test', password: 'Strong.Pass1', name: 'Rita', lastName: 'Root', customer: 'Paged' });
+    await createUser(database, systemClock, {
+      role: 'CustomerRoot',
+      email: 'root@paged.test',
+      password: 'Strong.Pass1',
+      name: 'Rita',
+      lastName: 'Root',
+      customer: 'Paged',
+    });
     const phone = '7875550199';
     const module = await database.asOwner(async (tx) => {
       const resourceId = await insertResource(tx, pagedId, { name: 'Olga On-Call', email: 'olga@paged.test', phone });
-      return insertModuleWithSteps(tx, pagedId, { name: 'Paging', slaMinutes: 30, steps: [{ resourceId, participation: 'agent', channel: 'sms' }] });
+      return insertModuleWithSteps(tx, pagedId, {
+        name: 'Paging',
+        slaMinutes: 30,
+        steps: [{ resourceId, participation: 'agent', channel: 'sms' }],
+      });
     });
     const key = 'paged-module-key-0123456789abcdef';
-    await database.asOwner((tx) => tx.updateTable('modules').set({ credential_hash: credentialHash(key) }).where('module_id', '=', module.id).execute());
+    await database.asOwner((tx) =>
+      tx
+        .updateTable('modules')
+        .set({ credential_hash: credentialHash(key) })
+        .where('module_id', '=', module.id)
+        .execute(),
+    );
     paged = { email: 'root@paged.test', module: module.id, key, phone: `+1${phone}` };
   }, 180_000);
   afterAll(async () => {
@@ -289,7 +353,8 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
     const stalled: Stalled[] = [];
     try {
       for (const token of stallingTokens) {
-        for (let i = 0; i < 2; i++) stalled.push(await within(10_000, 'a download answered', stalledDownload(baseUrl, token)));
+        for (let i = 0; i < 2; i++)
+          stalled.push(await within(10_000, 'a download answered', stalledDownload(baseUrl, token)));
       }
       expect(stalled.map((download) => download.status)).toEqual(Array(10).fill(200));
       // the downloads have stalled: their clients' sockets are full
@@ -332,7 +397,9 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
     const normal = await firstContact('before-the-reads');
     const database: Database = running.ctx.database;
     // more slow reads than the general pool has connections, each holding one for 6 s
-    const reads = Array.from({ length: POOL_SIZE + 5 }, () => database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<unknown>`pg_sleep(6)`.as('slept'))]));
+    const reads = Array.from({ length: POOL_SIZE + 5 }, () =>
+      database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<unknown>`pg_sleep(6)`.as('slept'))]),
+    );
     await sleep(300);
     const started = Date.now();
     const during = await firstContact('during-the-reads');
@@ -343,15 +410,31 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
   });
 
   it('has PostgreSQL cancel a statement past the statement timeout, and end a transaction left idle', async () => {
-    expect((await running.ctx.database.read({ kind: 'staff' }, [running.ctx.database.db.selectNoFrom(sql<string>`current_setting('statement_timeout')`.as('value'))]))[0][0]!.value).toBe('30s');
-    const database = await openDatabase({ url: db.url, dataDir: null, migrate: false, timeouts: { statementMs: 300, idleInTransactionMs: 500 } });
+    expect(
+      (
+        await running.ctx.database.read({ kind: 'staff' }, [
+          running.ctx.database.db.selectNoFrom(sql<string>`current_setting('statement_timeout')`.as('value')),
+        ])
+      )[0][0]!.value,
+    ).toBe('30s');
+    const database = await openDatabase({
+      url: db.url,
+      dataDir: null,
+      migrate: false,
+      timeouts: { statementMs: 300, idleInTransactionMs: 500 },
+    });
     try {
       const setting = (name: string) => database.db.selectNoFrom(sql<string>`current_setting(${name})`.as('value'));
       for (const pool of [database, database.urgent]) {
-        const [[statement], [idle]] = await pool.read({ kind: 'staff' }, [setting('statement_timeout'), setting('idle_in_transaction_session_timeout')]);
+        const [[statement], [idle]] = await pool.read({ kind: 'staff' }, [
+          setting('statement_timeout'),
+          setting('idle_in_transaction_session_timeout'),
+        ]);
         expect([statement!.value, idle!.value]).toEqual(['300ms', '500ms']);
       }
-      await expect(database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<unknown>`pg_sleep(2)`.as('slept'))])).rejects.toThrow(/statement timeout/);
+      await expect(
+        database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<unknown>`pg_sleep(2)`.as('slept'))]),
+      ).rejects.toThrow(/statement timeout/);
       await expect(
         database.scoped({ kind: 'staff' }, async (tx) => {
           await sleep(1_500);
@@ -359,7 +442,9 @@ describe.skipIf(!POSTGRES_URL)('no customer can stall paging: PostgreSQL, ROLE=a
         }),
       ).rejects.toThrow();
       // the pools go on working
-      expect((await database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<number>`1`.as('one'))]))[0][0]!.one).toBe(1);
+      expect(
+        (await database.read({ kind: 'staff' }, [database.db.selectNoFrom(sql<number>`1`.as('one'))]))[0][0]!.one,
+      ).toBe(1);
     } finally {
       await database.close();
     }

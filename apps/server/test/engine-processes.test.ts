@@ -44,26 +44,70 @@ describe.skipIf(!POSTGRES_URL)('the engine under kill -9 on PostgreSQL', () => {
     const total = 200;
     // 15 minutes of follow-up become 2 s, the 30-minute SLA 4 s
     const scale = 450;
-    const ctx = await createContext({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, log: createLogger({ logLevel: 'silent' }), clock: systemClock });
-    const customerId = (await database.scoped(SYSTEM, (tx) => tx.insertInto('customers').values({ customer_name: 'Chaos', customer_qty_resources: 10 }).returning('customer_id').executeTakeFirstOrThrow())).customer_id;
+    const ctx = await createContext({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database,
+      log: createLogger({ logLevel: 'silent' }),
+      clock: systemClock,
+    });
+    const customerId = (
+      await database.scoped(SYSTEM, (tx) =>
+        tx
+          .insertInto('customers')
+          .values({ customer_name: 'Chaos', customer_qty_resources: 10 })
+          .returning('customer_id')
+          .executeTakeFirstOrThrow(),
+      )
+    ).customer_id;
     const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
     const incidents = incidentService(ctx);
-    const start = (n: number) => WorkerProcess.start(bundle, { DATABASE_URL: testDb.url!, SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, WORKER_ID: `chaos-${n}`, LEASE_MS: '1000', ESCALATION_TIME_SCALE: String(scale), ...UNTHROTTLED });
+    const start = (n: number) =>
+      WorkerProcess.start(bundle, {
+        DATABASE_URL: testDb.url!,
+        SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`,
+        WORKER_ID: `chaos-${n}`,
+        LEASE_MS: '1000',
+        ESCALATION_TIME_SCALE: String(scale),
+        ...UNTHROTTLED,
+      });
     let started = 0;
     workers = await Promise.all([++started, ++started].map(start));
     sms.delayMs = 30;
 
     const events: number[] = [];
     for (let i = 0; i < total; i++) {
-      const opened = await incidents.simulate(customerId, module.id, { incident: `Chaos incident number ${i}`, description: 'Raised by the engine fault test' });
+      const opened = await incidents.simulate(customerId, module.id, {
+        incident: `Chaos incident number ${i}`,
+        description: 'Raised by the engine fault test',
+      });
       events.push(opened.answer.event_id);
     }
     await database.notify('relevo_engine', '');
 
     const kills: number[] = [];
     const done = async () =>
-      Number((await database.scoped(SYSTEM, (tx) => tx.selectFrom('engine_timers').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'done').executeTakeFirstOrThrow())).n) === total &&
-      Number((await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '<>', 'sent').executeTakeFirstOrThrow())).n) === 0;
+      Number(
+        (
+          await database.scoped(SYSTEM, (tx) =>
+            tx
+              .selectFrom('engine_timers')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('status', '=', 'done')
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      ) === total &&
+      Number(
+        (
+          await database.scoped(SYSTEM, (tx) =>
+            tx
+              .selectFrom('outbox')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('status', '<>', 'sent')
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      ) === 0;
     const deadline = Date.now() + 90_000;
     for (;;) {
       await sleep(300 + Math.random() * 700);
@@ -79,17 +123,27 @@ describe.skipIf(!POSTGRES_URL)('the engine under kill -9 on PostgreSQL', () => {
     workers = [];
 
     // every event ends as it ends without faults: three calls, the supervisor's e-mail, not reached, SLA missed
-    const logs = await database.scoped(SYSTEM, (tx) => tx.selectFrom('event_logs').select(['event_id', 'followup_status']).orderBy('event_log_id').execute());
+    const logs = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('event_logs').select(['event_id', 'followup_status']).orderBy('event_log_id').execute(),
+    );
     const byEvent = new Map<number, string[]>();
     for (const log of logs) byEvent.set(log.event_id, [...(byEvent.get(log.event_id) ?? []), log.followup_status]);
-    for (const eventId of events) expect({ eventId, statuses: byEvent.get(eventId) }).toEqual({ eventId, statuses: ['open', 'follow-up', 'follow-up', 'escalation', 'not reached'] });
-    const states = await database.scoped(SYSTEM, (tx) => tx.selectFrom('events').select(['event_status', 'sla_compliance']).execute());
+    for (const eventId of events)
+      expect({ eventId, statuses: byEvent.get(eventId) }).toEqual({
+        eventId,
+        statuses: ['open', 'follow-up', 'follow-up', 'escalation', 'not reached'],
+      });
+    const states = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('events').select(['event_status', 'sla_compliance']).execute(),
+    );
     expect(states.every((state) => state.event_status === 'open' && state.sla_compliance === 'NO')).toBe(true);
 
     // every contact reached the receiver; a key arriving again is a re-send, and only around a kill
     const contacts = total * 4;
     const arrivals = new Map<string, number[]>();
-    sms.messages.forEach((message, i) => arrivals.set(message.idempotency_key, [...(arrivals.get(message.idempotency_key) ?? []), sms.arrivals[i]!]));
+    sms.messages.forEach((message, i) =>
+      arrivals.set(message.idempotency_key, [...(arrivals.get(message.idempotency_key) ?? []), sms.arrivals[i]!]),
+    );
     expect(arrivals.size).toBe(contacts);
     let resends = 0;
     for (const times of arrivals.values()) {
@@ -100,6 +154,8 @@ describe.skipIf(!POSTGRES_URL)('the engine under kill -9 on PostgreSQL', () => {
     }
     expect(sms.messages.length).toBe(contacts + resends);
     expect(kills.length).toBeGreaterThanOrEqual(3);
-    console.log(`engine under kill -9: ${total} events, ${contacts} contacts, ${sms.messages.length} deliveries, ${resends} re-sends (same key), ${kills.length} kills, ${started} worker processes`);
+    console.log(
+      `engine under kill -9: ${total} events, ${contacts} contacts, ${sms.messages.length} deliveries, ${resends} re-sends (same key), ${kills.length} kills, ${started} worker processes`,
+    );
   }, 150_000);
 });

@@ -23,9 +23,20 @@ describe.each(DATABASE_KINDS)('escalation validity kept by the server on %s', (k
 
   const state = (escalationId: number) =>
     database.scoped(scope, async (tx) => ({
-      valid: (await tx.selectFrom('escalations').select('escalation_validate').where('escalation_id', '=', escalationId).executeTakeFirstOrThrow()).escalation_validate,
+      valid: (
+        await tx
+          .selectFrom('escalations')
+          .select('escalation_validate')
+          .where('escalation_id', '=', escalationId)
+          .executeTakeFirstOrThrow()
+      ).escalation_validate,
       last: (
-        await tx.selectFrom('escalation_resources').select(['escalation_priority_orden', 'escalation_last_in_line']).where('escalation_id', '=', escalationId).orderBy('escalation_priority_orden').execute()
+        await tx
+          .selectFrom('escalation_resources')
+          .select(['escalation_priority_orden', 'escalation_last_in_line'])
+          .where('escalation_id', '=', escalationId)
+          .orderBy('escalation_priority_orden')
+          .execute()
       ).map((step) => step.escalation_last_in_line),
     }));
 
@@ -46,11 +57,25 @@ describe.each(DATABASE_KINDS)('escalation validity kept by the server on %s', (k
           .executeTakeFirstOrThrow();
       const ana = (await person('Ana', 'ana@example.test', '7875550123')).resource_id;
       const luis = (await person('Luis', null, null)).resource_id;
-      const escalationId = (await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: 'Night' }).returning('escalation_id').executeTakeFirstOrThrow()).escalation_id;
+      const escalationId = (
+        await tx
+          .insertInto('escalations')
+          .values({ customer_id: customerId, escalation_name: 'Night' })
+          .returning('escalation_id')
+          .executeTakeFirstOrThrow()
+      ).escalation_id;
       const step = (priority: number, resourceId: number, channelId: number, active: 'Y' | 'N' = 'Y') =>
         tx
           .insertInto('escalation_resources')
-          .values({ customer_id: customerId, escalation_id: escalationId, participation_type_id: 1, channel_id: channelId, resource_id: resourceId, escalation_priority_orden: priority, escalation_active: active })
+          .values({
+            customer_id: customerId,
+            escalation_id: escalationId,
+            participation_type_id: 1,
+            channel_id: channelId,
+            resource_id: resourceId,
+            escalation_priority_orden: priority,
+            escalation_active: active,
+          })
           .execute();
       await step(1, ana, 2);
       await step(2, ana, 3);
@@ -62,21 +87,33 @@ describe.each(DATABASE_KINDS)('escalation validity kept by the server on %s', (k
 
     // an active step on a resource without a phone: not valid, and it is last in line now
     await database.scoped(scope, async (tx) => {
-      await tx.updateTable('escalation_resources').set({ escalation_active: 'Y' }).where('resource_id', '=', luis).execute();
+      await tx
+        .updateTable('escalation_resources')
+        .set({ escalation_active: 'Y' })
+        .where('resource_id', '=', luis)
+        .execute();
       await refreshEscalations(tx, await escalationsUsingResource(tx, luis));
     });
     expect(await state(escalationId)).toEqual({ valid: 'N', last: ['N', 'N', 'Y'] });
 
     // the resource gets a phone: valid again
     await database.scoped(scope, async (tx) => {
-      await tx.updateTable('resources').set({ resource_phone1: '7875550199', resource_country_phone1: 'PR', resource_phone1_e164: '+17875550199' }).where('resource_id', '=', luis).execute();
+      await tx
+        .updateTable('resources')
+        .set({ resource_phone1: '7875550199', resource_country_phone1: 'PR', resource_phone1_e164: '+17875550199' })
+        .where('resource_id', '=', luis)
+        .execute();
       await refreshEscalations(tx, await escalationsUsingResource(tx, luis));
     });
     expect(await state(escalationId)).toEqual({ valid: 'Y', last: ['N', 'N', 'Y'] });
 
     // no active step: not valid, nothing last in line
     await database.scoped(scope, async (tx) => {
-      await tx.updateTable('escalation_resources').set({ escalation_active: 'N' }).where('escalation_id', '=', escalationId).execute();
+      await tx
+        .updateTable('escalation_resources')
+        .set({ escalation_active: 'N' })
+        .where('escalation_id', '=', escalationId)
+        .execute();
       await refreshEscalations(tx, [escalationId]);
     });
     expect(await state(escalationId)).toEqual({ valid: 'N', last: ['N', 'N', 'N'] });

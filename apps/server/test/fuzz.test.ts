@@ -10,7 +10,19 @@ import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 import { withCredentialKey } from './support/keyed-module';
-import { deeplyNested, fieldsOf, hostileText, hostileValue, jsonText, objectOf, shortText, shortValue, urlText, POLLUTING_KEYS, type Knowledge } from './support/hostile';
+import {
+  deeplyNested,
+  fieldsOf,
+  hostileText,
+  hostileValue,
+  jsonText,
+  objectOf,
+  shortText,
+  shortValue,
+  urlText,
+  POLLUTING_KEYS,
+  type Knowledge,
+} from './support/hostile';
 
 /**
  * Production hardening: every endpoint of the contract gets random and hostile bodies, query
@@ -63,7 +75,9 @@ const UNDECLARED_BODIES: Record<string, unknown> = {
 };
 
 /** Limits no fuzz run reaches, so the runs get past them to the handlers (the limits have tests of their own). */
-const OPEN_LIMITS = Object.fromEntries(Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, limit: 1_000_000 }])) as unknown as Limits;
+const OPEN_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, limit: 1_000_000 }]),
+) as unknown as Limits;
 
 const WEBHOOK_SECRET = 'fuzz-inbound-secret-0123456789';
 
@@ -80,7 +94,8 @@ const RECORD_PATHS: [RegExp, RecordKind][] = [
   [/\/module\/|emulation|examples/, 'module'],
   [/\/events\/log\//, 'event'],
 ];
-const recordKind = (endpoint: AnyEndpoint): RecordKind | null => RECORD_PATHS.find(([pattern]) => pattern.test(endpoint.path))?.[1] ?? null;
+const recordKind = (endpoint: AnyEndpoint): RecordKind | null =>
+  RECORD_PATHS.find(([pattern]) => pattern.test(endpoint.path))?.[1] ?? null;
 
 /** The role a session endpoint is fuzzed as: a customer's (bound to one tenant) where the role may call it, else staff. */
 function roleFor(endpoint: AnyEndpoint): RoleId | null {
@@ -97,7 +112,8 @@ interface Request {
 /** A request as a failure report shows it: long texts cut, with their length. */
 function shown(request: Request): Request {
   const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text);
-  const text = () => `${cut(request.path)}${request.body ? ` ${request.body.contentType ?? 'no content-type'} ${cut(request.body.text)}` : ''}${request.headers ? ` ${cut(JSON.stringify(request.headers))}` : ''}`;
+  const text = () =>
+    `${cut(request.path)}${request.body ? ` ${request.body.contentType ?? 'no content-type'} ${cut(request.body.text)}` : ''}${request.headers ? ` ${cut(JSON.stringify(request.headers))}` : ''}`;
   return Object.assign(request, { [fc.toStringMethod]: text });
 }
 
@@ -130,23 +146,44 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     alpha = await t.createCustomer('Alpha');
     beta = await t.createCustomer(`Beta ${MARKER}`);
     const spare = await t.createCustomer('Spare');
-    const provider = (await asSystem(t, (tx) => tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow())).customer_id;
+    const provider = (
+      await asSystem(t, (tx) =>
+        tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow(),
+      )
+    ).customer_id;
 
     // users the user screens may change or delete; never a caller.
     // Made first, they hold the small ids a hostile path names ('1', ' 1')
     const spareUsers = [
       await t.createUser({ role: 'Customer', customer: 'Alpha' }),
       await t.createUser({ role: 'StaffView' }),
-      await t.createUser({ role: 'Customer', customer: `Beta ${MARKER}`, name: MARKER, lastName: `${MARKER} Last`, email: `${MARKER.toLowerCase()}.one@example.test` }),
-      await t.createUser({ role: 'CustomerRoot', customer: `Beta ${MARKER}`, name: MARKER, lastName: `${MARKER} Root`, email: `${MARKER.toLowerCase()}.two@example.test` }),
+      await t.createUser({
+        role: 'Customer',
+        customer: `Beta ${MARKER}`,
+        name: MARKER,
+        lastName: `${MARKER} Last`,
+        email: `${MARKER.toLowerCase()}.one@example.test`,
+      }),
+      await t.createUser({
+        role: 'CustomerRoot',
+        customer: `Beta ${MARKER}`,
+        name: MARKER,
+        lastName: `${MARKER} Root`,
+        email: `${MARKER.toLowerCase()}.two@example.test`,
+      }),
     ];
     for (const role of ALL_ROLES) {
-      const user = await t.createUser({ role: ROLE_NAMES[role], customer: role >= Role.CustomerRoot ? 'Alpha' : undefined });
+      const user = await t.createUser({
+        role: ROLE_NAMES[role],
+        customer: role >= Role.CustomerRoot ? 'Alpha' : undefined,
+      });
       tokens.set(role, (await t.signIn(user.email, user.password)).token);
     }
     // the code step and the SMS reset need a token of their own first step
     const pending = await t.createUser({ role: 'Customer', customer: 'Alpha', phone: '+17875550199' });
-    preauthToken = (await t.client().call(loginEndpoint, { body: { email: pending.email, password: pending.password } })).access_token;
+    preauthToken = (
+      await t.client().call(loginEndpoint, { body: { email: pending.email, password: pending.password } })
+    ).access_token;
     resetToken = (await t.client().call(smsResetStart, { body: { phone: '+17875550199' } })).token;
 
     // records of each tenant that the catalogue's fuzzing may change or delete; Alpha's made
@@ -156,7 +193,10 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     const made = await asSystem(t, (tx) => insertRunnableModule(tx, alpha));
     ingest = await withCredentialKey(t.client(tokens.get(Role.CustomerRoot)), made);
     const reported = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
-      body: { incident: 'Checkout errors above 5%', description: 'The payment provider answers 502 to one request in twenty.' },
+      body: {
+        incident: 'Checkout errors above 5%',
+        description: 'The payment provider answers 502 to one request in twenty.',
+      },
       headers: basic(ingest.id, ingest.key),
     });
     expect(reported.status).toBe(201);
@@ -165,32 +205,93 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
 
     const betaRecords = await asSystem(t, async (tx) => {
       const module = await insertRunnableModule(tx, beta);
-      await tx.updateTable('resources').set({ resource_fullname: `${MARKER} Responder`, resource_email: `${MARKER.toLowerCase()}@example.test` }).where('customer_id', '=', beta).execute();
-      await tx.updateTable('escalations').set({ escalation_name: `${MARKER} On call` }).where('customer_id', '=', beta).execute();
-      await tx.updateTable('slas').set({ sla_name: `${MARKER} SLA` }).where('customer_id', '=', beta).execute();
-      await tx.updateTable('applications').set({ application_name: `${MARKER} Store` }).where('customer_id', '=', beta).execute();
-      await tx.updateTable('modules').set({ module_name: `${MARKER} Checkout` }).where('customer_id', '=', beta).execute();
+      await tx
+        .updateTable('resources')
+        .set({ resource_fullname: `${MARKER} Responder`, resource_email: `${MARKER.toLowerCase()}@example.test` })
+        .where('customer_id', '=', beta)
+        .execute();
+      await tx
+        .updateTable('escalations')
+        .set({ escalation_name: `${MARKER} On call` })
+        .where('customer_id', '=', beta)
+        .execute();
+      await tx
+        .updateTable('slas')
+        .set({ sla_name: `${MARKER} SLA` })
+        .where('customer_id', '=', beta)
+        .execute();
+      await tx
+        .updateTable('applications')
+        .set({ application_name: `${MARKER} Store` })
+        .where('customer_id', '=', beta)
+        .execute();
+      await tx
+        .updateTable('modules')
+        .set({ module_name: `${MARKER} Checkout` })
+        .where('customer_id', '=', beta)
+        .execute();
       const event = await tx
         .insertInto('events')
-        .values({ customer_id: beta, module_id: module.id, case_id: betaCase, short_event_subject: `${MARKER} outage`, short_event_body: `${MARKER} body`, last_resource_assigned: `${MARKER} Responder` })
+        .values({
+          customer_id: beta,
+          module_id: module.id,
+          case_id: betaCase,
+          short_event_subject: `${MARKER} outage`,
+          short_event_body: `${MARKER} body`,
+          last_resource_assigned: `${MARKER} Responder`,
+        })
         .returning('event_id')
         .executeTakeFirstOrThrow();
-      await tx.insertInto('event_logs').values({ customer_id: beta, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
+      await tx
+        .insertInto('event_logs')
+        .values({
+          customer_id: beta,
+          event_id: event.event_id,
+          call_date: t.clock.now(),
+          channel: 'email',
+          followup_status: 'open',
+        })
+        .execute();
       return { ...module, eventId: event.event_id };
     });
-    const steps = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('escalation_resource_id').where('escalation_id', 'in', [alphaRecords.escalationId, betaRecords.escalationId]).execute());
-    const alphaEvent = await asSystem(t, (tx) => tx.selectFrom('events').select('event_id').where('case_id', '=', alphaCase).executeTakeFirstOrThrow());
+    const steps = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('escalation_resources')
+        .select('escalation_resource_id')
+        .where('escalation_id', 'in', [alphaRecords.escalationId, betaRecords.escalationId])
+        .execute(),
+    );
+    const alphaEvent = await asSystem(t, (tx) =>
+      tx.selectFrom('events').select('event_id').where('case_id', '=', alphaCase).executeTakeFirstOrThrow(),
+    );
     pools.set('customer', [beta, spare, provider, 987_654]);
-    pools.set('user', spareUsers.map((user) => user.id));
-    pools.set('step', steps.map((step) => step.escalation_resource_id));
-    for (const [kind, key] of [['escalation', 'escalationId'], ['resource', 'resourceId'], ['sla', 'slaId'], ['application', 'applicationId'], ['module', 'id']] as const) {
+    pools.set(
+      'user',
+      spareUsers.map((user) => user.id),
+    );
+    pools.set(
+      'step',
+      steps.map((step) => step.escalation_resource_id),
+    );
+    for (const [kind, key] of [
+      ['escalation', 'escalationId'],
+      ['resource', 'resourceId'],
+      ['sla', 'slaId'],
+      ['application', 'applicationId'],
+      ['module', 'id'],
+    ] as const) {
       pools.set(kind, [alphaRecords[key], betaRecords[key]]);
     }
     pools.set('event', [alphaEvent.event_id, betaRecords.eventId]);
     known = {
       ids: [...new Set([...pools.values()].flat())],
       // the Events API's routing key is the module's credential key; a gateway reports the phones it texted
-      fields: { routing_key: [ingest.key], from: ['+17875550142', '+17875550199'], case_id: [alphaCase, betaCase], idempotency_key: ['fuzz-key'] },
+      fields: {
+        routing_key: [ingest.key],
+        from: ['+17875550142', '+17875550199'],
+        case_id: [alphaCase, betaCase],
+        idempotency_key: ['fuzz-key'],
+      },
     };
 
     const tables = await asSystem(t, (tx) =>
@@ -205,7 +306,9 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
       .map(
         (table) =>
           `select '${table.name}' as name, count(*)::int as rows, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as all, ` +
-          (table.tenant ? `md5(coalesce(string_agg(x::text, '|' order by x::text) filter (where x.customer_id = ${beta}), ''))` : 'null') +
+          (table.tenant
+            ? `md5(coalesce(string_agg(x::text, '|' order by x::text) filter (where x.customer_id = ${beta}), ''))`
+            : 'null') +
           ` as other from "${table.name}" x`,
       )
       .join(' union all ');
@@ -214,7 +317,10 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
 
   /** A signed-in user of the role apart from the callers, for the endpoints that spend their session. */
   async function spenderOf(role: RoleId): Promise<{ token: string }> {
-    const user = await t.createUser({ role: ROLE_NAMES[role], customer: role >= Role.CustomerRoot ? 'Alpha' : undefined });
+    const user = await t.createUser({
+      role: ROLE_NAMES[role],
+      customer: role >= Role.CustomerRoot ? 'Alpha' : undefined,
+    });
     return t.signIn(user.email, user.password);
   }
 
@@ -227,7 +333,9 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
   /** Every table's rows, as the owner sees them, once queued messages are delivered (the dispatcher writes meanwhile). */
   async function digest(): Promise<Digest> {
     await t.settleOutbox();
-    const rows = await asSystem(t, (tx) => sql<{ name: string; rows: number; all: string; other: string | null }>`${sql.raw(digestSql)}`.execute(tx));
+    const rows = await asSystem(t, (tx) =>
+      sql<{ name: string; rows: number; all: string; other: string | null }>`${sql.raw(digestSql)}`.execute(tx),
+    );
     last = Object.fromEntries(rows.rows.map((row) => [row.name, { rows: row.rows, all: row.all, other: row.other }]));
     return last;
   }
@@ -239,7 +347,13 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     if (request.body?.contentType) headers['content-type'] = request.body.contentType;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), 20_000);
-    const call = () => fetch(`${t.baseUrl}${request.path}`, { method: endpoint.method, headers, body: request.body?.text, signal: abort.signal });
+    const call = () =>
+      fetch(`${t.baseUrl}${request.path}`, {
+        method: endpoint.method,
+        headers,
+        body: request.body?.text,
+        signal: abort.signal,
+      });
     try {
       // a kept-alive connection that the server closes as the next request goes out on it is reset
       // before any answer (a race of the transport, not an answer): a browser sends the request
@@ -260,12 +374,16 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     }
   }
 
-  const basic = (moduleId: number | string, key: string) => ({ authorization: `Basic ${Buffer.from(`${moduleId}:${key}`).toString('base64')}` });
+  const basic = (moduleId: number | string, key: string) => ({
+    authorization: `Basic ${Buffer.from(`${moduleId}:${key}`).toString('base64')}`,
+  });
 
   /** Credentials a client without the right ones sends. */
   const hostileCredentials: fc.Arbitrary<Record<string, string>> = fc.oneof(
     fc.constant({}),
-    hostileText.filter((text) => /^[\x20-\x7e]{0,2000}$/.test(text)).map((text) => ({ authorization: `Bearer ${text}` })),
+    hostileText
+      .filter((text) => /^[\x20-\x7e]{0,2000}$/.test(text))
+      .map((text) => ({ authorization: `Bearer ${text}` })),
     hostileText.map((text) => basic(text.slice(0, 50), text.slice(0, 50))),
     fc.constantFrom<Record<string, string>>(
       { authorization: 'Basic' },
@@ -279,13 +397,20 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
 
   /** The values a path parameter may take: the records of its pool, a valid token, and hostile texts. */
   function paramValues(endpoint: AnyEndpoint, name: string): fc.Arbitrary<string> {
-    const hostile = fc.oneof(hostileText, fc.constantFrom('-1', '0', '2147483648', '99999999999999999999', '1.5', '1e3', ' 1', '0x1', '%2F..%2F'));
+    const hostile = fc.oneof(
+      hostileText,
+      fc.constantFrom('-1', '0', '2147483648', '99999999999999999999', '1.5', '1e3', ' 1', '0x1', '%2F..%2F'),
+    );
     const named: (string | number)[] = (() => {
       switch (name) {
         case 'id': {
           // a path that names no record kind above: any catalogue record or event of either tenant
           const kind = recordKind(endpoint);
-          return kind ? pools.get(kind)! : (['step', 'escalation', 'resource', 'sla', 'application', 'module', 'event'] as const).flatMap((other) => pools.get(other)!);
+          return kind
+            ? pools.get(kind)!
+            : (['step', 'escalation', 'resource', 'sla', 'application', 'module', 'event'] as const).flatMap((other) =>
+                pools.get(other)!,
+              );
         }
         case 'module':
           return pools.get('module')!;
@@ -295,12 +420,19 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
           return [alphaCase, betaCase];
         case 'token':
           // a responder link's token, the same tampered, and a well-formed token nobody was given
-          return [responderLink, `${responderLink.slice(0, -1)}A`, 'A'.repeat(43), `${responderLink.split('.')[0]}.9.${'A'.repeat(43)}`];
+          return [
+            responderLink,
+            `${responderLink.slice(0, -1)}A`,
+            'A'.repeat(43),
+            `${responderLink.split('.')[0]}.9.${'A'.repeat(43)}`,
+          ];
         default:
           return [];
       }
     })();
-    return named.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named.map(String)) }, { weight: 2, arbitrary: hostile }) : hostile;
+    return named.length
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named.map(String)) }, { weight: 2, arbitrary: hostile })
+      : hostile;
   }
 
   /** A query string of the endpoint's fields, hostile values and keys, repeated keys and broken escapes. */
@@ -309,16 +441,49 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
       objectOf(fieldsOf(endpoint.query), known, { short: true }),
       fc.oneof(
         { weight: 4, arbitrary: fc.constant([]) },
-        { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...POLLUTING_KEYS, '__proto__[polluted]', 'constructor[prototype][polluted]', 'page_size[]', 'a[b][c]'), shortText), shortValue), { maxLength: 2 }) },
+        {
+          weight: 1,
+          arbitrary: fc.array(
+            fc.tuple(
+              fc.oneof(
+                fc.constantFrom(
+                  ...POLLUTING_KEYS,
+                  '__proto__[polluted]',
+                  'constructor[prototype][polluted]',
+                  'page_size[]',
+                  'a[b][c]',
+                ),
+                shortText,
+              ),
+              shortValue,
+            ),
+            { maxLength: 2 },
+          ),
+        },
       ),
       fc.oneof(
         { weight: 6, arbitrary: fc.constant('') },
-        { weight: 1, arbitrary: fc.constantFrom('&', '&%', '&%zz=1', '&=', '&&&', '&page_num=1&page_num=2', '&search=%E0%A4%A', '&search=%ED%A0%80', `&search=${'%41'.repeat(3000)}`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '&',
+            '&%',
+            '&%zz=1',
+            '&=',
+            '&&&',
+            '&page_num=1&page_num=2',
+            '&search=%E0%A4%A',
+            '&search=%ED%A0%80',
+            `&search=${'%41'.repeat(3000)}`,
+          ),
+        },
       ),
     );
     return pairs.map(([fields, extra, tail]) => {
       const parts = [...Object.entries(fields), ...extra].flatMap(([key, value]) =>
-        Array.isArray(value) ? value.map((item) => `${urlText(key)}=${urlText(item)}`) : [`${urlText(key)}=${urlText(value)}`],
+        Array.isArray(value)
+          ? value.map((item) => `${urlText(key)}=${urlText(item)}`)
+          : [`${urlText(key)}=${urlText(value)}`],
       );
       const text = parts.join('&') + tail;
       return text ? `?${text}` : '';
@@ -355,7 +520,10 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
           { text: '<xml/>', contentType: 'text/xml' },
           { text: '{}', contentType: 'application/json; charset=utf-16' },
           { text: '{}', contentType: null },
-          { text: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--', contentType: 'multipart/form-data; boundary=b' },
+          {
+            text: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--',
+            contentType: 'multipart/form-data; boundary=b',
+          },
         ),
       },
     );
@@ -367,7 +535,10 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
     const params = fc.tuple(...names.map((name) => paramValues(endpoint, name)));
     const takesBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
     const body: fc.Arbitrary<Request['body']> = takesBody ? bodyOf(endpoint) : fc.constant(undefined);
-    const credentials = fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileCredentials });
+    const credentials = fc.oneof(
+      { weight: 9, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: hostileCredentials },
+    );
     return fc.tuple(params, queryOf(endpoint), body, credentials).map(([values, query, requestBody, headers]) => {
       let path = endpoint.path;
       names.forEach((name, i) => (path = path.replace(`:${name}`, urlText(values[i]))));
@@ -379,7 +550,12 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
    * How the endpoint is called: its credentials (made anew for each run where a run spends them),
    * whether the caller is bound to Alpha, and how a body is signed.
    */
-  function callerOf(endpoint: AnyEndpoint): { credentials: () => Promise<Record<string, string>>; signsIn?: boolean; boundToAlpha: boolean; sign?: (text: string) => Record<string, string> } {
+  function callerOf(endpoint: AnyEndpoint): {
+    credentials: () => Promise<Record<string, string>>;
+    signsIn?: boolean;
+    boundToAlpha: boolean;
+    sign?: (text: string) => Record<string, string>;
+  } {
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     switch (endpoint.auth) {
       case 'session': {
@@ -388,7 +564,8 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
         // staff reach every customer: only a customer's people are bound to one
         const boundToAlpha = role >= Role.CustomerRoot;
         // a session of its own each run (signed in anew: the rows the sign-in wrote are not the call's)
-        if (endpoint.name in SPENDS_ITS_SESSION) return { credentials: async () => bearer((await spenderOf(role)).token), signsIn: true, boundToAlpha };
+        if (endpoint.name in SPENDS_ITS_SESSION)
+          return { credentials: async () => bearer((await spenderOf(role)).token), signsIn: true, boundToAlpha };
         return { credentials: async () => bearer(tokens.get(role)!), boundToAlpha };
       }
       case 'public':
@@ -403,7 +580,10 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
       case 'signedWebhook': {
         const sign = (text: string) => {
           const timestamp = Math.floor(t.clock.now().getTime() / 1000);
-          return { 'x-relevo-timestamp': String(timestamp), 'x-relevo-signature': webhookSignature(WEBHOOK_SECRET, timestamp, text) };
+          return {
+            'x-relevo-timestamp': String(timestamp),
+            'x-relevo-signature': webhookSignature(WEBHOOK_SECRET, timestamp, text),
+          };
         };
         // a gateway reports for every customer's phones: not bound to one tenant
         return { credentials: async () => ({}), boundToAlpha: false, sign };
@@ -414,28 +594,39 @@ describe.each(DATABASE_KINDS)('hostile input to every endpoint on %s', (kind) =>
   it('fuzzes every endpoint of the contract, or says why not', () => {
     const names = new Set(ENDPOINTS.map((endpoint) => endpoint.name));
     expect(Object.keys(NOT_FUZZED).filter((name) => !names.has(name))).toEqual([]);
-    expect(ENDPOINTS.filter((endpoint) => endpoint.auth === 'session' && roleFor(endpoint) === null).map((endpoint) => endpoint.name)).toEqual([]);
+    expect(
+      ENDPOINTS.filter((endpoint) => endpoint.auth === 'session' && roleFor(endpoint) === null).map(
+        (endpoint) => endpoint.name,
+      ),
+    ).toEqual([]);
   });
 
   const fuzzed = ENDPOINTS.filter((endpoint) => !(endpoint.name in NOT_FUZZED));
-  it.each(fuzzed.map((endpoint) => [`${endpoint.method} ${endpoint.path} (${endpoint.name})`, endpoint] as const))('%s', async (_title, endpoint) => {
-    const caller = callerOf(endpoint);
-    await fc.assert(
-      fc.asyncProperty(requests(endpoint), async (request) => {
-        const credentials = await caller.credentials();
-        const signed = caller.sign && request.body && !request.headers ? caller.sign(request.body.text) : {};
-        const before = caller.signsIn || !last ? await digest() : last;
-        const answer = await send(endpoint, { ...credentials, ...signed }, request);
-        const what = `${endpoint.method} ${request.path.slice(0, 300)} answered ${answer.status}: ${answer.text.slice(0, 300)}`;
-        expect(answer.status, what).toBeLessThan(500);
-        const after = await digest();
-        if (answer.status >= 400) expect(after, `${what}\nchanged rows`).toEqual(before);
-        if (caller.boundToAlpha) {
-          expect(otherTenant(after), `${what}\nchanged the other tenant's rows`).toEqual(otherTenant(before));
-          if (answer.status < 300) expect(answer.text.toLowerCase(), `${what}\nshowed the other tenant's records`).not.toContain(MARKER.toLowerCase());
-        }
-      }),
-      { numRuns: RUNS_OF[endpoint.name] ?? RUNS, seed: SEED },
-    );
-  }, 600_000);
+  it.each(fuzzed.map((endpoint) => [`${endpoint.method} ${endpoint.path} (${endpoint.name})`, endpoint] as const))(
+    '%s',
+    async (_title, endpoint) => {
+      const caller = callerOf(endpoint);
+      await fc.assert(
+        fc.asyncProperty(requests(endpoint), async (request) => {
+          const credentials = await caller.credentials();
+          const signed = caller.sign && request.body && !request.headers ? caller.sign(request.body.text) : {};
+          const before = caller.signsIn || !last ? await digest() : last;
+          const answer = await send(endpoint, { ...credentials, ...signed }, request);
+          const what = `${endpoint.method} ${request.path.slice(0, 300)} answered ${answer.status}: ${answer.text.slice(0, 300)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          const after = await digest();
+          if (answer.status >= 400) expect(after, `${what}\nchanged rows`).toEqual(before);
+          if (caller.boundToAlpha) {
+            expect(otherTenant(after), `${what}\nchanged the other tenant's rows`).toEqual(otherTenant(before));
+            if (answer.status < 300)
+              expect(answer.text.toLowerCase(), `${what}\nshowed the other tenant's records`).not.toContain(
+                MARKER.toLowerCase(),
+              );
+          }
+        }),
+        { numRuns: RUNS_OF[endpoint.name] ?? RUNS, seed: SEED },
+      );
+    },
+    600_000,
+  );
 });

@@ -12,7 +12,10 @@ import { startTestApp, type TestApp } from './support/harness';
 import { freePort } from './support/worker-process';
 
 /** A second app of the same process, over a changed context (a lost database, a stop under way, a log to read). */
-async function appOver(ctx: AppContext): Promise<{ app: FastifyInstance; get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }> }> {
+async function appOver(ctx: AppContext): Promise<{
+  app: FastifyInstance;
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }>;
+}> {
   const app = await buildApp(ctx);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -33,7 +36,10 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
 
   it('answers liveness and readiness while the database answers', async () => {
     const health = await t.raw('GET', '/api/health');
-    expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: { status: 'ok', database: kind, version: expect.any(String) } });
+    expect({ status: health.status, body: health.body }).toEqual({
+      status: 200,
+      body: { status: 'ok', database: kind, version: expect.any(String) },
+    });
     const ready = await t.raw('GET', '/api/ready');
     expect({ status: ready.status, body: ready.body }).toEqual({ status: 200, body: { status: 'ready' } });
     expect(ready.headers.get('cache-control')).toBe('no-store');
@@ -41,10 +47,17 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
 
   it('answers readiness 503 with a clear error when the database cannot be reached, while liveness still answers', async () => {
     // a port nothing listens on: the database refuses every connection
-    const unreachable = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://relevo@127.0.0.1:${await freePort()}/relevo`, max: 1 }) }) });
+    const unreachable = new Kysely<DB>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: `postgres://relevo@127.0.0.1:${await freePort()}/relevo`, max: 1 }),
+      }),
+    });
     const lost = await appOver({ ...t.ctx, database: { ...t.ctx.database, db: unreachable } });
     try {
-      expect(await lost.get('/api/ready')).toMatchObject({ status: 503, body: { detail: 'Not ready: the database cannot be reached' } });
+      expect(await lost.get('/api/ready')).toMatchObject({
+        status: 503,
+        body: { detail: 'Not ready: the database cannot be reached' },
+      });
       expect(await lost.get('/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
     } finally {
       await lost.app.close();
@@ -55,7 +68,10 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
   it('answers readiness 503 once the process is stopping', async () => {
     const stopping = await appOver({ ...t.ctx, lifecycle: { stopping: true } });
     try {
-      expect(await stopping.get('/api/ready')).toMatchObject({ status: 503, body: { detail: 'Not ready: the server is shutting down' } });
+      expect(await stopping.get('/api/ready')).toMatchObject({
+        status: 503,
+        body: { detail: 'Not ready: the server is shutting down' },
+      });
     } finally {
       await stopping.app.close();
     }
@@ -65,7 +81,8 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -83,17 +100,35 @@ describe.each(DATABASE_KINDS)('health, readiness and request ids on %s', (kind) 
       // answers that are not a route's (404, 401) and failed requests carry one too, each its own
       const ids = new Set<string>();
       for (const path of ['/api/nothing', '/api/users/me', '/api/users/me', '/login']) {
-        const answer = await logged.get(path, { authorization: 'Bearer secret-token-value', cookie: 'relevo_token=secret-cookie-value' });
+        const answer = await logged.get(path, {
+          authorization: 'Bearer secret-token-value',
+          cookie: 'relevo_token=secret-cookie-value',
+        });
         expect(answer.headers.get('x-request-id'), path).toMatch(uuid);
         ids.add(answer.headers.get('x-request-id')!);
       }
       expect(ids.size).toBe(4);
 
       const requestLines = lines.filter((line) => line.msg === 'request');
-      expect(requestLines.find((line) => line.reqId === 'lb-7f3a.91:eu-west')).toMatchObject({ method: 'GET', route: '/api/health', status: 200, ms: expect.any(Number), level: 20 });
-      for (const id of ids) if (id !== [...ids].at(-1)) expect(requestLines.some((line) => line.reqId === id)).toBe(true);
-      expect(requestLines.find((line) => line.reqId === [...ids][1])).toMatchObject({ route: '/api/users/me', status: 401, level: 30 });
-      expect(requestLines.find((line) => line.reqId === [...ids][0])).toMatchObject({ route: '(unknown)', status: 404, level: 30 });
+      expect(requestLines.find((line) => line.reqId === 'lb-7f3a.91:eu-west')).toMatchObject({
+        method: 'GET',
+        route: '/api/health',
+        status: 200,
+        ms: expect.any(Number),
+        level: 20,
+      });
+      for (const id of ids)
+        if (id !== [...ids].at(-1)) expect(requestLines.some((line) => line.reqId === id)).toBe(true);
+      expect(requestLines.find((line) => line.reqId === [...ids][1])).toMatchObject({
+        route: '/api/users/me',
+        status: 401,
+        level: 30,
+      });
+      expect(requestLines.find((line) => line.reqId === [...ids][0])).toMatchObject({
+        route: '(unknown)',
+        status: 404,
+        level: 30,
+      });
       // the security event of the 401 carries the same request id
       expect(lines.find((line) => line.security === 'unauthenticated' && line.reqId === [...ids][1])).toBeDefined();
       // the web app's paths are not request lines; no line holds the token or the cookie

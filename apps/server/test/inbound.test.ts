@@ -18,7 +18,10 @@ const REPO = join(import.meta.dirname, '../../..');
 const SECRET = 'inbound-secret-of-at-least-16';
 const CARLOS = '+17875550142';
 const INBOUND = '/api/v1/channels/inbound';
-const incident = (n: string) => ({ incident: `Disk almost full on ${n}`, description: `The data disk of ${n} is 95% full and still growing.` });
+const incident = (n: string) => ({
+  incident: `Disk almost full on ${n}`,
+  description: `The data disk of ${n} is 95% full and still growing.`,
+});
 
 type Answer = { result: string; case_id?: string; reply?: string; detail?: unknown };
 
@@ -35,7 +38,13 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
   const signedAt = (at: number, body: unknown, secret = SECRET): Promise<RawAnswer<Answer>> => {
     const raw = typeof body === 'string' ? body : JSON.stringify(body);
     const timestamp = Math.floor(at / 1000);
-    return t.raw('POST', INBOUND, { rawBody: raw, headers: { 'x-relevo-timestamp': String(timestamp), 'x-relevo-signature': webhookSignature(secret, timestamp, raw) } });
+    return t.raw('POST', INBOUND, {
+      rawBody: raw,
+      headers: {
+        'x-relevo-timestamp': String(timestamp),
+        'x-relevo-signature': webhookSignature(secret, timestamp, raw),
+      },
+    });
   };
   const signed = (body: unknown) => signedAt(t.clock.now().getTime(), body);
   const report = async (module: RunnableModule & { key: string }, name: string) => {
@@ -49,17 +58,38 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
   };
   const eventOf = (eventId: number) =>
     asSystem(t, async (tx) => ({
-      event: await tx.selectFrom('events').select(['event_status', 'accepted_by', 'case_id']).where('event_id', '=', eventId).executeTakeFirstOrThrow(),
-      logs: await tx.selectFrom('event_logs').select(['followup_status', 'channel', 'idempotency_key', 'delivery_status', 'delivery_detail']).where('event_id', '=', eventId).orderBy('event_log_id').execute(),
+      event: await tx
+        .selectFrom('events')
+        .select(['event_status', 'accepted_by', 'case_id'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow(),
+      logs: await tx
+        .selectFrom('event_logs')
+        .select(['followup_status', 'channel', 'idempotency_key', 'delivery_status', 'delivery_detail'])
+        .where('event_id', '=', eventId)
+        .orderBy('event_log_id')
+        .execute(),
     }));
-  const stored = () => asSystem(t, (tx) => tx.selectFrom('inbound_messages').select(['kind', 'result', 'event_id', 'dedup_key']).orderBy('id').execute());
+  const stored = () =>
+    asSystem(t, (tx) =>
+      tx.selectFrom('inbound_messages').select(['kind', 'result', 'event_id', 'dedup_key']).orderBy('id').execute(),
+    );
   /** the SMS Relevo sent back to a number since `since` (count of receiver messages) */
   const repliesTo = async (phone: string, since: number) => {
     await t.settleOutbox();
-    return t.sms.messages.slice(since).filter((message) => message.to === phone && message.idempotency_key.startsWith('inbound:'));
+    return t.sms.messages
+      .slice(since)
+      .filter((message) => message.to === phone && message.idempotency_key.startsWith('inbound:'));
   };
   /** closes every event still open, so each case starts with none */
-  const closeAll = () => asSystem(t, (tx) => tx.updateTable('events').set({ event_status: 'canceled' }).where('event_status', 'in', ['open', 'progress']).execute());
+  const closeAll = () =>
+    asSystem(t, (tx) =>
+      tx
+        .updateTable('events')
+        .set({ event_status: 'canceled' })
+        .where('event_status', 'in', ['open', 'progress'])
+        .execute(),
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ kind, config: { inboundWebhookSecret: SECRET } });
@@ -71,18 +101,33 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     const otherRoot = await t.createUser({ role: 'CustomerRoot', customer: 'Globex' });
     const other = await asSystem(t, async (tx) => {
       const made = await insertRunnableModule(tx, otherId);
-      await tx.updateTable('escalation_resources').set({ channel_id: 3 }).where('escalation_id', '=', made.escalationId).execute();
+      await tx
+        .updateTable('escalation_resources')
+        .set({ channel_id: 3 })
+        .where('escalation_id', '=', made.escalationId)
+        .execute();
       return made;
     });
     otherModule = await withKey(other, (await t.signIn(otherRoot.email, otherRoot.password)).client);
     voiceModule = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
     const sms = await asSystem(t, async (tx) => {
       const made = await insertRunnableModule(tx, customerId);
-      await tx.updateTable('escalation_resources').set({ channel_id: 2 }).where('escalation_id', '=', made.escalationId).where('channel_id', '=', 1).execute();
+      await tx
+        .updateTable('escalation_resources')
+        .set({ channel_id: 2 })
+        .where('escalation_id', '=', made.escalationId)
+        .where('channel_id', '=', 1)
+        .execute();
       return made;
     });
     smsModule = await withKey(sms);
-    engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'inbound-test', scale: 1 });
+    engine = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'inbound-test',
+      scale: 1,
+    });
   });
   afterAll(async () => {
     await engine?.stop();
@@ -99,12 +144,26 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     expect(wrongSecret).toMatchObject({ status: 401, body: { detail: INBOUND_MESSAGES.badSignature } });
     // the signature of another body (one space more) does not cover this one
     const timestamp = Math.floor(now / 1000);
-    const moved = await t.raw<Answer>('POST', INBOUND, { rawBody: body, headers: { 'x-relevo-timestamp': String(timestamp), 'x-relevo-signature': webhookSignature(SECRET, timestamp, `${body} `) } });
+    const moved = await t.raw<Answer>('POST', INBOUND, {
+      rawBody: body,
+      headers: {
+        'x-relevo-timestamp': String(timestamp),
+        'x-relevo-signature': webhookSignature(SECRET, timestamp, `${body} `),
+      },
+    });
     expect(moved).toMatchObject({ status: 401, body: { detail: INBOUND_MESSAGES.badSignature } });
     // a request signed 6 minutes ago (a replay), or 6 minutes ahead
-    expect(await signedAt(now - 6 * 60_000, body)).toMatchObject({ status: 401, body: { detail: INBOUND_MESSAGES.stale } });
-    expect(await signedAt(now + 6 * 60_000, body)).toMatchObject({ status: 401, body: { detail: INBOUND_MESSAGES.stale } });
-    expect((await signedAt(now - 4 * 60_000, JSON.stringify({ kind: 'sms', from: '+15550000000', text: 'HELP' }))).status).toBe(200);
+    expect(await signedAt(now - 6 * 60_000, body)).toMatchObject({
+      status: 401,
+      body: { detail: INBOUND_MESSAGES.stale },
+    });
+    expect(await signedAt(now + 6 * 60_000, body)).toMatchObject({
+      status: 401,
+      body: { detail: INBOUND_MESSAGES.stale },
+    });
+    expect(
+      (await signedAt(now - 4 * 60_000, JSON.stringify({ kind: 'sms', from: '+15550000000', text: 'HELP' }))).status,
+    ).toBe(200);
     expect(await stored()).toHaveLength(before.length + 1);
   });
 
@@ -132,7 +191,9 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     const smsBefore = t.sms.messages.length;
     const first = await signed({ kind: 'sms', from: CARLOS, text: '4' });
     expect(first).toMatchObject({ status: 200, body: { result: 'accepted', case_id } });
-    expect(first.body.reply).toBe(`Relevo: usted aceptó el caso ${case_id} (Disk almost full on db-1). Responda 6 ${case_id} cuando esté resuelto.`);
+    expect(first.body.reply).toBe(
+      `Relevo: usted aceptó el caso ${case_id} (Disk almost full on db-1). Responda 6 ${case_id} cuando esté resuelto.`,
+    );
     expect((await eventOf(event_id)).event).toMatchObject({ event_status: 'progress', accepted_by: 'Carlos Méndez' });
     // the gateway sends it again (signed anew): the same answer, nothing done twice
     // (the reply has gone before the clock jumps past its send's lease)
@@ -149,7 +210,10 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     expect((await eventOf(event_id)).event.event_status).toBe('completed');
     // and a 4 once it is closed finds nothing to answer
     t.clock.advance(11 * 60_000);
-    expect((await signed({ kind: 'sms', from: CARLOS, text: '4' })).body).toMatchObject({ result: 'replied', reply: 'Relevo: no tiene incidentes abiertos que responder; no se cambió nada.' });
+    expect((await signed({ kind: 'sms', from: CARLOS, text: '4' })).body).toMatchObject({
+      result: 'replied',
+      reply: 'Relevo: no tiene incidentes abiertos que responder; no se cambió nada.',
+    });
   });
 
   it('asks which case when the sender has several open events, and acts on the one a case ID names', async () => {
@@ -158,10 +222,17 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     const two = await report(smsModule, 'db-3');
     const ambiguous = await signed({ kind: 'sms', from: CARLOS, text: 'accept', message_id: 'gw-1' });
     expect(ambiguous.body.result).toBe('replied');
-    expect(ambiguous.body.reply).toContain(`Tiene 2 incidentes abiertos: ${two.case_id} Disk almost full on db-3; ${one.case_id} Disk almost full on db-2.`);
+    expect(ambiguous.body.reply).toContain(
+      `Tiene 2 incidentes abiertos: ${two.case_id} Disk almost full on db-3; ${one.case_id} Disk almost full on db-2.`,
+    );
     expect((await eventOf(one.event_id)).event.event_status).toBe('open');
     expect((await eventOf(two.event_id)).event.event_status).toBe('open');
-    const named = await signed({ kind: 'sms', from: CARLOS, text: `4 ${one.case_id.toLowerCase()}`, message_id: 'gw-2' });
+    const named = await signed({
+      kind: 'sms',
+      from: CARLOS,
+      text: `4 ${one.case_id.toLowerCase()}`,
+      message_id: 'gw-2',
+    });
     expect(named.body).toMatchObject({ result: 'accepted', case_id: one.case_id });
     expect((await eventOf(one.event_id)).event.event_status).toBe('progress');
     expect((await eventOf(two.event_id)).event.event_status).toBe('open');
@@ -171,7 +242,10 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     expect(foreign.body.reply).toMatch(/^Relevo: el caso ZZZZ9999 no es uno de sus incidentes abiertos/);
     // an unreadable reply: a hint, nothing changes
     const unclear = await signed({ kind: 'sms', from: CARLOS, text: 'on my way', message_id: 'gw-4' });
-    expect(unclear.body).toMatchObject({ result: 'replied', reply: expect.stringMatching(/^Relevo no entendió su respuesta/) });
+    expect(unclear.body).toMatchObject({
+      result: 'replied',
+      reply: expect.stringMatching(/^Relevo no entendió su respuesta/),
+    });
     expect((await eventOf(two.event_id)).event.event_status).toBe('open');
   });
 
@@ -190,33 +264,52 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     expect((await eventOf(theirs.event_id)).event.event_status).toBe('open');
     const second = await report(smsModule, 'db-5');
     const listing = await signed({ kind: 'sms', from: CARLOS, text: 'accept', message_id: 'gw-shared-3' });
-    expect(listing.body.reply).toContain(`Tiene 2 incidentes abiertos: ${second.case_id} Disk almost full on db-5; ${mine.case_id} Disk almost full on db-4.`);
+    expect(listing.body.reply).toContain(
+      `Tiene 2 incidentes abiertos: ${second.case_id} Disk almost full on db-5; ${mine.case_id} Disk almost full on db-4.`,
+    );
     // (the answer to the other customer's case repeats only the ID the sender typed)
-    expect(foreign.body.reply).toMatch(new RegExp(`^Relevo: el caso ${theirs.case_id} no es uno de sus incidentes abiertos; no se cambió nada\\. Tiene 1 incidente abierto: ${mine.case_id} `));
+    expect(foreign.body.reply).toMatch(
+      new RegExp(
+        `^Relevo: el caso ${theirs.case_id} no es uno de sus incidentes abiertos; no se cambió nada\\. Tiene 1 incidente abierto: ${mine.case_id} `,
+      ),
+    );
     expect(foreign.body.reply!.replace(`el caso ${theirs.case_id}`, '')).not.toContain(theirs.case_id);
     expect(foreign.body.reply).not.toContain('globex-vault');
     expect(listing.body.reply).not.toContain(theirs.case_id);
     expect(listing.body.reply).not.toContain('globex-vault');
     // the replies count against the customer they are about
     const replyCustomers = await asSystem(t, (tx) =>
-      tx.selectFrom('outbox').innerJoin('customers as c', 'c.customer_id', 'outbox.customer_id').select('c.customer_name').where('idempotency_key', 'like', 'inbound:%').where('body', 'like', `%${second.case_id}%`).execute(),
+      tx
+        .selectFrom('outbox')
+        .innerJoin('customers as c', 'c.customer_id', 'outbox.customer_id')
+        .select('c.customer_name')
+        .where('idempotency_key', 'like', 'inbound:%')
+        .where('body', 'like', `%${second.case_id}%`)
+        .execute(),
     );
     expect(replyCustomers).toEqual([{ customer_name: 'Acme' }]);
   });
 
   it("sends a staff user's SMS reset code to a phone that a customer's resource shares, even after it replied STOP", async () => {
     const staff = await t.createUser({ role: 'StaffRoot', phone: CARLOS });
-    expect((await signed({ kind: 'sms', from: CARLOS, text: 'STOP', message_id: 'gw-staff-1' })).body.result).toBe('opted-out');
+    expect((await signed({ kind: 'sms', from: CARLOS, text: 'STOP', message_id: 'gw-staff-1' })).body.result).toBe(
+      'opted-out',
+    );
     try {
       const start = await t.client().call(smsResetStart, { body: { phone: CARLOS } });
       await t.settleOutbox();
       const sent = t.sms.to(CARLOS).filter((sms) => sms.idempotency_key.startsWith('sms-reset:'));
       expect(sent).toHaveLength(1);
-      const done = await t.client().call(smsResetVerify, { token: start.token, body: { smscod: codeIn(sent[0]!.body), password: 'Brand.New9', password_verified: 'Brand.New9' } });
+      const done = await t.client().call(smsResetVerify, {
+        token: start.token,
+        body: { smscod: codeIn(sent[0]!.body), password: 'Brand.New9', password_verified: 'Brand.New9' },
+      });
       expect(done).toEqual({ Message: MESSAGES.resetSmsDone });
       await t.signIn(staff.email, 'Brand.New9');
     } finally {
-      expect((await signed({ kind: 'sms', from: CARLOS, text: 'START', message_id: 'gw-staff-2' })).body.result).toBe('opted-in');
+      expect((await signed({ kind: 'sms', from: CARLOS, text: 'START', message_id: 'gw-staff-2' })).body.result).toBe(
+        'opted-in',
+      );
     }
   });
 
@@ -232,10 +325,14 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     const phone = '+17875550999';
     const smsBefore = t.sms.messages.length;
     expect((await signed({ kind: 'sms', from: phone, text: 'STOP' })).body.result).toBe('opted-out');
-    expect(await asSystem(t, (tx) => tx.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).execute())).toEqual([{ phone }]);
+    expect(
+      await asSystem(t, (tx) => tx.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).execute()),
+    ).toEqual([{ phone }]);
     expect((await signed({ kind: 'sms', from: phone, text: 'help' })).body.result).toBe('replied');
     expect((await signed({ kind: 'sms', from: phone, text: 'Start' })).body.result).toBe('opted-in');
-    expect(await asSystem(t, (tx) => tx.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).execute())).toEqual([]);
+    expect(
+      await asSystem(t, (tx) => tx.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).execute()),
+    ).toEqual([]);
     const replies = await repliesTo(phone, smsBefore);
     expect(replies.map((r) => r.body)).toEqual([
       'Relevo: no recibirá más SMS de Relevo. Responda START para recibirlos de nuevo.',
@@ -248,13 +345,20 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     await closeAll();
     const { event_id, case_id } = await report(voiceModule, 'web-1');
     const call = (await eventOf(event_id)).logs.find((log) => log.channel === 'voice')!;
-    const stranger = await signed({ kind: 'voice', from: '+17875550100', digits: '4', idempotency_key: call.idempotency_key });
+    const stranger = await signed({
+      kind: 'voice',
+      from: '+17875550100',
+      digits: '4',
+      idempotency_key: call.idempotency_key,
+    });
     expect(stranger.body.result).toBe('ignored');
     expect((await eventOf(event_id)).event.event_status).toBe('open');
     const pressed = await signed({ kind: 'voice', from: CARLOS, digits: '4', idempotency_key: call.idempotency_key });
     expect(pressed).toMatchObject({ status: 200, body: { result: 'accepted', case_id } });
     expect((await eventOf(event_id)).event).toMatchObject({ event_status: 'progress', accepted_by: 'Carlos Méndez' });
-    expect((await signed({ kind: 'voice', from: CARLOS, digits: '4', idempotency_key: call.idempotency_key })).body.result).toBe('accepted');
+    expect(
+      (await signed({ kind: 'voice', from: CARLOS, digits: '4', idempotency_key: call.idempotency_key })).body.result,
+    ).toBe('accepted');
     const resolved = await signed({ kind: 'voice', from: CARLOS, digits: '6', idempotency_key: call.idempotency_key });
     expect(resolved.body).toMatchObject({ result: 'resolved', case_id });
     expect((await eventOf(event_id)).event.event_status).toBe('completed');
@@ -265,9 +369,16 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     const { event_id } = await report(voiceModule, 'web-2');
     const [call] = (await eventOf(event_id)).logs;
     expect(call).toMatchObject({ channel: 'voice', followup_status: 'open' });
-    expect((await signed({ kind: 'status', idempotency_key: call!.idempotency_key, status: 'delivered' })).body.result).toBe('recorded');
+    expect(
+      (await signed({ kind: 'status', idempotency_key: call!.idempotency_key, status: 'delivered' })).body.result,
+    ).toBe('recorded');
     expect((await eventOf(event_id)).logs[0]).toMatchObject({ delivery_status: 'delivered', delivery_detail: null });
-    const failed = await signed({ kind: 'status', idempotency_key: call!.idempotency_key, status: 'failed', detail: 'The number is out of service' });
+    const failed = await signed({
+      kind: 'status',
+      idempotency_key: call!.idempotency_key,
+      status: 'failed',
+      detail: 'The number is out of service',
+    });
     expect(failed.body.result).toBe('recorded');
     const { logs } = await eventOf(event_id);
     expect(logs[0]).toMatchObject({ delivery_status: 'failed', delivery_detail: 'The number is out of service' });
@@ -277,7 +388,9 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
       ['not reached', 'email'],
     ]);
     // a report for a message of no event is recorded and ignored
-    expect((await signed({ kind: 'status', idempotency_key: 'sign-in:unknown', status: 'failed' })).body.result).toBe('ignored');
+    expect((await signed({ kind: 'status', idempotency_key: 'sign-in:unknown', status: 'failed' })).body.result).toBe(
+      'ignored',
+    );
   });
 
   it('takes the signed requests of the curl and JavaScript examples of docs/integrations.md', async () => {
@@ -291,10 +404,18 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     t.clock.set(Date.now());
     const before = (await stored()).length;
     // plain output: the JavaScript example prints with console.log, which colours when told to
-    const env = { ...process.env, RELEVO_URL: t.baseUrl, INBOUND_WEBHOOK_SECRET: SECRET, FORCE_COLOR: '0', NO_COLOR: '1' };
+    const env = {
+      ...process.env,
+      RELEVO_URL: t.baseUrl,
+      INBOUND_WEBHOOK_SECRET: SECRET,
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    };
     const curl = await run('bash', ['-c', block('Signing in the shell', 'sh').replace(/^export .*$/gm, '')], { env });
     expect(JSON.parse(curl.stdout)).toEqual({ result: 'ignored' });
-    const js = await run(process.execPath, ['--input-type=module', '-e', block('Signing in JavaScript', 'js')], { env });
+    const js = await run(process.execPath, ['--input-type=module', '-e', block('Signing in JavaScript', 'js')], {
+      env,
+    });
     expect(js.stdout.trim()).toBe("200 { result: 'ignored' }");
     // the same message twice: recorded once
     expect(await stored()).toHaveLength(before + 1);
@@ -316,7 +437,13 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     try {
       const raw = JSON.stringify({ kind: 'sms', from: CARLOS, text: '4' });
       const timestamp = Math.floor(off.clock.now().getTime() / 1000);
-      const answer = await off.raw('POST', INBOUND, { rawBody: raw, headers: { 'x-relevo-timestamp': String(timestamp), 'x-relevo-signature': webhookSignature(SECRET, timestamp, raw) } });
+      const answer = await off.raw('POST', INBOUND, {
+        rawBody: raw,
+        headers: {
+          'x-relevo-timestamp': String(timestamp),
+          'x-relevo-signature': webhookSignature(SECRET, timestamp, raw),
+        },
+      });
       expect(answer.status).toBe(404);
     } finally {
       await off.close();

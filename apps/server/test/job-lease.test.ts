@@ -4,7 +4,21 @@ import pg from 'pg';
 import { ManualClock } from '../src/clock';
 import { SYSTEM, type Database } from '../src/db/database';
 import { cancelMessage, claimMessages, enqueue, OUTBOX_JOBS } from '../src/delivery/queries';
-import { cancel, claim, complete, completeAll, exponentialRetry, fail, nextWakeAt, releaseStatement, renew, runIn, type Claimed, type JobRow, type JobTable } from '../src/jobs/lease';
+import {
+  cancel,
+  claim,
+  complete,
+  completeAll,
+  exponentialRetry,
+  fail,
+  nextWakeAt,
+  releaseStatement,
+  renew,
+  runIn,
+  type Claimed,
+  type JobRow,
+  type JobTable,
+} from '../src/jobs/lease';
 import { DATABASE_KINDS } from './support/databases';
 import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
@@ -26,16 +40,26 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     await database.scoped(SYSTEM, (tx) => tx.deleteFrom('outbox').execute());
   });
 
-  const system = <T>(work: Parameters<Database['scoped']>[1] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never) => database.scoped(SYSTEM, work);
+  const system = <T>(
+    work: Parameters<Database['scoped']>[1] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never,
+  ) => database.scoped(SYSTEM, work);
 
   /** Queues a message due `inMs` from now; answers its key. */
   async function queue(inMs = 0): Promise<string> {
     const key = `lease-${kind}-${++counter}`;
-    await system((tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550100', body: `body of ${key}`, idempotencyKey: key }, new Date(clock.now().getTime() + inMs)));
+    await system((tx) =>
+      enqueue(
+        tx,
+        { channel: 'sms', recipient: '+17875550100', body: `body of ${key}`, idempotencyKey: key },
+        new Date(clock.now().getTime() + inMs),
+      ),
+    );
     return key;
   }
-  const take = (workerId: string, limit = 10, leaseMs = LEASE) => system((tx) => claimMessages(tx, { workerId, now: clock.now(), leaseMs, limit }));
-  const row = (key: string) => system((tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow());
+  const take = (workerId: string, limit = 10, leaseMs = LEASE) =>
+    system((tx) => claimMessages(tx, { workerId, now: clock.now(), leaseMs, limit }));
+  const row = (key: string) =>
+    system((tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow());
 
   it('claims due jobs in queue order, each with its own lease and token, and leaves jobs not yet due', async () => {
     const later = await queue(60_000);
@@ -83,19 +107,38 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     expect(await system((tx) => fail(tx, OUTBOX_JOBS, stale!, 'late failure', clock.now()))).toBe('fenced');
     expect(await system((tx) => renew(tx, OUTBOX_JOBS, [stale!], clock.now(), LEASE))).toEqual(new Set());
     expect(await row(key)).toEqual(before);
-    expect(before).toMatchObject({ status: 'claimed', locked_by: 'w2', claim_token: current!.claim_token, body: `body of ${key}` });
+    expect(before).toMatchObject({
+      status: 'claimed',
+      locked_by: 'w2',
+      claim_token: current!.claim_token,
+      body: `body of ${key}`,
+    });
 
     // the current claim still writes, and once sent a late failure cannot put it back to pending
     expect(await system((tx) => complete(tx, OUTBOX_JOBS, current!, { sent_at: clock.now() }))).toBe(true);
     expect(await system((tx) => fail(tx, OUTBOX_JOBS, current!, 'late failure', clock.now()))).toBe('fenced');
-    expect(await row(key)).toMatchObject({ status: 'sent', body: null, html: null, claim_token: null, locked_until: null, last_error: null });
+    expect(await row(key)).toMatchObject({
+      status: 'sent',
+      body: null,
+      html: null,
+      claim_token: null,
+      locked_until: null,
+      last_error: null,
+    });
   });
 
   it('gives a claim back at once (a stopping worker): pending and claimable now, the claim not counted, and only by the claim that holds it', async () => {
     const key = await queue();
     const [given] = (await take('stopping')).jobs;
     expect(await system((tx) => runIn(tx, releaseStatement(OUTBOX_JOBS, given!)))).toBe(true);
-    expect(await row(key)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null, locked_until: null, claim_token: null, body: `body of ${key}` });
+    expect(await row(key)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      locked_by: null,
+      locked_until: null,
+      claim_token: null,
+      body: `body of ${key}`,
+    });
     // another worker takes it without waiting for the lease, as its first attempt
     const [taken] = (await take('other')).jobs;
     expect(taken).toMatchObject({ idempotency_key: key, attempts: 1, locked_by: 'other' });
@@ -132,7 +175,9 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     const key = await queue();
     const [held] = (await take('w1')).jobs;
     clock.advance(LEASE - 1000);
-    expect(await system((tx) => renew(tx, OUTBOX_JOBS, [held!], clock.now(), LEASE))).toEqual(new Set([held!.claim_token]));
+    expect(await system((tx) => renew(tx, OUTBOX_JOBS, [held!], clock.now(), LEASE))).toEqual(
+      new Set([held!.claim_token]),
+    );
     clock.advance(5_000);
     expect((await take('w2')).jobs).toEqual([]);
     expect((await row(key)).locked_until!.getTime()).toBe(clock.now().getTime() - 5_000 + LEASE);
@@ -150,7 +195,14 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
       const outcome = await system((tx) => fail(tx, OUTBOX_JOBS, job, `busy ${attempt}`, clock.now()));
       expect(outcome).toBe(attempt === OUTBOX_JOBS.maxAttempts ? 'dead' : 'retry');
     }
-    expect(await row(key)).toMatchObject({ status: 'dead', attempts: 8, body: null, html: null, claim_token: null, last_error: 'busy 8' });
+    expect(await row(key)).toMatchObject({
+      status: 'dead',
+      attempts: 8,
+      body: null,
+      html: null,
+      claim_token: null,
+      last_error: 'busy 8',
+    });
     clock.advance(3_600_000);
     expect(await take('w1')).toEqual({ jobs: [], dead: [] });
   });
@@ -165,7 +217,14 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     const { jobs, dead } = await take('w9');
     expect(jobs).toEqual([]);
     expect(dead.map((d) => d.idempotency_key)).toEqual([key]);
-    expect(await row(key)).toMatchObject({ status: 'dead', attempts: 8, body: null, html: null, claim_token: null, locked_until: null });
+    expect(await row(key)).toMatchObject({
+      status: 'dead',
+      attempts: 8,
+      body: null,
+      html: null,
+      claim_token: null,
+      locked_until: null,
+    });
     expect((await row(key)).last_error).toContain('no result after 8 attempts');
     clock.advance(LEASE);
     expect(await take('w10')).toEqual({ jobs: [], dead: [] });
@@ -210,7 +269,11 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     const total = 120;
     await system(async (tx) => {
       for (let i = 0; i < total; i++) {
-        await enqueue(tx, { channel: 'sms', recipient: '+17875550100', body: `race ${i}`, idempotencyKey: `race-${kind}-${i}` }, clock.now());
+        await enqueue(
+          tx,
+          { channel: 'sms', recipient: '+17875550100', body: `race ${i}`, idempotencyKey: `race-${kind}-${i}` },
+          clock.now(),
+        );
       }
     });
     const claimer = async (name: string) => {
@@ -243,18 +306,30 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
       `grant select, insert, update, delete on sample_timers to relevo_staff`,
     ];
     await asOwner(ddl);
-    const timers: JobTable = { name: 'sample_timers', doneStatus: 'fired', maxAttempts: 3, retryDelayMs: exponentialRetry(1_000, 60_000) };
+    const timers: JobTable = {
+      name: 'sample_timers',
+      doneStatus: 'fired',
+      maxAttempts: 3,
+      retryDelayMs: exponentialRetry(1_000, 60_000),
+    };
     const t0 = clock.now().getTime();
-    await system((tx) => sql`insert into sample_timers (event_id, due_at) values (1, ${new Date(t0 + 1_000)}), (2, ${new Date(t0 - 1_000)}), (3, ${new Date(t0 + 5_000)})`.execute(tx));
+    await system((tx) =>
+      sql`insert into sample_timers (event_id, due_at) values (1, ${new Date(t0 + 1_000)}), (2, ${new Date(t0 - 1_000)}), (3, ${new Date(t0 + 5_000)})`.execute(
+        tx,
+      ),
+    );
     type Timer = JobRow & { event_id: number; fired_at: Date | null };
-    const claimTimers = () => system((tx) => claim<Timer>(tx, timers, { workerId: 'engine', now: clock.now(), leaseMs: LEASE, limit: 10 }));
+    const claimTimers = () =>
+      system((tx) => claim<Timer>(tx, timers, { workerId: 'engine', now: clock.now(), leaseMs: LEASE, limit: 10 }));
     expect((await claimTimers()).jobs.map((j) => j.event_id)).toEqual([2]);
     clock.advance(1_000);
     const [timer] = (await claimTimers()).jobs as Claimed<Timer>[];
     expect(timer!.event_id).toBe(1);
     expect(await system((tx) => complete(tx, timers, timer!, { fired_at: clock.now() }))).toBe(true);
     expect((await system((tx) => nextWakeAt(tx, timers)))!.getTime()).toBe(t0 + 5_000);
-    const three = await system((tx) => sql<{ id: number }>`select id from sample_timers where event_id = 3`.execute(tx));
+    const three = await system((tx) =>
+      sql<{ id: number }>`select id from sample_timers where event_id = 3`.execute(tx),
+    );
     expect(await system((tx) => cancel(tx, timers, three.rows[0]!.id))).toBe(true);
     const rows = await system((tx) => sql<Timer>`select * from sample_timers order by event_id`.execute(tx));
     expect(rows.rows.map((r) => [r.event_id, r.status])).toEqual([

@@ -17,7 +17,7 @@ async function owner(kind: 'pglite' | 'postgres', testDb: TestDatabase): Promise
     const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
     return {
       exec: async (statement) => void (await db.exec(statement)),
-      rows: async <T,>(statement: string) => (await db.query<T>(statement)).rows,
+      rows: async <T>(statement: string) => (await db.query<T>(statement)).rows,
       close: () => db.close(),
     };
   }
@@ -25,7 +25,7 @@ async function owner(kind: 'pglite' | 'postgres', testDb: TestDatabase): Promise
   await client.connect();
   return {
     exec: async (statement) => void (await client.query(statement)),
-    rows: async <T,>(statement: string) => (await client.query(statement)).rows as T[],
+    rows: async <T>(statement: string) => (await client.query(statement)).rows as T[],
     close: () => client.end(),
   };
 }
@@ -53,7 +53,13 @@ describe.each(DATABASE_KINDS)('migration 0004 of the outbox on %s', (kind) => {
       ('sms', '+4', 'retrying', 'retrying', 'pending', 2, now() + interval '5 minutes', null, 'old-worker'),
       ('sms', '+5', null, 'sent', 'sent', 1, now(), null, 'old-worker')`);
     for (const statement of MIGRATIONS['0004_job_layer']!.up) await db.exec(statement);
-    const rows = await db.rows<{ idempotency_key: string; status: string; leased: boolean; token: boolean; body: string | null }>(
+    const rows = await db.rows<{
+      idempotency_key: string;
+      status: string;
+      leased: boolean;
+      token: boolean;
+      body: string | null;
+    }>(
       `select idempotency_key, status, locked_until is not null as leased, claim_token is not null as token, body from outbox order by id`,
     );
     expect(rows).toEqual([
@@ -64,7 +70,11 @@ describe.each(DATABASE_KINDS)('migration 0004 of the outbox on %s', (kind) => {
       { idempotency_key: 'sent', status: 'sent', leased: false, token: false, body: null },
     ]);
     // a claim without its token (or a token without a claim) is refused from now on
-    await expect(db.exec(`update outbox set status = 'claimed' where idempotency_key = 'waiting'`)).rejects.toThrow(/outbox_claim_check/);
-    await expect(db.exec(`update outbox set status = 'failed' where idempotency_key = 'waiting'`)).rejects.toThrow(/outbox_status_check/);
+    await expect(db.exec(`update outbox set status = 'claimed' where idempotency_key = 'waiting'`)).rejects.toThrow(
+      /outbox_claim_check/,
+    );
+    await expect(db.exec(`update outbox set status = 'failed' where idempotency_key = 'waiting'`)).rejects.toThrow(
+      /outbox_status_check/,
+    );
   });
 });

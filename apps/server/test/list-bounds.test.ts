@@ -38,7 +38,15 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
       await asSystem(t, (tx) =>
         tx
           .insertInto('events')
-          .values({ customer_id: acme, case_id: 'B0UND5XX', module_id: module.id, event_status: 'open', short_event_subject: 'Disk almost full', short_event_body: 'Written by the list bounds test', event_createdt: t.clock.now() })
+          .values({
+            customer_id: acme,
+            case_id: 'B0UND5XX',
+            module_id: module.id,
+            event_status: 'open',
+            short_event_subject: 'Disk almost full',
+            short_event_body: 'Written by the list bounds test',
+            event_createdt: t.clock.now(),
+          })
           .returning('event_id')
           .executeTakeFirstOrThrow(),
       )
@@ -47,11 +55,23 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
   afterAll(async () => t?.close());
 
   /** The staff lists are read by staff, the rest by a customer's root. */
-  const callerOf = (endpoint: AnyEndpoint) => (endpoint.permissions.some((p) => p.startsWith('customers.') || p.startsWith('staffUsers.') || p.startsWith('customerUsers.')) ? staff : root);
+  const callerOf = (endpoint: AnyEndpoint) =>
+    endpoint.permissions.some(
+      (p) => p.startsWith('customers.') || p.startsWith('staffUsers.') || p.startsWith('customerUsers.'),
+    )
+      ? staff
+      : root;
   const call = (endpoint: AnyEndpoint, pageSize: string) => {
     const path = endpoint.path.replace(':id', String(eventId));
-    const needs = endpoint.name === 'listModules' ? `&application_id=${module.applicationId}` : endpoint.name === 'listSteps' ? `&escalation_id=${module.escalationId}` : '';
-    return t.raw(endpoint.method, `${path}?page_size=${pageSize}${needs}`, { headers: { authorization: `Bearer ${callerOf(endpoint).token}` } });
+    const needs =
+      endpoint.name === 'listModules'
+        ? `&application_id=${module.applicationId}`
+        : endpoint.name === 'listSteps'
+          ? `&escalation_id=${module.escalationId}`
+          : '';
+    return t.raw(endpoint.method, `${path}?page_size=${pageSize}${needs}`, {
+      headers: { authorization: `Bearer ${callerOf(endpoint).token}` },
+    });
   };
 
   it('knows every list of the contract', () => {
@@ -73,14 +93,21 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
     );
   });
 
-  it.each(LISTS.map((endpoint) => [endpoint.name, endpoint] as const))('%s answers a page of 1,000 and refuses 1,001 and 1,000,000 with 422 on page_size', async (_name, endpoint) => {
-    const full = await call(endpoint, String(MAX_PAGE_SIZE));
-    expect(full.status).toBe(200);
-    expect(full.body).toMatchObject({ total: expect.any(Number), list: expect.any(Array) });
-    const msg = endpoint.name === 'listEvents' ? PAGE_MESSAGES.eventPageSizeTooLarge : PAGE_MESSAGES.pageSizeTooLarge;
-    for (const size of ['1001', '1000000']) {
-      const refused = await call(endpoint, size);
-      expect({ size, status: refused.status, body: refused.body }).toEqual({ size, status: 422, body: { detail: [{ loc: ['query', 'page_size'], msg }] } });
-    }
-  });
+  it.each(LISTS.map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s answers a page of 1,000 and refuses 1,001 and 1,000,000 with 422 on page_size',
+    async (_name, endpoint) => {
+      const full = await call(endpoint, String(MAX_PAGE_SIZE));
+      expect(full.status).toBe(200);
+      expect(full.body).toMatchObject({ total: expect.any(Number), list: expect.any(Array) });
+      const msg = endpoint.name === 'listEvents' ? PAGE_MESSAGES.eventPageSizeTooLarge : PAGE_MESSAGES.pageSizeTooLarge;
+      for (const size of ['1001', '1000000']) {
+        const refused = await call(endpoint, size);
+        expect({ size, status: refused.status, body: refused.body }).toEqual({
+          size,
+          status: 422,
+          body: { detail: [{ loc: ['query', 'page_size'], msg }] },
+        });
+      }
+    },
+  );
 });

@@ -19,18 +19,31 @@ describe.each(DATABASE_KINDS)('sign-in code messages on %s', (kind) => {
     // two resends at once: before, both could count the same number of codes and build one key
     await Promise.all([t.client(first.access_token).call(resendCode), t.client(first.access_token).call(resendCode)]);
 
-    const codes = await asSystem(t, (tx) => tx.selectFrom('verification_codes').select('id').where('session_id', '=', sid).orderBy('id').execute());
+    const codes = await asSystem(t, (tx) =>
+      tx.selectFrom('verification_codes').select('id').where('session_id', '=', sid).orderBy('id').execute(),
+    );
     expect(codes).toHaveLength(3);
     const queued = await asSystem(t, (tx) =>
-      tx.selectFrom('outbox').select(['idempotency_key', 'channel']).where('recipient', 'in', [user.email, phone]).orderBy('id').execute(),
+      tx
+        .selectFrom('outbox')
+        .select(['idempotency_key', 'channel'])
+        .where('recipient', 'in', [user.email, phone])
+        .orderBy('id')
+        .execute(),
     );
-    expect(queued.filter((m) => m.channel === 'email').map((m) => m.idempotency_key)).toEqual(codes.map((c) => `login-code:${c.id}:email`));
-    expect(queued.filter((m) => m.channel === 'sms').map((m) => m.idempotency_key)).toEqual(codes.map((c) => `login-code:${c.id}:sms`));
+    expect(queued.filter((m) => m.channel === 'email').map((m) => m.idempotency_key)).toEqual(
+      codes.map((c) => `login-code:${c.id}:email`),
+    );
+    expect(queued.filter((m) => m.channel === 'sms').map((m) => m.idempotency_key)).toEqual(
+      codes.map((c) => `login-code:${c.id}:sms`),
+    );
 
     await t.mailbox.waitFor(user.email, 3);
     await t.sms.waitFor(phone, 3);
     const mails = t.mailbox.to(user.email);
-    expect(mails.map((m) => m.headers['x-relevo-idempotency-key']).sort()).toEqual(codes.map((c) => `login-code:${c.id}:email`).sort());
+    expect(mails.map((m) => m.headers['x-relevo-idempotency-key']).sort()).toEqual(
+      codes.map((c) => `login-code:${c.id}:email`).sort(),
+    );
     const newest = mails.find((m) => m.headers['x-relevo-idempotency-key'] === `login-code:${codes[2]!.id}:email`)!;
     const newestSms = t.sms.to(phone).find((m) => m.idempotency_key === `login-code:${codes[2]!.id}:sms`)!;
     expect(codeIn(newestSms.body)).toBe(codeIn(newest.text));

@@ -55,7 +55,8 @@ type Row = SessionRow | NoSessionRow;
 
 const ALL: ByRole = [200, 200, 200, 200, 200];
 /** The same expected row for each of these endpoints. */
-const rowsFor = (row: SessionRow, keys: string[]): Record<string, SessionRow> => Object.fromEntries(keys.map((key) => [key, row]));
+const rowsFor = (row: SessionRow, keys: string[]): Record<string, SessionRow> =>
+  Object.fromEntries(keys.map((key) => [key, row]));
 const CATALOGUE_READ: ByRole = [403, 403, 403, 200, 200];
 const CATALOGUE_READ_OTHER: ByRole = [403, 403, 403, 404, 404];
 const CATALOGUE_WRITE: ByRole = [403, 403, 403, 200, 403];
@@ -191,8 +192,14 @@ const EXPECTED: Record<string, Row> = {
   // Modules' tool set (docs/product.md#modules): the modules screen allows CustomerRoot and Customer (docs/product.md#roles-and-permissions);
   // docs/roles.md: a Customer reads the catalogue (the examples) and a Customer Root changes it
   // (a new credential key voids the old one). Another customer's module is not found.
-  'GET /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
-  'POST /api/events/module/credential/:module/:application': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
+  'GET /api/events/module/credential/:module/:application': {
+    own: [403, 403, 403, 200, 403],
+    other: [403, 403, 403, 404, 403],
+  },
+  'POST /api/events/module/credential/:module/:application': {
+    own: [403, 403, 403, 200, 403],
+    other: [403, 403, 403, 404, 403],
+  },
   'GET /api/events/module/examples/:id': { own: [403, 403, 403, 200, 200], other: [403, 403, 403, 404, 404] },
   // Incident Simulation makes a real event (docs/product.md#incidents-in): a change, so a Customer Root's
   'POST /api/events/module/emulation/:id': { own: [403, 403, 403, 200, 403], other: [403, 403, 403, 404, 403] },
@@ -250,7 +257,9 @@ describe('the hand-written role matrix', () => {
     const disagreements = ENDPOINTS.flatMap((endpoint) => {
       const row = EXPECTED[keyOf(endpoint)];
       const written = isSessionRow(row) ? 'session' : row?.auth;
-      return written === endpoint.auth ? [] : [`${keyOf(endpoint)}: the table says ${written}, the contract ${endpoint.auth}`];
+      return written === endpoint.auth
+        ? []
+        : [`${keyOf(endpoint)}: the table says ${written}, the contract ${endpoint.auth}`];
     });
     expect(disagreements).toEqual([]);
   });
@@ -263,15 +272,28 @@ describe('the hand-written role matrix', () => {
   });
 });
 
-type Area = 'self' | 'customers' | 'staffUsers' | 'customerUsers' | 'ownUsers' | 'moduleTools' | 'catalogue' | 'events' | 'dashboard';
+type Area =
+  | 'self'
+  | 'customers'
+  | 'staffUsers'
+  | 'customerUsers'
+  | 'ownUsers'
+  | 'moduleTools'
+  | 'catalogue'
+  | 'events'
+  | 'dashboard';
 type Which = 'own' | 'other';
 
 const DASHBOARD_NAMES = new Set(Object.values(dashboardEndpoints).map((endpoint) => endpoint.name));
 const EVENT_ENDPOINT_NAMES = new Set(Object.values(eventEndpoints).map((endpoint) => endpoint.name));
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
-const MODULE_TOOL_NAMES = new Set([...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name));
+const MODULE_TOOL_NAMES = new Set(
+  [...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name),
+);
 const CATALOGUE_NAMES = new Set(
-  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints].flatMap((group) => Object.values(group)).map((endpoint) => endpoint.name),
+  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints]
+    .flatMap((group) => Object.values(group))
+    .map((endpoint) => endpoint.name),
 );
 /** the catalogue record a call works on, by endpoint name (a list names its escalation or application in the query) */
 type Record_ = 'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module';
@@ -312,10 +334,12 @@ function areaOf(endpoint: AnyEndpoint): Area {
   if (endpoint.name === 'currentCustomer') return 'self';
   return CUSTOMER_ENDPOINT_NAMES.has(endpoint.name) ? 'customers' : 'self';
 }
-const hasId = (endpoint: AnyEndpoint) => endpoint.path.includes(':id') || endpoint.path.includes(':module') || RECORD_OF[endpoint.name] !== undefined;
+const hasId = (endpoint: AnyEndpoint) =>
+  endpoint.path.includes(':id') || endpoint.path.includes(':module') || RECORD_OF[endpoint.name] !== undefined;
 const action = (endpoint: AnyEndpoint) => endpoint.name.split('.').pop()!;
 /** calls on users that name a customer in the query (list) or the body (create) */
-const namesCustomer = (area: Area, endpoint: AnyEndpoint) => area.endsWith('Users') && (action(endpoint) === 'list' || action(endpoint) === 'create');
+const namesCustomer = (area: Area, endpoint: AnyEndpoint) =>
+  area.endsWith('Users') && (action(endpoint) === 'list' || action(endpoint) === 'create');
 
 interface Page {
   total: number;
@@ -344,7 +368,18 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     (await asSystem(t, (tx) =>
       insertUser(
         tx,
-        { customerId, name: 'Target', lastName: `N${++seq}`, email: `target${seq}.${kind}@example.test`, phone: null, passwordHash: hash, roleId: role, status: 1, forceChangePassword: false, createdBy: 'test' },
+        {
+          customerId,
+          name: 'Target',
+          lastName: `N${++seq}`,
+          email: `target${seq}.${kind}@example.test`,
+          phone: null,
+          passwordHash: hash,
+          roleId: role,
+          status: 1,
+          forceChangePassword: false,
+          createdBy: 'test',
+        },
         t.clock.now(),
       ),
     ))!;
@@ -363,7 +398,11 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     // a quota the matrix's many resources never reach (the quota has tests of its own)
     alpha = await t.createCustomer('Alpha', 100_000);
     beta = await t.createCustomer('Beta');
-    provider = (await asSystem(t, (tx) => tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow())).customer_id;
+    provider = (
+      await asSystem(t, (tx) =>
+        tx.selectFrom('customers').select('customer_id').where('is_provider', '=', true).executeTakeFirstOrThrow(),
+      )
+    ).customer_id;
     for (const role of ALL_ROLES) {
       const customer = role >= 4 ? 'Alpha' : undefined;
       const user = await t.createUser({ role: ROLE_NAMES[role], customer });
@@ -410,23 +449,60 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         const n = ++seq;
         switch (kind) {
           case 'resource':
-            return (await tx.insertInto('resources').values({ customer_id: customerId, resource_fullname: `Free ${n}` }).returning('resource_id').executeTakeFirstOrThrow()).resource_id;
+            return (
+              await tx
+                .insertInto('resources')
+                .values({ customer_id: customerId, resource_fullname: `Free ${n}` })
+                .returning('resource_id')
+                .executeTakeFirstOrThrow()
+            ).resource_id;
           case 'sla':
-            return (await tx.insertInto('slas').values({ customer_id: customerId, sla_name: `Free ${n}`, sla_response_time: 5 }).returning('sla_id').executeTakeFirstOrThrow()).sla_id;
+            return (
+              await tx
+                .insertInto('slas')
+                .values({ customer_id: customerId, sla_name: `Free ${n}`, sla_response_time: 5 })
+                .returning('sla_id')
+                .executeTakeFirstOrThrow()
+            ).sla_id;
           case 'escalation':
-            return (await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: `Free ${n}` }).returning('escalation_id').executeTakeFirstOrThrow()).escalation_id;
+            return (
+              await tx
+                .insertInto('escalations')
+                .values({ customer_id: customerId, escalation_name: `Free ${n}` })
+                .returning('escalation_id')
+                .executeTakeFirstOrThrow()
+            ).escalation_id;
           case 'application':
-            return (await tx.insertInto('applications').values({ customer_id: customerId, application_name: `Free ${n}` }).returning('application_id').executeTakeFirstOrThrow()).application_id;
+            return (
+              await tx
+                .insertInto('applications')
+                .values({ customer_id: customerId, application_name: `Free ${n}` })
+                .returning('application_id')
+                .executeTakeFirstOrThrow()
+            ).application_id;
         }
       });
     }
     const module = await asSystem(t, (tx) => insertRunnableModule(tx, customerId));
     applicationOf.set(module.id, module.applicationId);
     if (kind === 'step') {
-      const step = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('escalation_resource_id').where('escalation_id', '=', module.escalationId).orderBy('escalation_resource_id').executeTakeFirstOrThrow());
+      const step = await asSystem(t, (tx) =>
+        tx
+          .selectFrom('escalation_resources')
+          .select('escalation_resource_id')
+          .where('escalation_id', '=', module.escalationId)
+          .orderBy('escalation_resource_id')
+          .executeTakeFirstOrThrow(),
+      );
       return step.escalation_resource_id;
     }
-    return { resource: module.resourceId, sla: module.slaId, escalation: module.escalationId, application: module.applicationId, module: module.id }[kind];
+    return {
+      resource: module.resourceId,
+      sla: module.slaId,
+      escalation: module.escalationId,
+      application: module.applicationId,
+      module: module.id,
+    }[kind];
   };
 
   /** An id the endpoint's screen reaches for the caller (own), or one it must not (other). */
@@ -447,10 +523,26 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return asSystem(t, async (tx) => {
           const event = await tx
             .insertInto('events')
-            .values({ customer_id: customerId, case_id: `M${String(++seq).padStart(7, '2').replace(/[01]/g, (digit) => (digit === '0' ? 'A' : 'B'))}`, short_event_subject: 'Matrix event', short_event_body: '' })
+            .values({
+              customer_id: customerId,
+              case_id: `M${String(++seq)
+                .padStart(7, '2')
+                .replace(/[01]/g, (digit) => (digit === '0' ? 'A' : 'B'))}`,
+              short_event_subject: 'Matrix event',
+              short_event_body: '',
+            })
             .returning('event_id')
             .executeTakeFirstOrThrow();
-          await tx.insertInto('event_logs').values({ customer_id: customerId, event_id: event.event_id, call_date: t.clock.now(), channel: 'email', followup_status: 'open' }).execute();
+          await tx
+            .insertInto('event_logs')
+            .values({
+              customer_id: customerId,
+              event_id: event.event_id,
+              call_date: t.clock.now(),
+              channel: 'email',
+              followup_status: 'open',
+            })
+            .execute();
           return event.event_id;
         });
       }
@@ -462,7 +554,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     }
   }
 
-  async function bodyFor(area: Area, endpoint: AnyEndpoint, role: RoleId, which: Which, id: number | undefined): Promise<Record<string, unknown> | undefined> {
+  async function bodyFor(
+    area: Area,
+    endpoint: AnyEndpoint,
+    role: RoleId,
+    which: Which,
+    id: number | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
     const unique = `${kind}.${++seq}`;
     const grantedRole = area === 'staffUsers' ? 3 : 5;
     switch (endpoint.name) {
@@ -473,7 +571,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'addResource':
         return { resource_fullname: `Person ${unique}`, resource_phone1: '7875550142', resource_country_phone1: 'PR' };
       case 'updateResource':
-        return { resource_fullname: `Renamed ${unique}`, resource_email: 'carlos@example.test', resource_phone1: '7875550142', resource_country_phone1: 'PR', resource_active: 'Y' };
+        return {
+          resource_fullname: `Renamed ${unique}`,
+          resource_email: 'carlos@example.test',
+          resource_phone1: '7875550142',
+          resource_country_phone1: 'PR',
+          resource_active: 'Y',
+        };
       case 'addSla':
         return { sla_name: `SLA ${unique}`, sla_response_time: 10 };
       case 'updateSla':
@@ -487,17 +591,54 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'updateApplication':
         return { application_name: `Renamed ${unique}`, application_active: 'Y' };
       case 'changePriority': {
-        const steps = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('escalation_resource_id').where('escalation_id', '=', id!).orderBy('escalation_resource_id', 'desc').execute());
-        return { resources: steps.map((step, i) => ({ escalation_resource_id: step.escalation_resource_id, escalation_priority_orden: i + 1 })) };
+        const steps = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('escalation_resources')
+            .select('escalation_resource_id')
+            .where('escalation_id', '=', id!)
+            .orderBy('escalation_resource_id', 'desc')
+            .execute(),
+        );
+        return {
+          resources: steps.map((step, i) => ({
+            escalation_resource_id: step.escalation_resource_id,
+            escalation_priority_orden: i + 1,
+          })),
+        };
       }
       case 'addStep': {
         // the escalation's own customer's resource: a step of another customer's escalation is refused before it is read
-        const resource = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select('resource_id').where('escalation_id', '=', id!).executeTakeFirstOrThrow());
-        return { escalation_id: id, participation_type_id: 1, channel_id: 2, resource_id: resource.resource_id, next_followup_time: 20, next_followup_time_mult: 'M' };
+        const resource = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('escalation_resources')
+            .select('resource_id')
+            .where('escalation_id', '=', id!)
+            .executeTakeFirstOrThrow(),
+        );
+        return {
+          escalation_id: id,
+          participation_type_id: 1,
+          channel_id: 2,
+          resource_id: resource.resource_id,
+          next_followup_time: 20,
+          next_followup_time_mult: 'M',
+        };
       }
       case 'updateStep': {
-        const step = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select(['escalation_id', 'resource_id']).where('escalation_resource_id', '=', id!).executeTakeFirstOrThrow());
-        return { ...step, participation_type_id: 1, channel_id: 2, next_followup_time: 30, next_followup_time_mult: 'M' };
+        const step = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('escalation_resources')
+            .select(['escalation_id', 'resource_id'])
+            .where('escalation_resource_id', '=', id!)
+            .executeTakeFirstOrThrow(),
+        );
+        return {
+          ...step,
+          participation_type_id: 1,
+          channel_id: 2,
+          next_followup_time: 30,
+          next_followup_time_mult: 'M',
+        };
       }
       case 'addModule':
       case 'updateModule': {
@@ -508,7 +649,11 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
             .where(endpoint.name === 'addModule' ? 'application_id' : 'module_id', '=', id!)
             .executeTakeFirstOrThrow(),
         );
-        return { module_name: `Module ${unique}`, ...module, ...(endpoint.name === 'updateModule' ? { module_active: 'Y' } : {}) };
+        return {
+          module_name: `Module ${unique}`,
+          ...module,
+          ...(endpoint.name === 'updateModule' ? { module_active: 'Y' } : {}),
+        };
       }
       case 'generatePrompt':
         return { is_server: false, user_message: 'how do I reset my password by SMS' };
@@ -541,22 +686,57 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   /** What a refused call must leave as it was. */
   const snapshot = () =>
     asSystem(t, async (tx) => ({
-      users: await tx.selectFrom('users').select(['id', 'name', 'last_name', 'status', 'rol_id', 'customer_id', 'password_hash', 'updated_at']).orderBy('id').execute(),
+      users: await tx
+        .selectFrom('users')
+        .select(['id', 'name', 'last_name', 'status', 'rol_id', 'customer_id', 'password_hash', 'updated_at'])
+        .orderBy('id')
+        .execute(),
       customers: await tx.selectFrom('customers').selectAll().orderBy('customer_id').execute(),
       sessions: await tx.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute(),
       modules: await tx.selectFrom('modules').select(['module_id', 'credential_hash']).orderBy('module_id').execute(),
       events: await tx.selectFrom('events').select('event_id').orderBy('event_id').execute(),
-      resources: await tx.selectFrom('resources').select(['resource_id', 'resource_fullname', 'resource_active', 'resource_updatedt']).orderBy('resource_id').execute(),
-      slas: await tx.selectFrom('slas').select(['sla_id', 'sla_name', 'sla_active', 'sla_updatedt']).orderBy('sla_id').execute(),
-      escalations: await tx.selectFrom('escalations').select(['escalation_id', 'escalation_name', 'escalation_validate', 'escalation_updatedt']).orderBy('escalation_id').execute(),
+      resources: await tx
+        .selectFrom('resources')
+        .select(['resource_id', 'resource_fullname', 'resource_active', 'resource_updatedt'])
+        .orderBy('resource_id')
+        .execute(),
+      slas: await tx
+        .selectFrom('slas')
+        .select(['sla_id', 'sla_name', 'sla_active', 'sla_updatedt'])
+        .orderBy('sla_id')
+        .execute(),
+      escalations: await tx
+        .selectFrom('escalations')
+        .select(['escalation_id', 'escalation_name', 'escalation_validate', 'escalation_updatedt'])
+        .orderBy('escalation_id')
+        .execute(),
       steps: await tx
         .selectFrom('escalation_resources')
-        .select(['escalation_resource_id', 'escalation_priority_orden', 'channel_id', 'next_followup_time', 'escalation_last_in_line'])
+        .select([
+          'escalation_resource_id',
+          'escalation_priority_orden',
+          'channel_id',
+          'next_followup_time',
+          'escalation_last_in_line',
+        ])
         .orderBy('escalation_resource_id')
         .execute(),
-      applications: await tx.selectFrom('applications').select(['application_id', 'application_name', 'application_updatedt']).orderBy('application_id').execute(),
-      catalogueModules: await tx.selectFrom('modules').select(['module_id', 'module_name', 'module_updatedt']).orderBy('module_id').execute(),
-      audited: (await tx.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      applications: await tx
+        .selectFrom('applications')
+        .select(['application_id', 'application_name', 'application_updatedt'])
+        .orderBy('application_id')
+        .execute(),
+      catalogueModules: await tx
+        .selectFrom('modules')
+        .select(['module_id', 'module_name', 'module_updatedt'])
+        .orderBy('module_id')
+        .execute(),
+      audited: (
+        await tx
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     }));
 
   /** Which users a screen shows to a caller (docs/product.md#user-lists; docs/product.md#tenants-and-roles). */
@@ -571,14 +751,19 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     const now = t.clock.now();
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), period === 'today' ? now.getUTCDate() : 1));
     const row = await asSystem(t, (tx) => {
-      let query = tx.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', alpha).where('event_createdt', '>=', from);
+      let query = tx
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', alpha)
+        .where('event_createdt', '>=', from);
       if (column) query = query.where(column, 'is not', null);
       return query.executeTakeFirstOrThrow();
     });
     expect(Number(row.n)).toBeGreaterThan(0);
     return Number(row.n);
   };
-  const sum = (answer: unknown, key: string) => (answer as Record<string, number>[]).reduce((total, row) => total + row[key]!, 0);
+  const sum = (answer: unknown, key: string) =>
+    (answer as Record<string, number>[]).reduce((total, row) => total + row[key]!, 0);
   /**
    * An event of each customer, now, with everything a summary counts (a compliance, a responder):
    * Alpha's summaries count Alpha's, and none may count Beta's.
@@ -590,7 +775,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         .values(
           [alpha, beta].map((customerId) => ({
             customer_id: customerId,
-            case_id: `B${String(++seq).padStart(7, '0').replace(/\d/g, (digit) => 'ACDEFGHJKM'[Number(digit)]!)}`,
+            case_id: `B${String(++seq)
+              .padStart(7, '0')
+              .replace(/\d/g, (digit) => 'ACDEFGHJKM'[Number(digit)]!)}`,
             short_event_subject: 'Dashboard event',
             short_event_body: '',
             event_createdt: t.clock.now(),
@@ -602,7 +789,16 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     );
 
   /** What a permitted call must have done, read back from the database or over HTTP. */
-  async function expectDone(area: Area, endpoint: AnyEndpoint, role: RoleId, which: Which, id: number | undefined, body: Record<string, unknown> | undefined, answer: unknown, token: string) {
+  async function expectDone(
+    area: Area,
+    endpoint: AnyEndpoint,
+    role: RoleId,
+    which: Which,
+    id: number | undefined,
+    body: Record<string, unknown> | undefined,
+    answer: unknown,
+    token: string,
+  ) {
     const name = endpoint.name;
     const users = await asSystem(t, (tx) => tx.selectFrom('users').selectAll().execute());
     const customers = await asSystem(t, (tx) => tx.selectFrom('customers').selectAll().execute());
@@ -625,7 +821,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         // no events exist in this database
         return expect(answer).toEqual({ completed: 0, non_compliance: 0, open: 0, today: 0 });
       case 'listLanguages':
-        return expect(answer).toEqual({ total: 2, list: [{ language_id: 'ES', language_desc: 'Español' }, { language_id: 'EN', language_desc: 'English' }] });
+        return expect(answer).toEqual({
+          total: 2,
+          list: [
+            { language_id: 'ES', language_desc: 'Español' },
+            { language_id: 'EN', language_desc: 'English' },
+          ],
+        });
       case 'listChannels':
         return expect(answer).toEqual({
           total: 3,
@@ -654,16 +856,26 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'generateCredential':
       case 'createCredential': {
         const [made] = answer as [{ body: { credentialKey: string } }];
-        const stored = await asSystem(t, (tx) => tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow());
+        const stored = await asSystem(t, (tx) =>
+          tx.selectFrom('modules').select('credential_hash').where('module_id', '=', id!).executeTakeFirstOrThrow(),
+        );
         return expect(stored.credential_hash).toBe(createHash('sha256').update(made.body.credentialKey).digest('hex'));
       }
       case 'simulateIncident': {
         const [made] = answer as [{ event_id: number }];
-        const event = await asSystem(t, (tx) => tx.selectFrom('events').select(['module_id', 'short_event_subject']).where('event_id', '=', made.event_id).executeTakeFirstOrThrow());
+        const event = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('events')
+            .select(['module_id', 'short_event_subject'])
+            .where('event_id', '=', made.event_id)
+            .executeTakeFirstOrThrow(),
+        );
         return expect(event).toEqual({ module_id: id, short_event_subject: body!.incident });
       }
       case 'moduleExamples':
-        return expect((answer as [{ Body: { curl: { blockProgrammingCode: string } } }])[0].Body.curl.blockProgrammingCode).toContain(`-u "${id}:`);
+        return expect(
+          (answer as [{ Body: { curl: { blockProgrammingCode: string } } }])[0].Body.curl.blockProgrammingCode,
+        ).toContain(`-u "${id}:`);
       case 'listResources':
       case 'listSlas':
       case 'listEscalations':
@@ -705,9 +917,25 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'addApplication':
       case 'addModule': {
         const made = answer as { id: number };
-        const table = { addResource: 'resources', addSla: 'slas', addEscalation: 'escalations', addApplication: 'applications', addModule: 'modules' } as const;
-        const key = { addResource: 'resource_id', addSla: 'sla_id', addEscalation: 'escalation_id', addApplication: 'application_id', addModule: 'module_id' } as const;
-        const row = await asSystem(t, (tx) => sql<{ customer_id: number }>`select customer_id from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${made.id}`.execute(tx));
+        const table = {
+          addResource: 'resources',
+          addSla: 'slas',
+          addEscalation: 'escalations',
+          addApplication: 'applications',
+          addModule: 'modules',
+        } as const;
+        const key = {
+          addResource: 'resource_id',
+          addSla: 'sla_id',
+          addEscalation: 'escalation_id',
+          addApplication: 'application_id',
+          addModule: 'module_id',
+        } as const;
+        const row = await asSystem(t, (tx) =>
+          sql<{
+            customer_id: number;
+          }>`select customer_id from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${made.id}`.execute(tx),
+        );
         return expect(row.rows[0]?.customer_id).toBe(alpha);
       }
       case 'updateResource':
@@ -720,9 +948,21 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'updateStep':
         return expect(answer).toMatchObject({ status: 1, escalation_resource: { channel: { channel_id: 2 } } });
       case 'changePriority': {
-        const steps = await asSystem(t, (tx) => tx.selectFrom('escalation_resources').select(['escalation_resource_id', 'escalation_priority_orden']).where('escalation_id', '=', id!).execute());
-        const wanted = (body!.resources as { escalation_resource_id: number; escalation_priority_orden: number }[]).map((pair) => [pair.escalation_resource_id, pair.escalation_priority_orden]);
-        return expect(steps.map((step) => [step.escalation_resource_id, step.escalation_priority_orden]).sort((a, b) => a[1]! - b[1]!)).toEqual(wanted);
+        const steps = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('escalation_resources')
+            .select(['escalation_resource_id', 'escalation_priority_orden'])
+            .where('escalation_id', '=', id!)
+            .execute(),
+        );
+        const wanted = (body!.resources as { escalation_resource_id: number; escalation_priority_orden: number }[]).map(
+          (pair) => [pair.escalation_resource_id, pair.escalation_priority_orden],
+        );
+        return expect(
+          steps
+            .map((step) => [step.escalation_resource_id, step.escalation_priority_orden])
+            .sort((a, b) => a[1]! - b[1]!),
+        ).toEqual(wanted);
       }
       case 'deleteResource':
       case 'deleteSla':
@@ -730,9 +970,25 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'deleteApplication':
       case 'deleteStep':
       case 'deleteModule': {
-        const table = { deleteResource: 'resources', deleteSla: 'slas', deleteEscalation: 'escalations', deleteApplication: 'applications', deleteStep: 'escalation_resources', deleteModule: 'modules' } as const;
-        const key = { deleteResource: 'resource_id', deleteSla: 'sla_id', deleteEscalation: 'escalation_id', deleteApplication: 'application_id', deleteStep: 'escalation_resource_id', deleteModule: 'module_id' } as const;
-        const left = await asSystem(t, (tx) => sql`select 1 from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${id}`.execute(tx));
+        const table = {
+          deleteResource: 'resources',
+          deleteSla: 'slas',
+          deleteEscalation: 'escalations',
+          deleteApplication: 'applications',
+          deleteStep: 'escalation_resources',
+          deleteModule: 'modules',
+        } as const;
+        const key = {
+          deleteResource: 'resource_id',
+          deleteSla: 'sla_id',
+          deleteEscalation: 'escalation_id',
+          deleteApplication: 'application_id',
+          deleteStep: 'escalation_resource_id',
+          deleteModule: 'module_id',
+        } as const;
+        const left = await asSystem(t, (tx) =>
+          sql`select 1 from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${id}`.execute(tx),
+        );
         return expect(left.rows).toEqual([]);
       }
       case 'currentCustomer':
@@ -752,13 +1008,17 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'summaryEvents':
         return expect(sum(answer, 'events')).toBe(await alphaEvents('month'));
       case 'generatePrompt':
-        return expect((answer as { response: string; sources: { href: string }[] }[])[0]!.sources[0]!.href).toBe('/guide#by-sms-3-steps');
+        return expect((answer as { response: string; sources: { href: string }[] }[])[0]!.sources[0]!.href).toBe(
+          '/guide#by-sms-3-steps',
+        );
       case 'listCustomers':
         return expect((answer as { total: number }).total).toBe(customers.length);
       case 'freeCustomers': {
         const free = (answer as { list: { customer_id: number }[] }).list.map((c) => c.customer_id);
         const roots = new Set(users.filter((u) => u.rol_id === 4).map((u) => u.customer_id));
-        const expected = customers.filter((c) => !c.is_provider && c.customer_active === 'Y' && !roots.has(c.customer_id)).map((c) => c.customer_id);
+        const expected = customers
+          .filter((c) => !c.is_provider && c.customer_active === 'Y' && !roots.has(c.customer_id))
+          .map((c) => c.customer_id);
         return expect(free.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
       }
     }
@@ -796,15 +1056,32 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     if (!isSessionRow(row)) return [];
     const area = areaOf(endpoint);
     return ALL_ROLES.flatMap((role) =>
-      (row.other ? (['own', 'other'] as const) : (['own'] as const)).map((which) => ({ area, endpoint, role, which, expected: row[which]![role - 1]! })),
+      (row.other ? (['own', 'other'] as const) : (['own'] as const)).map((which) => ({
+        area,
+        endpoint,
+        role,
+        which,
+        expected: row[which]![role - 1]!,
+      })),
     );
   });
 
-  it.each(cases.map((c) => [`${c.endpoint.method} ${c.endpoint.path} as ${ROLE_NAMES[c.role]} on ${c.which} tenant: ${c.expected}`, c] as const))('%s', async (_title, c) => {
+  it.each(
+    cases.map(
+      (c) =>
+        [
+          `${c.endpoint.method} ${c.endpoint.path} as ${ROLE_NAMES[c.role]} on ${c.which} tenant: ${c.expected}`,
+          c,
+        ] as const,
+    ),
+  )('%s', async (_title, c) => {
     const id = hasId(c.endpoint) ? await target(c.area, c.endpoint, c.which) : undefined;
     if (c.area === 'dashboard') await eventsOfBoth();
     // logout ends the session it is called with: it gets a session of its own
-    const token = c.endpoint.name === 'logout' ? (await t.signIn(callers.get(c.role)!.email, callers.get(c.role)!.password)).token : tokens.get(c.role)!;
+    const token =
+      c.endpoint.name === 'logout'
+        ? (await t.signIn(callers.get(c.role)!.email, callers.get(c.role)!.password)).token
+        : tokens.get(c.role)!;
     const before = await snapshot();
     const body = await bodyFor(c.area, c.endpoint, c.role, c.which, id);
     const query =
@@ -820,7 +1097,10 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
     const path = `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
     // the stream of changes never ends by itself: its first message is the answer
-    const answer = c.endpoint.name === 'eventChanges' ? await firstMessage(path, token) : await t.raw(c.endpoint.method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) });
+    const answer =
+      c.endpoint.name === 'eventChanges'
+        ? await firstMessage(path, token)
+        : await t.raw(c.endpoint.method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) });
     expect({ status: answer.status, body: c.expected === 200 ? 'ok' : answer.body }).toEqual({
       status: c.expected,
       body: c.expected === 200 ? 'ok' : REFUSALS[c.expected],

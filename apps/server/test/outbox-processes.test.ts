@@ -31,7 +31,11 @@ async function queueMany(database: Database, prefix: string, count: number): Pro
     for (let i = 0; i < count; i++) {
       // one recipient each: the dispatcher sends one recipient's messages one after another
       const recipient = `+1787${String(5_000_000 + i).padStart(7, '0')}`;
-      await enqueue(tx, { channel: 'sms', recipient, body: `${prefix} message ${i}`, idempotencyKey: `${prefix}-${i}` }, systemClock.now());
+      await enqueue(
+        tx,
+        { channel: 'sms', recipient, body: `${prefix} message ${i}`, idempotencyKey: `${prefix}-${i}` },
+        systemClock.now(),
+      );
     }
   });
   await database.notify(OUTBOX_CHANNEL, '');
@@ -39,10 +43,15 @@ async function queueMany(database: Database, prefix: string, count: number): Pro
 
 const statusCounts = async (database: Database) =>
   Object.fromEntries(
-    (await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute())).map((r) => [
-      r.status,
-      Number(r.n),
-    ]),
+    (
+      await database.scoped(SYSTEM, (tx) =>
+        tx
+          .selectFrom('outbox')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('status')
+          .execute(),
+      )
+    ).map((r) => [r.status, Number(r.n)]),
   ) as Record<string, number>;
 
 describe('a worker process on the embedded database', () => {
@@ -84,7 +93,11 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
   let database: Database;
   let sms: SmsReceiver;
   let workers: WorkerProcess[] = [];
-  const workerEnv = (extra: Record<string, string>) => ({ DATABASE_URL: testDb.url!, SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, ...extra });
+  const workerEnv = (extra: Record<string, string>) => ({
+    DATABASE_URL: testDb.url!,
+    SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`,
+    ...extra,
+  });
 
   beforeAll(async () => {
     testDb = await freshDatabase(kind);
@@ -108,16 +121,24 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
 
   it('shares the queue between two competing workers: every message sent exactly once, by both', async () => {
     sms.delayMs = 20;
-    workers = await Promise.all([1, 2].map((n) => WorkerProcess.start(workerEnv({ WORKER_ID: `competing-${n}`, CONCURRENCY: '4' }))));
+    workers = await Promise.all(
+      [1, 2].map((n) => WorkerProcess.start(workerEnv({ WORKER_ID: `competing-${n}`, CONCURRENCY: '4' }))),
+    );
     await queueMany(database, 'compete', 200);
     await waitUntil('200 messages sent', async () => (await statusCounts(database)).sent === 200, 30_000);
     expect(sms.messages).toHaveLength(200);
     expect(new Set(sms.messages.map((m) => m.idempotency_key)).size).toBe(200);
     const byWorker = await database.scoped(SYSTEM, (tx) =>
-      tx.selectFrom('outbox').select(['locked_by', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('locked_by').execute(),
+      tx
+        .selectFrom('outbox')
+        .select(['locked_by', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('locked_by')
+        .execute(),
     );
     expect(byWorker.map((r) => r.locked_by).sort()).toEqual(['competing-1', 'competing-2']);
-    console.log(`two competing workers: 200 messages, ${sms.messages.length} deliveries, ${byWorker.map((r) => `${r.locked_by} sent ${r.n}`).join(', ')}`);
+    console.log(
+      `two competing workers: 200 messages, ${sms.messages.length} deliveries, ${byWorker.map((r) => `${r.locked_by} sent ${r.n}`).join(', ')}`,
+    );
   }, 60_000);
 
   it('delivers every one of 500 messages while workers are killed with SIGKILL at random moments; a message is sent twice only around a kill, with the same key', async () => {
@@ -126,7 +147,10 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     const concurrency = 4;
     sms.delayMs = 120;
     await queueMany(database, 'chaos', total);
-    const start = (n: number) => WorkerProcess.start(workerEnv({ WORKER_ID: `chaos-${n}`, LEASE_MS: String(leaseMs), CONCURRENCY: String(concurrency) }));
+    const start = (n: number) =>
+      WorkerProcess.start(
+        workerEnv({ WORKER_ID: `chaos-${n}`, LEASE_MS: String(leaseMs), CONCURRENCY: String(concurrency) }),
+      );
     let started = 0;
     workers = await Promise.all([++started, ++started].map(start));
     const kills: number[] = [];
@@ -134,7 +158,8 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     for (;;) {
       await sleep(400 + Math.random() * 900);
       if ((await statusCounts(database)).sent === total) break;
-      if (Date.now() > deadline) throw new Error(`not every message was sent in time: ${JSON.stringify(await statusCounts(database))}`);
+      if (Date.now() > deadline)
+        throw new Error(`not every message was sent in time: ${JSON.stringify(await statusCounts(database))}`);
       const slot = Math.floor(Math.random() * workers.length);
       const victim = workers[slot]!;
       // a kill only counts while the victim holds messages or is about to: it is running
@@ -170,7 +195,9 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     expect(sms.messages.length).toBe(total + resends);
     expect(kills.length).toBeGreaterThanOrEqual(3);
     const dropped = workers.reduce((sum, w) => sum + w.logged('late result dropped'), 0);
-    console.log(`outbox under kill -9: ${total} messages, ${sms.messages.length} deliveries, ${resends} re-sends (same key), ${kills.length} kills, ${started} worker processes, ${dropped} late results dropped by the survivors`);
+    console.log(
+      `outbox under kill -9: ${total} messages, ${sms.messages.length} deliveries, ${resends} re-sends (same key), ${kills.length} kills, ${started} worker processes, ${dropped} late results dropped by the survivors`,
+    );
     // about 15 s on an idle machine; more beside the other test files
   }, 90_000);
 
@@ -180,19 +207,38 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('worker processes on %s
     const url = `http://127.0.0.1:${sms.port}/sms`;
     const send = webhookSender('sms', { smsWebhookUrl: url, inboundWebhookSecret: null }, log);
     // the idle poll is far away: only a NOTIFY or the re-scan after a reconnect can send in time
-    const dispatcher = new OutboxDispatcher({ database, clock: new ManualClock(), senders: { sms: send, voice: send, email: send }, log, workerId: 'listener', idlePollMs: 120_000 });
+    const dispatcher = new OutboxDispatcher({
+      database,
+      clock: new ManualClock(),
+      senders: { sms: send, voice: send, email: send },
+      log,
+      workerId: 'listener',
+      idlePollMs: 120_000,
+    });
     await dispatcher.start();
     try {
       await sleep(300);
       // queued without a NOTIFY: as if it was sent while the connection was down
-      await database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550190', body: 'missed', idempotencyKey: 'missed-1' }, new Date(0)));
+      await database.scoped(SYSTEM, (tx) =>
+        enqueue(
+          tx,
+          { channel: 'sms', recipient: '+17875550190', body: 'missed', idempotencyKey: 'missed-1' },
+          new Date(0),
+        ),
+      );
       const ended = await admin.query<{ ended: boolean }>(
         `select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = 'relevo-listener' and datname = current_database()`,
       );
       expect(ended.rows.map((r) => r.ended)).toEqual([true]);
       await sms.waitFor('+17875550190', 1, 5_000);
       // and NOTIFY reaches it again on the new connection
-      await database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550191', body: 'notified', idempotencyKey: 'notified-1' }, new Date(0)));
+      await database.scoped(SYSTEM, (tx) =>
+        enqueue(
+          tx,
+          { channel: 'sms', recipient: '+17875550191', body: 'notified', idempotencyKey: 'notified-1' },
+          new Date(0),
+        ),
+      );
       await database.notify(OUTBOX_CHANNEL, '');
       await sms.waitFor('+17875550191', 1, 3_000);
     } finally {

@@ -33,7 +33,9 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   });
 
   const queue = (key: string, to = '+17875550100') =>
-    database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: to, body: `hello ${key}`, idempotencyKey: key }, clock.now()));
+    database.scoped(SYSTEM, (tx) =>
+      enqueue(tx, { channel: 'sms', recipient: to, body: `hello ${key}`, idempotencyKey: key }, clock.now()),
+    );
 
   it('sends a message once, with its idempotency key, and clears the body once sent', async () => {
     await queue('once-1');
@@ -41,8 +43,12 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w1' });
     expect(await dispatcher.drain()).toBe(1);
     expect(await dispatcher.drain()).toBe(0);
-    expect(sms.messages.filter((m) => m.idempotency_key === 'once-1')).toEqual([{ to: '+17875550100', body: 'hello once-1', kind: 'sms', idempotency_key: 'once-1' }]);
-    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'once-1').executeTakeFirstOrThrow());
+    expect(sms.messages.filter((m) => m.idempotency_key === 'once-1')).toEqual([
+      { to: '+17875550100', body: 'hello once-1', kind: 'sms', idempotency_key: 'once-1' },
+    ]);
+    const row = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'once-1').executeTakeFirstOrThrow(),
+    );
     expect(row).toMatchObject({ status: 'sent', body: null, attempts: 1 });
   });
 
@@ -51,7 +57,9 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     await queue('retry-1');
     const dispatcher = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w1' });
     expect(await dispatcher.drain()).toBe(0);
-    const failed = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'retry-1').executeTakeFirstOrThrow());
+    const failed = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'retry-1').executeTakeFirstOrThrow(),
+    );
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'sms gateway answered 503' });
     expect(failed.due_at.getTime() - clock.now().getTime()).toBe(5000);
     clock.advance(5000);
@@ -64,13 +72,17 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
   it('lets another worker take over a message whose worker died holding it', async () => {
     await queue('crash-1');
     // a worker claims the message and dies before sending it
-    const claimed = await database.scoped(SYSTEM, (tx) => claimMessages(tx, { now: clock.now(), workerId: 'dead-worker', limit: 10, leaseMs: 60_000 }));
+    const claimed = await database.scoped(SYSTEM, (tx) =>
+      claimMessages(tx, { now: clock.now(), workerId: 'dead-worker', limit: 10, leaseMs: 60_000 }),
+    );
     expect(claimed.jobs.map((m) => m.idempotency_key)).toContain('crash-1');
     const survivor = new OutboxDispatcher({ database, clock, senders, log, workerId: 'w2' });
     expect(await survivor.drain()).toBe(0);
     clock.advance(61_000);
     expect(await survivor.drain()).toBe(1);
-    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'crash-1').executeTakeFirstOrThrow());
+    const row = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'crash-1').executeTakeFirstOrThrow(),
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'w2' });
   });
 
@@ -101,17 +113,34 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
       ['slow-1', 'hello slow-1'],
       ['slow-1', 'hello slow-1'],
     ]);
-    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'slow-1').executeTakeFirstOrThrow());
+    const row = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'slow-1').executeTakeFirstOrThrow(),
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 2, locked_by: 'slow-2', body: null, claim_token: null });
-    const dropped = lines.map((line) => JSON.parse(line) as { msg: string; worker: string; attempt: number }).filter((l) => l.msg.startsWith('late result dropped'));
+    const dropped = lines
+      .map((line) => JSON.parse(line) as { msg: string; worker: string; attempt: number })
+      .filter((l) => l.msg.startsWith('late result dropped'));
     expect(dropped).toMatchObject([{ worker: 'slow-1', attempt: 1 }]);
   });
 
   it('renews the lease of a send that outlasts it, so no other worker sends the message again', async () => {
-    await database.scoped(SYSTEM, (tx) => enqueue(tx, { channel: 'sms', recipient: '+17875550170', body: 'long send', idempotencyKey: 'renew-1' }, new Date(0)));
+    await database.scoped(SYSTEM, (tx) =>
+      enqueue(
+        tx,
+        { channel: 'sms', recipient: '+17875550170', body: 'long send', idempotencyKey: 'renew-1' },
+        new Date(0),
+      ),
+    );
     sms.delayMs = 1_500;
     // real time here: the lease (400 ms) runs out three times over during the send unless renewed
-    const holder = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'holder', leaseMs: 400 });
+    const holder = new OutboxDispatcher({
+      database,
+      clock: systemClock,
+      senders,
+      log,
+      workerId: 'holder',
+      leaseMs: 400,
+    });
     const rival = new OutboxDispatcher({ database, clock: systemClock, senders, log, workerId: 'rival', leaseMs: 400 });
     try {
       const sending = holder.drain();
@@ -127,7 +156,9 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
       sms.delayMs = 0;
     }
     expect(sms.to('+17875550170')).toHaveLength(1);
-    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'renew-1').executeTakeFirstOrThrow());
+    const row = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'renew-1').executeTakeFirstOrThrow(),
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 1, locked_by: 'holder' });
   });
 
@@ -140,8 +171,15 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
     } finally {
       sms.delayMs = 0;
     }
-    const row = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'limit-1').executeTakeFirstOrThrow());
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, body: 'hello limit-1', last_error: expect.stringContaining('no result within 300 ms') });
+    const row = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'limit-1').executeTakeFirstOrThrow(),
+    );
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      body: 'hello limit-1',
+      last_error: expect.stringContaining('no result within 300 ms'),
+    });
     clock.advance(5_000);
     expect(await impatient.drain()).toBe(1);
   });
@@ -172,7 +210,14 @@ describe.each(DATABASE_KINDS)('outbox on %s', (kind) => {
       });
       inFlight--;
     };
-    const dispatcher = new OutboxDispatcher({ database, clock, senders: { sms: gateway, voice: gateway, email: gateway }, log, workerId: 'wide', concurrency });
+    const dispatcher = new OutboxDispatcher({
+      database,
+      clock,
+      senders: { sms: gateway, voice: gateway, email: gateway },
+      log,
+      workerId: 'wide',
+      concurrency,
+    });
     expect(await dispatcher.drain()).toBe(30);
     expect(most).toBe(concurrency);
   });

@@ -28,9 +28,16 @@ describe('the contract', () => {
   it('answers every endpoint of the table over HTTP, by its method and path, with something other than an unknown route', async () => {
     const unanswered: string[] = [];
     for (const endpoint of ENDPOINTS) {
-      const path = fillPath(endpoint.path, { id: 1, module: 1, application: 1, case_id: 'ABCDEFGH', token: 'a'.repeat(43) });
+      const path = fillPath(endpoint.path, {
+        id: 1,
+        module: 1,
+        application: 1,
+        case_id: 'ABCDEFGH',
+        token: 'a'.repeat(43),
+      });
       const answer = await call(endpoint.method, path);
-      if (answer.status === UNKNOWN_ROUTE.status && JSON.stringify(answer.body) === JSON.stringify(UNKNOWN_ROUTE.body)) unanswered.push(`${endpoint.method} ${path}`);
+      if (answer.status === UNKNOWN_ROUTE.status && JSON.stringify(answer.body) === JSON.stringify(UNKNOWN_ROUTE.body))
+        unanswered.push(`${endpoint.method} ${path}`);
     }
     expect(unanswered).toEqual([]);
   });
@@ -93,7 +100,14 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     const answer = await t.raw('GET', '/api/health');
     expect(answer.body).toMatchObject({ status: 'ok', database: kind, version: '1.4.4' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    for (const path of ['/api/health', '/api/users/me', '/api/unknown', '/login', '/reset_password/email/abc', '/assets/app-abc123.js']) {
+    for (const path of [
+      '/api/health',
+      '/api/users/me',
+      '/api/unknown',
+      '/login',
+      '/reset_password/email/abc',
+      '/assets/app-abc123.js',
+    ]) {
       const page = await t.raw('GET', path);
       expect(page.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(page.headers.get('referrer-policy'), path).toBe('no-referrer');
@@ -118,9 +132,18 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     const { token } = await t.signIn(user.email, user.password);
     const headers = { authorization: `Bearer ${token}` };
     const search = await t.raw('GET', '/api/procedures/get/customer?search=a%00b', { headers });
-    expect({ status: search.status, body: search.body }).toEqual({ status: 422, body: { detail: [{ loc: ['query', 'search'], msg: 'Must not contain the NUL character' }] } });
-    const body = await t.raw('POST', '/api/procedures/add/customer', { headers, body: { customer_name: 'Nul\u0000Corp' } });
-    expect({ status: body.status, body: body.body }).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'customer_name'], msg: 'Must not contain the NUL character' }] } });
+    expect({ status: search.status, body: search.body }).toEqual({
+      status: 422,
+      body: { detail: [{ loc: ['query', 'search'], msg: 'Must not contain the NUL character' }] },
+    });
+    const body = await t.raw('POST', '/api/procedures/add/customer', {
+      headers,
+      body: { customer_name: 'Nul\u0000Corp' },
+    });
+    expect({ status: body.status, body: body.body }).toEqual({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'customer_name'], msg: 'Must not contain the NUL character' }] },
+    });
     const signIn = await t.raw('POST', '/api/login/jwt/', { body: { email: 'a@b.co', password: 'x\u0000' } });
     expect(signIn.status).toBe(422);
   });
@@ -129,10 +152,24 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     const user = await t.createUser({ role: 'StaffRoot' });
     const { token } = await t.signIn(user.email, user.password);
     const headers = { authorization: `Bearer ${token}` };
-    const value = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: '{"customer_name":"Acme \\ud800"}' });
-    expect({ status: value.status, body: value.body }).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'customer_name'], msg: 'Must be valid Unicode text (a lone surrogate is not)' }] } });
-    const key = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: '{"customer_name":"Acme","\\udfff":1}' });
-    expect({ status: key.status, loc: (key.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc }).toEqual({ status: 422, loc: ['body', '\udfff'] });
+    const value = await t.raw('POST', '/api/procedures/add/customer', {
+      headers,
+      rawBody: '{"customer_name":"Acme \\ud800"}',
+    });
+    expect({ status: value.status, body: value.body }).toEqual({
+      status: 422,
+      body: {
+        detail: [{ loc: ['body', 'customer_name'], msg: 'Must be valid Unicode text (a lone surrogate is not)' }],
+      },
+    });
+    const key = await t.raw('POST', '/api/procedures/add/customer', {
+      headers,
+      rawBody: '{"customer_name":"Acme","\\udfff":1}',
+    });
+    expect({ status: key.status, loc: (key.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc }).toEqual({
+      status: 422,
+      loc: ['body', '\udfff'],
+    });
   });
 
   it('answers a body nested far deeper than any form with a 422, never a 500', async () => {
@@ -140,10 +177,19 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     const { token } = await t.signIn(user.email, user.password);
     const headers = { authorization: `Bearer ${token}` };
     // 200 kB of arrays, 100 000 deep; and a NUL at the bottom of 20 000 objects is still found
-    const arrays = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: `{"customer_name":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    const arrays = await t.raw('POST', '/api/procedures/add/customer', {
+      headers,
+      rawBody: `{"customer_name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
     expect(arrays.status).toBe(422);
-    const objects = await t.raw('POST', '/api/procedures/add/customer', { headers, rawBody: `{"customer_name":${'{"a":'.repeat(20_000)}"\\u0000"${'}'.repeat(20_000)}}` });
-    expect({ status: objects.status, loc: (objects.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc.length }).toEqual({ status: 422, loc: 20_002 });
+    const objects = await t.raw('POST', '/api/procedures/add/customer', {
+      headers,
+      rawBody: `{"customer_name":${'{"a":'.repeat(20_000)}"\\u0000"${'}'.repeat(20_000)}}`,
+    });
+    expect({
+      status: objects.status,
+      loc: (objects.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc.length,
+    }).toEqual({ status: 422, loc: 20_002 });
   });
 
   it('answers the trailing-slash and bare forms of a path alike', async () => {
@@ -166,7 +212,9 @@ describe('a client that trickles its request', () => {
         socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
         socket.on('error', reject);
         // the headers and a body promised 100 bytes long, of which one arrives
-        socket.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        socket.write(
+          'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+        );
         setTimeout(() => socket.destroy(new Error('the server kept the connection open')), 10_000);
       });
       expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
@@ -182,7 +230,9 @@ describe('a client that trickles its request', () => {
 
 describe('secrets and the log', () => {
   it('redacts link tokens from URLs', () => {
-    expect(redactUrl('/api/management/password/confirm/reset/abcDEF123_-?x=1')).toBe('/api/management/password/confirm/reset/[redacted]?x=1');
+    expect(redactUrl('/api/management/password/confirm/reset/abcDEF123_-?x=1')).toBe(
+      '/api/management/password/confirm/reset/[redacted]?x=1',
+    );
     expect(redactUrl('/reset_password/email/abcDEF123')).toBe('/reset_password/email/[redacted]');
     expect(redactUrl('/api/users/me')).toBe('/api/users/me');
   });
@@ -208,7 +258,13 @@ describe('secrets and the log', () => {
       const link = (await t.mailbox.waitFor(user.email, 3)).text;
       await t.raw('GET', '/api/users/me', { headers: { authorization: 'Bearer broken' } });
       const text = lines.join('');
-      for (const secret of [user.password, String(code), token, first.access_token, /email\/([\w-]+)/.exec(link)![1]!]) {
+      for (const secret of [
+        user.password,
+        String(code),
+        token,
+        first.access_token,
+        /email\/([\w-]+)/.exec(link)![1]!,
+      ]) {
         expect(text).not.toContain(secret);
       }
     } finally {

@@ -35,7 +35,9 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('sessions across proces
       seen = await remote.get(claims.sid);
     }
     expect(seen).toBeNull();
-    const revoked = await asSystem(t, (tx) => tx.selectFrom('sessions').select('revoked_at').where('id', '=', claims.sid).executeTakeFirstOrThrow());
+    const revoked = await asSystem(t, (tx) =>
+      tx.selectFrom('sessions').select('revoked_at').where('id', '=', claims.sid).executeTakeFirstOrThrow(),
+    );
     expect(revoked.revoked_at).not.toBeNull();
     await expect(client.call(sessionUser)).rejects.toBeInstanceOf(ApiError);
   });

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES, MESSAGES } from '@relevo/domain';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, codeIn, failure, startTestApp, type TestApp } from './support/harness';
 
-
 const linkIn = (text: string) => {
   const match = /https?:\/\/\S+\/reset_password\/email\/([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`No reset link in: ${text}`);
@@ -35,18 +34,30 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
     expect(mail.html).toContain(`href="${url}"`);
     // 32 random bytes, stored only as a hash
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const stored = await asSystem(t, (tx) => tx.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute());
+    const stored = await asSystem(t, (tx) =>
+      tx.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute(),
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
 
-    const done = await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const done = await t.client().call(emailResetConfirm, {
+      params: { token },
+      body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(done).toEqual({ Message: MESSAGES.resetEmailDone });
     // every session of the user is revoked
     expect((await failure(session.client.call(sessionUser))).status).toBe(401);
-    expect((await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).message).toBe(AUTH_MESSAGES.badCredentials);
+    expect(
+      (await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).message,
+    ).toBe(AUTH_MESSAGES.badCredentials);
     await t.signIn(user.email, NEW_PASSWORD);
     // the link works once
-    const again = await failure(t.client().call(emailResetConfirm, { params: { token }, body: { new_password: 'Other.Pass8', confirm_password: 'Other.Pass8' } }));
+    const again = await failure(
+      t.client().call(emailResetConfirm, {
+        params: { token },
+        body: { new_password: 'Other.Pass8', confirm_password: 'Other.Pass8' },
+      }),
+    );
     expect(again.status).toBe(400);
     expect(again.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
   });
@@ -56,7 +67,12 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
     await t.client().call(emailResetStart, { body: { email: user.email } });
     const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
     t.clock.advance(30 * 60 * 1000 + 1000);
-    const late = await failure(t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } }));
+    const late = await failure(
+      t.client().call(emailResetConfirm, {
+        params: { token },
+        body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      }),
+    );
     expect(late.status).toBe(400);
     expect(late.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
     await t.signIn(user.email, user.password);
@@ -65,7 +81,9 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
   it('gives an unknown e-mail the same answer as a known one and sends nothing', async () => {
     const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
     const known = await t.raw('POST', '/api/management/password/reset/', { body: { email: user.email } });
-    const unknown = await t.raw('POST', '/api/management/password/reset/', { body: { email: 'nobody.here@example.test' } });
+    const unknown = await t.raw('POST', '/api/management/password/reset/', {
+      body: { email: 'nobody.here@example.test' },
+    });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     await t.mailbox.waitFor(user.email);
@@ -77,7 +95,9 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
     const user = await t.createUser({ role: 'Customer', customer: 'Acme' });
     await t.client().call(emailResetStart, { body: { email: user.email } });
     const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
-    const weak = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, { body: { new_password: 'weakpass', confirm_password: 'weakpass' } });
+    const weak = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, {
+      body: { new_password: 'weakpass', confirm_password: 'weakpass' },
+    });
     expect(weak.status).toBe(422);
     expect(weak.body).toEqual({
       detail: [
@@ -86,25 +106,37 @@ describe.each(DATABASE_KINDS)('password reset by e-mail on %s', (kind) => {
         { loc: ['body', 'new_password'], msg: 'Password must contain at least one special character' },
       ],
     });
-    const mismatch = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, { body: { new_password: NEW_PASSWORD, confirm_password: 'Brand.New8' } });
+    const mismatch = await t.raw('PUT', `/api/management/password/confirm/reset/${token}`, {
+      body: { new_password: NEW_PASSWORD, confirm_password: 'Brand.New8' },
+    });
     expect(mismatch.body).toEqual({ detail: [{ loc: ['body', 'confirm_password'], msg: 'Passwords do not match' }] });
-    await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    await t.client().call(emailResetConfirm, {
+      params: { token },
+      body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
   });
 
   it('clears force_change_password after a reset', async () => {
     const user = await t.createUser({ role: 'Customer', customer: 'Acme', force: true });
     await t.client().call(emailResetStart, { body: { email: user.email } });
     const { token } = linkIn((await t.mailbox.waitFor(user.email)).text);
-    await t.client().call(emailResetConfirm, { params: { token }, body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    await t.client().call(emailResetConfirm, {
+      params: { token },
+      body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     const { client } = await t.signIn(user.email, NEW_PASSWORD);
     expect((await client.call(sessionUser)).force_change_password).toBe(false);
   });
 
   it('refuses a malformed token in the path with the link message', async () => {
-    const answer = await t.raw('PUT', '/api/management/password/confirm/reset/short', { body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const answer = await t.raw('PUT', '/api/management/password/confirm/reset/short', {
+      body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ detail: [{ loc: ['path', 'token'], msg: AUTH_MESSAGES.resetLinkInvalid }] });
-    const unknown = await t.raw('PUT', `/api/management/password/confirm/reset/${'x'.repeat(43)}`, { body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const unknown = await t.raw('PUT', `/api/management/password/confirm/reset/${'x'.repeat(43)}`, {
+      body: { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(unknown.status).toBe(400);
   });
 });
@@ -132,10 +164,17 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     });
     expect(done).toEqual({ Message: MESSAGES.resetSmsDone });
     expect((await failure(session.client.call(sessionUser))).status).toBe(401);
-    expect((await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).status).toBe(401);
+    expect(
+      (await failure(t.client().call(login, { body: { email: user.email, password: user.password } }))).status,
+    ).toBe(401);
     await t.signIn(user.email, NEW_PASSWORD);
     // the request is used up
-    const again = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: codeIn(sms), password: 'Other.Pass8', password_verified: 'Other.Pass8' } }));
+    const again = await failure(
+      t.client().call(smsResetVerify, {
+        token: start.token,
+        body: { smscod: codeIn(sms), password: 'Other.Pass8', password_verified: 'Other.Pass8' },
+      }),
+    );
     expect(again.status).toBe(401);
   });
 
@@ -144,7 +183,10 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     const user = await t.createUser({ role: 'Customer', customer: 'Acme', phone });
     const start = await t.client().call(smsResetStart, { body: { phone: phone.slice(1) } });
     const code = codeIn((await t.sms.waitFor(phone)).body);
-    await t.client().call(smsResetVerify, { token: start.token, body: { smscod: String(code) as unknown as number, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } });
+    await t.client().call(smsResetVerify, {
+      token: start.token,
+      body: { smscod: String(code) as unknown as number, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+    });
     await t.signIn(user.email, NEW_PASSWORD);
   });
 
@@ -156,10 +198,24 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     const wrong = code === 999_999 ? 100_000 : code + 1;
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      messages.push((await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: wrong, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }))).message);
+      messages.push(
+        (
+          await failure(
+            t.client().call(smsResetVerify, {
+              token: start.token,
+              body: { smscod: wrong, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+            }),
+          )
+        ).message,
+      );
     }
     expect(messages).toEqual([...Array(4).fill(AUTH_MESSAGES.resetCodeWrong), AUTH_MESSAGES.resetCodeVoided]);
-    const right = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }));
+    const right = await failure(
+      t.client().call(smsResetVerify, {
+        token: start.token,
+        body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+      }),
+    );
     expect(right.message).toBe(AUTH_MESSAGES.resetCodeVoided);
   });
 
@@ -167,8 +223,12 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     const known = nextPhone();
     await t.createUser({ role: 'Customer', customer: 'Acme', phone: known });
     const unknown = nextPhone();
-    const a = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone: known } });
-    const b = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone: unknown } });
+    const a = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', {
+      body: { phone: known },
+    });
+    const b = await t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', {
+      body: { phone: unknown },
+    });
     expect(b.status).toBe(a.status);
     expect(b.body.Message).toBe(a.body.Message);
     expect(b.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -177,7 +237,10 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     const knownCode = codeIn((await t.sms.waitFor(known)).body);
     const wrongCode = knownCode === 999_999 ? 100_000 : knownCode + 1;
     const tryCode = async (token: string) => {
-      const answer = await t.raw('POST', '/api/users/reset_password/sms/verify/', { body: { smscod: wrongCode, password: NEW_PASSWORD, password_verified: NEW_PASSWORD }, headers: { authorization: `Bearer ${token}` } });
+      const answer = await t.raw('POST', '/api/users/reset_password/sms/verify/', {
+        body: { smscod: wrongCode, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+        headers: { authorization: `Bearer ${token}` },
+      });
       return { status: answer.status, body: answer.body };
     };
     const ka = await tryCode(a.body.token);
@@ -193,7 +256,12 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
     const start = await t.client().call(smsResetStart, { body: { phone } });
     const code = codeIn((await t.sms.waitFor(phone)).body);
     t.clock.advance(10 * 60 * 1000 + 1000);
-    const late = await failure(t.client().call(smsResetVerify, { token: start.token, body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } }));
+    const late = await failure(
+      t.client().call(smsResetVerify, {
+        token: start.token,
+        body: { smscod: code, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+      }),
+    );
     expect(late.status).toBe(401);
     expect(late.message).toBe(AUTH_MESSAGES.resetRequestExpired);
   });
@@ -219,7 +287,9 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
       headers: { authorization: 'Bearer whatever-token' },
     });
     expect(mismatch.body).toEqual({ detail: [{ loc: ['body', 'password_verified'], msg: 'Passwords do not match' }] });
-    const noToken = await t.raw('POST', '/api/users/reset_password/sms/verify/', { body: { smscod: 123456, password: NEW_PASSWORD, password_verified: NEW_PASSWORD } });
+    const noToken = await t.raw('POST', '/api/users/reset_password/sms/verify/', {
+      body: { smscod: 123456, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+    });
     expect(noToken.status).toBe(401);
     const badPhone = await t.raw('POST', '/api/users/reset_password/sms/', { body: { phone: '+44 20 7946 0958' } });
     expect(badPhone.status).toBe(422);
@@ -241,7 +311,13 @@ describe.each(DATABASE_KINDS)('password reset by SMS on %s', (kind) => {
 describe.each(DATABASE_KINDS)('reset rate limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ kind, limits: { resetPerAccount: { limit: 2, windowSeconds: 3600 }, resetPerAddress: { limit: 6, windowSeconds: 3600 } } });
+    t = await startTestApp({
+      kind,
+      limits: {
+        resetPerAccount: { limit: 2, windowSeconds: 3600 },
+        resetPerAddress: { limit: 6, windowSeconds: 3600 },
+      },
+    });
   });
   afterAll(async () => t?.close());
 
@@ -292,16 +368,25 @@ describe.each(DATABASE_KINDS)('the daily budgets of wrong SMS reset codes on %s'
   });
   afterAll(async () => t?.close());
 
-  const start = (phone: string) => t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone } });
+  const start = (phone: string) =>
+    t.raw<{ token: string; Message: string }>('POST', '/api/users/reset_password/sms/', { body: { phone } });
   const verify = async (token: string, smscod: number) => {
-    const answer = await t.raw('POST', '/api/users/reset_password/sms/verify/', { body: { smscod, password: NEW_PASSWORD, password_verified: NEW_PASSWORD }, headers: { authorization: `Bearer ${token}` } });
+    const answer = await t.raw('POST', '/api/users/reset_password/sms/verify/', {
+      body: { smscod, password: NEW_PASSWORD, password_verified: NEW_PASSWORD },
+      headers: { authorization: `Bearer ${token}` },
+    });
     return { status: answer.status, body: answer.body, retryAfter: Number(answer.headers.get('retry-after') ?? 0) };
   };
   const other = (code: number) => (code === 999_999 ? 100_000 : code + 1);
   /** the code of the latest reset SMS to the phone (sign-in codes go to it too) */
   const latestResetCode = async (phone: string) => {
     await t.settleOutbox();
-    return codeIn(t.sms.to(phone).filter((sms) => sms.idempotency_key.startsWith('sms-reset:')).at(-1)!.body);
+    return codeIn(
+      t.sms
+        .to(phone)
+        .filter((sms) => sms.idempotency_key.startsWith('sms-reset:'))
+        .at(-1)!.body,
+    );
   };
   const SPENT = { status: 429, body: { detail: AUTH_MESSAGES.resetDailyCodeLimit } };
   const WRONG = { status: 400, body: { detail: AUTH_MESSAGES.resetCodeWrong } };
@@ -312,22 +397,39 @@ describe.each(DATABASE_KINDS)('the daily budgets of wrong SMS reset codes on %s'
     // two wrong sign-in codes spend half of the day's four
     const first = await t.client().call(login, { body: { email: user.email, password: user.password } });
     for (let i = 0; i < 2; i++) {
-      expect((await t.raw('POST', '/api/login/jwt/tfa', { body: { code: 111111 }, headers: { authorization: `Bearer ${first.access_token}` } })).status).toBe(400);
+      expect(
+        (
+          await t.raw('POST', '/api/login/jwt/tfa', {
+            body: { code: 111111 },
+            headers: { authorization: `Bearer ${first.access_token}` },
+          })
+        ).status,
+      ).toBe(400);
     }
     // another phone: its own budget (3) is not what stops the guesses here
     const reset = (await start(phone)).body.token;
     const code = await latestResetCode(phone);
-    const wrong = [await verify(reset, other(code)), await verify(reset, other(code)), await verify(reset, other(code))];
+    const wrong = [
+      await verify(reset, other(code)),
+      await verify(reset, other(code)),
+      await verify(reset, other(code)),
+    ];
     expect(wrong.map(({ status, body }) => ({ status, body }))).toEqual([WRONG, WRONG, SPENT]);
     expect(wrong[2]!.retryAfter).toBeGreaterThan(3600);
     // the right code waits for the next day too, and so does the sign-in code step
     expect(await verify(reset, code)).toMatchObject(SPENT);
     const again = await t.client().call(login, { body: { email: user.email, password: user.password } });
-    const signInCode = await t.raw('POST', '/api/login/jwt/tfa', { body: { code: 111111 }, headers: { authorization: `Bearer ${again.access_token}` } });
+    const signInCode = await t.raw('POST', '/api/login/jwt/tfa', {
+      body: { code: 111111 },
+      headers: { authorization: `Bearer ${again.access_token}` },
+    });
     expect(signInCode).toMatchObject({ status: 429, body: { detail: AUTH_MESSAGES.dailyCodeLimit } });
     t.clock.advance(DAY + 1000);
     const fresh = (await start(phone)).body.token;
-    expect(await verify(fresh, await latestResetCode(phone))).toMatchObject({ status: 200, body: { Message: MESSAGES.resetSmsDone } });
+    expect(await verify(fresh, await latestResetCode(phone))).toMatchObject({
+      status: 200,
+      body: { Message: MESSAGES.resetSmsDone },
+    });
   });
 
   it('caps the wrong codes of a phone per day across fresh resets, for a known and an unknown phone alike', async () => {
@@ -337,10 +439,19 @@ describe.each(DATABASE_KINDS)('the daily budgets of wrong SMS reset codes on %s'
     const guessAway = async (phone: string) => {
       const a = (await start(phone)).body.token;
       const b = (await start(phone)).body.token;
-      const answers = [await verify(a, 123456), await verify(a, 123457), await verify(b, 123458), await verify(b, 123459), await verify(a, 123460)];
+      const answers = [
+        await verify(a, 123456),
+        await verify(a, 123457),
+        await verify(b, 123458),
+        await verify(b, 123459),
+        await verify(a, 123460),
+      ];
       // a new reset of the phone sends no code until the day is over
       const refused = await start(phone);
-      return { verify: answers.map(({ status, body }) => ({ status, body })), start: { status: refused.status, body: refused.body } };
+      return {
+        verify: answers.map(({ status, body }) => ({ status, body })),
+        start: { status: refused.status, body: refused.body },
+      };
     };
     const knownAnswers = await guessAway(known);
     expect(knownAnswers).toEqual({ verify: [WRONG, WRONG, WRONG, SPENT, SPENT], start: SPENT });
@@ -350,14 +461,19 @@ describe.each(DATABASE_KINDS)('the daily budgets of wrong SMS reset codes on %s'
     expect(t.sms.to(unknown)).toHaveLength(0);
     t.clock.advance(DAY + 1000);
     const token = (await start(known)).body.token;
-    expect(await verify(token, await latestResetCode(known))).toMatchObject({ status: 200, body: { Message: MESSAGES.resetSmsDone } });
+    expect(await verify(token, await latestResetCode(known))).toMatchObject({
+      status: 200,
+      body: { Message: MESSAGES.resetSmsDone },
+    });
   });
 
   it('counts wrong codes sent at once one after the other: no more pass than the budget', async () => {
     const phone = nextPhone();
     const tokens = [];
     for (let i = 0; i < 3; i++) tokens.push((await start(phone)).body.token);
-    const answers = await Promise.all(tokens.flatMap((token, i) => [0, 1, 2].map((j) => verify(token, 200_000 + i * 10 + j))));
+    const answers = await Promise.all(
+      tokens.flatMap((token, i) => [0, 1, 2].map((j) => verify(token, 200_000 + i * 10 + j))),
+    );
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(3);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
   });
@@ -380,27 +496,36 @@ describe.each(DATABASE_KINDS)('the time a reset start takes on %s', (kind) => {
   // a busy machine's scheduling alone moves one median of 20 by a few ms at times, so a try may be
   // repeated; a difference the server makes (waiting for the outbox's wake-up after the floor cost
   // a known e-mail 14 to 21 ms) fails every try
-  it('answers a known and an unknown e-mail after the same time (medians of 20 within 2 ms)', { retry: 2 }, async () => {
-    const users = await Promise.all(Array.from({ length: 20 }, () => t.createUser({ role: 'Customer', customer: 'Acme' })));
-    const time = async (email: string) => {
-      const started = performance.now();
-      const answer = await t.raw('POST', '/api/management/password/reset/', { body: { email } });
-      expect(answer.status).toBe(200);
-      return performance.now() - started;
-    };
-    // the first calls of a route pay for compiling its code: not what is compared
-    for (let i = 0; i < 3; i++) await time(`nobody.warming${i}@example.test`);
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // known, unknown, unknown, known, ...: a machine that slows down or speeds up meanwhile weighs on both alike
-    for (const [i, user] of users.entries()) {
-      const pair = [() => time(user.email).then((ms) => known.push(ms)), () => time(`nobody.timed${i}@example.test`).then((ms) => unknown.push(ms))];
-      for (const call of i % 2 === 0 ? pair : pair.reverse()) await call();
-    }
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(2);
-    // the mail went to the known addresses only
-    await t.settleOutbox();
-    expect(t.mailbox.to(users[0]!.email)).toHaveLength(1);
-    expect(t.mailbox.to('nobody.timed0@example.test')).toHaveLength(0);
-  });
+  it(
+    'answers a known and an unknown e-mail after the same time (medians of 20 within 2 ms)',
+    { retry: 2 },
+    async () => {
+      const users = await Promise.all(
+        Array.from({ length: 20 }, () => t.createUser({ role: 'Customer', customer: 'Acme' })),
+      );
+      const time = async (email: string) => {
+        const started = performance.now();
+        const answer = await t.raw('POST', '/api/management/password/reset/', { body: { email } });
+        expect(answer.status).toBe(200);
+        return performance.now() - started;
+      };
+      // the first calls of a route pay for compiling its code: not what is compared
+      for (let i = 0; i < 3; i++) await time(`nobody.warming${i}@example.test`);
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // known, unknown, unknown, known, ...: a machine that slows down or speeds up meanwhile weighs on both alike
+      for (const [i, user] of users.entries()) {
+        const pair = [
+          () => time(user.email).then((ms) => known.push(ms)),
+          () => time(`nobody.timed${i}@example.test`).then((ms) => unknown.push(ms)),
+        ];
+        for (const call of i % 2 === 0 ? pair : pair.reverse()) await call();
+      }
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(2);
+      // the mail went to the known addresses only
+      await t.settleOutbox();
+      expect(t.mailbox.to(users[0]!.email)).toHaveLength(1);
+      expect(t.mailbox.to('nobody.timed0@example.test')).toHaveLength(0);
+    },
+  );
 });

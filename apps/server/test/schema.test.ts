@@ -70,7 +70,12 @@ interface Declared {
  * names to row interfaces; each property's select type gives the column's family and nullability.
  */
 function declaredSchema(): Record<string, Record<string, Declared>> {
-  const file = ts.createSourceFile('schema.ts', readFileSync(join(DB_DIR, 'schema.ts'), 'utf8'), ts.ScriptTarget.Latest, true);
+  const file = ts.createSourceFile(
+    'schema.ts',
+    readFileSync(join(DB_DIR, 'schema.ts'), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   const aliases = new Map<string, ts.TypeNode>();
   file.forEachChild((node) => {
@@ -81,17 +86,29 @@ function declaredSchema(): Record<string, Record<string, Declared>> {
   const selectType = (node: ts.TypeNode): ts.TypeNode => {
     if (ts.isTypeReferenceNode(node)) {
       const name = node.typeName.getText(file);
-      if ((name === 'ColumnType' || name === 'Generated') && node.typeArguments?.[0]) return selectType(node.typeArguments[0]);
+      if ((name === 'ColumnType' || name === 'Generated') && node.typeArguments?.[0])
+        return selectType(node.typeArguments[0]);
       const alias = aliases.get(name);
       if (alias) return selectType(alias);
     }
     return node;
   };
-  const members = (node: ts.TypeNode): ts.TypeNode[] => (ts.isUnionTypeNode(node) ? node.types.flatMap((t) => members(selectType(t))) : [node]);
+  const members = (node: ts.TypeNode): ts.TypeNode[] =>
+    ts.isUnionTypeNode(node) ? node.types.flatMap((t) => members(selectType(t))) : [node];
   const describe = (node: ts.TypeNode): Declared => {
     const parts = members(selectType(node));
-    const nullable = parts.some((part) => part.kind === ts.SyntaxKind.LiteralType && (part as ts.LiteralTypeNode).literal.kind === ts.SyntaxKind.NullKeyword);
-    const rest = parts.filter((part) => !(part.kind === ts.SyntaxKind.LiteralType && (part as ts.LiteralTypeNode).literal.kind === ts.SyntaxKind.NullKeyword));
+    const nullable = parts.some(
+      (part) =>
+        part.kind === ts.SyntaxKind.LiteralType &&
+        (part as ts.LiteralTypeNode).literal.kind === ts.SyntaxKind.NullKeyword,
+    );
+    const rest = parts.filter(
+      (part) =>
+        !(
+          part.kind === ts.SyntaxKind.LiteralType &&
+          (part as ts.LiteralTypeNode).literal.kind === ts.SyntaxKind.NullKeyword
+        ),
+    );
     const families = new Set(
       rest.map((part): Declared['family'] => {
         if (part.kind === ts.SyntaxKind.NumberKeyword) return 'number';
@@ -115,7 +132,9 @@ function declaredSchema(): Record<string, Record<string, Declared>> {
     const row = interfaces.get(member.type.typeName.getText(file));
     if (!row) throw new Error(`schema.ts: no interface for ${table}`);
     tables[table] = Object.fromEntries(
-      row.members.filter(ts.isPropertySignature).map((property) => [property.name.getText(file), describe(property.type!)]),
+      row.members
+        .filter(ts.isPropertySignature)
+        .map((property) => [property.name.getText(file), describe(property.type!)]),
     );
   }
   return tables;
@@ -158,7 +177,8 @@ describe.each(DATABASE_KINDS)('schema.ts against the migrated database on %s', (
     const actual: Record<string, Record<string, Declared>> = {};
     for (const column of columns.rows) {
       const family = FAMILIES[column.data_type];
-      if (!family) throw new Error(`no TypeScript family for ${column.data_type} (${column.table_name}.${column.column_name})`);
+      if (!family)
+        throw new Error(`no TypeScript family for ${column.data_type} (${column.table_name}.${column.column_name})`);
       (actual[column.table_name] ??= {})[column.column_name] = { family, nullable: column.is_nullable === 'YES' };
     }
     expect(declaredSchema()).toEqual(actual);

@@ -55,14 +55,41 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
   afterAll(async () => t?.close());
 
   /** The list as a unit of work reads it, count and page apart: what the list answered before. */
-  async function referenceUsers(scope: Scope, customerId: number, query: PageQuery, order: 'name' | 'email', direction: 'asc' | 'desc') {
+  async function referenceUsers(
+    scope: Scope,
+    customerId: number,
+    query: PageQuery,
+    order: 'name' | 'email',
+    direction: 'asc' | 'desc',
+  ) {
     return t.database.scoped(scope, async (tx) => {
-      let matching = tx.selectFrom('users as u').where('u.rol_id', 'in', [4, 5]).where('u.customer_id', '=', customerId);
-      if (query.search) matching = matching.where(sql<boolean>`u.search_text like lower(${containsPattern(query.search)})`);
-      const total = Number((await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      let matching = tx
+        .selectFrom('users as u')
+        .where('u.rol_id', 'in', [4, 5])
+        .where('u.customer_id', '=', customerId);
+      if (query.search)
+        matching = matching.where(sql<boolean>`u.search_text like lower(${containsPattern(query.search)})`);
+      const total = Number(
+        (await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
       const rows = await matching
         .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
-        .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'u.phone', 'u.status', 'u.rol_id', 'u.customer_id', 'c.customer_name', 'u.force_change_password', 'u.created_by', 'u.updated_by', 'u.created_at', 'u.updated_at'])
+        .select([
+          'u.id',
+          'u.name',
+          'u.last_name',
+          'u.email',
+          'u.phone',
+          'u.status',
+          'u.rol_id',
+          'u.customer_id',
+          'c.customer_name',
+          'u.force_change_password',
+          'u.created_by',
+          'u.updated_by',
+          'u.created_at',
+          'u.updated_at',
+        ])
         .orderBy(order === 'name' ? sql`lower(u.name)` : sql.ref('u.email'), direction)
         .orderBy('u.id', direction)
         .limit(query.page_size)
@@ -97,43 +124,84 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
   });
 
   it('reads customers for staff and only its own customer for a customer scope', async () => {
-    const everyone = await readCustomers(t.database, { kind: 'staff' }, { page_num: 1, page_size: 100, search: '' }, { notRoot: true });
+    const everyone = await readCustomers(
+      t.database,
+      { kind: 'staff' },
+      { page_num: 1, page_size: 100, search: '' },
+      { notRoot: true },
+    );
     expect(everyone.list.map((c) => c.customer_id)).toEqual(expect.arrayContaining([alpha, beta]));
     expect(everyone.total).toBe(everyone.list.length);
-    const own = await readCustomers(t.database, alphaScope(), { page_num: 1, page_size: 100, search: '' }, { notRoot: false });
+    const own = await readCustomers(
+      t.database,
+      alphaScope(),
+      { page_num: 1, page_size: 100, search: '' },
+      { notRoot: false },
+    );
     expect(own).toMatchObject({ total: 1, list: [{ customer_id: alpha }] });
   });
 
   it('takes hostile search texts as plain text: they match literally, run nothing, and answer 200', async () => {
-    const before = await asSystem(t, (tx) => tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+    const before = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
     for (const search of HOSTILE_SEARCHES) {
       const started = performance.now();
-      const users = await t.raw<{ total: number; list: { name: string }[] }>('GET', `/api/user/clients/not_root?search=${encodeURIComponent(search)}&page_size=100`, {
-        headers: { authorization: `Bearer ${alphaRoot.token}` },
-      });
+      const users = await t.raw<{ total: number; list: { name: string }[] }>(
+        'GET',
+        `/api/user/clients/not_root?search=${encodeURIComponent(search)}&page_size=100`,
+        {
+          headers: { authorization: `Bearer ${alphaRoot.token}` },
+        },
+      );
       expect(users.status).toBe(200);
       expect(performance.now() - started).toBeLessThan(4000);
       // one user is named after the first of them; nobody else matches any
       expect(users.body.list.map((u) => u.name)).toEqual(search === HOSTILE_SEARCHES[0] ? [search] : []);
-      const customers = await t.raw<{ total: number }>('GET', `/api/procedures/get/customer?search=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${staff.token}` } });
+      const customers = await t.raw<{ total: number }>(
+        'GET',
+        `/api/procedures/get/customer?search=${encodeURIComponent(search)}`,
+        { headers: { authorization: `Bearer ${staff.token}` } },
+      );
       expect(customers.status).toBe(200);
       expect(customers.body.total).toBe(0);
     }
     // the wildcards of LIKE are literal too
-    expect((await alphaRoot.client.call(ownUsers.list, { query: { search: 'r%c' } })).list.map((u) => u.name)).toEqual(['Per%Cent']);
-    expect((await alphaRoot.client.call(ownUsers.list, { query: { search: 'r_s' } })).list.map((u) => u.last_name)).toEqual(['Under_Score']);
+    expect((await alphaRoot.client.call(ownUsers.list, { query: { search: 'r%c' } })).list.map((u) => u.name)).toEqual([
+      'Per%Cent',
+    ]);
+    expect(
+      (await alphaRoot.client.call(ownUsers.list, { query: { search: 'r_s' } })).list.map((u) => u.last_name),
+    ).toEqual(['Under_Score']);
     expect((await staff.client.call(listCustomers, { query: { search: "'; --" } })).total).toBe(0);
-    const after = await asSystem(t, (tx) => tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+    const after = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('fails the whole read when one statement fails, and leaves the connection ready for the next read', async () => {
     const users = t.database.db.selectFrom('users').select('id');
-    await expect(t.database.read(alphaScope(), [users, statement(t, sql`select 1 / 0 as n`)])).rejects.toThrow(/division by zero/);
-    await expect(t.database.read(alphaScope(), [users, statement(t, sql`selec nothing`)])).rejects.toThrow(/syntax error/);
+    await expect(t.database.read(alphaScope(), [users, statement(t, sql`select 1 / 0 as n`)])).rejects.toThrow(
+      /division by zero/,
+    );
+    await expect(t.database.read(alphaScope(), [users, statement(t, sql`selec nothing`)])).rejects.toThrow(
+      /syntax error/,
+    );
     // more failures than the pool has connections, then reads on every connection at once
-    for (let i = 0; i < 12; i++) await expect(t.database.read(alphaScope(), [sqlNumber(t, 'not a number')])).rejects.toThrow(/invalid input syntax/);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.database.read(alphaScope(), [sqlNumber(t, String(i)), users])));
+    for (let i = 0; i < 12; i++)
+      await expect(t.database.read(alphaScope(), [sqlNumber(t, 'not a number')])).rejects.toThrow(
+        /invalid input syntax/,
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.database.read(alphaScope(), [sqlNumber(t, String(i)), users])),
+    );
     answers.forEach(([[row], rows], i) => {
       expect(row!.n).toBe(i);
       expect(rows).toHaveLength(8);
@@ -143,7 +211,9 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
   it('parses a statement again when a failed read left unknown whether it was parsed', async () => {
     const tagged = (tag: string) => statement(t, sql<{ tag: string }>`select ${sql.lit(tag)} as tag`);
     // a new statement before the failing one (parsed, then the read failed) and one after it (never parsed)
-    await expect(t.database.read(alphaScope(), [tagged('before'), sqlNumber(t, 'x'), tagged('after')])).rejects.toThrow(/invalid input syntax/);
+    await expect(t.database.read(alphaScope(), [tagged('before'), sqlNumber(t, 'x'), tagged('after')])).rejects.toThrow(
+      /invalid input syntax/,
+    );
     for (let i = 0; i < 12; i++) {
       const [before, after] = await t.database.read(alphaScope(), [tagged('before'), tagged('after')]);
       expect([before, after]).toEqual([[{ tag: 'before' }], [{ tag: 'after' }]]);
@@ -154,18 +224,30 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     const tagged = (tag: string) => statement(t, sql<{ tag: string }>`select ${sql.lit(tag)} as tag`);
-    await expect(t.database.read(alphaScope(), [tagged('unsent'), statement(t, sql`select ${circular}::text`)])).rejects.toThrow(/circular/);
-    for (let i = 0; i < 12; i++) expect(await t.database.read(alphaScope(), [tagged('unsent')])).toEqual([[{ tag: 'unsent' }]]);
+    await expect(
+      t.database.read(alphaScope(), [tagged('unsent'), statement(t, sql`select ${circular}::text`)]),
+    ).rejects.toThrow(/circular/);
+    for (let i = 0; i < 12; i++)
+      expect(await t.database.read(alphaScope(), [tagged('unsent')])).toEqual([[{ tag: 'unsent' }]]);
   });
 
   it('refuses a write handed to a read', async () => {
-    const write = t.database.db.insertInto('events').values({ customer_id: alpha, case_id: `READ-${kind}`, short_event_subject: 's', short_event_body: 'b' }).returning('case_id');
+    const write = t.database.db
+      .insertInto('events')
+      .values({ customer_id: alpha, case_id: `READ-${kind}`, short_event_subject: 's', short_event_body: 'b' })
+      .returning('case_id');
     await expect(t.database.read(alphaScope(), [write])).rejects.toThrow(/read-only transaction/);
-    expect(await asSystem(t, (tx) => tx.selectFrom('events').select('case_id').where('case_id', '=', `READ-${kind}`).execute())).toEqual([]);
+    expect(
+      await asSystem(t, (tx) =>
+        tx.selectFrom('events').select('case_id').where('case_id', '=', `READ-${kind}`).execute(),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves no role, tenant or read-only setting on any connection afterwards', async () => {
-    await Promise.all(Array.from({ length: 20 }, () => t.database.read(alphaScope(), [t.database.db.selectFrom('users').select('id')])));
+    await Promise.all(
+      Array.from({ length: 20 }, () => t.database.read(alphaScope(), [t.database.db.selectFrom('users').select('id')])),
+    );
     // ten statements at once: every pooled connection answers (PGlite has one)
     const seen = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -187,26 +269,63 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
   it('commits a unit of work in its scope, rolls back one that throws or whose statement fails, and leaves every connection clean', async () => {
     const caseId = (tag: string) => `UNIT-${kind}-${tag}`;
     const insert = (tx: Parameters<Parameters<typeof t.database.scoped>[1]>[0], tag: string) =>
-      tx.insertInto('events').values({ customer_id: alpha, case_id: caseId(tag), short_event_subject: 's', short_event_body: 'b' }).execute();
+      tx
+        .insertInto('events')
+        .values({ customer_id: alpha, case_id: caseId(tag), short_event_subject: 's', short_event_body: 'b' })
+        .execute();
     // in the customer's scope: it sees its own customer only, and its write stays
     const seen = await t.database.scoped(alphaScope(), async (tx) => {
       await insert(tx, 'kept');
-      return sql<{ who: string; tenant: string }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant`.execute(tx);
+      return sql<{
+        who: string;
+        tenant: string;
+      }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant`.execute(tx);
     });
     expect(seen.rows[0]).toEqual({ who: 'relevo_app', tenant: String(alpha) });
     // thrown after a write, and a statement that fails: nothing of either stays
-    await expect(t.database.scoped(alphaScope(), async (tx) => { await insert(tx, 'thrown'); throw new Error('changed my mind'); })).rejects.toThrow('changed my mind');
-    await expect(t.database.scoped(alphaScope(), async (tx) => { await insert(tx, 'failed'); await sql`select 1 / 0`.execute(tx); })).rejects.toThrow(/division by zero/);
+    await expect(
+      t.database.scoped(alphaScope(), async (tx) => {
+        await insert(tx, 'thrown');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      t.database.scoped(alphaScope(), async (tx) => {
+        await insert(tx, 'failed');
+        await sql`select 1 / 0`.execute(tx);
+      }),
+    ).rejects.toThrow(/division by zero/);
     // another customer's row is refused by row-level security, and the unit rolls back
-    await expect(t.database.scoped(alphaScope(), async (tx) => tx.insertInto('events').values({ customer_id: beta, case_id: caseId('other'), short_event_subject: 's', short_event_body: 'b' }).execute())).rejects.toThrow(/row-level security/);
+    await expect(
+      t.database.scoped(alphaScope(), async (tx) =>
+        tx
+          .insertInto('events')
+          .values({ customer_id: beta, case_id: caseId('other'), short_event_subject: 's', short_event_body: 'b' })
+          .execute(),
+      ),
+    ).rejects.toThrow(/row-level security/);
     // the same on the engine's named statements
-    await expect(t.database.scopedPrepared(alphaScope(), async (tx) => { await insert(tx, 'prepared'); throw new Error('no'); })).rejects.toThrow('no');
-    const stored = await asSystem(t, (tx) => tx.selectFrom('events').select('case_id').where('case_id', 'like', `UNIT-${kind}-%`).orderBy('case_id').execute());
+    await expect(
+      t.database.scopedPrepared(alphaScope(), async (tx) => {
+        await insert(tx, 'prepared');
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    const stored = await asSystem(t, (tx) =>
+      tx.selectFrom('events').select('case_id').where('case_id', 'like', `UNIT-${kind}-%`).orderBy('case_id').execute(),
+    );
     expect(stored.map((row) => row.case_id)).toEqual([caseId('kept')]);
     // every connection is out of its transaction (a transaction left open would still show the
     // tenant; one left failed would refuse the statement) and back to the app role
     const after = await Promise.all(
-      Array.from({ length: 10 }, () => sql<{ who: string; tenant: string | null }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant, pg_sleep(0.05)`.execute(t.database.db)),
+      Array.from({ length: 10 }, () =>
+        sql<{
+          who: string;
+          tenant: string | null;
+        }>`select current_user as who, current_setting('relevo.customer_id', true) as tenant, pg_sleep(0.05)`.execute(
+          t.database.db,
+        ),
+      ),
     );
     for (const { rows } of after) {
       expect(rows[0]).toMatchObject({ who: 'relevo_app' });
@@ -216,41 +335,50 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
 
   it('signs in users whose list reads ran meanwhile (units of work and reads share the connections)', async () => {
     const user = await t.createUser({ role: 'Customer', customer: 'Alpha', password: STRONG_PASSWORD });
-    const [session] = await Promise.all([t.signIn(user.email, STRONG_PASSWORD), ...Array.from({ length: 10 }, () => alphaRoot.client.call(ownUsers.list, { query: {} }))]);
+    const [session] = await Promise.all([
+      t.signIn(user.email, STRONG_PASSWORD),
+      ...Array.from({ length: 10 }, () => alphaRoot.client.call(ownUsers.list, { query: {} })),
+    ]);
     expect(session.token).toBeTruthy();
   });
 });
 
 // PGlite is one in-process connection: nothing can end it from outside
-describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('list reads on %s when a connection ends', (kind) => {
-  let t: TestApp;
-  let scope: Scope;
-  beforeAll(async () => {
-    t = await startTestApp({ kind });
-    scope = { kind: 'customer', customerId: await t.createCustomer('Gamma') };
-    for (let i = 0; i < 8; i++) await t.createUser({ role: 'Customer', customer: 'Gamma' });
-  });
-  afterAll(async () => t?.close());
+describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))(
+  'list reads on %s when a connection ends',
+  (kind) => {
+    let t: TestApp;
+    let scope: Scope;
+    beforeAll(async () => {
+      t = await startTestApp({ kind });
+      scope = { kind: 'customer', customerId: await t.createCustomer('Gamma') };
+      for (let i = 0; i < 8; i++) await t.createUser({ role: 'Customer', customer: 'Gamma' });
+    });
+    afterAll(async () => t?.close());
 
-  it('drops a connection the database ends during a read, and reads on the others', async () => {
-    const slow = t.database.read(scope, [statement(t, sql<{ slept: unknown }>`select pg_sleep(1) as slept`)]).then(
-      () => null,
-      (error: Error) => error,
-    );
-    const admin = new pg.Client({ connectionString: t.ctx.config.databaseUrl! });
-    await admin.connect();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(1)%'`);
-    } finally {
-      await admin.end();
-    }
-    expect(String(await slow)).toMatch(/terminat/);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => t.database.read(scope, [t.database.db.selectFrom('users').select('id')])));
-    for (const [rows] of answers) expect(rows).toHaveLength(8);
-  });
-
-});
+    it('drops a connection the database ends during a read, and reads on the others', async () => {
+      const slow = t.database.read(scope, [statement(t, sql<{ slept: unknown }>`select pg_sleep(1) as slept`)]).then(
+        () => null,
+        (error: Error) => error,
+      );
+      const admin = new pg.Client({ connectionString: t.ctx.config.databaseUrl! });
+      await admin.connect();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(1)%'`,
+        );
+      } finally {
+        await admin.end();
+      }
+      expect(String(await slow)).toMatch(/terminat/);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => t.database.read(scope, [t.database.db.selectFrom('users').select('id')])),
+      );
+      for (const [rows] of answers) expect(rows).toHaveLength(8);
+    });
+  },
+);
 
 /** A raw statement as a read takes it. */
 function statement<T>(t: TestApp, query: RawBuilder<T>): Compilable<T> {

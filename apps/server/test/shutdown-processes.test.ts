@@ -28,7 +28,13 @@ beforeAll(async () => {
 
 /** The environment of a server process on this database. */
 function serverEnv(db: TestDatabase, dataDir: string, extra: Record<string, string>): Record<string, string> {
-  return { DATABASE_URL: db.url ?? '', ...(dataDir ? { DATA_DIR: dataDir } : {}), DEMO_DATA: 'off', LOG_LEVEL: 'info', ...extra };
+  return {
+    DATABASE_URL: db.url ?? '',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
 }
 
 describe.each(DATABASE_KINDS)('SIGTERM on an API process on %s', (kind) => {
@@ -48,7 +54,16 @@ describe.each(DATABASE_KINDS)('SIGTERM on an API process on %s', (kind) => {
   it('answers a request in flight when SIGTERM arrives, then refuses new connections and exits 0', async () => {
     const port = await freePort();
     // a first start on a new embedded database creates it and runs every migration: allow it a minute on a busy machine
-    server = await WorkerProcess.start(main, serverEnv(db, dataDir, { ROLE: kind === 'postgres' ? 'api' : 'all', PORT: String(port), DELIVERY_LOG_ONLY: 'on' }), SERVER_READY, 60_000);
+    server = await WorkerProcess.start(
+      main,
+      serverEnv(db, dataDir, {
+        ROLE: kind === 'postgres' ? 'api' : 'all',
+        PORT: String(port),
+        DELIVERY_LOG_ONLY: 'on',
+      }),
+      SERVER_READY,
+      60_000,
+    );
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);
 
@@ -56,14 +71,21 @@ describe.each(DATABASE_KINDS)('SIGTERM on an API process on %s', (kind) => {
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'Not.The.Password1' });
     let answered: { status: number; text: string } | null = null;
     const slow = new Promise<void>((resolveAnswer, reject) => {
-      const call = request(`${base}/api/login/jwt/`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        response.on('end', () => {
-          answered = { status: response.statusCode!, text };
-          resolveAnswer();
-        });
-      });
+      const call = request(
+        `${base}/api/login/jwt/`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          response.on('end', () => {
+            answered = { status: response.statusCode!, text };
+            resolveAnswer();
+          });
+        },
+      );
       call.on('error', reject);
       call.write(body.slice(0, 10));
       setTimeout(() => call.end(body.slice(10)), 1_500);
@@ -108,22 +130,55 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker pr
   });
 
   it('gives its claimed messages back at once: the other worker sends them within a second or two, not after the 30-second lease, each once', async () => {
-    const env = serverEnv(db, '', { ROLE: 'worker', SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, ...UNTHROTTLED });
+    const env = serverEnv(db, '', {
+      ROLE: 'worker',
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${sms.port}/sms`,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      ...UNTHROTTLED,
+    });
     const first = await WorkerProcess.start(main, env, SERVER_READY);
     workers.push(first);
 
     // eight events call the same person: the messages go out one after another (one recipient, one
     // channel), and the gateway holds the first one unanswered
-    const ctx = await createContext({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, log: createLogger({ logLevel: 'silent' }), clock: systemClock });
-    const customerId = (await database.scoped(SYSTEM, (tx) => tx.insertInto('customers').values({ customer_name: 'Stop', customer_qty_resources: 10 }).returning('customer_id').executeTakeFirstOrThrow())).customer_id;
+    const ctx = await createContext({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database,
+      log: createLogger({ logLevel: 'silent' }),
+      clock: systemClock,
+    });
+    const customerId = (
+      await database.scoped(SYSTEM, (tx) =>
+        tx
+          .insertInto('customers')
+          .values({ customer_name: 'Stop', customer_qty_resources: 10 })
+          .returning('customer_id')
+          .executeTakeFirstOrThrow(),
+      )
+    ).customer_id;
     const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
     sms.holdNext = 1;
     const total = 8;
-    for (let i = 0; i < total; i++) await incidentService(ctx).simulate(customerId, module.id, { incident: `Graceful stop incident ${i}`, description: 'Raised by the shutdown test' });
+    for (let i = 0; i < total; i++)
+      await incidentService(ctx).simulate(customerId, module.id, {
+        incident: `Graceful stop incident ${i}`,
+        description: 'Raised by the shutdown test',
+      });
     await database.notify('relevo_engine', '');
 
-    const claimed = () => database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['idempotency_key', 'status', 'locked_by', 'attempts']).where('idempotency_key', 'like', 'event:%').execute());
-    await waitUntil('the first worker holds every message', async () => (await claimed()).filter((m) => m.status === 'claimed').length === total && sms.held.length === 1, 15_000);
+    const claimed = () =>
+      database.scoped(SYSTEM, (tx) =>
+        tx
+          .selectFrom('outbox')
+          .select(['idempotency_key', 'status', 'locked_by', 'attempts'])
+          .where('idempotency_key', 'like', 'event:%')
+          .execute(),
+      );
+    await waitUntil(
+      'the first worker holds every message',
+      async () => (await claimed()).filter((m) => m.status === 'claimed').length === total && sms.held.length === 1,
+      15_000,
+    );
     const holder = (await claimed())[0]!.locked_by;
 
     const second = await WorkerProcess.start(main, env, SERVER_READY);
@@ -136,7 +191,11 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker pr
     const signalled = Date.now();
     first.child.kill('SIGTERM');
     // the seven waiting behind the held one are given back at once and sent by the other worker
-    await waitUntil('the waiting messages are sent by the other worker', async () => sms.messages.length >= total, 3_000);
+    await waitUntil(
+      'the waiting messages are sent by the other worker',
+      async () => sms.messages.length >= total,
+      3_000,
+    );
     const takeover = Date.now() - signalled;
     // the one under way gets the stop's grace (5 s), is cut short and given back, then sent again with the same key
     await waitUntil('every message is sent', async () => (await claimed()).every((m) => m.status === 'sent'), 10_000);
@@ -152,7 +211,12 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker pr
     // the only key that arrived twice is the one held when SIGTERM came (never answered the first time)
     expect(keys.filter((key) => key === sms.held[0])).toHaveLength(2);
     expect(keys.length).toBe(total + 1);
-    expect(first.lines('stopping: claimed jobs given back')).toEqual([expect.objectContaining({ table: 'outbox', released: total - 1 }), expect.objectContaining({ table: 'outbox', released: 1 })]);
-    console.log(`worker SIGTERM: ${total - 1} waiting messages sent by the other worker ${takeover} ms after the signal; the held one after the grace, ${Date.now() - signalled} ms`);
+    expect(first.lines('stopping: claimed jobs given back')).toEqual([
+      expect.objectContaining({ table: 'outbox', released: total - 1 }),
+      expect.objectContaining({ table: 'outbox', released: 1 }),
+    ]);
+    console.log(
+      `worker SIGTERM: ${total - 1} waiting messages sent by the other worker ${takeover} ms after the signal; the held one after the grace, ${Date.now() - signalled} ms`,
+    );
   }, 60_000);
 });

@@ -3,7 +3,9 @@ import { downsample, SpeechSynthesizer, ssmlText, TELEPHONE_RATE, wavFile, type 
 
 const tone = (hz: number, seconds: number, rate = 22050): Speech => ({
   sampleRate: rate,
-  samples: Int16Array.from({ length: Math.round(seconds * rate) }, (_, i) => Math.round(10_000 * Math.sin((2 * Math.PI * hz * i) / rate))),
+  samples: Int16Array.from({ length: Math.round(seconds * rate) }, (_, i) =>
+    Math.round(10_000 * Math.sin((2 * Math.PI * hz * i) / rate)),
+  ),
 });
 /** The root mean square of the middle of a sound (its ends fade in and out through the filter). */
 const loudness = ({ samples }: Speech) => {
@@ -30,7 +32,15 @@ describe('telephone sound from the synthesizer', () => {
     expect(file.toString('ascii', 0, 4)).toBe('RIFF');
     expect(file.readUInt32LE(4)).toBe(file.length - 8);
     expect(file.toString('ascii', 8, 16)).toBe('WAVEfmt ');
-    expect([file.readUInt32LE(16), file.readUInt16LE(20), file.readUInt16LE(22), file.readUInt32LE(24), file.readUInt32LE(28), file.readUInt16LE(32), file.readUInt16LE(34)]).toEqual([16, 1, 1, 8000, 16_000, 2, 16]);
+    expect([
+      file.readUInt32LE(16),
+      file.readUInt16LE(20),
+      file.readUInt16LE(22),
+      file.readUInt32LE(24),
+      file.readUInt32LE(28),
+      file.readUInt16LE(32),
+      file.readUInt16LE(34),
+    ]).toEqual([16, 1, 1, 8000, 16_000, 2, 16]);
     expect(file.toString('ascii', 36, 40)).toBe('data');
     expect(file.readUInt32LE(40)).toBe(10);
     expect([0, 1, 2, 3, 4].map((i) => file.readInt16LE(44 + i * 2))).toEqual([0, 1, -1, 32767, -32768]);

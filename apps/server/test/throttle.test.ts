@@ -23,19 +23,53 @@ describe.each(DATABASE_KINDS)('throttling and bundling on %s', (kind) => {
   const personWithModule = async (name: string, channel: 'sms' | 'voice' = 'sms') => {
     const phone = `78755${String(40000 + ++counter).padStart(5, '0')}`;
     return asSystem(t, async (tx) => {
-      const resourceId = await insertResource(tx, customerId, { name, email: `${name.toLowerCase().replace(/ /g, '.')}${counter}@example.test`, phone });
-      const module = await insertModuleWithSteps(tx, customerId, { name: `${name} pager ${counter}`, slaMinutes: 30, steps: [{ resourceId, participation: 'agent', channel, followUpMinutes: 15 }] });
+      const resourceId = await insertResource(tx, customerId, {
+        name,
+        email: `${name.toLowerCase().replace(/ /g, '.')}${counter}@example.test`,
+        phone,
+      });
+      const module = await insertModuleWithSteps(tx, customerId, {
+        name: `${name} pager ${counter}`,
+        slaMinutes: 30,
+        steps: [{ resourceId, participation: 'agent', channel, followUpMinutes: 15 }],
+      });
       return { ...module, phone: `+1${phone}` };
     });
   };
-  const simulate = (module: RunnableModule, n: number) => incidentService(t.ctx).simulate(customerId, module.id, { incident: `Throttled incident number ${n}`, description: 'Raised by the throttling test' });
-  const outboxTo = (phone: string) => asSystem(t, (tx) => tx.selectFrom('outbox').select(['id', 'status', 'due_at', 'bundled_into', 'idempotency_key']).where('recipient', '=', phone).orderBy('id').execute());
-  const logsTo = (phone: string) => asSystem(t, (tx) => tx.selectFrom('event_logs').select(['followup_status', 'delivery_status', 'delivery_detail', 'idempotency_key']).where('called_number', '=', phone).orderBy('event_log_id').execute());
+  const simulate = (module: RunnableModule, n: number) =>
+    incidentService(t.ctx).simulate(customerId, module.id, {
+      incident: `Throttled incident number ${n}`,
+      description: 'Raised by the throttling test',
+    });
+  const outboxTo = (phone: string) =>
+    asSystem(t, (tx) =>
+      tx
+        .selectFrom('outbox')
+        .select(['id', 'status', 'due_at', 'bundled_into', 'idempotency_key'])
+        .where('recipient', '=', phone)
+        .orderBy('id')
+        .execute(),
+    );
+  const logsTo = (phone: string) =>
+    asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_logs')
+        .select(['followup_status', 'delivery_status', 'delivery_detail', 'idempotency_key'])
+        .where('called_number', '=', phone)
+        .orderBy('event_log_id')
+        .execute(),
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ kind });
     customerId = await t.createCustomer('Acme', 50);
-    engine = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'throttle-test', scale: 1 });
+    engine = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'throttle-test',
+      scale: 1,
+    });
   });
   afterAll(async () => {
     await engine?.stop();
@@ -61,7 +95,9 @@ describe.each(DATABASE_KINDS)('throttling and bundling on %s', (kind) => {
     const texts = t.sms.to(ana.phone);
     expect(texts).toHaveLength(1);
     // one incident's message, then the 19 others: five named, the rest counted
-    expect(texts[0]!.body).toMatch(/^New incident\. Case [A-Z0-9]{8}: Throttled incident number \d+ \| 19 more incidents: [A-Z0-9]{8} Throttled incident number \d+; /);
+    expect(texts[0]!.body).toMatch(
+      /^New incident\. Case [A-Z0-9]{8}: Throttled incident number \d+ \| 19 more incidents: [A-Z0-9]{8} Throttled incident number \d+; /,
+    );
     expect(cases.filter((caseId) => texts[0]!.body.includes(caseId))).toHaveLength(6);
     expect(texts[0]!.body.endsWith('; and 14 more')).toBe(true);
     const logs = await logsTo(ana.phone);
@@ -98,7 +134,11 @@ describe.each(DATABASE_KINDS)('throttling and bundling on %s', (kind) => {
     const phoneOf = await personWithModule('Bea Ortiz');
     const backup = await asSystem(t, async (tx) => {
       const beaId = phoneOf.resourceId;
-      const luisId = await insertResource(tx, customerId, { name: 'Luis Vega', email: 'luis@example.test', phone: '7875549999' });
+      const luisId = await insertResource(tx, customerId, {
+        name: 'Luis Vega',
+        email: 'luis@example.test',
+        phone: '7875549999',
+      });
       return insertModuleWithSteps(tx, customerId, {
         name: 'Stopped first',
         slaMinutes: 30,
@@ -108,31 +148,58 @@ describe.each(DATABASE_KINDS)('throttling and bundling on %s', (kind) => {
         ],
       });
     });
-    await asSystem(t, (tx) => tx.insertInto('sms_opt_outs').values({ phone: phoneOf.phone, opted_out_at: t.clock.now() }).execute());
+    await asSystem(t, (tx) =>
+      tx.insertInto('sms_opt_outs').values({ phone: phoneOf.phone, opted_out_at: t.clock.now() }).execute(),
+    );
     t.clock.advance(2 * MINUTE);
     const { event_id } = (await simulate(backup, 99)).answer;
     await engine.drain();
     await t.settleOutbox();
-    const logs = await asSystem(t, (tx) => tx.selectFrom('event_logs').select(['followup_status', 'channel', 'delivery_status', 'delivery_detail']).where('event_id', '=', event_id).orderBy('event_log_id').execute());
+    const logs = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_logs')
+        .select(['followup_status', 'channel', 'delivery_status', 'delivery_detail'])
+        .where('event_id', '=', event_id)
+        .orderBy('event_log_id')
+        .execute(),
+    );
     expect(logs).toEqual([
-      { followup_status: 'open', channel: 'sms', delivery_status: 'failed', delivery_detail: 'The number replied STOP: no SMS goes to it until it replies START' },
+      {
+        followup_status: 'open',
+        channel: 'sms',
+        delivery_status: 'failed',
+        delivery_detail: 'The number replied STOP: no SMS goes to it until it replies START',
+      },
       { followup_status: 'escalation', channel: 'voice', delivery_status: 'sent', delivery_detail: null },
     ]);
     expect(t.sms.to(phoneOf.phone).filter((m) => m.body.includes('Throttled incident number 99'))).toEqual([]);
   });
 
   it("holds a customer's messages above its cap to the next minute, and sends them then", async () => {
-    const capped = new EngineWorker({ database: t.database, clock: t.clock, log: t.ctx.log, workerId: 'capped', scale: 1, customerMessagesPerMinute: 2 });
+    const capped = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'capped',
+      scale: 1,
+      customerMessagesPerMinute: 2,
+    });
     try {
       t.clock.advance(2 * MINUTE);
       const start = t.clock.now().getTime();
-      const people = [await personWithModule('Cap One'), await personWithModule('Cap Two'), await personWithModule('Cap Three')];
+      const people = [
+        await personWithModule('Cap One'),
+        await personWithModule('Cap Two'),
+        await personWithModule('Cap Three'),
+      ];
       for (const [i, person] of people.entries()) await simulate(person, 200 + i);
       await capped.drain();
       await t.settleOutbox();
       const sent = people.map((person) => t.sms.to(person.phone).length);
       expect(sent.sort()).toEqual([0, 1, 1]);
-      const held = (await Promise.all(people.map((person) => outboxTo(person.phone)))).flat().filter((m) => m.status === 'pending');
+      const held = (await Promise.all(people.map((person) => outboxTo(person.phone))))
+        .flat()
+        .filter((m) => m.status === 'pending');
       expect(held).toHaveLength(1);
       expect(new Date(held[0]!.due_at).getTime()).toBe(start + MINUTE);
       t.clock.set(start + MINUTE);
@@ -146,8 +213,17 @@ describe.each(DATABASE_KINDS)('throttling and bundling on %s', (kind) => {
   it('never sends two messages to one person inside a minute, with two workers at once (on PostgreSQL on their own connections)', async () => {
     const carl = await personWithModule('Carl Diaz', 'voice');
     // the embedded database is one connection in this process: both workers share it
-    const other = kind === 'postgres' ? await openDatabase({ url: t.ctx.config.databaseUrl, dataDir: null, migrate: false }) : t.database;
-    const second = new EngineWorker({ database: other, clock: t.clock, log: t.ctx.log, workerId: 'second-worker', scale: 1 });
+    const other =
+      kind === 'postgres'
+        ? await openDatabase({ url: t.ctx.config.databaseUrl, dataDir: null, migrate: false })
+        : t.database;
+    const second = new EngineWorker({
+      database: other,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'second-worker',
+      scale: 1,
+    });
     try {
       t.clock.advance(2 * MINUTE);
       const start = t.clock.now().getTime();

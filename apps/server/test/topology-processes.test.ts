@@ -53,12 +53,36 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     // the workspace: a customer with a user, and a module whose escalation calls a person (three
     // voice calls) then tells a supervisor by e-mail
     await createCustomer(database, systemClock, { name: 'Topology' });
-    const customerId = (await database.scoped(SYSTEM, (tx) => tx.selectFrom('customers').select('customer_id').where('customer_name', '=', 'Topology').executeTakeFirstOrThrow())).customer_id;
-    await createUser(database, systemClock, { role: 'CustomerRoot', email: 'root@topology.test', password: 'Strong.Pass1', name: 'Rita', lastName: 'Root', customer: 'Topology' });
+    const customerId = (
+      await database.scoped(SYSTEM, (tx) =>
+        tx
+          .selectFrom('customers')
+          .select('customer_id')
+          .where('customer_name', '=', 'Topology')
+          .executeTakeFirstOrThrow(),
+      )
+    ).customer_id;
+    await createUser(database, systemClock, {
+      role: 'CustomerRoot',
+      email: 'root@topology.test',
+      password: 'Strong.Pass1',
+      name: 'Rita',
+      lastName: 'Root',
+      customer: 'Topology',
+    });
     const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
     const key = 'topology-module-key-0123456789abcdef';
-    await database.asOwner((tx) => tx.updateTable('modules').set({ credential_hash: credentialHash(key) }).where('module_id', '=', module.id).execute());
-    const basic = { authorization: `Basic ${Buffer.from(`${module.id}:${key}`).toString('base64')}`, 'content-type': 'application/json' };
+    await database.asOwner((tx) =>
+      tx
+        .updateTable('modules')
+        .set({ credential_hash: credentialHash(key) })
+        .where('module_id', '=', module.id)
+        .execute(),
+    );
+    const basic = {
+      authorization: `Basic ${Buffer.from(`${module.id}:${key}`).toString('base64')}`,
+      'content-type': 'application/json',
+    };
 
     const ports = await Promise.all([freePort(), freePort()]);
     const common = {
@@ -73,7 +97,9 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     // four processes start at once on a shared machine: allow each 40 s
     const startWorker = () => WorkerProcess.start(main, { ...common, ROLE: 'worker' }, SERVER_READY, 40_000);
     processes = await Promise.all([
-      ...ports.map((port) => WorkerProcess.start(main, { ...common, ROLE: 'api', PORT: String(port) }, SERVER_READY, 40_000)),
+      ...ports.map((port) =>
+        WorkerProcess.start(main, { ...common, ROLE: 'api', PORT: String(port) }, SERVER_READY, 40_000),
+      ),
       startWorker(),
       startWorker(),
     ]);
@@ -92,12 +118,23 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     sms.delayMs = 30;
     const events: { caseId: string; eventId: number; resolved: boolean }[] = [];
     for (let i = 0; i < EVENTS; i++) {
-      const answer = await fetch(`${apis[i % 2]}/api/v1/incidents`, { method: 'POST', headers: basic, body: JSON.stringify({ incident: `Topology incident number ${i}`, description: 'Posted through the ingest API of one of two API processes' }) });
+      const answer = await fetch(`${apis[i % 2]}/api/v1/incidents`, {
+        method: 'POST',
+        headers: basic,
+        body: JSON.stringify({
+          incident: `Topology incident number ${i}`,
+          description: 'Posted through the ingest API of one of two API processes',
+        }),
+      });
       expect(answer.status).toBe(201);
       const { case_id: caseId, event_id: eventId } = (await answer.json()) as { case_id: string; event_id: number };
       events.push({ caseId, eventId, resolved: isResolved(i) });
       if (isResolved(i)) {
-        const resolved = await fetch(`${apis[(i + 1) % 2]}/api/v1/incidents/${caseId}/resolve`, { method: 'POST', headers: basic, body: JSON.stringify({ resolution: 'Fixed at once' }) });
+        const resolved = await fetch(`${apis[(i + 1) % 2]}/api/v1/incidents/${caseId}/resolve`, {
+          method: 'POST',
+          headers: basic,
+          body: JSON.stringify({ resolution: 'Fixed at once' }),
+        });
         expect(resolved.status).toBe(200);
       }
     }
@@ -124,37 +161,92 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     await waitUntil('the resolved events have nothing under way', async () => (await resolvedInFlight()) === 0, 20_000);
     sms.holdNext = 1;
     await waitUntil('a call is held at the gateway', async () => sms.held.length === 1, 10_000);
-    const sender = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['status', 'locked_by']).where('idempotency_key', '=', sms.held[0]!).executeTakeFirstOrThrow());
+    const sender = await database.scoped(SYSTEM, (tx) =>
+      tx
+        .selectFrom('outbox')
+        .select(['status', 'locked_by'])
+        .where('idempotency_key', '=', sms.held[0]!)
+        .executeTakeFirstOrThrow(),
+    );
     expect(sender.status).toBe('claimed');
     const victim = workerSlots.find((slot) => processes[slot]!.lines('started')[0]?.instance === sender.locked_by)!;
     expect(victim).toBeDefined();
-    const held = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'claimed').where('locked_by', '=', sender.locked_by).executeTakeFirstOrThrow());
+    const held = await database.scoped(SYSTEM, (tx) =>
+      tx
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'claimed')
+        .where('locked_by', '=', sender.locked_by)
+        .executeTakeFirstOrThrow(),
+    );
     await processes[victim]!.kill('SIGKILL');
     const killedAt = Date.now();
 
     // the survivor finishes everything (a dead worker's claims wait for their lease, 30 s at most)
     const unfinished = async () =>
-      Number((await database.scoped(SYSTEM, (tx) => tx.selectFrom('engine_timers').select((eb) => eb.fn.countAll<string>().as('n')).where('status', 'in', ['pending', 'claimed']).executeTakeFirstOrThrow())).n) +
-      Number((await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('status', 'in', ['pending', 'claimed']).executeTakeFirstOrThrow())).n);
+      Number(
+        (
+          await database.scoped(SYSTEM, (tx) =>
+            tx
+              .selectFrom('engine_timers')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('status', 'in', ['pending', 'claimed'])
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      ) +
+      Number(
+        (
+          await database.scoped(SYSTEM, (tx) =>
+            tx
+              .selectFrom('outbox')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('status', 'in', ['pending', 'claimed'])
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      );
     await waitUntil('every event is walked and every message sent', async () => (await unfinished()) === 0, 45_000);
     const finished = Date.now();
 
     // every event ends as it should: resolved ones completed; the others called three times, the supervisor told, not reached, SLA missed
-    const states = await database.scoped(SYSTEM, (tx) => tx.selectFrom('events').select(['event_id', 'event_status', 'sla_compliance']).execute());
-    const logs = await database.scoped(SYSTEM, (tx) => tx.selectFrom('event_logs').select(['event_id', 'followup_status']).orderBy('event_log_id').execute());
+    const states = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('events').select(['event_id', 'event_status', 'sla_compliance']).execute(),
+    );
+    const logs = await database.scoped(SYSTEM, (tx) =>
+      tx.selectFrom('event_logs').select(['event_id', 'followup_status']).orderBy('event_log_id').execute(),
+    );
     const byEvent = new Map<number, string[]>();
     for (const log of logs) byEvent.set(log.event_id, [...(byEvent.get(log.event_id) ?? []), log.followup_status]);
     for (const event of events) {
       const state = states.find((s) => s.event_id === event.eventId);
-      if (event.resolved) expect({ event: event.eventId, status: state?.event_status }).toEqual({ event: event.eventId, status: 'completed' });
+      if (event.resolved)
+        expect({ event: event.eventId, status: state?.event_status }).toEqual({
+          event: event.eventId,
+          status: 'completed',
+        });
       else {
-        expect({ event: event.eventId, status: state?.event_status, sla: state?.sla_compliance }).toEqual({ event: event.eventId, status: 'open', sla: 'NO' });
-        expect({ event: event.eventId, statuses: byEvent.get(event.eventId) }).toEqual({ event: event.eventId, statuses: ['open', 'follow-up', 'follow-up', 'escalation', 'not reached'] });
+        expect({ event: event.eventId, status: state?.event_status, sla: state?.sla_compliance }).toEqual({
+          event: event.eventId,
+          status: 'open',
+          sla: 'NO',
+        });
+        expect({ event: event.eventId, statuses: byEvent.get(event.eventId) }).toEqual({
+          event: event.eventId,
+          statuses: ['open', 'follow-up', 'follow-up', 'escalation', 'not reached'],
+        });
       }
     }
 
     // every contact the engine sent arrived at least once (voice at the webhook, e-mail at the SMTP server)
-    const sent = await database.scoped(SYSTEM, (tx) => tx.selectFrom('outbox').select(['idempotency_key', 'channel']).where('idempotency_key', 'like', 'event:%').where('status', '=', 'sent').execute());
+    const sent = await database.scoped(SYSTEM, (tx) =>
+      tx
+        .selectFrom('outbox')
+        .select(['idempotency_key', 'channel'])
+        .where('idempotency_key', 'like', 'event:%')
+        .where('status', '=', 'sent')
+        .execute(),
+    );
     const arrivals = new Map<string, number[]>();
     const arrived = (key: string, at: number) => arrivals.set(key, [...(arrivals.get(key) ?? []), at]);
     sms.messages.forEach((message, i) => arrived(message.idempotency_key, sms.arrivals[i]!));
@@ -174,13 +266,26 @@ describe.skipIf(!POSTGRES_URL)('two API and two worker processes on one PostgreS
     for (const [contact, times] of arrivals) {
       for (let i = 1; i < times.length; i++) {
         resends++;
-        expect({ contact, firstBeforeKill: times[0]! <= killedAt + 100, againAfter: times[i]! >= killedAt }).toEqual({ contact, firstBeforeKill: true, againAfter: true });
+        expect({ contact, firstBeforeKill: times[0]! <= killedAt + 100, againAfter: times[i]! >= killedAt }).toEqual({
+          contact,
+          firstBeforeKill: true,
+          againAfter: true,
+        });
       }
     }
 
     // the session still ends everywhere: logged out on the second process, refused on the first
-    await createApiClient({ baseURL: apis[1]!, headers: { authorization: `Bearer ${session.token}` } }).call(logout, {});
-    await waitUntil('the first API process refuses the ended session', async () => (await fetch(`${apis[0]}/api/users/me`, { headers: { authorization: `Bearer ${session.token}` } })).status === 401, 3_000);
+    await createApiClient({ baseURL: apis[1]!, headers: { authorization: `Bearer ${session.token}` } }).call(
+      logout,
+      {},
+    );
+    await waitUntil(
+      'the first API process refuses the ended session',
+      async () =>
+        (await fetch(`${apis[0]}/api/users/me`, { headers: { authorization: `Bearer ${session.token}` } })).status ===
+        401,
+      3_000,
+    );
     expect(processes.filter((p, i) => i !== victim).every((p) => p.running)).toBe(true);
     console.log(
       `topology: 2 api + 2 worker processes up in ${setUp} ms; ${EVENTS} incidents, ${sent.length} contacts (${arrivals.size} keys, ${resends} re-sent with the same key), ${held.n} messages claimed by the killed worker; finished ${finished - killedAt} ms after the kill; ${Date.now() - started} ms in all`,

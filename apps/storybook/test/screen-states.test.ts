@@ -15,12 +15,17 @@ const configDir = fileURLToPath(new URL('../.storybook/', import.meta.url));
 /** Each story file of the Storybook, with the ids of its stories. */
 function storyFiles(): { file: string; ids: string[] }[] {
   if (!Array.isArray(main.stories)) throw new Error('.storybook/main.ts lists its stories as an array');
-  const patterns = main.stories.map((entry) => (typeof entry === 'string' ? entry : `${entry.directory}/${entry.files ?? '**/*.stories.*'}`));
+  const patterns = main.stories.map((entry) =>
+    typeof entry === 'string' ? entry : `${entry.directory}/${entry.files ?? '**/*.stories.*'}`,
+  );
   return patterns
     .flatMap((pattern: string) => globSync(pattern, { cwd: configDir }))
     .sort()
     .map((file) => {
-      const csf = loadCsf(readFileSync(new URL(file, `file://${configDir}`), 'utf8'), { fileName: file, makeTitle: (title) => title ?? file }).parse();
+      const csf = loadCsf(readFileSync(new URL(file, `file://${configDir}`), 'utf8'), {
+        fileName: file,
+        makeTitle: (title) => title ?? file,
+      }).parse();
       return { file, ids: csf.stories.map((story) => story.id) };
     });
 }
@@ -38,7 +43,9 @@ describe('the screen states manifest', () => {
 
   it('points every state of every screen at stories that exist', () => {
     const missing = SCREEN_STATES.flatMap((entry) =>
-      Object.entries(entry.states).flatMap(([state, ids]) => ids.filter((id) => !storyIds.has(id)).map((id) => `${entry.screen} (${state}): ${id}`)),
+      Object.entries(entry.states).flatMap(([state, ids]) =>
+        ids.filter((id) => !storyIds.has(id)).map((id) => `${entry.screen} (${state}): ${id}`),
+      ),
     );
     expect(missing).toEqual([]);
   });
@@ -49,9 +56,11 @@ describe('the screen states manifest', () => {
     for (const entry of SCREEN_STATES) {
       expect(entry.spec, entry.screen).not.toBe('');
       expect(Object.keys(entry.states).length, entry.screen).toBeGreaterThan(0);
-      for (const [state, ids] of Object.entries(entry.states)) expect(ids.length, `${entry.screen}: ${state}`).toBeGreaterThan(0);
+      for (const [state, ids] of Object.entries(entry.states))
+        expect(ids.length, `${entry.screen}: ${state}`).toBeGreaterThan(0);
       // a state is either shown or explained as absent, not both
-      for (const state of Object.keys(entry.without ?? {})) expect(entry.states, `${entry.screen}: ${state}`).not.toHaveProperty(state);
+      for (const state of Object.keys(entry.without ?? {}))
+        expect(entry.states, `${entry.screen}: ${state}`).not.toHaveProperty(state);
     }
   });
 
@@ -63,6 +72,10 @@ describe('the screen states manifest', () => {
       .filter(({ component }) => !listedComponents.has(component) && !(component in NOT_SPEC_SCREENS))
       .map(({ file }) => file);
     expect(unlisted).toEqual([]);
-    for (const component of Object.keys(NOT_SPEC_SCREENS)) expect([...storyIds].some((id) => componentOf(id) === component), component).toBe(true);
+    for (const component of Object.keys(NOT_SPEC_SCREENS))
+      expect(
+        [...storyIds].some((id) => componentOf(id) === component),
+        component,
+      ).toBe(true);
   });
 });

@@ -45,8 +45,10 @@ const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
 
-const WRONG_TYPES_UNREACHABLE = 'the form offers only valid choices (a select or a switch), so the wire-type message cannot be reached from the screen; the domain and API tests check it';
-const CUSTOMER_SCREEN = 'a customer screen (docs/product.md#roles-and-permissions): staff are sent to 403, shown once for all such screens by screens-dashboard--staff-refused';
+const WRONG_TYPES_UNREACHABLE =
+  'the form offers only valid choices (a select or a switch), so the wire-type message cannot be reached from the screen; the domain and API tests check it';
+const CUSTOMER_SCREEN =
+  'a customer screen (docs/product.md#roles-and-permissions): staff are sent to 403, shown once for all such screens by screens-dashboard--staff-refused';
 
 /** The dashboard widgets (docs/product.md#dashboard): each loads, fills, empties, collapses and goes fullscreen on its own. */
 const WIDGETS: [string, string][] = [
@@ -121,7 +123,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     spec: '2.5, 2.2',
     states: {
       filled: ids(ERRORS, 'forbidden'),
-      'a role outside the route’s set': [...ids(DASHBOARD, 'staff-refused'), ...ids(USERS, 'users-as-customer-refused', 'admin-users-as-staff-edit-refused')],
+      'a role outside the route’s set': [
+        ...ids(DASHBOARD, 'staff-refused'),
+        ...ids(USERS, 'users-as-customer-refused', 'admin-users-as-staff-edit-refused'),
+      ],
     },
   },
   {
@@ -158,20 +163,20 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     },
     without: { validation: 'no form (the period selects offer only their choices)' },
   },
-  ...WIDGETS.map(
-    ([name, prefix]): ScreenStates => ({
-      screen: `Dashboard widget: ${name}`,
-      spec: '2.7',
-      states: {
-        filled: ids(prefix, 'filled', 'filled-mobile'),
-        empty: ids(prefix, 'empty', 'empty-mobile'),
-        loading: ids(prefix, 'loading', 'loading-mobile'),
-        collapse: ids(prefix, 'collapsed', 'collapsed-mobile'),
-        fullscreen: ids(prefix, 'fullscreen', 'fullscreen-mobile'),
-      },
-      without: { 'load failed': 'each widget says "This could not be loaded." on the dashboard: screens-dashboard--failed' },
-    }),
-  ),
+  ...WIDGETS.map(([name, prefix]): ScreenStates => ({
+    screen: `Dashboard widget: ${name}`,
+    spec: '2.7',
+    states: {
+      filled: ids(prefix, 'filled', 'filled-mobile'),
+      empty: ids(prefix, 'empty', 'empty-mobile'),
+      loading: ids(prefix, 'loading', 'loading-mobile'),
+      collapse: ids(prefix, 'collapsed', 'collapsed-mobile'),
+      fullscreen: ids(prefix, 'fullscreen', 'fullscreen-mobile'),
+    },
+    without: {
+      'load failed': 'each widget says "This could not be loaded." on the dashboard: screens-dashboard--failed',
+    },
+  })),
   {
     screen: 'Profile',
     spec: '2.8',
@@ -186,7 +191,11 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'password modal open': ids(PROFILE, 'modify-password-open'),
     },
   },
-  { screen: 'Password reset chooser', spec: '2.9', states: { filled: ids(CHOOSER, 'idle'), 'choosing SMS': ids(CHOOSER, 'choosing-sms') } },
+  {
+    screen: 'Password reset chooser',
+    spec: '2.9',
+    states: { filled: ids(CHOOSER, 'idle'), 'choosing SMS': ids(CHOOSER, 'choosing-sms') },
+  },
   {
     screen: 'Password reset by SMS',
     spec: '2.9, 5',
@@ -269,22 +278,44 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     screen: 'User modal',
     spec: '2.10, 5',
     states: {
-      'create (staff, customer user, own user)': ids(USER_MODAL, 'staff-create', 'customer-user-create', 'own-user-create'),
+      'create (staff, customer user, own user)': ids(
+        USER_MODAL,
+        'staff-create',
+        'customer-user-create',
+        'own-user-create',
+      ),
       'edit (e-mail locked, status shown)': ids(USER_MODAL, 'staff-edit', 'customer-user-edit', 'own-user-edit'),
       'edit one’s own row': ids(USER_MODAL, 'own-row-edit', 'staff-own-row-edit', 'own-phone-change'),
       'role dropdown (staff: Select Role, Staff Root, Staff Edit, Staff View)': ids(USER_MODAL, 'staff-role-dropdown'),
-      'role dropdown (customer user: staff roles disabled)': ids(USER_MODAL, 'customer-user-role-dropdown', 'own-user-role-dropdown'),
+      'role dropdown (customer user: staff roles disabled)': ids(
+        USER_MODAL,
+        'customer-user-role-dropdown',
+        'own-user-role-dropdown',
+      ),
       'validation: Name is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
-      'validation: Last name is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
+      'validation: Last name is required': ids(
+        USER_MODAL,
+        'staff-invalid',
+        'customer-user-invalid',
+        'own-user-invalid',
+      ),
       'validation: Email is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
       'validation: Password is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
-      'validation: Confirming your password is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
+      'validation: Confirming your password is required': ids(
+        USER_MODAL,
+        'staff-invalid',
+        'customer-user-invalid',
+        'own-user-invalid',
+      ),
       'validation: Role is required': ids(USER_MODAL, 'staff-invalid', 'customer-user-invalid', 'own-user-invalid'),
       'validation: Customer is required': ids(USER_MODAL, 'customer-user-invalid'),
       'validation: Must be a valid email address': ids(USER_MODAL, 'malformed-values'),
       'validation: Password must be at least 8 characters long': ids(USER_MODAL, 'malformed-values'),
       'validation: Passwords do not match': ids(USER_MODAL, 'malformed-values'),
-      'validation: Current Password is required (own phone change)': ids(USER_MODAL, 'own-phone-change-without-password'),
+      'validation: Current Password is required (own phone change)': ids(
+        USER_MODAL,
+        'own-phone-change-without-password',
+      ),
       saving: ids(USER_MODAL, 'saving'),
       refused: ids(USER_MODAL, 'duplicate-email', 'own-phone-change-wrong-password'),
       'server error': ids(USER_MODAL, 'server-error'),
@@ -362,7 +393,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'validation: Escalation is required': ids(MODULES, 'required-messages'),
       'validation: SLA is required': ids(MODULES, 'required-messages'),
       'validation: Must be at most 100 characters': ids(MODULES, 'too-long'),
-      'validation: Choose an active escalation whose configuration is complete': ids(MODULES, 'edit-unusable-escalation'),
+      'validation: Choose an active escalation whose configuration is complete': ids(
+        MODULES,
+        'edit-unusable-escalation',
+      ),
       saving: ids(MODULES, 'saving'),
       'server error': ids(MODULES, 'save-failed'),
       'delete confirmation (in Spanish)': ids(MODULES, 'delete-confirm'),
@@ -384,7 +418,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       sent: ids(MODULES, 'simulation-sent'),
       refused: ids(MODULES, 'simulation-refused'),
     },
-    without: { 'validation: The Description field is required': 'the same rule and message pattern as the incident’s, checked by the domain tests' },
+    without: {
+      'validation: The Description field is required':
+        'the same rule and message pattern as the incident’s, checked by the domain tests',
+    },
   },
   {
     screen: 'Credentials modal',
@@ -420,7 +457,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'new events announced': ids(EVENTS, 'new-event-announced'),
       'live stream down (polling)': ids(EVENTS, 'stream-down'),
     },
-    without: { 'role: staff': CUSTOMER_SCREEN, validation: 'the filters offer only valid choices (dates after today cannot be picked)' },
+    without: {
+      'role: staff': CUSTOMER_SCREEN,
+      validation: 'the filters offer only valid choices (dates after today cannot be picked)',
+    },
   },
   {
     screen: 'Event details modal',
@@ -440,7 +480,9 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'No Audio Available': ids(EVENTS, 'audio-not-generated'),
       'Event Audio Expired': ids(EVENTS, 'audio-expired'),
     },
-    without: { loading: 'the modal has no loading state of its own: the browser’s player loads the audio (preload="metadata")' },
+    without: {
+      loading: 'the modal has no loading state of its own: the browser’s player loads the audio (preload="metadata")',
+    },
   },
   {
     screen: 'Event logs',
@@ -578,7 +620,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'server error': ids(SLA, 'save-failed'),
       'delete confirmation (in Spanish)': ids(SLA, 'delete-confirm'),
     },
-    without: { 'role: staff': CUSTOMER_SCREEN, 'validation: Response time unit must be Minutes or Hours': WRONG_TYPES_UNREACHABLE },
+    without: {
+      'role: staff': CUSTOMER_SCREEN,
+      'validation: Response time unit must be Minutes or Hours': WRONG_TYPES_UNREACHABLE,
+    },
   },
   {
     screen: 'User Guide (chat)',
@@ -595,7 +640,11 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
-  { screen: 'User Guide (the guide the chat answers from)', spec: '2.19', states: { filled: ids(GUIDE, 'contents'), 'at a section': ids(GUIDE, 'at-a-section') } },
+  {
+    screen: 'User Guide (the guide the chat answers from)',
+    spec: '2.19',
+    states: { filled: ids(GUIDE, 'contents'), 'at a section': ids(GUIDE, 'at-a-section') },
+  },
   {
     screen: 'Responder page',
     spec: 'docs/product.md#escalation-engine',

@@ -31,7 +31,10 @@ export const watchStrayRequests: BrowserCommand<[]> = (context) => {
   watches.set(page, watch);
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (isStray(url, watch.origin)) watch.stray.push(`${request.method()} ${url.origin === watch.origin ? `${url.pathname}${url.search}` : request.url()}`);
+    if (isStray(url, watch.origin))
+      watch.stray.push(
+        `${request.method()} ${url.origin === watch.origin ? `${url.pathname}${url.search}` : request.url()}`,
+      );
   });
 };
 

@@ -31,7 +31,12 @@ async function choose(page: Page, combobox: string, option: string) {
  * inactive, docs/product.md#entities), made and removed through the API with the signed-in page's session.
  */
 async function activeSla(page: Page, name: string): Promise<{ remove: () => Promise<void> }> {
-  const body = { sla_name: name, sla_desc: 'Made by the applications browser test', sla_response_time: 30, sla_response_time_mult: 'M' };
+  const body = {
+    sla_name: name,
+    sla_desc: 'Made by the applications browser test',
+    sla_response_time: 30,
+    sla_response_time_mult: 'M',
+  };
   const created = await page.request.post('/api/procedures/add/sla', { data: body });
   expect(created.ok()).toBe(true);
   const { sla_id: id } = (await created.json()) as { sla_id: number };
@@ -79,7 +84,9 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
     await expect(toast(page, 'Application Name copied to clipboard')).toBeVisible();
 
     // its modules: empty, titled with its name
-    await rowOf(page, 'Applications', appName).getByRole('link', { name: `Modules of ${appName}` }).click();
+    await rowOf(page, 'Applications', appName)
+      .getByRole('link', { name: `Modules of ${appName}` })
+      .click();
     await expect(page).toHaveURL(/\/application\/\d+\/modules/);
     await expect(page.getByRole('heading', { level: 1, name: `Modules of ${appName}` })).toBeVisible();
     await expect(table(page, 'Modules')).toContainText('No modules found. Please add some modules.');
@@ -118,7 +125,10 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
     // the key is made by a POST (the rotation's GET is refused to other sites: docs/security.md)
     const made = page.waitForResponse((response) => response.url().includes('/api/events/module/credential/'));
     await confirm.getByRole('button', { name: 'Continue' }).click();
-    expect({ method: (await made).request().method(), status: (await made).status() }).toEqual({ method: 'POST', status: 200 });
+    expect({ method: (await made).request().method(), status: (await made).status() }).toEqual({
+      method: 'POST',
+      status: 200,
+    });
     // the toast region sits outside the open modal, which hides the rest of the page from assistive technology
     await expect(page.getByText('Credential Created Successfully', { exact: true })).toBeVisible();
     const key = dialog.getByLabel('Credential Key', { exact: true });
@@ -180,15 +190,23 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
     await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page).toHaveURL(/\/applications/);
     await search(page, 'Search applications', appName);
-    await rowOf(page, 'Applications', appName).getByRole('button', { name: `Delete ${appName}` }).click();
+    await rowOf(page, 'Applications', appName)
+      .getByRole('button', { name: `Delete ${appName}` })
+      .click();
     await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to remove this application?');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
-    await expect(toast(page, new RegExp(`This application cannot be deleted: it still has the module "${renamed}"`))).toBeVisible();
+    await expect(
+      toast(page, new RegExp(`This application cannot be deleted: it still has the module "${renamed}"`)),
+    ).toBeVisible();
     await expect(rowOf(page, 'Applications', appName)).toBeVisible();
 
     // delete the module (the Spanish confirmation), then the application
-    await rowOf(page, 'Applications', appName).getByRole('link', { name: `Modules of ${appName}` }).click();
-    await rowOf(page, 'Modules', renamed).getByRole('button', { name: `Delete ${renamed}` }).click();
+    await rowOf(page, 'Applications', appName)
+      .getByRole('link', { name: `Modules of ${appName}` })
+      .click();
+    await rowOf(page, 'Modules', renamed)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     let dialogConfirm = page.getByRole('alertdialog');
     await expect(dialogConfirm).toContainText('Are you sure you want to remove this Module?');
     await dialogConfirm.getByRole('button', { name: 'Continuar' }).click();
@@ -197,11 +215,15 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
 
     await page.getByRole('button', { name: 'Go back' }).click();
     await search(page, 'Search applications', appName);
-    await rowOf(page, 'Applications', appName).getByRole('button', { name: `Edit ${appName}` }).click();
+    await rowOf(page, 'Applications', appName)
+      .getByRole('button', { name: `Edit ${appName}` })
+      .click();
     dialog = page.getByRole('dialog', { name: 'Edit Application' });
     await expectAccessible(page, 'edit application modal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await rowOf(page, 'Applications', appName).getByRole('button', { name: `Delete ${appName}` }).click();
+    await rowOf(page, 'Applications', appName)
+      .getByRole('button', { name: `Delete ${appName}` })
+      .click();
     dialogConfirm = page.getByRole('alertdialog');
     await dialogConfirm.getByRole('button', { name: 'Continue' }).click();
     await expect(toast(page, 'Application was successfully deleted')).toBeVisible();
@@ -209,7 +231,10 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
     await sla.remove();
   });
 
-  test('a Customer reads applications and modules and their examples, and changes nothing', async ({ page, signIn }) => {
+  test('a Customer reads applications and modules and their examples, and changes nothing', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customer);
     await page.goto('/applications');
     const app = rowOf(page, 'Applications', DEMO_APPLICATION);
@@ -225,7 +250,9 @@ test.describe('Applications and modules (docs/product.md#applications, #modules,
     const checkout = rowOf(page, 'Modules', 'Checkout');
     await expect(checkout).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
-    await expect(checkout.getByRole('button', { name: /^(Edit|Delete|Generate Credentials|Incident Simulation) / })).toHaveCount(0);
+    await expect(
+      checkout.getByRole('button', { name: /^(Edit|Delete|Generate Credentials|Incident Simulation) / }),
+    ).toHaveCount(0);
     await checkout.getByRole('button', { name: 'Get Examples for Checkout' }).click();
     await expect(page.getByRole('dialog', { name: 'Examples for Checkout' }).getByRole('tab')).toHaveCount(7);
     await expectAccessible(page, 'examples modal of a Customer');

@@ -27,7 +27,14 @@ async function createResource(page: Page, body: Record<string, string | null>) {
 /** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
 async function settled(dialog: Locator) {
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length)).toBe(0);
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) =>
+          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
 }
 
 async function choose(page: Page, dialog: Locator, field: string, option: string) {
@@ -106,14 +113,42 @@ async function savePriority(page: Page, dialog: Locator) {
 }
 
 test.describe('escalations and their steps (docs/product.md#escalations, #escalation-steps, #validation-rules)', () => {
-  test('a Customer Root builds an escalation of three steps, fixes its configuration and reorders it by drag and by keyboard', async ({ browser, baseURL, signIn }) => {
+  test('a Customer Root builds an escalation of three steps, fixes its configuration and reorders it by drag and by keyboard', async ({
+    browser,
+    baseURL,
+    signIn,
+  }) => {
     test.setTimeout(120_000);
     const { context, page } = await freshPage(browser, baseURL);
     await signIn(page, customerRoot);
 
-    await createResource(page, { resource_fullname: AGENT_ONE, resource_email: '', language_id: 'EN', resource_phone1: '7877221234', resource_country_phone1: 'PR', resource_phone2: '3057221234', resource_country_phone2: 'US' });
-    await createResource(page, { resource_fullname: AGENT_TWO, resource_email: `agent.two.${RUN}@democompany.demo`, language_id: 'ES', resource_phone1: null, resource_country_phone1: null, resource_phone2: null, resource_country_phone2: null });
-    await createResource(page, { resource_fullname: SUPERVISOR, resource_email: `supervisor.${RUN}@democompany.demo`, language_id: 'ES', resource_phone1: '7872810000', resource_country_phone1: 'PR', resource_phone2: null, resource_country_phone2: null });
+    await createResource(page, {
+      resource_fullname: AGENT_ONE,
+      resource_email: '',
+      language_id: 'EN',
+      resource_phone1: '7877221234',
+      resource_country_phone1: 'PR',
+      resource_phone2: '3057221234',
+      resource_country_phone2: 'US',
+    });
+    await createResource(page, {
+      resource_fullname: AGENT_TWO,
+      resource_email: `agent.two.${RUN}@democompany.demo`,
+      language_id: 'ES',
+      resource_phone1: null,
+      resource_country_phone1: null,
+      resource_phone2: null,
+      resource_country_phone2: null,
+    });
+    await createResource(page, {
+      resource_fullname: SUPERVISOR,
+      resource_email: `supervisor.${RUN}@democompany.demo`,
+      language_id: 'ES',
+      resource_phone1: '7872810000',
+      resource_country_phone1: 'PR',
+      resource_phone2: null,
+      resource_country_phone2: null,
+    });
 
     // the escalation: new, so it has no step and cannot run yet
     await page.goto('/escalations');

@@ -7,8 +7,10 @@ import { customer, customerRoot } from './support/users';
 const run = Date.now().toString(36);
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notification/ }).getByText(text);
-const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ has: table.page().getByRole('cell', { name, exact: true }) });
-const helpFor = (dialog: Locator, label: string) => dialog.getByRole('button', { name: new RegExp(`^${label}: \\d+ problem`) });
+const rowOf = (table: Locator, name: string) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name, exact: true }) });
+const helpFor = (dialog: Locator, label: string) =>
+  dialog.getByRole('button', { name: new RegExp(`^${label}: \\d+ problem`) });
 
 async function search(page: Page, label: string, text: string) {
   await page.getByRole('searchbox', { name: label }).fill(text);
@@ -16,7 +18,11 @@ async function search(page: Page, label: string, text: string) {
 }
 
 test.describe('Resources and SLAs (docs/product.md#resources, #slas, #roles-and-permissions, #messages)', () => {
-  test('a Customer Root creates, edits, copies and deletes a resource with two phones', async ({ browser, baseURL, signIn }) => {
+  test('a Customer Root creates, edits, copies and deletes a resource with two phones', async ({
+    browser,
+    baseURL,
+    signIn,
+  }) => {
     const { context, page } = await freshPage(browser, baseURL);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = `Marisol Vega ${run}`;
@@ -82,7 +88,9 @@ test.describe('Resources and SLAs (docs/product.md#resources, #slas, #roles-and-
     await expect(rowOf(table, name)).toContainText('INACTIVE');
 
     // delete after the confirmation
-    await rowOf(table, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await rowOf(table, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to remove this resource?');
     await confirm.getByRole('button', { name: 'Continue' }).click();
@@ -147,14 +155,19 @@ test.describe('Resources and SLAs (docs/product.md#resources, #slas, #roles-and-
     await expect(rowOf(table, name)).not.toContainText('INACTIVE');
 
     // the SLA is left out of the demo's module; it may be deleted
-    await rowOf(table, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await rowOf(table, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     // docs/product.md#messages: the SLA's confirmation is labelled in Spanish
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continuar' }).click();
     await expect(toast(page, 'Service Level Agreement has been successfully deleted')).toBeVisible();
     await context.close();
   });
 
-  test('the Customer reads both lists but sees no Create and no actions (docs/product.md#roles-and-permissions)', async ({ page, signIn }) => {
+  test('the Customer reads both lists but sees no Create and no actions (docs/product.md#roles-and-permissions)', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customer);
     for (const [path, label, known] of [
       ['/resources', 'Resources', 'Carlos Méndez'],

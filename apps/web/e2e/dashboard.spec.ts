@@ -19,9 +19,16 @@ async function counts(request: APIRequestContext) {
     expect(answer.ok(), path).toBe(true);
     return (await answer.json()) as T;
   };
-  const modules = (period: string) => read<{ num_events: number }[]>(`/api/summary/dashboard/modules?filter_by=${period}`).then((rows) => rows.reduce((sum, row) => sum + row.num_events, 0));
-  const compliance = await read<{ compliance_status: 'YES' | 'NO'; current_month: number }[]>('/api/summary/dashboard/compliance');
-  const chart = await read<{ years: number; months: number; num_event: number }[]>('/api/summary/dashboard/chart?filter_by=Year');
+  const modules = (period: string) =>
+    read<{ num_events: number }[]>(`/api/summary/dashboard/modules?filter_by=${period}`).then((rows) =>
+      rows.reduce((sum, row) => sum + row.num_events, 0),
+    );
+  const compliance = await read<{ compliance_status: 'YES' | 'NO'; current_month: number }[]>(
+    '/api/summary/dashboard/compliance',
+  );
+  const chart = await read<{ years: number; months: number; num_event: number }[]>(
+    '/api/summary/dashboard/chart?filter_by=Year',
+  );
   const thisMonth = chart.at(-1)!;
   return {
     today: await read<DashboardToday>('/api/summary/dashboard/today'),
@@ -29,7 +36,12 @@ async function counts(request: APIRequestContext) {
     modules: { Today: await modules('Today'), Week: await modules('Week'), Month: await modules('Month') },
     slaMet: compliance.find((row) => row.compliance_status === 'YES')!.current_month,
     slaMissed: compliance.find((row) => row.compliance_status === 'NO')!.current_month,
-    responders: Object.fromEntries((await read<{ resource: string; num_assigned_month: number }[]>('/api/summary/dashboard/resource')).map((row) => [row.resource, row.num_assigned_month])) as Record<string, number>,
+    responders: Object.fromEntries(
+      (await read<{ resource: string; num_assigned_month: number }[]>('/api/summary/dashboard/resource')).map((row) => [
+        row.resource,
+        row.num_assigned_month,
+      ]),
+    ) as Record<string, number>,
     month: { year: thisMonth.years, month: thisMonth.months, events: thisMonth.num_event },
   };
 }
@@ -38,10 +50,15 @@ const figure = (value: number) => value.toLocaleString('en-US');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A number of a widget's tiles, by its label. */
-const tile = (widget: Locator, label: string) => widget.locator('.rl-stat-tiles__tile').filter({ has: widget.page().getByText(label, { exact: true }) }).locator('dd');
+const tile = (widget: Locator, label: string) =>
+  widget
+    .locator('.rl-stat-tiles__tile')
+    .filter({ has: widget.page().getByText(label, { exact: true }) })
+    .locator('dd');
 
 /** A module's number and share in the donut's legend. */
-const slice = (legend: Locator, name: string) => legend.getByRole('listitem').filter({ hasText: name }).locator('.rl-chart-legend__value');
+const slice = (legend: Locator, name: string) =>
+  legend.getByRole('listitem').filter({ hasText: name }).locator('.rl-chart-legend__value');
 
 async function expectTiles(page: Page, today: DashboardToday) {
   const widget = page.getByRole('region', { name: 'Events Today' });
@@ -62,7 +79,12 @@ async function expectTiles(page: Page, today: DashboardToday) {
  * Gamma's module has an SLA of 99 hours (its incident accepted by mail meets it); Delta's has the
  * demo SLA of 15 minutes, which the engine's fast clock lets pass at once.
  */
-test('the dashboard and the profile count the incidents of the day, the week and the month', async ({ browser, baseURL, inbox, signIn }) => {
+test('the dashboard and the profile count the incidents of the day, the week and the month', async ({
+  browser,
+  baseURL,
+  inbox,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   // a Customer reads; the Customer Root of the same customer builds the module the incidents go to
   const viewer = await freshPage(browser, baseURL);
@@ -70,13 +92,26 @@ test('the dashboard and the profile count the incidents of the day, the week and
   const builder = await freshPage(browser, baseURL);
   await signIn(builder.page, customerRoot);
   const slaId = await longSla(builder.page.request, `Within 99 hours ${run}`);
-  const [gamma, delta] = await ownApplication(builder.page.request, APPLICATION, [{ name: GAMMA, slaId }, { name: DELTA }]);
+  const [gamma, delta] = await ownApplication(builder.page.request, APPLICATION, [
+    { name: GAMMA, slaId },
+    { name: DELTA },
+  ]);
 
   const before = await counts(viewer.page.request);
   const since = Date.now();
-  const resolved = await reportIncident(baseURL, gamma!, `Gamma disk full ${run}`, 'The gamma volume is at 98% and growing.');
+  const resolved = await reportIncident(
+    baseURL,
+    gamma!,
+    `Gamma disk full ${run}`,
+    'The gamma volume is at 98% and growing.',
+  );
   await reportIncident(baseURL, gamma!, `Gamma slow pages ${run}`, 'Gamma pages take more than five seconds.');
-  await reportIncident(baseURL, delta!, `Delta queue stuck ${run}`, 'No delta message has left the queue for ten minutes.');
+  await reportIncident(
+    baseURL,
+    delta!,
+    `Delta queue stuck ${run}`,
+    'No delta message has left the queue for ten minutes.',
+  );
   await acceptAndResolveByMail(builder.context, inbox, since, resolved);
 
   // the three events once the engine is done with them: each escalation walked to Ana, the team lead
@@ -84,9 +119,16 @@ test('the dashboard and the profile count the incidents of the day, the week and
   await expect
     .poll(
       async () => {
-        const answer = await viewer.page.request.get(`/api/events/filters?application_id=${gamma!.applicationId}&page_size=10`);
+        const answer = await viewer.page.request.get(
+          `/api/events/filters?application_id=${gamma!.applicationId}&page_size=10`,
+        );
         mine = ((await answer.json()) as { list: IncidentEvent[] }).list;
-        return mine.map((event) => `${event.module_name}|${event.event_status}|${event.sla_compliance}|${event.last_resource_assigned}`).sort();
+        return mine
+          .map(
+            (event) =>
+              `${event.module_name}|${event.event_status}|${event.sla_compliance}|${event.last_resource_assigned}`,
+          )
+          .sort();
       },
       { timeout: 30_000 },
     )
@@ -110,15 +152,23 @@ test('the dashboard and the profile count the incidents of the day, the week and
   const perModule = page.getByRole('region', { name: 'Events Per Module' });
   const period = perModule.getByRole('combobox', { name: 'Period of Events Per Module' });
   await expect(period).toHaveValue('Month');
-  await expect(perModule.getByRole('img', { name: `Events per module this month: ${figure(before.modules.Month + 3)} events` })).toBeVisible();
+  await expect(
+    perModule.getByRole('img', { name: `Events per module this month: ${figure(before.modules.Month + 3)} events` }),
+  ).toBeVisible();
   const legend = perModule.getByRole('list', { name: 'Events per module this month, by part' });
   await expect(slice(legend, GAMMA)).toHaveText(/^2 \(/);
   await expect(slice(legend, DELTA)).toHaveText(/^1 \(/);
   await period.selectOption('Today');
-  await expect(perModule.getByRole('img', { name: `Events per module today: ${figure(before.modules.Today + 3)} events` })).toBeVisible();
-  await expect(slice(perModule.getByRole('list', { name: 'Events per module today, by part' }), GAMMA)).toHaveText(/^2 \(/);
+  await expect(
+    perModule.getByRole('img', { name: `Events per module today: ${figure(before.modules.Today + 3)} events` }),
+  ).toBeVisible();
+  await expect(slice(perModule.getByRole('list', { name: 'Events per module today, by part' }), GAMMA)).toHaveText(
+    /^2 \(/,
+  );
   await period.selectOption('Week');
-  await expect(perModule.getByRole('img', { name: `Events per module this week: ${figure(before.modules.Week + 3)} events` })).toBeVisible();
+  await expect(
+    perModule.getByRole('img', { name: `Events per module this week: ${figure(before.modules.Week + 3)} events` }),
+  ).toBeVisible();
 
   // Events Received: the day's, the week's and the year's events
   const received = page.getByRole('region', { name: 'Events Received' });
@@ -128,7 +178,11 @@ test('the dashboard and the profile count the incidents of the day, the week and
 
   // Module Events This Month: the two modules, with Gamma's one response and resolution in minutes
   const moduleEvents = page.getByRole('table', { name: 'Module events this month, times in minutes' });
-  await expect(moduleEvents.getByRole('row').filter({ hasText: GAMMA }).getByRole('cell')).toHaveText(['2', String(accepted.time_response), String(accepted.minutes_elapsed)]);
+  await expect(moduleEvents.getByRole('row').filter({ hasText: GAMMA }).getByRole('cell')).toHaveText([
+    '2',
+    String(accepted.time_response),
+    String(accepted.minutes_elapsed),
+  ]);
   await expect(moduleEvents.getByRole('row').filter({ hasText: DELTA }).getByRole('cell')).toHaveText(['1', '–', '–']);
 
   // Module Performance MTD: this month against none last month
@@ -138,16 +192,37 @@ test('the dashboard and the profile count the incidents of the day, the week and
 
   // SLA Performance MTD: Gamma's accepted incident met its SLA, Delta's missed it
   const slaTable = page.getByRole('table', { name: 'SLA results, this month against last month' });
-  await expect(slaTable.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'SLA met' }) }).getByRole('cell').first()).toHaveText(String(before.slaMet + 1));
-  await expect(slaTable.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'SLA missed' }) }).getByRole('cell').first()).toHaveText(String(before.slaMissed + 1));
+  await expect(
+    slaTable
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'SLA met' }) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(String(before.slaMet + 1));
+  await expect(
+    slaTable
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'SLA missed' }) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(String(before.slaMissed + 1));
 
   // Top 10 Responders: the three were last assigned to Ana Torres
   const responders = page.getByRole('list', { name: 'Top 10 responders of the month' });
-  await expect(responders.getByRole('listitem').filter({ hasText: 'Ana Torres' })).toContainText(`${figure((before.responders['Ana Torres'] ?? 0) + 3)} events`);
+  await expect(responders.getByRole('listitem').filter({ hasText: 'Ana Torres' })).toContainText(
+    `${figure((before.responders['Ana Torres'] ?? 0) + 3)} events`,
+  );
 
   // Events Line Chart: this month three more
-  const chart = page.getByRole('table', { name: new RegExp(`^Events per month, ${before.month.year} against ${before.month.year - 1}$`) });
-  await expect(chart.getByRole('row', { name: new RegExp(`^${MONTHS[before.month.month - 1]} `) }).getByRole('cell').first()).toHaveText(String(before.month.events + 3));
+  const chart = page.getByRole('table', {
+    name: new RegExp(`^Events per month, ${before.month.year} against ${before.month.year - 1}$`),
+  });
+  await expect(
+    chart
+      .getByRole('row', { name: new RegExp(`^${MONTHS[before.month.month - 1]} `) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(String(before.month.events + 3));
   await expectAccessible(page, 'the dashboard');
 
   // a widget collapses to its header and opens again
@@ -162,7 +237,9 @@ test('the dashboard and the profile count the incidents of the day, the week and
   // full screen: a dialog with the same widget; Escape brings it back in place
   await perModule.getByRole('button', { name: 'Full screen: Events Per Module' }).click();
   const fullscreen = page.getByRole('dialog', { name: 'Events Per Module' });
-  await expect(fullscreen.getByRole('img', { name: `Events per module this week: ${figure(before.modules.Week + 3)} events` })).toBeVisible();
+  await expect(
+    fullscreen.getByRole('img', { name: `Events per module this week: ${figure(before.modules.Week + 3)} events` }),
+  ).toBeVisible();
   await expectAccessible(page, 'a dashboard widget full screen');
   await page.keyboard.press('Escape');
   await expect(fullscreen).toBeHidden();
@@ -171,7 +248,11 @@ test('the dashboard and the profile count the incidents of the day, the week and
   // the profile counts the customer's events: completed, SLA missed, open or in progress, today
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: `${customer.name} ${customer.lastName}` })).toBeVisible();
-  const stat = (label: string) => page.locator('.profile__stat').filter({ has: page.locator('.profile__stat-label', { hasText: new RegExp(`^${label}$`) }) }).locator('.profile__stat-value');
+  const stat = (label: string) =>
+    page
+      .locator('.profile__stat')
+      .filter({ has: page.locator('.profile__stat-label', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('.profile__stat-value');
   await expect(stat('Completed')).toHaveText(String(before.profile.completed + 1));
   await expect(stat('Non Compliance')).toHaveText(String(before.profile.non_compliance + 1));
   await expect(stat('Open')).toHaveText(String(before.profile.open + 2));

@@ -28,14 +28,17 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 function cli(args: string[], env: NodeJS.ProcessEnv): void {
   const result = spawnSync(process.execPath, [serverCli, ...args], { cwd: repoRoot, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cli ${args[0]} failed (${result.status}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`cli ${args[0]} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 async function waitForHealth(url: string, server: ChildProcess, logFile: string): Promise<void> {
@@ -86,7 +89,18 @@ export default async function globalSetup(): Promise<void> {
     cli(
       [
         'create-user',
-        ...['--role', user.role, '--email', user.email, '--password', user.password, '--name', user.name, '--last-name', user.lastName],
+        ...[
+          '--role',
+          user.role,
+          '--email',
+          user.email,
+          '--password',
+          user.password,
+          '--name',
+          user.name,
+          '--last-name',
+          user.lastName,
+        ],
         ...(user.customer ? ['--customer', user.customer] : []),
         ...(user.phone ? ['--phone', user.phone] : []),
         ...(user.forceChangePassword ? ['--force-change-password'] : []),

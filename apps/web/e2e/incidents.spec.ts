@@ -10,7 +10,12 @@ import { customerRoot } from './support/users';
  * calls the on-call person, then mails the team lead a link; the link opens the incident, Accept
  * and Resolve close it, and the events list shows it.
  */
-test('an incident reported by the ingest API reaches the responder page by e-mail; Accept and Resolve complete it', async ({ browser, baseURL, inbox, signIn }) => {
+test('an incident reported by the ingest API reaches the responder page by e-mail; Accept and Resolve complete it', async ({
+  browser,
+  baseURL,
+  inbox,
+  signIn,
+}) => {
   test.setTimeout(60_000);
   const { context, page } = await freshPage(browser, baseURL);
   await page.goto('/login');
@@ -19,13 +24,23 @@ test('an incident reported by the ingest API reaches the responder page by e-mai
   // the demo module's ID and a new credential key, as the Modules screen gets them
   const checkout = await demoModule(page.request, 'Demo Store', 'Checkout');
   const since = Date.now();
-  const caseId = await reportIncident(baseURL, checkout, 'Checkout errors above 5%', 'The payment provider answers 502 to one request in twenty.');
+  const caseId = await reportIncident(
+    baseURL,
+    checkout,
+    'Checkout errors above 5%',
+    'The payment provider answers 502 to one request in twenty.',
+  );
 
   await respondByMail(context, page, inbox, since, caseId);
   await context.close();
 });
 
-test("an incident simulated from the module screen reaches the responder page by e-mail; Accept and Resolve complete it", async ({ browser, baseURL, inbox, signIn }) => {
+test('an incident simulated from the module screen reaches the responder page by e-mail; Accept and Resolve complete it', async ({
+  browser,
+  baseURL,
+  inbox,
+  signIn,
+}) => {
   test.setTimeout(60_000);
   const { context, page } = await freshPage(browser, baseURL);
   await page.goto('/login');
@@ -40,7 +55,9 @@ test("an incident simulated from the module screen reaches the responder page by
   await page.getByRole('button', { name: 'Incident Simulation for Checkout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Incident Simulation for Checkout' });
   await dialog.getByLabel('Incident', { exact: true }).fill(incident);
-  await dialog.getByLabel('Description', { exact: true }).fill('Simulated from the module screen to try the escalation.');
+  await dialog
+    .getByLabel('Description', { exact: true })
+    .fill('Simulated from the module screen to try the escalation.');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('region', { name: /Notification/ }).getByText('The incident was sent')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -61,8 +78,16 @@ test("an incident simulated from the module screen reaches the responder page by
  * lead, a link; the link opens the incident, Accept and Resolve close it, and the events list and
  * the event's log show it completed.
  */
-async function respondByMail(context: BrowserContext, page: Page, inbox: InboxClient, since: number, caseId: string): Promise<void> {
-  await acceptAndResolveByMail(context, inbox, since, caseId, (responder) => expectAccessible(responder, 'the responder page'));
+async function respondByMail(
+  context: BrowserContext,
+  page: Page,
+  inbox: InboxClient,
+  since: number,
+  caseId: string,
+): Promise<void> {
+  await acceptAndResolveByMail(context, inbox, since, caseId, (responder) =>
+    expectAccessible(responder, 'the responder page'),
+  );
 
   // the events list shows it completed; its log lists the contacts
   await page.goto(`/events?search=${caseId}`);

@@ -2,7 +2,10 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { forcedChange } from './support/users';
 
-test('a forced password change opens by itself, cannot be dismissed, shows the rules and succeeds', async ({ page, signIn }) => {
+test('a forced password change opens by itself, cannot be dismissed, shows the rules and succeeds', async ({
+  page,
+  signIn,
+}) => {
   await signIn(page, forcedChange);
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   await expect(dialog).toBeVisible();

@@ -7,7 +7,10 @@ import { DEMO_CUSTOMER, customersRoot, customersViewer } from './support/users';
 const run = Date.now().toString(36);
 
 const table = (page: Page) => page.getByRole('table', { name: 'Customers' });
-const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search customers' });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notification/ }).getByText(text);
 
@@ -107,7 +110,9 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
   test('a customer that still has users is not deleted: the warning toast says why', async ({ page, signIn }) => {
     await signIn(page, customersRoot);
     await search(page, DEMO_CUSTOMER);
-    await rowOf(page, DEMO_CUSTOMER).getByRole('button', { name: `Delete ${DEMO_CUSTOMER}` }).click();
+    await rowOf(page, DEMO_CUSTOMER)
+      .getByRole('button', { name: `Delete ${DEMO_CUSTOMER}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
     await expect(toast(page, /^This customer still has \d+ users?.*; remove them first$/)).toBeVisible();
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();
@@ -133,7 +138,9 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     const names = Array.from({ length: 12 }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
     const ids: number[] = [];
     for (const customer_name of names) {
-      const response = await page.request.post('/api/procedures/add/customer', { data: { customer_name, customer_qty_resources: 5 } });
+      const response = await page.request.post('/api/procedures/add/customer', {
+        data: { customer_name, customer_qty_resources: 5 },
+      });
       expect(response.ok()).toBe(true);
       ids.push(((await response.json()) as { customer_id: number }).customer_id);
     }
@@ -193,7 +200,10 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     }
   });
 
-  test('a Staff View reads the list but has no Create and no actions (docs/product.md#roles-and-permissions)', async ({ page, signIn }) => {
+  test('a Staff View reads the list but has no Create and no actions (docs/product.md#roles-and-permissions)', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customersViewer);
     await expect(page).toHaveURL(/\/customer$/);
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();
@@ -202,7 +212,11 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     await expect(table(page).getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
   });
 
-  test('the list and the open modal have no serious or critical axe violation', async ({ browser, baseURL, signIn }) => {
+  test('the list and the open modal have no serious or critical axe violation', async ({
+    browser,
+    baseURL,
+    signIn,
+  }) => {
     const { context, page } = await freshPage(browser, baseURL);
     await signIn(page, customersRoot);
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();
@@ -216,7 +230,9 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     expect(await seriousViolations(page), 'create modal with errors').toEqual([]);
     await page.keyboard.press('Escape');
 
-    await rowOf(page, DEMO_CUSTOMER).getByRole('button', { name: `Edit ${DEMO_CUSTOMER}` }).click();
+    await rowOf(page, DEMO_CUSTOMER)
+      .getByRole('button', { name: `Edit ${DEMO_CUSTOMER}` })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Edit Customer' })).toBeVisible();
     expect(await seriousViolations(page), 'edit modal').toEqual([]);
     await context.close();

@@ -1,7 +1,16 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { freshPage, seriousViolations } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
-import { DEMO_CUSTOMER, HARBOR_CUSTOMER, customer, harborDispatcher, harborRoot, peopleRoot, peopleViewer, type TestUser } from './support/users';
+import {
+  DEMO_CUSTOMER,
+  HARBOR_CUSTOMER,
+  customer,
+  harborDispatcher,
+  harborRoot,
+  peopleRoot,
+  peopleViewer,
+  type TestUser,
+} from './support/users';
 
 /** Opens a user screen and waits for its first page. */
 async function openScreen(page: Page, path: string, title: string) {
@@ -26,7 +35,14 @@ async function search(page: Page, text: string) {
 /** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
 async function settled(dialog: Locator) {
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length)).toBe(0);
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) =>
+          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
 }
 
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
@@ -100,7 +116,12 @@ async function deleteUser(page: Page, name: string, email: string) {
   await expect(page.getByText('No users found. Please add some users.')).toBeVisible();
 }
 
-const signInFresh = async (browser: Browser, baseURL: string | undefined, signIn: (page: Page, user: TestUser) => Promise<void>, user: TestUser) => {
+const signInFresh = async (
+  browser: Browser,
+  baseURL: string | undefined,
+  signIn: (page: Page, user: TestUser) => Promise<void>,
+  user: TestUser,
+) => {
   const fresh = await freshPage(browser, baseURL);
   await signIn(fresh.page, user);
   return fresh;
@@ -114,13 +135,26 @@ async function expectFieldMessage(page: Page, dialog: Locator, label: string, me
 
 /** The notices of an own phone change that reached the inbox since `since` (ms). */
 async function phoneNotices(inbox: InboxClient, user: TestUser, oldPhone: string | null, since: number) {
-  const mails = (await inbox.mails()).filter((mail) => mail.receivedAt >= since && mail.to.includes(user.email) && mail.subject === 'Your Relevo phone number was changed');
-  const texts = oldPhone ? (await inbox.texts()).filter((sms) => sms.receivedAt >= since && sms.to === oldPhone && sms.body.startsWith('Your Relevo phone number was changed')) : [];
+  const mails = (await inbox.mails()).filter(
+    (mail) =>
+      mail.receivedAt >= since &&
+      mail.to.includes(user.email) &&
+      mail.subject === 'Your Relevo phone number was changed',
+  );
+  const texts = oldPhone
+    ? (await inbox.texts()).filter(
+        (sms) =>
+          sms.receivedAt >= since && sms.to === oldPhone && sms.body.startsWith('Your Relevo phone number was changed'),
+      )
+    : [];
   return { mails: mails.length, texts: texts.length };
 }
 
 test.describe('people screens (docs/product.md#user-lists, #roles-and-permissions, #messages)', () => {
-  test('a Staff Root creates, edits and deletes a staff user on Admin Users; its own row has no Delete, no admin password change and no demotion', async ({ page, signIn }) => {
+  test('a Staff Root creates, edits and deletes a staff user on Admin Users; its own row has no Delete, no admin password change and no demotion', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, peopleRoot);
     await openScreen(page, '/admin/users', 'Admin Users');
     await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible();
@@ -128,7 +162,13 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     // docs/product.md#constants-and-limits: Admin Users sorted by id
     await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'none');
 
-    const staff: NewUser = { name: 'Elena', lastName: 'Ruiz', email: 'elena.ruiz@relevo.test', password: 'Staff.Edit.2026', role: 'Staff Edit' };
+    const staff: NewUser = {
+      name: 'Elena',
+      lastName: 'Ruiz',
+      email: 'elena.ruiz@relevo.test',
+      password: 'Staff.Edit.2026',
+      role: 'Staff Edit',
+    };
     await page.getByRole('button', { name: 'Create' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Create User' });
     // docs/product.md#user-lists: the staff modal offers Staff Root, Staff Edit and Staff View only
@@ -159,7 +199,10 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(own).toBeHidden();
   });
 
-  test('a Staff Root creates, edits and deletes a customer user on Customer Users; a duplicate e-mail shows on its field', async ({ page, signIn }) => {
+  test('a Staff Root creates, edits and deletes a customer user on Customer Users; a duplicate e-mail shows on its field', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, peopleRoot);
     await openScreen(page, '/customer/users', 'Customer Users');
     await expect(page.getByRole('columnheader', { name: 'Customer' })).toBeVisible();
@@ -169,7 +212,14 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await page.getByRole('button', { name: 'Create' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create User' });
     await dialog.getByRole('combobox', { name: 'Role' }).click();
-    await expect(page.getByRole('option')).toHaveText(['Select Role', 'Staff Root', 'Staff Edit', 'Staff View', 'Customer Root', 'Customer']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Select Role',
+      'Staff Root',
+      'Staff Edit',
+      'Staff View',
+      'Customer Root',
+      'Customer',
+    ]);
     for (const staffRole of ['Staff Root', 'Staff Edit', 'Staff View']) {
       await expect(page.getByRole('option', { name: staffRole })).toHaveAttribute('aria-disabled', 'true');
     }
@@ -182,7 +232,14 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // an e-mail already in use: the server's 422 shows on the e-mail field and the modal stays open
-    const duplicate = await fillCreate(page, { name: 'Ana', lastName: 'Copy', email: customer.email, password: 'Copy.Pass.2026', role: 'Customer', customer: DEMO_CUSTOMER });
+    const duplicate = await fillCreate(page, {
+      name: 'Ana',
+      lastName: 'Copy',
+      email: customer.email,
+      password: 'Copy.Pass.2026',
+      role: 'Customer',
+      customer: DEMO_CUSTOMER,
+    });
     await duplicate.getByRole('button', { name: 'Save' }).click();
     const email = duplicate.getByRole('textbox', { name: 'Email', exact: true });
     await expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -193,17 +250,36 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(page.getByText('EMAIL: A user with this email already exists')).toHaveCount(0);
     await duplicate.getByRole('button', { name: 'Cancel' }).click();
 
-    const person: NewUser = { name: 'Marta', lastName: 'Luna', email: 'marta.luna@harbor.test', password: 'Harbor.Ops.2026', role: 'Customer', customer: HARBOR_CUSTOMER };
+    const person: NewUser = {
+      name: 'Marta',
+      lastName: 'Luna',
+      email: 'marta.luna@harbor.test',
+      password: 'Harbor.Ops.2026',
+      role: 'Customer',
+      customer: HARBOR_CUSTOMER,
+    };
     await createUser(page, person);
     await expect(rowOf(page, person.email)).toContainText(HARBOR_CUSTOMER);
     await editLastName(page, person, 'Luna Paz');
     await deleteUser(page, 'Marta Luna Paz', person.email);
   });
 
-  test('an admin password change asks first, then the new password signs in for that user', async ({ page, signIn, browser, baseURL }) => {
+  test('an admin password change asks first, then the new password signs in for that user', async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+  }) => {
     await signIn(page, peopleRoot);
     await openScreen(page, '/customer/users', 'Customer Users');
-    const person: NewUser = { name: 'Raúl', lastName: 'Cruz', email: 'raul.cruz@harbor.test', password: 'First.Pass.2026', role: 'Customer', customer: HARBOR_CUSTOMER };
+    const person: NewUser = {
+      name: 'Raúl',
+      lastName: 'Cruz',
+      email: 'raul.cruz@harbor.test',
+      password: 'First.Pass.2026',
+      role: 'Customer',
+      customer: HARBOR_CUSTOMER,
+    };
     await createUser(page, person);
 
     await page.getByRole('button', { name: 'Change password of Raúl Cruz' }).click();
@@ -230,19 +306,29 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(dialog).toBeHidden();
 
     // the user signs in with the new password and is asked to choose its own
-    const { context, page: theirs } = await signInFresh(browser, baseURL, signIn, { ...harborDispatcher, email: person.email, password: next });
+    const { context, page: theirs } = await signInFresh(browser, baseURL, signIn, {
+      ...harborDispatcher,
+      email: person.email,
+      password: next,
+    });
     await expect(theirs.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
     await context.close();
   });
 
-  test('a Customer Root sees only its own customer on Users, creates a user there, and cannot open Admin Users', async ({ page, signIn }) => {
+  test('a Customer Root sees only its own customer on Users, creates a user there, and cannot open Admin Users', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, harborRoot);
     await openScreen(page, '/users', 'Users');
     await expect(rowOf(page, harborDispatcher.email)).toHaveCount(1);
     await expect(rowOf(page, harborRoot.email)).toHaveCount(1);
     await expect(page.getByRole('columnheader', { name: 'Customer' })).toHaveCount(0);
     // docs/product.md#constants-and-limits: Users sorted by name
-    await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     // another customer's users are out of reach, even by search
     await search(page, customer.email);
     await expect(page.getByText('No users found. Please add some users.')).toBeVisible();
@@ -253,7 +339,13 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     // Users have no customer field: a new user joins the Customer Root's own customer
     await expect(dialog.getByRole('combobox', { name: 'Customer' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    const person: NewUser = { name: 'Sara', lastName: 'Lugo', email: 'sara.lugo@harbor.test', password: 'Harbor.Sara.2026', role: 'Customer' };
+    const person: NewUser = {
+      name: 'Sara',
+      lastName: 'Lugo',
+      email: 'sara.lugo@harbor.test',
+      password: 'Harbor.Sara.2026',
+      role: 'Customer',
+    };
     await createUser(page, person);
     await expect(rowOf(page, person.email)).toContainText('ACTIVE');
 
@@ -262,7 +354,11 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   });
 
-  test('a Customer Root changes its own phone on Users only with its current password; the e-mail and the old phone get a notice', async ({ page, signIn, inbox }) => {
+  test('a Customer Root changes its own phone on Users only with its current password; the e-mail and the old phone get a notice', async ({
+    page,
+    signIn,
+    inbox,
+  }) => {
     await signIn(page, harborRoot);
     await openScreen(page, '/users', 'Users');
     const me = `${harborRoot.name} ${harborRoot.lastName}`;
@@ -296,7 +392,9 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(page.getByText('User has been successfully Updated', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     // no phone before: the e-mail is told, no SMS
-    await expect.poll(() => phoneNotices(inbox, harborRoot, null, firstChange), { timeout: 15_000 }).toEqual({ mails: 1, texts: 0 });
+    await expect
+      .poll(() => phoneNotices(inbox, harborRoot, null, firstChange), { timeout: 15_000 })
+      .toEqual({ mails: 1, texts: 0 });
 
     // changed again: now the old phone is told too
     dialog = await openOwn();
@@ -305,7 +403,9 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     const secondChange = Date.now();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(() => phoneNotices(inbox, harborRoot, '+17875550170', secondChange), { timeout: 15_000 }).toEqual({ mails: 1, texts: 1 });
+    await expect
+      .poll(() => phoneNotices(inbox, harborRoot, '+17875550170', secondChange), { timeout: 15_000 })
+      .toEqual({ mails: 1, texts: 1 });
   });
 
   test('a Staff View sees Customer Users without Create or row actions', async ({ page, signIn }) => {
@@ -317,7 +417,11 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await expect(page.getByRole('button', { name: /^(Edit|Delete|Change password of) / })).toHaveCount(0);
   });
 
-  test('axe finds no serious or critical violation on the staff screens and their modals', async ({ browser, baseURL, signIn }) => {
+  test('axe finds no serious or critical violation on the staff screens and their modals', async ({
+    browser,
+    baseURL,
+    signIn,
+  }) => {
     const staff = await signInFresh(browser, baseURL, signIn, peopleRoot);
     for (const [path, title] of [
       ['/admin/users', 'Admin Users'],
@@ -360,7 +464,9 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     expect(await seriousViolations(own.page), 'Users edit modal').toEqual([]);
     await own.page.keyboard.press('Escape');
     await expect(own.page.getByRole('dialog')).toHaveCount(0);
-    await own.page.getByRole('button', { name: `Change password of ${harborDispatcher.name} ${harborDispatcher.lastName}` }).click();
+    await own.page
+      .getByRole('button', { name: `Change password of ${harborDispatcher.name} ${harborDispatcher.lastName}` })
+      .click();
     await own.page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
     await settled(own.page.getByRole('dialog', { name: 'Change User Password' }));
     expect(await seriousViolations(own.page), 'Users admin password modal').toEqual([]);

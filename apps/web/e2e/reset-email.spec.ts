@@ -11,7 +11,9 @@ const NEW_PASSWORD = 'Mail.Reset.2027';
 async function linkMailedTo(inbox: InboxClient, email: string, since: number): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const mail = (await inbox.mails()).filter((m) => m.receivedAt >= since && m.to.includes(email) && m.subject === SUBJECT).pop();
+    const mail = (await inbox.mails())
+      .filter((m) => m.receivedAt >= since && m.to.includes(email) && m.subject === SUBJECT)
+      .pop();
     const link = mail ? LINK.exec(mail.text)?.[0] : undefined;
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`No reset link mailed to ${email} within 15 s`);
@@ -27,7 +29,11 @@ async function requestLink(page: Page, email: string) {
 }
 
 test.describe('password reset by e-mail (docs/product.md#password-reset)', () => {
-  test('the mailed link sets a new password once; the new one signs in and the old one fails', async ({ page, inbox, signIn }) => {
+  test('the mailed link sets a new password once; the new one signs in and the old one fails', async ({
+    page,
+    inbox,
+    signIn,
+  }) => {
     // chooser, reached from the sign-in page
     await page.goto('/login');
     await page.getByRole('link', { name: 'Recovery password' }).click();
@@ -72,7 +78,9 @@ test.describe('password reset by e-mail (docs/product.md#password-reset)', () =>
     await page.getByLabel('New Password', { exact: true }).fill('Mail.Again.2028');
     await page.getByLabel('Confirm Password', { exact: true }).fill('Mail.Again.2028');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert')).toHaveText('This reset link is not valid or has expired. Please request a new one.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This reset link is not valid or has expired. Please request a new one.',
+    );
     await expect(page.getByRole('heading', { name: 'Login and confirm your new password' })).toBeVisible();
     await expectAccessible(page, 'e-mail step 3 with the red alert');
 
@@ -108,7 +116,9 @@ test.describe('password reset by e-mail (docs/product.md#password-reset)', () =>
     await expect(send).toBeEnabled();
     // an unknown token is refused by the server, in the red alert above the form
     await send.click();
-    await expect(page.getByRole('alert')).toHaveText('This reset link is not valid or has expired. Please request a new one.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This reset link is not valid or has expired. Please request a new one.',
+    );
     await expectAccessible(page, 'e-mail step 3 with an unknown link');
   });
 

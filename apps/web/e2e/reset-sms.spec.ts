@@ -10,7 +10,9 @@ const NEW_PASSWORD = 'Sms.Reset.2027';
 async function resetCodeTextedTo(inbox: InboxClient, phone: string, since: number): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const sms = (await inbox.texts()).filter((t) => t.receivedAt >= since && t.to === phone && RESET_CODE.test(t.body)).pop();
+    const sms = (await inbox.texts())
+      .filter((t) => t.receivedAt >= since && t.to === phone && RESET_CODE.test(t.body))
+      .pop();
     if (sms) return RESET_CODE.exec(sms.body)![1]!;
     if (Date.now() > deadline) throw new Error(`No reset code texted to ${phone} within 15 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -33,7 +35,11 @@ async function fillCodeStep(page: Page, code: string, password: string) {
 }
 
 test.describe('password reset by SMS (docs/product.md#password-reset)', () => {
-  test('the texted code sets a new password; a wrong code shows the red alert; the old password fails', async ({ page, inbox, signIn }) => {
+  test('the texted code sets a new password; a wrong code shows the red alert; the old password fails', async ({
+    page,
+    inbox,
+    signIn,
+  }) => {
     await page.goto('/reset_password');
     await expectAccessible(page, 'chooser');
     await page.getByRole('link', { name: 'SMS' }).click();
@@ -44,7 +50,9 @@ test.describe('password reset by SMS (docs/product.md#password-reset)', () => {
     const countries = page.getByRole('combobox', { name: 'Country' });
     await expect(countries).toHaveValue('PR');
     // the preferred ones, then the others by name
-    const offered = await countries.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const offered = await countries
+      .locator('option:not([disabled])')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(offered).toEqual(['PR', 'US', 'VI', 'AR', 'CA', 'CL', 'CO', 'CR', 'DO', 'GT', 'MX', 'PE', 'ES', 'VE']);
     await expectAccessible(page, 'SMS step 1');
 
@@ -75,7 +83,10 @@ test.describe('password reset by SMS (docs/product.md#password-reset)', () => {
     await signIn(page, { ...smsResetter, password: NEW_PASSWORD });
   });
 
-  test('an unknown phone gets the same next step as a known one, and no SMS; Back returns to the phone', async ({ page, inbox }) => {
+  test('an unknown phone gets the same next step as a known one, and no SMS; Back returns to the phone', async ({
+    page,
+    inbox,
+  }) => {
     const unknown = '+17875550177';
     const since = Date.now();
     await requestCode(page, smsResetter.phone!);
@@ -94,7 +105,9 @@ test.describe('password reset by SMS (docs/product.md#password-reset)', () => {
     expect((await inbox.texts()).filter((t) => t.to === unknown)).toEqual([]);
   });
 
-  test('the phone field is keyboard operable and refuses a number that is not valid before any call', async ({ page }) => {
+  test('the phone field is keyboard operable and refuses a number that is not valid before any call', async ({
+    page,
+  }) => {
     await page.goto('/reset_password/sms');
     const phone = page.getByLabel('Phone', { exact: true });
     await expect(phone).toBeFocused();

@@ -16,7 +16,9 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
 
   test('a Customer opening Admin Users lands on 403 and is signed out', async ({ page, signIn }) => {
     await signIn(page, customer);
-    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/login/jwt/logout') && response.ok());
+    const loggedOut = page.waitForResponse(
+      (response) => response.url().endsWith('/api/login/jwt/logout') && response.ok(),
+    );
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
@@ -29,7 +31,10 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a 401 from any call clears the session and reloads into Login (docs/product.md#messages)', async ({ page, signIn }) => {
+  test('a 401 from any call clears the session and reloads into Login (docs/product.md#messages)', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customer);
     // the dashboard's own calls answered first (else one of them meets the 401 before the click)
     await page.waitForLoadState('networkidle');
@@ -38,12 +43,21 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
     const reloaded = page.waitForEvent('load');
     // in-app navigation: the profile's counts call answers 401 (or a call of the dashboard still
     // under way does so first, and the page is already reloading when the click would come)
-    await Promise.race([page.getByRole('link', { name: /Ana Torres/ }).click().catch(() => undefined), reloaded]);
+    await Promise.race([
+      page
+        .getByRole('link', { name: /Ana Torres/ })
+        .click()
+        .catch(() => undefined),
+      reloaded,
+    ]);
     await reloaded;
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a screen whose code cannot be downloaded says so and offers a reload; another screen still opens", async ({ page, signIn }) => {
+  test('a screen whose code cannot be downloaded says so and offers a reload; another screen still opens', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customer);
     // the events screen's file is gone (a deploy replaced the build the page came from)
     await page.route(/\/assets\/EventsPage-[^/]*\.js$/, (route) => route.abort());
@@ -60,13 +74,19 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
     await signIn(page, staffEdit);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/customer$/);
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts()).toEqual(['Customers', 'Customer Users']);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts()).toEqual([
+      'Customers',
+      'Customer Users',
+    ]);
     await expectAccessible(page, 'Customers for a Staff Edit');
     await page.goto('/');
     await expect(page).toHaveURL(/\/customer$/);
   });
 
-  test('without a session every layout page goes to Login, and a signed-in user skips Login', async ({ page, signIn }) => {
+  test('without a session every layout page goes to Login, and a signed-in user skips Login', async ({
+    page,
+    signIn,
+  }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expectAccessible(page, 'login reached from a layout page');
@@ -82,7 +102,8 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
     await page.keyboard.press('Escape');
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Sofía Rivera' })).toBeVisible();
-    for (const label of ['Completed', 'Non Compliance', 'Open', 'Today']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ['Completed', 'Non Compliance', 'Open', 'Today'])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.locator('.profile__stat-value').first()).toHaveText(/^\d+$/);
     await expectAccessible(page, 'profile of a Staff Root');
     await page.getByRole('button', { name: 'Modify Password' }).click();

@@ -2,7 +2,15 @@ import { expectAccessible } from './support/axe';
 import { expect, sidebarLabels, submitCode, submitPassword, test } from './support/fixtures';
 import { codeTester, customer, customerRoot, staffRoot } from './support/users';
 
-const CUSTOMER_MENU = ['Dashboard', 'Resources', 'Service Level Agreement', 'Escalation', 'Applications', 'Events', 'User Guide'];
+const CUSTOMER_MENU = [
+  'Dashboard',
+  'Resources',
+  'Service Level Agreement',
+  'Escalation',
+  'Applications',
+  'Events',
+  'User Guide',
+];
 
 test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', () => {
   test('staff sign in with the e-mailed code and land on Customers with the staff menu', async ({ page, signIn }) => {
@@ -15,7 +23,10 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
     await expectAccessible(page, 'Customers for a Staff Root');
   });
 
-  test('a Customer lands on the Dashboard with the customer menu and its company in the footer', async ({ page, signIn }) => {
+  test('a Customer lands on the Dashboard with the customer menu and its company in the footer', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customer);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await sidebarLabels(page)).toEqual(CUSTOMER_MENU);

@@ -20,7 +20,11 @@ function startWidgetHost(): Promise<{ server: Server; origin: string; requests: 
     response.writeHead(request.url === '/v2/loader.js' ? 200 : 404, { 'content-type': 'text/javascript' });
     response.end('window.relevoWidgetRuns = (window.relevoWidgetRuns || 0) + 1;');
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests })));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests }),
+    ),
+  );
 }
 
 /**
@@ -45,12 +49,38 @@ test.describe('the third-party widget', () => {
       });
     });
     baseURL = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, SMTP_URL: readEnv(E2E_ENV.smtpUrl), DEMO_DATA: 'on', WIDGET_SCRIPT_URL: `${host.origin}/v2/loader.js` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      SMTP_URL: readEnv(E2E_ENV.smtpUrl),
+      DEMO_DATA: 'on',
+      WIDGET_SCRIPT_URL: `${host.origin}/v2/loader.js`,
+    };
     delete env.DATABASE_URL;
-    const demo = spawnSync(process.execPath, [join(repoRoot, 'apps/server/dist/cli.js'), 'demo-data'], { cwd: repoRoot, env, encoding: 'utf8' });
+    const demo = spawnSync(process.execPath, [join(repoRoot, 'apps/server/dist/cli.js'), 'demo-data'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
     expect(demo.status, demo.stderr).toBe(0);
-    server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], { cwd: repoRoot, env, stdio: 'ignore' });
-    await expect.poll(() => fetch(`${baseURL}/api/health`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
+    server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
+      cwd: repoRoot,
+      env,
+      stdio: 'ignore',
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`${baseURL}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
   });
 
   test.afterAll(async () => {
@@ -68,13 +98,20 @@ test.describe('the third-party widget', () => {
     const page = await context.newPage();
     const login = await page.goto('/login');
     const policy = login!.headers()['content-security-policy']!;
-    expect(policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src'))).toBe(`script-src 'self' ${host.origin}`);
+    expect(
+      policy
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith('script-src')),
+    ).toBe(`script-src 'self' ${host.origin}`);
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => (window as { relevoWidgetRuns?: number }).relevoWidgetRuns ?? 0)).toBe(0);
     expect(host.requests()).toBe(0);
 
     await signIn(page, customer);
-    await expect.poll(() => page.evaluate(() => (window as { relevoWidgetRuns?: number }).relevoWidgetRuns ?? 0)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as { relevoWidgetRuns?: number }).relevoWidgetRuns ?? 0))
+      .toBe(1);
     // moving between screens of the layout keeps the one script
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Events' }).click();

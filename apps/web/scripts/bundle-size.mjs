@@ -61,11 +61,22 @@ function sizeOf(key) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const results = ROUTES.map(({ route, modules, budgetKb: routeBudgetKb }) => {
   const budgetKb = onlyBudgetKb ?? routeBudgetKb;
-  for (const module of modules) if (!manifest[module]) throw new Error(`The manifest has no chunk for ${module}: is ${route} still a lazy route?`);
+  for (const module of modules)
+    if (!manifest[module]) throw new Error(`The manifest has no chunk for ${module}: is ${route} still a lazy route?`);
   const keys = new Set([entryKey, ...modules].flatMap((key) => [...closure(key)]));
   const chunks = [...keys].map(sizeOf).sort((a, b) => b.gzip - a.gzip);
-  const total = chunks.reduce((sum, chunk) => ({ bytes: sum.bytes + chunk.bytes, gzip: sum.gzip + chunk.gzip }), { bytes: 0, gzip: 0 });
-  return { route, chunks, totalBytes: total.bytes, totalGzipBytes: total.gzip, budgetKb, withinBudget: total.gzip / 1024 <= budgetKb };
+  const total = chunks.reduce((sum, chunk) => ({ bytes: sum.bytes + chunk.bytes, gzip: sum.gzip + chunk.gzip }), {
+    bytes: 0,
+    gzip: 0,
+  });
+  return {
+    route,
+    chunks,
+    totalBytes: total.bytes,
+    totalGzipBytes: total.gzip,
+    budgetKb,
+    withinBudget: total.gzip / 1024 <= budgetKb,
+  };
 });
 
 if (asJson) {
@@ -73,8 +84,13 @@ if (asJson) {
 } else {
   for (const { route, chunks, totalBytes, totalGzipBytes, budgetKb, withinBudget } of results) {
     console.log(`JavaScript loaded initially by ${route} (entry + the route's lazy chunks + their static imports):`);
-    for (const chunk of chunks) console.log(`  ${chunk.file.padEnd(48)} ${kb(chunk.bytes).padStart(8)} kB  ${kb(chunk.gzip).padStart(7)} kB gzip`);
-    console.log(`  ${'total'.padEnd(48)} ${kb(totalBytes).padStart(8)} kB  ${kb(totalGzipBytes).padStart(7)} kB gzip (budget ${budgetKb} kB, aim ${AIM_KB} kB)${withinBudget ? '' : ' OVER BUDGET'}\n`);
+    for (const chunk of chunks)
+      console.log(
+        `  ${chunk.file.padEnd(48)} ${kb(chunk.bytes).padStart(8)} kB  ${kb(chunk.gzip).padStart(7)} kB gzip`,
+      );
+    console.log(
+      `  ${'total'.padEnd(48)} ${kb(totalBytes).padStart(8)} kB  ${kb(totalGzipBytes).padStart(7)} kB gzip (budget ${budgetKb} kB, aim ${AIM_KB} kB)${withinBudget ? '' : ' OVER BUDGET'}\n`,
+    );
   }
 }
 process.exit(results.every((result) => result.withinBudget) ? 0 : 1);

@@ -8,42 +8,83 @@ import { HomeRedirect, PublicOnly, RequireSession, SignOutOnEntry } from './shel
 type ScreenRoute = Pick<RouteObject, 'element' | 'handle'>;
 
 const LoginPage = lazyWithPreload(() => import('./features/auth/LoginPage').then(({ LoginPage }) => LoginPage));
-const AuthenticatorPage = lazyWithPreload(() => import('./features/auth/AuthenticatorPage').then(({ AuthenticatorPage }) => AuthenticatorPage));
-const ResetPasswordPage = lazyWithPreload(() => import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ResetPasswordPage));
-const ForbiddenPage = lazyWithPreload(() => import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ForbiddenPage));
-const NotFoundPage = lazyWithPreload(() => import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => NotFoundPage));
-const RespondPage = lazyWithPreload(() => import('./features/respond/RespondPage').then(({ RespondPage }) => RespondPage));
+const AuthenticatorPage = lazyWithPreload(() =>
+  import('./features/auth/AuthenticatorPage').then(({ AuthenticatorPage }) => AuthenticatorPage),
+);
+const ResetPasswordPage = lazyWithPreload(() =>
+  import('./features/reset-password/ResetPasswordPage').then(({ ResetPasswordPage }) => ResetPasswordPage),
+);
+const ForbiddenPage = lazyWithPreload(() =>
+  import('./features/errors/ForbiddenPage').then(({ ForbiddenPage }) => ForbiddenPage),
+);
+const NotFoundPage = lazyWithPreload(() =>
+  import('./features/errors/NotFoundPage').then(({ NotFoundPage }) => NotFoundPage),
+);
+const RespondPage = lazyWithPreload(() =>
+  import('./features/respond/RespondPage').then(({ RespondPage }) => RespondPage),
+);
 const AppLayout = lazyWithPreload(() => import('./shell/AppLayout').then(({ AppLayout }) => AppLayout));
 // the password form and its dialog load when they open (most visits never open them), not with
 // every screen's first JavaScript
-const ChangePasswordModal = lazy(() => import('./features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({ default: ChangePasswordModal })));
+const ChangePasswordModal = lazy(() =>
+  import('./features/password/ChangePasswordModal').then(({ ChangePasswordModal }) => ({
+    default: ChangePasswordModal,
+  })),
+);
 const UsersPage = lazyWithPreload(() => import('./features/users/UsersPage').then(({ UsersPage }) => UsersPage));
 
 /** docs/product.md#user-lists: one users screen, three endpoint groups; keyed so moving between them starts afresh. */
-const usersScreen = (screen: UserScreen): ScreenRoute => lazyRoute(UsersPage, <UsersPage key={screen} screen={screen} />);
+const usersScreen = (screen: UserScreen): ScreenRoute =>
+  lazyRoute(UsersPage, <UsersPage key={screen} screen={screen} />);
 
 /**
  * The screens of the layout routes (docs/product.md#routes). Keyed by the domain's ROUTE_ROLES, so every route
  * with a role set has a screen and the layout checks the role of each (docs/product.md#route-guard, #roles-and-permissions).
  */
 export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
-  dashboard: lazyRoute(lazyWithPreload(() => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => DashboardPage))),
+  dashboard: lazyRoute(
+    lazyWithPreload(() => import('./features/dashboard/DashboardPage').then(({ DashboardPage }) => DashboardPage)),
+  ),
   users: usersScreen('ownUsers'),
-  profile: lazyRoute(lazyWithPreload(() => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ProfilePage))),
+  profile: lazyRoute(
+    lazyWithPreload(() => import('./features/profile/ProfilePage').then(({ ProfilePage }) => ProfilePage)),
+  ),
   'admin/users': usersScreen('staffUsers'),
   'customer/users': usersScreen('customerUsers'),
-  customer: lazyRoute(lazyWithPreload(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage))),
-  applications: lazyRoute(lazyWithPreload(() => import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage))),
-  'application/:application_id/modules': lazyRoute(lazyWithPreload(() => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ModulesPage))),
+  customer: lazyRoute(
+    lazyWithPreload(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage)),
+  ),
+  applications: lazyRoute(
+    lazyWithPreload(() =>
+      import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage),
+    ),
+  ),
+  'application/:application_id/modules': lazyRoute(
+    lazyWithPreload(() => import('./features/modules/ModulesPage').then(({ ModulesPage }) => ModulesPage)),
+  ),
   // docs/product.md#routes lists `module` with no screen of its own: modules are reached through their application
   module: { element: <Navigate to="/applications" replace /> },
   events: lazyRoute(lazyWithPreload(() => import('./features/events/EventsPage').then(({ EventsPage }) => EventsPage))),
-  'events/:case_id/event_logs': lazyRoute(lazyWithPreload(() => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => EventLogsPage))),
-  escalations: lazyRoute(lazyWithPreload(() => import('./features/escalations/EscalationsPage').then(({ EscalationsPage }) => EscalationsPage))),
-  'escalation/:escalation_id/resources': lazyRoute(lazyWithPreload(() => import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => EscalationStepsPage))),
+  'events/:case_id/event_logs': lazyRoute(
+    lazyWithPreload(() => import('./features/events/EventLogsPage').then(({ EventLogsPage }) => EventLogsPage)),
+  ),
+  escalations: lazyRoute(
+    lazyWithPreload(() =>
+      import('./features/escalations/EscalationsPage').then(({ EscalationsPage }) => EscalationsPage),
+    ),
+  ),
+  'escalation/:escalation_id/resources': lazyRoute(
+    lazyWithPreload(() =>
+      import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => EscalationStepsPage),
+    ),
+  ),
   sla: lazyRoute(lazyWithPreload(() => import('./features/slas/SlasPage').then(({ SlasPage }) => SlasPage))),
-  resources: lazyRoute(lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage))),
-  user_guide: lazyRoute(lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage))),
+  resources: lazyRoute(
+    lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage)),
+  ),
+  user_guide: lazyRoute(
+    lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage)),
+  ),
   guide: lazyRoute(lazyWithPreload(() => import('./features/user-guide/GuidePage').then(({ GuidePage }) => GuidePage))),
 };
 

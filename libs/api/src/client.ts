@@ -33,7 +33,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   } as FetchOptions);
 
-  async function call<E extends AnyEndpoint>(endpoint: E, args: CallArgs<E> = {} as CallArgs<E>): Promise<ResponseOf<E>> {
+  async function call<E extends AnyEndpoint>(
+    endpoint: E,
+    args: CallArgs<E> = {} as CallArgs<E>,
+  ): Promise<ResponseOf<E>> {
     const headers: Record<string, string> = { ...options.headers };
     if (args.token) headers.authorization = `Bearer ${args.token}`;
     const url = fillPath(endpoint.path, args.params as Record<string, unknown> | undefined);
@@ -41,7 +44,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return (await $fetch(url, {
         method: endpoint.method,
         headers,
-        body: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : ((args.body as Record<string, unknown>) ?? {}),
+        body:
+          endpoint.method === 'GET' || endpoint.method === 'DELETE'
+            ? undefined
+            : ((args.body as Record<string, unknown>) ?? {}),
         query: cleanQuery(args.query as Record<string, unknown> | undefined),
         signal: args.signal,
       })) as ResponseOf<E>;
@@ -59,7 +65,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
  * The address of a GET call, for what the browser fetches itself (a file to download, an event
  * stream): same origin, so the session cookie rides along.
  */
-export function endpointUrl<E extends AnyEndpoint>(endpoint: E, args: Pick<CallArgs<E>, 'params' | 'query'> = {} as CallArgs<E>, baseURL = ''): string {
+export function endpointUrl<E extends AnyEndpoint>(
+  endpoint: E,
+  args: Pick<CallArgs<E>, 'params' | 'query'> = {} as CallArgs<E>,
+  baseURL = '',
+): string {
   const query = new URLSearchParams(cleanQuery(args.query as Record<string, unknown> | undefined)).toString();
   return `${baseURL}${fillPath(endpoint.path, args.params as Record<string, unknown> | undefined)}${query ? `?${query}` : ''}`;
 }

@@ -46,7 +46,8 @@ export interface Endpoint<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEndpoint = Endpoint<Method, string, any, any, any, any, AuthKind>;
 
-export type ResponseOf<E> = E extends Endpoint<Method, string, infer _B, infer _Q, infer _P, infer R, AuthKind> ? R : never;
+export type ResponseOf<E> =
+  E extends Endpoint<Method, string, infer _B, infer _Q, infer _P, infer R, AuthKind> ? R : never;
 type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : undefined;
 type OutputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 export type BodyOf<E extends AnyEndpoint> = InputOf<E['body']>;

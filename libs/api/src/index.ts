@@ -2,7 +2,14 @@ import { authEndpoints } from './endpoints/auth';
 import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
-import { clientSettings, health, listChannels, listLanguages, listParticipationTypes, ready } from './endpoints/reference';
+import {
+  clientSettings,
+  health,
+  listChannels,
+  listLanguages,
+  listParticipationTypes,
+  ready,
+} from './endpoints/reference';
 import { moduleToolEndpoints } from './endpoints/module-tools';
 import { resourceEndpoints } from './endpoints/resources';
 import { slaEndpoints } from './endpoints/slas';

@@ -1,17 +1,100 @@
 // The domain's public surface: what the server, the web app, the contract and the tools use.
-export { Role, type RoleId, ALL_ROLES, STAFF_ROLES, CUSTOMER_ROLES, ROLE_NAMES, ROLE_LABELS, isRoleId, roleFromName, isStaffRole } from './roles/roles';
+export {
+  Role,
+  type RoleId,
+  ALL_ROLES,
+  STAFF_ROLES,
+  CUSTOMER_ROLES,
+  ROLE_NAMES,
+  ROLE_LABELS,
+  isRoleId,
+  roleFromName,
+  isStaffRole,
+} from './roles/roles';
 export { type Permission, mayCall, grantableRoles } from './roles/permissions';
 export { ROUTE_ROLES, type LayoutRoute, canOpenRoute, homePathFor, SIDEBAR, sidebarFor } from './roles/routes';
 export { type FieldIssue, validate, checkedOutput } from './rules/validation';
 export { mustBeTrueOrFalse, requiredText, emailField, idField, ynFlag } from './rules/fields';
-export { PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES, newPassword, passwordRuleResults, OwnPasswordChangeSchema, type OwnPasswordChange, NewPasswordSchema, type NewPassword } from './rules/password';
+export {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MESSAGES,
+  newPassword,
+  passwordRuleResults,
+  OwnPasswordChangeSchema,
+  type OwnPasswordChange,
+  NewPasswordSchema,
+  type NewPassword,
+} from './rules/password';
 export { SUPPORTED_COUNTRIES, PREFERRED_COUNTRIES, phoneField } from './rules/phone';
-export { MESSAGES, copiedToClipboard, copiedLabel, resourceQuotaWarning, modulesTitle, stepsTitle, SPANISH_CONFIRM_LABELS, APP_VERSION, ERROR_TOAST_MS, ESCALATION_TOAST_MS, SESSION_TTL_SECONDS } from './rules/messages';
-export { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_NUM, OPTION_LIST_SIZE, CUSTOMER_DROPDOWN_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH, PAGE_MESSAGES, PageQuerySchema, type PageQuery, type ListOf, orderColumn } from './entities/paging';
-export { DEFAULT_RESOURCE_QUOTA, type Customer, CUSTOMER_MESSAGES, customerInUseMessage, CustomerCreateSchema, type CustomerCreate, CustomerUpdateSchema, type CustomerUpdate } from './entities/customer';
-export { type SessionUser, type User, USER_MESSAGES, UserCreateSchema, type UserCreate, UserUpdateSchema, type UserUpdate, AdminPasswordChangeSchema, type AdminPasswordChange } from './entities/user';
+export {
+  MESSAGES,
+  copiedToClipboard,
+  copiedLabel,
+  resourceQuotaWarning,
+  modulesTitle,
+  stepsTitle,
+  SPANISH_CONFIRM_LABELS,
+  APP_VERSION,
+  ERROR_TOAST_MS,
+  ESCALATION_TOAST_MS,
+  SESSION_TTL_SECONDS,
+} from './rules/messages';
+export {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_NUM,
+  OPTION_LIST_SIZE,
+  CUSTOMER_DROPDOWN_SIZE,
+  MAX_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+  PAGE_MESSAGES,
+  PageQuerySchema,
+  type PageQuery,
+  type ListOf,
+  orderColumn,
+} from './entities/paging';
+export {
+  DEFAULT_RESOURCE_QUOTA,
+  type Customer,
+  CUSTOMER_MESSAGES,
+  customerInUseMessage,
+  CustomerCreateSchema,
+  type CustomerCreate,
+  CustomerUpdateSchema,
+  type CustomerUpdate,
+} from './entities/customer';
+export {
+  type SessionUser,
+  type User,
+  USER_MESSAGES,
+  UserCreateSchema,
+  type UserCreate,
+  UserUpdateSchema,
+  type UserUpdate,
+  AdminPasswordChangeSchema,
+  type AdminPasswordChange,
+} from './entities/user';
 export { fullName } from './rules/full-name';
-export { AUTH_MESSAGES, CODE_MIN, CODE_MAX, CODE_TTL_SECONDS, CODE_MAX_WRONG, RESEND_LIMIT, RESEND_WINDOW_SECONDS, PREAUTH_TTL_SECONDS, RESET_LINK_TTL_SECONDS, LoginRequestSchema, type LoginRequest, TfaRequestSchema, type LoginAnswer, type TokenAnswer, type MessageAnswer, SmsResetVerifySchema, type SmsResetVerify, EmailResetStartSchema, type EmailResetStart } from './entities/auth';
+export {
+  AUTH_MESSAGES,
+  CODE_MIN,
+  CODE_MAX,
+  CODE_TTL_SECONDS,
+  CODE_MAX_WRONG,
+  RESEND_LIMIT,
+  RESEND_WINDOW_SECONDS,
+  PREAUTH_TTL_SECONDS,
+  RESET_LINK_TTL_SECONDS,
+  LoginRequestSchema,
+  type LoginRequest,
+  TfaRequestSchema,
+  type LoginAnswer,
+  type TokenAnswer,
+  type MessageAnswer,
+  SmsResetVerifySchema,
+  type SmsResetVerify,
+  EmailResetStartSchema,
+  type EmailResetStart,
+} from './entities/auth';
 export { SmsResetStartSchema, type SmsResetStart } from './entities/sms-reset';
 export { loginErrors, loginMachine } from './machines/login/login.machine';
 export { twoFactorMachine } from './machines/two-factor/two-factor.machine';
@@ -19,54 +102,360 @@ export { changePasswordErrors, changePasswordMachine } from './machines/change-p
 export { sessionMachine } from './machines/session/session.machine';
 export { smsPhoneErrors, smsVerifyErrors, smsResetMachine } from './machines/sms-reset/sms-reset.machine';
 export { emailStartErrors, emailConfirmErrors, emailResetMachine } from './machines/email-reset/email-reset.machine';
-export { type UserScreen, USER_SCREENS, type UserFormSetup, type UserFormValues, emptyUserForm, userFormFromUser, userFormLayout, userFormFields, roleOptions, customerOptions, type UserCreateBody, type UserUpdateBody, userFormBody, USER_STATUS_OPTIONS } from './rules/user-form';
-export { type Actor, type UserFacts, type StaffRootCount, signInRefusal, isActiveStaffRoot, userDeleteRefusal, userUpdateRefusal, emailChangeRefusal, adminPasswordRefusal, isSamePhone, ownChangeNeedsPassword, currentPasswordRefusal, homeOf, homeCustomerRefusal } from './rules/user-refusals';
+export {
+  type UserScreen,
+  USER_SCREENS,
+  type UserFormSetup,
+  type UserFormValues,
+  emptyUserForm,
+  userFormFromUser,
+  userFormLayout,
+  userFormFields,
+  roleOptions,
+  customerOptions,
+  type UserCreateBody,
+  type UserUpdateBody,
+  userFormBody,
+  USER_STATUS_OPTIONS,
+} from './rules/user-form';
+export {
+  type Actor,
+  type UserFacts,
+  type StaffRootCount,
+  signInRefusal,
+  isActiveStaffRoot,
+  userDeleteRefusal,
+  userUpdateRefusal,
+  emailChangeRefusal,
+  adminPasswordRefusal,
+  isSamePhone,
+  ownChangeNeedsPassword,
+  currentPasswordRefusal,
+  homeOf,
+  homeCustomerRefusal,
+} from './rules/user-refusals';
 export { customerDeleteRefusal, customerUpdateRefusal, isProviderCustomer } from './rules/customer-refusals';
-export { type CustomerFormSetup, emptyCustomerForm, customerFormFromCustomer, customerFormLayout, customerFormFields, customerStatusOptions, customerCreateBody, customerUpdateBody } from './rules/customer-form';
+export {
+  type CustomerFormSetup,
+  emptyCustomerForm,
+  customerFormFromCustomer,
+  customerFormLayout,
+  customerFormFields,
+  customerStatusOptions,
+  customerCreateBody,
+  customerUpdateBody,
+} from './rules/customer-form';
 export { ACTIVE_FLAG_OPTIONS, activeFlagStatus, userStatus, eventStatus, slaComplianceStatus } from './rules/status';
 export { listDate } from './rules/dates';
 export { type ListQuery, listMachine } from './machines/list/list.machine';
-export { type FormErrors, type RecordFormInput, type RecordFormEvent, recordFormErrors, type RecordFormMachine } from './machines/record-form/record-form.machine';
+export {
+  type FormErrors,
+  type RecordFormInput,
+  type RecordFormEvent,
+  recordFormErrors,
+  type RecordFormMachine,
+} from './machines/record-form/record-form.machine';
 export { userFormMachine, userFormInput } from './machines/user-form/user-form';
 export { customerFormMachine, customerFormInput } from './machines/customer-form/customer-form';
-export { stepFormMachine, stepFormInput, stepFormFromStep, stepFormCanSave, participationTypeOptions, channelOptions, resourceOptions, followUpText } from './machines/escalation-step/escalation-step';
-export { type EscalationFormValues, emptyEscalationForm, escalationFormFromEscalation, escalationFormFields, escalationCreateBody, escalationUpdateBody, escalationFormMachine, escalationFormInput } from './machines/escalation-form/escalation-form';
-export { type AdminPasswordField, adminPasswordErrors, adminPasswordMachine } from './machines/admin-password/admin-password.machine';
+export {
+  stepFormMachine,
+  stepFormInput,
+  stepFormFromStep,
+  stepFormCanSave,
+  participationTypeOptions,
+  channelOptions,
+  resourceOptions,
+  followUpText,
+} from './machines/escalation-step/escalation-step';
+export {
+  type EscalationFormValues,
+  emptyEscalationForm,
+  escalationFormFromEscalation,
+  escalationFormFields,
+  escalationCreateBody,
+  escalationUpdateBody,
+  escalationFormMachine,
+  escalationFormInput,
+} from './machines/escalation-form/escalation-form';
+export {
+  type AdminPasswordField,
+  adminPasswordErrors,
+  adminPasswordMachine,
+} from './machines/admin-password/admin-password.machine';
 export { type Channel, type ParticipationType, type Language, type YesNo } from './entities/reference';
-export { type Resource, RESOURCE_MESSAGES, type ResourceLimit, resourcePhoneShown, ResourceCreateSchema, type ResourceCreate, ResourceUpdateSchema, type ResourceUpdate } from './entities/resource';
-export { type Sla, SLA_MESSAGES, SLA_UNIT_OPTIONS, slaMinutes, SlaCreateSchema, type SlaCreate, SlaUpdateSchema, type SlaUpdate } from './entities/sla';
-export { type Escalation, ESCALATION_MESSAGES, EscalationCreateSchema, type EscalationCreate, EscalationUpdateSchema, type EscalationUpdate, type EscalationStep, type StepSaveAnswer, MAX_STEPS, PrioritySchema, type PriorityChange } from './entities/escalation';
-export { type Application, APPLICATION_MESSAGES, ApplicationCreateSchema, type ApplicationCreate, ApplicationUpdateSchema, type ApplicationUpdate } from './entities/application';
-export { type Module, MODULE_MESSAGES, ModuleCreateSchema, type ModuleCreate, ModuleUpdateSchema, type ModuleUpdate } from './entities/module';
-export { INCIDENT_MESSAGES, IncidentSimulationSchema, type IncidentSimulation, IncidentIngestSchema, type IncidentIngest, INGEST_MESSAGES, type IncidentCreated, type ResponderView, RESPONDER_MESSAGES, IncidentResolveSchema, type IncidentResolve, CASE_ID_PATTERN, type IncidentState } from './entities/incident';
-export { STEP_MESSAGES, FOLLOW_UP_UNIT_OPTIONS, type StepBody, StepSchema, type StepFormValues, emptyStepForm, stepFormLayout, stepFormBody, maskDigits } from './rules/escalation-step';
-export { ESCALATION_INVALID_WARNING, type StepForValidity, lastInLineStep, isEscalationValid } from './rules/escalation';
-export { type EngineChannel, type EngineState, type EngineInput, type ContactAction, type EngineAction, type EngineOutcome, newEngineState, runEngine } from './engine/escalation-engine';
-export { CREDENTIAL_MESSAGES, credentialMachine, shownKey, credentialCsv } from './machines/credential/credential.machine';
+export {
+  type Resource,
+  RESOURCE_MESSAGES,
+  type ResourceLimit,
+  resourcePhoneShown,
+  ResourceCreateSchema,
+  type ResourceCreate,
+  ResourceUpdateSchema,
+  type ResourceUpdate,
+} from './entities/resource';
+export {
+  type Sla,
+  SLA_MESSAGES,
+  SLA_UNIT_OPTIONS,
+  slaMinutes,
+  SlaCreateSchema,
+  type SlaCreate,
+  SlaUpdateSchema,
+  type SlaUpdate,
+} from './entities/sla';
+export {
+  type Escalation,
+  ESCALATION_MESSAGES,
+  EscalationCreateSchema,
+  type EscalationCreate,
+  EscalationUpdateSchema,
+  type EscalationUpdate,
+  type EscalationStep,
+  type StepSaveAnswer,
+  MAX_STEPS,
+  PrioritySchema,
+  type PriorityChange,
+} from './entities/escalation';
+export {
+  type Application,
+  APPLICATION_MESSAGES,
+  ApplicationCreateSchema,
+  type ApplicationCreate,
+  ApplicationUpdateSchema,
+  type ApplicationUpdate,
+} from './entities/application';
+export {
+  type Module,
+  MODULE_MESSAGES,
+  ModuleCreateSchema,
+  type ModuleCreate,
+  ModuleUpdateSchema,
+  type ModuleUpdate,
+} from './entities/module';
+export {
+  INCIDENT_MESSAGES,
+  IncidentSimulationSchema,
+  type IncidentSimulation,
+  IncidentIngestSchema,
+  type IncidentIngest,
+  INGEST_MESSAGES,
+  type IncidentCreated,
+  type ResponderView,
+  RESPONDER_MESSAGES,
+  IncidentResolveSchema,
+  type IncidentResolve,
+  CASE_ID_PATTERN,
+  type IncidentState,
+} from './entities/incident';
+export {
+  STEP_MESSAGES,
+  FOLLOW_UP_UNIT_OPTIONS,
+  type StepBody,
+  StepSchema,
+  type StepFormValues,
+  emptyStepForm,
+  stepFormLayout,
+  stepFormBody,
+  maskDigits,
+} from './rules/escalation-step';
+export {
+  ESCALATION_INVALID_WARNING,
+  type StepForValidity,
+  lastInLineStep,
+  isEscalationValid,
+} from './rules/escalation';
+export {
+  type EngineChannel,
+  type EngineState,
+  type EngineInput,
+  type ContactAction,
+  type EngineAction,
+  type EngineOutcome,
+  newEngineState,
+  runEngine,
+} from './engine/escalation-engine';
+export {
+  CREDENTIAL_MESSAGES,
+  credentialMachine,
+  shownKey,
+  credentialCsv,
+} from './machines/credential/credential.machine';
 export { type IngestExample, EXAMPLE_LANGUAGES, type ExampleLanguage, ingestExamples } from './ingest/examples';
-export { EVENTS_V2_ANSWERS, type EventsV2Answer, type AlertmanagerAnswer, EventsV2Schema, type EventsV2Event, eventsV2Incident, AlertmanagerWebhookSchema, type AlertmanagerWebhook, alertAsEvent } from './ingest/pagerduty-events';
+export {
+  EVENTS_V2_ANSWERS,
+  type EventsV2Answer,
+  type AlertmanagerAnswer,
+  EventsV2Schema,
+  type EventsV2Event,
+  eventsV2Incident,
+  AlertmanagerWebhookSchema,
+  type AlertmanagerWebhook,
+  alertAsEvent,
+} from './ingest/pagerduty-events';
 export { engineStepsOf } from './engine/event-steps';
 export { THROTTLE, recipientSlot, type CustomerWindow, customerSlot, bundleMessage } from './engine/throttle';
 export { type ContactLanguage, contactLanguage } from './engine/contact-message';
 export { endEntryOf, contactOf, type WakeUpEnd, wakeUpEnd } from './engine/wake-up';
-export { resourceDeleteRefusal, slaDeleteRefusal, escalationDeleteRefusal, applicationDeleteRefusal, moduleChoiceRefusals, moduleIntakeRefusal, resourceQuota, resourceQuotaRefusal } from './rules/catalogue-refusals';
-export { type ResourceCreateBody, type ResourceUpdateBody, emptyResourceForm, resourceFormFromResource, resourceFormLayout, resourceFormFields, languageOptions, resourceCreateBody, resourceUpdateBody } from './rules/resource-form';
-export { emptySlaForm, slaFormFromSla, slaResponseTimeMask, slaResponseTimeLabel, slaFormLayout, slaFormFields, slaCreateBody, slaUpdateBody } from './rules/sla-form';
+export {
+  resourceDeleteRefusal,
+  slaDeleteRefusal,
+  escalationDeleteRefusal,
+  applicationDeleteRefusal,
+  moduleChoiceRefusals,
+  moduleIntakeRefusal,
+  resourceQuota,
+  resourceQuotaRefusal,
+} from './rules/catalogue-refusals';
+export {
+  type ResourceCreateBody,
+  type ResourceUpdateBody,
+  emptyResourceForm,
+  resourceFormFromResource,
+  resourceFormLayout,
+  resourceFormFields,
+  languageOptions,
+  resourceCreateBody,
+  resourceUpdateBody,
+} from './rules/resource-form';
+export {
+  emptySlaForm,
+  slaFormFromSla,
+  slaResponseTimeMask,
+  slaResponseTimeLabel,
+  slaFormLayout,
+  slaFormFields,
+  slaCreateBody,
+  slaUpdateBody,
+} from './rules/sla-form';
 export { resourceFormMachine, resourceFormInput } from './machines/resource-form/resource-form';
 export { slaFormMachine, slaFormInput } from './machines/sla-form/sla-form';
-export { emptyApplicationForm, applicationFormFromApplication, applicationFormLayout, applicationFormFields, applicationCreateBody, applicationUpdateBody, applicationModuleNames } from './rules/application-form';
-export { type ModuleFormSetup, emptyModuleForm, moduleFormFromModule, moduleFormLayout, moduleFormFields, moduleEscalationOptions, moduleSlaOptions, moduleCreateBody, moduleUpdateBody } from './rules/module-form';
-export { type IncidentSimulationValues, type IncidentSimulationField, canSendSimulation, incidentSimulationBody, simulationOutcome } from './rules/incident-simulation';
-export { applicationFormMachine, applicationFormInput, moduleFormMachine, moduleFormInput, incidentSimulationMachine, incidentSimulationInput } from './machines/catalogue-forms/catalogue-forms';
+export {
+  emptyApplicationForm,
+  applicationFormFromApplication,
+  applicationFormLayout,
+  applicationFormFields,
+  applicationCreateBody,
+  applicationUpdateBody,
+  applicationModuleNames,
+} from './rules/application-form';
+export {
+  type ModuleFormSetup,
+  emptyModuleForm,
+  moduleFormFromModule,
+  moduleFormLayout,
+  moduleFormFields,
+  moduleEscalationOptions,
+  moduleSlaOptions,
+  moduleCreateBody,
+  moduleUpdateBody,
+} from './rules/module-form';
+export {
+  type IncidentSimulationValues,
+  type IncidentSimulationField,
+  canSendSimulation,
+  incidentSimulationBody,
+  simulationOutcome,
+} from './rules/incident-simulation';
+export {
+  applicationFormMachine,
+  applicationFormInput,
+  moduleFormMachine,
+  moduleFormInput,
+  incidentSimulationMachine,
+  incidentSimulationInput,
+} from './machines/catalogue-forms/catalogue-forms';
 export { responderMachine } from './machines/responder/responder.machine';
-export { EVENT_STATUS_VALUES, type EventStatusValue, type IncidentEvent, type EventLogEntry, EVENT_AUDIO_DAYS, type EventOrderColumn, EVENT_MESSAGES, isFilterDay, EventFilterSchema, type EventFilter, EventListQuerySchema, type EventListQuery, EventLogExportSchema, type EventLogExportQuery } from './entities/event';
-export { INBOUND_MESSAGES, INBOUND_SIGNATURE_WINDOW_SECONDS, InboundSchema, type Inbound, type InboundSms, type InboundVoice, type InboundStatus, type InboundAnswer, parseSmsReply, replyTarget, voiceKeyAction, type ReplyNote, replyText } from './inbound/inbound';
-export { type DashboardToday, type ModuleEventCount, type ModulePerformance, type CompliancePerformance, type ResponderCount, type EventChartRow, type ModuleEventTimes, type ModulePeriod, DEFAULT_MODULE_PERIOD, DASHBOARD_MESSAGES, ModuleSummaryQuerySchema, ChartSummaryQuerySchema, TOP_RESPONDERS } from './entities/dashboard';
-export { MONTH_LABELS, percentText, modulePerformanceBars, compliancePerformanceBars, yearSeries, minutesText } from './rules/dashboard';
+export {
+  EVENT_STATUS_VALUES,
+  type EventStatusValue,
+  type IncidentEvent,
+  type EventLogEntry,
+  EVENT_AUDIO_DAYS,
+  type EventOrderColumn,
+  EVENT_MESSAGES,
+  isFilterDay,
+  EventFilterSchema,
+  type EventFilter,
+  EventListQuerySchema,
+  type EventListQuery,
+  EventLogExportSchema,
+  type EventLogExportQuery,
+} from './entities/event';
+export {
+  INBOUND_MESSAGES,
+  INBOUND_SIGNATURE_WINDOW_SECONDS,
+  InboundSchema,
+  type Inbound,
+  type InboundSms,
+  type InboundVoice,
+  type InboundStatus,
+  type InboundAnswer,
+  parseSmsReply,
+  replyTarget,
+  voiceKeyAction,
+  type ReplyNote,
+  replyText,
+} from './inbound/inbound';
+export {
+  type DashboardToday,
+  type ModuleEventCount,
+  type ModulePerformance,
+  type CompliancePerformance,
+  type ResponderCount,
+  type EventChartRow,
+  type ModuleEventTimes,
+  type ModulePeriod,
+  DEFAULT_MODULE_PERIOD,
+  DASHBOARD_MESSAGES,
+  ModuleSummaryQuerySchema,
+  ChartSummaryQuerySchema,
+  TOP_RESPONDERS,
+} from './entities/dashboard';
+export {
+  MONTH_LABELS,
+  percentText,
+  modulePerformanceBars,
+  compliancePerformanceBars,
+  yearSeries,
+  minutesText,
+} from './rules/dashboard';
 export { TimeZoneSchema, dashboardPeriods } from './rules/time-zone';
 export { dayRange } from './rules/zoned-time';
-export { CSV_LINE_END, CSV_FORMULA_START, CSV_NEEDS_QUOTES, EVENT_CSV_HEADERS, type EventCsvHeader, type EventCsvValues, eventCsvLine, EVENT_LOG_CSV_COLUMNS, csvHeader, csvRow, eventsCsvFileName, eventLogCsvFileName } from './rules/event-csv';
-export { type SlaFilter, nextSlaFilter, slaFilterText, EVENT_STATUS_OPTIONS, audioState, eventLogsTitle, newEventsText, DETAIL_LOG_DELAY_MS, DETAIL_LOG_PAGE_SIZE, CHANNEL_LABELS, resolvedStatus } from './rules/event-screens';
+export {
+  CSV_LINE_END,
+  CSV_FORMULA_START,
+  CSV_NEEDS_QUOTES,
+  EVENT_CSV_HEADERS,
+  type EventCsvHeader,
+  type EventCsvValues,
+  eventCsvLine,
+  EVENT_LOG_CSV_COLUMNS,
+  csvHeader,
+  csvRow,
+  eventsCsvFileName,
+  eventLogCsvFileName,
+} from './rules/event-csv';
+export {
+  type SlaFilter,
+  nextSlaFilter,
+  slaFilterText,
+  EVENT_STATUS_OPTIONS,
+  audioState,
+  eventLogsTitle,
+  newEventsText,
+  DETAIL_LOG_DELAY_MS,
+  DETAIL_LOG_PAGE_SIZE,
+  CHANNEL_LABELS,
+  resolvedStatus,
+} from './rules/event-screens';
 export { CHAT_MESSAGES, CHAT_LIMITS, ChatPromptSchema, type ChatSource, type ChatAnswer } from './entities/chat';
-export { type GuideSection, GUIDE_PATH, guideHref, anchorMaker, guideSections, sectionPath, plainText } from './rules/user-guide';
+export {
+  type GuideSection,
+  GUIDE_PATH,
+  guideHref,
+  anchorMaker,
+  guideSections,
+  sectionPath,
+  plainText,
+} from './rules/user-guide';
 export { chatMachine } from './machines/chat/chat.machine';

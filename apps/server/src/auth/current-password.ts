@@ -12,7 +12,11 @@ import { checkLimits, countFailures, type Limit } from './rate-limit';
  * read by the sign-in role, the only one allowed to. Answers the user as the sign-in role reads it;
  * a wrong password is a 422 on `current_password`.
  */
-export async function confirmCurrentPassword(ctx: AppContext, userId: number, password: string): Promise<UserWithCustomer> {
+export async function confirmCurrentPassword(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+): Promise<UserWithCustomer> {
   const guesses: Limit = [`password-fail:user:${userId}`, ctx.limits.loginPerAccount];
   await checkLimits(ctx, [guesses], undefined, userId);
   const user = await ctx.database.scoped(AUTH, (tx) => findUserById(tx, userId));

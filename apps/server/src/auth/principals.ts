@@ -21,7 +21,8 @@ interface Entry {
 }
 
 function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') deepFreeze(inner as object);
+  for (const inner of Object.values(value))
+    if (inner !== null && typeof inner === 'object') deepFreeze(inner as object);
   return Object.freeze(value);
 }
 

@@ -15,7 +15,11 @@ export async function sessionSecret(db: Tx, configured: string | null): Promise<
     .values({ key: 'jwt_secret', value: randomToken(48) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -57,7 +61,12 @@ export async function activeSession(db: Tx, id: string, kind: SessionKind, now: 
 }
 
 export async function revokeSession(db: Tx, id: string, now: Date): Promise<boolean> {
-  const result = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -67,13 +76,17 @@ export async function revokeSession(db: Tx, id: string, now: Date): Promise<bool
  * sessions table, yet must end the sessions of a user they deactivate (migration 0005).
  */
 export async function revokeUserSessions(db: Tx, userId: number, now: Date, keep?: string): Promise<number> {
-  const result = await sql<{ ended: number }>`select relevo_revoke_user_sessions(${userId}, ${now}, ${keep ?? null}) as ended`.execute(db);
+  const result = await sql<{
+    ended: number;
+  }>`select relevo_revoke_user_sessions(${userId}, ${now}, ${keep ?? null}) as ended`.execute(db);
   return Number(result.rows[0]?.ended ?? 0);
 }
 
 /** Revokes every open session of every user of a customer (the customer was deactivated). */
 export async function revokeCustomerSessions(db: Tx, customerId: number, now: Date): Promise<number> {
-  const result = await sql<{ ended: number }>`select relevo_revoke_customer_sessions(${customerId}, ${now}) as ended`.execute(db);
+  const result = await sql<{
+    ended: number;
+  }>`select relevo_revoke_customer_sessions(${customerId}, ${now}) as ended`.execute(db);
   return Number(result.rows[0]?.ended ?? 0);
 }
 
@@ -140,7 +153,12 @@ export type CodeCheck = 'accepted' | 'wrong' | 'voided' | 'expired' | 'none';
  * Checks a code of a session atomically: the right code is used once; each wrong one counts, and
  * the fifth voids the code (docs/product.md#sign-in-sessions-and-secrets).
  */
-export async function checkCode(db: Tx, sessionId: string, codeHash: string, now: Date): Promise<{ result: CodeCheck; wrongLeft: number }> {
+export async function checkCode(
+  db: Tx,
+  sessionId: string,
+  codeHash: string,
+  now: Date,
+): Promise<{ result: CodeCheck; wrongLeft: number }> {
   const current = await db
     .selectFrom('verification_codes')
     .selectAll()
@@ -154,17 +172,29 @@ export async function checkCode(db: Tx, sessionId: string, codeHash: string, now
   if (current.expires_at.getTime() <= now.getTime()) return { result: 'expired', wrongLeft: 0 };
 
   if (current.code_hash === codeHash) {
-    return (await consumeCode(db, 'verification_codes', current.id, now)) ? { result: 'accepted', wrongLeft: CODE_MAX_WRONG } : { result: 'voided', wrongLeft: 0 };
+    return (await consumeCode(db, 'verification_codes', current.id, now))
+      ? { result: 'accepted', wrongLeft: CODE_MAX_WRONG }
+      : { result: 'voided', wrongLeft: 0 };
   }
   const wrongLeft = await countWrongTry(db, 'verification_codes', current.id, now);
   return wrongLeft === 0 ? { result: 'voided', wrongLeft: 0 } : { result: 'wrong', wrongLeft };
 }
 
 /** E-mail reset links: stored only as a hash, single use, 30 minutes (docs/product.md#sign-in-sessions-and-secrets). */
-export async function insertResetLink(db: Tx, link: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null }, now: Date) {
+export async function insertResetLink(
+  db: Tx,
+  link: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null },
+  now: Date,
+) {
   await db
     .insertInto('password_reset_tokens')
-    .values({ user_id: link.userId, token_hash: link.tokenHash, expires_at: link.expiresAt, ip: link.ip, created_at: now })
+    .values({
+      user_id: link.userId,
+      token_hash: link.tokenHash,
+      expires_at: link.expiresAt,
+      ip: link.ip,
+      created_at: now,
+    })
     .execute();
 }
 
@@ -183,12 +213,24 @@ export async function useResetLink(db: Tx, tokenHash: string, now: Date): Promis
 
 /** Every other open link of a user stops working once one is used. */
 export async function retireResetLinks(db: Tx, userId: number, now: Date) {
-  await db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 export async function insertSmsResetRequest(
   db: Tx,
-  request: { tokenHash: string; userId: number | null; codeHash: string | null; phoneDigest: string; expiresAt: Date; ip: string | null },
+  request: {
+    tokenHash: string;
+    userId: number | null;
+    codeHash: string | null;
+    phoneDigest: string;
+    expiresAt: Date;
+    ip: string | null;
+  },
   now: Date,
 ) {
   await db
@@ -216,7 +258,11 @@ export interface LiveSmsReset {
 
 /** The request a step-1 token names, when its code can still be tried; else why not. */
 export async function findSmsReset(db: Tx, tokenHash: string, now: Date): Promise<LiveSmsReset | 'expired' | 'voided'> {
-  const request = await db.selectFrom('sms_reset_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  const request = await db
+    .selectFrom('sms_reset_requests')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   if (!request || request.consumed_at || request.expires_at.getTime() <= now.getTime()) return 'expired';
   if (request.voided_at) return 'voided';
   return { id: request.id, userId: request.user_id, codeHash: request.code_hash, phoneDigest: request.phone_digest };
@@ -228,9 +274,16 @@ export type SmsResetCheck = { result: 'accepted'; userId: number } | { result: '
  * Checks the code of a live SMS reset request the same way whether or not a user stands behind it:
  * right once; each wrong try counts; the fifth voids the request.
  */
-export async function checkSmsReset(db: Tx, request: LiveSmsReset, codeHash: string, now: Date): Promise<SmsResetCheck> {
+export async function checkSmsReset(
+  db: Tx,
+  request: LiveSmsReset,
+  codeHash: string,
+  now: Date,
+): Promise<SmsResetCheck> {
   if (request.userId !== null && request.codeHash === codeHash) {
-    return (await consumeCode(db, 'sms_reset_requests', request.id, now)) ? { result: 'accepted', userId: request.userId } : { result: 'expired' };
+    return (await consumeCode(db, 'sms_reset_requests', request.id, now))
+      ? { result: 'accepted', userId: request.userId }
+      : { result: 'expired' };
   }
   return { result: (await countWrongTry(db, 'sms_reset_requests', request.id, now)) === 0 ? 'voided' : 'wrong' };
 }
@@ -269,7 +322,11 @@ export async function hit(db: Tx, bucket: string, rule: RateRule, now: Date): Pr
  * failures only (a sign-in is checked first and counted only when it fails).
  */
 export async function peek(db: Tx, bucket: string, rule: RateRule, now: Date): Promise<RateVerdict> {
-  const row = await db.selectFrom('rate_limits').select(['hits', 'window_start']).where('bucket', '=', bucket).executeTakeFirst();
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['hits', 'window_start'])
+    .where('bucket', '=', bucket)
+    .executeTakeFirst();
   const start = row ? new Date(row.window_start).getTime() : 0;
   if (!row || start <= now.getTime() - rule.windowSeconds * 1000) return { allowed: true, retryAfter: 0 };
   const endsAt = start + rule.windowSeconds * 1000;

@@ -13,23 +13,47 @@ export type Limit = [bucket: string, rule: RateRule];
 const kindOf = (bucket: string) => bucket.split(':', 2).join(':');
 
 /** The 429 (with Retry-After) of the verdicts over their limit, logged; null when none is. */
-export function refusal(ctx: AppContext, limits: Limit[], verdicts: RateVerdict[], detail: string | undefined, userId?: number | null): HttpError | null {
-  const refused = verdicts.map((verdict, index) => ({ verdict, bucket: limits[index]![0] })).filter(({ verdict }) => !verdict.allowed);
+export function refusal(
+  ctx: AppContext,
+  limits: Limit[],
+  verdicts: RateVerdict[],
+  detail: string | undefined,
+  userId?: number | null,
+): HttpError | null {
+  const refused = verdicts
+    .map((verdict, index) => ({ verdict, bucket: limits[index]![0] }))
+    .filter(({ verdict }) => !verdict.allowed);
   if (!refused.length) return null;
-  securityEvent(ctx.log, 'rate_limited', { userId: userId ?? null, detail: { limits: refused.map(({ bucket }) => kindOf(bucket)).join(', ') } });
+  securityEvent(ctx.log, 'rate_limited', {
+    userId: userId ?? null,
+    detail: { limits: refused.map(({ bucket }) => kindOf(bucket)).join(', ') },
+  });
   return tooManyAttempts(Math.max(...refused.map(({ verdict }) => verdict.retryAfter)), detail);
 }
 
 /** Reads every bucket with `read` (count or peek) and throws the refusal of those over their limit. */
-async function refuseOver(ctx: AppContext, read: typeof hit, limits: Limit[], detail: string | undefined, userId?: number | null): Promise<void> {
+async function refuseOver(
+  ctx: AppContext,
+  read: typeof hit,
+  limits: Limit[],
+  detail: string | undefined,
+  userId?: number | null,
+): Promise<void> {
   const now = ctx.clock.now();
-  const verdicts = await ctx.database.scoped(AUTH, (tx) => Promise.all(limits.map(([bucket, rule]) => read(tx, bucket, rule, now))));
+  const verdicts = await ctx.database.scoped(AUTH, (tx) =>
+    Promise.all(limits.map(([bucket, rule]) => read(tx, bucket, rule, now))),
+  );
   const error = refusal(ctx, limits, verdicts, detail, userId);
   if (error) throw error;
 }
 
 /** Counts one attempt in each bucket; any bucket over its limit refuses with 429 and Retry-After. */
-export function enforceLimits(ctx: AppContext, limits: Limit[], detail?: string, userId?: number | null): Promise<void> {
+export function enforceLimits(
+  ctx: AppContext,
+  limits: Limit[],
+  detail?: string,
+  userId?: number | null,
+): Promise<void> {
   return refuseOver(ctx, hit, limits, detail, userId);
 }
 

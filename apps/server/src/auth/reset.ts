@@ -14,15 +14,47 @@ import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
 import { audit } from '../security/audit';
 import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
-import { checkSmsReset, findSmsReset, insertResetLink, insertSmsResetRequest, retireResetLinks, useResetLink, type LiveSmsReset, type SmsResetCheck, revokeUserSessions } from './queries';
-import { findUserByEmail, findUserById, findUsersByPhone, maySignIn, setPassword, type UserWithCustomer } from '../people/queries';
+import {
+  checkSmsReset,
+  findSmsReset,
+  insertResetLink,
+  insertSmsResetRequest,
+  retireResetLinks,
+  useResetLink,
+  type LiveSmsReset,
+  type SmsResetCheck,
+  revokeUserSessions,
+} from './queries';
+import {
+  findUserByEmail,
+  findUserById,
+  findUsersByPhone,
+  maySignIn,
+  setPassword,
+  type UserWithCustomer,
+} from '../people/queries';
 import { wakeAfterCommit } from '../db/wake';
-import { passwordResetNoticeMail, passwordResetNoticeSms, mailMessage, resetCodeSms, resetLinkMail } from '../delivery/templates';
+import {
+  passwordResetNoticeMail,
+  passwordResetNoticeSms,
+  mailMessage,
+  resetCodeSms,
+  resetLinkMail,
+} from '../delivery/templates';
 import { securityEvent } from '../security/events';
 import { HttpError } from '../http/errors';
 import type { RequestMeta } from '../http/implement';
 import { hashPassword } from './passwords';
-import { checkLimits, countFailuresAhead, enforceLimits, giveBackFailures, refusal, wrongCodeBudget, wrongResetCodeBudget, type Limit } from './rate-limit';
+import {
+  checkLimits,
+  countFailuresAhead,
+  enforceLimits,
+  giveBackFailures,
+  refusal,
+  wrongCodeBudget,
+  wrongResetCodeBudget,
+  type Limit,
+} from './rate-limit';
 import { randomCode, randomToken } from './tokens';
 
 /**
@@ -50,15 +82,43 @@ async function withFloor<T>(work: () => Promise<T>): Promise<T> {
  * the user on the other channel where it has one (an e-mail reset is told by SMS, an SMS reset by
  * e-mail). `key` names the reset (its token's digest) for the notice's idempotency key.
  */
-async function applyNewPassword(ctx: AppContext, tx: Tx, userId: number, password: string, via: 'email' | 'sms', key: string, now: Date) {
+async function applyNewPassword(
+  ctx: AppContext,
+  tx: Tx,
+  userId: number,
+  password: string,
+  via: 'email' | 'sms',
+  key: string,
+  now: Date,
+) {
   const user = await findUserById(tx, userId);
   if (!user) return null;
   await setPassword(tx, userId, await hashPassword(password), now, { forceChange: false, by: user.email });
   await revokeUserSessions(tx, userId, now);
   await retireResetLinks(tx, userId, now);
-  await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'reset', entity: 'user', entityId: user.id, detail: { via } }, now);
+  await audit(
+    tx,
+    {
+      customerId: user.customer_id,
+      actor: { id: user.id, email: user.email },
+      action: 'reset',
+      entity: 'user',
+      entityId: user.id,
+      detail: { via },
+    },
+    now,
+  );
   if (via === 'email' && user.phone) {
-    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: passwordResetNoticeSms(via), idempotencyKey: `reset-notice:${key}:sms` }, now);
+    await enqueue(
+      tx,
+      {
+        channel: 'sms',
+        recipient: user.phone,
+        body: passwordResetNoticeSms(via),
+        idempotencyKey: `reset-notice:${key}:sms`,
+      },
+      now,
+    );
   }
   if (via === 'sms') {
     const mail = passwordResetNoticeMail(user.name, via);
@@ -86,7 +146,16 @@ export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: Re
       if (!user || !maySignIn(user)) return;
       const now = ctx.clock.now();
       const token = randomToken(32);
-      await insertResetLink(tx, { userId: user.id, tokenHash: ctx.signer.digest(token), expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS), ip: meta.ip }, now);
+      await insertResetLink(
+        tx,
+        {
+          userId: user.id,
+          tokenHash: ctx.signer.digest(token),
+          expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS),
+          ip: meta.ip,
+        },
+        now,
+      );
       const mail = resetLinkMail(user.name, `${ctx.config.publicUrl}/reset_password/email/${token}`);
       await enqueue(tx, mailMessage(user.email, mail, `reset-link:${ctx.signer.digest(token)}`), now);
       wakeAfterCommit(tx, OUTBOX_CHANNEL);
@@ -96,7 +165,12 @@ export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: Re
 }
 
 /** docs/product.md#password-reset e-mail step 3: the link's token and the new password (docs/product.md#validation-rules rules, checked by the schema). */
-export async function confirmEmailReset(ctx: AppContext, token: string, body: NewPassword, meta: RequestMeta): Promise<MessageAnswer> {
+export async function confirmEmailReset(
+  ctx: AppContext,
+  token: string,
+  body: NewPassword,
+  meta: RequestMeta,
+): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`reset-confirm:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   const user = await ctx.database.scoped(AUTH, async (tx) => {
@@ -113,7 +187,11 @@ export async function confirmEmailReset(ctx: AppContext, token: string, body: Ne
  * docs/product.md#password-reset SMS step 1: answers a token in every case; a code goes out by SMS only when exactly one
  * active account has that phone. A phone whose wrong codes of the day are spent gets no new code.
  */
-export function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: RequestMeta): Promise<{ token: string; Message: string }> {
+export function startSmsReset(
+  ctx: AppContext,
+  body: SmsResetStart,
+  meta: RequestMeta,
+): Promise<{ token: string; Message: string }> {
   return withFloor(async () => {
     const phoneDigest = ctx.signer.digest(body.phone);
     await enforceLimits(ctx, [
@@ -141,7 +219,16 @@ export function startSmsReset(ctx: AppContext, body: SmsResetStart, meta: Reques
         now,
       );
       if (user && code) {
-        await enqueue(tx, { channel: 'sms', recipient: body.phone, body: resetCodeSms(code), idempotencyKey: `sms-reset:${ctx.signer.digest(token)}` }, now);
+        await enqueue(
+          tx,
+          {
+            channel: 'sms',
+            recipient: body.phone,
+            body: resetCodeSms(code),
+            idempotencyKey: `sms-reset:${ctx.signer.digest(token)}`,
+          },
+          now,
+        );
         wakeAfterCommit(tx, OUTBOX_CHANNEL);
       }
     });
@@ -164,7 +251,12 @@ interface VerifyOutcome {
 }
 
 /** docs/product.md#password-reset SMS step 2: code, password and password verified, with the step-1 token as bearer. */
-export async function verifySmsReset(ctx: AppContext, token: string, body: SmsResetVerify, meta: RequestMeta): Promise<MessageAnswer> {
+export async function verifySmsReset(
+  ctx: AppContext,
+  token: string,
+  body: SmsResetVerify,
+  meta: RequestMeta,
+): Promise<MessageAnswer> {
   await enforceLimits(ctx, [[`reset-verify:ip:${meta.addressKey}`, ctx.limits.resetVerifyPerAddress]]);
   const now = ctx.clock.now();
   // the check is committed before any error is raised, so wrong tries always count
@@ -185,7 +277,11 @@ export async function verifySmsReset(ctx: AppContext, token: string, body: SmsRe
     if (check.result === 'wrong' || check.result === 'voided') return { check, user: null, userId: request.userId };
     await giveBackFailures(tx, budgets);
     if (check.result !== 'accepted') return { check, user: null, userId: null };
-    return { check, user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', digest, now), userId: check.userId };
+    return {
+      check,
+      user: await applyNewPassword(ctx, tx, check.userId, body.password, 'sms', digest, now),
+      userId: check.userId,
+    };
   });
   switch (outcome.check.result) {
     case 'accepted':

@@ -31,12 +31,26 @@ async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, session
   const now = ctx.clock.now();
   const code = randomCode();
   // the key names the code row: two quick resends are two codes, each sent (not one swallowed as a repeat)
-  const codeId = await issueCode(tx, { sessionId, userId: user.id, purpose: 'login', codeHash: ctx.signer.digest(String(code)), expiresAt: addSeconds(now, CODE_TTL_SECONDS) }, now);
+  const codeId = await issueCode(
+    tx,
+    {
+      sessionId,
+      userId: user.id,
+      purpose: 'login',
+      codeHash: ctx.signer.digest(String(code)),
+      expiresAt: addSeconds(now, CODE_TTL_SECONDS),
+    },
+    now,
+  );
   const mail = loginCodeMail(user.name, code);
   await enqueue(tx, mailMessage(user.email, mail, `login-code:${codeId}:email`), now);
   const delivery = ['e-mail'];
   if (user.phone) {
-    await enqueue(tx, { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${codeId}:sms` }, now);
+    await enqueue(
+      tx,
+      { channel: 'sms', recipient: user.phone, body: loginCodeSms(code), idempotencyKey: `login-code:${codeId}:sms` },
+      now,
+    );
     delivery.push('SMS');
   }
   return delivery;
@@ -57,14 +71,22 @@ function signInLimits(ctx: AppContext, email: string, meta: RequestMeta): { acco
  * Only failures count toward the limits, and the account's count is kept per address: somebody
  * who keeps trying an account from elsewhere cannot lock its owner out (ASVS V6.3).
  */
-export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMeta): Promise<{ answer: LoginAnswer; token: string }> {
+export async function login(
+  ctx: AppContext,
+  body: LoginRequest,
+  meta: RequestMeta,
+): Promise<{ answer: LoginAnswer; token: string }> {
   const limits = signInLimits(ctx, body.email, meta);
   await checkLimits(ctx, [limits.address, limits.account]);
   const user = await ctx.database.scoped(AUTH, (tx) => findUserByEmail(tx, body.email));
   const passwordOk = await verifyPassword(user?.password_hash, body.password);
   if (!user || !passwordOk) {
     await countFailures(ctx, [limits.address, limits.account]);
-    securityEvent(ctx.log, 'sign_in_failed', { userId: user?.id ?? null, ip: meta.ip, detail: { reason: user ? 'wrong password' : 'unknown account' } });
+    securityEvent(ctx.log, 'sign_in_failed', {
+      userId: user?.id ?? null,
+      ip: meta.ip,
+      detail: { reason: user ? 'wrong password' : 'unknown account' },
+    });
     throw new HttpError(401, AUTH_MESSAGES.badCredentials);
   }
   if (!maySignIn(user)) {
@@ -75,12 +97,21 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
   const now = ctx.clock.now();
   const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
   const { sessionId, delivery } = await ctx.database.scoped(AUTH, async (tx) => {
-    const sessionId = await createSession(tx, { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent }, now);
+    const sessionId = await createSession(
+      tx,
+      { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent },
+      now,
+    );
     const delivery = await sendCode(ctx, tx, user, sessionId);
     return { sessionId, delivery };
   });
   await wakeOutbox(ctx);
-  const token = await ctx.signer.sign({ sid: sessionId, sub: user.id, kind: 'preauth', exp: Math.floor(expiresAt.getTime() / 1000) });
+  const token = await ctx.signer.sign({
+    sid: sessionId,
+    sub: user.id,
+    kind: 'preauth',
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
   return { answer: { access_token: token, token_type: 'bearer', delivery }, token };
 }
 
@@ -89,7 +120,12 @@ export async function login(ctx: AppContext, body: LoginRequest, meta: RequestMe
  * gets at most `wrongCodesPerUserDaily` wrong codes a day across all its sign-ins and SMS resets,
  * so fresh pre-auth sessions do not buy an attacker fresh guesses.
  */
-export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: number, meta: RequestMeta): Promise<{ token: string }> {
+export async function verifyCode(
+  ctx: AppContext,
+  claims: TokenClaims,
+  code: number,
+  meta: RequestMeta,
+): Promise<{ token: string }> {
   const daily = wrongCodeBudget(ctx, claims.sub);
   await enforceLimits(ctx, [[`code:address:${meta.addressKey}`, ctx.limits.codePerAddress]]);
   await checkLimits(ctx, [daily], AUTH_MESSAGES.dailyCodeLimit, claims.sub);
@@ -103,10 +139,26 @@ export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: num
     if (!user || !maySignIn(user)) return { check: { result: 'inactive' as const }, sessionId: null, email: null };
     const sessionId = await createSession(
       tx,
-      { userId: claims.sub, kind: 'session', expiresAt: addSeconds(now, SESSION_TTL_SECONDS), ip: meta.ip, userAgent: meta.userAgent },
+      {
+        userId: claims.sub,
+        kind: 'session',
+        expiresAt: addSeconds(now, SESSION_TTL_SECONDS),
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      },
       now,
     );
-    await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'login', entity: 'session', entityId: null }, now);
+    await audit(
+      tx,
+      {
+        customerId: user.customer_id,
+        actor: { id: user.id, email: user.email },
+        action: 'login',
+        entity: 'session',
+        entityId: null,
+      },
+      now,
+    );
     return { check, sessionId, email: user.email };
   });
   switch (outcome.check.result) {
@@ -114,7 +166,12 @@ export async function verifyCode(ctx: AppContext, claims: TokenClaims, code: num
       // signed in: this account's failures from this address are forgotten
       await clearLimits(ctx, [signInLimits(ctx, outcome.email!, meta).account[0]]);
       return {
-        token: await ctx.signer.sign({ sid: outcome.sessionId!, sub: claims.sub, kind: 'session', exp: Math.floor(addSeconds(now, SESSION_TTL_SECONDS).getTime() / 1000) }),
+        token: await ctx.signer.sign({
+          sid: outcome.sessionId!,
+          sub: claims.sub,
+          kind: 'session',
+          exp: Math.floor(addSeconds(now, SESSION_TTL_SECONDS).getTime() / 1000),
+        }),
       };
     case 'wrong':
       await countFailures(ctx, [daily]);
@@ -150,7 +207,17 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
   const now = ctx.clock.now();
   await ctx.database.scoped(AUTH, async (tx) => {
     await revokeSession(tx, principal.sessionId, now);
-    await audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, action: 'logout', entity: 'session', entityId: null }, now);
+    await audit(
+      tx,
+      {
+        customerId: principal.customerId,
+        actor: { id: principal.userId, email: principal.email },
+        action: 'logout',
+        entity: 'session',
+        entityId: null,
+      },
+      now,
+    );
   });
   await ctx.principals.evictSession(principal.sessionId);
   return { Message: 'You have been signed out' };
@@ -160,15 +227,31 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
  * Own password (docs/product.md#validation-rules): the current one must be right; the new one follows the rules (checked by
  * the schema). Every other session of the user is revoked; this one stays.
  */
-export async function changeOwnPassword(ctx: AppContext, principal: Principal, body: OwnPasswordChange): Promise<MessageAnswer> {
+export async function changeOwnPassword(
+  ctx: AppContext,
+  principal: Principal,
+  body: OwnPasswordChange,
+): Promise<MessageAnswer> {
   const user = await confirmCurrentPassword(ctx, principal.userId, body.current_password);
-  if (body.current_password === body.new_password) throw ValidationFailure.field('new_password', AUTH_MESSAGES.samePassword);
+  if (body.current_password === body.new_password)
+    throw ValidationFailure.field('new_password', AUTH_MESSAGES.samePassword);
   const passwordHash = await hashPassword(body.new_password);
   const now = ctx.clock.now();
   await ctx.database.scoped(AUTH, async (tx) => {
     await setPassword(tx, user.id, passwordHash, now, { forceChange: false, by: user.email });
     await revokeUserSessions(tx, user.id, now, principal.sessionId);
-    await audit(tx, { customerId: user.customer_id, actor: { id: user.id, email: user.email }, action: 'password', entity: 'user', entityId: user.id, detail: { own: true } }, now);
+    await audit(
+      tx,
+      {
+        customerId: user.customer_id,
+        actor: { id: user.id, email: user.email },
+        action: 'password',
+        entity: 'user',
+        entityId: user.id,
+        detail: { own: true },
+      },
+      now,
+    );
   });
   securityEvent(ctx.log, 'password_changed', { userId: user.id, detail: { own: true } });
   await ctx.principals.evictUser(user.id);

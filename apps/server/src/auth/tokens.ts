@@ -20,7 +20,8 @@ const VERIFIED_CACHE = 10_000;
 const MAX_TOKEN_LENGTH = 2048;
 const ALGORITHM = 'HS256';
 
-const acceptable = (claims: TokenClaims, kinds: readonly SessionKind[], now: Date) => kinds.includes(claims.kind) && claims.exp * 1000 > now.getTime();
+const acceptable = (claims: TokenClaims, kinds: readonly SessionKind[], now: Date) =>
+  kinds.includes(claims.kind) && claims.exp * 1000 > now.getTime();
 
 export class TokenSigner {
   #key: Uint8Array;
@@ -54,7 +55,11 @@ export class TokenSigner {
   }
 
   /** The claims of a well-signed, unexpired token of one of `kinds`; null for anything else. */
-  async verify(token: string | undefined | null, kinds: readonly SessionKind[], now: Date): Promise<TokenClaims | null> {
+  async verify(
+    token: string | undefined | null,
+    kinds: readonly SessionKind[],
+    now: Date,
+  ): Promise<TokenClaims | null> {
     const known = this.known(token, kinds, now);
     if (known !== undefined) return known;
     const claims = await this.#check(token!, now);
@@ -67,7 +72,11 @@ export class TokenSigner {
   /** Signature, algorithm, expiry and shape. */
   async #check(token: string, now: Date): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: [ALGORITHM], currentDate: now, requiredClaims: ['sub', 'exp'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        currentDate: now,
+        requiredClaims: ['sub', 'exp'],
+      });
       const sub = Number(payload.sub);
       const { sid, kind, exp } = payload as { sid?: unknown; kind?: unknown; exp?: unknown };
       if (typeof sid !== 'string' || !Number.isSafeInteger(sub) || sub <= 0 || typeof exp !== 'number') return null;

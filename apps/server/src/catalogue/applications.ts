@@ -28,9 +28,21 @@ import { ValidationFailure } from '../http/errors';
 import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type CatalogueTx } from './common';
 
 type ApplicationRow = Omit<Selectable<ApplicationsTable>, 'customer_id' | 'search_text'> & { modules: string | null };
-const APPLICATION_COLUMNS = ['a.application_id', 'a.application_name', 'a.application_active', 'a.application_createby', 'a.application_createdt', 'a.application_updateby', 'a.application_updatedt'] as const;
+const APPLICATION_COLUMNS = [
+  'a.application_id',
+  'a.application_name',
+  'a.application_active',
+  'a.application_createby',
+  'a.application_createdt',
+  'a.application_updateby',
+  'a.application_updatedt',
+] as const;
 /** docs/product.md#entities: its modules' names, comma-separated */
-const moduleNames = sql<string | null>`(select string_agg(m.module_name, ', ' order by lower(m.module_name), m.module_id) from modules m where m.application_id = a.application_id)`.as('modules');
+const moduleNames = sql<
+  string | null
+>`(select string_agg(m.module_name, ', ' order by lower(m.module_name), m.module_id) from modules m where m.application_id = a.application_id)`.as(
+  'modules',
+);
 
 export function toApplication(row: ApplicationRow): Application {
   return {
@@ -90,7 +102,10 @@ export function toModule(row: ModuleRow): Module {
     module_desc: row.module_desc,
     module_active: row.module_active,
     application: { application_id: row.application_id, application_name: row.application_name },
-    escalation: row.escalation_id === null ? null : {
+    escalation:
+      row.escalation_id === null
+        ? null
+        : {
             escalation_id: row.escalation_id,
             escalation_name: row.escalation_name ?? '',
             escalation_active: row.escalation_active ?? 'N',
@@ -105,9 +120,15 @@ export function toModule(row: ModuleRow): Module {
 function modulesQuery(db: Pick<CatalogueTx, 'selectFrom'>, customerId: number) {
   return db
     .selectFrom('modules as m')
-    .innerJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'm.customer_id').onRef('a.application_id', '=', 'm.application_id'))
-    .leftJoin('escalations as e', (join) => join.onRef('e.customer_id', '=', 'm.customer_id').onRef('e.escalation_id', '=', 'm.escalation_id'))
-    .leftJoin('slas as s', (join) => join.onRef('s.customer_id', '=', 'm.customer_id').onRef('s.sla_id', '=', 'm.sla_id'))
+    .innerJoin('applications as a', (join) =>
+      join.onRef('a.customer_id', '=', 'm.customer_id').onRef('a.application_id', '=', 'm.application_id'),
+    )
+    .leftJoin('escalations as e', (join) =>
+      join.onRef('e.customer_id', '=', 'm.customer_id').onRef('e.escalation_id', '=', 'm.escalation_id'),
+    )
+    .leftJoin('slas as s', (join) =>
+      join.onRef('s.customer_id', '=', 'm.customer_id').onRef('s.sla_id', '=', 'm.sla_id'),
+    )
     .where('m.customer_id', '=', customerId);
 }
 
@@ -124,8 +145,17 @@ const MODULE_SORT: Record<(typeof MODULE_ORDER_COLUMNS)[number], { column: strin
 };
 
 const findApplication = (tx: CatalogueTx, customerId: number, id: number) =>
-  tx.selectFrom('applications as a').select([...APPLICATION_COLUMNS, moduleNames]).where('a.customer_id', '=', customerId).where('a.application_id', '=', id).executeTakeFirst();
-const findModule = (tx: CatalogueTx, customerId: number, id: number) => modulesQuery(tx, customerId).select([...MODULE_COLUMNS, escalationResources]).where('m.module_id', '=', id).executeTakeFirst();
+  tx
+    .selectFrom('applications as a')
+    .select([...APPLICATION_COLUMNS, moduleNames])
+    .where('a.customer_id', '=', customerId)
+    .where('a.application_id', '=', id)
+    .executeTakeFirst();
+const findModule = (tx: CatalogueTx, customerId: number, id: number) =>
+  modulesQuery(tx, customerId)
+    .select([...MODULE_COLUMNS, escalationResources])
+    .where('m.module_id', '=', id)
+    .executeTakeFirst();
 
 /** docs/product.md#applications, #modules: applications and the modules that raise their incidents. */
 export function applicationService(ctx: AppContext) {
@@ -139,9 +169,19 @@ export function applicationService(ctx: AppContext) {
 
   /** A module's escalation and SLA: the caller's (else not found), active and, for the escalation, valid (else 422). */
   async function checkChoices(tx: CatalogueTx, customerId: number, body: ModuleCreate) {
-    const escalation = await tx.selectFrom('escalations').select(['escalation_active', 'escalation_validate']).where('customer_id', '=', customerId).where('escalation_id', '=', body.escalation_id).executeTakeFirst();
+    const escalation = await tx
+      .selectFrom('escalations')
+      .select(['escalation_active', 'escalation_validate'])
+      .where('customer_id', '=', customerId)
+      .where('escalation_id', '=', body.escalation_id)
+      .executeTakeFirst();
     if (!escalation) throw notFound(ESCALATION_MESSAGES.notFound);
-    const sla = await tx.selectFrom('slas').select('sla_active').where('customer_id', '=', customerId).where('sla_id', '=', body.sla_id).executeTakeFirst();
+    const sla = await tx
+      .selectFrom('slas')
+      .select('sla_active')
+      .where('customer_id', '=', customerId)
+      .where('sla_id', '=', body.sla_id)
+      .executeTakeFirst();
     if (!sla) throw notFound(SLA_MESSAGES.notFound);
     const refusals = moduleChoiceRefusals({ escalation, sla });
     const items = [
@@ -151,10 +191,12 @@ export function applicationService(ctx: AppContext) {
     if (items.length > 0) throw new ValidationFailure(items);
   }
 
-  const nameTaken = (field: string, message: string) => (error: unknown): never => {
-    if (isUniqueViolation(error)) throw ValidationFailure.field(field, message);
-    throw error;
-  };
+  const nameTaken =
+    (field: string, message: string) =>
+    (error: unknown): never => {
+      if (isUniqueViolation(error)) throw ValidationFailure.field(field, message);
+      throw error;
+    };
 
   return {
     list(principal: Principal, query: PageQuery & { application_active?: YesNo }): Promise<ListOf<Application>> {
@@ -166,11 +208,18 @@ export function applicationService(ctx: AppContext) {
         .select([...APPLICATION_COLUMNS, moduleNames])
         .orderBy(sortKey(`a.${order.column}`, APPLICATION_SORT_TEXT.has(order.column)), order.direction)
         .orderBy('a.application_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toApplication, searched: Boolean(query.search) });
+      return readList(ctx.database, principal.scope, {
+        matching,
+        page: pageOf(page, query),
+        toItem: toApplication,
+        searched: Boolean(query.search),
+      });
     },
 
     async get(principal: Principal, id: number): Promise<Application> {
-      return toApplication(await unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, id)));
+      return toApplication(
+        await unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, id)),
+      );
     },
 
     create(principal: Principal, body: ApplicationCreate): Promise<Application> {
@@ -178,10 +227,20 @@ export function applicationService(ctx: AppContext) {
         .inCustomer(principal, async (tx, customerId) => {
           const made = await tx
             .insertInto('applications')
-            .values({ customer_id: customerId, ...body, application_createby: principal.email, application_createdt: unit.now() })
+            .values({
+              customer_id: customerId,
+              ...body,
+              application_createby: principal.email,
+              application_createdt: unit.now(),
+            })
             .returning('application_id')
             .executeTakeFirstOrThrow();
-          await unit.audited(tx, principal, { action: 'create', entity: 'application', entityId: made.application_id, detail: { ...body } });
+          await unit.audited(tx, principal, {
+            action: 'create',
+            entity: 'application',
+            entityId: made.application_id,
+            detail: { ...body },
+          });
           return toApplication(await requireApplication(tx, customerId, made.application_id));
         })
         .catch(nameTaken('application_name', APPLICATION_MESSAGES.nameTaken));
@@ -191,8 +250,18 @@ export function applicationService(ctx: AppContext) {
       return unit
         .inCustomer(principal, async (tx, customerId) => {
           await requireApplication(tx, customerId, id);
-          await tx.updateTable('applications').set({ ...body, application_updateby: principal.email, application_updatedt: unit.now() }).where('customer_id', '=', customerId).where('application_id', '=', id).execute();
-          await unit.audited(tx, principal, { action: 'update', entity: 'application', entityId: id, detail: { ...body } });
+          await tx
+            .updateTable('applications')
+            .set({ ...body, application_updateby: principal.email, application_updatedt: unit.now() })
+            .where('customer_id', '=', customerId)
+            .where('application_id', '=', id)
+            .execute();
+          await unit.audited(tx, principal, {
+            action: 'update',
+            entity: 'application',
+            entityId: id,
+            detail: { ...body },
+          });
           return toApplication(await requireApplication(tx, customerId, id));
         })
         .catch(nameTaken('application_name', APPLICATION_MESSAGES.nameTaken));
@@ -201,23 +270,46 @@ export function applicationService(ctx: AppContext) {
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         await requireApplication(tx, customerId, id);
-        const modules = await tx.selectFrom('modules').select('module_name').where('customer_id', '=', customerId).where('application_id', '=', id).orderBy('module_name').execute();
+        const modules = await tx
+          .selectFrom('modules')
+          .select('module_name')
+          .where('customer_id', '=', customerId)
+          .where('application_id', '=', id)
+          .orderBy('module_name')
+          .execute();
         const refusal = applicationDeleteRefusal(modules.map((module) => module.module_name));
         if (refusal) throw conflict(refusal);
-        await tx.deleteFrom('applications').where('customer_id', '=', customerId).where('application_id', '=', id).execute();
+        await tx
+          .deleteFrom('applications')
+          .where('customer_id', '=', customerId)
+          .where('application_id', '=', id)
+          .execute();
         await unit.audited(tx, principal, { action: 'delete', entity: 'application', entityId: id });
         return { Message: MESSAGES.applicationDeleted };
       });
     },
 
     listModules(principal: Principal, query: PageQuery & { application_id: number }): Promise<ListOf<Module>> {
-      let matching = modulesQuery(ctx.database.db, principal.customerId).where('m.application_id', '=', query.application_id);
+      let matching = modulesQuery(ctx.database.db, principal.customerId).where(
+        'm.application_id',
+        '=',
+        query.application_id,
+      );
       if (query.search) matching = matching.where(matches(sql`m.search_text`, query.search.toLowerCase()));
       const order = ordering(query, MODULE_ORDER_COLUMNS, 'module_name');
       const sort = MODULE_SORT[order.column];
-      const page = matching.select([...MODULE_COLUMNS, escalationResources]).orderBy(sortKey(sort.column, sort.text), order.direction).orderBy('m.module_id', order.direction);
-      return listOfParent(readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toModule, searched: Boolean(query.search) }), () =>
-        unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
+      const page = matching
+        .select([...MODULE_COLUMNS, escalationResources])
+        .orderBy(sortKey(sort.column, sort.text), order.direction)
+        .orderBy('m.module_id', order.direction);
+      return listOfParent(
+        readList(ctx.database, principal.scope, {
+          matching,
+          page: pageOf(page, query),
+          toItem: toModule,
+          searched: Boolean(query.search),
+        }),
+        () => unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
       );
     },
 
@@ -237,7 +329,12 @@ export function applicationService(ctx: AppContext) {
           .returning('module_id')
           .executeTakeFirstOrThrow()
           .catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
-        await unit.audited(tx, principal, { action: 'create', entity: 'module', entityId: made.module_id, detail: { ...body } });
+        await unit.audited(tx, principal, {
+          action: 'create',
+          entity: 'module',
+          entityId: made.module_id,
+          detail: { ...body },
+        });
         return toModule((await findModule(tx, customerId, made.module_id))!);
       });
     },
@@ -247,7 +344,8 @@ export function applicationService(ctx: AppContext) {
         const current = await findModule(tx, customerId, id);
         if (!current) throw notFound(MODULE_MESSAGES.notFound);
         // docs/product.md#modules: the application is locked once set
-        if (body.application_id !== current.application_id) throw ValidationFailure.field('application_id', MODULE_MESSAGES.applicationLocked);
+        if (body.application_id !== current.application_id)
+          throw ValidationFailure.field('application_id', MODULE_MESSAGES.applicationLocked);
         await checkChoices(tx, customerId, body);
         await tx
           .updateTable('modules')

@@ -16,9 +16,23 @@ export type CatalogueTx = Transaction<DB>;
 export function catalogueUnit(ctx: AppContext) {
   return {
     /** a unit of work in the caller's tenant scope */
-    inCustomer: <T>(principal: Principal, work: (tx: CatalogueTx, customerId: number) => Promise<T>) => ctx.database.scoped(principal.scope, (tx) => work(tx, principal.customerId)),
-    audited: (tx: CatalogueTx, principal: Principal, entry: { action: 'create' | 'update' | 'delete'; entity: string; entityId: number; detail?: Record<string, unknown> }) =>
-      audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, ...entry }, ctx.clock.now()),
+    inCustomer: <T>(principal: Principal, work: (tx: CatalogueTx, customerId: number) => Promise<T>) =>
+      ctx.database.scoped(principal.scope, (tx) => work(tx, principal.customerId)),
+    audited: (
+      tx: CatalogueTx,
+      principal: Principal,
+      entry: {
+        action: 'create' | 'update' | 'delete';
+        entity: string;
+        entityId: number;
+        detail?: Record<string, unknown>;
+      },
+    ) =>
+      audit(
+        tx,
+        { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, ...entry },
+        ctx.clock.now(),
+      ),
     now: () => ctx.clock.now(),
   };
 }
@@ -31,7 +45,10 @@ export const notFound = (message: string) => new HttpError(404, message);
  * the parent is the caller's, so a missing or another customer's parent still answers 404 while a
  * filled list costs no second unit of work (docs/perf.md "Catalogue").
  */
-export async function listOfParent<T>(list: Promise<ListOf<T>>, requireParent: () => Promise<unknown>): Promise<ListOf<T>> {
+export async function listOfParent<T>(
+  list: Promise<ListOf<T>>,
+  requireParent: () => Promise<unknown>,
+): Promise<ListOf<T>> {
   const answer = await list;
   if (answer.total === 0) await requireParent();
   return answer;
@@ -46,5 +63,7 @@ export function stampsOf<P extends string>(prefix: P, stamped: object) {
     [`${prefix}_createdt`]: iso(row[`${prefix}_createdt`] as Date)!,
     [`${prefix}_updateby`]: (row[`${prefix}_updateby`] as string | null) ?? null,
     [`${prefix}_updatedt`]: iso(row[`${prefix}_updatedt`] as Date | null),
-  } as { [K in `${P}_createby` | `${P}_updateby`]: string | null } & { [K in `${P}_createdt`]: string } & { [K in `${P}_updatedt`]: string | null };
+  } as { [K in `${P}_createby` | `${P}_updateby`]: string | null } & { [K in `${P}_createdt`]: string } & {
+    [K in `${P}_updatedt`]: string | null;
+  };
 }

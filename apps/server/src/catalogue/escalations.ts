@@ -103,7 +103,10 @@ export function toStep(row: StepRow): EscalationStep {
     id: row.escalation_resource_id,
     escalation_resource_id: row.escalation_resource_id,
     escalation: { escalation_id: row.escalation_id },
-    participation_type: { participation_type_id: row.participation_type_id, participation_type_desc: row.participation_type_desc },
+    participation_type: {
+      participation_type_id: row.participation_type_id,
+      participation_type_desc: row.participation_type_desc,
+    },
     channel: { channel_id: row.channel_id, channel_desc: row.channel_desc },
     resource: { resource_id: row.resource_id, resource_fullname: row.resource_fullname },
     escalation_priority_orden: row.escalation_priority_orden,
@@ -131,13 +134,21 @@ function stepsQuery(tx: Pick<CatalogueTx, 'selectFrom'>, customerId: number) {
     .selectFrom('escalation_resources as s')
     .innerJoin('participation_types as p', 'p.participation_type_id', 's.participation_type_id')
     .innerJoin('channels as c', 'c.channel_id', 's.channel_id')
-    .innerJoin('resources as r', (join) => join.onRef('r.customer_id', '=', 's.customer_id').onRef('r.resource_id', '=', 's.resource_id'))
+    .innerJoin('resources as r', (join) =>
+      join.onRef('r.customer_id', '=', 's.customer_id').onRef('r.resource_id', '=', 's.resource_id'),
+    )
     .where('s.customer_id', '=', customerId);
 }
 
 const findEscalation = (tx: CatalogueTx, customerId: number, id: number) =>
-  tx.selectFrom('escalations as e').select([...ESCALATION_COLUMNS, resourceNames]).where('e.customer_id', '=', customerId).where('e.escalation_id', '=', id).executeTakeFirst();
-const findStep = (tx: CatalogueTx, customerId: number, id: number) => stepsQuery(tx, customerId).select(STEP_COLUMNS).where('s.escalation_resource_id', '=', id).executeTakeFirst();
+  tx
+    .selectFrom('escalations as e')
+    .select([...ESCALATION_COLUMNS, resourceNames])
+    .where('e.customer_id', '=', customerId)
+    .where('e.escalation_id', '=', id)
+    .executeTakeFirst();
+const findStep = (tx: CatalogueTx, customerId: number, id: number) =>
+  stepsQuery(tx, customerId).select(STEP_COLUMNS).where('s.escalation_resource_id', '=', id).executeTakeFirst();
 
 /** docs/product.md#escalations, #escalation-steps: escalations and their ordered steps; validity kept by the domain rule in the same transaction. */
 export function escalationService(ctx: AppContext) {
@@ -151,18 +162,36 @@ export function escalationService(ctx: AppContext) {
 
   /** The escalation is the caller's: a key lookup, without its steps' names (999 of them at most). */
   async function requireEscalationId(tx: CatalogueTx, customerId: number, id: number): Promise<void> {
-    const row = await tx.selectFrom('escalations').select('escalation_id').where('customer_id', '=', customerId).where('escalation_id', '=', id).executeTakeFirst();
+    const row = await tx
+      .selectFrom('escalations')
+      .select('escalation_id')
+      .where('customer_id', '=', customerId)
+      .where('escalation_id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound(ESCALATION_MESSAGES.notFound);
   }
 
   /** The ids a step names must be the caller's (another customer's resource is not found). */
   async function checkStepReferences(tx: CatalogueTx, customerId: number, body: StepBody) {
     await requireEscalationId(tx, customerId, body.escalation_id);
-    const resource = await tx.selectFrom('resources').select('resource_id').where('customer_id', '=', customerId).where('resource_id', '=', body.resource_id).executeTakeFirst();
+    const resource = await tx
+      .selectFrom('resources')
+      .select('resource_id')
+      .where('customer_id', '=', customerId)
+      .where('resource_id', '=', body.resource_id)
+      .executeTakeFirst();
     if (!resource) throw notFound(RESOURCE_MESSAGES.notFound);
-    const channel = await tx.selectFrom('channels').select('channel_id').where('channel_id', '=', body.channel_id).executeTakeFirst();
+    const channel = await tx
+      .selectFrom('channels')
+      .select('channel_id')
+      .where('channel_id', '=', body.channel_id)
+      .executeTakeFirst();
     if (!channel) throw ValidationFailure.field('channel_id', 'Channel not found');
-    const type = await tx.selectFrom('participation_types').select('participation_type_id').where('participation_type_id', '=', body.participation_type_id).executeTakeFirst();
+    const type = await tx
+      .selectFrom('participation_types')
+      .select('participation_type_id')
+      .where('participation_type_id', '=', body.participation_type_id)
+      .executeTakeFirst();
     if (!type) throw ValidationFailure.field('participation_type_id', 'Participation type not found');
   }
 
@@ -178,7 +207,10 @@ export function escalationService(ctx: AppContext) {
   });
 
   return {
-    list(principal: Principal, query: PageQuery & { escalation_active?: YesNo; escalation_validate?: YesNo }): Promise<ListOf<Escalation>> {
+    list(
+      principal: Principal,
+      query: PageQuery & { escalation_active?: YesNo; escalation_validate?: YesNo },
+    ): Promise<ListOf<Escalation>> {
       let matching = ctx.database.db.selectFrom('escalations as e').where('e.customer_id', '=', principal.customerId);
       if (query.escalation_active) matching = matching.where('e.escalation_active', '=', query.escalation_active);
       if (query.escalation_validate) matching = matching.where('e.escalation_validate', '=', query.escalation_validate);
@@ -188,7 +220,12 @@ export function escalationService(ctx: AppContext) {
         .select([...ESCALATION_COLUMNS, resourceNames])
         .orderBy(sortKey(`e.${order.column}`, ESCALATION_SORT_TEXT.has(order.column)), order.direction)
         .orderBy('e.escalation_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toEscalation, searched: Boolean(query.search) });
+      return readList(ctx.database, principal.scope, {
+        matching,
+        page: pageOf(page, query),
+        toItem: toEscalation,
+        searched: Boolean(query.search),
+      });
     },
 
     async get(principal: Principal, id: number): Promise<Escalation> {
@@ -199,10 +236,20 @@ export function escalationService(ctx: AppContext) {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const made = await tx
           .insertInto('escalations')
-          .values({ customer_id: customerId, ...body, escalation_createby: principal.email, escalation_createdt: unit.now() })
+          .values({
+            customer_id: customerId,
+            ...body,
+            escalation_createby: principal.email,
+            escalation_createdt: unit.now(),
+          })
           .returning('escalation_id')
           .executeTakeFirstOrThrow();
-        await unit.audited(tx, principal, { action: 'create', entity: 'escalation', entityId: made.escalation_id, detail: { ...body } });
+        await unit.audited(tx, principal, {
+          action: 'create',
+          entity: 'escalation',
+          entityId: made.escalation_id,
+          detail: { ...body },
+        });
         return toEscalation(await requireEscalation(tx, customerId, made.escalation_id));
       });
     },
@@ -210,8 +257,18 @@ export function escalationService(ctx: AppContext) {
     update(principal: Principal, id: number, body: EscalationUpdate): Promise<Escalation> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         await requireEscalationId(tx, customerId, id);
-        await tx.updateTable('escalations').set({ ...body, escalation_updateby: principal.email, escalation_updatedt: unit.now() }).where('customer_id', '=', customerId).where('escalation_id', '=', id).execute();
-        await unit.audited(tx, principal, { action: 'update', entity: 'escalation', entityId: id, detail: { ...body } });
+        await tx
+          .updateTable('escalations')
+          .set({ ...body, escalation_updateby: principal.email, escalation_updatedt: unit.now() })
+          .where('customer_id', '=', customerId)
+          .where('escalation_id', '=', id)
+          .execute();
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'escalation',
+          entityId: id,
+          detail: { ...body },
+        });
         return toEscalation(await requireEscalation(tx, customerId, id));
       });
     },
@@ -219,24 +276,54 @@ export function escalationService(ctx: AppContext) {
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         await requireEscalationId(tx, customerId, id);
-        const modules = await tx.selectFrom('modules').select('module_name').where('customer_id', '=', customerId).where('escalation_id', '=', id).orderBy('module_name').execute();
+        const modules = await tx
+          .selectFrom('modules')
+          .select('module_name')
+          .where('customer_id', '=', customerId)
+          .where('escalation_id', '=', id)
+          .orderBy('module_name')
+          .execute();
         const refusal = escalationDeleteRefusal(modules.map((module) => module.module_name));
         if (refusal) throw conflict(refusal);
         // its steps go with it (on delete cascade)
-        await tx.deleteFrom('escalations').where('customer_id', '=', customerId).where('escalation_id', '=', id).execute();
+        await tx
+          .deleteFrom('escalations')
+          .where('customer_id', '=', customerId)
+          .where('escalation_id', '=', id)
+          .execute();
         await unit.audited(tx, principal, { action: 'delete', entity: 'escalation', entityId: id });
         return { Message: MESSAGES.escalationDeleted };
       });
     },
 
     listSteps(principal: Principal, query: PageQuery & { escalation_id: number }): Promise<ListOf<EscalationStep>> {
-      const matching = stepsQuery(ctx.database.db, principal.customerId).where('s.escalation_id', '=', query.escalation_id);
+      const matching = stepsQuery(ctx.database.db, principal.customerId).where(
+        's.escalation_id',
+        '=',
+        query.escalation_id,
+      );
       const order = ordering(query, STEP_ORDER_COLUMNS, 'escalation_priority_orden');
       const sort = STEP_SORT[order.column];
-      const searched = query.search ? matching.where(matches(sql`lower(r.resource_fullname || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`, query.search.toLowerCase())) : matching;
-      const page = searched.select(STEP_COLUMNS).orderBy(sortKey(sort.column, sort.text), order.direction).orderBy('s.escalation_resource_id', order.direction);
-      return listOfParent(readList(ctx.database, principal.scope, { matching: searched, page: pageOf(page, query), toItem: toStep, searched: Boolean(query.search) }), () =>
-        unit.inCustomer(principal, (tx, customerId) => requireEscalationId(tx, customerId, query.escalation_id)),
+      const searched = query.search
+        ? matching.where(
+            matches(
+              sql`lower(r.resource_fullname || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`,
+              query.search.toLowerCase(),
+            ),
+          )
+        : matching;
+      const page = searched
+        .select(STEP_COLUMNS)
+        .orderBy(sortKey(sort.column, sort.text), order.direction)
+        .orderBy('s.escalation_resource_id', order.direction);
+      return listOfParent(
+        readList(ctx.database, principal.scope, {
+          matching: searched,
+          page: pageOf(page, query),
+          toItem: toStep,
+          searched: Boolean(query.search),
+        }),
+        () => unit.inCustomer(principal, (tx, customerId) => requireEscalationId(tx, customerId, query.escalation_id)),
       );
     },
 
@@ -259,12 +346,28 @@ export function escalationService(ctx: AppContext) {
         if (priority > 999) throw new HttpError(409, ESCALATION_MESSAGES.priorityTooMany);
         const made = await tx
           .insertInto('escalation_resources')
-          .values({ customer_id: customerId, escalation_id: body.escalation_id, ...stepColumns(body), escalation_priority_orden: priority, escalation_resource_createby: principal.email, escalation_resource_createdt: unit.now() })
+          .values({
+            customer_id: customerId,
+            escalation_id: body.escalation_id,
+            ...stepColumns(body),
+            escalation_priority_orden: priority,
+            escalation_resource_createby: principal.email,
+            escalation_resource_createdt: unit.now(),
+          })
           .returning('escalation_resource_id')
           .executeTakeFirstOrThrow();
         await refreshEscalations(tx, [body.escalation_id]);
-        await unit.audited(tx, principal, { action: 'create', entity: 'escalation_resource', entityId: made.escalation_resource_id, detail: { ...body } });
-        return { feedback: MESSAGES.stepCreated, status: 1, escalation_resource: toStep((await findStep(tx, customerId, made.escalation_resource_id))!) };
+        await unit.audited(tx, principal, {
+          action: 'create',
+          entity: 'escalation_resource',
+          entityId: made.escalation_resource_id,
+          detail: { ...body },
+        });
+        return {
+          feedback: MESSAGES.stepCreated,
+          status: 1,
+          escalation_resource: toStep((await findStep(tx, customerId, made.escalation_resource_id))!),
+        };
       });
     },
 
@@ -273,16 +376,30 @@ export function escalationService(ctx: AppContext) {
         const current = await findStep(tx, customerId, id);
         if (!current) throw notFound(ESCALATION_MESSAGES.stepNotFound);
         await checkStepReferences(tx, customerId, body);
-        if (body.escalation_id !== current.escalation_id) throw ValidationFailure.field('escalation_id', 'A step stays in its escalation');
+        if (body.escalation_id !== current.escalation_id)
+          throw ValidationFailure.field('escalation_id', 'A step stays in its escalation');
         await tx
           .updateTable('escalation_resources')
-          .set({ ...stepColumns(body), escalation_resource_updateby: principal.email, escalation_resource_updatedt: unit.now() })
+          .set({
+            ...stepColumns(body),
+            escalation_resource_updateby: principal.email,
+            escalation_resource_updatedt: unit.now(),
+          })
           .where('customer_id', '=', customerId)
           .where('escalation_resource_id', '=', id)
           .execute();
         await refreshEscalations(tx, [current.escalation_id]);
-        await unit.audited(tx, principal, { action: 'update', entity: 'escalation_resource', entityId: id, detail: { ...body } });
-        return { feedback: MESSAGES.stepUpdated, status: 1, escalation_resource: toStep((await findStep(tx, customerId, id))!) };
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'escalation_resource',
+          entityId: id,
+          detail: { ...body },
+        });
+        return {
+          feedback: MESSAGES.stepUpdated,
+          status: 1,
+          escalation_resource: toStep((await findStep(tx, customerId, id))!),
+        };
       });
     },
 
@@ -290,7 +407,11 @@ export function escalationService(ctx: AppContext) {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const current = await findStep(tx, customerId, id);
         if (!current) throw notFound(ESCALATION_MESSAGES.stepNotFound);
-        await tx.deleteFrom('escalation_resources').where('customer_id', '=', customerId).where('escalation_resource_id', '=', id).execute();
+        await tx
+          .deleteFrom('escalation_resources')
+          .where('customer_id', '=', customerId)
+          .where('escalation_resource_id', '=', id)
+          .execute();
         await refreshEscalations(tx, [current.escalation_id]);
         await unit.audited(tx, principal, { action: 'delete', entity: 'escalation_resource', entityId: id });
         return { Message: MESSAGES.stepDeleted };
@@ -304,8 +425,11 @@ export function escalationService(ctx: AppContext) {
     changePriority(principal: Principal, id: number, body: PriorityChange): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         await requireEscalationId(tx, customerId, id);
-        if (body.escalation_id !== undefined && body.escalation_id !== id) throw ValidationFailure.field('escalation_id', ESCALATION_MESSAGES.priorityList);
-        const ordered = [...body.resources].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden).map((pair) => pair.escalation_resource_id);
+        if (body.escalation_id !== undefined && body.escalation_id !== id)
+          throw ValidationFailure.field('escalation_id', ESCALATION_MESSAGES.priorityList);
+        const ordered = [...body.resources]
+          .sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden)
+          .map((pair) => pair.escalation_resource_id);
         const changed = await sql<{ n: number }>`
           with wanted as (select step_id, position from unnest(${ordered}::integer[]) with ordinality as w(step_id, position)),
           held as (select count(*) as n from escalation_resources where customer_id = ${customerId} and escalation_id = ${id}),
@@ -322,9 +446,15 @@ export function escalationService(ctx: AppContext) {
             returning 1
           )
           select count(*)::integer as n from renumbered`.execute(tx);
-        if (Number(changed.rows[0]?.n ?? 0) !== ordered.length) throw ValidationFailure.field('resources', ESCALATION_MESSAGES.priorityList);
+        if (Number(changed.rows[0]?.n ?? 0) !== ordered.length)
+          throw ValidationFailure.field('resources', ESCALATION_MESSAGES.priorityList);
         await refreshEscalations(tx, [id]);
-        await unit.audited(tx, principal, { action: 'update', entity: 'escalation', entityId: id, detail: { priority: ordered } });
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'escalation',
+          entityId: id,
+          detail: { priority: ordered },
+        });
         return { Message: MESSAGES.priorityChanged };
       });
     },

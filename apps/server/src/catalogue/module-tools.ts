@@ -31,14 +31,32 @@ export function moduleToolService(ctx: AppContext) {
           .executeTakeFirst();
         if (!changed) throw notFound();
         // the key itself is never recorded
-        await audit(tx, { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, action: 'update', entity: 'module', entityId: moduleId, detail: { credential: 'new key' } }, now);
+        await audit(
+          tx,
+          {
+            customerId: principal.customerId,
+            actor: { id: principal.userId, email: principal.email },
+            action: 'update',
+            entity: 'module',
+            entityId: moduleId,
+            detail: { credential: 'new key' },
+          },
+          now,
+        );
       });
-      return [{ status: '200', message: CREDENTIAL_MESSAGES.created, body: { credentialKey: key, module_id: moduleId } }];
+      return [
+        { status: '200', message: CREDENTIAL_MESSAGES.created, body: { credentialKey: key, module_id: moduleId } },
+      ];
     },
 
     async examples(principal: Principal, moduleId: number): Promise<ExamplesAnswer> {
       const found = await ctx.database.scoped(principal.scope, (tx) =>
-        tx.selectFrom('modules').select('module_id').where('customer_id', '=', principal.customerId).where('module_id', '=', moduleId).executeTakeFirst(),
+        tx
+          .selectFrom('modules')
+          .select('module_id')
+          .where('customer_id', '=', principal.customerId)
+          .where('module_id', '=', moduleId)
+          .executeTakeFirst(),
       );
       if (!found) throw notFound();
       return [{ Body: ingestExamples(moduleId, ctx.config.publicUrl) }];

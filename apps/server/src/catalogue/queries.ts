@@ -15,7 +15,9 @@ export async function refreshEscalations(tx: Tx, escalationIds: readonly number[
   if (ids.length === 0) return;
   const rows = await tx
     .selectFrom('escalation_resources as s')
-    .innerJoin('resources as r', (join) => join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'))
+    .innerJoin('resources as r', (join) =>
+      join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'),
+    )
     .select([
       's.escalation_id',
       's.escalation_resource_id',
@@ -50,22 +52,39 @@ export async function refreshEscalations(tx: Tx, escalationIds: readonly number[
   }
   for (const [escalationId, steps] of byEscalation) {
     const last = lastInLineStep(steps)?.escalation_resource_id ?? null;
-    const marked = steps.map((step) => ({ ...step, escalation_last_in_line: step.escalation_resource_id === last ? ('Y' as const) : ('N' as const) }));
+    const marked = steps.map((step) => ({
+      ...step,
+      escalation_last_in_line: step.escalation_resource_id === last ? ('Y' as const) : ('N' as const),
+    }));
     if (marked.some((step, index) => step.escalation_last_in_line !== steps[index]!.escalation_last_in_line)) {
       await tx
         .updateTable('escalation_resources')
-        .set({ escalation_last_in_line: sql<'Y' | 'N'>`case when escalation_resource_id = ${last} then 'Y' else 'N' end` })
+        .set({
+          escalation_last_in_line: sql<'Y' | 'N'>`case when escalation_resource_id = ${last} then 'Y' else 'N' end`,
+        })
         .where('escalation_id', '=', escalationId)
-        .where(sql<boolean>`escalation_last_in_line <> case when escalation_resource_id = ${last} then 'Y' else 'N' end`)
+        .where(
+          sql<boolean>`escalation_last_in_line <> case when escalation_resource_id = ${last} then 'Y' else 'N' end`,
+        )
         .execute();
     }
     const valid = isEscalationValid(marked) ? 'Y' : 'N';
-    await tx.updateTable('escalations').set({ escalation_validate: valid }).where('escalation_id', '=', escalationId).where('escalation_validate', '<>', valid).execute();
+    await tx
+      .updateTable('escalations')
+      .set({ escalation_validate: valid })
+      .where('escalation_id', '=', escalationId)
+      .where('escalation_validate', '<>', valid)
+      .execute();
   }
 }
 
 /** The escalations with a step on a resource (a change to the resource may change their validity). */
 export async function escalationsUsingResource(tx: Tx, resourceId: number): Promise<number[]> {
-  const rows = await tx.selectFrom('escalation_resources').select('escalation_id').distinct().where('resource_id', '=', resourceId).execute();
+  const rows = await tx
+    .selectFrom('escalation_resources')
+    .select('escalation_id')
+    .distinct()
+    .where('resource_id', '=', resourceId)
+    .execute();
   return rows.map((row) => row.escalation_id);
 }

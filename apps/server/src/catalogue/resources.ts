@@ -1,6 +1,21 @@
 import { sql } from 'kysely';
 import { RESOURCE_ORDER_COLUMNS } from '@relevo/api';
-import { MAX_PAGE_SIZE, MESSAGES, RESOURCE_MESSAGES, resourceDeleteRefusal, resourceQuota, resourceQuotaRefusal, type ListOf, type MessageAnswer, type PageQuery, type Resource, type ResourceCreate, type ResourceLimit, type ResourceUpdate, type YesNo } from '@relevo/domain';
+import {
+  MAX_PAGE_SIZE,
+  MESSAGES,
+  RESOURCE_MESSAGES,
+  resourceDeleteRefusal,
+  resourceQuota,
+  resourceQuotaRefusal,
+  type ListOf,
+  type MessageAnswer,
+  type PageQuery,
+  type Resource,
+  type ResourceCreate,
+  type ResourceLimit,
+  type ResourceUpdate,
+  type YesNo,
+} from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { escalationsUsingResource, refreshEscalations } from './queries';
@@ -85,7 +100,15 @@ const findResource = (tx: CatalogueTx, customerId: number, id: number) =>
 async function quotaOf(tx: CatalogueTx, customerId: number): Promise<ResourceLimit> {
   const row = await tx
     .selectFrom('customers as c')
-    .select(['c.customer_qty_resources', (eb) => eb.selectFrom('resources').select((inner) => inner.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).as('count')])
+    .select([
+      'c.customer_qty_resources',
+      (eb) =>
+        eb
+          .selectFrom('resources')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', customerId)
+          .as('count'),
+    ])
     .where('c.customer_id', '=', customerId)
     .executeTakeFirstOrThrow();
   return resourceQuota(Number(row.count ?? 0), row.customer_qty_resources);
@@ -108,7 +131,11 @@ export function resourceService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
 
   async function languageExists(tx: CatalogueTx, languageId: string): Promise<boolean> {
-    return !!(await tx.selectFrom('languages').select('language_id').where('language_id', '=', languageId).executeTakeFirst());
+    return !!(await tx
+      .selectFrom('languages')
+      .select('language_id')
+      .where('language_id', '=', languageId)
+      .executeTakeFirst());
   }
 
   return {
@@ -123,13 +150,23 @@ export function resourceService(ctx: AppContext) {
         .select(COLUMNS)
         .orderBy(sortKey(sort.column, sort.text), order.direction)
         .orderBy('r.resource_id', order.direction);
-      return readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toResource, searched: Boolean(query.search) });
+      return readList(ctx.database, principal.scope, {
+        matching,
+        page: pageOf(page, query),
+        toItem: toResource,
+        searched: Boolean(query.search),
+      });
     },
 
     /** docs/product.md#http-calls filtered/{id}: the active resources a step of that escalation may use. */
     async filtered(principal: Principal, escalationId: number): Promise<ListOf<Resource>> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        const escalation = await tx.selectFrom('escalations').select('escalation_id').where('customer_id', '=', customerId).where('escalation_id', '=', escalationId).executeTakeFirst();
+        const escalation = await tx
+          .selectFrom('escalations')
+          .select('escalation_id')
+          .where('customer_id', '=', customerId)
+          .where('escalation_id', '=', escalationId)
+          .executeTakeFirst();
         if (!escalation) throw notFound('Escalation not found');
         const rows = await tx
           .selectFrom('resources as r')
@@ -161,13 +198,24 @@ export function resourceService(ctx: AppContext) {
         await sql`select pg_advisory_xact_lock(hashtext('relevo.resources'), ${customerId})`.execute(tx);
         const refusal = resourceQuotaRefusal(await quotaOf(tx, customerId));
         if (refusal) throw conflict(refusal);
-        if (!(await languageExists(tx, body.language_id))) throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
+        if (!(await languageExists(tx, body.language_id)))
+          throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         const made = await tx
           .insertInto('resources')
-          .values({ customer_id: customerId, ...phoneColumns(body), resource_createby: principal.email, resource_createdt: unit.now() })
+          .values({
+            customer_id: customerId,
+            ...phoneColumns(body),
+            resource_createby: principal.email,
+            resource_createdt: unit.now(),
+          })
           .returning('resource_id')
           .executeTakeFirstOrThrow();
-        await unit.audited(tx, principal, { action: 'create', entity: 'resource', entityId: made.resource_id, detail: { name: body.resource_fullname } });
+        await unit.audited(tx, principal, {
+          action: 'create',
+          entity: 'resource',
+          entityId: made.resource_id,
+          detail: { name: body.resource_fullname },
+        });
         return toResource((await findResource(tx, customerId, made.resource_id))!);
       });
     },
@@ -175,16 +223,27 @@ export function resourceService(ctx: AppContext) {
     update(principal: Principal, id: number, body: ResourceUpdate): Promise<Resource> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         if (!(await findResource(tx, customerId, id))) throw notFound(RESOURCE_MESSAGES.notFound);
-        if (!(await languageExists(tx, body.language_id))) throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
+        if (!(await languageExists(tx, body.language_id)))
+          throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         await tx
           .updateTable('resources')
-          .set({ ...phoneColumns(body), resource_active: body.resource_active, resource_updateby: principal.email, resource_updatedt: unit.now() })
+          .set({
+            ...phoneColumns(body),
+            resource_active: body.resource_active,
+            resource_updateby: principal.email,
+            resource_updatedt: unit.now(),
+          })
           .where('customer_id', '=', customerId)
           .where('resource_id', '=', id)
           .execute();
         // its status, e-mail and phones decide whether the escalations that use it can run
         await refreshEscalations(tx, await escalationsUsingResource(tx, id));
-        await unit.audited(tx, principal, { action: 'update', entity: 'resource', entityId: id, detail: { name: body.resource_fullname, active: body.resource_active } });
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'resource',
+          entityId: id,
+          detail: { name: body.resource_fullname, active: body.resource_active },
+        });
         return toResource((await findResource(tx, customerId, id))!);
       });
     },
@@ -196,7 +255,15 @@ export function resourceService(ctx: AppContext) {
           .selectFrom('escalations as e')
           .select('e.escalation_name')
           .where('e.customer_id', '=', customerId)
-          .where((eb) => eb.exists(eb.selectFrom('escalation_resources as s').select('s.escalation_resource_id').whereRef('s.escalation_id', '=', 'e.escalation_id').where('s.resource_id', '=', id)))
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('escalation_resources as s')
+                .select('s.escalation_resource_id')
+                .whereRef('s.escalation_id', '=', 'e.escalation_id')
+                .where('s.resource_id', '=', id),
+            ),
+          )
           .orderBy('e.escalation_name')
           .execute();
         const refusal = resourceDeleteRefusal(users.map((escalation) => escalation.escalation_name));

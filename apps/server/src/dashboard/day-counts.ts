@@ -2,7 +2,19 @@ import { sql } from 'kysely';
 import type { Database, Scope } from '../db/database';
 
 /** The counted columns of the day counts (migration 0012). */
-const COUNTED_COLUMNS = ['num_events', 'num_open', 'num_progress', 'num_completed', 'num_canceled', 'num_sla_met', 'num_sla_missed', 'num_responded', 'response_minutes', 'num_resolved', 'resolution_minutes'] as const;
+const COUNTED_COLUMNS = [
+  'num_events',
+  'num_open',
+  'num_progress',
+  'num_completed',
+  'num_canceled',
+  'num_sla_met',
+  'num_sla_missed',
+  'num_responded',
+  'response_minutes',
+  'num_resolved',
+  'resolution_minutes',
+] as const;
 
 export const COUNTED = sql.raw(COUNTED_COLUMNS.join(', '));
 

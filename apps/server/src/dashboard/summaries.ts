@@ -96,7 +96,16 @@ export function dashboardService(ctx: AppContext) {
           coalesce(sum(d.num_sla_missed), 0)::integer as count_non_compliance
         from ${dayCounts(c, bound('today'), bound('tomorrow'))}`,
       );
-      return row ?? { count_today: 0, count_completed: 0, count_open: 0, count_progress: 0, count_canceled: 0, count_non_compliance: 0 };
+      return (
+        row ?? {
+          count_today: 0,
+          count_completed: 0,
+          count_open: 0,
+          count_progress: 0,
+          count_canceled: 0,
+          count_non_compliance: 0,
+        }
+      );
     },
 
     /** Events Per Module over today, this week or this month (up to today), most events first. */
@@ -143,7 +152,9 @@ export function dashboardService(ctx: AppContext) {
     compliance(principal: Principal): Promise<Answer<'summaryCompliance'>> {
       const c = principal.customerId;
       const month = (column: string, current: boolean) =>
-        sql.raw(`coalesce(sum(d.${column}) filter (where d.day ${current ? '>=' : '<'} (select month_from from p)), 0)::integer`);
+        sql.raw(
+          `coalesce(sum(d.${column}) filter (where d.day ${current ? '>=' : '<'} (select month_from from p)), 0)::integer`,
+        );
       return read(
         principal,
         sql<RowOf<'summaryCompliance'>>`
@@ -193,7 +204,12 @@ export function dashboardService(ctx: AppContext) {
         left join counted on counted.month_from = m::date
         order by m`,
       );
-      return rows.map((row) => ({ years: row.years, months: row.months, months_desc: MONTH_LABELS[row.months - 1]!, num_event: row.num_event }));
+      return rows.map((row) => ({
+        years: row.years,
+        months: row.months,
+        months_desc: MONTH_LABELS[row.months - 1]!,
+        num_event: row.num_event,
+      }));
     },
 
     /**

@@ -16,7 +16,10 @@ export interface CoalesceOptions {
  * key of a batch, in order, with its value or its own error; when `run` throws, every request of
  * its batch fails with that error.
  */
-export function coalesce<K, V>(run: (keys: readonly K[]) => Promise<readonly (V | Error)[]>, options: CoalesceOptions): (key: K) => Promise<V> {
+export function coalesce<K, V>(
+  run: (keys: readonly K[]) => Promise<readonly (V | Error)[]>,
+  options: CoalesceOptions,
+): (key: K) => Promise<V> {
   let flying = 0;
   // batches ready to leave, oldest first (a batch at its largest size is ready while the next gathers)
   const waiting: (() => void)[] = [];

@@ -56,7 +56,15 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
     join pg_class child on child.oid = k.conrelid
     join pg_class parent on parent.oid = k.confrelid
     where k.contype = 'f' and k.connamespace = current_schema()::regnamespace`.execute(tx);
-  const columns = await sql<{ table: string; name: string; type: string; generated: string; identity: string; sequence: string | null; in_key: boolean }>`
+  const columns = await sql<{
+    table: string;
+    name: string;
+    type: string;
+    generated: string;
+    identity: string;
+    sequence: string | null;
+    in_key: boolean;
+  }>`
     select c.relname as "table", a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attgenerated as generated, a.attidentity as identity,
       pg_get_serial_sequence(quote_ident(c.relname), a.attname) as sequence,
       exists (select 1 from pg_index i where i.indrelid = c.oid and i.indisprimary and a.attnum = any(i.indkey)) as in_key
@@ -68,7 +76,16 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
   const shapes = new Map<string, TableShape>();
   for (const table of tables.rows) {
     if (MIGRATOR_TABLES.has(table.name)) continue;
-    shapes.set(table.name, { name: table.name, columns: [], hasAlwaysIdentity: false, key: [], keyTypes: [], sequenced: [], forcesRowSecurity: table.forces, hasTriggers: table.triggers });
+    shapes.set(table.name, {
+      name: table.name,
+      columns: [],
+      hasAlwaysIdentity: false,
+      key: [],
+      keyTypes: [],
+      sequenced: [],
+      forcesRowSecurity: table.forces,
+      hasTriggers: table.triggers,
+    });
   }
   for (const column of columns.rows) {
     const shape = shapes.get(column.table);
@@ -82,14 +99,16 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
     if (column.sequence) shape.sequenced.push(column.name);
   }
   const parents = new Map<string, Set<string>>();
-  for (const { child, parent } of references.rows) if (child !== parent) parents.set(child, (parents.get(child) ?? new Set()).add(parent));
+  for (const { child, parent } of references.rows)
+    if (child !== parent) parents.set(child, (parents.get(child) ?? new Set()).add(parent));
 
   const ordered: TableShape[] = [];
   const placed = new Set<string>();
   const visiting = new Set<string>();
   const place = (name: string) => {
     if (placed.has(name) || !shapes.has(name)) return;
-    if (visiting.has(name)) throw new Error(`The tables refer to each other in a cycle through ${name}; they cannot be copied in order`);
+    if (visiting.has(name))
+      throw new Error(`The tables refer to each other in a cycle through ${name}; they cannot be copied in order`);
     visiting.add(name);
     for (const parent of parents.get(name) ?? []) place(parent);
     visiting.delete(name);
@@ -101,7 +120,9 @@ async function tablesInDependencyOrder(tx: Tx): Promise<TableShape[]> {
 }
 
 const count = async (tx: Tx, table: string, where: RawBuilder<unknown> = sql`true`) =>
-  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(tx)).rows[0]!.n);
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(tx)).rows[0]!.n,
+  );
 
 /** The tables of the target that hold more than the migrations put there (the provider's own customer row). */
 async function tablesWithData(tx: Tx, tables: TableShape[]): Promise<string[]> {
@@ -120,14 +141,21 @@ async function tablesWithData(tx: Tx, tables: TableShape[]): Promise<string[]> {
  * text have the same names.
  */
 const positionOf = (table: TableShape): { part: RawBuilder<unknown>; type: string }[] =>
-  table.key.length > 0 ? table.key.map((column, i) => ({ part: sql.ref(`t.${column}`), type: table.keyTypes[i]! })) : [{ part: sql`t.ctid`, type: 'tid' }];
+  table.key.length > 0
+    ? table.key.map((column, i) => ({ part: sql.ref(`t.${column}`), type: table.keyTypes[i]! }))
+    : [{ part: sql`t.ctid`, type: 'tid' }];
 
 /**
  * Up to BATCH rows of a table in the order of their place, those after `after` (the place of the
  * last row read, its parts as text): each column as text, and the place's parts as
  * `relevo_position_{i}` (text: a date or an instant goes back exactly as it came).
  */
-async function readBatch(source: Database, table: TableShape, position: { part: RawBuilder<unknown>; type: string }[], after: (string | null)[] | null): Promise<Record<string, string | null>[]> {
+async function readBatch(
+  source: Database,
+  table: TableShape,
+  position: { part: RawBuilder<unknown>; type: string }[],
+  after: (string | null)[] | null,
+): Promise<Record<string, string | null>[]> {
   const parts = position.map(({ part }) => part);
   const read = await source.asOwner((from) =>
     sql<Record<string, string | null>>`
@@ -145,13 +173,16 @@ export async function copyDatabase(source: Database, target: Database): Promise<
     const tables = await tablesInDependencyOrder(to);
     const filled = await tablesWithData(to, tables);
     if (filled.length > 0) {
-      throw new CopyRefused(`The target database is not empty (rows in ${filled.join(', ')}); copy into a new, empty database`);
+      throw new CopyRefused(
+        `The target database is not empty (rows in ${filled.join(', ')}); copy into a new, empty database`,
+      );
     }
     // the rows the migrations wrote (reference rows, the provider's customer) give way to the source's
     for (const { name } of [...tables].reverse()) await sql`delete from ${sql.table(name)}`.execute(to);
     for (const table of tables) {
       // the owner writes every row as it is: no policy filters it, no trigger counts it again
-      if (table.forcesRowSecurity) await sql`alter table ${sql.table(table.name)} no force row level security`.execute(to);
+      if (table.forcesRowSecurity)
+        await sql`alter table ${sql.table(table.name)} no force row level security`.execute(to);
       if (table.hasTriggers) await sql`alter table ${sql.table(table.name)} disable trigger user`.execute(to);
     }
 
@@ -178,7 +209,9 @@ export async function copyDatabase(source: Database, target: Database): Promise<
         if (batch.length < BATCH) break;
       }
       for (const column of table.sequenced) {
-        await sql`select setval(pg_get_serial_sequence(${table.name}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table.name)}), 0) + 1, false)`.execute(to);
+        await sql`select setval(pg_get_serial_sequence(${table.name}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table.name)}), 0) + 1, false)`.execute(
+          to,
+        );
       }
       copied.push({ table: table.name, rows });
     }

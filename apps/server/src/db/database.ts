@@ -1,13 +1,31 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Compilable, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type Compilable,
+  type DatabaseConnection,
+  type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrate';
 import { APP_ROLE, AUTH_ROLE, STAFF_ROLE } from './roles';
 import { PostgresListener, type ListenOptions, type NotificationHandler } from './notifications';
-import { pgliteReader, postgresReader, StatementNames, type ReadOptions, type Reader, type ReadRows } from './scoped-read';
+import {
+  pgliteReader,
+  postgresReader,
+  StatementNames,
+  type ReadOptions,
+  type Reader,
+  type ReadRows,
+} from './scoped-read';
 import { notifierOf, settleWakes } from './wake';
 
 /**
@@ -17,7 +35,8 @@ import { notifierOf, settleWakes } from './wake';
  * codes, reset requests and rate limits are the `auth` scope's alone (its own database role): no
  * other unit of work can read a session, a code hash or a password hash.
  */
-export type Scope = { kind: 'system' } | { kind: 'staff' } | { kind: 'auth' } | { kind: 'customer'; customerId: number };
+export type Scope =
+  { kind: 'system' } | { kind: 'staff' } | { kind: 'auth' } | { kind: 'customer'; customerId: number };
 
 export const SYSTEM: Scope = { kind: 'system' };
 /** sign-in, sessions, codes, reset requests, rate limits */
@@ -51,7 +70,11 @@ export interface Database {
    * stays set on the connection (db/scoped-read.ts). A failing statement fails the read and rolls
    * the transaction back. Build the statements with `db`; answers the rows of each, in order.
    */
-  read<Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>>;
+  read<Q extends readonly Compilable<unknown>[]>(
+    scope: Scope,
+    queries: readonly [...Q],
+    options?: ReadOptions,
+  ): Promise<ReadRows<Q>>;
   /**
    * Statements that write, in one round trip as `read` sends them: one transaction, committed when
    * every statement ran, else rolled back. For a unit of work whose statements do not wait on each
@@ -99,7 +122,13 @@ export const POOL_SIZE = 10;
 export const URGENT_POOL_SIZE = 10;
 
 /** The tables whose rows are written and soon deleted (migrations 0012, 0016, 0017). */
-export const CHURN_TABLES = ['event_count_changes', 'event_subject_count_changes', 'event_change_marks', 'event_day_count_changes', 'event_day_responder_changes'] as const;
+export const CHURN_TABLES = [
+  'event_count_changes',
+  'event_subject_count_changes',
+  'event_change_marks',
+  'event_day_count_changes',
+  'event_day_responder_changes',
+] as const;
 export type ChurnTable = (typeof CHURN_TABLES)[number];
 
 /** `Database.vacuum`: as the owner (the login role, back to the app role after), outside any transaction. */
@@ -151,7 +180,9 @@ export const SESSION_TIMEOUTS: SessionTimeouts = { statementMs: 30_000, idleInTr
  * embedded database needs none: one connection inside this process, which nothing outside it can
  * hold, and PGlite runs one statement at a time in this thread (a timeout there could not fire).
  */
-export function sessionSettings(timeouts: SessionTimeouts): Pick<pg.ClientConfig, 'statement_timeout' | 'idle_in_transaction_session_timeout'> {
+export function sessionSettings(
+  timeouts: SessionTimeouts,
+): Pick<pg.ClientConfig, 'statement_timeout' | 'idle_in_transaction_session_timeout'> {
   return { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleInTransactionMs };
 }
 
@@ -300,8 +331,11 @@ function asOwnerOf(db: Kysely<DB>) {
 /** `Database.read` and `Database.write` for a batch runner of either database (db/scoped-read.ts). */
 function scopedBatches(reader: Reader) {
   return {
-    read: <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q], options?: ReadOptions): Promise<ReadRows<Q>> =>
-      reader(scopeSettings(scope), queries as Q, { ...options, write: false }),
+    read: <Q extends readonly Compilable<unknown>[]>(
+      scope: Scope,
+      queries: readonly [...Q],
+      options?: ReadOptions,
+    ): Promise<ReadRows<Q>> => reader(scopeSettings(scope), queries as Q, { ...options, write: false }),
     write: <Q extends readonly Compilable<unknown>[]>(scope: Scope, queries: readonly [...Q]): Promise<ReadRows<Q>> =>
       reader(scopeSettings(scope), queries as Q, { write: true }),
   };
@@ -314,7 +348,9 @@ function withScope(db: Kysely<DB>) {
       const result = await db.transaction().execute(async (tx) => {
         unit = tx;
         const { role, customerId } = scopeSettings(scope);
-        await sql`select set_config('role', ${role}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(tx);
+        await sql`select set_config('role', ${role}, true), set_config('relevo.customer_id', ${customerId}, true)`.execute(
+          tx,
+        );
         return work(tx);
       });
       settleWakes(db, unit, true);
@@ -341,11 +377,18 @@ function withScopeInBegin(db: Kysely<DB>) {
       const { role, customerId } = scopeSettings(scope);
       let result: T;
       try {
-        await sql.raw(`begin; select set_config('role', ${literal(role)}, true), set_config('relevo.customer_id', ${literal(customerId)}, true)`).execute(connection);
+        await sql
+          .raw(
+            `begin; select set_config('role', ${literal(role)}, true), set_config('relevo.customer_id', ${literal(customerId)}, true)`,
+          )
+          .execute(connection);
         // the connection inside its transaction: what `work` needs of a Transaction (it runs statements)
         result = await work(connection as unknown as Transaction<DB>);
       } catch (error) {
-        await sql.raw('rollback').execute(connection).catch(() => undefined);
+        await sql
+          .raw('rollback')
+          .execute(connection)
+          .catch(() => undefined);
         settleWakes(db, connection, false);
         throw error;
       }
@@ -363,7 +406,10 @@ function withScopeInBegin(db: Kysely<DB>) {
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: substring search of people lists uses trigram indexes (migration 0002)
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: { 20: int8AsNumber }, extensions: { pg_trgm } });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+    parsers: { 20: int8AsNumber },
+    extensions: { pg_trgm },
+  });
   const turns = new ConnectionTurns();
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }, turns, 'general') });
   // the same connection, its units of work served first (`Database.urgent`)
@@ -406,7 +452,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...scopedBatches(reader(units)),
     notify: (channel: string, payload: string) => notifierOf(units).notify(channel, payload),
   });
-  const urgent: Database = { ...shared, ...unitsOn(urgentDb), get urgent() { return urgent; } };
+  const urgent: Database = {
+    ...shared,
+    ...unitsOn(urgentDb),
+    get urgent() {
+      return urgent;
+    },
+  };
   return { ...shared, ...unitsOn(db), urgent };
 }
 
@@ -431,7 +483,9 @@ function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
     },
     query: ((text: unknown, values?: readonly unknown[]) => {
       const name = typeof text === 'string' && values && values.length > 0 ? names.nameOf(text) : undefined;
-      return name ? client.query({ text: text as string, values: [...values!], name }) : client.query(text as string, values as unknown[]);
+      return name
+        ? client.query({ text: text as string, values: [...values!], name })
+        : client.query(text as string, values as unknown[]);
     }) as unknown as PostgresPoolClient['query'],
     release: (destroy?: boolean) => client.release(destroy),
   });
@@ -452,7 +506,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   let applied: string[] = [];
   if (options.migrate !== false) {
     // without the session timeouts: a migration may build an index over millions of rows
-    const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, types: postgresTypes() }) }) });
+    const owner = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, types: postgresTypes() }) }),
+    });
     try {
       applied = await migrateToLatest(owner);
     } finally {
@@ -519,8 +575,15 @@ function postgresUnits(url: string, size: number, session: ReturnType<typeof ses
   // transaction, for as long as their reader takes; a long read goes in pages (incidents/event-export.ts)
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // the same pool under both: ending `db` ends it
-  const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }) });
-  return { db, scoped: withScopeInBegin(db), scopedPrepared: withScopeInBegin(prepared), ...scopedBatches(postgresReader(pool)) };
+  const prepared = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames(200, 'relevo_unit_')) }),
+  });
+  return {
+    db,
+    scoped: withScopeInBegin(db),
+    scopedPrepared: withScopeInBegin(prepared),
+    ...scopedBatches(postgresReader(pool)),
+  };
 }
 
 export function openDatabase(options: OpenOptions): Promise<Database> {

@@ -13,7 +13,11 @@ export interface Ordering<C extends string> {
 }
 
 /** The order of a list: an allow-listed column (else the list's default) and a direction. */
-export function ordering<C extends string>(query: Pick<PageQuery, 'order_by_column' | 'order_by_direction'>, allowed: readonly C[], fallback: C): Ordering<C> {
+export function ordering<C extends string>(
+  query: Pick<PageQuery, 'order_by_column' | 'order_by_direction'>,
+  allowed: readonly C[],
+  fallback: C,
+): Ordering<C> {
   return {
     column: orderColumn(query.order_by_column, allowed, fallback),
     direction: query.order_by_direction?.toLowerCase() === 'desc' ? 'desc' : 'asc',
@@ -67,11 +71,16 @@ export async function readList<From, Table extends keyof From, Row, Item>(
     select listed.*, counted.list_total
     from (${list.matching.select(sql`count(*)`.as('list_total'))}) as counted
     left join lateral (select true as list_row, page.* from (${list.page}) as page) as listed on true`;
-  const [rows] = await database.read(scope, [{ compile: () => statement.compile(database.db) }], { planForValues: list.searched });
+  const [rows] = await database.read(scope, [{ compile: () => statement.compile(database.db) }], {
+    planForValues: list.searched,
+  });
   return { total: Number(rows[0]?.list_total ?? 0), list: rows[0]?.list_row ? rows.map(list.toItem) : [] };
 }
 
 /** The rows of the requested page, after `query.page_num - 1` pages of `query.page_size`. */
-export function pageOf<From, Table extends keyof From, Row>(select: SelectQueryBuilder<From, Table, Row>, query: Pick<PageQuery, 'page_num' | 'page_size'>) {
+export function pageOf<From, Table extends keyof From, Row>(
+  select: SelectQueryBuilder<From, Table, Row>,
+  query: Pick<PageQuery, 'page_num' | 'page_size'>,
+) {
   return select.limit(query.page_size).offset(offsetOf(query));
 }

@@ -62,7 +62,12 @@ export class PostgresListener {
 
   #connect(): Promise<void> {
     const attempt = (async () => {
-      const client = new pg.Client({ ...this.#settings, connectionString: this.#url, keepAlive: true, application_name: 'relevo-listener' });
+      const client = new pg.Client({
+        ...this.#settings,
+        connectionString: this.#url,
+        keepAlive: true,
+        application_name: 'relevo-listener',
+      });
       client.on('notification', (message) => {
         for (const handler of this.#handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });

@@ -115,9 +115,16 @@ export class UnlistedTableError extends Error {}
 export async function applyPrivileges(db: Kysely<any>): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(7245001)`.execute(tx);
-    const tables = (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(tx)).rows.map((r) => r.name);
+    const tables = (
+      await sql<{
+        name: string;
+      }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(tx)
+    ).rows.map((r) => r.name);
     const unlisted = tables.filter((table) => !(table in TABLE_PRIVILEGES));
-    if (unlisted.length) throw new UnlistedTableError(`Table privileges are not decided for: ${unlisted.join(', ')} (apps/server/src/db/privileges.ts)`);
+    if (unlisted.length)
+      throw new UnlistedTableError(
+        `Table privileges are not decided for: ${unlisted.join(', ')} (apps/server/src/db/privileges.ts)`,
+      );
     const roles = Object.values(ROLE_NAMES).join(', ');
     const run = (statement: string) => sql.raw(statement).execute(tx);
     for (const role of Object.values(ROLE_NAMES)) {
@@ -134,11 +141,16 @@ export async function applyPrivileges(db: Kysely<any>): Promise<void> {
     }
     // the app roles read every column of users but the password hash
     const readable = (
-      await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = 'users' order by ordinal_position`.execute(tx)
+      await sql<{
+        name: string;
+      }>`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = 'users' order by ordinal_position`.execute(
+        tx,
+      )
     ).rows
       .map((r) => r.name)
       .filter((column) => !SECRET_COLUMNS.users!.includes(column));
-    for (const role of [APP_ROLE, STAFF_ROLE]) await run(`grant select (${readable.join(', ')}) on table users to ${role}`);
+    for (const role of [APP_ROLE, STAFF_ROLE])
+      await run(`grant select (${readable.join(', ')}) on table users to ${role}`);
     for (const [fn, callers] of Object.entries(FUNCTIONS)) {
       await run(`revoke all on function ${fn} from ${roles}`);
       await run(`grant execute on function ${fn} to ${callers.map((key) => ROLE_NAMES[key]).join(', ')}`);

@@ -250,7 +250,11 @@ export interface EngineTimersTable {
   customer_id: number;
   event_id: number;
   state: ColumnType<unknown, string, string>;
-  status: ColumnType<'pending' | 'claimed' | 'done' | 'dead' | 'canceled', 'pending' | undefined, 'pending' | 'claimed' | 'done' | 'dead' | 'canceled'>;
+  status: ColumnType<
+    'pending' | 'claimed' | 'done' | 'dead' | 'canceled',
+    'pending' | undefined,
+    'pending' | 'claimed' | 'done' | 'dead' | 'canceled'
+  >;
   due_at: Timestamp;
   attempts: ColumnType<number, number | undefined, number>;
   locked_by: string | null;

@@ -14,7 +14,9 @@ import type { DB } from './schema';
  */
 
 /** The rows each statement of a read answers, in the order the statements were given. */
-export type ReadRows<Q extends readonly Compilable<unknown>[]> = { [K in keyof Q]: Q[K] extends Compilable<infer R> ? R[] : never };
+export type ReadRows<Q extends readonly Compilable<unknown>[]> = {
+  [K in keyof Q]: Q[K] extends Compilable<infer R> ? R[] : never;
+};
 
 /** What a read declares before its statements: the database role and the tenant (empty for staff). */
 export interface ReadSettings {
@@ -38,7 +40,11 @@ export interface BatchMode extends ReadOptions {
   write?: boolean;
 }
 
-export type Reader = <Q extends readonly Compilable<unknown>[]>(settings: ReadSettings, queries: Q, options?: BatchMode) => Promise<ReadRows<Q>>;
+export type Reader = <Q extends readonly Compilable<unknown>[]>(
+  settings: ReadSettings,
+  queries: Q,
+  options?: BatchMode,
+) => Promise<ReadRows<Q>>;
 
 /**
  * The statement that opens every batch: the role and tenant, as a unit of work declares them; for a
@@ -179,24 +185,25 @@ export function pgliteReader(pglite: PGlite, names = new StatementNames()): (db:
     return { message, introduced };
   }
 
-  return (db) => async (settings, queries, options = {}) => {
-    const statements = [scopeStatement(settings, options), ...queries.map(compile)];
-    // the serial driver's turn: no unit of work (nor the owner's maintenance) runs between these statements
-    const answer = await db.connection().execute(() =>
-      pglite.runExclusive(async () => {
-        const { message, introduced } = batch(statements);
-        try {
-          // a write reaches the data directory's files before it is answered
-          return await pglite.execProtocol(message, { syncToFs: options.write === true });
-        } catch (error) {
-          prepared.failed(introduced);
-          throw error;
-        }
-      }),
-    );
-    const results = pgliteResults.parseResults(answer.messages, pglite.parsers, { rowMode: 'object' });
-    return results.slice(1).map((result) => result.rows) as ReadRows<typeof queries>;
-  };
+  return (db) =>
+    async (settings, queries, options = {}) => {
+      const statements = [scopeStatement(settings, options), ...queries.map(compile)];
+      // the serial driver's turn: no unit of work (nor the owner's maintenance) runs between these statements
+      const answer = await db.connection().execute(() =>
+        pglite.runExclusive(async () => {
+          const { message, introduced } = batch(statements);
+          try {
+            // a write reaches the data directory's files before it is answered
+            return await pglite.execProtocol(message, { syncToFs: options.write === true });
+          } catch (error) {
+            prepared.failed(introduced);
+            throw error;
+          }
+        }),
+      );
+      const results = pgliteResults.parseResults(answer.messages, pglite.parsers, { rowMode: 'object' });
+      return results.slice(1).map((result) => result.rows) as ReadRows<typeof queries>;
+    };
 }
 
 /**
@@ -206,7 +213,10 @@ export function pgliteReader(pglite: PGlite, names = new StatementNames()): (db:
  */
 class BatchQuery extends pg.Query {
   readonly #write: (connection: pg.Connection) => void;
-  constructor(write: (connection: pg.Connection) => void, callback: (error: Error | undefined, results: unknown) => void) {
+  constructor(
+    write: (connection: pg.Connection) => void,
+    callback: (error: Error | undefined, results: unknown) => void,
+  ) {
     super('scoped read', callback as never);
     // extended: pg sends it through `prepare`, which writes the batch
     (this as unknown as { queryMode: string }).queryMode = 'extended';
@@ -233,7 +243,8 @@ export function postgresReader(pool: pg.Pool, names = new StatementNames()): Rea
           (connection) => {
             introduced = connectionStatements.write(
               {
-                parse: (message) => connection.parse({ name: message.name ?? '', text: message.text, types: [] }, false),
+                parse: (message) =>
+                  connection.parse({ name: message.name ?? '', text: message.text, types: [] }, false),
                 bind: (message) => connection.bind(message as pg.BindConfig, false),
                 describe: (message) => connection.describe(message, false),
                 execute: (message) => connection.execute(message, false),
@@ -244,7 +255,8 @@ export function postgresReader(pool: pg.Pool, names = new StatementNames()): Rea
               names,
             );
           },
-          (error, answer) => (error ? reject(error) : resolve(Array.isArray(answer) ? answer : [answer as pg.QueryResult])),
+          (error, answer) =>
+            error ? reject(error) : resolve(Array.isArray(answer) ? answer : [answer as pg.QueryResult]),
         );
         void client.query(query);
       });

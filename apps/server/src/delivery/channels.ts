@@ -20,7 +20,10 @@ export type Senders = Record<OutboxChannel, Sender>;
 export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Sender {
   if (!config.smtpUrl) {
     return async (message) => {
-      log.info({ channel: 'email', to: message.recipient, subject: message.subject, text: message.body }, 'e-mail not sent: SMTP_URL is unset');
+      log.info(
+        { channel: 'email', to: message.recipient, subject: message.subject, text: message.body },
+        'e-mail not sent: SMTP_URL is unset',
+      );
     };
   }
   const url = new URL(config.smtpUrl);
@@ -33,7 +36,9 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
     pool: true,
     maxConnections: 8,
     maxMessages: 1_000,
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -77,7 +82,10 @@ export function webhookSender(
 ): Sender {
   if (!config.smsWebhookUrl) {
     return async (message) => {
-      log.info({ channel: kind, to: message.recipient, text: message.body }, `${kind} not sent: SMS_WEBHOOK_URL is unset`);
+      log.info(
+        { channel: kind, to: message.recipient, text: message.body },
+        `${kind} not sent: SMS_WEBHOOK_URL is unset`,
+      );
     };
   }
   const url = config.smsWebhookUrl;
@@ -85,8 +93,17 @@ export function webhookSender(
     const audioUrl = audio ? await audio.urlOf(message.idempotency_key) : null;
     signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(10_000);
-    const body = JSON.stringify({ to: message.recipient, body: message.body ?? '', kind, idempotency_key: message.idempotency_key, ...(audioUrl ? { audio_url: audioUrl } : {}) });
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': message.idempotency_key };
+    const body = JSON.stringify({
+      to: message.recipient,
+      body: message.body ?? '',
+      kind,
+      idempotency_key: message.idempotency_key,
+      ...(audioUrl ? { audio_url: audioUrl } : {}),
+    });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'idempotency-key': message.idempotency_key,
+    };
     if (config.inboundWebhookSecret) {
       const timestamp = Math.floor(now().getTime() / 1000);
       headers['x-relevo-timestamp'] = String(timestamp);
@@ -104,5 +121,9 @@ export function webhookSender(
 
 /** The senders of each channel; voice calls carry the spoken audio that `audio` makes. */
 export function createSenders(config: Config, log: Logger, audio?: SpokenAudio): Senders {
-  return { email: emailSender(config, log), sms: webhookSender('sms', config, log), voice: webhookSender('voice', config, log, undefined, audio) };
+  return {
+    email: emailSender(config, log),
+    sms: webhookSender('sms', config, log),
+    voice: webhookSender('voice', config, log, undefined, audio),
+  };
 }

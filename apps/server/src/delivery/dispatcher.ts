@@ -80,23 +80,25 @@ export class OutboxDispatcher extends JobRunner<OutboxRow> {
   constructor(options: DispatcherOptions) {
     const { senders } = options;
     const contacts = new Contacts(options.database);
-    super(new JobWorker<OutboxRow>({
-      database: options.database,
-      clock: options.clock,
-      log: options.log,
-      workerId: options.workerId,
-      table: OUTBOX_JOBS,
-      channel: OUTBOX_CHANNEL,
-      run: (message, signal) => contacts.send(senders, message, signal),
-      prepare: (messages) => contacts.prepare(messages),
-      completionStatements: (message) => contacts.sent(message),
-      doneValues: (now) => ({ sent_at: now }),
-      serialKey: (message) => `${message.channel}:${message.recipient}`,
-      leaseMs: options.leaseMs,
-      concurrency: options.concurrency,
-      timeoutMs: options.timeoutMs,
-      idlePollMs: options.idlePollMs,
-    }));
+    super(
+      new JobWorker<OutboxRow>({
+        database: options.database,
+        clock: options.clock,
+        log: options.log,
+        workerId: options.workerId,
+        table: OUTBOX_JOBS,
+        channel: OUTBOX_CHANNEL,
+        run: (message, signal) => contacts.send(senders, message, signal),
+        prepare: (messages) => contacts.prepare(messages),
+        completionStatements: (message) => contacts.sent(message),
+        doneValues: (now) => ({ sent_at: now }),
+        serialKey: (message) => `${message.channel}:${message.recipient}`,
+        leaseMs: options.leaseMs,
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        idlePollMs: options.idlePollMs,
+      }),
+    );
     this.#senders = senders;
   }
 

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { EVENT_AUDIO_DAYS, customerSlot, recipientSlot, type ContactLanguage, type CustomerWindow, type EngineChannel } from '@relevo/domain';
+import {
+  EVENT_AUDIO_DAYS,
+  customerSlot,
+  recipientSlot,
+  type ContactLanguage,
+  type CustomerWindow,
+  type EngineChannel,
+} from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
 import { wakeAfterCommit } from '../db/wake';
@@ -60,7 +67,11 @@ export function claimMessages(db: Tx, options: ClaimOptions): Promise<ClaimResul
 
 /** A queued message that must not go out (any more): false when it was already sent or ended. */
 export async function cancelMessage(db: Tx, idempotencyKey: string): Promise<boolean> {
-  const row = await db.selectFrom('outbox').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row ? cancel(db, OUTBOX_JOBS, row.id) : false;
 }
 
@@ -124,7 +135,12 @@ const outboxValues = (message: ContactMessage, now: Date) => ({
  * sender) takes the contact along (bundled); else the contact needs a message of its own, at once
  * or when the minute of the last one has passed.
  */
-export async function placeContact(tx: Tx, message: ContactMessage, now: Date, throttle: ThrottleSettings): Promise<Placement> {
+export async function placeContact(
+  tx: Tx,
+  message: ContactMessage,
+  now: Date,
+  throttle: ThrottleSettings,
+): Promise<Placement> {
   const checks = sql<{ known: number | null; stopped: boolean | null }>`
     select
       (select id from outbox where idempotency_key = ${message.idempotencyKey}) as known,
@@ -142,16 +158,27 @@ export async function placeContact(tx: Tx, message: ContactMessage, now: Date, t
       on conflict (channel, recipient) do update set head_id = contact_slots.head_id
       returning slot_at, head_id
     )
-    select checks.known, checks.stopped, slot.slot_at, slot.head_id from slot cross join (${checks}) as checks`.execute(tx);
+    select checks.known, checks.stopped, slot.slot_at, slot.head_id from slot cross join (${checks}) as checks`.execute(
+    tx,
+  );
   const row = result.rows[0]!;
   if (row.known != null) return 'again';
   if (row.stopped) return 'opted-out';
   if (row.head_id !== null) {
     // a statement of its own: it must see the message of a unit of work that held the slot just before
     // (committed after this one's first statement began); locked, so a sender cannot claim it meanwhile
-    const head = await tx.selectFrom('outbox').select('id').where('id', '=', row.head_id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+    const head = await tx
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', '=', row.head_id)
+      .where('status', '=', 'pending')
+      .forUpdate()
+      .executeTakeFirst();
     if (head) {
-      await tx.insertInto('outbox').values({ ...outboxValues(message, now), status: 'bundled', bundled_into: head.id, due_at: now }).execute();
+      await tx
+        .insertInto('outbox')
+        .values({ ...outboxValues(message, now), status: 'bundled', bundled_into: head.id, due_at: now })
+        .execute();
       return 'bundled';
     }
   }
@@ -163,7 +190,12 @@ export async function placeContact(tx: Tx, message: ContactMessage, now: Date, t
  * minute is locked, each message counted in it (or held back to the next one past the cap), queued,
  * made its recipient's waiting message, and the senders told, each in one statement.
  */
-export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now: Date, throttle: ThrottleSettings): Promise<void> {
+export async function queuePlaced(
+  tx: Tx,
+  placed: readonly PlacedContact[],
+  now: Date,
+  throttle: ThrottleSettings,
+): Promise<void> {
   if (placed.length === 0) return;
   if (throttle.windowMs === 0) {
     await sql`
@@ -182,7 +214,10 @@ export async function queuePlaced(tx: Tx, placed: readonly PlacedContact[], now:
     insert into customer_send_windows (customer_id, started_at, count) values (${customerId}, ${new Date(0)}, 0)
     on conflict (customer_id) do update set count = customer_send_windows.count
     returning started_at, count`.execute(tx);
-  let window: CustomerWindow = { started_at: new Date(locked.rows[0]!.started_at).getTime(), count: Number(locked.rows[0]!.count) };
+  let window: CustomerWindow = {
+    started_at: new Date(locked.rows[0]!.started_at).getTime(),
+    count: Number(locked.rows[0]!.count),
+  };
   for (const [index, { message, at: recipientAt }] of placed.entries()) {
     let at = recipientAt;
     let counted = customerSlot(window, throttle.customerCap, at);
@@ -230,7 +265,15 @@ export async function cancelEventContacts(tx: Tx, keys: readonly string[]): Prom
     .selectFrom('contact_slots')
     .select('head_id')
     .where(({ eb, refTuple, selectFrom }) =>
-      eb(refTuple('channel', 'recipient'), 'in', selectFrom('outbox').select(['channel', 'recipient']).where('status', 'in', ['pending', 'claimed', 'bundled']).where('idempotency_key', 'in', keys).$asTuple('channel', 'recipient')),
+      eb(
+        refTuple('channel', 'recipient'),
+        'in',
+        selectFrom('outbox')
+          .select(['channel', 'recipient'])
+          .where('status', 'in', ['pending', 'claimed', 'bundled'])
+          .where('idempotency_key', 'in', keys)
+          .$asTuple('channel', 'recipient'),
+      ),
     )
     .orderBy('channel')
     .orderBy('recipient')
@@ -244,29 +287,84 @@ export async function cancelEventContacts(tx: Tx, keys: readonly string[]): Prom
     .where('idempotency_key', 'in', keys)
     .where('bundled_into', 'in', tx.selectFrom('outbox as head').select('head.id').where('head.status', '=', 'pending'))
     .execute();
-  const queued = await tx.selectFrom('outbox').select(['id', 'status', 'due_at', 'channel', 'recipient']).where('status', 'in', ['pending', 'claimed']).where('idempotency_key', 'in', keys).orderBy('id').execute();
+  const queued = await tx
+    .selectFrom('outbox')
+    .select(['id', 'status', 'due_at', 'channel', 'recipient'])
+    .where('status', 'in', ['pending', 'claimed'])
+    .where('idempotency_key', 'in', keys)
+    .orderBy('id')
+    .execute();
   for (const message of queued) {
-    const carried = message.status === 'pending' ? await tx.selectFrom('outbox').select('id').where('bundled_into', '=', message.id).where('status', '=', 'bundled').orderBy('id').forUpdate().execute() : [];
+    const carried =
+      message.status === 'pending'
+        ? await tx
+            .selectFrom('outbox')
+            .select('id')
+            .where('bundled_into', '=', message.id)
+            .where('status', '=', 'bundled')
+            .orderBy('id')
+            .forUpdate()
+            .execute()
+        : [];
     if (!(await cancel(tx, OUTBOX_JOBS, message.id))) continue;
     const [next, ...rest] = carried;
     if (!next) continue;
-    await tx.updateTable('outbox').set({ status: 'pending', bundled_into: null, due_at: message.due_at }).where('id', '=', next.id).execute();
-    if (rest.length > 0) await tx.updateTable('outbox').set({ bundled_into: next.id }).where('id', 'in', rest.map((r) => r.id)).execute();
-    await tx.updateTable('contact_slots').set({ head_id: next.id }).where('channel', '=', message.channel).where('recipient', '=', message.recipient).where('head_id', '=', message.id).execute();
+    await tx
+      .updateTable('outbox')
+      .set({ status: 'pending', bundled_into: null, due_at: message.due_at })
+      .where('id', '=', next.id)
+      .execute();
+    if (rest.length > 0)
+      await tx
+        .updateTable('outbox')
+        .set({ bundled_into: next.id })
+        .where(
+          'id',
+          'in',
+          rest.map((r) => r.id),
+        )
+        .execute();
+    await tx
+      .updateTable('contact_slots')
+      .set({ head_id: next.id })
+      .where('channel', '=', message.channel)
+      .where('recipient', '=', message.recipient)
+      .where('head_id', '=', message.id)
+      .execute();
   }
 }
 
 /** The contacts that go out with these messages, oldest first. */
 export function bundledWith(db: Tx, headIds: readonly number[]) {
-  return db.selectFrom('outbox').select(['id', 'bundled_into', 'idempotency_key', 'subject', 'body', 'bundle_label']).where('bundled_into', 'in', headIds).where('status', '=', 'bundled').orderBy('id');
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'bundled_into', 'idempotency_key', 'subject', 'body', 'bundle_label'])
+    .where('bundled_into', 'in', headIds)
+    .where('status', '=', 'bundled')
+    .orderBy('id');
 }
 
 /** After a message went out: its contacts' log rows say sent, and the bundled texts (links) are cleared. */
 export function markSent(db: Tx, headKey: string, bundled: readonly { id: number; idempotency_key: string }[]) {
   const keys = [headKey, ...bundled.map((b) => b.idempotency_key)];
   return [
-    db.updateTable('event_logs').set({ delivery_status: 'sent' }).where('idempotency_key', 'in', keys).where('delivery_status', '=', 'queued'),
-    ...(bundled.length > 0 ? [db.updateTable('outbox').set({ body: null }).where('id', 'in', bundled.map((b) => b.id))] : []),
+    db
+      .updateTable('event_logs')
+      .set({ delivery_status: 'sent' })
+      .where('idempotency_key', 'in', keys)
+      .where('delivery_status', '=', 'queued'),
+    ...(bundled.length > 0
+      ? [
+          db
+            .updateTable('outbox')
+            .set({ body: null })
+            .where(
+              'id',
+              'in',
+              bundled.map((b) => b.id),
+            ),
+        ]
+      : []),
   ];
 }
 
@@ -315,11 +413,20 @@ export interface StoredAudio {
   content: Buffer | null;
 }
 
-const asBuffer = (bytes: Uint8Array | null) => (bytes === null ? null : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const asBuffer = (bytes: Uint8Array | null) =>
+  bytes === null
+    ? null
+    : Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The address token of a contact's audio, unless it expired (a statement for `Database.read`). */
 export function audioTokenOfContact(db: Tx, idempotencyKey: string, now: Date) {
-  return db.selectFrom('event_audio').select('token').where('idempotency_key', '=', idempotencyKey).where('expires_at', '>', now);
+  return db
+    .selectFrom('event_audio')
+    .select('token')
+    .where('idempotency_key', '=', idempotencyKey)
+    .where('expires_at', '>', now);
 }
 
 /** The audio at an address, unless it expired. */
@@ -335,7 +442,12 @@ export async function audioByToken(db: Tx, token: string, now: Date): Promise<St
 
 /** Keeps the sound made for an audio (the first one made, when two were made at once). */
 export async function storeAudioContent(db: Tx, id: number, content: Buffer): Promise<void> {
-  await db.updateTable('event_audio').set({ content }).where('event_audio_id', '=', id).where('content', 'is', null).execute();
+  await db
+    .updateTable('event_audio')
+    .set({ content })
+    .where('event_audio_id', '=', id)
+    .where('content', 'is', null)
+    .execute();
 }
 
 /** Deletes the audio of events created EVENT_AUDIO_DAYS ago or more; answers how many. */

@@ -107,7 +107,10 @@ export class SpeechSynthesizer {
 
   #start(): Worker {
     const module = import.meta.resolve('@echogarden/espeak-ng-emscripten');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, rate: RATE, maxSeconds: MAX_SECONDS } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { module, rate: RATE, maxSeconds: MAX_SECONDS },
+    });
     // an idle synthesizer keeps no process alive
     worker.unref();
     worker.on('message', (answer: Answer) => this.#settle(worker, answer));
@@ -131,7 +134,10 @@ export class SpeechSynthesizer {
 
   #watch(worker: Worker): void {
     this.#unwatch();
-    this.#watchdog = setTimeout(() => this.#fail(worker, new Error(`the speech synthesizer answered nothing for ${STUCK_MS} ms`)), STUCK_MS);
+    this.#watchdog = setTimeout(
+      () => this.#fail(worker, new Error(`the speech synthesizer answered nothing for ${STUCK_MS} ms`)),
+      STUCK_MS,
+    );
   }
 
   #unwatch(): void {
@@ -199,7 +205,8 @@ export async function downsample({ sampleRate, samples }: Speech, rate: number):
     const row = (position % phases) * taps;
     let sum = 0;
     // beyond the ends counts as silence
-    for (let j = Math.max(0, half - 1 - left); j < taps && left - half + 1 + j < samples.length; j++) sum += samples[left - half + 1 + j]! * weights[row + j]!;
+    for (let j = Math.max(0, half - 1 - left); j < taps && left - half + 1 + j < samples.length; j++)
+      sum += samples[left - half + 1 + j]! * weights[row + j]!;
     out[n] = Math.max(-32768, Math.min(32767, Math.round(sum)));
   }
   return { sampleRate: rate, samples: out };

@@ -45,7 +45,10 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
     try {
       return { mime: audio.mime, content: audio.content ?? (await make(audio)) };
     } catch (error) {
-      log.warn({ audio: audio.id, error: error instanceof Error ? error.message : String(error) }, 'voice call audio could not be made');
+      log.warn(
+        { audio: audio.id, error: error instanceof Error ? error.message : String(error) },
+        'voice call audio could not be made',
+      );
       throw error;
     }
   }
@@ -63,7 +66,9 @@ export function spokenAudio(options: SpokenAudioOptions): SpokenAudio {
   return {
     async urlOf(idempotencyKey) {
       // one round trip: the voice sender asks before each call
-      const [[audio]] = await database.read({ kind: 'staff' }, [audioTokenOfContact(database.db, idempotencyKey, clock.now())]);
+      const [[audio]] = await database.read({ kind: 'staff' }, [
+        audioTokenOfContact(database.db, idempotencyKey, clock.now()),
+      ]);
       return audio ? `${options.publicUrl}${audioPath(audio.token)}` : null;
     },
 

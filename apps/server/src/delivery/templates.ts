@@ -8,7 +8,15 @@ export interface MailContent {
 
 /** A mail as the outbox takes it: one e-mail to `recipient`, sent once per idempotency key. */
 export function mailMessage(recipient: string, mail: MailContent, idempotencyKey: string, customerId?: number | null) {
-  return { customerId, channel: 'email' as const, recipient, subject: mail.subject, body: mail.text, html: mail.html, idempotencyKey };
+  return {
+    customerId,
+    channel: 'email' as const,
+    recipient,
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+    idempotencyKey,
+  };
 }
 
 const escapeHtml = (value: string) =>
@@ -75,7 +83,11 @@ export function passwordResetNoticeMail(name: string, via: 'email' | 'sms'): Mai
   return {
     subject: 'Your Relevo password was reset',
     text: `Hello ${name},\n\nYour Relevo password was reset ${how}.\n${advice}`,
-    html: layout('Your password was reset', [`Hello ${escapeHtml(name)},`, `Your Relevo password was reset ${how}.`, advice]),
+    html: layout('Your password was reset', [
+      `Hello ${escapeHtml(name)},`,
+      `Your Relevo password was reset ${how}.`,
+      advice,
+    ]),
   };
 }
 
@@ -94,9 +106,13 @@ export function phoneChangedSms(): string {
 
 /** The e-mail notice of the same change, to the account's e-mail address. */
 export function phoneChangedMail(name: string, change: { removed: boolean; at: Date }): MailContent {
-  const what = change.removed ? 'The phone number of your Relevo account was removed' : 'The phone number of your Relevo account was changed';
+  const what = change.removed
+    ? 'The phone number of your Relevo account was removed'
+    : 'The phone number of your Relevo account was changed';
   const when = `${change.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const codes = change.removed ? 'Sign-in and password reset codes are no longer sent by SMS.' : 'Sign-in and password reset codes by SMS now go to the new number.';
+  const codes = change.removed
+    ? 'Sign-in and password reset codes are no longer sent by SMS.'
+    : 'Sign-in and password reset codes by SMS now go to the new number.';
   const advice = 'If you did not do this, sign in, change your password and tell your administrator.';
   return {
     subject: change.removed ? 'Your Relevo phone number was removed' : 'Your Relevo phone number was changed',

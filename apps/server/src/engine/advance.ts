@@ -1,7 +1,26 @@
-import { THROTTLE, contactLanguage, contactOf, endEntryOf, runEngine, wakeUpEnd, type ContactAction, type EngineAction, type EngineInput, type EngineOutcome, type EngineState } from '@relevo/domain';
+import {
+  THROTTLE,
+  contactLanguage,
+  contactOf,
+  endEntryOf,
+  runEngine,
+  wakeUpEnd,
+  type ContactAction,
+  type EngineAction,
+  type EngineInput,
+  type EngineOutcome,
+  type EngineState,
+} from '@relevo/domain';
 import type { Tx } from '../db/database';
 import { wakeAfterCommit } from '../db/wake';
-import { cancelEventContacts, eventAudioRow, placeContact, queuePlaced, type PlacedContact, type ThrottleSettings } from '../delivery/queries';
+import {
+  cancelEventContacts,
+  eventAudioRow,
+  placeContact,
+  queuePlaced,
+  type PlacedContact,
+  type ThrottleSettings,
+} from '../delivery/queries';
 import type { ClaimRef } from '../jobs/lease';
 import { claimHolds, loadTimer, loggedContactKeys, writeWakeUp, type LoadedTimer, type WakeUpRows } from './queries';
 
@@ -28,14 +47,24 @@ export type AdvanceResult = 'applied' | 'ignored' | 'lost' | 'missing';
  * each with its idempotency key: a re-run after a crash queues none twice). With `claim`, it acts
  * only while that claim holds the timer (a worker that lost its lease changes nothing).
  */
-export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, now: Date, options: AdvanceOptions, claim?: ClaimRef): Promise<AdvanceResult> {
+export async function advanceEvent(
+  tx: Tx,
+  timerId: number,
+  input: EngineInput,
+  now: Date,
+  options: AdvanceOptions,
+  claim?: ClaimRef,
+): Promise<AdvanceResult> {
   // 1. load
   const timer = await loadTimer(tx, timerId);
   if (!timer) return 'missing';
   if (claim && !claimHolds(timer, claim)) return 'lost';
 
   // 2. decide
-  const throttle: ThrottleSettings = { customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute, windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs };
+  const throttle: ThrottleSettings = {
+    customerCap: options.customerMessagesPerMinute ?? THROTTLE.customerPerMinute,
+    windowMs: options.contactWindowMs ?? THROTTLE.recipientWindowMs,
+  };
   const decided = await decide(tx, timer, input, now, options, throttle);
   const end = wakeUpEnd(timer.state, decided.first, decided.last, now.getTime(), options.scale);
 
@@ -46,7 +75,8 @@ export async function advanceEvent(tx: Tx, timerId: number, input: EngineInput, 
   // a person's or a gateway's answer that brings the timer forward wakes the workers, which may be
   // asleep until its earlier time; one that puts it later (an acceptance) needs no one woken: a
   // NOTIFY costs a commit of its own in line with every other notifying one (db/wake.ts)
-  const sooner = end.dueAt !== null && (timer.status !== 'pending' || dueAt.getTime() < new Date(timer.due_at).getTime());
+  const sooner =
+    end.dueAt !== null && (timer.status !== 'pending' || dueAt.getTime() < new Date(timer.due_at).getTime());
   if (!claim && sooner) wakeAfterCommit(tx, ENGINE_CHANNEL);
   // last: the customer's minute is held from here to the commit only
   await queuePlaced(tx, decided.placed, now, throttle);
@@ -72,14 +102,32 @@ interface Decided {
  * that replied STOP) moves the walk on at once, as a failed delivery does, so the engine decides
  * again; at most one more round per step.
  */
-async function decide(tx: Tx, timer: LoadedTimer, input: EngineInput, now: Date, options: AdvanceOptions, throttle: ThrottleSettings): Promise<Decided> {
+async function decide(
+  tx: Tx,
+  timer: LoadedTimer,
+  input: EngineInput,
+  now: Date,
+  options: AdvanceOptions,
+  throttle: ThrottleSettings,
+): Promise<Decided> {
   const previous = timer.state;
   const first = runEngine(previous, input, now.getTime(), options.scale);
-  const decided: Decided = { first, last: first, rows: { logs: [], audio: [], closing: false }, placed: [], lastContacted: null };
+  const decided: Decided = {
+    first,
+    last: first,
+    rows: { logs: [], audio: [], closing: false },
+    placed: [],
+    lastContacted: null,
+  };
   for (let round = 0; round <= previous.steps.length; round++) {
     let undelivered: { step: number; attempt: number } | null = null;
     for (const action of decided.last.actions) {
-      const recorded = await recordAction(tx, timer, decided.last.state, action, now, { ...options, throttle, placed: decided.placed, rows: decided.rows });
+      const recorded = await recordAction(tx, timer, decided.last.state, action, now, {
+        ...options,
+        throttle,
+        placed: decided.placed,
+        rows: decided.rows,
+      });
       decided.lastContacted = recorded.contacted ?? decided.lastContacted;
       if (recorded.undelivered) undelivered = recorded.undelivered;
     }
@@ -113,7 +161,14 @@ interface ActionContext extends AdvanceOptions {
 }
 
 /** One action recorded for the write step: a log row (written later, with the event), and for a contact its message placed (throttled, delivery/queries.ts). */
-async function recordAction(tx: Tx, event: LoadedTimer, state: EngineState, action: EngineAction, now: Date, options: ActionContext): Promise<Recorded> {
+async function recordAction(
+  tx: Tx,
+  event: LoadedTimer,
+  state: EngineState,
+  action: EngineAction,
+  now: Date,
+  options: ActionContext,
+): Promise<Recorded> {
   if (action.kind === 'log') {
     const entry = endEntryOf(event.event_id, state, action);
     if (entry.closing) options.rows.closing = true;
@@ -134,13 +189,29 @@ async function recordAction(tx: Tx, event: LoadedTimer, state: EngineState, acti
   return recordContact(tx, event, state, action, now, options);
 }
 
-async function recordContact(tx: Tx, event: LoadedTimer, state: EngineState, action: ContactAction, now: Date, options: ActionContext): Promise<Recorded> {
+async function recordContact(
+  tx: Tx,
+  event: LoadedTimer,
+  state: EngineState,
+  action: ContactAction,
+  now: Date,
+  options: ActionContext,
+): Promise<Recorded> {
   const contact = contactOf(event, state, action, options.link ? options.link(event.event_id, action.step) : null);
   const { step, nextStep: next, idempotencyKey: key } = contact;
   const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
   const placement = await placeContact(
     tx,
-    { customerId: event.customer_id, channel: step.channel, recipient: step.address, subject: contact.subject, body: contact.body, idempotencyKey: key, language: step.language, label: contact.label },
+    {
+      customerId: event.customer_id,
+      channel: step.channel,
+      recipient: step.address,
+      subject: contact.subject,
+      body: contact.body,
+      idempotencyKey: key,
+      language: step.language,
+      label: contact.label,
+    },
     now,
     options.throttle,
   );
@@ -163,10 +234,26 @@ async function recordContact(tx: Tx, event: LoadedTimer, state: EngineState, act
   };
   if (contact.spoken !== null && !optedOut) {
     // the text only: the outbox's voice sender makes the sound, outside this transaction
-    options.rows.audio.push(eventAudioRow({ customerId: event.customer_id, eventId: event.event_id, idempotencyKey: key, language: contactLanguage(step.language), text: contact.spoken, eventCreatedAt: new Date(state.created_at) }, now));
+    options.rows.audio.push(
+      eventAudioRow(
+        {
+          customerId: event.customer_id,
+          eventId: event.event_id,
+          idempotencyKey: key,
+          language: contactLanguage(step.language),
+          text: contact.spoken,
+          eventCreatedAt: new Date(state.created_at),
+        },
+        now,
+      ),
+    );
   }
   options.rows.logs.push(log);
   if (typeof placement === 'object') options.placed.push(placement);
-  if (optedOut) return { contacted: step.resource_name, ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }) };
+  if (optedOut)
+    return {
+      contacted: step.resource_name,
+      ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }),
+    };
   return { contacted: step.resource_name };
 }

@@ -16,7 +16,19 @@ export async function loadTimer(tx: Tx, timerId: number) {
   const row = await tx
     .selectFrom('engine_timers as t')
     .innerJoin('events as e', 'e.event_id', 't.event_id')
-    .select(['t.id', 't.state', 't.status', 't.claim_token', 't.locked_by', 't.due_at', 'e.event_id', 'e.customer_id', 'e.case_id', 'e.short_event_subject', 'e.short_event_body'])
+    .select([
+      't.id',
+      't.state',
+      't.status',
+      't.claim_token',
+      't.locked_by',
+      't.due_at',
+      'e.event_id',
+      'e.customer_id',
+      'e.case_id',
+      'e.short_event_subject',
+      'e.short_event_body',
+    ])
     .where('t.id', '=', timerId)
     .forUpdate()
     .executeTakeFirst();
@@ -24,11 +36,17 @@ export async function loadTimer(tx: Tx, timerId: number) {
 }
 
 /** Whether the claim a worker holds still holds the timer (a worker that lost its lease changes nothing). */
-export const claimHolds = (timer: LoadedTimer, claim: ClaimRef) => timer.status === 'claimed' && timer.claim_token === claim.claim_token && timer.locked_by === claim.locked_by;
+export const claimHolds = (timer: LoadedTimer, claim: ClaimRef) =>
+  timer.status === 'claimed' && timer.claim_token === claim.claim_token && timer.locked_by === claim.locked_by;
 
 /** The idempotency keys of the contacts an event logged (its contacts still waiting are canceled when it closes). */
 export async function loggedContactKeys(tx: Tx, eventId: number): Promise<string[]> {
-  const logged = await tx.selectFrom('event_logs').select('idempotency_key').where('event_id', '=', eventId).where('idempotency_key', 'is not', null).execute();
+  const logged = await tx
+    .selectFrom('event_logs')
+    .select('idempotency_key')
+    .where('event_id', '=', eventId)
+    .where('idempotency_key', 'is not', null)
+    .execute();
   return logged.map((row) => row.idempotency_key!);
 }
 
@@ -48,11 +66,39 @@ export interface WakeUpRows {
  * being its last when this wake-up closes it; the statement's snapshot holds the rows before it).
  * The timer is pending again at `dueAt`, or done when the walk ended.
  */
-export async function writeWakeUp(tx: Tx, timer: LoadedTimer, rows: WakeUpRows, end: WakeUpEnd, state: EngineState, lastContacted: string | null, dueAt: Date): Promise<void> {
+export async function writeWakeUp(
+  tx: Tx,
+  timer: LoadedTimer,
+  rows: WakeUpRows,
+  end: WakeUpEnd,
+  state: EngineState,
+  lastContacted: string | null,
+  dueAt: Date,
+): Promise<void> {
   const { logs, audio } = rows;
-  const closing = rows.closing ? tx.with('earlier_logs', (db) => db.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', timer.event_id)) : tx;
-  const logged = logs.length > 0 ? (closing as Tx).with('logged', (db) => db.insertInto('event_logs').values(logs).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : closing;
-  const spoken = audio.length > 0 ? (logged as Tx).with('spoken', (db) => db.insertInto('event_audio').values(audio).onConflict((conflict) => conflict.column('idempotency_key').doNothing())) : logged;
+  const closing = rows.closing
+    ? tx.with('earlier_logs', (db) =>
+        db.updateTable('event_logs').set({ event_ind_last_event_log: 'N' }).where('event_id', '=', timer.event_id),
+      )
+    : tx;
+  const logged =
+    logs.length > 0
+      ? (closing as Tx).with('logged', (db) =>
+          db
+            .insertInto('event_logs')
+            .values(logs)
+            .onConflict((conflict) => conflict.column('idempotency_key').doNothing()),
+        )
+      : closing;
+  const spoken =
+    audio.length > 0
+      ? (logged as Tx).with('spoken', (db) =>
+          db
+            .insertInto('event_audio')
+            .values(audio)
+            .onConflict((conflict) => conflict.column('idempotency_key').doNothing()),
+        )
+      : logged;
   const { event } = end;
   const eventValues = {
     event_status: event.status,
@@ -72,7 +118,9 @@ export async function writeWakeUp(tx: Tx, timer: LoadedTimer, rows: WakeUpRows, 
         .where('event_id', '=', timer.event_id)
         // a wake-up that changes none of them (a recall of the person already contacted) writes no new
         // version of the event: none of its index entries, none of its triggers' rows
-        .where(sql<SqlBool>`(${sql.join(Object.keys(eventValues).map((column) => sql.ref(column)))}) is distinct from (${sql.join(Object.values(eventValues))})`),
+        .where(
+          sql<SqlBool>`(${sql.join(Object.keys(eventValues).map((column) => sql.ref(column)))}) is distinct from (${sql.join(Object.values(eventValues))})`,
+        ),
     )
     .updateTable('engine_timers')
     .set({

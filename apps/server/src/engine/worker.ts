@@ -43,21 +43,38 @@ export interface EngineWorkerOptions {
 export class EngineWorker extends JobRunner<TimerRow> {
   constructor(options: EngineWorkerOptions) {
     const { database, clock, scale } = options;
-    super(new JobWorker<TimerRow>({
-      database,
-      clock,
-      log: options.log,
-      workerId: options.workerId,
-      table: ENGINE_JOBS,
-      channel: ENGINE_CHANNEL,
-      settlesItself: true,
-      run: async (timer) => {
-        const result = await database.scopedPrepared({ kind: 'staff' }, (tx) => advanceEvent(tx, timer.id, { kind: 'due' }, clock.now(), { scale, link: options.link, customerMessagesPerMinute: options.customerMessagesPerMinute, contactWindowMs: options.contactWindowMs }, timer));
-        if (result === 'lost') options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
-      },
-      concurrency: options.concurrency,
-      leaseMs: options.leaseMs,
-      idlePollMs: options.idlePollMs,
-    }));
+    super(
+      new JobWorker<TimerRow>({
+        database,
+        clock,
+        log: options.log,
+        workerId: options.workerId,
+        table: ENGINE_JOBS,
+        channel: ENGINE_CHANNEL,
+        settlesItself: true,
+        run: async (timer) => {
+          const result = await database.scopedPrepared({ kind: 'staff' }, (tx) =>
+            advanceEvent(
+              tx,
+              timer.id,
+              { kind: 'due' },
+              clock.now(),
+              {
+                scale,
+                link: options.link,
+                customerMessagesPerMinute: options.customerMessagesPerMinute,
+                contactWindowMs: options.contactWindowMs,
+              },
+              timer,
+            ),
+          );
+          if (result === 'lost')
+            options.log.warn({ timer: timer.id, event: timer.event_id }, 'engine wake-up dropped: its claim was lost');
+        },
+        concurrency: options.concurrency,
+        leaseMs: options.leaseMs,
+        idlePollMs: options.idlePollMs,
+      }),
+    );
   }
 }

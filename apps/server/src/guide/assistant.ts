@@ -16,7 +16,12 @@ export function assistantService(ctx: AppContext, index: GuideIndex = userGuideI
   return {
     async ask(principal: Principal, question: string): Promise<ChatAnswer> {
       // the model costs money and the index CPU: each user asks at a person's pace
-      await enforceLimits(ctx, [[`chat:user:${principal.userId}`, ctx.limits.chatPerUser]], 'Too many questions. Please wait a moment and ask again.', principal.userId);
+      await enforceLimits(
+        ctx,
+        [[`chat:user:${principal.userId}`, ctx.limits.chatPerUser]],
+        'Too many questions. Please wait a moment and ask again.',
+        principal.userId,
+      );
       const found = index.find(question);
       if (!found.length) return { response: CHAT_MESSAGES.unableToAssist, sources: [] };
       const fromGuide = index.answer(question);
@@ -24,15 +29,26 @@ export function assistantService(ctx: AppContext, index: GuideIndex = userGuideI
       if (!chatLlmUrl) return fromGuide;
       try {
         const text = await askChatModel(
-          { url: chatLlmUrl, model: ctx.config.chatLlmModel, apiKey: ctx.config.chatLlmApiKey, timeoutMs: ctx.config.chatLlmTimeoutMs },
+          {
+            url: chatLlmUrl,
+            model: ctx.config.chatLlmModel,
+            apiKey: ctx.config.chatLlmApiKey,
+            timeoutMs: ctx.config.chatLlmTimeoutMs,
+          },
           question,
           found,
         );
         if (text.includes(CHAT_MESSAGES.unableToAssist)) return { response: CHAT_MESSAGES.unableToAssist, sources: [] };
         const sources = sourcesOf(found);
-        return { response: `${text}\n\nFrom the user guide: ${sources.map((source) => `${source.title} (${source.href})`).join('; ')}`, sources };
+        return {
+          response: `${text}\n\nFrom the user guide: ${sources.map((source) => `${source.title} (${source.href})`).join('; ')}`,
+          sources,
+        };
       } catch (error) {
-        ctx.log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'chat model failed; answered from the user guide');
+        ctx.log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          'chat model failed; answered from the user guide',
+        );
         return fromGuide;
       }
     },

@@ -33,10 +33,18 @@ const MAX_ANSWER = 4000;
  * One call to an OpenAI-compatible chat-completions endpoint. Answers the model's text, or throws
  * (timeout, refusal by the endpoint, an answer without text): the caller falls back to the guide.
  */
-export async function askChatModel(settings: ChatModelSettings, question: string, found: FoundSection[]): Promise<string> {
+export async function askChatModel(
+  settings: ChatModelSettings,
+  question: string,
+  found: FoundSection[],
+): Promise<string> {
   const response = await fetch(settings.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+    },
     body: JSON.stringify({
       model: settings.model,
       temperature: 0,

@@ -1,6 +1,15 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { inGuideWords } from './guide-vocabulary';
-import { CHAT_MESSAGES, guideHref, guideSections, plainText, sectionPath, type ChatAnswer, type ChatSource, type GuideSection } from '@relevo/domain';
+import {
+  CHAT_MESSAGES,
+  guideHref,
+  guideSections,
+  plainText,
+  sectionPath,
+  type ChatAnswer,
+  type ChatSource,
+  type GuideSection,
+} from '@relevo/domain';
 
 /**
  * The user guide's full-text index (docs/product.md#assistant): one document per section, the title weighing
@@ -27,7 +36,10 @@ const STOP_WORDS = new Set(
 
 /** A light English stem: enough to meet a word's plural and its -ing and -ed forms. */
 export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s$/, '').replace(/['’]/g, '');
+  let w = word
+    .toLowerCase()
+    .replace(/['’]s$/, '')
+    .replace(/['’]/g, '');
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
@@ -94,7 +106,13 @@ export class GuideIndex {
 
   /** The question's terms as the index sees them. */
   terms(question: string): string[] {
-    return [...new Set(tokenize(inGuideWords(question)).map(termOf).filter((term): term is string => !!term))];
+    return [
+      ...new Set(
+        tokenize(inGuideWords(question))
+          .map(termOf)
+          .filter((term): term is string => !!term),
+      ),
+    ];
   }
 
   /** The sections that answer the question, best first (at most two); none when the guide does not cover it. */
@@ -104,7 +122,11 @@ export class GuideIndex {
     const needed = Math.max(1, Math.ceil(terms.length * COVERAGE));
     const results = this.#search
       .search(terms.join(' '))
-      .map((result: SearchResult) => ({ section: this.sections[result.id as number]!, score: result.score, matched: [...new Set(result.queryTerms)] }))
+      .map((result: SearchResult) => ({
+        section: this.sections[result.id as number]!,
+        score: result.score,
+        matched: [...new Set(result.queryTerms)],
+      }))
       .filter((found) => found.matched.length >= needed);
     const best = results[0];
     if (!best) return [];
@@ -116,12 +138,15 @@ export class GuideIndex {
     const found = this.find(question);
     if (!found.length) return { response: CHAT_MESSAGES.unableToAssist, sources: [] };
     const terms = this.terms(question);
-    const parts = found.map(({ section }) => `${sectionPath(section)} (${guideHref(section.anchor)}):\n“${quote(section, terms)}”`);
+    const parts = found.map(
+      ({ section }) => `${sectionPath(section)} (${guideHref(section.anchor)}):\n“${quote(section, terms)}”`,
+    );
     return { response: `From the user guide:\n\n${parts.join('\n\n')}`, sources: sourcesOf(found) };
   }
 }
 
-export const sourcesOf = (found: FoundSection[]): ChatSource[] => found.map(({ section }) => ({ title: sectionPath(section), href: guideHref(section.anchor) }));
+export const sourcesOf = (found: FoundSection[]): ChatSource[] =>
+  found.map(({ section }) => ({ title: sectionPath(section), href: guideHref(section.anchor) }));
 
 /**
  * The part of a section that speaks of the question: the run of its paragraphs and list items,
@@ -134,8 +159,12 @@ export function quote(section: GuideSection, terms: string[]): string {
     .filter((block) => block.length > 0);
   if (!blocks.length) return section.title;
   const hits = blocks.map((text) => {
-    const words = tokenize(inGuideWords(text)).map(termOf).filter((word): word is string => !!word);
-    return terms.filter((term) => words.includes(term) || (term.length >= 5 && words.some((word) => word.startsWith(term)))).length;
+    const words = tokenize(inGuideWords(text))
+      .map(termOf)
+      .filter((word): word is string => !!word);
+    return terms.filter(
+      (term) => words.includes(term) || (term.length >= 5 && words.some((word) => word.startsWith(term))),
+    ).length;
   });
   // the run of blocks, up to the quote's length, that holds the most of the question (the first of equals)
   const runFrom = (start: number) => {

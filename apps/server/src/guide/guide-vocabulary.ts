@@ -7,9 +7,15 @@
  */
 const SAME_AS: [said: string, guideWords: string][] = [
   // a code sent to sign in is what the guide calls the verification code
-  ["2fa|mfa|otp|one[- ]time (?:pass)?code|two[- ](?:factor|step) code|(?:log[- ]?in|sign[- ]?in|security|authentication|access) code", 'verification code'],
+  [
+    '2fa|mfa|otp|one[- ]time (?:pass)?code|two[- ](?:factor|step) code|(?:log[- ]?in|sign[- ]?in|security|authentication|access) code',
+    'verification code',
+  ],
   ["forgot|forget|forgetting|(?:can ?not|can't|don't|do not) remember", 'forgotten'],
-  ["(?:log|logs|logged|logging|sign|signs|signed|signing)(?: you| me| them| him| her)? out|logout|log-out|logoff|log off", 'logout'],
+  [
+    '(?:log|logs|logged|logging|sign|signs|signed|signing)(?: you| me| them| him| her)? out|logout|log-out|logoff|log off',
+    'logout',
+  ],
   // "log" alone is the event log: only the verb with "in" or "on" is signing in
   ['(?<!event |the )(?:log|logs|logged|logging) ?(?:in|on)\\b|login|logon|sign-in|signin', 'sign in'],
   ['e-?mails?', 'email'],
@@ -39,12 +45,18 @@ const SAME_AS: [said: string, guideWords: string][] = [
   ['(?:forced|required|obliged) to|forces? (?:me|you|us|them) to|(?:have|has|had) to', 'must'],
 ];
 
-const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${SAME_AS.map(([said]) => `(${said})`).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+const PATTERN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${SAME_AS.map(([said]) => `(${said})`).join('|')})(?![\\p{L}\\p{N}])`,
+  'giu',
+);
 
 /** The text with each phrase people use rewritten to the guide's own words (lower case). */
 export function inGuideWords(text: string): string {
-  return text.toLowerCase().replace(/[’‘]/g, "'").replace(PATTERN, (...match: unknown[]) => {
-    const group = match.slice(1, SAME_AS.length + 1).findIndex((said) => said !== undefined);
-    return SAME_AS[group]![1];
-  });
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(PATTERN, (...match: unknown[]) => {
+      const group = match.slice(1, SAME_AS.length + 1).findIndex((said) => said !== undefined);
+      return SAME_AS[group]![1];
+    });
 }

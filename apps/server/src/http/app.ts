@@ -39,7 +39,20 @@ export function requestIdOf(request: { headers: Record<string, string | string[]
 /** Each area adds its handlers to the route table. */
 export type RouteModule = (routes: RouteTable, ctx: AppContext) => void;
 
-export const ROUTE_MODULES: RouteModule[] = [authRoutes, resetRoutes, customerRoutes, userRoutes, referenceRoutes, catalogueRoutes, moduleToolRoutes, incidentRoutes, eventRoutes, audioRoutes, dashboardRoutes, chatbotRoutes];
+export const ROUTE_MODULES: RouteModule[] = [
+  authRoutes,
+  resetRoutes,
+  customerRoutes,
+  userRoutes,
+  referenceRoutes,
+  catalogueRoutes,
+  moduleToolRoutes,
+  incidentRoutes,
+  eventRoutes,
+  audioRoutes,
+  dashboardRoutes,
+  chatbotRoutes,
+];
 
 /** The route table of every module, for registration and for the completeness test. */
 export function routeTable(ctx: AppContext, modules: RouteModule[] = ROUTE_MODULES): RouteTable {
@@ -85,7 +98,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // checked every second or so; the answer itself may take longer (the events stream, a CSV).
     // Node watches connections only for a timeout given when the server is made, hence `http` too.
     requestTimeout: ctx.config.requestTimeoutMs,
-    http: { requestTimeout: ctx.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
+    http: {
+      requestTimeout: ctx.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // the request id is in every answer (X-Request-Id) and in the lines written for the request;
     // one shared logger instead of a child per request
@@ -102,7 +118,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 400 ? 'info' : 'debug';
     if (ctx.log.isLevelEnabled(level) && request.url.startsWith('/api/')) {
-      ctx.log[level]({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(unknown)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+      ctx.log[level](
+        {
+          reqId: request.id,
+          method: request.method,
+          route: request.routeOptions.url ?? '(unknown)',
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
     }
     done();
   });

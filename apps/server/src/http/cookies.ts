@@ -15,8 +15,10 @@ const PREAUTH_PATH = '/api/login/jwt';
 
 const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https://');
 
-export const sessionCookieName = (config: Pick<Config, 'publicUrl'>) => (isHttps(config) ? `__Host-${SESSION}` : SESSION);
-export const preauthCookieName = (config: Pick<Config, 'publicUrl'>) => (isHttps(config) ? `__Secure-${PREAUTH}` : PREAUTH);
+export const sessionCookieName = (config: Pick<Config, 'publicUrl'>) =>
+  isHttps(config) ? `__Host-${SESSION}` : SESSION;
+export const preauthCookieName = (config: Pick<Config, 'publicUrl'>) =>
+  isHttps(config) ? `__Secure-${PREAUTH}` : PREAUTH;
 
 /**
  * Cookies through @fastify/cookie, parsed only where a route reads them (`hook: false`): the
@@ -37,7 +39,13 @@ interface CookieOptions {
   maxAge: number;
 }
 
-function writeCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>, name: string, value: string, options: CookieOptions): void {
+function writeCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+  name: string,
+  value: string,
+  options: CookieOptions,
+): void {
   reply.setCookie(name, value, {
     path: options.path,
     maxAge: options.maxAge,

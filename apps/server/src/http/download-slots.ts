@@ -31,7 +31,10 @@ export class DownloadSlots {
   /** Answers the file `open` makes in a slot of `userId`'s; 429 with Retry-After when they are all taken. */
   send(userId: number, reply: FastifyReply, open: () => CsvDownload): CsvDownload {
     const taken = this.#inUse.get(userId) ?? 0;
-    if (taken >= this.#perUser) throw new HttpError(429, tooManyDownloads(this.#perUser), { 'retry-after': String(DOWNLOAD_RETRY_AFTER_SECONDS) });
+    if (taken >= this.#perUser)
+      throw new HttpError(429, tooManyDownloads(this.#perUser), {
+        'retry-after': String(DOWNLOAD_RETRY_AFTER_SECONDS),
+      });
     this.#inUse.set(userId, taken + 1);
     let released = false;
     let tail: NodeJS.Timeout | null = null;

@@ -65,7 +65,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pgCode === '23503') {
       return reply.code(409).send({ detail: 'This record is used by other records' });
     }
-    request.log.error({ reqId: request.id, method: request.method, url: redactUrl(request.url), err: { message: error.message, stack: error.stack, code } }, 'request failed');
+    request.log.error(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        err: { message: error.message, stack: error.stack, code },
+      },
+      'request failed',
+    );
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 }

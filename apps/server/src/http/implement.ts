@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, INBOUND_MESSAGES, INBOUND_SIGNATURE_WINDOW_SECONDS, INGEST_MESSAGES, mayCall, validate } from '@relevo/domain';
+import {
+  AUTH_MESSAGES,
+  INBOUND_MESSAGES,
+  INBOUND_SIGNATURE_WINDOW_SECONDS,
+  INGEST_MESSAGES,
+  mayCall,
+  validate,
+} from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '@relevo/api';
 import type { AppContext } from '../context';
 import type { Principal } from '../auth/principals';
@@ -120,7 +127,8 @@ class Meta implements RequestMeta {
 }
 
 /** The route of a request for a log line: method and path, never the query (a search text). */
-const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+const routeOf = (request: FastifyRequest) =>
+  `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
 
 /**
  * Checks who calls, before anything else of the request is read: an anonymous caller learns
@@ -128,7 +136,12 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
  * cached is answered at once; only a first sight of a token, a cache miss or a pre-auth check
  * waits.
  */
-function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRequest, reply: FastifyReply): Auth | Promise<Auth> {
+function authenticate(
+  ctx: AppContext,
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Auth | Promise<Auth> {
   switch (endpoint.auth) {
     case 'public':
       return PUBLIC;
@@ -138,7 +151,9 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
       const token = fromHeader ?? readCookie(request, sessionCookieName(ctx.config));
       const known = ctx.signer.known(token, SESSION_KINDS, now);
       if (known === undefined) {
-        return ctx.signer.verify(token, SESSION_KINDS, now).then((claims) => withPrincipal(ctx, endpoint, request, reply, claims, token, fromHeader !== null));
+        return ctx.signer
+          .verify(token, SESSION_KINDS, now)
+          .then((claims) => withPrincipal(ctx, endpoint, request, reply, claims, token, fromHeader !== null));
       }
       return withPrincipal(ctx, endpoint, request, reply, known, token, fromHeader !== null);
     }
@@ -153,7 +168,12 @@ function authenticate(ctx: AppContext, endpoint: AnyEndpoint, request: FastifyRe
     case 'moduleKey': {
       const moduleKey = moduleKeyOf(request.headers.authorization);
       if (!moduleKey) {
-        securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason: 'no module credentials' } });
+        securityEvent(ctx.log, 'unauthenticated', {
+          ip: request.ip,
+          reqId: request.id,
+          route: routeOf(request),
+          detail: { reason: 'no module credentials' },
+        });
         throw new HttpError(401, INGEST_MESSAGES.badCredentials, { 'www-authenticate': 'Basic realm="Relevo"' });
       }
       return { moduleKey };
@@ -174,19 +194,28 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  */
 function verifiedWebhook(ctx: AppContext, request: FastifyRequest): string {
   const secret = ctx.config.inboundWebhookSecret;
-  if (!secret) throw new HttpError(404, 'The inbound webhook is off on this server (INBOUND_WEBHOOK_SECRET is not set)');
+  if (!secret)
+    throw new HttpError(404, 'The inbound webhook is off on this server (INBOUND_WEBHOOK_SECRET is not set)');
   const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
   const refuse = (message: string, reason: string) => {
-    securityEvent(ctx.log, 'unauthenticated', { ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason } });
+    securityEvent(ctx.log, 'unauthenticated', {
+      ip: request.ip,
+      reqId: request.id,
+      route: routeOf(request),
+      detail: { reason },
+    });
     return new HttpError(401, message);
   };
   const timestamp = request.headers['x-relevo-timestamp'];
   const signature = request.headers['x-relevo-signature'];
-  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !/^[0-9]{1,12}$/.test(timestamp)) throw refuse(INBOUND_MESSAGES.notSigned, 'webhook not signed');
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !/^[0-9]{1,12}$/.test(timestamp))
+    throw refuse(INBOUND_MESSAGES.notSigned, 'webhook not signed');
   const expected = Buffer.from(webhookSignature(secret, Number(timestamp), raw), 'hex');
   const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse(INBOUND_MESSAGES.badSignature, 'webhook signature does not match');
-  if (Math.abs(ctx.clock.now().getTime() / 1000 - Number(timestamp)) > INBOUND_SIGNATURE_WINDOW_SECONDS) throw refuse(INBOUND_MESSAGES.stale, 'webhook timestamp out of window');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw refuse(INBOUND_MESSAGES.badSignature, 'webhook signature does not match');
+  if (Math.abs(ctx.clock.now().getTime() / 1000 - Number(timestamp)) > INBOUND_SIGNATURE_WINDOW_SECONDS)
+    throw refuse(INBOUND_MESSAGES.stale, 'webhook timestamp out of window');
   return raw;
 }
 
@@ -206,16 +235,36 @@ function withPrincipal(
   }
   const cached = ctx.principals.cached(claims.sid, ctx.clock.now().getTime());
   if (cached !== undefined) return admit(ctx, endpoint, request, reply, claims, cached, fromHeader);
-  return ctx.principals.get(claims.sid).then((principal) => admit(ctx, endpoint, request, reply, claims, principal, fromHeader));
+  return ctx.principals
+    .get(claims.sid)
+    .then((principal) => admit(ctx, endpoint, request, reply, claims, principal, fromHeader));
 }
 
 function unauthenticated(ctx: AppContext, request: FastifyRequest, reason: string, userId?: number): HttpError {
-  securityEvent(ctx.log, 'unauthenticated', { userId: userId ?? null, ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason } });
+  securityEvent(ctx.log, 'unauthenticated', {
+    userId: userId ?? null,
+    ip: request.ip,
+    reqId: request.id,
+    route: routeOf(request),
+    detail: { reason },
+  });
   return new HttpError(401, AUTH_MESSAGES.notAuthenticated);
 }
 
-function forbidden(ctx: AppContext, request: FastifyRequest, principal: Principal, detail: string, reason: string): HttpError {
-  securityEvent(ctx.log, 'forbidden', { userId: principal.userId, ip: request.ip, reqId: request.id, route: routeOf(request), detail: { reason, role: principal.role } });
+function forbidden(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  detail: string,
+  reason: string,
+): HttpError {
+  securityEvent(ctx.log, 'forbidden', {
+    userId: principal.userId,
+    ip: request.ip,
+    reqId: request.id,
+    route: routeOf(request),
+    detail: { reason, role: principal.role },
+  });
   return new HttpError(403, detail);
 }
 
@@ -329,9 +378,15 @@ export class RouteTable {
       app.route({
         method: endpoint.method,
         url: endpoint.path,
-        ...(options.frozenAnswer ? { schema: { response: { 200: { type: 'object' } } }, serializerCompiler: () => serializeFrozen } : {}),
+        ...(options.frozenAnswer
+          ? { schema: { response: { 200: { type: 'object' } } }, serializerCompiler: () => serializeFrozen }
+          : {}),
         // a signature covers the body as it was sent: the JSON parser keeps it (http/app.ts)
-        ...(endpoint.auth === 'signedWebhook' ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT } : options.lenientJson ? { config: { lenientJson: true } } : {}),
+        ...(endpoint.auth === 'signedWebhook'
+          ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT }
+          : options.lenientJson
+            ? { config: { lenientJson: true } }
+            : {}),
         // a throw here and a rejected promise reach the error handler alike
         handler: (request, reply) => {
           const auth = authenticate(ctx, endpoint, request, reply);

@@ -4,7 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 
 /** Links with secrets in their path: a log never holds them. */
-const SECRET_PATHS = [/(\/api\/management\/password\/confirm\/reset\/)[^/?#]+/, /(\/reset_password\/email\/)[^/?#]+/, /(\/respond\/)[^/?#]+/, /(\/api\/v1\/audio\/)[^/?#]+/];
+const SECRET_PATHS = [
+  /(\/api\/management\/password\/confirm\/reset\/)[^/?#]+/,
+  /(\/reset_password\/email\/)[^/?#]+/,
+  /(\/respond\/)[^/?#]+/,
+  /(\/api\/v1\/audio\/)[^/?#]+/,
+];
 
 export function redactUrl(url: string): string {
   let out = url;
@@ -19,7 +24,10 @@ export function redactUrl(url: string): string {
  * links carry secrets in their path), HSTS when served over https. API answers are never stored
  * by a browser or a proxy cache (`Cache-Control: no-store`): they hold personal data and codes.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'widgetScriptUrl' | 'publicUrl'>): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'widgetScriptUrl' | 'publicUrl'>,
+): Promise<void> {
   const headers = helmetHeaders(helmetOptions(config));
   const api = { ...headers, 'cache-control': 'no-store' };
   // a callback hook with headers made once: helmet's own Fastify plugin rebuilds them (and the

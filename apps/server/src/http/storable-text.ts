@@ -10,7 +10,8 @@ export const TEXT_MESSAGES = {
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
-const flaw = (text: string): string | null => (text.includes('\u0000') ? TEXT_MESSAGES.nul : LONE_SURROGATE.test(text) ? TEXT_MESSAGES.loneSurrogate : null);
+const flaw = (text: string): string | null =>
+  text.includes('\u0000') ? TEXT_MESSAGES.nul : LONE_SURROGATE.test(text) ? TEXT_MESSAGES.loneSurrogate : null;
 
 /**
  * The first text (a value or an object's key) that cannot be stored, with where it is, in the

@@ -14,7 +14,11 @@ export const ANNOUNCE_EVERY_MS = 250;
  * another process announces).
  */
 export async function announceEventChanges(database: Pick<Database, 'scoped'>): Promise<number> {
-  return database.scoped({ kind: 'staff' }, async (tx) => (await sql<{ taken: number }>`select relevo_announce_event_changes() as taken`.execute(tx)).rows[0]!.taken);
+  return database.scoped(
+    { kind: 'staff' },
+    async (tx) =>
+      (await sql<{ taken: number }>`select relevo_announce_event_changes() as taken`.execute(tx)).rows[0]!.taken,
+  );
 }
 
 export interface ChangeStreamOptions {
@@ -28,14 +32,22 @@ export interface ChangeStreamOptions {
   retryMs: number;
 }
 
-export const CHANGE_STREAM_DEFAULTS: ChangeStreamOptions = { coalesceMs: 150, heartbeatMs: 25_000, lifetimeMs: 10 * 60_000, retryMs: 2_000 };
+export const CHANGE_STREAM_DEFAULTS: ChangeStreamOptions = {
+  coalesceMs: 150,
+  heartbeatMs: 25_000,
+  lifetimeMs: 10 * 60_000,
+  retryMs: 2_000,
+};
 
 type Listener = () => void;
 
 const hubs = new WeakMap<object, EventChanges>();
 
 /** The one EventChanges of an app (its routes and its shutdown share it). */
-export function eventChangesOf(ctx: { database: Pick<Database, 'listen' | 'scoped'> }, options?: Partial<ChangeStreamOptions>): EventChanges {
+export function eventChangesOf(
+  ctx: { database: Pick<Database, 'listen' | 'scoped'> },
+  options?: Partial<ChangeStreamOptions>,
+): EventChanges {
   let hub = hubs.get(ctx);
   if (!hub) hubs.set(ctx, (hub = new EventChanges(ctx.database, options)));
   return hub;

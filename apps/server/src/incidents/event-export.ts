@@ -91,10 +91,18 @@ function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<voi
       const now = Date.now();
       const waited = waitedMs + (now - waitingSince);
       const idle = now - waitingSince >= pace.idleMs;
-      const slow = pace.minBytesPerSecond > 0 && now - started >= pace.graceMs && taken / (waited / 1000) < pace.minBytesPerSecond;
+      const slow =
+        pace.minBytesPerSecond > 0 && now - started >= pace.graceMs && taken / (waited / 1000) < pace.minBytesPerSecond;
       if (!idle && !slow) return;
-      ctx.log.info({ bytes: taken, seconds: Math.round((now - started) / 1000) }, idle ? 'a CSV download was cut: its client took nothing of it for too long' : 'a CSV download was cut: its client read it too slowly');
-      out.destroy(new Error(idle ? 'the client stopped reading the download' : 'the client read the download too slowly'));
+      ctx.log.info(
+        { bytes: taken, seconds: Math.round((now - started) / 1000) },
+        idle
+          ? 'a CSV download was cut: its client took nothing of it for too long'
+          : 'a CSV download was cut: its client read it too slowly',
+      );
+      out.destroy(
+        new Error(idle ? 'the client stopped reading the download' : 'the client read the download too slowly'),
+      );
     },
     Math.max(10, Math.min(1000, pace.idleMs / 4)),
   );
@@ -176,7 +184,8 @@ function csvCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
 function eventCsvCells(timeZone: string): Record<EventCsvHeader, RawBuilder<string>> {
   // a zone name checked against the runtime's zones (EventFilterSchema), written in as a quoted literal: read once, not per row
   const zone = sql.lit(timeZone);
-  const when = (column: string) => sql<string>`coalesce(to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
+  const when = (column: string) =>
+    sql<string>`coalesce(to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
   const number = (column: string) => sql<string>`coalesce((${sql.ref(column)})::text, '')`;
   return {
     // case IDs, statuses and YES/NO are letters and digits: nothing to quote or neutralise
@@ -255,7 +264,10 @@ function eventCsvSources(): Record<EventCsvHeader, RawBuilder<unknown>> {
 async function namesOf(ctx: AppContext, principal: Principal) {
   const db = ctx.database.db;
   const [applications, modules] = await ctx.database.read(principal.scope, [
-    db.selectFrom('applications').select(['application_id', 'application_name']).where('customer_id', '=', principal.customerId),
+    db
+      .selectFrom('applications')
+      .select(['application_id', 'application_name'])
+      .where('customer_id', '=', principal.customerId),
     db.selectFrom('modules').select(['module_id', 'module_name']).where('customer_id', '=', principal.customerId),
   ]);
   return {
@@ -292,7 +304,11 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
         source
           .selectFrom('events as e')
           .where((eb) => eventConditions(eb, selection))
-          .$if(after !== null, (qb) => qb.where(sql<boolean>`(e.event_createdt, e.event_id) < (${after!.key_created}::timestamptz, ${after!.event_id})`))
+          .$if(after !== null, (qb) =>
+            qb.where(
+              sql<boolean>`(e.event_createdt, e.event_id) < (${after!.key_created}::timestamptz, ${after!.event_id})`,
+            ),
+          )
           .orderBy('e.event_createdt', 'desc')
           .orderBy('e.event_id', 'desc');
       const { database } = ctx;
@@ -301,14 +317,23 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
         if (database.kind === 'postgres') {
           const size = options.batch ?? BATCH;
           const cells = eventCsvCells(filter.time_zone);
-          const line = sql<string>`${sql.join(EVENT_CSV_HEADERS.map((header) => cells[header]), sql` || ',' || `)} || ${CSV_LINE_END}`;
+          const line = sql<string>`${sql.join(
+            EVENT_CSV_HEADERS.map((header) => cells[header]),
+            sql` || ',' || `,
+          )} || ${CSV_LINE_END}`;
           const db = database.db;
           const page = (after: Boundary | null): Compilable<TextPage> =>
             db
               .selectFrom(
                 matching(db, after)
-                  .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
-                  .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+                  .leftJoin('modules as m', (join) =>
+                    join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
+                  )
+                  .leftJoin('applications as a', (join) =>
+                    join
+                      .onRef('a.customer_id', '=', 'e.customer_id')
+                      .onRef('a.application_id', '=', 'e.application_id'),
+                  )
                   .select([line.as('line'), 'e.event_createdt', 'e.event_id'])
                   .limit(size)
                   .as('p'),
@@ -342,7 +367,9 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
                 .as('p'),
             )
             .select([
-              sql<PageColumns>`json_build_array(${sql.join(selected.map((_, i) => sql`array_agg(${sql.ref(`p.c${i}`)} order by p.event_createdt desc, p.event_id desc)`))})`.as('columns'),
+              sql<PageColumns>`json_build_array(${sql.join(selected.map((_, i) => sql`array_agg(${sql.ref(`p.c${i}`)} order by p.event_createdt desc, p.event_id desc)`))})`.as(
+                'columns',
+              ),
               // the last event of the page has its earliest creation instant
               sql<string | null>`min(p.event_createdt)::text`.as('key_created'),
             ]);
@@ -378,13 +405,19 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
     async log(principal: Principal, eventId: number, query: EventLogExportQuery): Promise<CsvDownload> {
       const db = ctx.database.db;
       const [[event]] = await ctx.database.read(principal.scope, [
-        db.selectFrom('events').select('case_id').where('customer_id', '=', principal.customerId).where('event_id', '=', eventId),
+        db
+          .selectFrom('events')
+          .select('case_id')
+          .where('customer_id', '=', principal.customerId)
+          .where('event_id', '=', eventId),
       ]);
       if (!event) throw new HttpError(404, EVENT_MESSAGES.notFound);
       const [rows] = await ctx.database.read(principal.scope, [
         db
           .selectFrom('event_logs as l')
-          .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'))
+          .innerJoin('events as e', (join) =>
+            join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'),
+          )
           .where('l.customer_id', '=', principal.customerId)
           .where('l.event_id', '=', eventId)
           .$if(query.event_log_id !== undefined, (qb) => qb.where('l.event_log_id', '=', query.event_log_id!))

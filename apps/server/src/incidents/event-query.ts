@@ -37,7 +37,8 @@ function searchArguments(selection: EventSelection): RawBuilder<unknown> {
     ${filter.application_id ?? null}::integer, ${filter.module_id ?? null}::integer, ${filter.event_status ?? null}::text, ${filter.sla_compliance ?? null}::text,
     ${selection.from}::timestamptz, ${selection.until}::timestamptz`;
 }
-const searchedIds = (selection: EventSelection) => sql<{ event_id: number }>`select s.event_id from relevo_event_search(${searchArguments(selection)}) as s(event_id)`;
+const searchedIds = (selection: EventSelection) =>
+  sql<{ event_id: number }>`select s.event_id from relevo_event_search(${searchArguments(selection)}) as s(event_id)`;
 
 /**
  * The selection's conditions on `events as e` (the tenant named beside row-level security). A
@@ -68,12 +69,22 @@ export function eventConditions(
   else if (filter.search) {
     const text = matches(sql`e.short_event_subject`, filter.search);
     // coalesce: an expression without statistics, estimated as matching half the rows
-    all.push(eb.or([eb('e.case_id', '=', filter.search.toUpperCase()), searchBy === 'walk' ? sql<SqlBool>`coalesce(${text}, false)` : text]));
+    all.push(
+      eb.or([
+        eb('e.case_id', '=', filter.search.toUpperCase()),
+        searchBy === 'walk' ? sql<SqlBool>`coalesce(${text}, false)` : text,
+      ]),
+    );
   }
   return eb.and(all);
 }
 
-function countConditions(eb: ExpressionBuilder<WithCounts, 'c'>, selection: EventSelection, from: Date | null, until: Date | null): Expression<SqlBool> {
+function countConditions(
+  eb: ExpressionBuilder<WithCounts, 'c'>,
+  selection: EventSelection,
+  from: Date | null,
+  until: Date | null,
+): Expression<SqlBool> {
   const { filter } = selection;
   const all: Expression<SqlBool>[] = [eb('c.customer_id', '=', selection.customerId)];
   if (filter.application_id) all.push(eb('c.application_id', '=', filter.application_id));
@@ -116,7 +127,10 @@ function searchCount(db: Kysely<DB>, selection: EventSelection): RawBuilder<numb
   const search = selection.filter.search ?? '';
   const unsearched: EventSelection = { ...selection, filter: { ...selection.filter, search: '' } };
   // the matching texts through their trigram index, outside row-level security (migration 0018)
-  const matching = sql<{ subject: string; events: number }>`select s.subject, s.events from relevo_event_subject_search(${selection.customerId}::integer, ${containsPattern(search)}::text) as s`;
+  const matching = sql<{
+    subject: string;
+    events: number;
+  }>`select s.subject, s.events from relevo_event_subject_search(${selection.customerId}::integer, ${containsPattern(search)}::text) as s`;
   const counted = (condition: RawBuilder<SqlBool>) =>
     db
       .selectFrom('events as e')
@@ -126,7 +140,9 @@ function searchCount(db: Kysely<DB>, selection: EventSelection): RawBuilder<numb
   const byText = searchesAlone(selection)
     ? sql<number>`(select coalesce(sum(s.events), 0) from (${matching}) s)`
     : sql<number>`(${counted(sql<SqlBool>`e.short_event_subject = any(array(select s.subject from (${matching}) s))`)})`;
-  const caseOnly = counted(sql<SqlBool>`e.case_id = ${search.toUpperCase()} and not (${matches(sql`e.short_event_subject`, search)})`);
+  const caseOnly = counted(
+    sql<SqlBool>`e.case_id = ${search.toUpperCase()} and not (${matches(sql`e.short_event_subject`, search)})`,
+  );
   return sql<number>`(${byText} + (${caseOnly}))`;
 }
 
@@ -177,7 +193,12 @@ export function eventGroups(db: Kysely<DB>, selection: EventSelection, by: 'modu
 }
 
 /** An event as read: the domain's fields, with dates as the database gives them. */
-export type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & { event_createdt: Date; accepteddt: Date | null; event_closedt: Date | null; audio_token: string | null };
+export type EventRow = Omit<IncidentEvent, 'event_createdt' | 'accepteddt' | 'event_closedt' | 'audio'> & {
+  event_createdt: Date;
+  accepteddt: Date | null;
+  event_closedt: Date | null;
+  audio_token: string | null;
+};
 
 export const toEvent = (row: EventRow): IncidentEvent => ({
   event_id: row.event_id,

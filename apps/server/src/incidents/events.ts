@@ -1,12 +1,29 @@
 import { sql, type Compilable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
-import { EVENT_MESSAGES, type EventListQuery, type EventLogEntry, type EventOrderColumn, type IncidentEvent, type ListOf, type PageQuery } from '@relevo/domain';
+import {
+  EVENT_MESSAGES,
+  type EventListQuery,
+  type EventLogEntry,
+  type EventOrderColumn,
+  type IncidentEvent,
+  type ListOf,
+  type PageQuery,
+} from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { iso, offsetOf, pageOf, readList, sortKey } from '../db/listing';
 import { HttpError } from '../http/errors';
 import { listOfParent } from '../catalogue/common';
-import { EVENT_COLUMNS, countOf, eventConditions, eventGroups, selectionOf, toEvent, type EventRow, type EventSelection } from './event-query';
+import {
+  EVENT_COLUMNS,
+  countOf,
+  eventConditions,
+  eventGroups,
+  selectionOf,
+  toEvent,
+  type EventRow,
+  type EventSelection,
+} from './event-query';
 
 const SORT: Record<EventOrderColumn, { column: string; text: boolean }> = {
   event_createdt: { column: 'e.event_createdt', text: false },
@@ -47,17 +64,37 @@ export const EVENT_LOG_COLUMNS = [
   'l.delivery_status',
 ] as const;
 
-export const toLogEntry = <R extends { call_date: Date; next_assigned_date: Date | null }>(row: R) => ({ ...row, call_date: iso(row.call_date)!, next_assigned_date: iso(row.next_assigned_date) }) as unknown as EventLogEntry;
+export const toLogEntry = <R extends { call_date: Date; next_assigned_date: Date | null }>(row: R) =>
+  ({
+    ...row,
+    call_date: iso(row.call_date)!,
+    next_assigned_date: iso(row.next_assigned_date),
+  }) as unknown as EventLogEntry;
 
 /** How many events the selection holds, and how many the customer has in its date range (the scope the filters narrow). */
-export function eventTotalsQuery(db: Kysely<DB>, selection: EventSelection): Compilable<{ total: number; scope: number }> {
+export function eventTotalsQuery(
+  db: Kysely<DB>,
+  selection: EventSelection,
+): Compilable<{ total: number; scope: number }> {
   const { search, module_id, application_id, sla_compliance, event_status } = selection.filter;
   // only a date range (or nothing): the scope is the selection, counted once
   if (!search && !module_id && !application_id && !sla_compliance && !event_status) {
-    return { compile: () => sql<{ total: number; scope: number }>`select n as total, n as scope from (select ${countOf(db, selection)} as n) counted`.compile(db) };
+    return {
+      compile: () =>
+        sql<{
+          total: number;
+          scope: number;
+        }>`select n as total, n as scope from (select ${countOf(db, selection)} as n) counted`.compile(db),
+    };
   }
   const everything: EventSelection = { ...selection, filter: { search: '' } };
-  return { compile: () => sql<{ total: number; scope: number }>`select ${countOf(db, selection)} as total, ${countOf(db, everything)} as scope`.compile(db) };
+  return {
+    compile: () =>
+      sql<{
+        total: number;
+        scope: number;
+      }>`select ${countOf(db, selection)} as total, ${countOf(db, everything)} as scope`.compile(db),
+  };
 }
 
 /** Whether walking the creation index for `wanted` rows would read more than `walkLimit` events (matches are rare). */
@@ -66,7 +103,9 @@ export function gathersRareMatches(total: number, scope: number, wanted: number,
 }
 
 /** The orders by a name of the event's module or application: the name's table, and the group of events each name covers. */
-const BY_NAME: Partial<Record<EventOrderColumn, { table: 'modules' | 'applications'; alias: 'm' | 'a'; id: 'module_id' | 'application_id' }>> = {
+const BY_NAME: Partial<
+  Record<EventOrderColumn, { table: 'modules' | 'applications'; alias: 'm' | 'a'; id: 'module_id' | 'application_id' }>
+> = {
   module_name: { table: 'modules', alias: 'm', id: 'module_id' },
   application_name: { table: 'applications', alias: 'a', id: 'application_id' },
 };
@@ -115,12 +154,19 @@ export function eventPageQuery(
       limit ${query.page_size} offset ${offsetOf(query)}`;
   } else {
     // `+ interval '0'` hides the creation index's order from the planner: rare matches are gathered, then sorted
-    const key = column === 'event_createdt' && plan.sparse ? sql`e.event_createdt + interval '0 seconds'` : sortKey(sort.column, sort.text);
+    const key =
+      column === 'event_createdt' && plan.sparse
+        ? sql`e.event_createdt + interval '0 seconds'`
+        : sortKey(sort.column, sort.text);
     const ids = db
       .selectFrom('events as e')
       // joins the planner drops unless the order reads a name
-      .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
-      .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
+      .leftJoin('modules as m', (join) =>
+        join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
+      )
+      .leftJoin('applications as a', (join) =>
+        join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'),
+      )
       // rare matches of a search are found through its indexes, common ones on the walk
       .where((eb) => eventConditions(eb, selection, selection.from, selection.until, plan.sparse ? 'ids' : 'walk'))
       .select('e.event_id')
@@ -129,17 +175,34 @@ export function eventPageQuery(
       .orderBy('e.event_id', direction);
     page = sql<{ event_id: number }>`${pageOf(ids, query)}`;
   }
-  return db
-    .selectFrom(sql<{ event_id: number }>`(${page})`.as('p'))
-    .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'p.event_id').on('e.customer_id', '=', customerId))
-    .leftJoin('modules as m', (join) => join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'))
-    .leftJoin('applications as a', (join) => join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'))
-    .select(EVENT_COLUMNS)
-    // docs/product.md#event.audio: the latest voice call's, until it expires
-    .select((eb) => eb.selectFrom('event_audio as au').select('au.token').whereRef('au.event_id', '=', 'e.event_id').where('au.expires_at', '>', now).orderBy('au.event_audio_id', 'desc').limit(1).as('audio_token'))
-    .orderBy(sortKey(sort.column, sort.text), direction)
-    .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
-    .orderBy('e.event_id', direction);
+  return (
+    db
+      .selectFrom(sql<{ event_id: number }>`(${page})`.as('p'))
+      .innerJoin('events as e', (join) =>
+        join.onRef('e.event_id', '=', 'p.event_id').on('e.customer_id', '=', customerId),
+      )
+      .leftJoin('modules as m', (join) =>
+        join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
+      )
+      .leftJoin('applications as a', (join) =>
+        join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'),
+      )
+      .select(EVENT_COLUMNS)
+      // docs/product.md#event.audio: the latest voice call's, until it expires
+      .select((eb) =>
+        eb
+          .selectFrom('event_audio as au')
+          .select('au.token')
+          .whereRef('au.event_id', '=', 'e.event_id')
+          .where('au.expires_at', '>', now)
+          .orderBy('au.event_audio_id', 'desc')
+          .limit(1)
+          .as('audio_token'),
+      )
+      .orderBy(sortKey(sort.column, sort.text), direction)
+      .$if(byName !== undefined, (qb) => qb.orderBy('e.event_createdt', direction))
+      .orderBy('e.event_id', direction)
+  );
 }
 
 /** docs/product.md#events, #event-logs, #http-calls: the events of the caller's customer and their logs. */
@@ -153,12 +216,23 @@ export function eventService(ctx: AppContext, options: { walkLimit: number } = {
      */
     async list(principal: Principal, query: EventListQuery): Promise<ListOf<IncidentEvent>> {
       const selection = selectionOf(principal.customerId, query);
-      const [[counted]] = await ctx.database.read(principal.scope, [eventTotalsQuery(db, selection)], { planForValues: true });
+      const [[counted]] = await ctx.database.read(principal.scope, [eventTotalsQuery(db, selection)], {
+        planForValues: true,
+      });
       const total = Number(counted?.total ?? 0);
       if (total === 0 || offsetOf(query) >= total) return { total, list: [] };
-      const sparse = gathersRareMatches(total, Number(counted?.scope ?? 0), offsetOf(query) + query.page_size, options.walkLimit);
+      const sparse = gathersRareMatches(
+        total,
+        Number(counted?.scope ?? 0),
+        offsetOf(query) + query.page_size,
+        options.walkLimit,
+      );
       const plan = { sparse, byGroups: total > options.walkLimit };
-      const [rows] = await ctx.database.read(principal.scope, [eventPageQuery(db, selection, query, plan, ctx.clock.now())], { planForValues: true });
+      const [rows] = await ctx.database.read(
+        principal.scope,
+        [eventPageQuery(db, selection, query, plan, ctx.clock.now())],
+        { planForValues: true },
+      );
       return { total, list: (rows as EventRow[]).map(toEvent) };
     },
 
@@ -166,14 +240,26 @@ export function eventService(ctx: AppContext, options: { walkLimit: number } = {
     log(principal: Principal, eventId: number, query: PageQuery): Promise<ListOf<EventLogEntry>> {
       const matching = db
         .selectFrom('event_logs as l')
-        .innerJoin('events as e', (join) => join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'))
+        .innerJoin('events as e', (join) =>
+          join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'),
+        )
         .where('l.customer_id', '=', principal.customerId)
         .where('l.event_id', '=', eventId);
       const page = matching.select(EVENT_LOG_COLUMNS).orderBy('l.event_log_id');
-      const list = readList(ctx.database, principal.scope, { matching, page: pageOf(page, query), toItem: toLogEntry, searched: false });
+      const list = readList(ctx.database, principal.scope, {
+        matching,
+        page: pageOf(page, query),
+        toItem: toLogEntry,
+        searched: false,
+      });
       return listOfParent(list, async () => {
         const event = await ctx.database.scoped(principal.scope, (tx) =>
-          tx.selectFrom('events').select('event_id').where('customer_id', '=', principal.customerId).where('event_id', '=', eventId).executeTakeFirst(),
+          tx
+            .selectFrom('events')
+            .select('event_id')
+            .where('customer_id', '=', principal.customerId)
+            .where('event_id', '=', eventId)
+            .executeTakeFirst(),
         );
         if (!event) throw new HttpError(404, EVENT_MESSAGES.notFound);
       });

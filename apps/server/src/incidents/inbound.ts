@@ -55,29 +55,57 @@ function stepOf(state: EngineState, resourceIds: readonly number[]): number | nu
  * in a reply. An unknown number is ignored (200, a log line).
  */
 export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
-  const act = (tx: Tx, timerId: number, input: EngineInput) => advanceEvent(tx, timerId, input, ctx.clock.now(), engine);
+  const act = (tx: Tx, timerId: number, input: EngineInput) =>
+    advanceEvent(tx, timerId, input, ctx.clock.now(), engine);
 
   async function eventState(tx: Tx, eventId: number) {
     return tx
       .selectFrom('events as e')
       .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-      .select(['e.event_id', 'e.case_id', 'e.short_event_subject', 'e.event_status', 'e.customer_id', 't.id as timer_id', 't.state'])
+      .select([
+        'e.event_id',
+        'e.case_id',
+        'e.short_event_subject',
+        'e.event_status',
+        'e.customer_id',
+        't.id as timer_id',
+        't.state',
+      ])
       .where('e.event_id', '=', eventId)
       .executeTakeFirst();
   }
 
   /** Accept or resolve an event as the resource of its step; answers what became of it. */
-  async function respond(tx: Tx, eventId: number, action: 'accept' | 'resolve', resourceIds: readonly number[]): Promise<{ note: ReplyNote; result: InboundAnswer['result'] } | null> {
+  async function respond(
+    tx: Tx,
+    eventId: number,
+    action: 'accept' | 'resolve',
+    resourceIds: readonly number[],
+  ): Promise<{ note: ReplyNote; result: InboundAnswer['result'] } | null> {
     const event = await eventState(tx, eventId);
     if (!event) return null;
     const step = stepOf(event.state as EngineState, resourceIds);
     if (step === null) return null;
     const closed = event.event_status === 'completed' || event.event_status === 'canceled';
     if (closed || (action === 'accept' && event.event_status === 'progress')) {
-      return { note: { kind: 'already', caseId: event.case_id, status: event.event_status as 'progress' | 'completed' | 'canceled' }, result: 'unchanged' };
+      return {
+        note: {
+          kind: 'already',
+          caseId: event.case_id,
+          status: event.event_status as 'progress' | 'completed' | 'canceled',
+        },
+        result: 'unchanged',
+      };
     }
     await act(tx, event.timer_id, { kind: action, by: { step } });
-    return { note: { kind: action === 'accept' ? 'accepted' : 'resolved', caseId: event.case_id, incident: event.short_event_subject }, result: action === 'accept' ? 'accepted' : 'resolved' };
+    return {
+      note: {
+        kind: action === 'accept' ? 'accepted' : 'resolved',
+        caseId: event.case_id,
+        incident: event.short_event_subject,
+      },
+      result: action === 'accept' ? 'accepted' : 'resolved',
+    };
   }
 
   /**
@@ -101,23 +129,40 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     const resources = await tx
       .selectFrom('resources')
       .select(['resource_id', 'customer_id', 'language_id'])
-      .where((eb) => eb.or([eb('resource_phone1_e164', '=', message.from), eb('resource_phone2_e164', '=', message.from)]))
+      .where((eb) =>
+        eb.or([eb('resource_phone1_e164', '=', message.from), eb('resource_phone2_e164', '=', message.from)]),
+      )
       .orderBy('resource_id')
       .execute();
     // the language of the number's resource (of the customer a reply is about, when there is one);
     // a stranger is answered in the product's default language
-    const languageFor = (customerId: number | null) => (resources.find((r) => r.customer_id === customerId) ?? resources[0])?.language_id ?? 'ES';
+    const languageFor = (customerId: number | null) =>
+      (resources.find((r) => r.customer_id === customerId) ?? resources[0])?.language_id ?? 'ES';
     /** `about`: the events a reply names; it counts against their customer when they have one */
-    const answerWith = (note: ReplyNote, result: InboundAnswer['result'], about: readonly { customer_id: number }[] = [], eventId: number | null = null, caseId?: string): Outcome => {
+    const answerWith = (
+      note: ReplyNote,
+      result: InboundAnswer['result'],
+      about: readonly { customer_id: number }[] = [],
+      eventId: number | null = null,
+      caseId?: string,
+    ): Outcome => {
       const customers = new Set(about.map((event) => event.customer_id));
       const customerId = customers.size === 1 ? [...customers][0]! : null;
       const text = replyText(note, languageFor(customerId));
-      return { answer: { result, ...(caseId ? { case_id: caseId } : {}), reply: text }, eventId, reply: { text, customerId } };
+      return {
+        answer: { result, ...(caseId ? { case_id: caseId } : {}), reply: text },
+        eventId,
+        reply: { text, customerId },
+      };
     };
 
     // carrier keywords are answered for any number (STOP is honoured whoever sends it)
     if (reply.kind === 'stop') {
-      await tx.insertInto('sms_opt_outs').values({ phone: message.from, opted_out_at: ctx.clock.now() }).onConflict((c) => c.column('phone').doNothing()).execute();
+      await tx
+        .insertInto('sms_opt_outs')
+        .values({ phone: message.from, opted_out_at: ctx.clock.now() })
+        .onConflict((c) => c.column('phone').doNothing())
+        .execute();
       return answerWith({ kind: 'stop' }, 'opted-out');
     }
     if (reply.kind === 'start') {
@@ -144,10 +189,24 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       .execute();
     const target = replyTarget(reply.caseId, candidates);
     if (target.kind === 'none') return answerWith({ kind: 'none' }, 'replied');
-    if (target.kind === 'ambiguous') return answerWith({ kind: 'ambiguous', events: target.events }, 'replied', target.events);
-    if (target.kind === 'unknown-case') return answerWith({ kind: 'unknown-case', caseId: target.caseId, events: target.events }, 'replied', target.events);
-    const contacted = await contactsAt(tx, message.from).select('l.resource_id').where('l.event_id', '=', target.event.event_id).execute();
-    const done = await respond(tx, target.event.event_id, reply.kind, contacted.map((contact) => contact.resource_id!));
+    if (target.kind === 'ambiguous')
+      return answerWith({ kind: 'ambiguous', events: target.events }, 'replied', target.events);
+    if (target.kind === 'unknown-case')
+      return answerWith(
+        { kind: 'unknown-case', caseId: target.caseId, events: target.events },
+        'replied',
+        target.events,
+      );
+    const contacted = await contactsAt(tx, message.from)
+      .select('l.resource_id')
+      .where('l.event_id', '=', target.event.event_id)
+      .execute();
+    const done = await respond(
+      tx,
+      target.event.event_id,
+      reply.kind,
+      contacted.map((contact) => contact.resource_id!),
+    );
     if (!done) return answerWith({ kind: 'none' }, 'replied');
     return answerWith(done.note, done.result, [target.event], target.event.event_id, target.event.case_id);
   }
@@ -159,13 +218,25 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       .where('idempotency_key', '=', message.idempotency_key)
       .executeTakeFirst();
     const action = voiceKeyAction(message.digits);
-    if (!contact || contact.channel !== 'voice' || contact.called_number !== message.from || contact.resource_id === null || !action) {
-      ctx.log.info({ kind: 'voice', known: !!contact, action }, 'inbound key press that names no call to this number, or no action: ignored');
+    if (
+      !contact ||
+      contact.channel !== 'voice' ||
+      contact.called_number !== message.from ||
+      contact.resource_id === null ||
+      !action
+    ) {
+      ctx.log.info(
+        { kind: 'voice', known: !!contact, action },
+        'inbound key press that names no call to this number, or no action: ignored',
+      );
       return { answer: { result: 'ignored' }, eventId: contact?.event_id ?? null };
     }
     const done = await respond(tx, contact.event_id, action, [contact.resource_id]);
     const event = await eventState(tx, contact.event_id);
-    return { answer: { result: done?.result ?? 'ignored', ...(event ? { case_id: event.case_id } : {}) }, eventId: contact.event_id };
+    return {
+      answer: { result: done?.result ?? 'ignored', ...(event ? { case_id: event.case_id } : {}) },
+      eventId: contact.event_id,
+    };
   }
 
   async function status(tx: Tx, message: InboundStatus): Promise<Outcome> {
@@ -193,7 +264,10 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       case 'sms':
         return message.message_id
           ? { key: `sms:${message.from}:id:${message.message_id}`, within: null }
-          : { key: `sms:${message.from}:text:${createHash('sha256').update(message.text.trim().toUpperCase()).digest('hex')}`, within: SAME_SMS_WITHIN_MS };
+          : {
+              key: `sms:${message.from}:text:${createHash('sha256').update(message.text.trim().toUpperCase()).digest('hex')}`,
+              within: SAME_SMS_WITHIN_MS,
+            };
       case 'voice':
         return { key: `voice:${message.from}:${message.idempotency_key}:${message.digits}`, within: null };
       case 'status':
@@ -213,7 +287,12 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
         const before = await seen.orderBy('received_at', 'desc').limit(1).executeTakeFirst();
         if (before) return before.answer as InboundAnswer;
 
-        const outcome = message.kind === 'sms' ? await sms(tx, message) : message.kind === 'voice' ? await voice(tx, message) : await status(tx, message);
+        const outcome =
+          message.kind === 'sms'
+            ? await sms(tx, message)
+            : message.kind === 'voice'
+              ? await voice(tx, message)
+              : await status(tx, message);
         const { id } = await tx
           .insertInto('inbound_messages')
           .values({
@@ -229,7 +308,17 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
           .returning('id')
           .executeTakeFirstOrThrow();
         if (outcome.reply && message.kind === 'sms') {
-          await enqueue(tx, { customerId: outcome.reply.customerId, channel: 'sms', recipient: message.from, body: outcome.reply.text, idempotencyKey: `inbound:${id}:reply` }, now);
+          await enqueue(
+            tx,
+            {
+              customerId: outcome.reply.customerId,
+              channel: 'sms',
+              recipient: message.from,
+              body: outcome.reply.text,
+              idempotencyKey: `inbound:${id}:reply`,
+            },
+            now,
+          );
           wakeAfterCommit(tx, OUTBOX_CHANNEL);
         }
         return outcome.answer;

@@ -1,6 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { INGEST_MESSAGES, MODULE_MESSAGES, engineStepsOf, moduleIntakeRefusal, newEngineState, slaMinutes, type IncidentCreated, type IncidentIngest, type IncidentSimulation } from '@relevo/domain';
+import {
+  INGEST_MESSAGES,
+  MODULE_MESSAGES,
+  engineStepsOf,
+  moduleIntakeRefusal,
+  newEngineState,
+  slaMinutes,
+  type IncidentCreated,
+  type IncidentIngest,
+  type IncidentSimulation,
+} from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Scope, Tx } from '../db/database';
 import { credentialHash } from '../catalogue/module-tools';
@@ -60,18 +70,39 @@ function keyChecked(module: ModuleForIngest | undefined, key: string): ModuleFor
 function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
   const query = db
     .selectFrom('modules as m')
-    .leftJoin('escalations as e', (join) => join.onRef('e.escalation_id', '=', 'm.escalation_id').onRef('e.customer_id', '=', 'm.customer_id'))
-    .leftJoin('slas as s', (join) => join.onRef('s.sla_id', '=', 'm.sla_id').onRef('s.customer_id', '=', 'm.customer_id'))
-    .select(['m.module_id', 'm.customer_id', 'm.module_active', 'm.credential_hash', 'm.escalation_id', 'e.escalation_active', 'e.escalation_validate', 's.sla_active', 's.sla_response_time', 's.sla_response_time_mult']);
-  return typeof moduleIds === 'number' ? query.where('m.module_id', '=', moduleIds) : query.where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
+    .leftJoin('escalations as e', (join) =>
+      join.onRef('e.escalation_id', '=', 'm.escalation_id').onRef('e.customer_id', '=', 'm.customer_id'),
+    )
+    .leftJoin('slas as s', (join) =>
+      join.onRef('s.sla_id', '=', 'm.sla_id').onRef('s.customer_id', '=', 'm.customer_id'),
+    )
+    .select([
+      'm.module_id',
+      'm.customer_id',
+      'm.module_active',
+      'm.credential_hash',
+      'm.escalation_id',
+      'e.escalation_active',
+      'e.escalation_validate',
+      's.sla_active',
+      's.sla_response_time',
+      's.sla_response_time_mult',
+    ]);
+  return typeof moduleIds === 'number'
+    ? query.where('m.module_id', '=', moduleIds)
+    : query.where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
 }
 
 /** The steps of the modules' escalations, with their resources (read with the modules: the escalation is the module's). */
 function stepsQuery(db: Tx, moduleIds: readonly number[]) {
   return db
     .selectFrom('modules as m')
-    .innerJoin('escalation_resources as s', (join) => join.onRef('s.escalation_id', '=', 'm.escalation_id').onRef('s.customer_id', '=', 'm.customer_id'))
-    .innerJoin('resources as r', (join) => join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'))
+    .innerJoin('escalation_resources as s', (join) =>
+      join.onRef('s.escalation_id', '=', 'm.escalation_id').onRef('s.customer_id', '=', 'm.customer_id'),
+    )
+    .innerJoin('resources as r', (join) =>
+      join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'),
+    )
     .select([
       'm.module_id',
       's.escalation_resource_id',
@@ -144,7 +175,9 @@ function openEventsOf(db: Tx, keys: readonly { module_id: number; dedup_key: str
   return db
     .selectFrom('events')
     .select(['event_id', 'case_id', 'module_id', 'dedup_key'])
-    .where(sql<boolean>`(module_id, dedup_key) in (select * from unnest(${keys.map((k) => k.module_id)}::integer[], ${keys.map((k) => k.dedup_key)}::text[]))`)
+    .where(
+      sql<boolean>`(module_id, dedup_key) in (select * from unnest(${keys.map((k) => k.module_id)}::integer[], ${keys.map((k) => k.dedup_key)}::text[]))`,
+    )
     .where('event_status', 'in', ['open', 'progress']);
 }
 
@@ -170,7 +203,10 @@ export function incidentService(ctx: AppContext) {
   async function modulesWithSteps(scope: Scope, moduleIds: readonly number[]): Promise<ModuleWithSteps[]> {
     const distinct = [...new Set(moduleIds)];
     const [modules, steps] = await ctx.database.read(scope, [moduleQuery(db, distinct), stepsQuery(db, distinct)]);
-    return moduleIds.map((id) => ({ module: modules.find((m) => m.module_id === id), steps: steps.filter((step) => step.module_id === id) }));
+    return moduleIds.map((id) => ({
+      module: modules.find((m) => m.module_id === id),
+      steps: steps.filter((step) => step.module_id === id),
+    }));
   }
 
   /** Makes the events it can; answers each one's event, or null when a unique index refused it. */
@@ -183,13 +219,23 @@ export function incidentService(ctx: AppContext) {
     } catch (error) {
       // the batch made nothing: each event alone, so one that fails fails only its own request
       if (events.length === 1) throw error;
-      return Promise.all(events.map((event) => makeEvents(scope, [event]).then(([one]) => one!, (failed: Error) => failed)));
+      return Promise.all(
+        events.map((event) =>
+          makeEvents(scope, [event]).then(
+            ([one]) => one!,
+            (failed: Error) => failed,
+          ),
+        ),
+      );
     }
     const byCase = new Map(made.map((event) => [event.case_id, event]));
     return events.map((event) => byCase.get(event.case_id) ?? null);
   }
 
-  async function openEvents(scope: Scope, keys: readonly { module_id: number; dedup_key: string }[]): Promise<(IncidentCreated | null)[]> {
+  async function openEvents(
+    scope: Scope,
+    keys: readonly { module_id: number; dedup_key: string }[],
+  ): Promise<(IncidentCreated | null)[]> {
     const [found] = await ctx.database.read(scope, [openEventsOf(db, keys)]);
     return keys.map((key) => {
       const event = found.find((row) => row.module_id === key.module_id && row.dedup_key === key.dedup_key);
@@ -201,7 +247,10 @@ export function incidentService(ctx: AppContext) {
   const ingestIo = {
     moduleWithSteps: coalesce((ids: readonly number[]) => modulesWithSteps(STAFF, ids), batched),
     made: coalesce((events: readonly NewEvent[]) => makeEvents(STAFF, events), batched),
-    openEvent: coalesce((keys: readonly { module_id: number; dedup_key: string }[]) => openEvents(STAFF, keys), batched),
+    openEvent: coalesce(
+      (keys: readonly { module_id: number; dedup_key: string }[]) => openEvents(STAFF, keys),
+      batched,
+    ),
   };
   const aloneIo = (scope: Scope): typeof ingestIo => ({
     moduleWithSteps: async (id) => (await modulesWithSteps(scope, [id]))[0]!,
@@ -213,16 +262,33 @@ export function incidentService(ctx: AppContext) {
     openEvent: async (key) => (await openEvents(scope, [key]))[0]!,
   });
 
-  async function open(io: typeof ingestIo, module: ModuleForIngest, steps: StepRow[], incident: IncidentIngest): Promise<Opened> {
+  async function open(
+    io: typeof ingestIo,
+    module: ModuleForIngest,
+    steps: StepRow[],
+    incident: IncidentIngest,
+  ): Promise<Opened> {
     const engineSteps = engineStepsOf(steps);
-    const escalation = module.escalation_id === null || module.escalation_active === null || module.escalation_validate === null ? null : { escalation_active: module.escalation_active, escalation_validate: module.escalation_validate };
+    const escalation =
+      module.escalation_id === null || module.escalation_active === null || module.escalation_validate === null
+        ? null
+        : { escalation_active: module.escalation_active, escalation_validate: module.escalation_validate };
     const refusal = moduleIntakeRefusal({ module_active: module.module_active, escalation, steps: engineSteps.length });
     // (a module without an escalation is refused above; the test is for the type's sake)
-    if (refusal || module.escalation_id === null) throw new HttpError(409, refusal ?? INGEST_MESSAGES.escalationNotReady);
+    if (refusal || module.escalation_id === null)
+      throw new HttpError(409, refusal ?? INGEST_MESSAGES.escalationNotReady);
     const now = ctx.clock.now();
     // an inactive SLA measures nothing: the event has no response time to meet
-    const slaResponse = module.sla_active === 'Y' && module.sla_response_time !== null ? slaMinutes({ sla_response_time: module.sla_response_time, sla_response_time_mult: module.sla_response_time_mult ?? 'M' }) : null;
-    const state = JSON.stringify(newEngineState({ created_at: now.getTime(), sla_minutes: slaResponse, steps: engineSteps }));
+    const slaResponse =
+      module.sla_active === 'Y' && module.sla_response_time !== null
+        ? slaMinutes({
+            sla_response_time: module.sla_response_time,
+            sla_response_time_mult: module.sla_response_time_mult ?? 'M',
+          })
+        : null;
+    const state = JSON.stringify(
+      newEngineState({ created_at: now.getTime(), sla_minutes: slaResponse, steps: engineSteps }),
+    );
     const dedupKey = incident.dedup_key || null;
     const event = {
       customer_id: module.customer_id,
@@ -255,7 +321,10 @@ export function incidentService(ctx: AppContext) {
       const { module: found, steps } = await ingestIo.moduleWithSteps(moduleId);
       const module = keyChecked(found, key);
       const verdict = limiter.hit(moduleId, ctx.clock.now().getTime());
-      if (!verdict.allowed) throw new HttpError(429, 'Too many incidents for this module; try again later', { 'retry-after': String(verdict.retryAfterSeconds) });
+      if (!verdict.allowed)
+        throw new HttpError(429, 'Too many incidents for this module; try again later', {
+          'retry-after': String(verdict.retryAfterSeconds),
+        });
       return open(ingestIo, module, steps, incident);
     },
 

@@ -24,7 +24,10 @@ export interface EventsV2Reply {
   outcome?: { action: EventsV2Event['event_action']; case_id?: string; applied: boolean };
 }
 
-const invalid = (errors: string[], code = 400): EventsV2Reply => ({ code, answer: { status: 'invalid event', message: EVENTS_V2_ANSWERS.invalid, errors } });
+const invalid = (errors: string[], code = 400): EventsV2Reply => ({
+  code,
+  answer: { status: 'invalid event', message: EVENTS_V2_ANSWERS.invalid, errors },
+});
 
 /** A body the JSON parser could not read (the route keeps going to answer it in PagerDuty's words). */
 export const UNREADABLE_JSON = Symbol('unreadable JSON');
@@ -35,16 +38,27 @@ export const UNREADABLE_JSON = Symbol('unreadable JSON');
  * completes it. The routing key is the module's credential key, found by its hash. Every body gets
  * PagerDuty's answer, never a 500: 202 processed, 400 invalid, 429 throttled.
  */
-export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof incidentService>, engine: AdvanceOptions) {
+export function eventsV2Service(
+  ctx: AppContext,
+  incidents: ReturnType<typeof incidentService>,
+  engine: AdvanceOptions,
+) {
   const staff = ctx.database;
 
   async function moduleOfKey(routingKey: string): Promise<number | null> {
-    const [[module]] = await staff.read({ kind: 'staff' }, [staff.db.selectFrom('modules').select('module_id').where('credential_hash', '=', credentialHash(routingKey))]);
+    const [[module]] = await staff.read({ kind: 'staff' }, [
+      staff.db.selectFrom('modules').select('module_id').where('credential_hash', '=', credentialHash(routingKey)),
+    ]);
     return module?.module_id ?? null;
   }
 
   /** Accepts or resolves the open (or in progress) event of the module with this dedup key; false when there is none. */
-  async function act(moduleId: number, key: string, dedupKey: string, input: EngineInput): Promise<{ applied: boolean; case_id?: string }> {
+  async function act(
+    moduleId: number,
+    key: string,
+    dedupKey: string,
+    input: EngineInput,
+  ): Promise<{ applied: boolean; case_id?: string }> {
     return staff.scoped({ kind: 'staff' }, async (tx) => {
       await verifiedModule(tx, moduleId, key);
       const event = await tx
@@ -62,7 +76,11 @@ export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof in
   }
 
   /** One valid event for a module known by its ID and key; the ingest API's refusals are thrown as they are. */
-  async function apply(moduleId: number, key: string, event: EventsV2Event): Promise<Required<Pick<EventsV2Reply, 'outcome'>> & { dedupKey: string }> {
+  async function apply(
+    moduleId: number,
+    key: string,
+    event: EventsV2Event,
+  ): Promise<Required<Pick<EventsV2Reply, 'outcome'>> & { dedupKey: string }> {
     if (event.event_action === 'trigger') {
       const dedupKey = event.dedup_key ?? randomBytes(16).toString('hex');
       const opened = await incidents.ingest(moduleId, key, { ...eventsV2Incident(event), dedup_key: dedupKey });
@@ -70,7 +88,14 @@ export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof in
     }
     const dedupKey = event.dedup_key!;
     // an unknown dedup key is accepted and ignored, as PagerDuty does
-    const done = await act(moduleId, key, dedupKey, event.event_action === 'acknowledge' ? { kind: 'accept', by: 'integration' } : { kind: 'resolve', by: 'integration' });
+    const done = await act(
+      moduleId,
+      key,
+      dedupKey,
+      event.event_action === 'acknowledge'
+        ? { kind: 'accept', by: 'integration' }
+        : { kind: 'resolve', by: 'integration' },
+    );
     return { dedupKey, outcome: { action: event.event_action, ...done } };
   }
 
@@ -78,9 +103,14 @@ export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof in
   async function handle(moduleId: number, key: string, event: EventsV2Event): Promise<EventsV2Reply> {
     try {
       const { dedupKey, outcome } = await apply(moduleId, key, event);
-      return { code: 202, answer: { status: 'success', message: EVENTS_V2_ANSWERS.processed, dedup_key: dedupKey }, outcome };
+      return {
+        code: 202,
+        answer: { status: 'success', message: EVENTS_V2_ANSWERS.processed, dedup_key: dedupKey },
+        outcome,
+      };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 429) return { code: 429, answer: { status: 'throttle event', message: EVENTS_V2_ANSWERS.throttled } };
+      if (error instanceof HttpError && error.status === 429)
+        return { code: 429, answer: { status: 'throttle event', message: EVENTS_V2_ANSWERS.throttled } };
       if (error instanceof HttpError && error.status === 401) return invalid([EVENTS_V2_ANSWERS.invalidRoutingKey]);
       // the module is inactive or its escalation cannot run: the tool is told why, in PagerDuty's shape
       if (error instanceof HttpError && error.status === 409) return invalid([String(error.detail)], 409);
@@ -108,7 +138,13 @@ export function eventsV2Service(ctx: AppContext, incidents: ReturnType<typeof in
       const results = [];
       for (const alert of webhook.alerts) {
         const { dedupKey, outcome } = await apply(moduleId, key, alertAsEvent(alert, key));
-        results.push({ fingerprint: alert.fingerprint, dedup_key: dedupKey, action: outcome.action, case_id: outcome.case_id ?? null, applied: outcome.applied });
+        results.push({
+          fingerprint: alert.fingerprint,
+          dedup_key: dedupKey,
+          action: outcome.action,
+          case_id: outcome.case_id ?? null,
+          applied: outcome.applied,
+        });
       }
       return { status: 'success' as const, events: results };
     },

@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { RESPONDER_MESSAGES, type EngineInput, type EngineState, type IncidentResolve, type IncidentState, type ResponderView } from '@relevo/domain';
+import {
+  RESPONDER_MESSAGES,
+  type EngineInput,
+  type EngineState,
+  type IncidentResolve,
+  type IncidentState,
+  type ResponderView,
+} from '@relevo/domain';
 import type { TokenSigner } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
@@ -30,7 +37,13 @@ const invalid = () => new HttpError(404, RESPONDER_MESSAGES.invalidLink);
 
 /** How people's actions advance an event: the configured time scale, and the responder links of the contacts they cause. */
 export function engineOptions(ctx: AppContext): AdvanceOptions {
-  return { scale: ctx.config.escalationTimeScale, customerMessagesPerMinute: ctx.config.customerMessagesPerMinute, contactWindowMs: ctx.config.contactWindowSeconds * 1000, link: (eventId: number, step: number) => `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}` };
+  return {
+    scale: ctx.config.escalationTimeScale,
+    customerMessagesPerMinute: ctx.config.customerMessagesPerMinute,
+    contactWindowMs: ctx.config.contactWindowSeconds * 1000,
+    link: (eventId: number, step: number) =>
+      `${ctx.config.publicUrl}/respond/${responderToken(ctx.signer, eventId, step)}`,
+  };
 }
 
 /** The responder page's API and the ingest API's resolve and cancel: people and tools acting on an event. */
@@ -42,7 +55,16 @@ export function responderService(ctx: AppContext) {
     return tx
       .selectFrom('events as e')
       .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-      .select(['e.event_id', 'e.case_id', 'e.short_event_subject', 'e.short_event_body', 'e.event_status', 'e.accepted_by', 't.id as timer_id', 't.state'])
+      .select([
+        'e.event_id',
+        'e.case_id',
+        'e.short_event_subject',
+        'e.short_event_body',
+        'e.event_status',
+        'e.accepted_by',
+        't.id as timer_id',
+        't.state',
+      ])
       .where('e.event_id', '=', eventId)
       .executeTakeFirst();
   }
@@ -79,17 +101,34 @@ export function responderService(ctx: AppContext) {
   /** An event of the module by its case ID, after the module's credentials are checked. */
   async function moduleEvent(tx: Tx, moduleId: number, key: string, caseId: string) {
     await verifiedModule(tx, moduleId, key);
-    const event = await tx.selectFrom('events as e').innerJoin('engine_timers as t', 't.event_id', 'e.event_id').select(['e.event_id', 't.id as timer_id']).where('e.module_id', '=', moduleId).where('e.case_id', '=', caseId).executeTakeFirst();
+    const event = await tx
+      .selectFrom('events as e')
+      .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
+      .select(['e.event_id', 't.id as timer_id'])
+      .where('e.module_id', '=', moduleId)
+      .where('e.case_id', '=', caseId)
+      .executeTakeFirst();
     if (!event) throw new HttpError(404, RESPONDER_MESSAGES.caseNotFound);
     return event;
   }
 
-  async function integration(moduleId: number, key: string, caseId: string, input: EngineInput, resolution?: string): Promise<IncidentState> {
+  async function integration(
+    moduleId: number,
+    key: string,
+    caseId: string,
+    input: EngineInput,
+    resolution?: string,
+  ): Promise<IncidentState> {
     return staff(async (tx) => {
       const event = await moduleEvent(tx, moduleId, key, caseId);
       await advanceEvent(tx, event.timer_id, input, ctx.clock.now(), options());
-      if (resolution) await tx.updateTable('events').set({ resolution }).where('event_id', '=', event.event_id).execute();
-      const after = await tx.selectFrom('events').select(['case_id', 'event_id', 'event_status']).where('event_id', '=', event.event_id).executeTakeFirstOrThrow();
+      if (resolution)
+        await tx.updateTable('events').set({ resolution }).where('event_id', '=', event.event_id).execute();
+      const after = await tx
+        .selectFrom('events')
+        .select(['case_id', 'event_id', 'event_status'])
+        .where('event_id', '=', event.event_id)
+        .executeTakeFirstOrThrow();
       return after;
     });
   }
@@ -105,7 +144,9 @@ export function responderService(ctx: AppContext) {
     },
     accept: (token: string) => act(token, (step) => ({ kind: 'accept', by: { step } })),
     resolve: (token: string) => act(token, (step) => ({ kind: 'resolve', by: { step } })),
-    resolveByIntegration: (moduleId: number, key: string, caseId: string, body: IncidentResolve) => integration(moduleId, key, caseId, { kind: 'resolve', by: 'integration' }, body.resolution || undefined),
-    cancelByIntegration: (moduleId: number, key: string, caseId: string) => integration(moduleId, key, caseId, { kind: 'cancel' }),
+    resolveByIntegration: (moduleId: number, key: string, caseId: string, body: IncidentResolve) =>
+      integration(moduleId, key, caseId, { kind: 'resolve', by: 'integration' }, body.resolution || undefined),
+    cancelByIntegration: (moduleId: number, key: string, caseId: string) =>
+      integration(moduleId, key, caseId, { kind: 'cancel' }),
   };
 }

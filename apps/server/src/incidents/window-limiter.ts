@@ -20,7 +20,8 @@ export class WindowLimiter<Key = number> {
       window = { started: now, count: 0 };
       this.#windows.set(key, window);
     }
-    if (window.count >= this.rule.limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.started + windowMs - now) / 1000)) };
+    if (window.count >= this.rule.limit)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.started + windowMs - now) / 1000)) };
     window.count += 1;
     return { allowed: true };
   }

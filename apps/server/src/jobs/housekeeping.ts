@@ -19,7 +19,10 @@ export const INBOUND_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
  * are folded apart, by `foldDayCounts`.
  */
 export async function foldEventCounts(database: Database): Promise<number> {
-  return database.scoped({ kind: 'staff' }, async (tx) => (await sql<{ moved: number }>`select relevo_fold_event_counts() as moved`.execute(tx)).rows[0]!.moved);
+  return database.scoped(
+    { kind: 'staff' },
+    async (tx) => (await sql<{ moved: number }>`select relevo_fold_event_counts() as moved`.execute(tx)).rows[0]!.moved,
+  );
 }
 
 /**
@@ -60,7 +63,11 @@ export class Housekeeping {
       .then(() => this.database.vacuum(CHURN_TABLES))
       .then(
         () => undefined,
-        (error: unknown) => this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'folding the event counts or their day counts, announcing their changes or vacuuming failed'),
+        (error: unknown) =>
+          this.log.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            'folding the event counts or their day counts, announcing their changes or vacuuming failed',
+          ),
       )
       .finally(() => {
         this.#folding = null;
@@ -76,7 +83,10 @@ export class Housekeeping {
         // spec: an event's audio expires 7 days after the event
         await deleteExpiredAudio(tx, now);
         // the inbound webhook's record answers a gateway's retries: 90 days is far past any of them
-        await tx.deleteFrom('inbound_messages').where('received_at', '<', new Date(now.getTime() - INBOUND_KEPT_MS)).execute();
+        await tx
+          .deleteFrom('inbound_messages')
+          .where('received_at', '<', new Date(now.getTime() - INBOUND_KEPT_MS))
+          .execute();
       });
       await this.database.maintain();
     } catch (error) {

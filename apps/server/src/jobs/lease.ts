@@ -74,7 +74,9 @@ export async function runIn<T>(db: Tx, statement: JobStatement<T>): Promise<T> {
 }
 
 /** The statement as `Database.read`/`write` take it, compiled by `db`. */
-export const compiled = (db: Kysely<DB>, statement: JobStatement<unknown>): Compilable<Record<string, unknown>> => ({ compile: () => statement.query.compile(db) });
+export const compiled = (db: Kysely<DB>, statement: JobStatement<unknown>): Compilable<Record<string, unknown>> => ({
+  compile: () => statement.query.compile(db),
+});
 
 const affected = (rows: Record<string, unknown>[]) => rows.length;
 
@@ -158,7 +160,8 @@ export function claimStatement<Row extends JobRow>(t: JobTable, options: ClaimOp
     answer(rows) {
       const jobs: Claimed<Row>[] = [];
       const dead: Row[] = [];
-      for (const { outcome, ...row } of rows) (outcome === 'claimed' ? jobs : dead).push(row as unknown as Claimed<Row>);
+      for (const { outcome, ...row } of rows)
+        (outcome === 'claimed' ? jobs : dead).push(row as unknown as Claimed<Row>);
       // RETURNING keeps no order: run in the order the jobs were queued (a resent code after the first)
       jobs.sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || a.id - b.id);
       return { jobs, dead };
@@ -167,7 +170,12 @@ export function claimStatement<Row extends JobRow>(t: JobTable, options: ClaimOp
 }
 
 /** Done: only the claim's holder can say so; false when the claim was lost (nothing changed). */
-export async function complete(db: Tx, t: JobTable, claim: ClaimRef, extra: Record<string, unknown> = {}): Promise<boolean> {
+export async function complete(
+  db: Tx,
+  t: JobTable,
+  claim: ClaimRef,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
   return (await completeAll(db, t, [claim], extra)).has(claim.claim_token);
 }
 
@@ -175,12 +183,21 @@ export async function complete(db: Tx, t: JobTable, claim: ClaimRef, extra: Reco
  * Done, for many claims in one statement (a worker's completions that finished together); answers
  * the tokens of the claims that were still held and are now done. The others change nothing.
  */
-export async function completeAll(db: Tx, t: JobTable, claims: readonly ClaimRef[], extra: Record<string, unknown> = {}): Promise<Set<string>> {
+export async function completeAll(
+  db: Tx,
+  t: JobTable,
+  claims: readonly ClaimRef[],
+  extra: Record<string, unknown> = {},
+): Promise<Set<string>> {
   return claims.length === 0 ? new Set() : runIn(db, completeStatement(t, claims, extra));
 }
 
 /** `completeAll` as one statement (at least one claim). */
-export function completeStatement(t: JobTable, claims: readonly ClaimRef[], extra: Record<string, unknown> = {}): JobStatement<Set<string>> {
+export function completeStatement(
+  t: JobTable,
+  claims: readonly ClaimRef[],
+  extra: Record<string, unknown> = {},
+): JobStatement<Set<string>> {
   return {
     query: sql`
       update ${table(t)}
@@ -201,11 +218,22 @@ export type FailOutcome = 'retry' | 'dead' | 'fenced';
  * Failed: due again after the table's retry delay, or `dead` when this was the last attempt the
  * cap allows. `fenced` when the claim was lost: the row is left as the newer claim has it.
  */
-export function fail(db: Tx, t: JobTable, claim: ClaimRef & { attempts: number }, error: string, now: Date): Promise<FailOutcome> {
+export function fail(
+  db: Tx,
+  t: JobTable,
+  claim: ClaimRef & { attempts: number },
+  error: string,
+  now: Date,
+): Promise<FailOutcome> {
   return runIn(db, failStatement(t, claim, error, now));
 }
 
-export function failStatement(t: JobTable, claim: ClaimRef & { attempts: number }, error: string, now: Date): JobStatement<FailOutcome> {
+export function failStatement(
+  t: JobTable,
+  claim: ClaimRef & { attempts: number },
+  error: string,
+  now: Date,
+): JobStatement<FailOutcome> {
   const giveUp = claim.attempts >= t.maxAttempts;
   const common = [sql`locked_until = null`, sql`claim_token = null`, sql`last_error = ${error.slice(0, 500)}`];
   const set = giveUp
@@ -237,12 +265,23 @@ export function releaseStatement(t: JobTable, claim: ClaimRef): JobStatement<boo
  * Extends the leases of claims still held (a long send) and answers their tokens; a claim missing
  * from the answer was lost (taken over after its lease ran out, or canceled).
  */
-export async function renew(db: Tx, t: JobTable, claims: readonly ClaimRef[], now: Date, leaseMs: number): Promise<Set<string>> {
+export async function renew(
+  db: Tx,
+  t: JobTable,
+  claims: readonly ClaimRef[],
+  now: Date,
+  leaseMs: number,
+): Promise<Set<string>> {
   return claims.length === 0 ? new Set() : runIn(db, renewStatement(t, claims, now, leaseMs));
 }
 
 /** `renew` as one statement (at least one claim). */
-export function renewStatement(t: JobTable, claims: readonly ClaimRef[], now: Date, leaseMs: number): JobStatement<Set<string>> {
+export function renewStatement(
+  t: JobTable,
+  claims: readonly ClaimRef[],
+  now: Date,
+  leaseMs: number,
+): JobStatement<Set<string>> {
   const until = new Date(now.getTime() + leaseMs);
   return {
     query: sql`
@@ -275,18 +314,22 @@ export function nextWakeAt(db: Tx, t: JobTable, except: readonly string[] = []):
 }
 
 export function nextWakeStatement(t: JobTable, except: readonly string[] = []): JobStatement<Date | null> {
-  const own = except.length > 0 ? sql`and claim_token not in (${sql.join(except.map((token) => sql`${token}::uuid`))})` : sql``;
+  const own =
+    except.length > 0 ? sql`and claim_token not in (${sql.join(except.map((token) => sql`${token}::uuid`))})` : sql``;
   return {
     query: sql`
       select
         (select min(due_at) from ${table(t)} where status = 'pending') as due,
         (select min(locked_until) from ${table(t)} where status = 'claimed' ${own}) as lease`,
     answer(rows) {
-      const times = [rows[0]?.due, rows[0]?.lease].filter((v) => v != null).map((v) => new Date(v as Date | string).getTime());
+      const times = [rows[0]?.due, rows[0]?.lease]
+        .filter((v) => v != null)
+        .map((v) => new Date(v as Date | string).getTime());
       return times.length > 0 ? new Date(Math.min(...times)) : null;
     },
   };
 }
 
 /** Growing delays: 5 s, 10 s, 20 s ... up to an hour. */
-export const exponentialRetry = (firstMs: number, maxMs: number) => (attempt: number) => Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt - 1));
+export const exponentialRetry = (firstMs: number, maxMs: number) => (attempt: number) =>
+  Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt - 1));

@@ -2,7 +2,19 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { SYSTEM, type Database } from '../db/database';
 import type { Compilable } from 'kysely';
-import { claimStatement, compiled, completeStatement, failStatement, nextWakeStatement, releaseStatement, renewStatement, type Claimed, type JobRow, type JobStatement, type JobTable } from './lease';
+import {
+  claimStatement,
+  compiled,
+  completeStatement,
+  failStatement,
+  nextWakeStatement,
+  releaseStatement,
+  renewStatement,
+  type Claimed,
+  type JobRow,
+  type JobStatement,
+  type JobTable,
+} from './lease';
 
 export interface JobWorkerOptions<Row extends JobRow> {
   database: Database;
@@ -82,7 +94,10 @@ class Stopping extends Error {
 }
 
 /** Settles when `signal` aborts (never otherwise). */
-const abortedBy = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+const abortedBy = (signal: AbortSignal) =>
+  new Promise<void>((resolve) =>
+    signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
 
 /**
  * Runs the jobs of one job table (src/jobs/lease.ts): claims due jobs while it has free slots, runs
@@ -191,8 +206,19 @@ export class JobWorker<Row extends JobRow> {
   /** Claims into `free` slots and starts the jobs; answers how many rows it took (claimed or dead). */
   async #claimInto(free: number): Promise<number> {
     if (free <= 0) return 0;
-    const { jobs, dead } = await this.#once(claimStatement<Row>(this.#o.table, { workerId: this.#o.workerId, now: this.#o.clock.now(), leaseMs: this.#o.leaseMs, limit: free }));
-    for (const row of dead) this.#o.log.warn({ table: this.#o.table.name, id: row.id, attempts: row.attempts, error: row.last_error }, 'job given up after its last attempt');
+    const { jobs, dead } = await this.#once(
+      claimStatement<Row>(this.#o.table, {
+        workerId: this.#o.workerId,
+        now: this.#o.clock.now(),
+        leaseMs: this.#o.leaseMs,
+        limit: free,
+      }),
+    );
+    for (const row of dead)
+      this.#o.log.warn(
+        { table: this.#o.table.name, id: row.id, attempts: row.attempts, error: row.last_error },
+        'job given up after its last attempt',
+      );
     if (jobs.length > 0 && this.#o.prepare) {
       try {
         await this.#o.prepare(jobs);
@@ -214,7 +240,9 @@ export class JobWorker<Row extends JobRow> {
     const key = this.#o.serialKey?.(job);
     const before = key !== undefined ? this.#chains.get(key) : undefined;
     // a job waiting behind another of its key is given back at once when the worker stops
-    const settled: Promise<boolean> = (before ? Promise.race([before, abortedBy(controller.signal)]) : Promise.resolve()).then(() => this.#execute(running));
+    const settled: Promise<boolean> = (
+      before ? Promise.race([before, abortedBy(controller.signal)]) : Promise.resolve()
+    ).then(() => this.#execute(running));
     running.settled = settled;
     this.#settled.add(settled);
     if (key !== undefined) this.#chains.set(key, settled);
@@ -234,7 +262,10 @@ export class JobWorker<Row extends JobRow> {
     running.started = true;
     const { table, log, clock } = this.#o;
     const context = { table: table.name, id: job.id, attempt: job.attempts, worker: job.locked_by };
-    const limit = setTimeout(() => controller.abort(new Error(`no result within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
+    const limit = setTimeout(
+      () => controller.abort(new Error(`no result within ${this.#o.timeoutMs} ms`)),
+      this.#o.timeoutMs,
+    );
     let error: string | null = null;
     try {
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -252,13 +283,24 @@ export class JobWorker<Row extends JobRow> {
       if (error === null) {
         if (this.#o.settlesItself) return true;
         if (await this.#complete(job)) return true;
-        log.warn(context, 'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
+        log.warn(
+          context,
+          'late result dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)',
+        );
         return false;
       }
       const now = clock.now();
       const outcome = await this.#once(failStatement(table, job, error, now));
-      if (outcome === 'fenced') log.warn({ ...context, error }, 'late failure dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)');
-      else log.warn({ ...context, error }, outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry');
+      if (outcome === 'fenced')
+        log.warn(
+          { ...context, error },
+          'late failure dropped: the claim of this job was lost (its lease ran out and another claim took it, or it was canceled)',
+        );
+      else
+        log.warn(
+          { ...context, error },
+          outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry',
+        );
       // the loop may be asleep past the retry
       if (outcome === 'retry') this.#sleep?.wakeAt(now.getTime() + table.retryDelayMs(job.attempts));
     } catch (writeError) {
@@ -312,7 +354,14 @@ export class JobWorker<Row extends JobRow> {
     const running = [...this.#inFlight.values()];
     if (running.length === 0) return;
     try {
-      const held = await this.#once(renewStatement(this.#o.table, running.map((r) => r.job), this.#o.clock.now(), this.#o.leaseMs));
+      const held = await this.#once(
+        renewStatement(
+          this.#o.table,
+          running.map((r) => r.job),
+          this.#o.clock.now(),
+          this.#o.leaseMs,
+        ),
+      );
       for (const { job, controller } of running) {
         if (!held.has(job.claim_token) && this.#inFlight.has(job.claim_token)) controller.abort(new LeaseLost());
       }

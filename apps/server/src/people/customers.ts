@@ -1,4 +1,15 @@
-import { CUSTOMER_MESSAGES, MESSAGES, customerDeleteRefusal, customerUpdateRefusal, type Customer, type CustomerCreate, type CustomerUpdate, type ListOf, type MessageAnswer, type PageQuery } from '@relevo/domain';
+import {
+  CUSTOMER_MESSAGES,
+  MESSAGES,
+  customerDeleteRefusal,
+  customerUpdateRefusal,
+  type Customer,
+  type CustomerCreate,
+  type CustomerUpdate,
+  type ListOf,
+  type MessageAnswer,
+  type PageQuery,
+} from '@relevo/domain';
 import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/principals';
 import type { DB } from '../db/schema';
@@ -15,7 +26,8 @@ const notFound = () => new HttpError(404, CUSTOMER_MESSAGES.notFound);
 /** docs/product.md#user-lists Customers (staff), and the own customer of any user. */
 export function customerService(ctx: AppContext) {
   // every read and write runs in the caller's tenant scope (row-level security sees it too)
-  const inScope = <T>(principal: Principal, work: (tx: Transaction<DB>) => Promise<T>) => ctx.database.scoped(principal.scope, work);
+  const inScope = <T>(principal: Principal, work: (tx: Transaction<DB>) => Promise<T>) =>
+    ctx.database.scoped(principal.scope, work);
 
   return {
     list(principal: Principal, query: PageQuery & { not_root: boolean }): Promise<ListOf<Customer>> {
@@ -43,9 +55,24 @@ export function customerService(ctx: AppContext) {
     async create(principal: Principal, body: CustomerCreate): Promise<Customer> {
       const now = ctx.clock.now();
       return inScope(principal, async (tx) => {
-        const id = await insertCustomer(tx, { name: body.customer_name, qtyResources: body.customer_qty_resources, createdBy: principal.email }, now);
+        const id = await insertCustomer(
+          tx,
+          { name: body.customer_name, qtyResources: body.customer_qty_resources, createdBy: principal.email },
+          now,
+        );
         if (id === null) throw ValidationFailure.field('customer_name', CUSTOMER_MESSAGES.nameTaken);
-        await audit(tx, { customerId: id, actor: actorOf(principal), action: 'create', entity: 'customer', entityId: id, detail: { ...body } }, now);
+        await audit(
+          tx,
+          {
+            customerId: id,
+            actor: actorOf(principal),
+            action: 'create',
+            entity: 'customer',
+            entityId: id,
+            detail: { ...body },
+          },
+          now,
+        );
         return toCustomer((await findCustomer(tx, id))!);
       });
     },
@@ -79,9 +106,22 @@ export function customerService(ctx: AppContext) {
           await revokeCustomerSessions(tx, id, now);
         }
         const changes = Object.fromEntries(
-          (['customer_name', 'customer_active', 'customer_qty_resources'] as const).filter((key) => current[key] !== body[key]).map((key) => [key, body[key]]),
+          (['customer_name', 'customer_active', 'customer_qty_resources'] as const)
+            .filter((key) => current[key] !== body[key])
+            .map((key) => [key, body[key]]),
         );
-        await audit(tx, { customerId: id, actor: actorOf(principal), action: 'update', entity: 'customer', entityId: id, detail: changes }, now);
+        await audit(
+          tx,
+          {
+            customerId: id,
+            actor: actorOf(principal),
+            action: 'update',
+            entity: 'customer',
+            entityId: id,
+            detail: changes,
+          },
+          now,
+        );
         return { customer: toCustomer((await findCustomer(tx, id))!), changed: Object.keys(changes).length > 0 };
       });
       // every session user of the customer carries its name, quota and state (docs/product.md#layout footer,
@@ -100,7 +140,18 @@ export function customerService(ctx: AppContext) {
         const refusal = customerDeleteRefusal(current) ?? customerDeleteRefusal(current, await customerUsage(tx, id));
         if (refusal) throw new HttpError(409, refusal);
         await tx.deleteFrom('customers').where('customer_id', '=', id).execute();
-        await audit(tx, { customerId: null, actor: actorOf(principal), action: 'delete', entity: 'customer', entityId: id, detail: { customer_name: current.customer_name } }, now);
+        await audit(
+          tx,
+          {
+            customerId: null,
+            actor: actorOf(principal),
+            action: 'delete',
+            entity: 'customer',
+            entityId: id,
+            detail: { customer_name: current.customer_name },
+          },
+          now,
+        );
       });
       return { Message: MESSAGES.customerDeleted };
     },

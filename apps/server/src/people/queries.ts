@@ -1,5 +1,16 @@
 import { sql } from 'kysely';
-import { MAX_PAGE_SIZE, ROLE_NAMES, isRoleId, signInRefusal, type Customer, type ListOf, type PageQuery, type RoleId, type SessionUser, type User } from '@relevo/domain';
+import {
+  MAX_PAGE_SIZE,
+  ROLE_NAMES,
+  isRoleId,
+  signInRefusal,
+  type Customer,
+  type ListOf,
+  type PageQuery,
+  type RoleId,
+  type SessionUser,
+  type User,
+} from '@relevo/domain';
 import { CUSTOMER_ORDER_COLUMNS, USER_ORDER_COLUMNS, type UserOrderColumn } from '@relevo/api';
 import type { Database, Scope, Tx } from '../db/database';
 import type { CustomerRow } from '../db/schema';
@@ -30,10 +41,14 @@ export function userWithCustomer(db: Tx) {
     ]);
 }
 
-export type UserWithCustomer = NonNullable<Awaited<ReturnType<ReturnType<typeof userWithCustomer>['executeTakeFirst']>>>;
+export type UserWithCustomer = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof userWithCustomer>['executeTakeFirst']>>
+>;
 
 export function findUserByEmail(db: Tx, email: string) {
-  return userWithCustomer(db).where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.trim().toLowerCase())).executeTakeFirst();
+  return userWithCustomer(db)
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Tx, id: number) {
@@ -55,7 +70,9 @@ export function roleOf(user: Pick<UserWithCustomer, 'rol_id'>): RoleId {
 }
 
 /** What the session user and the listed user share: who the person is and the role. */
-function personOf(user: Pick<UserWithCustomer, 'id' | 'name' | 'last_name' | 'email' | 'phone' | 'rol_id' | 'force_change_password'>) {
+function personOf(
+  user: Pick<UserWithCustomer, 'id' | 'name' | 'last_name' | 'email' | 'phone' | 'rol_id' | 'force_change_password'>,
+) {
   const role = roleOf(user);
   return {
     id: user.id,
@@ -73,14 +90,30 @@ function personOf(user: Pick<UserWithCustomer, 'id' | 'name' | 'last_name' | 'em
 export function toSessionUser(user: UserWithCustomer): SessionUser {
   return {
     ...personOf(user),
-    customer: { customer_id: user.customer_id, customer_name: user.customer_name, customer_qty_resources: user.customer_qty_resources },
+    customer: {
+      customer_id: user.customer_id,
+      customer_name: user.customer_name,
+      customer_qty_resources: user.customer_qty_resources,
+    },
   };
 }
 
-export async function setPassword(db: Tx, userId: number, passwordHash: string, now: Date, opts: { forceChange: boolean; by: string | null }) {
+export async function setPassword(
+  db: Tx,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  opts: { forceChange: boolean; by: string | null },
+) {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, force_change_password: opts.forceChange, password_changed_at: now, updated_at: now, updated_by: opts.by })
+    .set({
+      password_hash: passwordHash,
+      force_change_password: opts.forceChange,
+      password_changed_at: now,
+      updated_at: now,
+      updated_by: opts.by,
+    })
     .where('id', '=', userId)
     .execute();
 }
@@ -220,17 +253,30 @@ export function listUsers(
     .select(USER_FIELDS)
     .orderBy(sortKey(USER_LIST_COLUMNS[order.column], TEXT_COLUMNS.has(order.column)), order.direction)
     .orderBy('u.id', order.direction);
-  return readList(database, scope, { matching, page: pageOf(page, query), toItem: toUser, searched: Boolean(query.search) });
+  return readList(database, scope, {
+    matching,
+    page: pageOf(page, query),
+    toItem: toUser,
+    searched: Boolean(query.search),
+  });
 }
 
 /** One user of an area, or undefined (another area's or another tenant's id looks the same). */
 export async function findUserInArea(db: Tx, area: UserArea, id: number): Promise<User | undefined> {
-  const row = await inArea(db, area).innerJoin('customers as c', 'c.customer_id', 'u.customer_id').select(USER_FIELDS).where('u.id', '=', id).executeTakeFirst();
+  const row = await inArea(db, area)
+    .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
+    .select(USER_FIELDS)
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   return row ? toUser(row) : undefined;
 }
 
 export async function countActiveStaffRoots(db: Tx, except?: number): Promise<number> {
-  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('rol_id', '=', 1).where('status', '=', 1);
+  let query = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('rol_id', '=', 1)
+    .where('status', '=', 1);
   if (except !== undefined) query = query.where('id', '!=', except);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
@@ -253,10 +299,19 @@ export function findCustomer(db: Tx, id: number) {
 }
 
 /** Inserts a customer; a taken name (any case) answers null instead of throwing. */
-export async function insertCustomer(db: Tx, customer: { name: string; qtyResources: number; createdBy: string | null }, now: Date): Promise<number | null> {
+export async function insertCustomer(
+  db: Tx,
+  customer: { name: string; qtyResources: number; createdBy: string | null },
+  now: Date,
+): Promise<number | null> {
   const row = await db
     .insertInto('customers')
-    .values({ customer_name: customer.name.trim(), customer_qty_resources: customer.qtyResources, customer_createby: customer.createdBy, customer_createdt: now })
+    .values({
+      customer_name: customer.name.trim(),
+      customer_qty_resources: customer.qtyResources,
+      customer_createby: customer.createdBy,
+      customer_createdt: now,
+    })
     .onConflict((oc) => oc.expression(sql`lower(customer_name)`).doNothing())
     .returning('customer_id')
     .executeTakeFirst();
@@ -278,7 +333,12 @@ export function toCustomer(row: CustomerRow): Customer {
 }
 
 /** docs/product.md#user-lists Customers: searched, sorted and paged, in the caller's scope. */
-export function listCustomers(database: Pick<Database, 'db' | 'read'>, scope: Scope, query: PageQuery, opts: { notRoot: boolean }): Promise<ListOf<Customer>> {
+export function listCustomers(
+  database: Pick<Database, 'db' | 'read'>,
+  scope: Scope,
+  query: PageQuery,
+  opts: { notRoot: boolean },
+): Promise<ListOf<Customer>> {
   let matching = database.db.selectFrom('customers');
   if (opts.notRoot) matching = matching.where('is_provider', '=', false);
   if (query.search) matching = matching.where(matches(sql`customer_name`, query.search));
@@ -288,7 +348,12 @@ export function listCustomers(database: Pick<Database, 'db' | 'read'>, scope: Sc
     .selectAll()
     .orderBy(sortKey(order.column, order.column === 'customer_name'), order.direction)
     .orderBy('customer_id', order.direction);
-  return readList(database, scope, { matching, page: pageOf(page, query), toItem: toCustomer, searched: Boolean(query.search) });
+  return readList(database, scope, {
+    matching,
+    page: pageOf(page, query),
+    toItem: toCustomer,
+    searched: Boolean(query.search),
+  });
 }
 
 /** Active customers with no Customer Root yet: free to be given one. */
@@ -298,7 +363,17 @@ export async function listFreeCustomers(db: Tx): Promise<Customer[]> {
     .selectAll('c')
     .where('c.is_provider', '=', false)
     .where('c.customer_active', '=', 'Y')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.customer_id').where('u.rol_id', '=', 4))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .select('u.id')
+            .whereRef('u.customer_id', '=', 'c.customer_id')
+            .where('u.rol_id', '=', 4),
+        ),
+      ),
+    )
     .orderBy('c.customer_name')
     // a JSON answer is built whole in memory: bounded like every list's page
     .limit(MAX_PAGE_SIZE)
@@ -308,7 +383,15 @@ export async function listFreeCustomers(db: Tx): Promise<Customer[]> {
 
 /** What still belongs to a customer (a delete is refused while anything does). */
 export async function customerUsage(db: Tx, customerId: number): Promise<{ users: number; events: number }> {
-  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
-  const events = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const users = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  const events = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return { users: Number(users.n), events: Number(events.n) };
 }

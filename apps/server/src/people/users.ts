@@ -31,7 +31,17 @@ import { hashPassword } from '../auth/passwords';
 import { confirmCurrentPassword } from '../auth/current-password';
 import { wakeOutbox, type AppContext } from '../context';
 import { audit } from '../security/audit';
-import { findCustomer, providerCustomer, countActiveStaffRoots, findUserInArea, insertUser, listUsers, setPassword, type UserArea, type UserListColumn } from './queries';
+import {
+  findCustomer,
+  providerCustomer,
+  countActiveStaffRoots,
+  findUserInArea,
+  insertUser,
+  listUsers,
+  setPassword,
+  type UserArea,
+  type UserListColumn,
+} from './queries';
 import { enqueue } from '../delivery/queries';
 import type { DB } from '../db/schema';
 import { revokeUserSessions } from '../auth/queries';
@@ -56,9 +66,14 @@ export interface UserScreen {
   /** the customer a new user of `role` joins; may raise a 422 on customer_id */
   customerForCreate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined): Promise<number>;
   /** the customer after an edit (only Customer Users may move a user to another customer) */
-  customerForUpdate(tx: Tx, principal: Principal, role: RoleId, requested: number | null | undefined, current: number): Promise<number>;
+  customerForUpdate(
+    tx: Tx,
+    principal: Principal,
+    role: RoleId,
+    requested: number | null | undefined,
+    current: number,
+  ): Promise<number>;
 }
-
 
 /**
  * Where a user of `role` belongs (domain homeOf): staff users in the provider organisation, whatever
@@ -86,7 +101,8 @@ export const CUSTOMER_USERS: UserScreen = {
   area: () => ({ roles: CUSTOMER_ROLES }),
   defaultOrder: 'id',
   customerForCreate: (tx, _principal, role, requested) => homeCustomer(tx, role, requested),
-  customerForUpdate: (tx, _principal, role, requested, current) => (requested == null || requested === current ? Promise.resolve(current) : homeCustomer(tx, role, requested)),
+  customerForUpdate: (tx, _principal, role, requested, current) =>
+    requested == null || requested === current ? Promise.resolve(current) : homeCustomer(tx, role, requested),
 };
 
 export const OWN_USERS: UserScreen = {
@@ -104,7 +120,8 @@ const actingUser = (principal: Principal) => ({ id: principal.userId, role: prin
 const notFound = () => new HttpError(404, USER_MESSAGES.notFound);
 
 function checkGrant(principal: Principal, screen: UserScreen, role: RoleId): void {
-  if (!grantableRoles(principal.role, screen.kind).includes(role)) throw ValidationFailure.field('rol_id', USER_MESSAGES.roleNotAllowed);
+  if (!grantableRoles(principal.role, screen.kind).includes(role))
+    throw ValidationFailure.field('rol_id', USER_MESSAGES.roleNotAllowed);
 }
 
 /**
@@ -148,7 +165,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
   async function queuePhoneNotices(tx: Tx, user: User, removed: boolean, now: Date): Promise<void> {
     const change = randomUUID();
     const customerId = user.customer?.customer_id ?? null;
-    if (user.phone) await enqueue(tx, { customerId, channel: 'sms', recipient: user.phone, body: phoneChangedSms(), idempotencyKey: `phone-changed:${change}:sms` }, now);
+    if (user.phone)
+      await enqueue(
+        tx,
+        {
+          customerId,
+          channel: 'sms',
+          recipient: user.phone,
+          body: phoneChangedSms(),
+          idempotencyKey: `phone-changed:${change}:sms`,
+        },
+        now,
+      );
     const mail = phoneChangedMail(user.name, { removed, at: now });
     await enqueue(tx, mailMessage(user.email, mail, `phone-changed:${change}:email`, customerId), now);
   }
@@ -188,7 +216,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           now,
         );
         if (id === null) throw ValidationFailure.field('email', USER_MESSAGES.emailTaken);
-        await audit(tx, { customerId, actor: actorOf(principal), action: 'create', entity: 'user', entityId: id, detail: { email: body.email, rol_id: body.rol_id } }, now);
+        await audit(
+          tx,
+          {
+            customerId,
+            actor: actorOf(principal),
+            action: 'create',
+            entity: 'user',
+            entityId: id,
+            detail: { email: body.email, rol_id: body.rol_id },
+          },
+          now,
+        );
         return existing(tx, principal, id);
       });
     },
@@ -205,9 +244,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         if (refusal) throw new HttpError(409, refusal);
         // the phone changed again since the password was checked: ask for it with this one
         if (!passwordChecked && ownChangeNeedsPassword({ id: principal.userId }, current, body.phone)) {
-          throw ValidationFailure.field('current_password', currentPasswordRefusal({ id: principal.userId }, current, { phone: body.phone })!);
+          throw ValidationFailure.field(
+            'current_password',
+            currentPasswordRefusal({ id: principal.userId }, current, { phone: body.phone })!,
+          );
         }
-        const customerId = await screen.customerForUpdate(tx, principal, body.rol_id, body.customer_id, current.customer!.customer_id);
+        const customerId = await screen.customerForUpdate(
+          tx,
+          principal,
+          body.rol_id,
+          body.customer_id,
+          current.customer!.customer_id,
+        );
         const phone = body.phone === undefined ? current.phone : body.phone;
         await tx
           .updateTable('users')
@@ -236,7 +284,11 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         // never the number itself in the audit log
         if (phoneChanged) changes.phone = phone ? 'changed' : 'removed';
         if (phoneChanged && passwordChecked) changes.confirmed_with_password = true;
-        await audit(tx, { customerId, actor: actorOf(principal), action: 'update', entity: 'user', entityId: id, detail: changes }, now);
+        await audit(
+          tx,
+          { customerId, actor: actorOf(principal), action: 'update', entity: 'user', entityId: id, detail: changes },
+          now,
+        );
         if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
         // the role stays within the screen (checkGrant) and Users keep their customer: still in reach
         return { updated: await existing(tx, principal, id), before: current };
@@ -254,7 +306,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         const refusal = userDeleteRefusal(actingUser(principal), current, await staffRootCount(tx, current));
         if (refusal) throw new HttpError(409, refusal);
         await tx.deleteFrom('users').where('id', '=', id).execute();
-        await audit(tx, { customerId: current.customer?.customer_id ?? null, actor: actorOf(principal), action: 'delete', entity: 'user', entityId: id, detail: { email: current.email } }, now);
+        await audit(
+          tx,
+          {
+            customerId: current.customer?.customer_id ?? null,
+            actor: actorOf(principal),
+            action: 'delete',
+            entity: 'user',
+            entityId: id,
+            detail: { email: current.email },
+          },
+          now,
+        );
       });
       await ctx.principals.evictUser(id);
       return { Message: MESSAGES.userDeleted };
@@ -276,7 +339,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         const current = await existing(tx, principal, id);
         await setPassword(tx, id, passwordHash, now, { forceChange: true, by: principal.email });
         await revokeUserSessions(tx, id, now);
-        await audit(tx, { customerId: current.customer?.customer_id ?? null, actor: actorOf(principal), action: 'password', entity: 'user', entityId: id, detail: { by_admin: true } }, now);
+        await audit(
+          tx,
+          {
+            customerId: current.customer?.customer_id ?? null,
+            actor: actorOf(principal),
+            action: 'password',
+            entity: 'user',
+            entityId: id,
+            detail: { by_admin: true },
+          },
+          now,
+        );
       });
       await ctx.principals.evictUser(id);
       securityEvent(ctx.log, 'password_changed', { userId: id, actorId: principal.userId, detail: { by_admin: true } });
@@ -286,11 +360,26 @@ export function userService(ctx: AppContext, screen: UserScreen) {
 }
 
 /** The security log lines of an edit (ASVS V16): what changed, by whom, never a phone number. */
-function logUserChanges(ctx: AppContext, principal: Principal, before: User, after: User, passwordChecked: boolean): void {
+function logUserChanges(
+  ctx: AppContext,
+  principal: Principal,
+  before: User,
+  after: User,
+  passwordChecked: boolean,
+): void {
   const who = { userId: after.id, actorId: principal.userId };
   if (!isSamePhone(before.phone, after.phone)) {
-    securityEvent(ctx.log, 'phone_changed', { ...who, detail: { own: after.id === principal.userId, removed: after.phone === null, confirmed_with_password: passwordChecked } });
+    securityEvent(ctx.log, 'phone_changed', {
+      ...who,
+      detail: {
+        own: after.id === principal.userId,
+        removed: after.phone === null,
+        confirmed_with_password: passwordChecked,
+      },
+    });
   }
-  if (before.role.rol_id !== after.role.rol_id) securityEvent(ctx.log, 'role_changed', { ...who, detail: { from: before.role.rol_id, to: after.role.rol_id } });
-  if (before.status !== after.status) securityEvent(ctx.log, 'status_changed', { ...who, detail: { from: before.status, to: after.status } });
+  if (before.role.rol_id !== after.role.rol_id)
+    securityEvent(ctx.log, 'role_changed', { ...who, detail: { from: before.role.rol_id, to: after.role.rol_id } });
+  if (before.status !== after.status)
+    securityEvent(ctx.log, 'status_changed', { ...who, detail: { from: before.status, to: after.status } });
 }

@@ -11,7 +11,10 @@ export function addressKey(ip: string): string {
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-    const network = v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':');
+    const network = v6.parts
+      .slice(0, 4)
+      .map((part) => part.toString(16))
+      .join(':');
     return `${network}::/64`;
   }
   return parsed.toString();

@@ -51,7 +51,14 @@ const LEVELS: Record<SecurityEventName, 'info' | 'warn'> = {
 };
 
 /** Writes one security event line. */
-export function securityEvent(log: Pick<Logger, 'info' | 'warn'>, event: SecurityEventName, fields: SecurityEventFields = {}): void {
+export function securityEvent(
+  log: Pick<Logger, 'info' | 'warn'>,
+  event: SecurityEventName,
+  fields: SecurityEventFields = {},
+): void {
   const { detail, ...rest } = fields;
-  log[LEVELS[event]]({ security: event, ...rest, ...(detail ? { detail } : {}) }, `security event: ${event.replace(/_/g, ' ')}`);
+  log[LEVELS[event]](
+    { security: event, ...rest, ...(detail ? { detail } : {}) },
+    `security event: ${event.replace(/_/g, ' ')}`,
+  );
 }

@@ -12,15 +12,22 @@ const SERVER_DIR = resolve(import.meta.dirname, '../..');
  */
 export async function bundleForTest(entry: string, name: string): Promise<string> {
   const outfile = join(SERVER_DIR, `node_modules/.cache/relevo-test/${name}.mjs`);
-  const packages = Object.keys((JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+  const packages = Object.keys(
+    (JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies,
+  );
   await build({
     entryPoints: [join(SERVER_DIR, entry)],
     outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
-    external: packages.filter((pkg) => !pkg.startsWith('@relevo/')).concat(['valibot', 'xstate', 'libphonenumber-js', 'ofetch']),
-    banner: { js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);" },
+    external: packages
+      .filter((pkg) => !pkg.startsWith('@relevo/'))
+      .concat(['valibot', 'xstate', 'libphonenumber-js', 'ofetch']),
+    banner: {
+      js: "import { createRequire as __relevoRequire } from 'node:module'; const require = __relevoRequire(import.meta.url);",
+    },
     logLevel: 'warning',
     plugins: [rawText],
   });

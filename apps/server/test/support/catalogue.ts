@@ -17,31 +17,75 @@ export interface RunnableModule {
 export async function insertRunnableModule(tx: Tx, customerId: number): Promise<RunnableModule> {
   const resource = await tx
     .insertInto('resources')
-    .values({ customer_id: customerId, resource_fullname: 'Carlos Méndez', resource_email: 'carlos@example.test', resource_phone1: '7875550142', resource_country_phone1: 'PR', resource_phone1_e164: '+17875550142' })
+    .values({
+      customer_id: customerId,
+      resource_fullname: 'Carlos Méndez',
+      resource_email: 'carlos@example.test',
+      resource_phone1: '7875550142',
+      resource_country_phone1: 'PR',
+      resource_phone1_e164: '+17875550142',
+    })
     .returning('resource_id')
     .executeTakeFirstOrThrow();
-  const escalation = await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: 'On call', escalation_active: 'Y' }).returning('escalation_id').executeTakeFirstOrThrow();
+  const escalation = await tx
+    .insertInto('escalations')
+    .values({ customer_id: customerId, escalation_name: 'On call', escalation_active: 'Y' })
+    .returning('escalation_id')
+    .executeTakeFirstOrThrow();
   const step = { customer_id: customerId, escalation_id: escalation.escalation_id, resource_id: resource.resource_id };
   await tx
     .insertInto('escalation_resources')
     .values([
-      { ...step, participation_type_id: 1, channel_id: 1, escalation_priority_orden: 1, ind_call_again: 'Y', max_attemp_number: 2, next_followup_time: 15, next_followup_time_mult: 'M' },
+      {
+        ...step,
+        participation_type_id: 1,
+        channel_id: 1,
+        escalation_priority_orden: 1,
+        ind_call_again: 'Y',
+        max_attemp_number: 2,
+        next_followup_time: 15,
+        next_followup_time_mult: 'M',
+      },
       { ...step, participation_type_id: 2, channel_id: 3, escalation_priority_orden: 2, next_followup_time: 0 },
     ])
     .execute();
   await refreshEscalations(tx, [escalation.escalation_id]);
-  const sla = await tx.insertInto('slas').values({ customer_id: customerId, sla_name: 'Half hour', sla_active: 'Y', sla_response_time: 30 }).returning('sla_id').executeTakeFirstOrThrow();
-  const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `Store ${customerId}-${escalation.escalation_id}` }).returning('application_id').executeTakeFirstOrThrow();
+  const sla = await tx
+    .insertInto('slas')
+    .values({ customer_id: customerId, sla_name: 'Half hour', sla_active: 'Y', sla_response_time: 30 })
+    .returning('sla_id')
+    .executeTakeFirstOrThrow();
+  const application = await tx
+    .insertInto('applications')
+    .values({ customer_id: customerId, application_name: `Store ${customerId}-${escalation.escalation_id}` })
+    .returning('application_id')
+    .executeTakeFirstOrThrow();
   const made = await tx
     .insertInto('modules')
-    .values({ customer_id: customerId, application_id: application.application_id, module_name: 'Checkout', escalation_id: escalation.escalation_id, sla_id: sla.sla_id })
+    .values({
+      customer_id: customerId,
+      application_id: application.application_id,
+      module_name: 'Checkout',
+      escalation_id: escalation.escalation_id,
+      sla_id: sla.sla_id,
+    })
     .returning('module_id')
     .executeTakeFirstOrThrow();
-  return { id: made.module_id, applicationId: application.application_id, escalationId: escalation.escalation_id, slaId: sla.sla_id, resourceId: resource.resource_id };
+  return {
+    id: made.module_id,
+    applicationId: application.application_id,
+    escalationId: escalation.escalation_id,
+    slaId: sla.sla_id,
+    resourceId: resource.resource_id,
+  };
 }
 
 /** A resource reachable by phone (national number of Puerto Rico) and e-mail, in English. */
-export async function insertResource(tx: Tx, customerId: number, person: { name: string; email: string; phone: string }): Promise<number> {
+export async function insertResource(
+  tx: Tx,
+  customerId: number,
+  person: { name: string; email: string; phone: string },
+): Promise<number> {
   const made = await tx
     .insertInto('resources')
     .values({
@@ -74,8 +118,16 @@ const CHANNEL_IDS = { voice: 1, sms: 2, email: 3 } as const;
  * A module that accepts incidents, with an escalation of the given steps in this priority order and
  * an SLA of `slaMinutes`; answers the steps' ids in the same order.
  */
-export async function insertModuleWithSteps(tx: Tx, customerId: number, spec: { name: string; slaMinutes: number; steps: StepOfEscalation[] }): Promise<RunnableModule & { stepIds: number[] }> {
-  const escalation = await tx.insertInto('escalations').values({ customer_id: customerId, escalation_name: spec.name, escalation_active: 'Y' }).returning('escalation_id').executeTakeFirstOrThrow();
+export async function insertModuleWithSteps(
+  tx: Tx,
+  customerId: number,
+  spec: { name: string; slaMinutes: number; steps: StepOfEscalation[] },
+): Promise<RunnableModule & { stepIds: number[] }> {
+  const escalation = await tx
+    .insertInto('escalations')
+    .values({ customer_id: customerId, escalation_name: spec.name, escalation_active: 'Y' })
+    .returning('escalation_id')
+    .executeTakeFirstOrThrow();
   const steps = await tx
     .insertInto('escalation_resources')
     .values(
@@ -95,11 +147,30 @@ export async function insertModuleWithSteps(tx: Tx, customerId: number, spec: { 
     .returning(['escalation_resource_id', 'escalation_priority_orden'])
     .execute();
   await refreshEscalations(tx, [escalation.escalation_id]);
-  const sla = await tx.insertInto('slas').values({ customer_id: customerId, sla_name: `${spec.name} SLA`, sla_active: 'Y', sla_response_time: spec.slaMinutes }).returning('sla_id').executeTakeFirstOrThrow();
-  const application = await tx.insertInto('applications').values({ customer_id: customerId, application_name: `${spec.name} ${escalation.escalation_id}` }).returning('application_id').executeTakeFirstOrThrow();
+  const sla = await tx
+    .insertInto('slas')
+    .values({
+      customer_id: customerId,
+      sla_name: `${spec.name} SLA`,
+      sla_active: 'Y',
+      sla_response_time: spec.slaMinutes,
+    })
+    .returning('sla_id')
+    .executeTakeFirstOrThrow();
+  const application = await tx
+    .insertInto('applications')
+    .values({ customer_id: customerId, application_name: `${spec.name} ${escalation.escalation_id}` })
+    .returning('application_id')
+    .executeTakeFirstOrThrow();
   const made = await tx
     .insertInto('modules')
-    .values({ customer_id: customerId, application_id: application.application_id, module_name: spec.name, escalation_id: escalation.escalation_id, sla_id: sla.sla_id })
+    .values({
+      customer_id: customerId,
+      application_id: application.application_id,
+      module_name: spec.name,
+      escalation_id: escalation.escalation_id,
+      sla_id: sla.sla_id,
+    })
     .returning('module_id')
     .executeTakeFirstOrThrow();
   return {
@@ -108,6 +179,8 @@ export async function insertModuleWithSteps(tx: Tx, customerId: number, spec: { 
     escalationId: escalation.escalation_id,
     slaId: sla.sla_id,
     resourceId: spec.steps[0]!.resourceId,
-    stepIds: [...steps].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden).map((step) => step.escalation_resource_id),
+    stepIds: [...steps]
+      .sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden)
+      .map((step) => step.escalation_resource_id),
   };
 }

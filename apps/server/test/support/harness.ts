@@ -1,4 +1,10 @@
-import { ApiError, createApiClient, login as loginEndpoint, verifyCode as verifyEndpoint, type ApiClient } from '@relevo/api';
+import {
+  ApiError,
+  createApiClient,
+  login as loginEndpoint,
+  verifyCode as verifyEndpoint,
+  type ApiClient,
+} from '@relevo/api';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock, type Clock } from '../../src/clock';
 import { loadConfig, type Config } from '../../src/config';
@@ -48,9 +54,22 @@ export interface TestApp {
   /** the typed client of libs/api, with a bearer token if given */
   client(token?: string): ApiClient;
   /** a plain HTTP call, for what the typed client cannot send (bad JSON, foreign origins, cookies) */
-  raw<T = unknown>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<RawAnswer<T>>;
+  raw<T = unknown>(
+    method: string,
+    path: string,
+    init?: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<RawAnswer<T>>;
   createCustomer(name: string, qtyResources?: number): Promise<number>;
-  createUser(opts: { role: string; email?: string; password?: string; customer?: string; phone?: string; force?: boolean; name?: string; lastName?: string }): Promise<TestUser>;
+  createUser(opts: {
+    role: string;
+    email?: string;
+    password?: string;
+    customer?: string;
+    phone?: string;
+    force?: boolean;
+    name?: string;
+    lastName?: string;
+  }): Promise<TestUser>;
   /** Waits until every queued message has been delivered (or given up): earlier mail cannot arrive later. */
   settleOutbox(timeoutMs?: number): Promise<void>;
   /** e-mail + password + the code read from the delivered e-mail */
@@ -87,7 +106,13 @@ export async function startTestApp(opts: {
   const ctx = await createContext({ config, database, log, clock, limits: { ...DEFAULT_LIMITS, ...opts.limits } });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const dispatcher = new OutboxDispatcher({ database, clock, senders: createSenders(config, log, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })), log, workerId: 'test-worker' });
+  const dispatcher = new OutboxDispatcher({
+    database,
+    clock,
+    senders: createSenders(config, log, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })),
+    log,
+    workerId: 'test-worker',
+  });
   await dispatcher.start();
 
   const t: TestApp = {
@@ -146,7 +171,12 @@ export async function startTestApp(opts: {
       for (;;) {
         const waiting = await database.scoped(SYSTEM, (tx) =>
           // a message held back to a later minute (throttling) is not due yet: moving the clock sends it
-          tx.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['pending', 'claimed']).where('due_at', '<=', clock.now()).executeTakeFirstOrThrow(),
+          tx
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', 'in', ['pending', 'claimed'])
+            .where('due_at', '<=', clock.now())
+            .executeTakeFirstOrThrow(),
         );
         if (Number(waiting.n) === 0) return;
         if (Date.now() > deadline) throw new Error(`${waiting.n} messages still queued after ${timeoutMs} ms`);
@@ -173,12 +203,14 @@ export async function startTestApp(opts: {
   return t;
 }
 
-
 /**
  * Rows as the database owner sees them: every row and column (tests assert on what is stored,
  * password hashes and session rows included, which no app role may read).
  */
-export function asSystem<T>(t: TestApp, work: Parameters<Database['asOwner']>[0] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never) {
+export function asSystem<T>(
+  t: TestApp,
+  work: Parameters<Database['asOwner']>[0] extends (tx: infer X) => Promise<unknown> ? (tx: X) => Promise<T> : never,
+) {
   return t.database.asOwner(work);
 }
 

@@ -65,10 +65,25 @@ export const shortText: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
-export const hostileText: fc.Arbitrary<string> = fc.oneof({ weight: 8, arbitrary: shortText }, { weight: 1, arbitrary: fc.constantFrom(...HUGE_TEXTS) });
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: shortText },
+  { weight: 1, arbitrary: fc.constantFrom(...HUGE_TEXTS) },
+);
 
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(-1, 0, 2_147_483_648, -2_147_483_649, 2 ** 53, 1e308, -1e308, 0.5, -0.0, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE),
+  fc.constantFrom(
+    -1,
+    0,
+    2_147_483_648,
+    -2_147_483_649,
+    2 ** 53,
+    1e308,
+    -1e308,
+    0.5,
+    -0.0,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_VALUE,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -80,10 +95,13 @@ export const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype'] as const
  * Numbers JSON can carry and JavaScript cannot (out of range, too precise): written as these
  * texts, `jsonText` puts them in the JSON as bare numbers.
  */
-const RAW_NUMBERS = ['1e999', '-1e999', '123456789012345678901234567890', '1e-400', '-0', '2.5e9'].map((n) => `#RAW#${n}#`);
+const RAW_NUMBERS = ['1e999', '-1e999', '123456789012345678901234567890', '1e-400', '-0', '2.5e9'].map(
+  (n) => `#RAW#${n}#`,
+);
 
 /** JSON of the value, with the raw numbers put in as numbers. */
-export const jsonText = (value: unknown): string => (JSON.stringify(value) ?? 'null').replace(/"#RAW#([-+.e0-9]+)#"/g, '$1');
+export const jsonText = (value: unknown): string =>
+  (JSON.stringify(value) ?? 'null').replace(/"#RAW#([-+.e0-9]+)#"/g, '$1');
 
 /** Any JSON value, hostile leaves in arrays and objects a few levels deep. */
 function valueOf(text: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
@@ -93,7 +111,14 @@ function valueOf(text: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
       { depthSize: 'small', withCrossShrink: true },
       { weight: 6, arbitrary: leaf },
       { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 4 }) },
-      { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...POLLUTING_KEYS), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }) },
+      {
+        weight: 1,
+        arbitrary: fc.dictionary(
+          fc.oneof(fc.constantFrom(...POLLUTING_KEYS), fc.string({ maxLength: 8 })),
+          tie('value'),
+          { maxKeys: 4 },
+        ),
+      },
     ),
   })).value;
 }
@@ -107,11 +132,14 @@ export const deeplyNested = (depth: number, kind: 'array' | 'object'): string =>
 
 /** A text for a URL: percent-encoded, with lone surrogates sent as the bytes they would have been (invalid UTF-8). */
 export function urlText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    out += code >= 0xd800 && code <= 0xdfff ? `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}` : encodeURIComponent(char);
+    out +=
+      code >= 0xd800 && code <= 0xdfff
+        ? `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`
+        : encodeURIComponent(char);
   }
   return out;
 }
@@ -134,12 +162,14 @@ export function fieldsOf(schema: unknown): Record<string, SchemaShape> {
   if (!shape) return {};
   if (shape.entries) return shape.entries;
   if (shape.wrapped) return fieldsOf(shape.wrapped);
-  if (shape.options && typeof shape.options[0] === 'object') return Object.assign({}, ...shape.options.map(fieldsOf)) as Record<string, SchemaShape>;
+  if (shape.options && typeof shape.options[0] === 'object')
+    return Object.assign({}, ...shape.options.map(fieldsOf)) as Record<string, SchemaShape>;
   const inPipe = shape.pipe?.find((item) => item !== shape && item.entries);
   return inPipe ? fieldsOf(inPipe) : {};
 }
 
-const requirement = (shape: SchemaShape, type: string) => shape.pipe?.find((action) => action.type === type)?.requirement;
+const requirement = (shape: SchemaShape, type: string) =>
+  shape.pipe?.find((action) => action.type === type)?.requirement;
 
 /** What a form would type into a field, by its name (the name says what the field holds). */
 const TYPED_BY_NAME: [RegExp, string[]][] = [
@@ -160,7 +190,16 @@ const TYPED_BY_NAME: [RegExp, string[]][] = [
 ];
 
 /** Texts a person could type within a form's limits: they reach the database, so SQL, script and Unicode go there too. */
-const TYPED_TEXTS = ['Fuzzed name', 'Ünïcödé ✓', 'Ñandú 🚨', "O'Brien'; drop table users; --", '<script>alert(1)</script>', 'مرحبا بالعالم', '\u202Eevil\u202C', '${7*7}'];
+const TYPED_TEXTS = [
+  'Fuzzed name',
+  'Ünïcödé ✓',
+  'Ñandú 🚨',
+  "O'Brien'; drop table users; --",
+  '<script>alert(1)</script>',
+  'مرحبا بالعالم',
+  '\u202Eevil\u202C',
+  '${7*7}',
+];
 
 /** What the fuzzing knows that a form would send: values of named fields (a module's key), ids of both tenants' records. */
 export interface Knowledge {
@@ -187,10 +226,19 @@ const boundsOf = (shape: SchemaShape, outer: Bounds): Bounds => {
  * suggests, texts within their lengths, numbers within their bounds, a picklist's options, ids of
  * both tenants' records for fields named `*_id`, nested objects and arrays of the same.
  */
-function plausible(schema: SchemaShape, known: Knowledge, name = '', depth = 0, outer: Bounds = {}): fc.Arbitrary<unknown> {
+function plausible(
+  schema: SchemaShape,
+  known: Knowledge,
+  name = '',
+  depth = 0,
+  outer: Bounds = {},
+): fc.Arbitrary<unknown> {
   if (depth > 4) return shortValue;
   const hinted = known.fields?.[name] ?? [];
-  const hints = (arbitrary: fc.Arbitrary<unknown>) => (hinted.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hinted) }, { weight: 1, arbitrary }) : arbitrary);
+  const hints = (arbitrary: fc.Arbitrary<unknown>) =>
+    hinted.length
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hinted) }, { weight: 1, arbitrary })
+      : arbitrary;
   const bounds = boundsOf(schema, outer);
   switch (schema.type) {
     case 'optional':
@@ -211,7 +259,8 @@ function plausible(schema: SchemaShape, known: Knowledge, name = '', depth = 0, 
     }
     case 'number': {
       // a record's id, or one of a short list's (a role, a channel, a participation type)
-      if (name.endsWith('_id')) return hints(fc.oneof(fc.constantFrom(...known.ids, 1), fc.integer({ min: 1, max: 5 })));
+      if (name.endsWith('_id'))
+        return hints(fc.oneof(fc.constantFrom(...known.ids, 1), fc.integer({ min: 1, max: 5 })));
       const min = bounds.min ?? 0;
       return hints(fc.integer({ min, max: Math.min(bounds.max ?? 60, min + 60) }));
     }
@@ -227,7 +276,9 @@ function plausible(schema: SchemaShape, known: Knowledge, name = '', depth = 0, 
       const options = schema.options as SchemaShape[];
       // an integer field takes a number or its text: the number
       const number = options.find((option) => option.type === 'number');
-      return number ? plausible(number, known, name, depth, bounds) : hints(fc.oneof(...options.map((option) => plausible(option, known, name, depth + 1, bounds))));
+      return number
+        ? plausible(number, known, name, depth, bounds)
+        : hints(fc.oneof(...options.map((option) => plausible(option, known, name, depth + 1, bounds))));
     }
     case 'object':
     case 'strict_object':
@@ -236,7 +287,11 @@ function plausible(schema: SchemaShape, known: Knowledge, name = '', depth = 0, 
     case 'array':
       return fc.array(plausible(schema.item!, known, name, depth + 1), { minLength: 1, maxLength: 3 });
     case 'record':
-      return fc.dictionary(fc.constantFrom('alertname', 'severity', 'summary', 'instance'), plausible(schema.value!, known, name, depth + 1), { maxKeys: 3 });
+      return fc.dictionary(
+        fc.constantFrom('alertname', 'severity', 'summary', 'instance'),
+        plausible(schema.value!, known, name, depth + 1),
+        { maxKeys: 3 },
+      );
     default: {
       const inPipe = schema.pipe?.find((item) => item !== schema && item.entries);
       return inPipe ? plausible(inPipe, known, name, depth, bounds) : hints(shortValue);
@@ -269,7 +324,11 @@ function edge(schema: SchemaShape, outer: Bounds = {}): fc.Arbitrary<unknown> {
  * hostile values and left-out fields; sometimes with an unknown or polluting key. `short` keeps
  * the texts short enough for a query string.
  */
-export function objectOf(entries: Record<string, SchemaShape>, known: Knowledge, options: { depth?: number; short?: boolean } = {}): fc.Arbitrary<Record<string, unknown>> {
+export function objectOf(
+  entries: Record<string, SchemaShape>,
+  known: Knowledge,
+  options: { depth?: number; short?: boolean } = {},
+): fc.Arbitrary<Record<string, unknown>> {
   const hostile = options.short ? shortValue : hostileValue;
   const keys = Object.keys(entries);
   const plausibleOf = (key: string) => plausible(entries[key]!, known, key, options.depth ?? 0);
@@ -289,19 +348,38 @@ export function objectOf(entries: Record<string, SchemaShape>, known: Knowledge,
   );
   const oneWrong = keys.length
     ? fc
-        .tuple(valid, fc.constantFrom(...keys), fc.oneof(hostile, ...keys.map((key) => edge(entries[key]!))), fc.boolean())
+        .tuple(
+          valid,
+          fc.constantFrom(...keys),
+          fc.oneof(hostile, ...keys.map((key) => edge(entries[key]!))),
+          fc.boolean(),
+        )
         .map(([record, key, value, drop]) => ({ ...record, [key]: drop ? undefined : value }))
     : fc.constant({});
-  const fields = fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: oneWrong }, { weight: 3, arbitrary: mixed });
+  const fields = fc.oneof(
+    { weight: 3, arbitrary: valid },
+    { weight: 2, arbitrary: oneWrong },
+    { weight: 3, arbitrary: mixed },
+  );
   const extra = fc.oneof(
     { weight: 6, arbitrary: fc.constant(null) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...POLLUTING_KEYS), shortText.filter((key) => key.length < 64)), hostile) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...POLLUTING_KEYS),
+          shortText.filter((key) => key.length < 64),
+        ),
+        hostile,
+      ),
+    },
   );
   return fc.tuple(fields, extra).map(([record, more]) => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value;
     // an own property even for __proto__, as JSON.parse makes it on the server
-    if (more) Object.defineProperty(out, more[0], { value: more[1], enumerable: true, configurable: true, writable: true });
+    if (more)
+      Object.defineProperty(out, more[0], { value: more[1], enumerable: true, configurable: true, writable: true });
     return out;
   });
 }

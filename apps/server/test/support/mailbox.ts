@@ -31,7 +31,9 @@ export class Mailbox {
             const to = [parsed.to]
               .flat()
               .filter(Boolean)
-              .flatMap((address) => (address && 'value' in address ? address.value.map((v) => (v.address ?? '').toLowerCase()) : []));
+              .flatMap((address) =>
+                address && 'value' in address ? address.value.map((v) => (v.address ?? '').toLowerCase()) : [],
+              );
             const headers: Record<string, string> = {};
             for (const [key, value] of parsed.headers) headers[key] = String(value);
             this.messages.push({
@@ -66,7 +68,9 @@ export class Mailbox {
 
   /** The messages to an address, optionally only those with this subject. */
   to(address: string, subject?: string): ReceivedMail[] {
-    return this.messages.filter((m) => m.to.includes(address.toLowerCase()) && (subject === undefined || m.subject === subject));
+    return this.messages.filter(
+      (m) => m.to.includes(address.toLowerCase()) && (subject === undefined || m.subject === subject),
+    );
   }
 
   /** Waits for the `count`-th message to an address (1 = the first), optionally with this subject. */
@@ -76,7 +80,8 @@ export class Mailbox {
       const list = this.to(address, subject);
       if (list.length >= count) return list[count - 1]!;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No message number ${count} to ${address} within ${timeoutMs} ms (got ${list.length})`);
+      if (left <= 0)
+        throw new Error(`No message number ${count} to ${address} within ${timeoutMs} ms (got ${list.length})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 500));
         this.#waiters.push(() => {

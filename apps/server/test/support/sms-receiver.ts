@@ -41,8 +41,13 @@ export class SmsReceiver {
         try {
           const text = Buffer.concat(chunks).toString('utf8');
           this.messages.push(JSON.parse(text) as ReceivedSms);
-          const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-          this.raw.push({ body: text, timestamp: header('x-relevo-timestamp'), signature: header('x-relevo-signature') });
+          const header = (name: string) =>
+            typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
+          this.raw.push({
+            body: text,
+            timestamp: header('x-relevo-timestamp'),
+            signature: header('x-relevo-signature'),
+          });
           this.arrivals.push(Date.now());
           if (this.holdNext > 0) {
             this.holdNext--;

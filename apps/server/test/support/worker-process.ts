@@ -33,11 +33,17 @@ export class WorkerProcess {
     this.exited = new Promise((resolveExit) => this.child.on('exit', (code, signal) => resolveExit({ code, signal })));
   }
 
-  static async start(bundle: string, env: Record<string, string>, readyLine = 'ready\n', timeoutMs = 20_000): Promise<WorkerProcess> {
+  static async start(
+    bundle: string,
+    env: Record<string, string>,
+    readyLine = 'ready\n',
+    timeoutMs = 20_000,
+  ): Promise<WorkerProcess> {
     const worker = new WorkerProcess(bundle, env);
     const deadline = Date.now() + timeoutMs;
     while (!worker.output.includes(readyLine)) {
-      if (worker.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output}`);
+      if (worker.child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`worker did not start:\n${worker.output}`);
       await sleep(25);
     }
     return worker;

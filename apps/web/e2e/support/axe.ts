@@ -8,15 +8,28 @@ export async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }
 
 /** Until the page's finite animations have ended (5 s at most). */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, {
-      timeout: 5_000,
-    })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
     .catch(() => undefined);
 }
 
@@ -33,7 +46,10 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   if (first.length === 0) return;
   await settled(page);
   const again = await seriousViolations(page);
-  expect(again.filter((violation) => first.some((seen) => seen.id === violation.id)), `axe on ${where}`).toEqual([]);
+  expect(
+    again.filter((violation) => first.some((seen) => seen.id === violation.id)),
+    `axe on ${where}`,
+  ).toEqual([]);
 }
 
 /** A page of its own context: AxeBuilder needs a page of a context made with browser.newContext(). */

@@ -8,6 +8,9 @@ export const E2E_ENV = {
 
 export function readEnv(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the browser tests through playwright.config.ts (its global setup sets it)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the browser tests through playwright.config.ts (its global setup sets it)`,
+    );
   return value;
 }

@@ -22,14 +22,21 @@ export class InboxClient {
   /** The code of the newest sign-in mail to `email` received after `since` (ms); waits for it. */
   async codeMailedTo(email: string, since: number): Promise<string> {
     return poll(`a code e-mail to ${email}`, async () => {
-      const mail = (await this.mails()).filter((m) => m.receivedAt >= since && m.to.includes(email) && m.subject === CODE_SUBJECT && CODE_IN_MAIL.test(m.text)).pop();
+      const mail = (await this.mails())
+        .filter(
+          (m) =>
+            m.receivedAt >= since && m.to.includes(email) && m.subject === CODE_SUBJECT && CODE_IN_MAIL.test(m.text),
+        )
+        .pop();
       return mail ? CODE_IN_MAIL.exec(mail.text)![1]! : null;
     });
   }
 
   async codeTextedTo(phone: string, since: number): Promise<string> {
     return poll(`a code SMS to ${phone}`, async () => {
-      const sms = (await this.texts()).filter((t) => t.receivedAt >= since && t.to === phone && CODE_IN_SMS.test(t.body)).pop();
+      const sms = (await this.texts())
+        .filter((t) => t.receivedAt >= since && t.to === phone && CODE_IN_SMS.test(t.body))
+        .pop();
       return sms ? CODE_IN_SMS.exec(sms.body)![1]! : null;
     });
   }

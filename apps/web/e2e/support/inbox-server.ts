@@ -52,7 +52,9 @@ export async function startInbox(): Promise<Inbox> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((entry) => entry.address ?? ''));
+          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) =>
+            address.value.map((entry) => entry.address ?? ''),
+          );
           mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', receivedAt: Date.now() });
           callback();
         })

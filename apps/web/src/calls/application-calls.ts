@@ -78,14 +78,25 @@ export const liveApplicationCalls: ApplicationCalls = {
   create: (body) => api.call(addApplication, { body }),
   update: (id, body) => api.call(updateApplication, { params: { id }, body }),
   remove: (id) => api.call(deleteApplication, { params: { id } }),
-  listModules: (applicationId, query, signal) => api.call(listModules, { query: { ...query, application_id: applicationId }, signal }),
+  listModules: (applicationId, query, signal) =>
+    api.call(listModules, { query: { ...query, application_id: applicationId }, signal }),
   createModule: (body) => api.call(addModule, { body }),
   updateModule: (id, body) => api.call(updateModule, { params: { id }, body }),
   removeModule: (id) => api.call(deleteModule, { params: { id } }),
   moduleChoices: async () => {
     const [escalations, slas] = await Promise.all([
-      api.call(listEscalations, { query: { ...options, order_by_column: 'escalation_name', order_by_direction: 'asc', escalation_active: 'Y', escalation_validate: 'Y' } }),
-      api.call(listSlas, { query: { ...options, order_by_column: 'sla_name', order_by_direction: 'asc', sla_active: 'Y' } }),
+      api.call(listEscalations, {
+        query: {
+          ...options,
+          order_by_column: 'escalation_name',
+          order_by_direction: 'asc',
+          escalation_active: 'Y',
+          escalation_validate: 'Y',
+        },
+      }),
+      api.call(listSlas, {
+        query: { ...options, order_by_column: 'sla_name', order_by_direction: 'asc', sla_active: 'Y' },
+      }),
     ]);
     return { escalations: escalations.list, slas: slas.list };
   },

@@ -10,5 +10,15 @@ export interface ActiveStatusFieldProps {
 
 /** The Status field of a catalogue modal (docs/product.md#states-and-transitions: shown on edit only; Y/N read ACTIVE/INACTIVE). */
 export function ActiveStatusField({ name, value, errors, onChange }: ActiveStatusFieldProps) {
-  return <SelectField label="Status" name={name} required options={ACTIVE_FLAG_OPTIONS} value={value} error={errors?.[0]} onChange={(chosen) => onChange(chosen === 'N' ? 'N' : 'Y')} />;
+  return (
+    <SelectField
+      label="Status"
+      name={name}
+      required
+      options={ACTIVE_FLAG_OPTIONS}
+      value={value}
+      error={errors?.[0]}
+      onChange={(chosen) => onChange(chosen === 'N' ? 'N' : 'Y')}
+    />
+  );
 }

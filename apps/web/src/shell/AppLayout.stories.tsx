@@ -20,7 +20,12 @@ const CUSTOMERS: CustomerRecord[] = ['Relevo', 'Demo Company'].map((name, index)
 }));
 
 /** The staff home is the Customers screen: its list comes from a fixture, not the live API. */
-const customerCalls: Services['customerCalls'] = { list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }), create: never, update: never, remove: never };
+const customerCalls: Services['customerCalls'] = {
+  list: async () => ({ total: CUSTOMERS.length, list: CUSTOMERS }),
+  create: never,
+  update: never,
+  remove: never,
+};
 /** The events screens' calls: no events (the layout is what these stories show). */
 const eventCalls: Services['eventCalls'] = storyEventCalls('empty');
 /** The customer roles land on the Dashboard: its widgets read fixtures, not the live API. */
@@ -38,7 +43,9 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
   );
 }
 
-const meta = { title: 'Screens/Layout', component: SignedInApp, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignedInApp>;
+const meta = { title: 'Screens/Layout', component: SignedInApp, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof SignedInApp
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -49,7 +56,10 @@ export const CustomerRoot: Story = { args: { role: Role.CustomerRoot } };
 export const Customer: Story = { args: { role: Role.Customer } };
 export const ForcedPasswordChange: Story = { args: { role: Role.Customer, forced: true } };
 export const NestedBreadcrumb: Story = { args: { role: Role.Customer, path: '/events/A1B2C3/event_logs' } };
-export const Narrow: Story = { args: { role: Role.CustomerRoot }, globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const Narrow: Story = {
+  args: { role: Role.CustomerRoot },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
 
 /** docs/product.md#layout: the header's settings dropdown offers Password and Logout. */
 export const SettingsMenu: Story = {
@@ -58,6 +68,10 @@ export const SettingsMenu: Story = {
     const screen = within(canvasElement.ownerDocument.body);
     await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
     const menu = await screen.findByRole('menu');
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Password', 'Logout']);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Password', 'Logout']);
   },
 };

@@ -1,5 +1,14 @@
 import { clientSettings } from '@relevo/api';
-import { APP_VERSION, GUIDE_PATH, MESSAGES, ROLE_LABELS, canOpenRoute, fullName, homePathFor, sidebarFor } from '@relevo/domain';
+import {
+  APP_VERSION,
+  GUIDE_PATH,
+  MESSAGES,
+  ROLE_LABELS,
+  canOpenRoute,
+  fullName,
+  homePathFor,
+  sidebarFor,
+} from '@relevo/domain';
 import { AppShell, Brand, Breadcrumb, Footer, Icon, LoadBoundary, toast } from '@relevo/ui';
 import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -110,7 +119,14 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
           helpHref: GUIDE_PATH,
         }}
         top={<Breadcrumb lead={MESSAGES.breadcrumbLead} items={crumbs} renderLink={routerLink} />}
-        footer={<Footer name={user.name} lastName={user.last_name} customerName={user.customer?.customer_name} aside={`Relevo ${APP_VERSION}`} />}
+        footer={
+          <Footer
+            name={user.name}
+            lastName={user.last_name}
+            customerName={user.customer?.customer_name}
+            aside={`Relevo ${APP_VERSION}`}
+          />
+        }
       >
         {/* a screen whose code cannot be loaded says so inside the layout: the menu still works */}
         <LoadBoundary resetKey={pathname}>

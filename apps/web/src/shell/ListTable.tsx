@@ -1,7 +1,18 @@
 import { DataTable, type DataTableProps } from '@relevo/ui';
 import type { ListParamsControl, ListView } from './list';
 
-type Bound = 'rows' | 'total' | 'status' | 'onReload' | 'page' | 'pageSize' | 'sort' | 'search' | 'onSearchChange' | 'onPageChange' | 'onSortChange';
+type Bound =
+  | 'rows'
+  | 'total'
+  | 'status'
+  | 'onReload'
+  | 'page'
+  | 'pageSize'
+  | 'sort'
+  | 'search'
+  | 'onSearchChange'
+  | 'onPageChange'
+  | 'onSortChange';
 
 export interface ListTableProps<Row> extends Omit<DataTableProps<Row>, Bound> {
   /** the loaded page (`useList`) */

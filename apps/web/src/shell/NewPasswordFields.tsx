@@ -14,10 +14,23 @@ export interface NewPasswordFieldsProps {
 }
 
 /** A new password and its confirmation, as every password form of the product asks them. */
-export function NewPasswordFields({ password, confirm, labels = ['New Password', 'Confirm Password'], rules = false, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels = ['New Password', 'Confirm Password'],
+  rules = false,
+  autoFocus,
+}: NewPasswordFieldsProps) {
   return (
     <>
-      <PasswordField label={labels[0]} autoComplete="new-password" required autoFocus={autoFocus} {...password} hint={rules ? <PasswordRules value={password.value} /> : undefined} />
+      <PasswordField
+        label={labels[0]}
+        autoComplete="new-password"
+        required
+        autoFocus={autoFocus}
+        {...password}
+        hint={rules ? <PasswordRules value={password.value} /> : undefined}
+      />
       <PasswordField label={labels[1]} autoComplete="new-password" required {...confirm} />
     </>
   );
@@ -28,7 +41,10 @@ export function PasswordRules({ value }: { value: string }) {
   return (
     <ul className="password-rules" aria-label="Password rules">
       {passwordRuleResults(value).map((rule) => (
-        <li key={rule.rule} className={rule.ok ? 'password-rules__item password-rules__item--ok' : 'password-rules__item'}>
+        <li
+          key={rule.rule}
+          className={rule.ok ? 'password-rules__item password-rules__item--ok' : 'password-rules__item'}
+        >
           <Icon name={rule.ok ? 'check' : 'close'} size={14} />
           <span>
             {rule.message}

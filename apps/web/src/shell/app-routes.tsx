@@ -9,8 +9,14 @@ interface LazyHandle {
 
 /** The route object of a lazy screen: the screen alone, or `element` when it takes props. */
 export function lazyRoute(Screen: Preloadable<object>): Pick<RouteObject, 'element' | 'handle'>;
-export function lazyRoute<Props extends object>(Screen: Preloadable<Props>, element: ReactElement<Props>): Pick<RouteObject, 'element' | 'handle'>;
-export function lazyRoute(Screen: Preloadable<object>, element?: ReactElement): Pick<RouteObject, 'element' | 'handle'> {
+export function lazyRoute<Props extends object>(
+  Screen: Preloadable<Props>,
+  element: ReactElement<Props>,
+): Pick<RouteObject, 'element' | 'handle'>;
+export function lazyRoute(
+  Screen: Preloadable<object>,
+  element?: ReactElement,
+): Pick<RouteObject, 'element' | 'handle'> {
   return { element: element ?? <Screen />, handle: { preload: Screen.preload } satisfies LazyHandle };
 }
 
@@ -24,7 +30,8 @@ export function lazyRoute(Screen: Preloadable<object>, element?: ReactElement): 
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  for (const { route } of matchRoutes(routes, location) ?? []) (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
+  for (const { route } of matchRoutes(routes, location) ?? [])
+    (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
   const element = useRoutes(routes, location);
   // a screen whose code cannot be loaded says so, with a reload, instead of leaving the page blank
   return (

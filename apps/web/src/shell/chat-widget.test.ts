@@ -7,7 +7,12 @@ function fakeDocument() {
   const doc = {
     querySelector: (selector: string) => (selector === 'script[data-relevo-widget]' && added.length ? added[0] : null),
     createElement: () => {
-      const script = { src: '', async: false, attributes: {} as Record<string, string>, setAttribute: (name: string, value: string) => (script.attributes[name] = value) };
+      const script = {
+        src: '',
+        async: false,
+        attributes: {} as Record<string, string>,
+        setAttribute: (name: string, value: string) => (script.attributes[name] = value),
+      };
       return script;
     },
     body: { appendChild: (script: (typeof added)[number]) => added.push(script) },
@@ -21,6 +26,10 @@ describe('loadWidgetScript (docs/product.md#what-relevo-does: the third-party wi
     loadWidgetScript('https://widget.example/loader.js', doc);
     loadWidgetScript('https://widget.example/loader.js', doc);
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ src: 'https://widget.example/loader.js', async: true, attributes: { 'data-relevo-widget': '' } });
+    expect(added[0]).toMatchObject({
+      src: 'https://widget.example/loader.js',
+      async: true,
+      attributes: { 'data-relevo-widget': '' },
+    });
   });
 });

@@ -7,9 +7,16 @@ describe('copy to the clipboard (docs/product.md#messages)', () => {
 
   it('writes the text and shows the success toast', async () => {
     const written: string[] = [];
-    expect(await copyToClipboard('ABC123', 'Case ID copied to clipboard', { writeText: async (text) => void written.push(text) })).toBe(true);
+    expect(
+      await copyToClipboard('ABC123', 'Case ID copied to clipboard', {
+        writeText: async (text) => void written.push(text),
+      }),
+    ).toBe(true);
     expect(written).toEqual(['ABC123']);
-    expect(toastStore.getSnapshot().at(-1)).toMatchObject({ variant: 'success', message: 'Case ID copied to clipboard' });
+    expect(toastStore.getSnapshot().at(-1)).toMatchObject({
+      variant: 'success',
+      message: 'Case ID copied to clipboard',
+    });
   });
 
   it('only logs a refused clipboard: no toast', async () => {

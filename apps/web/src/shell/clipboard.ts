@@ -5,7 +5,11 @@ import { toast } from '@relevo/ui';
  * phones are copied with a click). A refused clipboard (an insecure page, a denied permission) is
  * only logged (docs/product.md#messages: "Clipboard failure is only logged").
  */
-export async function copyToClipboard(text: string, toastText: string, clipboard: Pick<Clipboard, 'writeText'> | undefined = globalThis.navigator?.clipboard): Promise<boolean> {
+export async function copyToClipboard(
+  text: string,
+  toastText: string,
+  clipboard: Pick<Clipboard, 'writeText'> | undefined = globalThis.navigator?.clipboard,
+): Promise<boolean> {
   try {
     if (!clipboard) throw new Error('No clipboard on this page');
     await clipboard.writeText(text);

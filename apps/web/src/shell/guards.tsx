@@ -19,7 +19,8 @@ export function PublicOnly() {
 export function RequireSession() {
   const { status } = useSession();
   if (status === 'signedOut') return <Navigate to="/login" replace />;
-  if (status !== 'signedIn') return <PageSpinner label={status === 'signingOut' ? 'Signing out' : 'Checking your session'} />;
+  if (status !== 'signedIn')
+    return <PageSpinner label={status === 'signingOut' ? 'Signing out' : 'Checking your session'} />;
   return <Outlet />;
 }
 

@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH, listMachine, type ListOf, type ListQuery } from '@relevo/domain';
+import {
+  DEFAULT_PAGE_NUM,
+  DEFAULT_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+  listMachine,
+  type ListOf,
+  type ListQuery,
+} from '@relevo/domain';
 import type { SortDirection, TableSort } from '@relevo/ui';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -48,9 +55,14 @@ export function readListParams(query: URLSearchParams, defaults: ListDefaults): 
 }
 
 /** Writes a list's place into a query string, leaving out what equals the default (other keys are kept). */
-export function writeListParams(query: URLSearchParams, params: Omit<ListParams, 'pageSize'>, defaults: ListDefaults): URLSearchParams {
+export function writeListParams(
+  query: URLSearchParams,
+  params: Omit<ListParams, 'pageSize'>,
+  defaults: ListDefaults,
+): URLSearchParams {
   const next = new URLSearchParams(query);
-  const put = (key: string, value: string, fallback: string) => (value === fallback ? next.delete(key) : next.set(key, value));
+  const put = (key: string, value: string, fallback: string) =>
+    value === fallback ? next.delete(key) : next.set(key, value);
   put(LIST_URL_KEYS.page, String(params.page), String(DEFAULT_PAGE_NUM));
   put(LIST_URL_KEYS.column, params.sort.column, defaults.column);
   put(LIST_URL_KEYS.direction, params.sort.direction, defaults.direction);
@@ -78,18 +90,32 @@ export function listQuery(params: ListParams): ListQuery {
 export function useListParams(defaults: ListDefaults): ListParamsControl {
   const [query, setQuery] = useSearchParams();
   const { column, direction, pageSize } = defaults;
-  const params = useMemo(() => readListParams(query, { column, direction, pageSize }), [query, column, direction, pageSize]);
+  const params = useMemo(
+    () => readListParams(query, { column, direction, pageSize }),
+    [query, column, direction, pageSize],
+  );
 
   const go = useCallback(
     (change: Partial<Omit<ListParams, 'pageSize'>>, replace: boolean) => {
-      setQuery((current) => writeListParams(current, { ...readListParams(current, { column, direction }), ...change }, { column, direction }), { replace });
+      setQuery(
+        (current) =>
+          writeListParams(
+            current,
+            { ...readListParams(current, { column, direction }), ...change },
+            { column, direction },
+          ),
+        { replace },
+      );
     },
     [setQuery, column, direction],
   );
 
   const onPageChange = useCallback((page: number) => go({ page }, false), [go]);
   const onSortChange = useCallback((sort: TableSort) => go({ sort, page: DEFAULT_PAGE_NUM }, false), [go]);
-  const onSearchChange = useCallback((search: string) => go({ search: search.slice(0, SEARCH_MAX_LENGTH), page: DEFAULT_PAGE_NUM }, true), [go]);
+  const onSearchChange = useCallback(
+    (search: string) => go({ search: search.slice(0, SEARCH_MAX_LENGTH), page: DEFAULT_PAGE_NUM }, true),
+    [go],
+  );
 
   return { ...params, onPageChange, onSortChange, onSearchChange };
 }
@@ -116,7 +142,9 @@ export function useList<Row>(load: LoadList<Row>, params: ListParams): ListView<
   }, [load]);
 
   const [machine] = useState(() =>
-    listMachine.provide({ actors: { load: fromPromise<ListOf<unknown>, ListQuery>(({ input, signal }) => loadRef.current(input, signal)) } }),
+    listMachine.provide({
+      actors: { load: fromPromise<ListOf<unknown>, ListQuery>(({ input, signal }) => loadRef.current(input, signal)) },
+    }),
   );
   const query = listQuery(params);
   const actor = useActorRef(machine, { input: { query } });
@@ -129,7 +157,9 @@ export function useList<Row>(load: LoadList<Row>, params: ListParams): ListView<
 
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows) as Row[];
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
-  const status = useSelector(actor, (snapshot) => (snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'error' : 'ready'));
+  const status = useSelector(actor, (snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'error' : 'ready',
+  );
   const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
 
   return { rows, total, status, reload };

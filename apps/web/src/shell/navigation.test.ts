@@ -5,7 +5,10 @@ import { activeSidebarPath, breadcrumbFor, capitalizeSegment, layoutRouteOf } fr
 describe('layoutRouteOf', () => {
   it('finds the layout route of docs/product.md#routes with its parameters', () => {
     expect(layoutRouteOf('/admin/users')?.route).toBe('admin/users');
-    expect(layoutRouteOf('/events/CASE-42/event_logs')).toEqual({ route: 'events/:case_id/event_logs', params: { case_id: 'CASE-42' } });
+    expect(layoutRouteOf('/events/CASE-42/event_logs')).toEqual({
+      route: 'events/:case_id/event_logs',
+      params: { case_id: 'CASE-42' },
+    });
     expect(layoutRouteOf('/application/7/modules')?.params).toEqual({ application_id: '7' });
     expect(layoutRouteOf('/customer')?.route).toBe('customer');
     expect(layoutRouteOf('/customer/users')?.route).toBe('customer/users');
@@ -30,8 +33,16 @@ describe('breadcrumbFor (docs/product.md#layout)', () => {
   });
 
   it('shows parameter values as they are', () => {
-    expect(breadcrumbFor('/events/ab12Cd/event_logs')).toEqual([{ label: 'Events', href: '/events' }, { label: 'ab12Cd' }, { label: 'Event Logs' }]);
-    expect(breadcrumbFor('/escalation/5/resources')).toEqual([{ label: 'Escalation' }, { label: '5' }, { label: 'Resources' }]);
+    expect(breadcrumbFor('/events/ab12Cd/event_logs')).toEqual([
+      { label: 'Events', href: '/events' },
+      { label: 'ab12Cd' },
+      { label: 'Event Logs' },
+    ]);
+    expect(breadcrumbFor('/escalation/5/resources')).toEqual([
+      { label: 'Escalation' },
+      { label: '5' },
+      { label: 'Resources' },
+    ]);
   });
 
   it('decodes encoded segments and is empty at the root', () => {

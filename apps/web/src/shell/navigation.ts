@@ -4,7 +4,9 @@ import { matchPath } from 'react-router';
 const LAYOUT_ROUTES = Object.keys(ROUTE_ROLES) as LayoutRoute[];
 
 /** The layout route (docs/product.md#routes) a path belongs to, with its path parameters; null for unknown paths. */
-export function layoutRouteOf(pathname: string): { route: LayoutRoute; params: Record<string, string | undefined> } | null {
+export function layoutRouteOf(
+  pathname: string,
+): { route: LayoutRoute; params: Record<string, string | undefined> } | null {
   for (const route of LAYOUT_ROUTES) {
     const match = matchPath({ path: `/${route}`, end: true }, pathname);
     if (match) return { route, params: match.params };

@@ -1,4 +1,10 @@
-import { recordFormErrors, type FormErrors, type RecordFormEvent, type RecordFormInput, type RecordFormMachine } from '@relevo/domain';
+import {
+  recordFormErrors,
+  type FormErrors,
+  type RecordFormEvent,
+  type RecordFormInput,
+  type RecordFormMachine,
+} from '@relevo/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -13,7 +19,13 @@ export function useRecordFormModal<Values extends object, Saved>(
   makeMachine: () => RecordFormMachine<Values, Saved>,
   input: RecordFormInput<Values>,
   onSaved: (saved: Saved) => void,
-): { values: Values; errors: FormErrors<Values>; send: (event: RecordFormEvent<Values>) => void; isSaving: boolean; isSaved: boolean } {
+): {
+  values: Values;
+  errors: FormErrors<Values>;
+  send: (event: RecordFormEvent<Values>) => void;
+  isSaving: boolean;
+  isSaved: boolean;
+} {
   const [machine] = useState(makeMachine);
   const [state, send] = useMachine(machine, { input });
   const { context } = state;
@@ -36,5 +48,7 @@ export function savingThrough<Values extends object, Saved>(
   save: (values: Values) => Promise<Saved>,
   shownFields: readonly string[],
 ): RecordFormMachine<Values, Saved> {
-  return machine.provide({ actors: { save: fromPromise<Saved, Values>(({ input }) => savedOrReported(save(input), shownFields)) } });
+  return machine.provide({
+    actors: { save: fromPromise<Saved, Values>(({ input }) => savedOrReported(save(input), shownFields)) },
+  });
 }

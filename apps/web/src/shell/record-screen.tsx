@@ -50,11 +50,23 @@ export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOpt
 }
 
 /** A row's Edit and Delete buttons, named after the row ("Edit Acme"); either may be left out. */
-export function RecordRowActions({ name, onEdit, onDelete }: { name: string; onEdit?: (() => void) | null; onDelete?: (() => void) | null }) {
+export function RecordRowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit?: (() => void) | null;
+  onDelete?: (() => void) | null;
+}) {
   return (
     <span className="record-row-actions">
-      {onEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={onEdit} /> : null}
-      {onDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={onDelete} /> : null}
+      {onEdit ? (
+        <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={onEdit} />
+      ) : null}
+      {onDelete ? (
+        <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={onDelete} />
+      ) : null}
     </span>
   );
 }

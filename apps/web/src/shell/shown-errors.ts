@@ -32,11 +32,21 @@ export function bindFields<F extends string>(
   onChange: (field: F, value: string) => void,
 ) {
   const errorsOf = typeof errors === 'function' ? errors : (field: F) => errors[field];
-  return (field: F): BoundField => ({ name: field, value: values[field], errors: errorsOf(field), onValueChange: (value) => onChange(field, value) });
+  return (field: F): BoundField => ({
+    name: field,
+    value: values[field],
+    errors: errorsOf(field),
+    onValueChange: (value) => onChange(field, value),
+  });
 }
 
 /** `bindFields` whose fields show their messages once typed into or once the form was sent (docs/product.md#validation-rules). */
-export function useBoundFields<F extends string>(values: { readonly [K in F]: string }, errors: FieldErrors<F>, onChange: (field: F, value: string) => void, submitted = false) {
+export function useBoundFields<F extends string>(
+  values: { readonly [K in F]: string },
+  errors: FieldErrors<F>,
+  onChange: (field: F, value: string) => void,
+  submitted = false,
+) {
   const { shown, edit } = useShownErrors<F>(errors, submitted);
   return bindFields(values, shown, (field, value) => {
     edit(field);
@@ -59,5 +69,10 @@ export function bindSelects<F extends string>(
   onChange: (field: F, value: string | number | null) => void,
 ) {
   const errorsOf = typeof errors === 'function' ? errors : (field: F) => errors[field];
-  return (field: F): BoundSelect => ({ name: field, value: values[field], error: errorsOf(field)?.[0], onChange: (value) => onChange(field, value) });
+  return (field: F): BoundSelect => ({
+    name: field,
+    value: values[field],
+    error: errorsOf(field)?.[0],
+    onChange: (value) => onChange(field, value),
+  });
 }

@@ -7,7 +7,9 @@ import { never } from './fixtures';
 /** Story answers of the dashboard's summaries: one month of a customer with eight modules. */
 const MODULES = ['Checkout', 'Payments', 'Search', 'Login', 'Catalogue', 'Notifications', 'Reports', 'Admin'];
 const counts = (values: number[]): ModuleEventCount[] =>
-  values.map((num_events, i) => ({ module_id: i + 1, module_name: MODULES[i]!, num_events })).filter((row) => row.num_events > 0);
+  values
+    .map((num_events, i) => ({ module_id: i + 1, module_name: MODULES[i]!, num_events }))
+    .filter((row) => row.num_events > 0);
 
 const MODULE_COUNTS: Record<ModulePeriod, ModuleEventCount[]> = {
   Today: counts([6, 4, 3, 1]),
@@ -16,15 +18,43 @@ const MODULE_COUNTS: Record<ModulePeriod, ModuleEventCount[]> = {
 };
 const PREVIOUS_MONTH = [41, 35, 15, 14, 0, 6, 3, 2];
 
-const year = (years: number, values: number[]): EventChartRow[] => values.map((num_event, i) => ({ years, months: i + 1, months_desc: MONTH_LABELS[i]!, num_event }));
-const CHART = [...year(2025, [88, 93, 101, 97, 110, 104, 99, 120, 115, 108, 116, 123]), ...year(2026, [118, 109, 126, 131, 127, 122, 134, 140, 129, 136, 116])];
+const year = (years: number, values: number[]): EventChartRow[] =>
+  values.map((num_event, i) => ({ years, months: i + 1, months_desc: MONTH_LABELS[i]!, num_event }));
+const CHART = [
+  ...year(2025, [88, 93, 101, 97, 110, 104, 99, 120, 115, 108, 116, 123]),
+  ...year(2026, [118, 109, 126, 131, 127, 122, 134, 140, 129, 136, 116]),
+];
 
-const RESPONDERS = ['Carlos Méndez', 'Ana Torres', 'Luis Rivera', 'María Ortiz', 'José Castro', 'Lucía Vega', 'Pedro Santos', 'Elena Ruiz', 'Jorge Núñez', 'Sofía Rivera'];
+const RESPONDERS = [
+  'Carlos Méndez',
+  'Ana Torres',
+  'Luis Rivera',
+  'María Ortiz',
+  'José Castro',
+  'Lucía Vega',
+  'Pedro Santos',
+  'Elena Ruiz',
+  'Jorge Núñez',
+  'Sofía Rivera',
+];
 
 const filled: DashboardCalls = {
-  today: async () => ({ count_today: 14, count_completed: 9, count_open: 2, count_progress: 3, count_canceled: 0, count_non_compliance: 1 }),
+  today: async () => ({
+    count_today: 14,
+    count_completed: 9,
+    count_open: 2,
+    count_progress: 3,
+    count_canceled: 0,
+    count_non_compliance: 1,
+  }),
   modules: async (period) => MODULE_COUNTS[period],
-  performance: async () => MODULE_COUNTS.Month.map((row, i) => ({ module_id: row.module_id, module_name: row.module_name, num_events_month: row.num_events, num_events_previous_month: PREVIOUS_MONTH[i]! })),
+  performance: async () =>
+    MODULE_COUNTS.Month.map((row, i) => ({
+      module_id: row.module_id,
+      module_name: row.module_name,
+      num_events_month: row.num_events,
+      num_events_previous_month: PREVIOUS_MONTH[i]!,
+    })),
   compliance: async () => [
     { compliance_status: 'YES', current_month: 110, preview_month: 96 },
     { compliance_status: 'NO', current_month: 17, preview_month: 21 },
@@ -42,7 +72,14 @@ const filled: DashboardCalls = {
 };
 
 const empty: DashboardCalls = {
-  today: async () => ({ count_today: 0, count_completed: 0, count_open: 0, count_progress: 0, count_canceled: 0, count_non_compliance: 0 }),
+  today: async () => ({
+    count_today: 0,
+    count_completed: 0,
+    count_open: 0,
+    count_progress: 0,
+    count_canceled: 0,
+    count_non_compliance: 0,
+  }),
   modules: async () => [],
   performance: async () => [],
   compliance: async () => [
@@ -54,10 +91,26 @@ const empty: DashboardCalls = {
   moduleEvents: async () => [],
 };
 
-const loading: DashboardCalls = { today: never, modules: never, performance: never, compliance: never, responders: never, chart: never, moduleEvents: never };
+const loading: DashboardCalls = {
+  today: never,
+  modules: never,
+  performance: never,
+  compliance: never,
+  responders: never,
+  chart: never,
+  moduleEvents: never,
+};
 
 const refuse = () => Promise.reject(new ApiError(0, null));
-const failed: DashboardCalls = { today: refuse, modules: refuse, performance: refuse, compliance: refuse, responders: refuse, chart: refuse, moduleEvents: refuse };
+const failed: DashboardCalls = {
+  today: refuse,
+  modules: refuse,
+  performance: refuse,
+  compliance: refuse,
+  responders: refuse,
+  chart: refuse,
+  moduleEvents: refuse,
+};
 
 /** The dashboard's calls in each state a story shows. */
 export const DASHBOARD_CALLS = { filled, empty, loading, failed } as const;

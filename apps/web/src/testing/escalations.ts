@@ -1,5 +1,13 @@
 import { ApiError } from '@relevo/api';
-import type { Channel, Escalation, EscalationStep, ListOf, ListQuery, ParticipationType, Resource } from '@relevo/domain';
+import type {
+  Channel,
+  Escalation,
+  EscalationStep,
+  ListOf,
+  ListQuery,
+  ParticipationType,
+  Resource,
+} from '@relevo/domain';
 import type { EscalationCalls } from '../features/escalations/escalation-calls';
 import { never } from './fixtures';
 
@@ -34,7 +42,20 @@ export const storyResources: Resource[] = PEOPLE.map((name, index) => ({
   resource_updatedt: null,
 }));
 
-const NAMES = ['Night shift', 'Payments outage', 'Database on call', 'Front desk', 'Mobile app', 'Warehouse', 'Security desk', 'Weekend cover', 'Billing', 'Data centre', 'Call centre', 'Executive'];
+const NAMES = [
+  'Night shift',
+  'Payments outage',
+  'Database on call',
+  'Front desk',
+  'Mobile app',
+  'Warehouse',
+  'Security desk',
+  'Weekend cover',
+  'Billing',
+  'Data centre',
+  'Call centre',
+  'Executive',
+];
 
 export const storyEscalations: Escalation[] = NAMES.map((name, index) => ({
   id: index + 1,
@@ -62,7 +83,11 @@ export function storySteps(count: number, escalationId = 1): EscalationStep[] {
       escalation: { escalation_id: escalationId },
       participation_type: supervisor ? storyParticipationTypes[1]! : storyParticipationTypes[0]!,
       channel: supervisor ? storyChannels[2]! : storyChannels[index % 2]!,
-      resource: { resource_id: resource.resource_id, resource_fullname: count > storyResources.length ? `${resource.resource_fullname} ${index + 1}` : resource.resource_fullname },
+      resource: {
+        resource_id: resource.resource_id,
+        resource_fullname:
+          count > storyResources.length ? `${resource.resource_fullname} ${index + 1}` : resource.resource_fullname,
+      },
       escalation_priority_orden: index + 1,
       escalation_active: 'Y',
       ind_call_again: index === 0 ? 'Y' : 'N',
@@ -79,19 +104,29 @@ export function storySteps(count: number, escalationId = 1): EscalationStep[] {
 }
 
 /** Plays the server: search, sort and pages over fixture rows. */
-export function pageOf<T extends object>(rows: readonly T[], query: ListQuery, searchIn: (row: T) => string): ListOf<T> {
+export function pageOf<T extends object>(
+  rows: readonly T[],
+  query: ListQuery,
+  searchIn: (row: T) => string,
+): ListOf<T> {
   const term = query.search.toLowerCase();
   const key = query.order_by_column as keyof T;
   const sign = query.order_by_direction === 'desc' ? -1 : 1;
-  const found = rows.filter((row) => !term || searchIn(row).toLowerCase().includes(term)).sort((a, b) => String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) * sign);
+  const found = rows
+    .filter((row) => !term || searchIn(row).toLowerCase().includes(term))
+    .sort((a, b) => String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) * sign);
   const start = (query.page_num - 1) * query.page_size;
   return { total: found.length, list: found.slice(start, start + query.page_size) };
 }
 
 const whole = <T>(list: T[]): ListOf<T> => ({ total: list.length, list });
 
-export const escalationInUse = () => new ApiError(409, { detail: 'The escalation is used by the module Checkout of the application Web shop' });
-export const stepResourceInUse = () => new ApiError(409, { detail: 'The escalation resource cannot be deleted: it is the last step of an escalation used by a module' });
+export const escalationInUse = () =>
+  new ApiError(409, { detail: 'The escalation is used by the module Checkout of the application Web shop' });
+export const stepResourceInUse = () =>
+  new ApiError(409, {
+    detail: 'The escalation resource cannot be deleted: it is the last step of an escalation used by a module',
+  });
 
 export interface StoryEscalationOptions {
   escalations?: Escalation[];
@@ -115,7 +150,8 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
   const escalations = options.escalations ?? storyEscalations;
   const steps = options.steps ?? storySteps(3);
   const find = (id: number) => escalations.find((escalation) => escalation.escalation_id === id) ?? escalations[0]!;
-  const saving = <T>(answer: () => Promise<T>) => (options.saving ? never<T>() : options.saveFailed ? Promise.reject<T>(new ApiError(500, null)) : answer());
+  const saving = <T>(answer: () => Promise<T>) =>
+    options.saving ? never<T>() : options.saveFailed ? Promise.reject<T>(new ApiError(500, null)) : answer();
   return {
     list: async (query) => {
       if (options.list === 'loading') return never();
@@ -123,7 +159,15 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
       return pageOf(escalations, query, (row) => `${row.escalation_name} ${row.escalation_desc}`);
     },
     get: async (id) => find(id),
-    create: (body) => saving(async () => ({ ...escalations[0]!, ...body, escalation_id: 99, id: 99, escalation_validate: 'N', resources: '' })),
+    create: (body) =>
+      saving(async () => ({
+        ...escalations[0]!,
+        ...body,
+        escalation_id: 99,
+        id: 99,
+        escalation_validate: 'N',
+        resources: '',
+      })),
     update: (id, body) => saving(async () => ({ ...find(id), ...body })),
     remove: async () => {
       if (options.inUse) throw escalationInUse();
@@ -136,17 +180,30 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
     },
     createStep: (body) =>
       saving(async () =>
-        options.refusedStep ? { feedback: options.refusedStep, status: 0, escalation_resource: steps[0]! } : { feedback: 'EscalationResource was successfully created', status: 1, escalation_resource: { ...steps[0]!, ...body } },
+        options.refusedStep
+          ? { feedback: options.refusedStep, status: 0, escalation_resource: steps[0]! }
+          : {
+              feedback: 'EscalationResource was successfully created',
+              status: 1,
+              escalation_resource: { ...steps[0]!, ...body },
+            },
       ),
     updateStep: (id) =>
       saving(async () =>
-        options.refusedStep ? { feedback: options.refusedStep, status: 0, escalation_resource: steps[0]! } : { feedback: 'EscalationResource was successfully updated', status: 1, escalation_resource: steps.find((step) => step.escalation_resource_id === id) ?? steps[0]! },
+        options.refusedStep
+          ? { feedback: options.refusedStep, status: 0, escalation_resource: steps[0]! }
+          : {
+              feedback: 'EscalationResource was successfully updated',
+              status: 1,
+              escalation_resource: steps.find((step) => step.escalation_resource_id === id) ?? steps[0]!,
+            },
       ),
     removeStep: async () => {
       if (options.inUse) throw stepResourceInUse();
       return { Message: 'EscalationResource was successfully deleted' };
     },
-    changePriority: (_id) => saving(async () => ({ Message: 'Priority Order of Escalation resource was changed successfully' })),
+    changePriority: (_id) =>
+      saving(async () => ({ Message: 'Priority Order of Escalation resource was changed successfully' })),
     channels: async () => whole(storyChannels),
     participationTypes: async () => whole(storyParticipationTypes),
     resources: async () => whole(storyResources),

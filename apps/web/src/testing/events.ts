@@ -10,16 +10,42 @@ export const SILENT_WAV = 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAE
 /** The instant the event stories see as now (the audio's 7 days count from it). */
 export const STORY_NOW = new Date(Date.UTC(2026, 10, 24, 15));
 
-const SUBJECTS = ['Disk almost full on db-1', 'CPU above 90% on web-2', 'Latency above 2 s on the API', 'Checkout errors above 5%', 'Certificate expiring on gateway-1', 'Queue backlog on worker-3'];
-const STATUSES: IncidentEvent['event_status'][] = ['open', 'progress', 'completed', 'canceled', 'completed', 'completed'];
+const SUBJECTS = [
+  'Disk almost full on db-1',
+  'CPU above 90% on web-2',
+  'Latency above 2 s on the API',
+  'Checkout errors above 5%',
+  'Certificate expiring on gateway-1',
+  'Queue backlog on worker-3',
+];
+const STATUSES: IncidentEvent['event_status'][] = [
+  'open',
+  'progress',
+  'completed',
+  'canceled',
+  'completed',
+  'completed',
+];
 
 /** Six events of the demo customer, newest first: every status, one with audio, two older than 7 days. */
 export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
   event_id: i + 1,
   case_id: ['K7QW2M9P', 'H4RT8NXC', 'P9ZD3KWM', 'B2YV6QJT', 'M8XC4RTA', 'Q3WE7UYN'][i]!,
-  event_createdt: new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 60_000 * 60).toISOString(),
-  accepteddt: STATUSES[i] === 'progress' || STATUSES[i] === 'completed' ? new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 240_000).toISOString() : null,
-  event_closedt: STATUSES[i] === 'completed' || STATUSES[i] === 'canceled' ? new Date(STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 3_600_000).toISOString() : null,
+  event_createdt: new Date(
+    STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 60_000 * 60,
+  ).toISOString(),
+  accepteddt:
+    STATUSES[i] === 'progress' || STATUSES[i] === 'completed'
+      ? new Date(
+          STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 240_000,
+        ).toISOString()
+      : null,
+  event_closedt:
+    STATUSES[i] === 'completed' || STATUSES[i] === 'canceled'
+      ? new Date(
+          STORY_NOW.getTime() - [1, 5, 30, 26, 9 * 24 * 60, 10 * 24 * 60][i]! * 3_600_000 + 3_600_000,
+        ).toISOString()
+      : null,
   event_status: STATUSES[i]!,
   application_name: i % 2 === 0 ? 'Demo Store' : 'Billing',
   module_name: i % 2 === 0 ? 'Checkout' : 'Invoices',
@@ -38,7 +64,9 @@ export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
 }));
 
 /** The contacts of an event: a call, its recall, then the team lead by e-mail. */
-export const STORY_LOG: EventLogEntry[] = (['open', 'follow-up', 'escalation', 'not reached', 'completed', 'follow-up', 'escalation'] as const).map((status, i) => ({
+export const STORY_LOG: EventLogEntry[] = (
+  ['open', 'follow-up', 'escalation', 'not reached', 'completed', 'follow-up', 'escalation'] as const
+).map((status, i) => ({
   event_log_id: i + 1,
   event_id: 1,
   case_id: 'K7QW2M9P',
@@ -63,7 +91,10 @@ const APPLICATIONS: FilterChoice[] = [
 ];
 const MODULES: Record<number, FilterChoice[]> = { 1: [{ id: 1, name: 'Checkout' }], 2: [{ id: 2, name: 'Invoices' }] };
 
-const pageOf = <T>(rows: T[], query: ListQuery): ListOf<T> => ({ total: rows.length, list: rows.slice((query.page_num - 1) * query.page_size, query.page_num * query.page_size) });
+const pageOf = <T>(rows: T[], query: ListQuery): ListOf<T> => ({
+  total: rows.length,
+  list: rows.slice((query.page_num - 1) * query.page_size, query.page_num * query.page_size),
+});
 
 /** The fixture events a filter lets through (as the server would). */
 export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilters): IncidentEvent[] {
@@ -84,7 +115,10 @@ export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilte
 export type StoryEventCallsKind = 'filled' | 'empty' | 'loading' | 'failed' | 'newEvent' | 'streamDown';
 
 /** The calls of the events screens on fixtures (see StoryEventCallsKind). */
-export function storyEventCalls(kind: StoryEventCallsKind = 'filled', events: IncidentEvent[] = STORY_EVENTS): EventCalls {
+export function storyEventCalls(
+  kind: StoryEventCallsKind = 'filled',
+  events: IncidentEvent[] = STORY_EVENTS,
+): EventCalls {
   const fail = () => Promise.reject(new ApiError(0, null));
   const base: EventCalls = {
     list: async (query, filters) => pageOf(filteredStoryEvents(events, filters), query),
@@ -93,14 +127,16 @@ export function storyEventCalls(kind: StoryEventCallsKind = 'filled', events: In
     applications: async () => APPLICATIONS,
     modules: async (applicationId) => MODULES[applicationId] ?? [],
     exportUrl: () => '/api/events/export',
-    logExportUrl: (eventId, eventLogId) => `/api/events/log/${eventId}/export${eventLogId ? `?event_log_id=${eventLogId}` : ''}`,
+    logExportUrl: (eventId, eventLogId) =>
+      `/api/events/log/${eventId}/export${eventLogId ? `?event_log_id=${eventLogId}` : ''}`,
     // stories say the stream is open and never push
     watch: ({ onLive }) => {
       onLive(true);
       return () => undefined;
     },
   };
-  if (kind === 'empty') return { ...base, list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
+  if (kind === 'empty')
+    return { ...base, list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
   if (kind === 'loading') return { ...base, list: never, log: never };
   if (kind === 'failed') return { ...base, list: fail, log: fail };
   if (kind === 'newEvent') {

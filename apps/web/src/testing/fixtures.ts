@@ -19,7 +19,9 @@ export function storyUser(role: RoleId, overrides: Partial<SessionUser> = {}): S
     role: { rol_id: role, rol_name: ROLE_NAMES[role] },
     is_admin: role === Role.StaffRoot,
     force_change_password: false,
-    customer: isStaff ? { customer_id: 1, customer_name: 'Relevo', customer_qty_resources: 0 } : { customer_id: 2, customer_name: 'Demo Company', customer_qty_resources: 10 },
+    customer: isStaff
+      ? { customer_id: 1, customer_name: 'Relevo', customer_qty_resources: 0 }
+      : { customer_id: 2, customer_name: 'Demo Company', customer_qty_resources: 10 },
     ...overrides,
   };
 }

@@ -1,5 +1,14 @@
 import { ApiError } from '@relevo/api';
-import { resourceDeleteRefusal, slaDeleteRefusal, type Language, type ListOf, type ListQuery, type Resource, type ResourceLimit, type Sla } from '@relevo/domain';
+import {
+  resourceDeleteRefusal,
+  slaDeleteRefusal,
+  type Language,
+  type ListOf,
+  type ListQuery,
+  type Resource,
+  type ResourceLimit,
+  type Sla,
+} from '@relevo/domain';
 import type { ResourceCalls } from '../features/resources/resource-calls';
 import type { SlaCalls } from '../features/slas/sla-calls';
 import type { Services } from '../shell/services';
@@ -61,7 +70,9 @@ function pageOf<T>(rows: T[], query: ListQuery, name: (row: T) => string): ListO
   const search = query.search.toLowerCase();
   const sign = query.order_by_direction === 'desc' ? -1 : 1;
   const key = (row: T) => String((row as Record<string, unknown>)[query.order_by_column] ?? '');
-  const found = rows.filter((row) => !search || name(row).toLowerCase().includes(search)).sort((a, b) => key(a).localeCompare(key(b), undefined, { numeric: true }) * sign);
+  const found = rows
+    .filter((row) => !search || name(row).toLowerCase().includes(search))
+    .sort((a, b) => key(a).localeCompare(key(b), undefined, { numeric: true }) * sign);
   const start = (query.page_num - 1) * query.page_size;
   return { total: found.length, list: found.slice(start, start + query.page_size) };
 }
@@ -70,10 +81,15 @@ function pageOf<T>(rows: T[], query: ListQuery, name: (row: T) => string): ListO
 export type StoryCatalogueState = 'filled' | 'empty' | 'loading' | 'failed' | 'quotaReached' | 'saving' | 'saveFailed';
 
 const limitOf = (state: StoryCatalogueState): ResourceLimit =>
-  state === 'quotaReached' ? { limit: true, count: 10, max: 10 } : { limit: false, count: storyResources.length, max: 10 };
+  state === 'quotaReached'
+    ? { limit: true, count: 10, max: 10 }
+    : { limit: false, count: storyResources.length, max: 10 };
 
 /** The calls of the Resources and SLA screens over the fixtures; deletes answer the in-use refusal (409). */
-export function storyCatalogueCalls(state: StoryCatalogueState = 'filled', overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {}): Pick<Services, 'resourceCalls' | 'slaCalls'> {
+export function storyCatalogueCalls(
+  state: StoryCatalogueState = 'filled',
+  overrides: { resources?: Partial<ResourceCalls>; slas?: Partial<SlaCalls> } = {},
+): Pick<Services, 'resourceCalls' | 'slaCalls'> {
   const list = <T>(rows: T[], name: (row: T) => string) =>
     state === 'loading'
       ? never
@@ -81,7 +97,12 @@ export function storyCatalogueCalls(state: StoryCatalogueState = 'filled', overr
         ? () => Promise.reject(new ApiError(0, null))
         : async (query: ListQuery) => (state === 'empty' ? { total: 0, list: [] } : pageOf(rows, query, name));
   // a save that never answers (the modal's busy state) or that the server fails
-  const save = <T>(answer: T): Promise<T> => (state === 'saving' ? never() : state === 'saveFailed' ? Promise.reject(new ApiError(500, null)) : Promise.resolve(answer));
+  const save = <T>(answer: T): Promise<T> =>
+    state === 'saving'
+      ? never()
+      : state === 'saveFailed'
+        ? Promise.reject(new ApiError(500, null))
+        : Promise.resolve(answer);
   const resources: ResourceCalls = {
     list: list(storyResources, (row) => row.resource_fullname),
     limit: async () => limitOf(state),

@@ -36,7 +36,9 @@ export const playReadsOnly =
 
 /** A failed list load's play: an empty list with a Reload button (docs/product.md#http-calls), in the screen, not the header's. */
 export const playOffersReload = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  await expect(await within(await storyBody(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(
+    await within(await storyBody(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' }),
+  ).toBeVisible();
 };
 
 /** A field's problem tooltip (the help icon beside it, named "Label: N problem(s)") says `text`. */
@@ -48,6 +50,8 @@ export async function expectProblem(canvasElement: HTMLElement, scope: HTMLEleme
 
 /** A save that has not answered yet: the modal's Save is busy and Cancel is disabled. */
 export async function expectSaving(dialog: HTMLElement) {
-  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true'));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true'),
+  );
   await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
 }

@@ -1,5 +1,14 @@
 import { ApiError } from '@relevo/api';
-import { ROLE_NAMES, USER_MESSAGES, type Customer, type ListOf, type ListQuery, type RoleId, type User, type UserScreen } from '@relevo/domain';
+import {
+  ROLE_NAMES,
+  USER_MESSAGES,
+  type Customer,
+  type ListOf,
+  type ListQuery,
+  type RoleId,
+  type User,
+  type UserScreen,
+} from '@relevo/domain';
 import type { UserCalls } from '../features/users/user-calls';
 import { never } from './fixtures';
 
@@ -32,9 +41,21 @@ export const storyCustomers: Customer[] = [
   customer_updatedt: null,
 }));
 
-const slug = (text: string) => text.normalize('NFD').replace(/[^a-zA-Z]/g, '').toLowerCase();
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^a-zA-Z]/g, '')
+    .toLowerCase();
 
-function person(id: number, name: string, lastName: string, role: RoleId, status: 0 | 1, customer: Customer | null, domain: string): User {
+function person(
+  id: number,
+  name: string,
+  lastName: string,
+  role: RoleId,
+  status: 0 | 1,
+  customer: Customer | null,
+  domain: string,
+): User {
   return {
     id,
     name,
@@ -43,7 +64,9 @@ function person(id: number, name: string, lastName: string, role: RoleId, status
     phone: id % 3 === 0 ? '+17875550100' : null,
     status,
     role: { rol_id: role, rol_name: ROLE_NAMES[role] },
-    customer: customer ? { customer_id: customer.customer_id, customer_name: customer.customer_name } : { customer_id: 1, customer_name: 'Relevo' },
+    customer: customer
+      ? { customer_id: customer.customer_id, customer_name: customer.customer_name }
+      : { customer_id: 1, customer_name: 'Relevo' },
     is_admin: role === 1,
     force_change_password: false,
     created_by: 'staff@relevo.demo',
@@ -55,10 +78,21 @@ function person(id: number, name: string, lastName: string, role: RoleId, status
 
 /** The people each user screen lists in the stories. */
 export function storyUsers(screen: UserScreen): User[] {
-  if (screen === 'staffUsers') return STAFF.map(([name, lastName, role, status], index) => person(index + 1, name, lastName, role, status, null, 'relevo.demo'));
+  if (screen === 'staffUsers')
+    return STAFF.map(([name, lastName, role, status], index) =>
+      person(index + 1, name, lastName, role, status, null, 'relevo.demo'),
+    );
   const people = CUSTOMER_PEOPLE.map(([name, lastName, role, status, customerId], index) => {
     const customer = storyCustomers.find((candidate) => candidate.customer_id === customerId) ?? null;
-    return person(index + 10, name, lastName, role, status, customer, `${slug(customer?.customer_name ?? 'demo')}.demo`);
+    return person(
+      index + 10,
+      name,
+      lastName,
+      role,
+      status,
+      customer,
+      `${slug(customer?.customer_name ?? 'demo')}.demo`,
+    );
   });
   // Users: only the signed-in Customer Root's own customer (Demo Company)
   return screen === 'ownUsers' ? people.filter((user) => user.customer?.customer_id === 2) : people;
@@ -67,7 +101,9 @@ export function storyUsers(screen: UserScreen): User[] {
 /** One page of `users` as the server answers it: searched, sorted and paged. */
 export function pageOf(users: User[], query: ListQuery): ListOf<User> {
   const search = query.search.toLowerCase();
-  const found = users.filter((user) => !search || [user.name, user.last_name, user.email].some((text) => text.toLowerCase().includes(search)));
+  const found = users.filter(
+    (user) => !search || [user.name, user.last_name, user.email].some((text) => text.toLowerCase().includes(search)),
+  );
   const key = (user: User): string | number => {
     switch (query.order_by_column) {
       case 'role':
@@ -98,10 +134,14 @@ export function pageOf(users: User[], query: ListQuery): ListOf<User> {
 export type StoryListState = 'filled' | 'empty' | 'loading' | 'error';
 
 /** A 422 as the server answers a duplicate e-mail. */
-export const duplicateEmail = () => new ApiError(422, { detail: [{ loc: ['body', 'email'], msg: USER_MESSAGES.emailTaken }] });
+export const duplicateEmail = () =>
+  new ApiError(422, { detail: [{ loc: ['body', 'email'], msg: USER_MESSAGES.emailTaken }] });
 
 /** Fixture calls of a user screen: the list in the given state, saves that succeed after a moment. */
-export function storyUserCalls(state: StoryListState = 'filled', overrides: Partial<UserCalls> = {}): (screen: UserScreen) => UserCalls {
+export function storyUserCalls(
+  state: StoryListState = 'filled',
+  overrides: Partial<UserCalls> = {},
+): (screen: UserScreen) => UserCalls {
   return (screen) => {
     const users = storyUsers(screen);
     const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 300));

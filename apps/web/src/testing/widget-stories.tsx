@@ -43,7 +43,6 @@ export function widgetStory(state: DashboardCallsState, width: StoryWidth, displ
 type StoryObj = StoryObjOf<{ defaultDisplay?: WidgetDisplay }>;
 type Play = NonNullable<StoryObj['play']>;
 
-
 /**
  * The ten stories of a widget: filled, empty, loading, collapsed and full screen, each on a phone
  * and on a desktop, with what each must show: `filled` is a text of the filled widget, `empty` its
@@ -62,7 +61,10 @@ export function widgetStories(title: string, shows: { filled: string; empty: str
   const loading: Play = async ({ canvasElement }) => {
     const region = await storyBody(canvasElement).findByRole('region', { name: title });
     await expect(within(region).getByRole('status')).toHaveTextContent(`Loading ${title}`);
-    await expect(within(region).getByText(`Loading ${title}`).closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await expect(within(region).getByText(`Loading ${title}`).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   };
   const collapsed: Play = async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
@@ -78,7 +80,10 @@ export function widgetStories(title: string, shows: { filled: string; empty: str
     await waitFor(() => expect(within(dialog).getAllByText(shows.filled)[0]).toBeVisible());
     await expect(within(dialog).getByRole('button', { name: `Exit full screen: ${title}` })).toBeVisible();
   };
-  const story = (state: DashboardCallsState, width: StoryWidth, display: WidgetDisplay, play: Play): StoryObj => ({ ...widgetStory(state, width, display), play });
+  const story = (state: DashboardCallsState, width: StoryWidth, display: WidgetDisplay, play: Play): StoryObj => ({
+    ...widgetStory(state, width, display),
+    play,
+  });
   return {
     Filled: story('filled', 'desktop', 'default', filled),
     FilledMobile: story('filled', 'mobile', 'default', filled),

@@ -24,7 +24,17 @@ export const UserListQuery = /* @__PURE__ */ (() =>
  * list's default (docs/product.md#constants-and-limits: Users by name, Admin Users and Customer Users by id). `role` sorts by
  * rol_id, `customer` by the customer's name.
  */
-export const USER_ORDER_COLUMNS = ['id', 'name', 'last_name', 'email', 'status', 'role', 'customer', 'created_at', 'updated_at'] as const;
+export const USER_ORDER_COLUMNS = [
+  'id',
+  'name',
+  'last_name',
+  'email',
+  'status',
+  'role',
+  'customer',
+  'created_at',
+  'updated_at',
+] as const;
 export type UserOrderColumn = (typeof USER_ORDER_COLUMNS)[number];
 
 /** The profile counts of docs/product.md#profile. */
@@ -49,19 +59,44 @@ function userEndpoints<TBase extends string, TPassword extends string>(opts: {
   create: Permission;
   write: Permission;
 }) {
-  const e = <M extends Method, P extends string, R, B extends v.GenericSchema | undefined = undefined, Q extends v.GenericSchema | undefined = undefined, Pa extends v.GenericSchema | undefined = undefined>(
+  const e = <
+    M extends Method,
+    P extends string,
+    R,
+    B extends v.GenericSchema | undefined = undefined,
+    Q extends v.GenericSchema | undefined = undefined,
+    Pa extends v.GenericSchema | undefined = undefined,
+  >(
     name: string,
     method: M,
     path: P,
     permission: Permission,
     parts: { response: { readonly reply?: R }; body?: B; query?: Q; params?: Pa },
-  ) => endpoint({ name: `${opts.scope}.${name}`, method, path, auth: 'session' as const, permissions: [permission], ...parts });
+  ) =>
+    endpoint({
+      name: `${opts.scope}.${name}`,
+      method,
+      path,
+      auth: 'session' as const,
+      permissions: [permission],
+      ...parts,
+    });
   return {
     list: e('list', 'GET', opts.base, opts.read, { query: UserListQuery, response: reply<ListOf<User>>() }),
     create: e('create', 'POST', opts.base, opts.create, { body: UserCreateSchema, response: reply<User>() }),
-    get: e('get', 'GET', `${opts.base}/:id` as `${TBase}/:id`, opts.read, { params: IdParams, response: reply<User>() }),
-    update: e('update', 'PUT', `${opts.base}/:id` as `${TBase}/:id`, opts.write, { params: IdParams, body: UserUpdateSchema, response: reply<User>() }),
-    remove: e('remove', 'DELETE', `${opts.base}/:id` as `${TBase}/:id`, opts.write, { params: IdParams, response: reply<MessageAnswer>() }),
+    get: e('get', 'GET', `${opts.base}/:id` as `${TBase}/:id`, opts.read, {
+      params: IdParams,
+      response: reply<User>(),
+    }),
+    update: e('update', 'PUT', `${opts.base}/:id` as `${TBase}/:id`, opts.write, {
+      params: IdParams,
+      body: UserUpdateSchema,
+      response: reply<User>(),
+    }),
+    remove: e('remove', 'DELETE', `${opts.base}/:id` as `${TBase}/:id`, opts.write, {
+      params: IdParams,
+      response: reply<MessageAnswer>(),
+    }),
     changePassword: e('changePassword', 'PUT', opts.passwordPath, opts.write, {
       params: IdParams,
       body: AdminPasswordChangeSchema,

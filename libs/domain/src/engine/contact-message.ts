@@ -87,7 +87,8 @@ const SPOKEN = {
   EN: {
     first: (caseId: string) => `Relevo incident, case ${caseId}.`,
     recall: (caseId: string) => `Reminder: Relevo incident, case ${caseId}, is still open.`,
-    followUp: (caseId: string) => `Follow-up: Relevo incident, case ${caseId}, which you accepted, is not resolved yet.`,
+    followUp: (caseId: string) =>
+      `Follow-up: Relevo incident, case ${caseId}, which you accepted, is not resolved yet.`,
     notice: (caseId: string) => `For your information: nobody has accepted Relevo incident, case ${caseId}, yet.`,
     both: 'Press 4 to accept, 6 to resolve.',
     resolveOnly: 'Press 6 to resolve.',
@@ -95,8 +96,10 @@ const SPOKEN = {
   ES: {
     first: (caseId: string) => `Incidente de Relevo, caso ${caseId}.`,
     recall: (caseId: string) => `Recordatorio: el incidente de Relevo, caso ${caseId}, sigue abierto.`,
-    followUp: (caseId: string) => `Seguimiento: el incidente de Relevo, caso ${caseId}, que usted aceptó, aún no está resuelto.`,
-    notice: (caseId: string) => `Para su información: nadie ha aceptado todavía el incidente de Relevo, caso ${caseId}.`,
+    followUp: (caseId: string) =>
+      `Seguimiento: el incidente de Relevo, caso ${caseId}, que usted aceptó, aún no está resuelto.`,
+    notice: (caseId: string) =>
+      `Para su información: nadie ha aceptado todavía el incidente de Relevo, caso ${caseId}.`,
     both: 'Presione 4 para aceptar, 6 para resolver.',
     resolveOnly: 'Presione 6 para resolver.',
   },

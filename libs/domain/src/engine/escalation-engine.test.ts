@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { newEngineState, responseMinutes, runEngine, stepSchedule, type EngineInput, type EngineState, type EngineStep } from './escalation-engine';
+import {
+  newEngineState,
+  responseMinutes,
+  runEngine,
+  stepSchedule,
+  type EngineInput,
+  type EngineState,
+  type EngineStep,
+} from './escalation-engine';
 import { MIN, T0, agent, supervisor } from './steps.fixture';
 
 /** Applies inputs at times (minutes after T0) and collects what the engine did. */
@@ -10,13 +18,18 @@ function play(state: EngineState, events: [minutes: number, input: EngineInput][
     state = outcome.state;
     log.push({
       at: minutes,
-      actions: outcome.actions.map((a) => (a.kind === 'contact' ? `${a.followup_status} step ${a.step + 1}#${a.attempt}${a.to_accepter ? ' (accepter)' : ''}` : a.followup_status)),
+      actions: outcome.actions.map((a) =>
+        a.kind === 'contact'
+          ? `${a.followup_status} step ${a.step + 1}#${a.attempt}${a.to_accepter ? ' (accepter)' : ''}`
+          : a.followup_status,
+      ),
       due: outcome.due_at === null ? null : (outcome.due_at - T0) / MIN,
     });
   }
   return { state, log };
 }
-const start = (steps: EngineStep[], sla: number | null = 30) => newEngineState({ created_at: T0, sla_minutes: sla, steps });
+const start = (steps: EngineStep[], sla: number | null = 30) =>
+  newEngineState({ created_at: T0, sla_minutes: sla, steps });
 const due: EngineInput = { kind: 'due' };
 
 describe('the escalation engine (docs/product.md#escalation-engine)', () => {
@@ -30,7 +43,12 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
       // accepted: later waits cancelled; the accepter is followed up every follow-up time
       { at: 3, actions: [], due: 18 },
     ]);
-    expect(state).toMatchObject({ status: 'progress', accepted_at: T0 + 3 * MIN, accepted_by: { step: 0 }, sla_compliance: 'YES' });
+    expect(state).toMatchObject({
+      status: 'progress',
+      accepted_at: T0 + 3 * MIN,
+      accepted_by: { step: 0 },
+      sla_compliance: 'YES',
+    });
     expect(responseMinutes(state, 1)).toBe(3);
   });
 
@@ -38,7 +56,16 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
     const steps = [agent(1), agent(2, { follow_up_minutes: 30 }), agent(3)];
     let state = start(steps, 60);
     const first = runEngine(state, due, T0);
-    expect(first.actions).toEqual([{ kind: 'contact', step: 0, attempt: 1, followup_status: 'open', next: { step: 1, at: T0 + 15 * MIN }, to_accepter: false, }]);
+    expect(first.actions).toEqual([
+      {
+        kind: 'contact',
+        step: 0,
+        attempt: 1,
+        followup_status: 'open',
+        next: { step: 1, at: T0 + 15 * MIN },
+        to_accepter: false,
+      },
+    ]);
     state = first.state;
     const { state: end, log } = play(state, [
       [15, due],
@@ -72,7 +99,10 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
   });
 
   it('calls again up to the max attempts, spread over the follow-up time, before moving on', () => {
-    expect(stepSchedule(agent(1, { recalls: 3, follow_up_minutes: 20 }), 1)).toEqual({ contacts: [0, 5 * MIN, 10 * MIN, 15 * MIN], ends: 20 * MIN });
+    expect(stepSchedule(agent(1, { recalls: 3, follow_up_minutes: 20 }), 1)).toEqual({
+      contacts: [0, 5 * MIN, 10 * MIN, 15 * MIN],
+      ends: 20 * MIN,
+    });
     const { log } = play(start([agent(1, { recalls: 3, follow_up_minutes: 20 }), agent(2)], null), [
       [0, due],
       [5, due],
@@ -89,7 +119,7 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
     ]);
   });
 
-  it('moves on at once when the contact it waits on could not be delivered, dropping that step\'s recalls', () => {
+  it("moves on at once when the contact it waits on could not be delivered, dropping that step's recalls", () => {
     const { state, log } = play(start([agent(1, { recalls: 2 }), agent(2)], null), [
       [0, due],
       // a report about another contact (an earlier attempt, another step) changes nothing
@@ -129,8 +159,16 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
   });
 
   it('catches up after the worker was away: every contact due since, once each, in order', () => {
-    const { log } = play(start([agent(1, { recalls: 1, follow_up_minutes: 10 }), agent(2), agent(3)], null), [[40, due]]);
-    expect(log).toEqual([{ at: 40, actions: ['open step 1#1', 'follow-up step 1#2', 'escalation step 2#1', 'escalation step 3#1', 'not reached'], due: null }]);
+    const { log } = play(start([agent(1, { recalls: 1, follow_up_minutes: 10 }), agent(2), agent(3)], null), [
+      [40, due],
+    ]);
+    expect(log).toEqual([
+      {
+        at: 40,
+        actions: ['open step 1#1', 'follow-up step 1#2', 'escalation step 2#1', 'escalation step 3#1', 'not reached'],
+        due: null,
+      },
+    ]);
   });
 
   it('completes an event resolved while waiting: pending contacts cancelled, the last log row written', () => {
@@ -145,7 +183,12 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
       { at: 15, actions: [], due: null },
     ]);
     // the resolver responded: it counts as the acceptance
-    expect(state).toMatchObject({ status: 'completed', closed_at: T0 + 4 * MIN, accepted_at: T0 + 4 * MIN, sla_compliance: 'YES' });
+    expect(state).toMatchObject({
+      status: 'completed',
+      closed_at: T0 + 4 * MIN,
+      accepted_at: T0 + 4 * MIN,
+      sla_compliance: 'YES',
+    });
   });
 
   it('leaves the response undecided when the integration resolves before anyone answered', () => {
@@ -159,9 +202,19 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
   it('cancels: nothing more happens, and later inputs are ignored', () => {
     let state = play(start([agent(1), agent(2)]), [[0, due]]).state;
     const canceled = runEngine(state, { kind: 'cancel' }, T0 + 2 * MIN);
-    expect(canceled).toMatchObject({ actions: [], due_at: null, ignored: false, state: { status: 'canceled', closed_at: T0 + 2 * MIN } });
+    expect(canceled).toMatchObject({
+      actions: [],
+      due_at: null,
+      ignored: false,
+      state: { status: 'canceled', closed_at: T0 + 2 * MIN },
+    });
     state = canceled.state;
-    for (const input of [due, { kind: 'accept', by: { step: 0 } }, { kind: 'resolve', by: 'integration' }, { kind: 'cancel' }] as EngineInput[]) {
+    for (const input of [
+      due,
+      { kind: 'accept', by: { step: 0 } },
+      { kind: 'resolve', by: 'integration' },
+      { kind: 'cancel' },
+    ] as EngineInput[]) {
       expect(runEngine(state, input, T0 + 20 * MIN)).toMatchObject({ ignored: true, actions: [], state });
     }
   });
@@ -176,7 +229,12 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
     expect(log[1]).toEqual({ at: 30, actions: [], due: 60 });
     expect(state).toMatchObject({ sla_compliance: 'NO', status: 'progress' });
     // accepted one minute before the SLA: YES
-    expect(play(start([agent(1)], 30), [[0, due], [29, { kind: 'accept', by: 'integration' }]]).state.sla_compliance).toBe('YES');
+    expect(
+      play(start([agent(1)], 30), [
+        [0, due],
+        [29, { kind: 'accept', by: 'integration' }],
+      ]).state.sla_compliance,
+    ).toBe('YES');
   });
 
   it('divides every wait by ESCALATION_TIME_SCALE', () => {
@@ -191,18 +249,39 @@ describe('the escalation engine (docs/product.md#escalation-engine)', () => {
       60,
     );
     // step 2 (15 minutes) ends 25 s in: 30 s in, nobody was reached, and the 30-minute SLA has passed
-    expect(log.map((entry) => entry.actions)).toEqual([['open step 1#1'], ['follow-up step 1#2'], ['escalation step 2#1'], ['not reached']]);
+    expect(log.map((entry) => entry.actions)).toEqual([
+      ['open step 1#1'],
+      ['follow-up step 1#2'],
+      ['escalation step 2#1'],
+      ['not reached'],
+    ]);
     expect(state.sla_compliance).toBe('NO');
   });
 
   it('does not follow up an accepter without a follow-up time, nor the integration', () => {
-    expect(play(start([supervisor(1)], null), [[0, due], [1, { kind: 'accept', by: { step: 0 } }]]).log[1]!.due).toBeNull();
-    expect(play(start([agent(1)], null), [[0, due], [1, { kind: 'accept', by: 'integration' }]]).log[1]!.due).toBeNull();
+    expect(
+      play(start([supervisor(1)], null), [
+        [0, due],
+        [1, { kind: 'accept', by: { step: 0 } }],
+      ]).log[1]!.due,
+    ).toBeNull();
+    expect(
+      play(start([agent(1)], null), [
+        [0, due],
+        [1, { kind: 'accept', by: 'integration' }],
+      ]).log[1]!.due,
+    ).toBeNull();
   });
 
   it('ignores an accept of an accepted event and a due with nothing due', () => {
-    const accepted = play(start([agent(1)]), [[0, due], [1, { kind: 'accept', by: { step: 0 } }]]).state;
-    expect(runEngine(accepted, { kind: 'accept', by: { step: 0 } }, T0 + 2 * MIN)).toMatchObject({ ignored: true, state: accepted });
+    const accepted = play(start([agent(1)]), [
+      [0, due],
+      [1, { kind: 'accept', by: { step: 0 } }],
+    ]).state;
+    expect(runEngine(accepted, { kind: 'accept', by: { step: 0 } }, T0 + 2 * MIN)).toMatchObject({
+      ignored: true,
+      state: accepted,
+    });
     const open = play(start([agent(1), agent(2)], null), [[0, due]]).state;
     expect(runEngine(open, due, T0 + 5 * MIN)).toMatchObject({ ignored: true, actions: [], due_at: T0 + 15 * MIN });
   });

@@ -95,7 +95,11 @@ export interface EngineOutcome {
 const MINUTE = 60_000;
 
 /** A new event's state: nothing contacted yet; the first `due` starts the walk. */
-export function newEngineState(input: { created_at: number; sla_minutes: number | null; steps: EngineStep[] }): EngineState {
+export function newEngineState(input: {
+  created_at: number;
+  sla_minutes: number | null;
+  steps: EngineStep[];
+}): EngineState {
   return {
     status: 'open',
     created_at: input.created_at,
@@ -124,8 +128,10 @@ export function stepSchedule(step: EngineStep, scale: number): { contacts: numbe
 }
 
 /** The minutes from creation to acceptance that count against the SLA (waits scaled like every other). */
-export const responseMinutes = (state: Pick<EngineState, 'created_at' | 'accepted_at'>, scale: number): number | null =>
-  state.accepted_at === null ? null : ((state.accepted_at - state.created_at) * scale) / MINUTE;
+export const responseMinutes = (
+  state: Pick<EngineState, 'created_at' | 'accepted_at'>,
+  scale: number,
+): number | null => (state.accepted_at === null ? null : ((state.accepted_at - state.created_at) * scale) / MINUTE);
 
 function slaDeadline(state: EngineState, scale: number): number | null {
   return state.sla_minutes === null ? null : state.created_at + (state.sla_minutes * MINUTE) / scale;
@@ -143,7 +149,8 @@ function nextContact(state: EngineState, scale: number): { step: number; attempt
   if (!state.at) return state.steps.length ? { step: 0, attempt: 1, at: state.created_at } : null;
   const { step, attempt, step_started_at } = state.at;
   const schedule = stepSchedule(state.steps[step]!, scale);
-  if (attempt < schedule.contacts.length) return { step, attempt: attempt + 1, at: step_started_at + schedule.contacts[attempt]! };
+  if (attempt < schedule.contacts.length)
+    return { step, attempt: attempt + 1, at: step_started_at + schedule.contacts[attempt]! };
   if (step + 1 < state.steps.length) return { step: step + 1, attempt: 1, at: step_started_at + schedule.ends };
   return null;
 }
@@ -181,9 +188,23 @@ function dueAt(state: EngineState, scale: number): number | null {
   return times.length ? Math.min(...times) : null;
 }
 
-function contact(state: EngineState, step: number, attempt: number, status: ContactAction['followup_status'], toAccepter: boolean, scale: number): ContactAction {
+function contact(
+  state: EngineState,
+  step: number,
+  attempt: number,
+  status: ContactAction['followup_status'],
+  toAccepter: boolean,
+  scale: number,
+): ContactAction {
   const after = toAccepter ? null : nextContact(state, scale);
-  return { kind: 'contact', step, attempt, followup_status: status, next: after ? { step: after.step, at: after.at } : null, to_accepter: toAccepter };
+  return {
+    kind: 'contact',
+    step,
+    attempt,
+    followup_status: status,
+    next: after ? { step: after.step, at: after.at } : null,
+    to_accepter: toAccepter,
+  };
 }
 
 /**
@@ -216,7 +237,12 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
   let state = withCompliance(previous, now, scale);
   const actions: EngineAction[] = [];
   const closed = state.status === 'completed' || state.status === 'canceled';
-  const outcome = (ignored = false): EngineOutcome => ({ state, actions, due_at: dueAt(state, scale), ignored: ignored && state === previous });
+  const outcome = (ignored = false): EngineOutcome => ({
+    state,
+    actions,
+    due_at: dueAt(state, scale),
+    ignored: ignored && state === previous,
+  });
 
   switch (input.kind) {
     case 'due': {
@@ -236,11 +262,15 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
     case 'undelivered': {
       // only the contact the walk waits on moves it: an older one's failure changes nothing
       const at = state.at;
-      if (state.status !== 'open' || state.exhausted || !at || at.step !== input.step || at.attempt !== input.attempt) return outcome(true);
+      if (state.status !== 'open' || state.exhausted || !at || at.step !== input.step || at.attempt !== input.attempt)
+        return outcome(true);
       // the person cannot be reached this way: the step's recalls are dropped and its wait ends
       // now, so the next step (or `not reached`) comes at once
       const schedule = stepSchedule(state.steps[at.step]!, scale);
-      state = { ...state, at: { step: at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends } };
+      state = {
+        ...state,
+        at: { step: at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends },
+      };
       state = walk(state, now, scale, actions);
       return outcome();
     }
@@ -263,7 +293,13 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
       // resolve); the integration resolving it (the monitor saw it clear) is no response: the
       // compliance stays as the time says (NO once the SLA passed, else undecided)
       const responded = state.accepted_at === null && input.by !== 'integration';
-      if (responded) state = { ...state, accepted_at: now, accepted_by: input.by, sla_compliance: state.sla_minutes === null ? null : (state.sla_compliance ?? 'YES') };
+      if (responded)
+        state = {
+          ...state,
+          accepted_at: now,
+          accepted_by: input.by,
+          sla_compliance: state.sla_minutes === null ? null : (state.sla_compliance ?? 'YES'),
+        };
       state = { ...state, status: 'completed', closed_at: now };
       actions.push({ kind: 'log', followup_status: 'completed' });
       return outcome();

@@ -22,7 +22,11 @@ export interface StepRowForEngine {
   language_id: string;
 }
 
-const CHANNELS: Record<number, EngineChannel> = { [CHANNEL.voice]: 'voice', [CHANNEL.sms]: 'sms', [CHANNEL.email]: 'email' };
+const CHANNELS: Record<number, EngineChannel> = {
+  [CHANNEL.voice]: 'voice',
+  [CHANNEL.sms]: 'sms',
+  [CHANNEL.email]: 'email',
+};
 
 /**
  * The steps an event copies when it is created (docs/product.md#escalation-engine): the active steps whose resource is

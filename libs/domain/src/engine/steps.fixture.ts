@@ -18,4 +18,5 @@ export const agent = (id: number, patch: Partial<EngineStep> = {}): EngineStep =
   ...patch,
 });
 /** A supervisor told by e-mail. */
-export const supervisor = (id: number): EngineStep => agent(id, { participation: 'supervisor', follow_up_minutes: 0, channel: 'email', address: `boss${id}@example.test` });
+export const supervisor = (id: number): EngineStep =>
+  agent(id, { participation: 'supervisor', follow_up_minutes: 0, channel: 'email', address: `boss${id}@example.test` });

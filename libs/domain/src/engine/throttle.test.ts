@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bundleMessage, customerSlot, recipientSlot, THROTTLE } from './throttle';
 
 const T0 = Date.UTC(2026, 10, 24, 3, 0, 0);
-const others = Array.from({ length: 7 }, (_, i) => ({ label: `CASE000${i} Disk almost full on db-${i}`, subject: `[Relevo] Case CASE000${i}: Disk almost full on db-${i}`, body: `New incident.\n\nCase CASE000${i}\nDisk almost full on db-${i}\n\nAccept or resolve: https://relevo.test/respond/${i}\n` }));
+const others = Array.from({ length: 7 }, (_, i) => ({
+  label: `CASE000${i} Disk almost full on db-${i}`,
+  subject: `[Relevo] Case CASE000${i}: Disk almost full on db-${i}`,
+  body: `New incident.\n\nCase CASE000${i}\nDisk almost full on db-${i}\n\nAccept or resolve: https://relevo.test/respond/${i}\n`,
+}));
 
 describe('throttling and bundling (docs/product.md#escalation-engine)', () => {
   it('lets one message per person and channel through each minute', () => {
@@ -13,7 +17,7 @@ describe('throttling and bundling (docs/product.md#escalation-engine)', () => {
     expect(THROTTLE.recipientWindowMs).toBe(60_000);
   });
 
-  it('holds a customer\'s messages above its cap until the next window, and counts afresh there', () => {
+  it("holds a customer's messages above its cap until the next window, and counts afresh there", () => {
     let window = null as Parameters<typeof customerSlot>[0];
     const sendAts: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -24,7 +28,10 @@ describe('throttling and bundling (docs/product.md#escalation-engine)', () => {
     expect(sendAts).toEqual([T0, T0 + 1000, T0 + 60_000]);
     expect(window).toEqual({ started_at: T0, count: 2 });
     // the held message, at the start of the next window, goes
-    expect(customerSlot(window, 2, T0 + 60_000)).toEqual({ sendAt: T0 + 60_000, window: { started_at: T0 + 60_000, count: 1 } });
+    expect(customerSlot(window, 2, T0 + 60_000)).toEqual({
+      sendAt: T0 + 60_000,
+      window: { started_at: T0 + 60_000, count: 1 },
+    });
   });
 
   it('sends nothing before a window opened ahead by a held-back message: later messages wait for it and count in it', () => {
@@ -42,9 +49,14 @@ describe('throttling and bundling (docs/product.md#escalation-engine)', () => {
   });
 
   it('names the bundled incidents in an SMS or a call, a few and then how many more', () => {
-    const lead = { subject: null, body: 'New incident. Case LEAD0001: Checkout errors above 5% Accept or resolve: https://relevo.test/respond/x' };
+    const lead = {
+      subject: null,
+      body: 'New incident. Case LEAD0001: Checkout errors above 5% Accept or resolve: https://relevo.test/respond/x',
+    };
     expect(bundleMessage('sms', 'EN', lead, [])).toBe(lead);
-    expect(bundleMessage('sms', 'EN', lead, others.slice(0, 3)).body).toBe(`${lead.body} | 3 more incidents: CASE0000 Disk almost full on db-0; CASE0001 Disk almost full on db-1; CASE0002 Disk almost full on db-2`);
+    expect(bundleMessage('sms', 'EN', lead, others.slice(0, 3)).body).toBe(
+      `${lead.body} | 3 more incidents: CASE0000 Disk almost full on db-0; CASE0001 Disk almost full on db-1; CASE0002 Disk almost full on db-2`,
+    );
     expect(bundleMessage('voice', 'ES', lead, others).body).toBe(
       `${lead.body} | 7 incidentes más: CASE0000 Disk almost full on db-0; CASE0001 Disk almost full on db-1; CASE0002 Disk almost full on db-2; CASE0003 Disk almost full on db-3; CASE0004 Disk almost full on db-4; y 2 más`,
     );

@@ -19,7 +19,11 @@ export const THROTTLE = {
 } as const;
 
 /** When a message to a person on a channel may go: now, or once the window of the last one has passed. */
-export function recipientSlot(lastSentAt: number | null, now: number, windowMs: number = THROTTLE.recipientWindowMs): number {
+export function recipientSlot(
+  lastSentAt: number | null,
+  now: number,
+  windowMs: number = THROTTLE.recipientWindowMs,
+): number {
   if (lastSentAt === null) return now;
   const free = lastSentAt + windowMs;
   return free <= now ? now : free;
@@ -35,10 +39,16 @@ export interface CustomerWindow {
  * Whether a customer may send one more message now (and the window after counting it), or when to
  * try again: when the current window ends.
  */
-export function customerSlot(window: CustomerWindow | null, cap: number, now: number): { sendAt: number; window: CustomerWindow } {
-  const current = window && now < window.started_at + THROTTLE.customerWindowMs ? window : { started_at: now, count: 0 };
+export function customerSlot(
+  window: CustomerWindow | null,
+  cap: number,
+  now: number,
+): { sendAt: number; window: CustomerWindow } {
+  const current =
+    window && now < window.started_at + THROTTLE.customerWindowMs ? window : { started_at: now, count: 0 };
   // a window that starts later (a message held back opened it) counts this one too, sent when it starts
-  if (current.count < cap) return { sendAt: Math.max(now, current.started_at), window: { ...current, count: current.count + 1 } };
+  if (current.count < cap)
+    return { sendAt: Math.max(now, current.started_at), window: { ...current, count: current.count + 1 } };
   return { sendAt: current.started_at + THROTTLE.customerWindowMs, window: current };
 }
 
@@ -52,8 +62,16 @@ export interface BundledContact {
 }
 
 const BUNDLE_TEXTS = {
-  EN: { more: (n: number) => (n === 1 ? '1 more incident' : `${n} more incidents`), andMore: (n: number) => `and ${n} more`, subjectMore: (n: number) => `(+${n} more)` },
-  ES: { more: (n: number) => (n === 1 ? '1 incidente más' : `${n} incidentes más`), andMore: (n: number) => `y ${n} más`, subjectMore: (n: number) => `(+${n} más)` },
+  EN: {
+    more: (n: number) => (n === 1 ? '1 more incident' : `${n} more incidents`),
+    andMore: (n: number) => `and ${n} more`,
+    subjectMore: (n: number) => `(+${n} more)`,
+  },
+  ES: {
+    more: (n: number) => (n === 1 ? '1 incidente más' : `${n} incidentes más`),
+    andMore: (n: number) => `y ${n} más`,
+    subjectMore: (n: number) => `(+${n} más)`,
+  },
 } as const;
 
 /**
@@ -62,12 +80,24 @@ const BUNDLE_TEXTS = {
  * Disk full https://...; ..."), at most a few and then how many more; an e-mail holds each one
  * whole, so every incident keeps its own link.
  */
-export function bundleMessage(channel: EngineChannel, language: string, lead: { subject: string | null; body: string }, others: readonly BundledContact[]): { subject: string | null; body: string } {
+export function bundleMessage(
+  channel: EngineChannel,
+  language: string,
+  lead: { subject: string | null; body: string },
+  others: readonly BundledContact[],
+): { subject: string | null; body: string } {
   if (others.length === 0) return lead;
   const t = language === 'EN' ? BUNDLE_TEXTS.EN : BUNDLE_TEXTS.ES;
   if (channel === 'email') {
     const subject = lead.subject === null ? null : `${lead.subject} ${t.subjectMore(others.length)}`;
-    return { subject, body: [lead.body.trimEnd(), ...others.map((other) => `${other.subject ?? ''}\n\n${other.body.trimEnd()}`.trim())].join('\n\n---\n\n') + '\n' };
+    return {
+      subject,
+      body:
+        [
+          lead.body.trimEnd(),
+          ...others.map((other) => `${other.subject ?? ''}\n\n${other.body.trimEnd()}`.trim()),
+        ].join('\n\n---\n\n') + '\n',
+    };
   }
   const named = others.slice(0, THROTTLE.listed).map((other) => other.label);
   const rest = others.length - named.length;

@@ -7,8 +7,21 @@ import { STUCK_RETRY_MS, contactKey, contactOf, endEntryOf, wakeUpEnd } from './
 /** a step of these tests, in English */
 const step = (id: number, patch: Partial<EngineStep> = {}): EngineStep => agent(id, { language: 'EN', ...patch });
 const start = (steps: EngineStep[]) => newEngineState({ created_at: T0, sla_minutes: 30, steps });
-const event = { event_id: 7, case_id: 'ABC123', short_event_subject: 'Disk full', short_event_body: 'The disk of db-1 is full' };
-const contact = (patch: Partial<ContactAction> = {}): ContactAction => ({ kind: 'contact', step: 0, attempt: 1, followup_status: 'open', next: null, to_accepter: false, ...patch });
+const event = {
+  event_id: 7,
+  case_id: 'ABC123',
+  short_event_subject: 'Disk full',
+  short_event_body: 'The disk of db-1 is full',
+};
+const contact = (patch: Partial<ContactAction> = {}): ContactAction => ({
+  kind: 'contact',
+  step: 0,
+  attempt: 1,
+  followup_status: 'open',
+  next: null,
+  to_accepter: false,
+  ...patch,
+});
 
 describe('a contact key', () => {
   it('names the event, the step (from 1) and the attempt, or the follow-up to the accepter', () => {
@@ -19,7 +32,10 @@ describe('a contact key', () => {
 
 describe('the log entry of an action without a contact', () => {
   it('names the step last walked and, for a close, says resolved when the event completed', () => {
-    const walked: EngineState = { ...start([step(1), step(2, { channel: 'voice' })]), at: { step: 1, attempt: 1, step_started_at: T0 } };
+    const walked: EngineState = {
+      ...start([step(1), step(2, { channel: 'voice' })]),
+      at: { step: 1, attempt: 1, step_started_at: T0 },
+    };
     expect(endEntryOf(7, { ...walked, status: 'completed' }, { kind: 'log', followup_status: 'completed' })).toEqual({
       closing: true,
       last: walked.steps[1],
@@ -27,8 +43,14 @@ describe('the log entry of an action without a contact', () => {
       resolved: 'Y',
       idempotencyKey: 'event:7:closed',
     });
-    expect(endEntryOf(7, { ...walked, status: 'canceled' }, { kind: 'log', followup_status: 'completed' })).toMatchObject({ closing: true, resolved: 'N' });
-    expect(endEntryOf(7, walked, { kind: 'log', followup_status: 'not reached' })).toMatchObject({ closing: false, resolved: 'N', idempotencyKey: 'event:7:not-reached' });
+    expect(
+      endEntryOf(7, { ...walked, status: 'canceled' }, { kind: 'log', followup_status: 'completed' }),
+    ).toMatchObject({ closing: true, resolved: 'N' });
+    expect(endEntryOf(7, walked, { kind: 'log', followup_status: 'not reached' })).toMatchObject({
+      closing: false,
+      resolved: 'N',
+      idempotencyKey: 'event:7:not-reached',
+    });
   });
 
   it('names no step before any was walked', () => {
@@ -37,18 +59,39 @@ describe('the log entry of an action without a contact', () => {
 });
 
 describe('the message of a contact', () => {
-  const state = start([step(1), step(2, { channel: 'email', address: 'two@example.test' }), step(3, { channel: 'voice' })]);
-  const facts = { language: 'EN', caseId: 'ABC123', incident: 'Disk full', attempt: 1, toAccepter: false, notice: false };
+  const state = start([
+    step(1),
+    step(2, { channel: 'email', address: 'two@example.test' }),
+    step(3, { channel: 'voice' }),
+  ]);
+  const facts = {
+    language: 'EN',
+    caseId: 'ABC123',
+    incident: 'Disk full',
+    attempt: 1,
+    toAccepter: false,
+    notice: false,
+  };
 
   it('sends an SMS its text with the link, and names it by case, incident and link in a bundle', () => {
-    const made = contactOf(event, state, contact({ next: { step: 1, at: T0 + 15 * MIN } }), 'https://relevo.test/respond/x');
+    const made = contactOf(
+      event,
+      state,
+      contact({ next: { step: 1, at: T0 + 15 * MIN } }),
+      'https://relevo.test/respond/x',
+    );
     expect(made).toEqual({
       step: state.steps[0],
       nextStep: state.steps[1],
       nextAt: T0 + 15 * MIN,
       idempotencyKey: 'event:7:step:1:attempt:1',
       subject: null,
-      body: contactText({ ...facts, channel: 'sms', description: event.short_event_body, link: 'https://relevo.test/respond/x' }).body,
+      body: contactText({
+        ...facts,
+        channel: 'sms',
+        description: event.short_event_body,
+        link: 'https://relevo.test/respond/x',
+      }).body,
       label: 'ABC123 Disk full https://relevo.test/respond/x',
       spoken: null,
     });
@@ -56,24 +99,46 @@ describe('the message of a contact', () => {
 
   it('gives an e-mail its subject, and its bundle label no link', () => {
     const made = contactOf(event, state, contact({ step: 1 }), 'https://relevo.test/respond/y');
-    const text = contactText({ ...facts, channel: 'email', description: event.short_event_body, link: 'https://relevo.test/respond/y' });
-    expect(made).toMatchObject({ subject: text.subject, body: text.body, label: 'ABC123 Disk full', nextStep: null, nextAt: null, spoken: null });
+    const text = contactText({
+      ...facts,
+      channel: 'email',
+      description: event.short_event_body,
+      link: 'https://relevo.test/respond/y',
+    });
+    expect(made).toMatchObject({
+      subject: text.subject,
+      body: text.body,
+      label: 'ABC123 Disk full',
+      nextStep: null,
+      nextAt: null,
+      spoken: null,
+    });
   });
 
   it('gives a call its spoken text', () => {
-    expect(contactOf(event, state, contact({ step: 2, attempt: 2 }), null).spoken).toBe(spokenMessage({ ...facts, attempt: 2 }));
+    expect(contactOf(event, state, contact({ step: 2, attempt: 2 }), null).spoken).toBe(
+      spokenMessage({ ...facts, attempt: 2 }),
+    );
   });
 });
 
 describe('the end of a wake-up', () => {
   const state = start([step(1), step(2)]);
 
-  it('reschedules the timer at the outcome\'s time and keeps the event open', () => {
+  it("reschedules the timer at the outcome's time and keeps the event open", () => {
     const first = runEngine(state, { kind: 'due' }, T0, 1);
     expect(wakeUpEnd(state, first, first, T0, 1)).toEqual({
       closes: false,
       dueAt: first.due_at,
-      event: { status: 'open', sla_compliance: null, accepted_at: null, accepted_by: null, response_minutes: null, closed_at: null, elapsed_minutes: null },
+      event: {
+        status: 'open',
+        sla_compliance: null,
+        accepted_at: null,
+        accepted_by: null,
+        response_minutes: null,
+        closed_at: null,
+        elapsed_minutes: null,
+      },
     });
   });
 
@@ -84,7 +149,14 @@ describe('the end of a wake-up', () => {
     const end = wakeUpEnd(accepted.state, resolved, resolved, T0 + 0.56 * MIN, 10);
     expect(end.closes).toBe(true);
     expect(end.dueAt).toBeNull();
-    expect(end.event).toMatchObject({ status: 'completed', accepted_by: 'Agent 1', accepted_at: T0 + 0.25 * MIN, response_minutes: 3, closed_at: T0 + 0.56 * MIN, elapsed_minutes: 6 });
+    expect(end.event).toMatchObject({
+      status: 'completed',
+      accepted_by: 'Agent 1',
+      accepted_at: T0 + 0.25 * MIN,
+      response_minutes: 3,
+      closed_at: T0 + 0.56 * MIN,
+      elapsed_minutes: 6,
+    });
   });
 
   it('names the integration when it accepted, and does not close an event closed before', () => {
@@ -100,6 +172,8 @@ describe('the end of a wake-up', () => {
     expect(wakeUpEnd(state, stuck, stuck, T0, 1).dueAt).toBe(T0 + STUCK_RETRY_MS);
     // not when the walk moved on after an undelivered contact (another outcome), nor when it is due later
     expect(wakeUpEnd(state, stuck, { ...stuck }, T0, 1).dueAt).toBe(T0 - MIN);
-    expect(wakeUpEnd(state, { ...stuck, due_at: T0 + MIN }, { ...stuck, due_at: T0 + MIN }, T0, 1).dueAt).toBe(T0 + MIN);
+    expect(wakeUpEnd(state, { ...stuck, due_at: T0 + MIN }, { ...stuck, due_at: T0 + MIN }, T0, 1).dueAt).toBe(
+      T0 + MIN,
+    );
   });
 });

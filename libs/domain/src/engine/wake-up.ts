@@ -1,5 +1,12 @@
 import { contactText, spokenMessage, type ContactFacts, type ContactText } from './contact-message';
-import { responseMinutes, type ContactAction, type EngineOutcome, type EngineState, type EngineStep, type LogAction } from './escalation-engine';
+import {
+  responseMinutes,
+  type ContactAction,
+  type EngineOutcome,
+  type EngineState,
+  type EngineStep,
+  type LogAction,
+} from './escalation-engine';
 
 /**
  * What one wake-up of an event decides beside `runEngine`'s outcome, as plain data for the server
@@ -14,7 +21,9 @@ export const STUCK_RETRY_MS = 1_000;
 
 /** The idempotency key of a contact: the same action computed again after a crash has the same key. */
 export const contactKey = (eventId: number, action: ContactAction) =>
-  action.to_accepter ? `event:${eventId}:follow-up:${action.attempt}` : `event:${eventId}:step:${action.step + 1}:attempt:${action.attempt}`;
+  action.to_accepter
+    ? `event:${eventId}:follow-up:${action.attempt}`
+    : `event:${eventId}:step:${action.step + 1}:attempt:${action.attempt}`;
 
 /** The event a wake-up contacts about, as its messages name it. */
 export interface ContactedEvent {
@@ -63,10 +72,22 @@ export interface Contact {
 }
 
 /** The message of a contact action; `link` is the responder page of the step, when the server has one. */
-export function contactOf(event: ContactedEvent, state: EngineState, action: ContactAction, link: string | null): Contact {
+export function contactOf(
+  event: ContactedEvent,
+  state: EngineState,
+  action: ContactAction,
+  link: string | null,
+): Contact {
   const step = state.steps[action.step]!;
   const nextStep = action.next ? state.steps[action.next.step] : undefined;
-  const facts: ContactFacts = { language: step.language, caseId: event.case_id, incident: event.short_event_subject, attempt: action.attempt, toAccepter: action.to_accepter, notice: step.participation === 'supervisor' };
+  const facts: ContactFacts = {
+    language: step.language,
+    caseId: event.case_id,
+    incident: event.short_event_subject,
+    attempt: action.attempt,
+    toAccepter: action.to_accepter,
+    notice: step.participation === 'supervisor',
+  };
   const text: ContactText = contactText({ ...facts, channel: step.channel, description: event.short_event_body, link });
   return {
     step,
@@ -105,7 +126,13 @@ export interface WakeUpEnd {
  * yet says it is due again already would wake the worker again at once, for ever: it looks again
  * STUCK_RETRY_MS later (a rule that disagrees with itself, not a state).
  */
-export function wakeUpEnd(previous: EngineState, first: EngineOutcome, last: EngineOutcome, now: number, scale: number): WakeUpEnd {
+export function wakeUpEnd(
+  previous: EngineState,
+  first: EngineOutcome,
+  last: EngineOutcome,
+  now: number,
+  scale: number,
+): WakeUpEnd {
   const { state } = last;
   const response = responseMinutes(state, scale);
   const stuck = last.due_at !== null && first.ignored && last === first && last.due_at <= now;
@@ -116,10 +143,16 @@ export function wakeUpEnd(previous: EngineState, first: EngineOutcome, last: Eng
       status: state.status,
       sla_compliance: state.sla_compliance,
       accepted_at: state.accepted_at,
-      accepted_by: state.accepted_by === null ? null : state.accepted_by === 'integration' ? 'integration' : (state.steps[state.accepted_by.step]?.resource_name ?? null),
+      accepted_by:
+        state.accepted_by === null
+          ? null
+          : state.accepted_by === 'integration'
+            ? 'integration'
+            : (state.steps[state.accepted_by.step]?.resource_name ?? null),
       response_minutes: response === null ? null : Math.round(response),
       closed_at: state.closed_at,
-      elapsed_minutes: state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * scale) / MINUTE),
+      elapsed_minutes:
+        state.closed_at === null ? null : Math.round(((state.closed_at - state.created_at) * scale) / MINUTE),
     },
   };
 }

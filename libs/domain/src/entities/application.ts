@@ -19,9 +19,13 @@ export const APPLICATION_MESSAGES = {
   notFound: 'Application not found',
 } as const;
 
-export const ApplicationCreateSchema = /* @__PURE__ */ (() => form({ application_name: requiredText(APPLICATION_MESSAGES.nameRequired, MAX_TEXT) }))();
+export const ApplicationCreateSchema = /* @__PURE__ */ (() =>
+  form({ application_name: requiredText(APPLICATION_MESSAGES.nameRequired, MAX_TEXT) }))();
 export type ApplicationCreate = v.InferOutput<typeof ApplicationCreateSchema>;
 
 export const ApplicationUpdateSchema = /* @__PURE__ */ (() =>
-  form({ application_name: requiredText(APPLICATION_MESSAGES.nameRequired, MAX_TEXT), application_active: ynFlag(APPLICATION_MESSAGES.activeRequired) }))();
+  form({
+    application_name: requiredText(APPLICATION_MESSAGES.nameRequired, MAX_TEXT),
+    application_active: ynFlag(APPLICATION_MESSAGES.activeRequired),
+  }))();
 export type ApplicationUpdate = v.InferOutput<typeof ApplicationUpdateSchema>;

@@ -27,7 +27,8 @@ export const AUTH_MESSAGES = {
   smsResetSent: 'If an account matches, we have sent a verification code by SMS.',
   passwordChangeRequired: 'You must change your password before you can continue. Open Password in the settings menu.',
   dailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password.',
-  resetDailyCodeLimit: 'Too many wrong verification codes today. Please try again tomorrow or reset your password by e-mail.',
+  resetDailyCodeLimit:
+    'Too many wrong verification codes today. Please try again tomorrow or reset your password by e-mail.',
 } as const;
 
 /** The 6-digit code of docs/product.md#sign-in-sessions-and-secrets: 100000..999999, no leading zero. */
@@ -40,9 +41,10 @@ export const RESEND_WINDOW_SECONDS = 10 * 60;
 export const PREAUTH_TTL_SECONDS = 10 * 60;
 export const RESET_LINK_TTL_SECONDS = 30 * 60;
 
-export const LoginRequestSchema = form(
-  { email: emailField('Email is required'), password: passwordInput('Password is required') }
-  );
+export const LoginRequestSchema = form({
+  email: emailField('Email is required'),
+  password: passwordInput('Password is required'),
+});
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** docs/product.md#validation-rules: the verification code is sent as an integer. */
@@ -80,20 +82,33 @@ export interface MessageAnswer {
   Message: string;
 }
 
-
 export const SmsResetVerifySchema = withConfirmation(
-  form(
-    {
-      smscod: v.pipe(
-        v.union([v.number(AUTH_MESSAGES.codeFormat), v.pipe(v.string(AUTH_MESSAGES.smsCodeRequired), v.trim(), v.nonEmpty(AUTH_MESSAGES.smsCodeRequired), v.regex(/^\d{6}$/, AUTH_MESSAGES.codeFormat), v.transform(Number))], AUTH_MESSAGES.smsCodeRequired),
-        v.integer(AUTH_MESSAGES.codeFormat),
-        v.minValue(CODE_MIN, AUTH_MESSAGES.codeFormat),
-        v.maxValue(CODE_MAX, AUTH_MESSAGES.codeFormat),
+  form({
+    smscod: v.pipe(
+      v.union(
+        [
+          v.number(AUTH_MESSAGES.codeFormat),
+          v.pipe(
+            v.string(AUTH_MESSAGES.smsCodeRequired),
+            v.trim(),
+            v.nonEmpty(AUTH_MESSAGES.smsCodeRequired),
+            v.regex(/^\d{6}$/, AUTH_MESSAGES.codeFormat),
+            v.transform(Number),
+          ),
+        ],
+        AUTH_MESSAGES.smsCodeRequired,
       ),
-      password: newPassword(PASSWORD_MESSAGES.passwordRequired),
-      password_verified: v.pipe(v.string(AUTH_MESSAGES.passwordVerifiedRequired), v.nonEmpty(AUTH_MESSAGES.passwordVerifiedRequired), v.maxLength(MAX_PASSWORD)),
-    }
-  ),
+      v.integer(AUTH_MESSAGES.codeFormat),
+      v.minValue(CODE_MIN, AUTH_MESSAGES.codeFormat),
+      v.maxValue(CODE_MAX, AUTH_MESSAGES.codeFormat),
+    ),
+    password: newPassword(PASSWORD_MESSAGES.passwordRequired),
+    password_verified: v.pipe(
+      v.string(AUTH_MESSAGES.passwordVerifiedRequired),
+      v.nonEmpty(AUTH_MESSAGES.passwordVerifiedRequired),
+      v.maxLength(MAX_PASSWORD),
+    ),
+  }),
   'password',
   'password_verified',
 );
@@ -101,4 +116,3 @@ export type SmsResetVerify = v.InferOutput<typeof SmsResetVerifySchema>;
 
 export const EmailResetStartSchema = form({ email: emailField('Email is required') });
 export type EmailResetStart = v.InferOutput<typeof EmailResetStartSchema>;
-

@@ -22,7 +22,12 @@ export const CHAT_LIMITS = {
 export const ChatPromptSchema = /* @__PURE__ */ (() =>
   form({
     is_server: v.boolean(CHAT_MESSAGES.isServer),
-    user_message: v.pipe(v.string(CHAT_MESSAGES.emptyMessage), v.trim(), v.nonEmpty(CHAT_MESSAGES.emptyMessage), v.maxLength(CHAT_LIMITS.messageLength, CHAT_MESSAGES.tooLong)),
+    user_message: v.pipe(
+      v.string(CHAT_MESSAGES.emptyMessage),
+      v.trim(),
+      v.nonEmpty(CHAT_MESSAGES.emptyMessage),
+      v.maxLength(CHAT_LIMITS.messageLength, CHAT_MESSAGES.tooLong),
+    ),
   }))();
 
 /** A section of the user guide an answer rests on, with the address of its anchor on the guide page. */

@@ -36,21 +36,17 @@ export function customerInUseMessage(usage: { users: number; events: number }): 
 
 const quotaField = integerField({ min: 0, max: 100_000, message: CUSTOMER_MESSAGES.quota });
 
-export const CustomerCreateSchema = form(
-  {
-    customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
-    customer_qty_resources: v.optional(quotaField, 10),
-  }
-  );
+export const CustomerCreateSchema = form({
+  customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
+  customer_qty_resources: v.optional(quotaField, 10),
+});
 export type CustomerCreate = v.InferOutput<typeof CustomerCreateSchema>;
 
-export const CustomerUpdateSchema = form(
-  {
-    customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
-    customer_active: ynFlag(CUSTOMER_MESSAGES.activeRequired),
-    customer_qty_resources: quotaField,
-  }
-  );
+export const CustomerUpdateSchema = form({
+  customer_name: requiredText(CUSTOMER_MESSAGES.nameRequired),
+  customer_active: ynFlag(CUSTOMER_MESSAGES.activeRequired),
+  customer_qty_resources: quotaField,
+});
 export type CustomerUpdate = v.InferOutput<typeof CustomerUpdateSchema>;
 
 /** Option lists: value and text pairs with a first placeholder whose value is null (docs/product.md#entities). */

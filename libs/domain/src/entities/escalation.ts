@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { MAX_LONG_TEXT, MAX_TEXT, form, idField, integerField, optionalText, requiredText, ynFlag } from '../rules/fields';
+import {
+  MAX_LONG_TEXT,
+  MAX_TEXT,
+  form,
+  idField,
+  integerField,
+  optionalText,
+  requiredText,
+  ynFlag,
+} from '../rules/fields';
 import type { FollowUpUnit } from '../rules/escalation-step';
 import type { Stamped, YesNo } from './reference';
 
@@ -36,7 +45,8 @@ const escalationEntries = () => ({
 export const EscalationCreateSchema = /* @__PURE__ */ (() => form(escalationEntries()))();
 export type EscalationCreate = v.InferOutput<typeof EscalationCreateSchema>;
 
-export const EscalationUpdateSchema = /* @__PURE__ */ (() => form({ ...escalationEntries(), escalation_active: ynFlag(ESCALATION_MESSAGES.activeRequired) }))();
+export const EscalationUpdateSchema = /* @__PURE__ */ (() =>
+  form({ ...escalationEntries(), escalation_active: ynFlag(ESCALATION_MESSAGES.activeRequired) }))();
 export type EscalationUpdate = v.InferOutput<typeof EscalationUpdateSchema>;
 
 /** docs/product.md#escalation resource: one step, as listed. */
@@ -83,7 +93,10 @@ export const PrioritySchema = /* @__PURE__ */ (() =>
       ),
       v.minLength(1, ESCALATION_MESSAGES.priorityList),
       v.maxLength(MAX_STEPS, ESCALATION_MESSAGES.priorityTooMany),
-      v.check((pairs) => new Set(pairs.map((pair) => pair.escalation_resource_id)).size === pairs.length, ESCALATION_MESSAGES.priorityList),
+      v.check(
+        (pairs) => new Set(pairs.map((pair) => pair.escalation_resource_id)).size === pairs.length,
+        ESCALATION_MESSAGES.priorityList,
+      ),
     ),
   }))();
 export type PriorityChange = v.InferOutput<typeof PrioritySchema>;

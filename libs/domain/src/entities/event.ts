@@ -61,7 +61,17 @@ export interface EventLogEntry {
 export const EVENT_AUDIO_DAYS = 7;
 
 /** docs/product.md#constants-and-limits: events newest first by default; these columns sort. */
-export const EVENT_ORDER_COLUMNS = ['event_createdt', 'case_id', 'event_status', 'short_event_subject', 'module_name', 'application_name', 'sla_compliance', 'accepteddt', 'event_closedt'] as const;
+export const EVENT_ORDER_COLUMNS = [
+  'event_createdt',
+  'case_id',
+  'event_status',
+  'short_event_subject',
+  'module_name',
+  'application_name',
+  'sla_compliance',
+  'accepteddt',
+  'event_closedt',
+] as const;
 export type EventOrderColumn = (typeof EVENT_ORDER_COLUMNS)[number];
 
 export const EVENT_MESSAGES = {
@@ -82,7 +92,8 @@ export const EVENT_MESSAGES = {
   noAudioToast: 'No Audio has been generated yet',
 } as const;
 
-const dateText = () => v.optional(v.pipe(v.string(EVENT_MESSAGES.badDate), v.check(isFilterDay, EVENT_MESSAGES.badDate)));
+const dateText = () =>
+  v.optional(v.pipe(v.string(EVENT_MESSAGES.badDate), v.check(isFilterDay, EVENT_MESSAGES.badDate)));
 
 /** A day of the events filters: YYYY-MM-DD, a real day of the calendar (2026-02-30 is not). */
 export const isFilterDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text);
@@ -107,11 +118,15 @@ const EVENT_FILTER_ENTRIES = {
   start_date: dateText(),
   end_date: dateText(),
   search_by_date: v.optional(v.picklist(['event_createdt'], 'Must be event_createdt')),
-  time_zone: v.optional(v.pipe(v.string(EVENT_MESSAGES.badTimeZone), v.check(isTimeZone, EVENT_MESSAGES.badTimeZone)), DEFAULT_TIME_ZONE),
+  time_zone: v.optional(
+    v.pipe(v.string(EVENT_MESSAGES.badTimeZone), v.check(isTimeZone, EVENT_MESSAGES.badTimeZone)),
+    DEFAULT_TIME_ZONE,
+  ),
 };
 
 /** The end of a range is not before its start (both are YYYY-MM-DD, so text order is day order). */
-const inOrder = (input: { start_date?: string; end_date?: string }) => !input.start_date || !input.end_date || input.start_date <= input.end_date;
+const inOrder = (input: { start_date?: string; end_date?: string }) =>
+  !input.start_date || !input.end_date || input.start_date <= input.end_date;
 
 /** The filters of the CSV export (docs/product.md#constants-and-limits; docs/product.md#exports): the list's, without paging. */
 export const EventFilterSchema = v.pipe(

@@ -7,8 +7,12 @@ const ok = { incident: 'Disk almost full', description: 'The disk of db-1 is 95%
 
 describe('incident simulation and ingest rules (docs/product.md#validation-rules, docs/product.md#incidents-in)', () => {
   it('accepts 10 to 100 and 10 to 1000 characters, trimmed', () => {
-    expect(v.parse(IncidentSimulationSchema, { incident: `  ${'a'.repeat(10)}  `, description: 'b'.repeat(1000) })).toEqual({ incident: 'a'.repeat(10), description: 'b'.repeat(1000) });
-    expect(v.parse(IncidentSimulationSchema, { incident: 'a'.repeat(100), description: 'b'.repeat(10) }).incident).toHaveLength(100);
+    expect(
+      v.parse(IncidentSimulationSchema, { incident: `  ${'a'.repeat(10)}  `, description: 'b'.repeat(1000) }),
+    ).toEqual({ incident: 'a'.repeat(10), description: 'b'.repeat(1000) });
+    expect(
+      v.parse(IncidentSimulationSchema, { incident: 'a'.repeat(100), description: 'b'.repeat(10) }).incident,
+    ).toHaveLength(100);
   });
 
   it('names each broken rule with the spec message, at the boundaries', () => {
@@ -24,7 +28,10 @@ describe('incident simulation and ingest rules (docs/product.md#validation-rules
       incident: ['The Incident field cannot exceed 100 characters'],
       description: ['The Description field cannot exceed 1000 characters'],
     });
-    expect(formErrors(IncidentSimulationSchema, {})).toEqual({ incident: [INCIDENT_MESSAGES.incidentRequired], description: [INCIDENT_MESSAGES.descriptionRequired] });
+    expect(formErrors(IncidentSimulationSchema, {})).toEqual({
+      incident: [INCIDENT_MESSAGES.incidentRequired],
+      description: [INCIDENT_MESSAGES.descriptionRequired],
+    });
   });
 
   it('takes an optional dedup_key on the ingest API and refuses unknown fields', () => {

@@ -15,12 +15,28 @@ export const INCIDENT_MESSAGES = {
 
 /* @__NO_SIDE_EFFECTS__ */
 const boundedText = (required: string, tooShort: string, tooLong: string, limits: { min: number; max: number }) =>
-  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.minLength(limits.min, tooShort), v.maxLength(limits.max, tooLong));
+  v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.minLength(limits.min, tooShort),
+    v.maxLength(limits.max, tooLong),
+  );
 
 /* @__NO_SIDE_EFFECTS__ */
 const incidentEntries = () => ({
-  incident: boundedText(INCIDENT_MESSAGES.incidentRequired, INCIDENT_MESSAGES.incidentTooShort, INCIDENT_MESSAGES.incidentTooLong, INCIDENT_LIMITS.incident),
-  description: boundedText(INCIDENT_MESSAGES.descriptionRequired, INCIDENT_MESSAGES.descriptionTooShort, INCIDENT_MESSAGES.descriptionTooLong, INCIDENT_LIMITS.description),
+  incident: boundedText(
+    INCIDENT_MESSAGES.incidentRequired,
+    INCIDENT_MESSAGES.incidentTooShort,
+    INCIDENT_MESSAGES.incidentTooLong,
+    INCIDENT_LIMITS.incident,
+  ),
+  description: boundedText(
+    INCIDENT_MESSAGES.descriptionRequired,
+    INCIDENT_MESSAGES.descriptionTooShort,
+    INCIDENT_MESSAGES.descriptionTooLong,
+    INCIDENT_LIMITS.description,
+  ),
 });
 
 /** The Incident Simulation form (docs/product.md#modules, #validation-rules): Send stays disabled until both fields pass. */
@@ -28,7 +44,8 @@ export const IncidentSimulationSchema = /* @__PURE__ */ (() => form(incidentEntr
 export type IncidentSimulation = v.InferOutput<typeof IncidentSimulationSchema>;
 
 /** `POST /api/v1/incidents` (docs/product.md#incidents-in): the form's fields and an optional deduplication key. */
-export const IncidentIngestSchema = /* @__PURE__ */ (() => form({ ...incidentEntries(), dedup_key: optionalText(MAX_TEXT) }))();
+export const IncidentIngestSchema = /* @__PURE__ */ (() =>
+  form({ ...incidentEntries(), dedup_key: optionalText(MAX_TEXT) }))();
 export type IncidentIngest = v.InferOutput<typeof IncidentIngestSchema>;
 
 /** The ingest API's refusals (docs/product.md#incidents-in). */

@@ -11,7 +11,13 @@ export type Module = {
   module_active: YesNo;
   application: { application_id: number; application_name: string };
   /** its escalation, with what decides whether the module takes incidents (moduleIntakeRefusal) */
-  escalation: { escalation_id: number; escalation_name: string; escalation_active: YesNo; escalation_validate: YesNo; resources: string } | null;
+  escalation: {
+    escalation_id: number;
+    escalation_name: string;
+    escalation_active: YesNo;
+    escalation_validate: YesNo;
+    resources: string;
+  } | null;
   sla: { sla_id: number; sla_name: string } | null;
 } & Stamped<'module'>;
 
@@ -43,5 +49,6 @@ export const ModuleCreateSchema = /* @__PURE__ */ (() => form(moduleEntries()))(
 export type ModuleCreate = v.InferOutput<typeof ModuleCreateSchema>;
 
 /** Edit a module: the status too; the application stays the one it was created in (docs/product.md#modules). */
-export const ModuleUpdateSchema = /* @__PURE__ */ (() => form({ ...moduleEntries(), module_active: ynFlag(MODULE_MESSAGES.activeRequired) }))();
+export const ModuleUpdateSchema = /* @__PURE__ */ (() =>
+  form({ ...moduleEntries(), module_active: ynFlag(MODULE_MESSAGES.activeRequired) }))();
 export type ModuleUpdate = v.InferOutput<typeof ModuleUpdateSchema>;

@@ -24,7 +24,10 @@ export const PAGE_MESSAGES = {
 /** `search` of a list: trimmed, at most SEARCH_MAX_LENGTH characters, '' when not given. */
 /* @__NO_SIDE_EFFECTS__ */
 export function searchField() {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_LENGTH, `Must be at most ${SEARCH_MAX_LENGTH} characters`)), '');
+  return v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_LENGTH, `Must be at most ${SEARCH_MAX_LENGTH} characters`)),
+    '',
+  );
 }
 
 /** `page_size` of a JSON list: 1 to MAX_PAGE_SIZE rows. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formErrors, validate } from '../rules/validation';
-import { RESOURCE_MESSAGES, ResourceCreateSchema, ResourceUpdateSchema, resourcePhone, resourcePhoneE164 } from './resource';
+import {
+  RESOURCE_MESSAGES,
+  ResourceCreateSchema,
+  ResourceUpdateSchema,
+  resourcePhone,
+  resourcePhoneE164,
+} from './resource';
 
 describe('resource bodies (docs/product.md#resources, #entities)', () => {
   it('stores the national number and the country of each phone, and knows its E.164 form', () => {
@@ -26,16 +32,37 @@ describe('resource bodies (docs/product.md#resources, #entities)', () => {
   });
 
   it('defaults the language to ES and reads an empty e-mail and phones as none', () => {
-    expect(validate(ResourceCreateSchema, { resource_fullname: 'Luis', resource_email: '', resource_phone1: '', resource_country_phone1: 'PR' })).toEqual({
+    expect(
+      validate(ResourceCreateSchema, {
+        resource_fullname: 'Luis',
+        resource_email: '',
+        resource_phone1: '',
+        resource_country_phone1: 'PR',
+      }),
+    ).toEqual({
       success: true,
       output: { resource_fullname: 'Luis', resource_email: null, language_id: 'ES', phone1: null, phone2: null },
     });
   });
 
   it('refuses a number that is not real for its country, a country off the docs/product.md#constants-and-limits list and a number without a country', () => {
-    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone1: '555', resource_country_phone1: 'PR' })).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneInvalid] });
-    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone1: '7875550123', resource_country_phone1: 'FR' })).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneCountry] });
-    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone2: '7875550123' })).toEqual({ resource_phone2: [RESOURCE_MESSAGES.phoneCountry] });
+    expect(
+      formErrors(ResourceCreateSchema, {
+        resource_fullname: 'A',
+        resource_phone1: '555',
+        resource_country_phone1: 'PR',
+      }),
+    ).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneInvalid] });
+    expect(
+      formErrors(ResourceCreateSchema, {
+        resource_fullname: 'A',
+        resource_phone1: '7875550123',
+        resource_country_phone1: 'FR',
+      }),
+    ).toEqual({ resource_phone1: [RESOURCE_MESSAGES.phoneCountry] });
+    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_phone2: '7875550123' })).toEqual({
+      resource_phone2: [RESOURCE_MESSAGES.phoneCountry],
+    });
     // a Spanish number under Puerto Rico's flag
     expect(resourcePhone('612345678', 'PR')).toEqual({ error: RESOURCE_MESSAGES.phoneInvalid });
     expect(resourcePhoneE164('7875550123', 'PR')).toBe('+17875550123');
@@ -43,7 +70,14 @@ describe('resource bodies (docs/product.md#resources, #entities)', () => {
   });
 
   it('names a missing name, a bad e-mail, a bad language and unknown fields', () => {
-    expect(formErrors(ResourceCreateSchema, { resource_fullname: ' ', resource_email: 'nope', language_id: 'spanish', extra: 1 })).toEqual({
+    expect(
+      formErrors(ResourceCreateSchema, {
+        resource_fullname: ' ',
+        resource_email: 'nope',
+        language_id: 'spanish',
+        extra: 1,
+      }),
+    ).toEqual({
       resource_fullname: ['Name is required'],
       resource_email: ['Must be a valid email address'],
       language_id: ['Language is required'],
@@ -52,8 +86,15 @@ describe('resource bodies (docs/product.md#resources, #entities)', () => {
   });
 
   it('takes the status on edit only', () => {
-    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_active: 'N' })).toEqual({ resource_active: ['Unknown field'] });
-    expect(formErrors(ResourceUpdateSchema, { resource_fullname: 'A' })).toEqual({ resource_active: ['Status must be ACTIVE or INACTIVE'] });
-    expect(validate(ResourceUpdateSchema, { resource_fullname: 'A', resource_active: 'N' })).toMatchObject({ success: true, output: { resource_active: 'N' } });
+    expect(formErrors(ResourceCreateSchema, { resource_fullname: 'A', resource_active: 'N' })).toEqual({
+      resource_active: ['Unknown field'],
+    });
+    expect(formErrors(ResourceUpdateSchema, { resource_fullname: 'A' })).toEqual({
+      resource_active: ['Status must be ACTIVE or INACTIVE'],
+    });
+    expect(validate(ResourceUpdateSchema, { resource_fullname: 'A', resource_active: 'N' })).toMatchObject({
+      success: true,
+      output: { resource_active: 'N' },
+    });
   });
 });

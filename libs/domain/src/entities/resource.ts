@@ -53,7 +53,8 @@ export function resourcePhone(national: string, country: string): StoredPhone | 
   const digits = national.replace(/[\s().-]/g, '');
   if (!/^\d{4,15}$/.test(digits)) return { error: RESOURCE_MESSAGES.phoneInvalid };
   const parsed = parsePhoneNumberFromString(digits, country as CountryCode);
-  if (!parsed || !parsed.isValid() || (parsed.country && parsed.country !== country)) return { error: RESOURCE_MESSAGES.phoneInvalid };
+  if (!parsed || !parsed.isValid() || (parsed.country && parsed.country !== country))
+    return { error: RESOURCE_MESSAGES.phoneInvalid };
   return { national: parsed.nationalNumber, country, e164: parsed.number };
 }
 
@@ -77,19 +78,30 @@ export function resourcePhoneShown(national: string | null, country: string | nu
  */
 export function nationalPhone(e164: string): { national: string; country: SupportedCountry } | { error: string } {
   const parsed = parsePhone(e164);
-  if ('error' in parsed) return { error: parsed.error === PHONE_MESSAGES.country ? RESOURCE_MESSAGES.phoneCountry : RESOURCE_MESSAGES.phoneInvalid };
+  if ('error' in parsed)
+    return {
+      error: parsed.error === PHONE_MESSAGES.country ? RESOURCE_MESSAGES.phoneCountry : RESOURCE_MESSAGES.phoneInvalid,
+    };
   return { national: parsed.national, country: parsed.country };
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-const optionalText = () => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, RESOURCE_MESSAGES.phoneInvalid))), null);
+const optionalText = () =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, RESOURCE_MESSAGES.phoneInvalid))), null);
 
 /* @__NO_SIDE_EFFECTS__ */
 const resourceEntries = () => ({
   resource_fullname: requiredText(RESOURCE_MESSAGES.nameRequired, MAX_TEXT),
   // optional: a resource reached only by phone has none; '' means none
   resource_email: v.optional(v.nullable(v.union([v.literal(''), emailField()], 'Must be a valid email address')), null),
-  language_id: v.optional(v.pipe(v.string(RESOURCE_MESSAGES.languageRequired), v.trim(), v.regex(/^[A-Z]{2}$/, RESOURCE_MESSAGES.languageRequired)), DEFAULT_LANGUAGE),
+  language_id: v.optional(
+    v.pipe(
+      v.string(RESOURCE_MESSAGES.languageRequired),
+      v.trim(),
+      v.regex(/^[A-Z]{2}$/, RESOURCE_MESSAGES.languageRequired),
+    ),
+    DEFAULT_LANGUAGE,
+  ),
   resource_phone1: optionalText(),
   resource_country_phone1: optionalText(),
   resource_phone2: optionalText(),
@@ -97,7 +109,12 @@ const resourceEntries = () => ({
 });
 
 /* @__NO_SIDE_EFFECTS__ */
-function withPhones<S extends v.GenericSchema<unknown, v.InferOutput<ReturnType<typeof form<ReturnType<typeof resourceEntries>>>> & Record<string, unknown>>>(schema: S) {
+function withPhones<
+  S extends v.GenericSchema<
+    unknown,
+    v.InferOutput<ReturnType<typeof form<ReturnType<typeof resourceEntries>>>> & Record<string, unknown>
+  >,
+>(schema: S) {
   return v.pipe(
     schema,
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -112,7 +129,12 @@ function withPhones<S extends v.GenericSchema<unknown, v.InferOutput<ReturnType<
         const parsed = country ? resourcePhone(number, country) : { error: RESOURCE_MESSAGES.phoneCountry };
         if ('error' in parsed) {
           failed = true;
-          addIssue({ message: parsed.error, path: [{ type: 'object', origin: 'value', input: input as Record<string, unknown>, key: field, value: number }] });
+          addIssue({
+            message: parsed.error,
+            path: [
+              { type: 'object', origin: 'value', input: input as Record<string, unknown>, key: field, value: number },
+            ],
+          });
           return null;
         }
         return parsed;
@@ -120,8 +142,18 @@ function withPhones<S extends v.GenericSchema<unknown, v.InferOutput<ReturnType<
       const phone1 = phone(1);
       const phone2 = phone(2);
       if (failed) return NEVER;
-      const { resource_phone1: _p1, resource_country_phone1: _c1, resource_phone2: _p2, resource_country_phone2: _c2, resource_email, ...rest } = input as Record<string, unknown>;
-      return { ...rest, resource_email: resource_email ? (resource_email as string) : null, phone1, phone2 } as Omit<v.InferOutput<S>, 'resource_phone1' | 'resource_country_phone1' | 'resource_phone2' | 'resource_country_phone2' | 'resource_email'> & {
+      const {
+        resource_phone1: _p1,
+        resource_country_phone1: _c1,
+        resource_phone2: _p2,
+        resource_country_phone2: _c2,
+        resource_email,
+        ...rest
+      } = input as Record<string, unknown>;
+      return { ...rest, resource_email: resource_email ? (resource_email as string) : null, phone1, phone2 } as Omit<
+        v.InferOutput<S>,
+        'resource_phone1' | 'resource_country_phone1' | 'resource_phone2' | 'resource_country_phone2' | 'resource_email'
+      > & {
         resource_email: string | null;
         phone1: StoredPhone | null;
         phone2: StoredPhone | null;
@@ -135,5 +167,6 @@ export const ResourceCreateSchema = /* @__PURE__ */ (() => withPhones(form(resou
 export type ResourceCreate = v.InferOutput<typeof ResourceCreateSchema>;
 
 /** Edit a resource: the status too (docs/product.md#states-and-transitions: status only on edit). */
-export const ResourceUpdateSchema = /* @__PURE__ */ (() => withPhones(form({ ...resourceEntries(), resource_active: ynFlag(RESOURCE_MESSAGES.activeRequired) })))();
+export const ResourceUpdateSchema = /* @__PURE__ */ (() =>
+  withPhones(form({ ...resourceEntries(), resource_active: ynFlag(RESOURCE_MESSAGES.activeRequired) })))();
 export type ResourceUpdate = v.InferOutput<typeof ResourceUpdateSchema>;

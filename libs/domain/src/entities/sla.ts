@@ -32,12 +32,25 @@ export const SLA_UNIT_OPTIONS = [
 ] as const;
 
 /** The SLA's response time in minutes (what the engine and the compliance rule use). */
-export const slaMinutes = (sla: Pick<Sla, 'sla_response_time' | 'sla_response_time_mult'>) => sla.sla_response_time * (sla.sla_response_time_mult === 'H' ? 60 : 1);
+export const slaMinutes = (sla: Pick<Sla, 'sla_response_time' | 'sla_response_time_mult'>) =>
+  sla.sla_response_time * (sla.sla_response_time_mult === 'H' ? 60 : 1);
 
 /* @__NO_SIDE_EFFECTS__ */
 const responseTime = () =>
   v.pipe(
-    v.union([v.number(SLA_MESSAGES.responseTimeRequired), v.pipe(v.string(SLA_MESSAGES.responseTimeRequired), v.trim(), v.nonEmpty(SLA_MESSAGES.responseTimeRequired), v.regex(/^\d{1,2}$/, SLA_MESSAGES.responseTimeRange), v.transform(Number))], SLA_MESSAGES.responseTimeRequired),
+    v.union(
+      [
+        v.number(SLA_MESSAGES.responseTimeRequired),
+        v.pipe(
+          v.string(SLA_MESSAGES.responseTimeRequired),
+          v.trim(),
+          v.nonEmpty(SLA_MESSAGES.responseTimeRequired),
+          v.regex(/^\d{1,2}$/, SLA_MESSAGES.responseTimeRange),
+          v.transform(Number),
+        ),
+      ],
+      SLA_MESSAGES.responseTimeRequired,
+    ),
     v.integer(SLA_MESSAGES.responseTimeRange),
     v.minValue(SLA_RESPONSE_TIME.min, SLA_MESSAGES.responseTimeRange),
     v.maxValue(SLA_RESPONSE_TIME.max, SLA_MESSAGES.responseTimeRange),
@@ -55,5 +68,6 @@ const slaEntries = () => ({
 export const SlaCreateSchema = /* @__PURE__ */ (() => form(slaEntries()))();
 export type SlaCreate = v.InferOutput<typeof SlaCreateSchema>;
 
-export const SlaUpdateSchema = /* @__PURE__ */ (() => form({ ...slaEntries(), sla_active: ynFlag(SLA_MESSAGES.activeRequired) }))();
+export const SlaUpdateSchema = /* @__PURE__ */ (() =>
+  form({ ...slaEntries(), sla_active: ynFlag(SLA_MESSAGES.activeRequired) }))();
 export type SlaUpdate = v.InferOutput<typeof SlaUpdateSchema>;

@@ -60,7 +60,8 @@ export const USER_MESSAGES = {
   selfDemote: 'You cannot deactivate your own user or change its role',
   lastStaffRoot: 'The last active Staff Root cannot be removed, demoted or deactivated',
   idMismatch: 'The id does not match the user being changed',
-  ownPasswordElsewhere: 'You cannot change your own password here. Use Password in the settings menu, where your current password is asked for.',
+  ownPasswordElsewhere:
+    'You cannot change your own password here. Use Password in the settings menu, where your current password is asked for.',
 } as const;
 
 // builders rather than shared constants: module-level calls through the valibot namespace would
@@ -68,15 +69,15 @@ export const USER_MESSAGES = {
 /* @__NO_SIDE_EFFECTS__ */
 const roleField = () =>
   v.pipe(
-  idField(USER_MESSAGES.roleRequired),
-  v.check((value) => (ALL_ROLES as readonly number[]).includes(value), USER_MESSAGES.roleRequired),
-  v.transform((value) => value as RoleId),
+    idField(USER_MESSAGES.roleRequired),
+    v.check((value) => (ALL_ROLES as readonly number[]).includes(value), USER_MESSAGES.roleRequired),
+    v.transform((value) => value as RoleId),
   );
 /* @__NO_SIDE_EFFECTS__ */
 const statusField = () =>
   v.pipe(
-  v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], USER_MESSAGES.statusRequired),
-  v.transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
+    v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], USER_MESSAGES.statusRequired),
+    v.transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
   );
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -89,17 +90,15 @@ const personEntries = () => ({
 /** Create a user (all three user screens). Staff creation sends rol_id; customer ones a customer id. */
 export const UserCreateSchema = /* @__PURE__ */ (() =>
   withConfirmation(
-    form(
-      {
-        ...personEntries(),
-        email: emailField(USER_MESSAGES.emailRequired),
-        password: newPassword(PASSWORD_MESSAGES.passwordRequired),
-        confirm_password: confirmPassword(),
-        rol_id: roleField(),
-        customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-        force_change_password: v.optional(v.boolean(mustBeTrueOrFalse), true),
-      }
-    ),
+    form({
+      ...personEntries(),
+      email: emailField(USER_MESSAGES.emailRequired),
+      password: newPassword(PASSWORD_MESSAGES.passwordRequired),
+      confirm_password: confirmPassword(),
+      rol_id: roleField(),
+      customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+      force_change_password: v.optional(v.boolean(mustBeTrueOrFalse), true),
+    }),
     'password',
     'confirm_password',
   ))();
@@ -111,30 +110,25 @@ export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
  * (issue: account security; see `ownChangeNeedsPassword`).
  */
 export const UserUpdateSchema = /* @__PURE__ */ (() =>
-  form(
-    {
-      ...personEntries(),
-      email: v.optional(emailField(USER_MESSAGES.emailRequired)),
-      status: statusField(),
-      rol_id: roleField(),
-      customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
-      force_change_password: v.optional(v.boolean(mustBeTrueOrFalse)),
-      current_password: v.optional(passwordInput(PASSWORD_MESSAGES.currentRequired)),
-    }
-    ))();
+  form({
+    ...personEntries(),
+    email: v.optional(emailField(USER_MESSAGES.emailRequired)),
+    status: statusField(),
+    rol_id: roleField(),
+    customer_id: v.optional(v.nullable(idField(USER_MESSAGES.customerRequired))),
+    force_change_password: v.optional(v.boolean(mustBeTrueOrFalse)),
+    current_password: v.optional(passwordInput(PASSWORD_MESSAGES.currentRequired)),
+  }))();
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /** Password change by an admin (docs/product.md#entities): id, new_password, confirm_password. */
 export const AdminPasswordChangeSchema = withConfirmation(
-  form(
-    {
-      id: v.optional(idField()),
-      new_password: newPassword(),
-      confirm_password: confirmPassword(),
-    }
-  ),
+  form({
+    id: v.optional(idField()),
+    new_password: newPassword(),
+    confirm_password: confirmPassword(),
+  }),
   'new_password',
   'confirm_password',
 );
 export type AdminPasswordChange = v.InferOutput<typeof AdminPasswordChangeSchema>;
-

@@ -23,7 +23,8 @@ describe('SMS replies and key presses (docs/product.md#answers-by-sms-and-voice)
     expect(parseSmsReply('Start')).toEqual({ kind: 'start' });
     expect(parseSmsReply('help')).toEqual({ kind: 'help' });
     expect(parseSmsReply('ayuda')).toEqual({ kind: 'help' });
-    for (const text of ['', '   ', '5', 'ok', 'accept it now', 'stop ABC23456', '4 ABC-123', 'I am on it']) expect(parseSmsReply(text)).toEqual({ kind: 'unknown' });
+    for (const text of ['', '   ', '5', 'ok', 'accept it now', 'stop ABC23456', '4 ABC-123', 'I am on it'])
+      expect(parseSmsReply(text)).toEqual({ kind: 'unknown' });
   });
 
   it('picks the event a reply acts on', () => {
@@ -41,13 +42,19 @@ describe('SMS replies and key presses (docs/product.md#answers-by-sms-and-voice)
     expect(voiceKeyAction('*')).toBeNull();
   });
 
-  it('answers with a helpful SMS in the person\'s language', () => {
+  it("answers with a helpful SMS in the person's language", () => {
     expect(replyText({ kind: 'ambiguous', events }, 'EN')).toBe(
       'Relevo: You have 2 open incidents: ABC23456 Disk almost full on db-1; XYZ98765 Checkout errors above 5% for the last t…. Reply 4 <case> to accept or 6 <case> to resolve, e.g. 4 ABC23456.',
     );
-    expect(replyText({ kind: 'unknown' }, 'ES')).toBe('Relevo no entendió su respuesta; no se cambió nada. Responda 4 <caso> para aceptar o 6 <caso> para resolver.');
-    expect(replyText({ kind: 'accepted', caseId: 'ABC23456', incident: 'Disk almost full on db-1' }, 'EN')).toBe('Relevo: you accepted case ABC23456 (Disk almost full on db-1). Reply 6 ABC23456 when it is resolved.');
-    expect(replyText({ kind: 'already', caseId: 'ABC23456', status: 'completed' }, 'EN')).toBe('Relevo: case ABC23456 is already resolved; nothing was changed.');
+    expect(replyText({ kind: 'unknown' }, 'ES')).toBe(
+      'Relevo no entendió su respuesta; no se cambió nada. Responda 4 <caso> para aceptar o 6 <caso> para resolver.',
+    );
+    expect(replyText({ kind: 'accepted', caseId: 'ABC23456', incident: 'Disk almost full on db-1' }, 'EN')).toBe(
+      'Relevo: you accepted case ABC23456 (Disk almost full on db-1). Reply 6 ABC23456 when it is resolved.',
+    );
+    expect(replyText({ kind: 'already', caseId: 'ABC23456', status: 'completed' }, 'EN')).toBe(
+      'Relevo: case ABC23456 is already resolved; nothing was changed.',
+    );
     expect(replyText({ kind: 'unknown-case', caseId: 'QQQ22222', events: [events[0]!] }, 'EN')).toBe(
       'Relevo: case QQQ22222 is not one of your open incidents; nothing was changed. You have 1 open incident: ABC23456 Disk almost full on db-1. Reply 4 <case> to accept or 6 <case> to resolve.',
     );
@@ -55,22 +62,49 @@ describe('SMS replies and key presses (docs/product.md#answers-by-sms-and-voice)
     expect(replyText({ kind: 'help' }, 'EN')).toMatch(/Relevo.*STOP.*rates/);
     expect(replyText({ kind: 'stop' }, 'EN')).toMatch(/no more SMS.*START/);
     // an SMS stays within 10 segments: the list is cut at three incidents
-    const many = Array.from({ length: 40 }, (_, i) => ({ event_id: i, case_id: `CASE${1000 + i}`, incident: 'x'.repeat(100) }));
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      event_id: i,
+      case_id: `CASE${1000 + i}`,
+      incident: 'x'.repeat(100),
+    }));
     expect(replyText({ kind: 'ambiguous', events: many }, 'ES').length).toBeLessThan(400);
   });
 
   it('validates the webhook bodies with clear messages', () => {
     expect(validate(InboundSchema, { kind: 'sms', from: '+17875550123', text: '4' }).success).toBe(true);
-    expect(validate(InboundSchema, { kind: 'voice', from: '+17875550123', digits: '4', idempotency_key: 'event:1:step:1:attempt:1' }).success).toBe(true);
-    expect(validate(InboundSchema, { kind: 'status', idempotency_key: 'event:1:step:1:attempt:1', status: 'failed', detail: 'unreachable' }).success).toBe(true);
+    expect(
+      validate(InboundSchema, {
+        kind: 'voice',
+        from: '+17875550123',
+        digits: '4',
+        idempotency_key: 'event:1:step:1:attempt:1',
+      }).success,
+    ).toBe(true);
+    expect(
+      validate(InboundSchema, {
+        kind: 'status',
+        idempotency_key: 'event:1:step:1:attempt:1',
+        status: 'failed',
+        detail: 'unreachable',
+      }).success,
+    ).toBe(true);
     const refused = (body: unknown) => {
       const result = validate(InboundSchema, body);
       return result.success ? [] : result.issues.map((issue) => issue.message);
     };
     expect(refused({ kind: 'fax' })).toEqual(['kind must be one of sms, voice, status']);
-    expect(refused({ kind: 'sms', from: '7875550123', text: '4' })).toEqual(['from must be a phone number in E.164 form, such as +17875550123']);
-    expect(refused({ kind: 'sms', from: '+17875550123', text: 'x'.repeat(1601) })).toEqual(['text must be a text of at most 1600 characters']);
-    expect(refused({ kind: 'voice', from: '+17875550123', digits: 'four', idempotency_key: 'k' })).toEqual(['digits must be the keys pressed (0-9, * and #)']);
-    expect(refused({ kind: 'status', idempotency_key: '', status: 'read' })).toEqual(['idempotency_key must be a text of 1 to 255 characters', 'status must be delivered or failed']);
+    expect(refused({ kind: 'sms', from: '7875550123', text: '4' })).toEqual([
+      'from must be a phone number in E.164 form, such as +17875550123',
+    ]);
+    expect(refused({ kind: 'sms', from: '+17875550123', text: 'x'.repeat(1601) })).toEqual([
+      'text must be a text of at most 1600 characters',
+    ]);
+    expect(refused({ kind: 'voice', from: '+17875550123', digits: 'four', idempotency_key: 'k' })).toEqual([
+      'digits must be the keys pressed (0-9, * and #)',
+    ]);
+    expect(refused({ kind: 'status', idempotency_key: '', status: 'read' })).toEqual([
+      'idempotency_key must be a text of 1 to 255 characters',
+      'status must be delivered or failed',
+    ]);
   });
 });

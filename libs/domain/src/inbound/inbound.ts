@@ -25,7 +25,8 @@ export const INBOUND_MESSAGES = {
 export const INBOUND_SIGNATURE_WINDOW_SECONDS = 300;
 
 const e164 = () => v.pipe(v.string(INBOUND_MESSAGES.from), v.regex(/^\+[1-9][0-9]{6,14}$/, INBOUND_MESSAGES.from));
-const key = (message: string) => v.pipe(v.string(message), v.minLength(1, message), v.maxLength(INBOUND_LIMITS.key, message));
+const key = (message: string) =>
+  v.pipe(v.string(message), v.minLength(1, message), v.maxLength(INBOUND_LIMITS.key, message));
 
 export const InboundSmsSchema = v.object({
   kind: v.literal('sms'),
@@ -47,10 +48,16 @@ export const InboundStatusSchema = v.object({
   kind: v.literal('status'),
   idempotency_key: key(INBOUND_MESSAGES.key),
   status: v.picklist(['delivered', 'failed'], INBOUND_MESSAGES.status),
-  detail: v.optional(v.pipe(v.string(INBOUND_MESSAGES.detail), v.maxLength(INBOUND_LIMITS.detail, INBOUND_MESSAGES.detail))),
+  detail: v.optional(
+    v.pipe(v.string(INBOUND_MESSAGES.detail), v.maxLength(INBOUND_LIMITS.detail, INBOUND_MESSAGES.detail)),
+  ),
 });
 
-export const InboundSchema = v.variant('kind', [InboundSmsSchema, InboundVoiceSchema, InboundStatusSchema], INBOUND_MESSAGES.kind);
+export const InboundSchema = v.variant(
+  'kind',
+  [InboundSmsSchema, InboundVoiceSchema, InboundStatusSchema],
+  INBOUND_MESSAGES.kind,
+);
 export type Inbound = v.InferOutput<typeof InboundSchema>;
 export type InboundSms = v.InferOutput<typeof InboundSmsSchema>;
 export type InboundVoice = v.InferOutput<typeof InboundVoiceSchema>;
@@ -65,9 +72,26 @@ export interface InboundAnswer {
 }
 
 /** What a person's SMS reply asks for (carrier keywords as the CTIA handbook lists them). */
-export type SmsReply = { kind: 'accept' | 'resolve'; caseId: string | null } | { kind: 'stop' } | { kind: 'start' } | { kind: 'help' } | { kind: 'unknown' };
+export type SmsReply =
+  | { kind: 'accept' | 'resolve'; caseId: string | null }
+  | { kind: 'stop' }
+  | { kind: 'start' }
+  | { kind: 'help' }
+  | { kind: 'unknown' };
 
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE', 'ALTO', 'PARAR', 'BAJA']);
+const STOP_WORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+  'ALTO',
+  'PARAR',
+  'BAJA',
+]);
 const START_WORDS = new Set(['START', 'UNSTOP', 'OPTIN', 'SUBSCRIBE', 'ALTA']);
 const HELP_WORDS = new Set(['HELP', 'INFO', 'AYUDA']);
 const ACCEPT_WORDS = new Set(['4', 'ACCEPT', 'ACK', 'ACEPTAR', 'ACEPTO']);
@@ -78,7 +102,12 @@ const RESOLVE_WORDS = new Set(['6', 'RESOLVE', 'RESOLVED', 'RESOLVER', 'RESUELTO
  * `accept abc12345`), or a carrier keyword (STOP, START, HELP). Case and extra spaces do not matter.
  */
 export function parseSmsReply(text: string): SmsReply {
-  const words = text.normalize('NFKC').trim().toUpperCase().split(/[\s,.;:!]+/).filter(Boolean);
+  const words = text
+    .normalize('NFKC')
+    .trim()
+    .toUpperCase()
+    .split(/[\s,.;:!]+/)
+    .filter(Boolean);
   const [first, second, ...rest] = words;
   if (!first || rest.length > 0) return { kind: 'unknown' };
   if (second === undefined) {
@@ -100,7 +129,11 @@ export interface ReplyCandidate {
 }
 
 /** Which event a reply acts on: the one its case ID names, the only one, or none (and why). */
-export type ReplyTarget<C extends ReplyCandidate> = { kind: 'event'; event: C } | { kind: 'none' } | { kind: 'ambiguous'; events: C[] } | { kind: 'unknown-case'; caseId: string; events: C[] };
+export type ReplyTarget<C extends ReplyCandidate> =
+  | { kind: 'event'; event: C }
+  | { kind: 'none' }
+  | { kind: 'ambiguous'; events: C[] }
+  | { kind: 'unknown-case'; caseId: string; events: C[] };
 
 export function replyTarget<C extends ReplyCandidate>(caseId: string | null, candidates: readonly C[]): ReplyTarget<C> {
   if (caseId !== null) {
@@ -147,7 +180,8 @@ const REPLY_TEXTS = {
   },
   ES: {
     how: 'Responda 4 <caso> para aceptar o 6 <caso> para resolver',
-    accepted: (c: string, i: string) => `Relevo: usted aceptó el caso ${c} (${i}). Responda 6 ${c} cuando esté resuelto.`,
+    accepted: (c: string, i: string) =>
+      `Relevo: usted aceptó el caso ${c} (${i}). Responda 6 ${c} cuando esté resuelto.`,
     resolved: (c: string, i: string) => `Relevo: usted resolvió el caso ${c} (${i}). Gracias.`,
     already: { progress: 'ya fue aceptado', completed: 'ya fue resuelto', canceled: 'fue cancelado' },
     alreadyText: (c: string, what: string) => `Relevo: el caso ${c} ${what}; no se cambió nada.`,
@@ -166,7 +200,9 @@ const REPLY_TEXTS = {
 function listed(events: readonly ReplyCandidate[]): string {
   return events
     .slice(0, LISTED)
-    .map((event) => `${event.case_id} ${event.incident.length > 40 ? `${event.incident.slice(0, 39)}…` : event.incident}`)
+    .map(
+      (event) => `${event.case_id} ${event.incident.length > 40 ? `${event.incident.slice(0, 39)}…` : event.incident}`,
+    )
     .join('; ');
 }
 
@@ -184,7 +220,9 @@ export function replyText(note: ReplyNote, language: string): string {
     case 'ambiguous':
       return `Relevo: ${t.open(note.events.length)}: ${listed(note.events)}. ${t.how}${t.example(note.events[0]!.case_id)}`;
     case 'unknown-case':
-      return note.events.length > 0 ? `${t.unknownCase(note.caseId)} ${t.open(note.events.length)}: ${listed(note.events)}. ${t.how}.` : t.unknownCase(note.caseId);
+      return note.events.length > 0
+        ? `${t.unknownCase(note.caseId)} ${t.open(note.events.length)}: ${listed(note.events)}. ${t.how}.`
+        : t.unknownCase(note.caseId);
     case 'unknown':
       return `${t.unknown} ${t.how}.`;
     case 'help':

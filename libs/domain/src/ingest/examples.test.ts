@@ -22,8 +22,16 @@ describe('ingest API examples (docs/product.md#modules, docs/product.md#incident
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
-      received.push({ method: request.method, url: request.url, authorization: request.headers.authorization, contentType: request.headers['content-type'], body: JSON.parse(text) });
-      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ case_id: 'ABC123', event_id: 1 }));
+      received.push({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body: JSON.parse(text),
+      });
+      response
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ case_id: 'ABC123', event_id: 1 }));
     });
   });
   let baseUrl = '';
@@ -38,7 +46,11 @@ describe('ingest API examples (docs/product.md#modules, docs/product.md#incident
     url: INGEST_PATH,
     authorization: `Basic ${Buffer.from(`${moduleId}:${KEY}`).toString('base64')}`,
     contentType: 'application/json',
-    body: { incident: 'Disk almost full on db-1', description: 'The data disk of db-1 is 95% full and still growing.', dedup_key: 'db-1-disk' },
+    body: {
+      incident: 'Disk almost full on db-1',
+      description: 'The data disk of db-1 is 95% full and still growing.',
+      dedup_key: 'db-1-disk',
+    },
   });
 
   it('has every language of the modal, each naming the module and the URL', () => {
@@ -58,14 +70,20 @@ describe('ingest API examples (docs/product.md#modules, docs/product.md#incident
 
   it('the curl example sends the incident with the module ID and key', async () => {
     received.length = 0;
-    const { stdout } = await run('bash', ['-c', ingestExamples(7, baseUrl).curl.blockProgrammingCode], { env: { ...process.env, RELEVO_KEY: KEY } });
+    const { stdout } = await run('bash', ['-c', ingestExamples(7, baseUrl).curl.blockProgrammingCode], {
+      env: { ...process.env, RELEVO_KEY: KEY },
+    });
     expect(JSON.parse(stdout)).toEqual({ case_id: 'ABC123', event_id: 1 });
     expect(received).toEqual([expected(7)]);
   });
 
   it('the JavaScript example sends the same request', async () => {
     received.length = 0;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', ingestExamples(8, baseUrl).JavaScript.blockProgrammingCode], { env: { ...process.env, RELEVO_KEY: KEY } });
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', ingestExamples(8, baseUrl).JavaScript.blockProgrammingCode],
+      { env: { ...process.env, RELEVO_KEY: KEY } },
+    );
     expect(stdout).toContain('ABC123');
     expect(received).toEqual([expected(8)]);
   });

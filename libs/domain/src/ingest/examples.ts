@@ -17,7 +17,11 @@ export const INGEST_PATH = '/api/v1/incidents';
 export const EVENTS_V2_PATH = '/v2/enqueue';
 export const KEY_VARIABLE = 'RELEVO_KEY';
 
-const SAMPLE = { incident: 'Disk almost full on db-1', description: 'The data disk of db-1 is 95% full and still growing.', dedup_key: 'db-1-disk' };
+const SAMPLE = {
+  incident: 'Disk almost full on db-1',
+  description: 'The data disk of db-1 is 95% full and still growing.',
+  dedup_key: 'db-1-disk',
+};
 
 /** JSON text safe inside a double-quoted string of C-like languages. */
 const quoted = (text: string) => JSON.stringify(text);
@@ -33,7 +37,12 @@ export function ingestExamples(moduleId: number, baseUrl: string): Record<Exampl
     curl: {
       blockSubject: 'curl',
       blockBody: about('curl'),
-      blockProgrammingCode: [`curl --fail-with-body -sS -X POST ${quoted(url)} \\`, `  -u "${user}:$${KEY_VARIABLE}" \\`, `  -H 'Content-Type: application/json' \\`, `  -d '${body}'`].join('\n'),
+      blockProgrammingCode: [
+        `curl --fail-with-body -sS -X POST ${quoted(url)} \\`,
+        `  -u "${user}:$${KEY_VARIABLE}" \\`,
+        `  -H 'Content-Type: application/json' \\`,
+        `  -d '${body}'`,
+      ].join('\n'),
     },
     JavaScript: {
       blockSubject: 'JavaScript (Node.js 18 or later)',

@@ -30,17 +30,30 @@ export type EventsV2Answer =
 /** What the Alertmanager receiver did with each alert of a notification. */
 export interface AlertmanagerAnswer {
   status: 'success';
-  events: { fingerprint: string; dedup_key: string; action: EventsV2Action; case_id: string | null; applied: boolean }[];
+  events: {
+    fingerprint: string;
+    dedup_key: string;
+    action: EventsV2Action;
+    case_id: string | null;
+    applied: boolean;
+  }[];
 }
 
-const text = (name: string, max: number) => v.pipe(v.string(`'${name}' must be a string`), v.maxLength(max, `'${name}' must be at most ${max} characters`));
-const required = (name: string, max: number) => v.pipe(text(name, max), v.check((value) => value.trim().length > 0, `'${name}' is missing or blank`));
+const text = (name: string, max: number) =>
+  v.pipe(v.string(`'${name}' must be a string`), v.maxLength(max, `'${name}' must be at most ${max} characters`));
+const required = (name: string, max: number) =>
+  v.pipe(
+    text(name, max),
+    v.check((value) => value.trim().length > 0, `'${name}' is missing or blank`),
+  );
 
 const PayloadSchema = v.object(
   {
     summary: v.optional(required('payload.summary', EVENTS_V2_LIMITS.summary)),
     source: v.optional(required('payload.source', EVENTS_V2_LIMITS.field)),
-    severity: v.optional(v.picklist(EVENTS_V2_SEVERITIES, `'payload.severity' must be one of ${EVENTS_V2_SEVERITIES.join(', ')}`)),
+    severity: v.optional(
+      v.picklist(EVENTS_V2_SEVERITIES, `'payload.severity' must be one of ${EVENTS_V2_SEVERITIES.join(', ')}`),
+    ),
     // shown as sent: tools write ISO 8601 in several shapes (+0000, nanoseconds)
     timestamp: v.optional(text('payload.timestamp', 64)),
     component: v.optional(text('payload.component', EVENTS_V2_LIMITS.field)),
@@ -51,18 +64,44 @@ const PayloadSchema = v.object(
   `'payload' must be an object`,
 );
 
-const LinkSchema = v.object({ href: text('links.href', 2048), text: v.optional(text('links.text', EVENTS_V2_LIMITS.field)) }, `'links' must hold objects with href`);
-const ImageSchema = v.object({ src: text('images.src', 2048), href: v.optional(text('images.href', 2048)), alt: v.optional(text('images.alt', EVENTS_V2_LIMITS.field)) }, `'images' must hold objects with src`);
+const LinkSchema = v.object(
+  { href: text('links.href', 2048), text: v.optional(text('links.text', EVENTS_V2_LIMITS.field)) },
+  `'links' must hold objects with href`,
+);
+const ImageSchema = v.object(
+  {
+    src: text('images.src', 2048),
+    href: v.optional(text('images.href', 2048)),
+    alt: v.optional(text('images.alt', EVENTS_V2_LIMITS.field)),
+  },
+  `'images' must hold objects with src`,
+);
 
 export const EventsV2Schema = v.pipe(
   // a list passes for an object with valibot: refused first
-  v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), 'The event must be a JSON object'),
+  v.custom<Record<string, unknown>>(
+    (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+    'The event must be a JSON object',
+  ),
   v.object(
     {
       // a missing key is named by its own message (valibot names a missing entry by the object's)
-      routing_key: v.optional(v.pipe(v.string(`'routing_key' is missing or not a string`), v.regex(/^[0-9a-f]{32}$/i, `'routing_key' must be 32 hexadecimal characters`))),
-      event_action: v.optional(v.picklist(EVENTS_V2_ACTIONS, `'event_action' must be one of ${EVENTS_V2_ACTIONS.join(', ')}`)),
-      dedup_key: v.optional(v.pipe(v.string(`'dedup_key' must be a string`), v.minLength(1, `'dedup_key' must not be empty`), v.maxLength(EVENTS_V2_LIMITS.dedupKey, `'dedup_key' must be at most ${EVENTS_V2_LIMITS.dedupKey} characters`))),
+      routing_key: v.optional(
+        v.pipe(
+          v.string(`'routing_key' is missing or not a string`),
+          v.regex(/^[0-9a-f]{32}$/i, `'routing_key' must be 32 hexadecimal characters`),
+        ),
+      ),
+      event_action: v.optional(
+        v.picklist(EVENTS_V2_ACTIONS, `'event_action' must be one of ${EVENTS_V2_ACTIONS.join(', ')}`),
+      ),
+      dedup_key: v.optional(
+        v.pipe(
+          v.string(`'dedup_key' must be a string`),
+          v.minLength(1, `'dedup_key' must not be empty`),
+          v.maxLength(EVENTS_V2_LIMITS.dedupKey, `'dedup_key' must be at most ${EVENTS_V2_LIMITS.dedupKey} characters`),
+        ),
+      ),
       payload: v.optional(PayloadSchema),
       client: v.optional(text('client', EVENTS_V2_LIMITS.field)),
       client_url: v.optional(text('client_url', 2048)),
@@ -76,32 +115,53 @@ export const EventsV2Schema = v.pipe(
     ['routing_key'],
   ),
   v.forward(
-    v.check((event) => event.event_action !== undefined, `'event_action' must be one of ${EVENTS_V2_ACTIONS.join(', ')}`),
+    v.check(
+      (event) => event.event_action !== undefined,
+      `'event_action' must be one of ${EVENTS_V2_ACTIONS.join(', ')}`,
+    ),
     ['event_action'],
   ),
   v.forward(
-    v.check((event) => event.event_action !== 'trigger' || event.payload !== undefined, `'payload' is required to trigger an alert`),
+    v.check(
+      (event) => event.event_action !== 'trigger' || event.payload !== undefined,
+      `'payload' is required to trigger an alert`,
+    ),
     ['payload'],
   ),
   v.forward(
-    v.check((event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.summary, `'payload.summary' is missing or blank`),
+    v.check(
+      (event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.summary,
+      `'payload.summary' is missing or blank`,
+    ),
     ['payload', 'summary'],
   ),
   v.forward(
-    v.check((event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.source, `'payload.source' is missing or blank`),
+    v.check(
+      (event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.source,
+      `'payload.source' is missing or blank`,
+    ),
     ['payload', 'source'],
   ),
   v.forward(
-    v.check((event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.severity, `'payload.severity' is missing`),
+    v.check(
+      (event) => event.event_action !== 'trigger' || !event.payload || !!event.payload.severity,
+      `'payload.severity' is missing`,
+    ),
     ['payload', 'severity'],
   ),
   v.forward(
-    v.check((event) => event.event_action === 'trigger' || !!event.dedup_key, `'dedup_key' is required to acknowledge or resolve an alert`),
+    v.check(
+      (event) => event.event_action === 'trigger' || !!event.dedup_key,
+      `'dedup_key' is required to acknowledge or resolve an alert`,
+    ),
     ['dedup_key'],
   ),
 );
 /** A valid event: its routing key and action are there (the checks above make sure). */
-export type EventsV2Event = Omit<v.InferOutput<typeof EventsV2Schema>, 'routing_key' | 'event_action'> & { routing_key: string; event_action: EventsV2Action };
+export type EventsV2Event = Omit<v.InferOutput<typeof EventsV2Schema>, 'routing_key' | 'event_action'> & {
+  routing_key: string;
+  event_action: EventsV2Action;
+};
 
 /** The JSON of a value, one line per top-level key ("key: value"), for the description. */
 function detailsText(details: unknown): string {
@@ -125,7 +185,10 @@ export function eventsV2Incident(event: EventsV2Event): { incident: string; desc
   const summary = payload.summary!.trim().replace(/\s+/g, ' ');
   const severity = payload.severity!;
   const source = payload.source!.trim();
-  const incident = cut(summary.length >= INCIDENT_LIMITS.incident.min ? summary : `${severity.toUpperCase()}: ${summary} (${source})`, INCIDENT_LIMITS.incident.max);
+  const incident = cut(
+    summary.length >= INCIDENT_LIMITS.incident.min ? summary : `${severity.toUpperCase()}: ${summary} (${source})`,
+    INCIDENT_LIMITS.incident.max,
+  );
   const lines = [
     summary,
     '',
@@ -151,7 +214,10 @@ const AlertSchema = v.object({
   startsAt: v.optional(v.string()),
   endsAt: v.optional(v.string()),
   generatorURL: v.optional(v.string()),
-  fingerprint: v.pipe(v.string('alerts[].fingerprint is required'), v.regex(/^[0-9a-zA-Z_-]{1,128}$/, 'alerts[].fingerprint is required')),
+  fingerprint: v.pipe(
+    v.string('alerts[].fingerprint is required'),
+    v.regex(/^[0-9a-zA-Z_-]{1,128}$/, 'alerts[].fingerprint is required'),
+  ),
 });
 export const AlertmanagerWebhookSchema = v.object({
   version: v.optional(v.string()),
@@ -168,7 +234,9 @@ export function alertAsEvent(alert: AlertmanagerAlert, routingKey: string): Even
   const name = alert.labels['alertname'] ?? 'Alert';
   const summary = alert.annotations['summary'] ?? alert.annotations['description'] ?? name;
   const label = alert.labels['severity'] ?? '';
-  const severity: EventsV2Severity = (EVENTS_V2_SEVERITIES as readonly string[]).includes(label) ? (label as EventsV2Severity) : 'error';
+  const severity: EventsV2Severity = (EVENTS_V2_SEVERITIES as readonly string[]).includes(label)
+    ? (label as EventsV2Severity)
+    : 'error';
   const labels = Object.fromEntries(Object.entries(alert.labels).filter(([key]) => key !== 'alertname'));
   return {
     routing_key: routingKey,
@@ -180,7 +248,12 @@ export function alertAsEvent(alert: AlertmanagerAlert, routingKey: string): Even
       severity,
       ...(alert.startsAt ? { timestamp: alert.startsAt } : {}),
       class: name,
-      custom_details: { ...(alert.annotations['description'] && alert.annotations['description'] !== summary ? { description: alert.annotations['description'] } : {}), ...labels },
+      custom_details: {
+        ...(alert.annotations['description'] && alert.annotations['description'] !== summary
+          ? { description: alert.annotations['description'] }
+          : {}),
+        ...labels,
+      },
     },
     ...(alert.generatorURL ? { links: [{ href: alert.generatorURL, text: 'Source' }] } : {}),
   };

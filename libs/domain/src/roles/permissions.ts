@@ -28,7 +28,7 @@ export const PERMISSIONS = {
   // docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; its assistant answers them (docs/product.md#user-guide-and-assistant)
   'guide.ask': [Role.CustomerRoot, Role.Customer],
   // Every signed-in user: own profile, own password, own dashboard counts.
-  'self': [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
+  self: [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -43,13 +43,17 @@ export function can(role: RoleId | undefined | null, permission: Permission): bo
  * grant it, and any one of them does. The server checks every call with this function and the
  * screens show a button only when it answers true, so the two cannot disagree.
  */
-export function mayCall(role: RoleId | undefined | null, endpoint: { readonly permissions: readonly Permission[] }): boolean {
+export function mayCall(
+  role: RoleId | undefined | null,
+  endpoint: { readonly permissions: readonly Permission[] },
+): boolean {
   return endpoint.permissions.some((permission) => can(role, permission));
 }
 
 /** Roles a user of `actor` role may give to the users it manages (docs/product.md#user-lists, issue: no staff grant by customers). */
 export function grantableRoles(actor: RoleId, target: 'staff' | 'customer'): RoleId[] {
   if (target === 'staff') return actor === Role.StaffRoot ? [Role.StaffRoot, Role.StaffEdit, Role.StaffView] : [];
-  if (actor === Role.StaffRoot || actor === Role.StaffEdit || actor === Role.CustomerRoot) return [Role.CustomerRoot, Role.Customer];
+  if (actor === Role.StaffRoot || actor === Role.StaffEdit || actor === Role.CustomerRoot)
+    return [Role.CustomerRoot, Role.Customer];
   return [];
 }

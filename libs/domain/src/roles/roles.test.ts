@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, can, grantableRoles, mayCall, type Permission } from './permissions';
-import type { ROUTE_ROLES} from './routes';
+import type { ROUTE_ROLES } from './routes';
 import { canOpenRoute, homePathFor, sidebarFor } from './routes';
 import { ALL_ROLES, Role, isAdminRole, isStaffRole, roleFromName } from './roles';
 
@@ -25,7 +25,15 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
 
   it('opens admin/users to StaffRoot only and the catalogue to customer roles only', () => {
     expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'admin/users'))).toEqual([1]);
-    for (const route of ['applications', 'events', 'escalations', 'sla', 'resources', 'user_guide', 'module'] as const) {
+    for (const route of [
+      'applications',
+      'events',
+      'escalations',
+      'sla',
+      'resources',
+      'user_guide',
+      'module',
+    ] as const) {
       expect(ALL_ROLES.filter((r) => canOpenRoute(r, route))).toEqual([4, 5]);
     }
     expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'profile'))).toEqual([1, 2, 3, 4, 5]);
@@ -60,7 +68,12 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'guide.ask': [4, 5],
       self: [1, 2, 3, 4, 5],
     };
-    const holders = Object.fromEntries(Object.keys(PERMISSIONS).map((permission) => [permission, ALL_ROLES.filter((r) => can(r, permission as Permission))]));
+    const holders = Object.fromEntries(
+      Object.keys(PERMISSIONS).map((permission) => [
+        permission,
+        ALL_ROLES.filter((r) => can(r, permission as Permission)),
+      ]),
+    );
     expect(holders).toEqual(expected);
     expect(can(undefined, 'self')).toBe(false);
     expect(can(null, 'self')).toBe(false);

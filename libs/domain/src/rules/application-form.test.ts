@@ -43,14 +43,23 @@ describe('application modal (docs/product.md#applications, #entities, #states-an
 
   it('asks for a name of at most 100 characters with the server messages', () => {
     expect(applicationFormErrors(emptyApplicationForm(), 'create')).toEqual({ application_name: ['Name is required'] });
-    expect(applicationFormErrors({ application_name: '   ', application_active: 'Y' }, 'edit')).toEqual({ application_name: ['Name is required'] });
-    expect(applicationFormErrors({ application_name: 'x'.repeat(101), application_active: 'Y' }, 'create')).toEqual({ application_name: ['Must be at most 100 characters'] });
+    expect(applicationFormErrors({ application_name: '   ', application_active: 'Y' }, 'edit')).toEqual({
+      application_name: ['Name is required'],
+    });
+    expect(applicationFormErrors({ application_name: 'x'.repeat(101), application_active: 'Y' }, 'create')).toEqual({
+      application_name: ['Must be at most 100 characters'],
+    });
     expect(applicationFormErrors({ application_name: 'x'.repeat(100), application_active: 'Y' }, 'create')).toEqual({});
   });
 
   it('makes trimmed bodies of accepted values and refuses rejected ones', () => {
-    expect(applicationCreateBody({ application_name: ' Shop ', application_active: 'N' })).toEqual({ application_name: 'Shop' });
-    expect(applicationUpdateBody({ application_name: ' Shop ', application_active: 'N' })).toEqual({ application_name: 'Shop', application_active: 'N' });
+    expect(applicationCreateBody({ application_name: ' Shop ', application_active: 'N' })).toEqual({
+      application_name: 'Shop',
+    });
+    expect(applicationUpdateBody({ application_name: ' Shop ', application_active: 'N' })).toEqual({
+      application_name: 'Shop',
+      application_active: 'N',
+    });
     expect(() => applicationCreateBody(emptyApplicationForm())).toThrow('Name is required');
   });
 

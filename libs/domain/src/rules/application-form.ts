@@ -1,4 +1,10 @@
-import { ApplicationCreateSchema, ApplicationUpdateSchema, type Application, type ApplicationCreate, type ApplicationUpdate } from '../entities/application';
+import {
+  ApplicationCreateSchema,
+  ApplicationUpdateSchema,
+  type Application,
+  type ApplicationCreate,
+  type ApplicationUpdate,
+} from '../entities/application';
 import type { YesNo } from '../entities/reference';
 import { formErrors, validate, type Validated } from './validation';
 
@@ -36,12 +42,19 @@ export function applicationFormFields(mode: CatalogueFormMode): ApplicationFormF
 const applicationCreateInput = (values: ApplicationFormValues) => ({ application_name: values.application_name });
 
 /** Every failed rule per field, through the schemas the server applies (APPLICATION_MESSAGES). */
-export function applicationFormErrors(values: ApplicationFormValues, mode: CatalogueFormMode): Partial<Record<ApplicationFormField, string[]>> {
-  return mode === 'create' ? formErrors(ApplicationCreateSchema, applicationCreateInput(values)) : formErrors(ApplicationUpdateSchema, values);
+export function applicationFormErrors(
+  values: ApplicationFormValues,
+  mode: CatalogueFormMode,
+): Partial<Record<ApplicationFormField, string[]>> {
+  return mode === 'create'
+    ? formErrors(ApplicationCreateSchema, applicationCreateInput(values))
+    : formErrors(ApplicationUpdateSchema, values);
 }
 
-export const applicationCreateBody = (values: ApplicationFormValues): ApplicationCreate => checkedBody(validate(ApplicationCreateSchema, applicationCreateInput(values)));
-export const applicationUpdateBody = (values: ApplicationFormValues): ApplicationUpdate => checkedBody(validate(ApplicationUpdateSchema, values));
+export const applicationCreateBody = (values: ApplicationFormValues): ApplicationCreate =>
+  checkedBody(validate(ApplicationCreateSchema, applicationCreateInput(values)));
+export const applicationUpdateBody = (values: ApplicationFormValues): ApplicationUpdate =>
+  checkedBody(validate(ApplicationUpdateSchema, values));
 
 /** docs/product.md#applications: hovering an application's name lists its modules (docs/product.md#entities: a comma-separated text). */
 export function applicationModuleNames(application: Pick<Application, 'modules'>): string[] {

@@ -38,7 +38,11 @@ export function moduleChoiceRefusals(choice: {
   sla: { sla_active: 'Y' | 'N' } | null;
 }): { escalation_id?: 'unusable'; sla_id?: 'unusable' } {
   const refusals: { escalation_id?: 'unusable'; sla_id?: 'unusable' } = {};
-  if (choice.escalation && (choice.escalation.escalation_active !== 'Y' || choice.escalation.escalation_validate !== 'Y')) refusals.escalation_id = 'unusable';
+  if (
+    choice.escalation &&
+    (choice.escalation.escalation_active !== 'Y' || choice.escalation.escalation_validate !== 'Y')
+  )
+    refusals.escalation_id = 'unusable';
   if (choice.sla && choice.sla.sla_active !== 'Y') refusals.sla_id = 'unusable';
   return refusals;
 }
@@ -56,7 +60,13 @@ export function moduleIntakeRefusal(module: {
 }): string | null {
   if (module.module_active !== 'Y') return INGEST_MESSAGES.moduleInactive;
   const escalation = module.escalation;
-  if (!escalation || escalation.escalation_active !== 'Y' || escalation.escalation_validate !== 'Y' || module.steps === 0) return INGEST_MESSAGES.escalationNotReady;
+  if (
+    !escalation ||
+    escalation.escalation_active !== 'Y' ||
+    escalation.escalation_validate !== 'Y' ||
+    module.steps === 0
+  )
+    return INGEST_MESSAGES.escalationNotReady;
   return null;
 }
 

@@ -30,7 +30,11 @@ const acme: Customer = {
 describe('customer modal values and layout (docs/product.md#user-lists, #states-and-transitions, #constants-and-limits)', () => {
   it('starts a new customer active with the default quota of 10, and fills an edit from the customer', () => {
     expect(emptyCustomerForm()).toEqual({ customer_name: '', customer_active: 'Y', customer_qty_resources: '10' });
-    expect(customerFormFromCustomer(acme)).toEqual({ customer_name: 'Acme', customer_active: 'Y', customer_qty_resources: '25' });
+    expect(customerFormFromCustomer(acme)).toEqual({
+      customer_name: 'Acme',
+      customer_active: 'Y',
+      customer_qty_resources: '25',
+    });
   });
 
   it('shows the status only on edit', () => {
@@ -50,28 +54,39 @@ describe('customer modal values and layout (docs/product.md#user-lists, #states-
 });
 
 describe('customer modal rules', () => {
-  it('asks for a name and a whole quota of at least 0 with the server\'s messages', () => {
+  it("asks for a name and a whole quota of at least 0 with the server's messages", () => {
     expect(customerFormErrors(emptyCustomerForm(), create)).toEqual({ customer_name: ['Customer name is required'] });
     for (const quota of ['1.5', 'ten']) {
-      expect(customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: quota }, create), quota).toEqual({
+      expect(
+        customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: quota }, create),
+        quota,
+      ).toEqual({
         customer_qty_resources: ['The resource quota must be a whole number from 0 to 100000'],
       });
     }
-    expect(customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: '-1' }, create)).toEqual({
+    expect(
+      customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: '-1' }, create),
+    ).toEqual({
       customer_qty_resources: ['The value must be greater than or equal to 0'],
     });
-    expect(customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: '0' }, create)).toEqual({});
+    expect(
+      customerFormErrors({ ...emptyCustomerForm(), customer_name: 'Acme', customer_qty_resources: '0' }, create),
+    ).toEqual({});
   });
 
   it('keeps the provider organisation active, as the server does', () => {
     const provider = { customer_name: 'Relevo', customer_active: 'N' as const, customer_qty_resources: '0' };
-    expect(customerFormErrors(provider, editProvider)).toEqual({ customer_active: ['The provider organisation cannot be deleted or deactivated'] });
+    expect(customerFormErrors(provider, editProvider)).toEqual({
+      customer_active: ['The provider organisation cannot be deleted or deactivated'],
+    });
     expect(customerFormErrors(provider, edit)).toEqual({});
     expect(customerFormErrors({ ...provider, customer_active: 'Y' }, editProvider)).toEqual({});
   });
 
   it('makes the typed bodies of accepted values, and refuses to make one of rejected values', () => {
-    expect(customerCreateBody({ customer_name: ' Acme ', customer_active: 'N', customer_qty_resources: '12' })).toEqual({ customer_name: 'Acme', customer_qty_resources: 12 });
+    expect(customerCreateBody({ customer_name: ' Acme ', customer_active: 'N', customer_qty_resources: '12' })).toEqual(
+      { customer_name: 'Acme', customer_qty_resources: 12 },
+    );
     expect(customerUpdateBody({ customer_name: 'Acme', customer_active: 'N', customer_qty_resources: '12' })).toEqual({
       customer_name: 'Acme',
       customer_active: 'N',

@@ -1,4 +1,11 @@
-import { CustomerCreateSchema, CustomerUpdateSchema, DEFAULT_RESOURCE_QUOTA, type Customer, type CustomerCreate, type CustomerUpdate } from '../entities/customer';
+import {
+  CustomerCreateSchema,
+  CustomerUpdateSchema,
+  DEFAULT_RESOURCE_QUOTA,
+  type Customer,
+  type CustomerCreate,
+  type CustomerUpdate,
+} from '../entities/customer';
 import { ACTIVE_FLAG_LABELS } from './status';
 import { customerUpdateRefusal } from './customer-refusals';
 import { checkedOutput, formErrors, validate } from './validation';
@@ -45,11 +52,15 @@ export const customerFormLayout = (mode: CustomerFormMode): CustomerFormLayout =
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */
 export function customerFormFields(mode: CustomerFormMode): CustomerFormField[] {
-  return customerFormLayout(mode).hasStatus ? ['customer_name', 'customer_active', 'customer_qty_resources'] : ['customer_name', 'customer_qty_resources'];
+  return customerFormLayout(mode).hasStatus
+    ? ['customer_name', 'customer_active', 'customer_qty_resources']
+    : ['customer_name', 'customer_qty_resources'];
 }
 
 /** docs/product.md#states-and-transitions and #constants-and-limits: the status dropdown, Y/N read ACTIVE/INACTIVE; the provider cannot be made inactive. */
-export function customerStatusOptions(setup: Pick<CustomerFormSetup, 'isProvider'>): { value: 'Y' | 'N'; text: string; disabled: boolean }[] {
+export function customerStatusOptions(
+  setup: Pick<CustomerFormSetup, 'isProvider'>,
+): { value: 'Y' | 'N'; text: string; disabled: boolean }[] {
   return [
     { value: 'Y', text: ACTIVE_FLAG_LABELS.Y, disabled: false },
     { value: 'N', text: ACTIVE_FLAG_LABELS.N, disabled: setup.isProvider },
@@ -57,24 +68,33 @@ export function customerStatusOptions(setup: Pick<CustomerFormSetup, 'isProvider
 }
 
 /** The body as the create schema reads it (no status: a new customer is active). */
-const createInput = (values: CustomerFormValues) => ({ customer_name: values.customer_name, customer_qty_resources: values.customer_qty_resources });
+const createInput = (values: CustomerFormValues) => ({
+  customer_name: values.customer_name,
+  customer_qty_resources: values.customer_qty_resources,
+});
 
 /**
  * Every failed rule per field, checked on every input: the schema the server applies (with the
  * messages of CUSTOMER_MESSAGES), and the provider organisation staying active as the server
  * refuses it.
  */
-export function customerFormErrors(values: CustomerFormValues, setup: CustomerFormSetup): Partial<Record<CustomerFormField, string[]>> {
+export function customerFormErrors(
+  values: CustomerFormValues,
+  setup: CustomerFormSetup,
+): Partial<Record<CustomerFormField, string[]>> {
   const errors: Partial<Record<CustomerFormField, string[]>> =
-    setup.mode === 'create' ? formErrors(CustomerCreateSchema, createInput(values)) : formErrors(CustomerUpdateSchema, values);
+    setup.mode === 'create'
+      ? formErrors(CustomerCreateSchema, createInput(values))
+      : formErrors(CustomerUpdateSchema, values);
   const refusal = setup.mode === 'edit' ? customerUpdateRefusal({ is_provider: setup.isProvider }, values) : null;
   if (refusal && !errors.customer_active) errors.customer_active = [refusal];
   return errors;
 }
 
-
 /** The create body of values the rules accepted (the record-form machine saves only those). */
-export const customerCreateBody = (values: CustomerFormValues): CustomerCreate => checkedOutput(validate(CustomerCreateSchema, createInput(values)));
+export const customerCreateBody = (values: CustomerFormValues): CustomerCreate =>
+  checkedOutput(validate(CustomerCreateSchema, createInput(values)));
 
 /** The edit body of values the rules accepted. */
-export const customerUpdateBody = (values: CustomerFormValues): CustomerUpdate => checkedOutput(validate(CustomerUpdateSchema, values));
+export const customerUpdateBody = (values: CustomerFormValues): CustomerUpdate =>
+  checkedOutput(validate(CustomerUpdateSchema, values));

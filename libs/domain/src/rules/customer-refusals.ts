@@ -23,7 +23,10 @@ export function customerDeleteRefusal(customer: { is_provider: boolean }, usage?
 }
 
 /** A customer edit: the provider organisation stays active (its staff must be able to sign in). */
-export function customerUpdateRefusal(current: { is_provider: boolean }, next: { customer_active: 'Y' | 'N' }): string | null {
+export function customerUpdateRefusal(
+  current: { is_provider: boolean },
+  next: { customer_active: 'Y' | 'N' },
+): string | null {
   return current.is_provider && next.customer_active === 'N' ? CUSTOMER_MESSAGES.providerLocked : null;
 }
 
@@ -31,6 +34,9 @@ export function customerUpdateRefusal(current: { is_provider: boolean }, next: {
  * Whether a customer row is the provider organisation, as a staff user's screen can tell: staff
  * users belong to the provider (homeOf), so the provider is a staff viewer's own customer.
  */
-export function isProviderCustomer(viewer: { role: { rol_id: RoleId }; customer: { customer_id: number } | null }, customerId: number): boolean {
+export function isProviderCustomer(
+  viewer: { role: { rol_id: RoleId }; customer: { customer_id: number } | null },
+  customerId: number,
+): boolean {
   return homeOf(viewer.role.rol_id) === 'provider' && viewer.customer?.customer_id === customerId;
 }

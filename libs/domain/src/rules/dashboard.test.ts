@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, compliancePerformanceBars, minutesText, modulePerformanceBars, percentText, shareOf, yearSeries } from './dashboard';
+import {
+  changeOf,
+  compliancePerformanceBars,
+  minutesText,
+  modulePerformanceBars,
+  percentText,
+  shareOf,
+  yearSeries,
+} from './dashboard';
 
 describe('dashboard percentages and comparisons (docs/product.md#dashboard)', () => {
   it('gives a share to one decimal, and 0 of nothing', () => {

@@ -1,7 +1,20 @@
 import type { CompliancePerformance, EventChartRow, ModulePerformance } from '../entities/dashboard';
 
 /** docs/product.md#dashboard: month labels of the chart rows (`months_desc`). */
-export const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const MONTH_LABELS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /** `part` as a percentage of `total`, to one decimal; 0 when there is nothing to share. */
 export function shareOf(part: number, total: number): number {
@@ -47,14 +60,29 @@ function compare(rows: { label: string; current: number; previous: number }[]): 
 
 /** Module Performance MTD bars: each module's events this month and last, with their shares. */
 export const modulePerformanceBars = (rows: readonly ModulePerformance[]): MonthComparison[] =>
-  compare(rows.map((row) => ({ label: row.module_name, current: row.num_events_month, previous: row.num_events_previous_month })));
+  compare(
+    rows.map((row) => ({
+      label: row.module_name,
+      current: row.num_events_month,
+      previous: row.num_events_previous_month,
+    })),
+  );
 
 /** docs/product.md#dashboard SLA Performance: YES reads as met, NO as missed. */
-export const COMPLIANCE_LABELS: Record<CompliancePerformance['compliance_status'], string> = { YES: 'SLA met', NO: 'SLA missed' };
+export const COMPLIANCE_LABELS: Record<CompliancePerformance['compliance_status'], string> = {
+  YES: 'SLA met',
+  NO: 'SLA missed',
+};
 
 /** SLA Performance MTD bars: events that met and missed their SLA this month and last, with their shares. */
 export const compliancePerformanceBars = (rows: readonly CompliancePerformance[]): MonthComparison[] =>
-  compare(rows.map((row) => ({ label: COMPLIANCE_LABELS[row.compliance_status], current: row.current_month, previous: row.preview_month })));
+  compare(
+    rows.map((row) => ({
+      label: COMPLIANCE_LABELS[row.compliance_status],
+      current: row.current_month,
+      previous: row.preview_month,
+    })),
+  );
 
 /** One point of the Events Line Chart. */
 export interface MonthPoint {
@@ -79,11 +107,21 @@ export interface YearSeries {
  */
 export function yearSeries(rows: readonly EventChartRow[], currentYear: number): YearSeries {
   const previousYear = currentYear - 1;
-  const value = (year: number, month: number) => rows.find((row) => row.years === year && row.months === month)?.num_event ?? 0;
+  const value = (year: number, month: number) =>
+    rows.find((row) => row.years === year && row.months === month)?.num_event ?? 0;
   const lastMonth = Math.max(0, ...rows.filter((row) => row.years === currentYear).map((row) => row.months));
-  const point = (year: number) => (month: number) => ({ month, label: MONTH_LABELS[month - 1]!, value: value(year, month) });
+  const point = (year: number) => (month: number) => ({
+    month,
+    label: MONTH_LABELS[month - 1]!,
+    value: value(year, month),
+  });
   const months = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-  return { currentYear, previousYear, current: months(lastMonth).map(point(currentYear)), previous: months(12).map(point(previousYear)) };
+  return {
+    currentYear,
+    previousYear,
+    current: months(lastMonth).map(point(currentYear)),
+    previous: months(12).map(point(previousYear)),
+  };
 }
 
 /** Minutes as the Module Events table writes them: one decimal, '–' for none. */

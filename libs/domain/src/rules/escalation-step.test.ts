@@ -88,15 +88,26 @@ describe('escalation step rules (docs/product.md#validation-rules, word for word
   });
 
   it('requires the unit of an agent step', () => {
-    expect(errorsOf(values({ next_followup_time_mult: '' })).next_followup_time_mult).toEqual(['Follow-up time unit is required']);
+    expect(errorsOf(values({ next_followup_time_mult: '' })).next_followup_time_mult).toEqual([
+      'Follow-up time unit is required',
+    ]);
   });
 
   it('gives a supervisor step no follow-up: 0 with unit M, whatever the hidden fields held', () => {
-    const supervisor = values({ participation_type_id: SUPERVISOR, next_followup_time: '9999', next_followup_time_mult: '' });
+    const supervisor = values({
+      participation_type_id: SUPERVISOR,
+      next_followup_time: '9999',
+      next_followup_time_mult: '',
+    });
     expect(errorsOf(supervisor)).toEqual({});
-    expect(validate(StepSchema, stepFormBody(supervisor))).toMatchObject({ success: true, output: { next_followup_time: 0, next_followup_time_mult: 'M' } });
+    expect(validate(StepSchema, stepFormBody(supervisor))).toMatchObject({
+      success: true,
+      output: { next_followup_time: 0, next_followup_time_mult: 'M' },
+    });
     // the server normalises a body that carries values anyway
-    expect(validate(StepSchema, { ...stepFormBody(supervisor), next_followup_time: 30, next_followup_time_mult: 'H' })).toMatchObject({
+    expect(
+      validate(StepSchema, { ...stepFormBody(supervisor), next_followup_time: 30, next_followup_time_mult: 'H' }),
+    ).toMatchObject({
       success: true,
       output: { next_followup_time: 0, next_followup_time_mult: 'M' },
     });
@@ -108,16 +119,23 @@ describe('escalation step rules (docs/product.md#validation-rules, word for word
       escalation_active: ['Escalation active state is required'],
       ind_call_again: ['Call again indicator is required'],
     });
-    expect(formErrors(StepSchema, { ...stepFormBody(values()), next_followup_time: '1.5' }).next_followup_time).toEqual(['Must be a whole number']);
-    expect(formErrors(StepSchema, { ...stepFormBody(values()), resource_id: 'x' }).resource_id).toEqual(['Must be a valid id']);
+    expect(formErrors(StepSchema, { ...stepFormBody(values()), next_followup_time: '1.5' }).next_followup_time).toEqual(
+      ['Must be a whole number'],
+    );
+    expect(formErrors(StepSchema, { ...stepFormBody(values()), resource_id: 'x' }).resource_id).toEqual([
+      'Must be a valid id',
+    ]);
     expect(formErrors(StepSchema, { ...stepFormBody(values()), extra: 1 }).extra).toEqual(['Unknown field']);
   });
 
   it('accepts the day unit of the spec bounded to one day', () => {
-    expect(validate(StepSchema, { ...stepFormBody(values()), next_followup_time: 1, next_followup_time_mult: 'D' }).success).toBe(true);
-    expect(formErrors(StepSchema, { ...stepFormBody(values()), next_followup_time: 2, next_followup_time_mult: 'D' }).next_followup_time).toEqual([
-      'Next Follow Up Time cannot exceed 1',
-    ]);
+    expect(
+      validate(StepSchema, { ...stepFormBody(values()), next_followup_time: 1, next_followup_time_mult: 'D' }).success,
+    ).toBe(true);
+    expect(
+      formErrors(StepSchema, { ...stepFormBody(values()), next_followup_time: 2, next_followup_time_mult: 'D' })
+        .next_followup_time,
+    ).toEqual(['Next Follow Up Time cannot exceed 1']);
   });
 });
 
@@ -126,7 +144,10 @@ describe('the step form as it changes (docs/product.md#states-and-transitions)',
     expect(defaultFollowUp(AGENT)).toBe(15);
     expect(defaultFollowUp(SUPERVISOR)).toBe(0);
     expect(defaultFollowUp(null)).toBe(0);
-    expect(changeStepForm(emptyStepForm(7), 'participation_type_id', AGENT)).toMatchObject({ next_followup_time: '15', next_followup_time_mult: 'M' });
+    expect(changeStepForm(emptyStepForm(7), 'participation_type_id', AGENT)).toMatchObject({
+      next_followup_time: '15',
+      next_followup_time_mult: 'M',
+    });
   });
 
   it('forces 0 and unit M on choosing supervisor, hides them, and gives an agent its 15 back', () => {
@@ -159,7 +180,10 @@ describe('the step form as it changes (docs/product.md#states-and-transitions)',
     expect(form.max_attemp_number).toBe('1');
     expect(stepFormLayout(form, 'create').hasMaxAttempts).toBe(true);
     form = changeStepForm(form, 'max_attemp_number', '3');
-    expect(validate(StepSchema, stepFormBody(form))).toMatchObject({ success: true, output: { ind_call_again: 'Y', max_attemp_number: 3 } });
+    expect(validate(StepSchema, stepFormBody(form))).toMatchObject({
+      success: true,
+      output: { ind_call_again: 'Y', max_attemp_number: 3 },
+    });
     form = changeStepForm(form, 'ind_call_again', 'N');
     expect(form.max_attemp_number).toBe('');
     expect(stepFormBody(form).max_attemp_number).toBe(0);

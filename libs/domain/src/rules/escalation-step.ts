@@ -54,7 +54,8 @@ export function defaultFollowUp(participationTypeId: number | null): number {
   return participationTypeId === PARTICIPATION.agent ? 15 : 0;
 }
 
-export const isSupervisor = (participationTypeId: number | null | undefined) => participationTypeId === PARTICIPATION.supervisor;
+export const isSupervisor = (participationTypeId: number | null | undefined) =>
+  participationTypeId === PARTICIPATION.supervisor;
 
 /** A step's follow-up time in minutes (the engine's wait; a supervisor notice waits none, whatever it holds). */
 export function followUpMinutes(step: { next_followup_time: number; next_followup_time_mult: FollowUpUnit }): number {
@@ -76,7 +77,11 @@ export interface StepBody {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-const required = (message: string) => v.pipe(v.unknown(), v.check((value) => value !== null && value !== undefined && value !== '', message));
+const required = (message: string) =>
+  v.pipe(
+    v.unknown(),
+    v.check((value) => value !== null && value !== undefined && value !== '', message),
+  );
 
 /** An id that is required: the spec's message when missing, the generic one when malformed. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -90,77 +95,79 @@ const flag = (message: string) => v.picklist(['Y', 'N'], message);
  * values with it). Call again off sends 0 attempts; a supervisor step has no follow-up time (0,
  * unit M): the output is normalised so, whatever those hidden fields held.
  */
-export const StepSchema = /* @__PURE__ */ (() => v.pipe(
-  form({
-    escalation_id: requiredId(STEP_MESSAGES.escalationRequired),
-    participation_type_id: requiredId(STEP_MESSAGES.participationTypeRequired),
-    channel_id: requiredId(STEP_MESSAGES.channelRequired),
-    resource_id: requiredId(STEP_MESSAGES.resourceRequired),
-    escalation_active: v.optional(flag(STEP_MESSAGES.activeRequired), 'Y'),
-    ind_call_again: v.optional(flag(STEP_MESSAGES.callAgainRequired), 'N'),
-    max_attemp_number: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
-    next_followup_time: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
-    next_followup_time_mult: v.optional(v.nullable(v.string()), null),
-  }),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const input = dataset.value;
-    const issue = (field: keyof StepBody, message: string) => addIssue({ message, path: [{ type: 'object', origin: 'value', input, key: field, value: input[field] }] });
-    const number = (raw: number | string | null, field: keyof StepBody): number | null | undefined => {
-      if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
-      const parsed = v.safeParse(integerField(), raw);
-      if (!parsed.success) {
-        issue(field, mustBeInteger);
-        return undefined;
-      }
-      return parsed.output;
-    };
-    let ok = true;
-    const fail = (field: keyof StepBody, message: string) => {
-      ok = false;
-      issue(field, message);
-    };
+export const StepSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    form({
+      escalation_id: requiredId(STEP_MESSAGES.escalationRequired),
+      participation_type_id: requiredId(STEP_MESSAGES.participationTypeRequired),
+      channel_id: requiredId(STEP_MESSAGES.channelRequired),
+      resource_id: requiredId(STEP_MESSAGES.resourceRequired),
+      escalation_active: v.optional(flag(STEP_MESSAGES.activeRequired), 'Y'),
+      ind_call_again: v.optional(flag(STEP_MESSAGES.callAgainRequired), 'N'),
+      max_attemp_number: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
+      next_followup_time: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
+      next_followup_time_mult: v.optional(v.nullable(v.string()), null),
+    }),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = dataset.value;
+      const issue = (field: keyof StepBody, message: string) =>
+        addIssue({ message, path: [{ type: 'object', origin: 'value', input, key: field, value: input[field] }] });
+      const number = (raw: number | string | null, field: keyof StepBody): number | null | undefined => {
+        if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+        const parsed = v.safeParse(integerField(), raw);
+        if (!parsed.success) {
+          issue(field, mustBeInteger);
+          return undefined;
+        }
+        return parsed.output;
+      };
+      let ok = true;
+      const fail = (field: keyof StepBody, message: string) => {
+        ok = false;
+        issue(field, message);
+      };
 
-    let attempts = 0;
-    if (input.ind_call_again === 'Y') {
-      const n = number(input.max_attemp_number, 'max_attemp_number');
-      if (n === undefined) ok = false;
-      else if (n === null) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsRequired);
-      else if (n < MAX_ATTEMPTS.min) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsMin);
-      else if (n > MAX_ATTEMPTS.max) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsMax);
-      else attempts = n;
-    }
-
-    let followUp = 0;
-    let unit: FollowUpUnit = 'M';
-    if (!isSupervisor(input.participation_type_id)) {
-      const rawUnit = input.next_followup_time_mult;
-      const known = rawUnit === 'M' || rawUnit === 'H' || rawUnit === 'D';
-      if (known) unit = rawUnit;
-      else fail('next_followup_time_mult', STEP_MESSAGES.unitRequired);
-      const n = number(input.next_followup_time, 'next_followup_time');
-      if (n === undefined) ok = false;
-      else if (n === null) fail('next_followup_time', STEP_MESSAGES.followUpRequired);
-      else if (known) {
-        const { min, max } = FOLLOW_UP_BOUNDS[unit];
-        if (n < min) fail('next_followup_time', STEP_MESSAGES.followUpMin(min));
-        else if (n > max) fail('next_followup_time', STEP_MESSAGES.followUpMax(max));
-        else followUp = n;
+      let attempts = 0;
+      if (input.ind_call_again === 'Y') {
+        const n = number(input.max_attemp_number, 'max_attemp_number');
+        if (n === undefined) ok = false;
+        else if (n === null) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsRequired);
+        else if (n < MAX_ATTEMPTS.min) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsMin);
+        else if (n > MAX_ATTEMPTS.max) fail('max_attemp_number', STEP_MESSAGES.maxAttemptsMax);
+        else attempts = n;
       }
-    }
-    if (!ok) return NEVER;
-    return {
-      escalation_id: input.escalation_id,
-      participation_type_id: input.participation_type_id,
-      channel_id: input.channel_id,
-      resource_id: input.resource_id,
-      escalation_active: input.escalation_active,
-      ind_call_again: input.ind_call_again,
-      max_attemp_number: attempts,
-      next_followup_time: followUp,
-      next_followup_time_mult: unit,
-    } satisfies StepBody;
-  }),
-))();
+
+      let followUp = 0;
+      let unit: FollowUpUnit = 'M';
+      if (!isSupervisor(input.participation_type_id)) {
+        const rawUnit = input.next_followup_time_mult;
+        const known = rawUnit === 'M' || rawUnit === 'H' || rawUnit === 'D';
+        if (known) unit = rawUnit;
+        else fail('next_followup_time_mult', STEP_MESSAGES.unitRequired);
+        const n = number(input.next_followup_time, 'next_followup_time');
+        if (n === undefined) ok = false;
+        else if (n === null) fail('next_followup_time', STEP_MESSAGES.followUpRequired);
+        else if (known) {
+          const { min, max } = FOLLOW_UP_BOUNDS[unit];
+          if (n < min) fail('next_followup_time', STEP_MESSAGES.followUpMin(min));
+          else if (n > max) fail('next_followup_time', STEP_MESSAGES.followUpMax(max));
+          else followUp = n;
+        }
+      }
+      if (!ok) return NEVER;
+      return {
+        escalation_id: input.escalation_id,
+        participation_type_id: input.participation_type_id,
+        channel_id: input.channel_id,
+        resource_id: input.resource_id,
+        escalation_active: input.escalation_active,
+        ind_call_again: input.ind_call_again,
+        max_attemp_number: attempts,
+        next_followup_time: followUp,
+        next_followup_time_mult: unit,
+      } satisfies StepBody;
+    }),
+  ))();
 
 /** The values of the step modal as typed (numbers stay text until saved: the inputs are masked). */
 export interface StepFormValues {
@@ -191,7 +198,10 @@ export function emptyStepForm(escalationId: number | null): StepFormValues {
 }
 
 /** docs/product.md#escalation-steps and #states-and-transitions: which fields the modal shows for these values. */
-export function stepFormLayout(values: Pick<StepFormValues, 'ind_call_again' | 'participation_type_id'>, mode: 'create' | 'edit') {
+export function stepFormLayout(
+  values: Pick<StepFormValues, 'ind_call_again' | 'participation_type_id'>,
+  mode: 'create' | 'edit',
+) {
   return {
     hasMaxAttempts: values.ind_call_again === 'Y',
     hasFollowUp: !isSupervisor(values.participation_type_id),
@@ -204,7 +214,11 @@ export function stepFormLayout(values: Pick<StepFormValues, 'ind_call_again' | '
  * follow-up (15 for an agent, 0 and unit M for a supervisor); turning call again off clears the
  * attempts, turning it on proposes 1.
  */
-export function changeStepForm<K extends keyof StepFormValues>(values: StepFormValues, field: K, value: StepFormValues[K]): StepFormValues {
+export function changeStepForm<K extends keyof StepFormValues>(
+  values: StepFormValues,
+  field: K,
+  value: StepFormValues[K],
+): StepFormValues {
   const next = { ...values, [field]: value };
   if (field === 'participation_type_id' && value !== values.participation_type_id) {
     const typeId = value as number | null;
@@ -218,7 +232,7 @@ export function changeStepForm<K extends keyof StepFormValues>(values: StepFormV
     }
   }
   if (field === 'ind_call_again') {
-    next.max_attemp_number = value === 'Y' ? (values.max_attemp_number || '1') : '';
+    next.max_attemp_number = value === 'Y' ? values.max_attemp_number || '1' : '';
   }
   return next;
 }

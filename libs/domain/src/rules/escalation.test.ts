@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { escalationProblems, inPriorityOrder, isEscalationValid, lastInLineStep, reachableOn, type StepForValidity } from './escalation';
+import {
+  escalationProblems,
+  inPriorityOrder,
+  isEscalationValid,
+  lastInLineStep,
+  reachableOn,
+  type StepForValidity,
+} from './escalation';
 
 const person = (patch: Partial<StepForValidity['resource']> = {}): StepForValidity['resource'] => ({
   resource_fullname: 'Ana Torres',
@@ -34,24 +41,36 @@ describe('escalation_validate (docs/product.md#escalations, #entities)', () => {
   });
 
   it('is true for active, reachable steps with the last active one last in line', () => {
-    const steps = marked([step(1, { channel_id: 1 }), step(2, { channel_id: 3 }), step(3, { escalation_active: 'N', resource: person({ resource_active: 'N' }) })]);
+    const steps = marked([
+      step(1, { channel_id: 1 }),
+      step(2, { channel_id: 3 }),
+      step(3, { escalation_active: 'N', resource: person({ resource_active: 'N' }) }),
+    ]);
     expect(escalationProblems(steps)).toEqual([]);
     // an inactive step is skipped by the engine: its inactive resource does not matter
     expect(steps.find((s) => s.escalation_last_in_line === 'Y')?.escalation_priority_orden).toBe(2);
   });
 
-  it('is false when a step\'s resource is inactive', () => {
-    expect(escalationProblems(marked([step(1), step(2, { resource: person({ resource_active: 'N', resource_fullname: 'Luis Ortiz' }) })]))).toEqual([
-      'Step 2: Luis Ortiz is inactive.',
-    ]);
+  it("is false when a step's resource is inactive", () => {
+    expect(
+      escalationProblems(
+        marked([step(1), step(2, { resource: person({ resource_active: 'N', resource_fullname: 'Luis Ortiz' }) })]),
+      ),
+    ).toEqual(['Step 2: Luis Ortiz is inactive.']);
   });
 
   it('needs a phone for a voice call or an SMS and an address for an e-mail', () => {
     const noPhone = person({ resource_phone1: null, resource_phone2: '  ' });
     const noMail = person({ resource_email: null });
-    expect(escalationProblems(marked([step(1, { channel_id: 1, resource: noPhone })]))).toEqual(['Step 1: Ana Torres has no phone for a voice call.']);
-    expect(escalationProblems(marked([step(1, { channel_id: 2, resource: noPhone })]))).toEqual(['Step 1: Ana Torres has no phone for an SMS.']);
-    expect(escalationProblems(marked([step(1, { channel_id: 3, resource: noMail })]))).toEqual(['Step 1: Ana Torres has no e-mail address for an e-mail.']);
+    expect(escalationProblems(marked([step(1, { channel_id: 1, resource: noPhone })]))).toEqual([
+      'Step 1: Ana Torres has no phone for a voice call.',
+    ]);
+    expect(escalationProblems(marked([step(1, { channel_id: 2, resource: noPhone })]))).toEqual([
+      'Step 1: Ana Torres has no phone for an SMS.',
+    ]);
+    expect(escalationProblems(marked([step(1, { channel_id: 3, resource: noMail })]))).toEqual([
+      'Step 1: Ana Torres has no e-mail address for an e-mail.',
+    ]);
     expect(reachableOn(person({ resource_phone1: null, resource_phone2: '7875550199' }), 2)).toBe(true);
     expect(reachableOn(person(), 9)).toBe(false);
   });
@@ -59,16 +78,20 @@ describe('escalation_validate (docs/product.md#escalations, #entities)', () => {
   it('is false when the step marked last in line is not the last active one', () => {
     const steps = [step(1, { escalation_last_in_line: 'Y' }), step(2)];
     expect(escalationProblems(steps)).toEqual(['The last active step is not marked last in line.']);
-    expect(escalationProblems([step(1, { escalation_last_in_line: 'Y' }), step(2, { escalation_last_in_line: 'Y' })])).toEqual([
-      'The last active step is not marked last in line.',
-    ]);
+    expect(
+      escalationProblems([step(1, { escalation_last_in_line: 'Y' }), step(2, { escalation_last_in_line: 'Y' })]),
+    ).toEqual(['The last active step is not marked last in line.']);
   });
 
   it('walks steps by priority, then by id', () => {
     const a = step(2);
     const b = step(1);
     const c = step(1);
-    expect(inPriorityOrder([a, c, b]).map((s) => s.escalation_resource_id)).toEqual([b.escalation_resource_id, c.escalation_resource_id, a.escalation_resource_id]);
+    expect(inPriorityOrder([a, c, b]).map((s) => s.escalation_resource_id)).toEqual([
+      b.escalation_resource_id,
+      c.escalation_resource_id,
+      a.escalation_resource_id,
+    ]);
     expect(lastInLineStep([a, b, c])).toBe(a);
     expect(lastInLineStep([step(1, { escalation_active: 'N' })])).toBeNull();
   });

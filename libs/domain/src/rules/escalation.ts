@@ -25,12 +25,19 @@ export interface StepForValidity {
 }
 
 /** Steps in the order the engine walks them (priority, then id for equal priorities). */
-export function inPriorityOrder<T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id'>>(steps: readonly T[]): T[] {
-  return [...steps].sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden || a.escalation_resource_id - b.escalation_resource_id);
+export function inPriorityOrder<
+  T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id'>,
+>(steps: readonly T[]): T[] {
+  return [...steps].sort(
+    (a, b) =>
+      a.escalation_priority_orden - b.escalation_priority_orden || a.escalation_resource_id - b.escalation_resource_id,
+  );
 }
 
 /** The step the server marks last in line: the last active one, or none. */
-export function lastInLineStep<T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id' | 'escalation_active'>>(steps: readonly T[]): T | null {
+export function lastInLineStep<
+  T extends Pick<StepForValidity, 'escalation_priority_orden' | 'escalation_resource_id' | 'escalation_active'>,
+>(steps: readonly T[]): T | null {
   const active = inPriorityOrder(steps).filter((step) => step.escalation_active === 'Y');
   return active.at(-1) ?? null;
 }
@@ -38,11 +45,16 @@ export function lastInLineStep<T extends Pick<StepForValidity, 'escalation_prior
 /** Whether a resource can be reached on a channel. */
 export function reachableOn(resource: StepForValidity['resource'], channelId: number): boolean {
   if (channelId === CHANNEL.email) return !!resource.resource_email?.trim();
-  if (channelId === CHANNEL.voice || channelId === CHANNEL.sms) return !!(resource.resource_phone1?.trim() || resource.resource_phone2?.trim());
+  if (channelId === CHANNEL.voice || channelId === CHANNEL.sms)
+    return !!(resource.resource_phone1?.trim() || resource.resource_phone2?.trim());
   return false;
 }
 
-const CHANNEL_NAMES: Record<number, string> = { [CHANNEL.voice]: 'a voice call', [CHANNEL.sms]: 'an SMS', [CHANNEL.email]: 'an e-mail' };
+const CHANNEL_NAMES: Record<number, string> = {
+  [CHANNEL.voice]: 'a voice call',
+  [CHANNEL.sms]: 'an SMS',
+  [CHANNEL.email]: 'an e-mail',
+};
 
 /** Why an escalation cannot run, one line per problem (empty when it can). */
 export function escalationProblems(steps: readonly StepForValidity[]): string[] {
@@ -55,7 +67,9 @@ export function escalationProblems(steps: readonly StepForValidity[]): string[] 
     const at = `Step ${step.escalation_priority_orden}`;
     if (step.resource.resource_active !== 'Y') problems.push(`${at}: ${name} is inactive.`);
     else if (!reachableOn(step.resource, step.channel_id)) {
-      problems.push(`${at}: ${name} has no ${step.channel_id === CHANNEL.email ? 'e-mail address' : 'phone'} for ${CHANNEL_NAMES[step.channel_id] ?? 'this channel'}.`);
+      problems.push(
+        `${at}: ${name} has no ${step.channel_id === CHANNEL.email ? 'e-mail address' : 'phone'} for ${CHANNEL_NAMES[step.channel_id] ?? 'this channel'}.`,
+      );
     }
   }
   const marked = ordered.filter((step) => step.escalation_last_in_line === 'Y');

@@ -1,17 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { EventLogEntry } from '../entities/event';
-import { CSV_BOM, CSV_FORMULA_START, CSV_NEEDS_QUOTES, EVENT_CSV_HEADERS, EVENT_LOG_CSV_COLUMNS, csvCell, csvHeader, csvRow, eventCsvLine, eventLogCsvFileName, eventsCsvFileName } from './event-csv';
+import {
+  CSV_BOM,
+  CSV_FORMULA_START,
+  CSV_NEEDS_QUOTES,
+  EVENT_CSV_HEADERS,
+  EVENT_LOG_CSV_COLUMNS,
+  csvCell,
+  csvHeader,
+  csvRow,
+  eventCsvLine,
+  eventLogCsvFileName,
+  eventsCsvFileName,
+} from './event-csv';
 
 describe('CSV exports (docs/product.md#constants-and-limits; docs/product.md#exports)', () => {
   it('has exactly the 12 columns of docs/product.md#constants-and-limits, in order', () => {
     expect(EVENT_CSV_HEADERS).toEqual([
-      'CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA',
+      'CASE ID',
+      'EVENT',
+      'CREATED',
+      'APPLICATION',
+      'MODULE',
+      'STATUS',
+      'ACCEPTED',
+      'CLOSED',
+      'RESPONDED',
+      'RESOLUTION TIME',
+      'RESPONSE TIME',
+      'SLA',
     ]);
-    expect(csvHeader(EVENT_CSV_HEADERS)).toBe(`${CSV_BOM}CASE ID,EVENT,CREATED,APPLICATION,MODULE,STATUS,ACCEPTED,CLOSED,RESPONDED,RESOLUTION TIME,RESPONSE TIME,SLA\r\n`);
+    expect(csvHeader(EVENT_CSV_HEADERS)).toBe(
+      `${CSV_BOM}CASE ID,EVENT,CREATED,APPLICATION,MODULE,STATUS,ACCEPTED,CLOSED,RESPONDED,RESOLUTION TIME,RESPONSE TIME,SLA\r\n`,
+    );
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('\tx')).toBe("'\tx");
@@ -30,19 +56,38 @@ describe('CSV exports (docs/product.md#constants-and-limits; docs/product.md#exp
     expect(csvCell(0)).toBe('0');
   });
 
-  it('writes an event\'s line: its cells by the same rules, its dates as the viewer\'s clocks read them', () => {
+  it("writes an event's line: its cells by the same rules, its dates as the viewer's clocks read them", () => {
     const created = Date.UTC(2026, 10, 24, 3, 5, 9) / 1000;
     const line = eventCsvLine('America/Puerto_Rico');
-    expect(line(['K7QW2M9P', '=HYPERLINK("x")', created, 'Store, North', '-Checkout', 'completed', created + 60, created + 3_600, '@ops', 42, 1, 'YES', 1234])).toBe(
+    expect(
+      line([
+        'K7QW2M9P',
+        '=HYPERLINK("x")',
+        created,
+        'Store, North',
+        '-Checkout',
+        'completed',
+        created + 60,
+        created + 3_600,
+        '@ops',
+        42,
+        1,
+        'YES',
+        1234,
+      ]),
+    ).toBe(
       'K7QW2M9P,"\'=HYPERLINK(""x"")",2026-11-23 23:05:09,"Store, North",\'-Checkout,completed,2026-11-23 23:06:09,2026-11-24 00:05:09,\'@ops,42,1,YES\r\n',
     );
     // nothing yet: empty cells; an instant the database cannot write as a number (infinity) too
-    expect(line(['K7QW2M9P', 'Disk almost full', created, null, null, 'open', null, 'Infinity', null, null, 0, null])).toBe('K7QW2M9P,Disk almost full,2026-11-23 23:05:09,,,open,,,,,0,\r\n');
+    expect(
+      line(['K7QW2M9P', 'Disk almost full', created, null, null, 'open', null, 'Infinity', null, null, 0, null]),
+    ).toBe('K7QW2M9P,Disk almost full,2026-11-23 23:05:09,,,open,,,,,0,\r\n');
   });
 
-  it('writes an event\'s dates on both sides of a clock change in the viewer\'s zone', () => {
+  it("writes an event's dates on both sides of a clock change in the viewer's zone", () => {
     const line = eventCsvLine('America/New_York');
-    const cells = (seconds: number) => line(['K7QW2M9P', 'x', seconds, null, null, 'open', null, null, null, null, null, null]).split(',')[2];
+    const cells = (seconds: number) =>
+      line(['K7QW2M9P', 'x', seconds, null, null, 'open', null, null, null, null, null, null]).split(',')[2];
     // New York's autumn change, 2026-11-01 06:00 UTC: 01:59:59 daylight time, then 01:00:00 standard time
     const change = Date.UTC(2026, 10, 1, 6) / 1000;
     expect(cells(change - 1)).toBe('2026-11-01 01:59:59');
@@ -57,16 +102,31 @@ describe('CSV exports (docs/product.md#constants-and-limits; docs/product.md#exp
 
   it('writes a log row with its last-event flag', () => {
     const entry: EventLogEntry = {
-      event_log_id: 1, event_id: 7, case_id: 'K7QW2M9P', customer_id: 2, call_date: '2026-11-24T14:00:00.000Z', called_number: '+17875550142',
-      followup_status: 'completed', resource: 'Carlos Méndez', resource_phone: '+17875550142', next_resource: null, next_resource_phone: null,
-      next_assigned_date: null, resolved: 'Y', event_ind_last_event_log: 'Y', channel: 'voice', delivery_status: 'delivered',
+      event_log_id: 1,
+      event_id: 7,
+      case_id: 'K7QW2M9P',
+      customer_id: 2,
+      call_date: '2026-11-24T14:00:00.000Z',
+      called_number: '+17875550142',
+      followup_status: 'completed',
+      resource: 'Carlos Méndez',
+      resource_phone: '+17875550142',
+      next_resource: null,
+      next_resource_phone: null,
+      next_assigned_date: null,
+      resolved: 'Y',
+      event_ind_last_event_log: 'Y',
+      channel: 'voice',
+      delivery_status: 'delivered',
     };
     expect(EVENT_LOG_CSV_COLUMNS.at(-1)!.header).toBe('LAST EVENT');
     // the phone begins with + and is kept as text
-    expect(csvRow(EVENT_LOG_CSV_COLUMNS, entry, 'UTC')).toBe("K7QW2M9P,2026-11-24 14:00:00,voice,'+17875550142,completed,Carlos Méndez,'+17875550142,YES,,,,YES\r\n");
+    expect(csvRow(EVENT_LOG_CSV_COLUMNS, entry, 'UTC')).toBe(
+      "K7QW2M9P,2026-11-24 14:00:00,voice,'+17875550142,completed,Carlos Méndez,'+17875550142,YES,,,,YES\r\n",
+    );
   });
 
-  it('names the files by the viewer\'s day', () => {
+  it("names the files by the viewer's day", () => {
     const late = new Date('2026-11-25T02:00:00Z');
     expect(eventsCsvFileName(late, 'UTC')).toBe('Events-20261125.csv');
     expect(eventsCsvFileName(late, 'America/Puerto_Rico')).toBe('Events-20261124.csv');

@@ -31,7 +31,8 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** One line of cells, with its line end. */
-export const csvLine = (cells: readonly (string | number | null | undefined)[]): string => cells.map(csvCell).join(',') + CSV_LINE_END;
+export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  cells.map(csvCell).join(',') + CSV_LINE_END;
 
 /** A column of an export: its header and how a row fills it (dates as the viewer's clocks read them). */
 export interface CsvColumn<Row> {
@@ -45,7 +46,20 @@ const when = (value: string | null, timeZone: string) => (value ? zonedDateTime(
  * docs/product.md#constants-and-limits: the events file, exactly these 12 columns in this order. The server writes their cells
  * by the rules of `csvCell`: in the database on PostgreSQL, with `eventCsvLine` on the embedded one.
  */
-export const EVENT_CSV_HEADERS = ['CASE ID', 'EVENT', 'CREATED', 'APPLICATION', 'MODULE', 'STATUS', 'ACCEPTED', 'CLOSED', 'RESPONDED', 'RESOLUTION TIME', 'RESPONSE TIME', 'SLA'] as const;
+export const EVENT_CSV_HEADERS = [
+  'CASE ID',
+  'EVENT',
+  'CREATED',
+  'APPLICATION',
+  'MODULE',
+  'STATUS',
+  'ACCEPTED',
+  'CLOSED',
+  'RESPONDED',
+  'RESOLUTION TIME',
+  'RESPONSE TIME',
+  'SLA',
+] as const;
 export type EventCsvHeader = (typeof EVENT_CSV_HEADERS)[number];
 
 /**
@@ -78,7 +92,8 @@ export function eventCsvLine(timeZone: string): (values: readonly [...EventCsvVa
   const when = (seconds: number | string | null) => (typeof seconds === 'number' ? clock(seconds * 1000) : '');
   const minutes = (value: number | null) => (value === null ? '' : String(value));
   // case IDs, statuses and YES/NO are letters and digits (the database's checks): nothing to quote or neutralise
-  return (v) => `${v[0]},${csvCell(v[1])},${when(v[2])},${csvCell(v[3])},${csvCell(v[4])},${v[5]},${when(v[6])},${when(v[7])},${csvCell(v[8])},${minutes(v[9])},${minutes(v[10])},${v[11] ?? ''}${CSV_LINE_END}`;
+  return (v) =>
+    `${v[0]},${csvCell(v[1])},${when(v[2])},${csvCell(v[3])},${csvCell(v[4])},${v[5]},${when(v[6])},${when(v[7])},${csvCell(v[8])},${minutes(v[9])},${minutes(v[10])},${v[11] ?? ''}${CSV_LINE_END}`;
 }
 
 /** docs/product.md#event-logs: the event log file: the fields of the details window and the last-event flag. */
@@ -99,9 +114,11 @@ export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
 
 /** The first line of a file: the byte order mark and the headers. */
 export const csvHeader = (headers: readonly string[]): string => CSV_BOM + csvLine(headers);
-export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row, timeZone: string): string => csvLine(columns.map((column) => column.value(row, timeZone)));
+export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row, timeZone: string): string =>
+  csvLine(columns.map((column) => column.value(row, timeZone)));
 
 /** docs/product.md#constants-and-limits: Events-{YYYYMMDD}.csv, the day as the viewer's clocks read it. */
 export const eventsCsvFileName = (on: Date, timeZone: string): string => `Events-${zonedDayStamp(on, timeZone)}.csv`;
 /** The log of one event: EventLogs-{case ID}-{YYYYMMDD}.csv. */
-export const eventLogCsvFileName = (caseId: string, on: Date, timeZone: string): string => `EventLogs-${caseId.replace(/[^A-Za-z0-9]/g, '')}-${zonedDayStamp(on, timeZone)}.csv`;
+export const eventLogCsvFileName = (caseId: string, on: Date, timeZone: string): string =>
+  `EventLogs-${caseId.replace(/[^A-Za-z0-9]/g, '')}-${zonedDayStamp(on, timeZone)}.csv`;

@@ -1,4 +1,10 @@
-import { EVENT_AUDIO_DAYS, EVENT_MESSAGES, EVENT_STATUS_VALUES, type EventStatusValue, type IncidentEvent } from '../entities/event';
+import {
+  EVENT_AUDIO_DAYS,
+  EVENT_MESSAGES,
+  EVENT_STATUS_VALUES,
+  type EventStatusValue,
+  type IncidentEvent,
+} from '../entities/event';
 import { EVENT_STATUS_BADGES } from './status';
 
 export type SlaFilter = 'YES' | 'NO' | null;
@@ -20,7 +26,10 @@ export const EVENT_STATUS_OPTIONS: { value: EventStatusValue | null; text: strin
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the audio window shows (docs/product.md#states-and-transitions): expired 7 days after creation, else the player, or that there is none. */
-export type AudioState = { kind: 'expired'; message: string; toast: string } | { kind: 'none'; message: string; toast: string } | { kind: 'playable'; url: string };
+export type AudioState =
+  | { kind: 'expired'; message: string; toast: string }
+  | { kind: 'none'; message: string; toast: string }
+  | { kind: 'playable'; url: string };
 
 export function audioState(event: Pick<IncidentEvent, 'event_createdt' | 'audio'>, now: Date): AudioState {
   // docs/product.md#states-and-transitions: "created 7 days ago or more" is expired, with or without a recording
@@ -46,4 +55,5 @@ export const DETAIL_LOG_PAGE_SIZE = 5;
 export const CHANNEL_LABELS = { voice: 'Voice call', sms: 'SMS', email: 'E-mail' } as const;
 
 /** docs/product.md#event-logs: resolved YES green, NO grey. */
-export const resolvedStatus = (resolved: 'Y' | 'N'): { tone: 'success' | 'neutral'; label: 'YES' | 'NO' } => (resolved === 'Y' ? { tone: 'success', label: 'YES' } : { tone: 'neutral', label: 'NO' });
+export const resolvedStatus = (resolved: 'Y' | 'N'): { tone: 'success' | 'neutral'; label: 'YES' | 'NO' } =>
+  resolved === 'Y' ? { tone: 'success', label: 'YES' } : { tone: 'neutral', label: 'NO' };

@@ -61,14 +61,18 @@ export function integerField(opts: { min?: number; max?: number; message?: strin
   if (opts.min !== undefined) checks.push(v.minValue(opts.min, atLeast(opts.min)));
   if (opts.max !== undefined) checks.push(v.maxValue(opts.max, atMost(opts.max)));
   return v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d{1,15}$/, message), v.transform(Number))], message),
+    v.union(
+      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d{1,15}$/, message), v.transform(Number))],
+      message,
+    ),
     v.integer(message),
     ...checks,
   );
 }
 
 /** An id in a path or body: a positive integer. */
-export const idField = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be a valid id') => integerField({ min: 1, max: 2_147_483_647, message });
+export const idField = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be a valid id') =>
+  integerField({ min: 1, max: 2_147_483_647, message });
 
 /** Y/N flags of the catalogue (docs/product.md#states-and-transitions). */
 export const ynFlag = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be Y or N') => v.picklist(['Y', 'N'], message);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSendSimulation, emptyIncidentSimulation, incidentSimulationBody, incidentSimulationErrors, simulationOutcome } from './incident-simulation';
+import {
+  canSendSimulation,
+  emptyIncidentSimulation,
+  incidentSimulationBody,
+  incidentSimulationErrors,
+  simulationOutcome,
+} from './incident-simulation';
 
 const ten = 'x'.repeat(10);
 
@@ -26,13 +32,22 @@ describe('incident simulation form (docs/product.md#validation-rules)', () => {
   });
 
   it('sends the trimmed values', () => {
-    expect(incidentSimulationBody({ incident: ` ${ten} `, description: ten })).toEqual({ incident: ten, description: ten });
+    expect(incidentSimulationBody({ incident: ` ${ten} `, description: ten })).toEqual({
+      incident: ten,
+      description: ten,
+    });
     expect(() => incidentSimulationBody(emptyIncidentSimulation())).toThrow('The Incident field is required');
   });
 
   it("reads the answer: status '200' is success, anything else shows its message", () => {
-    expect(simulationOutcome([{ status: '200', message: 'The incident was sent' }])).toEqual({ ok: true, message: 'The incident was sent' });
-    expect(simulationOutcome([{ status: '409', message: 'This module is inactive' }])).toEqual({ ok: false, message: 'This module is inactive' });
+    expect(simulationOutcome([{ status: '200', message: 'The incident was sent' }])).toEqual({
+      ok: true,
+      message: 'The incident was sent',
+    });
+    expect(simulationOutcome([{ status: '409', message: 'This module is inactive' }])).toEqual({
+      ok: false,
+      message: 'This module is inactive',
+    });
     expect(simulationOutcome([])).toEqual({ ok: false, message: 'The incident was not sent' });
   });
 });

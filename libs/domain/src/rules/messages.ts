@@ -74,12 +74,17 @@ export const copiedToClipboard = (label: string) => `${label} is now in clipboar
 /** docs/product.md#messages: anything else copied. */
 export const copiedLabel = (label: string) => `${label} was copy to clipboard`;
 /** docs/product.md#resources and #messages: the resource quota warning. */
-export const resourceQuotaWarning = (limit: number) => `You have reached the maximum limit of subscribed resources (${limit}). Please manage your subscriptions to add more.`;
+export const resourceQuotaWarning = (limit: number) =>
+  `You have reached the maximum limit of subscribed resources (${limit}). Please manage your subscriptions to add more.`;
 /** docs/product.md#modules and #escalation-steps page titles. */
 export const modulesTitle = (applicationName: string) => `Modules of ${applicationName}`;
 export const stepsTitle = (escalationName: string) => `Escalation Resources of ${escalationName}`;
 /** docs/product.md#messages: the SLA and module delete confirmations are labelled in Spanish (spread into ConfirmDialog). */
-export const SPANISH_CONFIRM_LABELS = { title: '¿Está seguro?', continueLabel: 'Continuar', cancelLabel: 'Cancelar' } as const;
+export const SPANISH_CONFIRM_LABELS = {
+  title: '¿Está seguro?',
+  continueLabel: 'Continuar',
+  cancelLabel: 'Cancelar',
+} as const;
 
 /** Footer version of the login page (docs/product.md#sign-in, #constants-and-limits). */
 export const APP_VERSION = '1.4.4';

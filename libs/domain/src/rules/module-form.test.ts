@@ -26,7 +26,13 @@ const checkout: Module = {
   module_desc: 'Payments page',
   module_active: 'Y',
   application: { application_id: 2, application_name: 'Demo Store' },
-  escalation: { escalation_id: 9, escalation_name: 'Old rota', escalation_active: 'Y', escalation_validate: 'Y', resources: 'Ana Torres' },
+  escalation: {
+    escalation_id: 9,
+    escalation_name: 'Old rota',
+    escalation_active: 'Y',
+    escalation_validate: 'Y',
+    resources: 'Ana Torres',
+  },
   sla: { sla_id: 5, sla_name: 'Standard response' },
   module_createby: 'root@democompany.demo',
   module_createdt: '2026-01-05T14:00:00.000Z',
@@ -39,12 +45,29 @@ const filled = { ...emptyModuleForm({ application_id: 2 }), module_name: ' Check
 
 describe('module modal values and layout (docs/product.md#modules, #entities, #states-and-transitions)', () => {
   it('starts a module of the page application, active, and fills an edit from the module', () => {
-    expect(emptyModuleForm({ application_id: 2 })).toEqual({ module_name: '', module_desc: '', application_id: 2, escalation_id: null, sla_id: null, module_active: 'Y' });
-    expect(moduleFormFromModule(checkout)).toEqual({ module_name: 'Checkout', module_desc: 'Payments page', application_id: 2, escalation_id: 9, sla_id: 5, module_active: 'Y' });
+    expect(emptyModuleForm({ application_id: 2 })).toEqual({
+      module_name: '',
+      module_desc: '',
+      application_id: 2,
+      escalation_id: null,
+      sla_id: null,
+      module_active: 'Y',
+    });
+    expect(moduleFormFromModule(checkout)).toEqual({
+      module_name: 'Checkout',
+      module_desc: 'Payments page',
+      application_id: 2,
+      escalation_id: 9,
+      sla_id: 5,
+      module_active: 'Y',
+    });
   });
 
   it('locks the application once set and shows the status only when editing', () => {
-    expect(moduleFormLayout('create', { application_id: null })).toEqual({ hasStatus: false, applicationLocked: false });
+    expect(moduleFormLayout('create', { application_id: null })).toEqual({
+      hasStatus: false,
+      applicationLocked: false,
+    });
     expect(moduleFormLayout('create', { application_id: 2 })).toEqual({ hasStatus: false, applicationLocked: true });
     expect(moduleFormLayout('edit', { application_id: 2 })).toEqual({ hasStatus: true, applicationLocked: true });
     expect(moduleFormFields('create')).not.toContain('module_active');
@@ -76,16 +99,22 @@ describe('module modal rules (server messages)', () => {
       escalation_id: ['Escalation is required'],
       sla_id: ['SLA is required'],
     });
-    expect(moduleFormErrors({ ...filled, application_id: null }, create)).toEqual({ application_id: ['Application is required'] });
+    expect(moduleFormErrors({ ...filled, application_id: null }, create)).toEqual({
+      application_id: ['Application is required'],
+    });
     expect(moduleFormErrors(filled, create)).toEqual({});
   });
 
   it('bounds the name to 100 and the description to 1000 characters', () => {
-    expect(moduleFormErrors({ ...filled, module_name: 'x'.repeat(101), module_desc: 'd'.repeat(1001) }, create)).toEqual({
+    expect(
+      moduleFormErrors({ ...filled, module_name: 'x'.repeat(101), module_desc: 'd'.repeat(1001) }, create),
+    ).toEqual({
       module_name: ['Must be at most 100 characters'],
       module_desc: ['Must be at most 1000 characters'],
     });
-    expect(moduleFormErrors({ ...filled, module_name: 'x'.repeat(100), module_desc: 'd'.repeat(1000) }, create)).toEqual({});
+    expect(
+      moduleFormErrors({ ...filled, module_name: 'x'.repeat(100), module_desc: 'd'.repeat(1000) }, create),
+    ).toEqual({});
   });
 
   it('refuses an escalation or SLA that is not among the usable ones', () => {
@@ -96,8 +125,21 @@ describe('module modal rules (server messages)', () => {
   });
 
   it('makes the typed bodies: trimmed name, no status on create', () => {
-    expect(moduleCreateBody(filled)).toEqual({ module_name: 'Checkout', module_desc: '', application_id: 2, escalation_id: 3, sla_id: 5 });
-    expect(moduleUpdateBody({ ...filled, module_active: 'N' })).toEqual({ module_name: 'Checkout', module_desc: '', application_id: 2, escalation_id: 3, sla_id: 5, module_active: 'N' });
+    expect(moduleCreateBody(filled)).toEqual({
+      module_name: 'Checkout',
+      module_desc: '',
+      application_id: 2,
+      escalation_id: 3,
+      sla_id: 5,
+    });
+    expect(moduleUpdateBody({ ...filled, module_active: 'N' })).toEqual({
+      module_name: 'Checkout',
+      module_desc: '',
+      application_id: 2,
+      escalation_id: 3,
+      sla_id: 5,
+      module_active: 'N',
+    });
     expect(() => moduleCreateBody(emptyModuleForm())).toThrow();
   });
 });

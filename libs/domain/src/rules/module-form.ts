@@ -1,6 +1,13 @@
 import type { Application } from '../entities/application';
 import type { Escalation } from '../entities/escalation';
-import { MODULE_MESSAGES, ModuleCreateSchema, ModuleUpdateSchema, type Module, type ModuleCreate, type ModuleUpdate } from '../entities/module';
+import {
+  MODULE_MESSAGES,
+  ModuleCreateSchema,
+  ModuleUpdateSchema,
+  type Module,
+  type ModuleCreate,
+  type ModuleUpdate,
+} from '../entities/module';
 import type { YesNo } from '../entities/reference';
 import type { Sla } from '../entities/sla';
 import { checkedBody, type CatalogueFormMode } from './application-form';
@@ -42,7 +49,14 @@ export interface ModuleFormSetup {
 
 /** A new module of one application (its application is set and locked, docs/product.md#modules); it starts active. */
 export function emptyModuleForm(application: Pick<Application, 'application_id'> | null = null): ModuleFormValues {
-  return { module_name: '', module_desc: '', application_id: application?.application_id ?? null, escalation_id: null, sla_id: null, module_active: 'Y' };
+  return {
+    module_name: '',
+    module_desc: '',
+    application_id: application?.application_id ?? null,
+    escalation_id: null,
+    sla_id: null,
+    module_active: 'Y',
+  };
 }
 
 export function moduleFormFromModule(module: Module): ModuleFormValues {
@@ -64,7 +78,10 @@ export interface ModuleFormLayout {
   applicationLocked: boolean;
 }
 
-export const moduleFormLayout = (mode: CatalogueFormMode, values: Pick<ModuleFormValues, 'application_id'>): ModuleFormLayout => ({
+export const moduleFormLayout = (
+  mode: CatalogueFormMode,
+  values: Pick<ModuleFormValues, 'application_id'>,
+): ModuleFormLayout => ({
   hasStatus: mode === 'edit',
   applicationLocked: mode === 'edit' || values.application_id !== null,
 });
@@ -76,8 +93,13 @@ export function moduleFormFields(mode: CatalogueFormMode): ModuleFormField[] {
 }
 
 /** Options with the placeholder first; a current choice that is no longer offered is listed, disabled. */
-function choiceOptions(placeholder: string, offered: { value: number; text: string }[], current: { value: number; text: string } | null): ModuleChoiceOption[] {
-  const missing = current && !offered.some((option) => option.value === current.value) ? [{ ...current, disabled: true }] : [];
+function choiceOptions(
+  placeholder: string,
+  offered: { value: number; text: string }[],
+  current: { value: number; text: string } | null,
+): ModuleChoiceOption[] {
+  const missing =
+    current && !offered.some((option) => option.value === current.value) ? [{ ...current, disabled: true }] : [];
   return [{ value: null, text: placeholder }, ...offered, ...missing];
 }
 
@@ -92,7 +114,11 @@ export function moduleEscalationOptions(setup: ModuleFormSetup): ModuleChoiceOpt
 
 export function moduleSlaOptions(setup: ModuleFormSetup): ModuleChoiceOption[] {
   const current = setup.module?.sla;
-  return choiceOptions(SLA_PLACEHOLDER, setup.slas.map((sla) => ({ value: sla.sla_id, text: sla.sla_name })), current ? { value: current.sla_id, text: current.sla_name } : null);
+  return choiceOptions(
+    SLA_PLACEHOLDER,
+    setup.slas.map((sla) => ({ value: sla.sla_id, text: sla.sla_name })),
+    current ? { value: current.sla_id, text: current.sla_name } : null,
+  );
 }
 
 const createInput = ({ module_active: _status, ...values }: ModuleFormValues) => values;
@@ -101,9 +127,14 @@ const createInput = ({ module_active: _status, ...values }: ModuleFormValues) =>
  * Every failed rule per field: the schemas the server applies (MODULE_MESSAGES), and a chosen
  * escalation or SLA the server would refuse (not among the active, validated ones offered).
  */
-export function moduleFormErrors(values: ModuleFormValues, setup: ModuleFormSetup): Partial<Record<ModuleFormField, string[]>> {
+export function moduleFormErrors(
+  values: ModuleFormValues,
+  setup: ModuleFormSetup,
+): Partial<Record<ModuleFormField, string[]>> {
   const errors: Partial<Record<ModuleFormField, string[]>> =
-    setup.mode === 'create' ? formErrors(ModuleCreateSchema, createInput(values)) : formErrors(ModuleUpdateSchema, values);
+    setup.mode === 'create'
+      ? formErrors(ModuleCreateSchema, createInput(values))
+      : formErrors(ModuleUpdateSchema, values);
   const refusals = moduleChoiceRefusals({
     escalation:
       values.escalation_id === null
@@ -111,12 +142,17 @@ export function moduleFormErrors(values: ModuleFormValues, setup: ModuleFormSetu
         : setup.escalations.some((escalation) => escalation.escalation_id === values.escalation_id)
           ? { escalation_active: 'Y', escalation_validate: 'Y' }
           : { escalation_active: 'N', escalation_validate: 'N' },
-    sla: values.sla_id === null ? null : { sla_active: setup.slas.some((sla) => sla.sla_id === values.sla_id) ? 'Y' : 'N' },
+    sla:
+      values.sla_id === null
+        ? null
+        : { sla_active: setup.slas.some((sla) => sla.sla_id === values.sla_id) ? 'Y' : 'N' },
   });
   if (refusals.escalation_id && !errors.escalation_id) errors.escalation_id = [MODULE_MESSAGES.escalationUnusable];
   if (refusals.sla_id && !errors.sla_id) errors.sla_id = [MODULE_MESSAGES.slaUnusable];
   return errors;
 }
 
-export const moduleCreateBody = (values: ModuleFormValues): ModuleCreate => checkedBody(validate(ModuleCreateSchema, createInput(values)));
-export const moduleUpdateBody = (values: ModuleFormValues): ModuleUpdate => checkedBody(validate(ModuleUpdateSchema, values));
+export const moduleCreateBody = (values: ModuleFormValues): ModuleCreate =>
+  checkedBody(validate(ModuleCreateSchema, createInput(values)));
+export const moduleUpdateBody = (values: ModuleFormValues): ModuleUpdate =>
+  checkedBody(validate(ModuleUpdateSchema, values));

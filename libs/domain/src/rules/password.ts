@@ -37,10 +37,16 @@ export function newPassword(required: string = PASSWORD_MESSAGES.newPasswordRequ
 }
 
 export const confirmPassword = /* @__NO_SIDE_EFFECTS__ */ () =>
-  v.pipe(v.string(PASSWORD_MESSAGES.confirmRequired), v.nonEmpty(PASSWORD_MESSAGES.confirmRequired), v.maxLength(MAX_PASSWORD, PASSWORD_MESSAGES.maxLength));
+  v.pipe(
+    v.string(PASSWORD_MESSAGES.confirmRequired),
+    v.nonEmpty(PASSWORD_MESSAGES.confirmRequired),
+    v.maxLength(MAX_PASSWORD, PASSWORD_MESSAGES.maxLength),
+  );
 
 /** Rule list for tooltips and the strength hint: which of the rules a value meets. */
-export function passwordRuleResults(value: string): { rule: keyof typeof PASSWORD_MESSAGES; ok: boolean; message: string }[] {
+export function passwordRuleResults(
+  value: string,
+): { rule: keyof typeof PASSWORD_MESSAGES; ok: boolean; message: string }[] {
   return [
     { rule: 'minLength', ok: value.length >= PASSWORD_MIN_LENGTH, message: PASSWORD_MESSAGES.minLength },
     { rule: 'uppercase', ok: /[A-Z]/.test(value), message: PASSWORD_MESSAGES.uppercase },
@@ -65,7 +71,13 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
     v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
       // compared even while another field fails its type (a role not yet chosen): docs/product.md#validation-rules checks on every input
       const input = dataset.value as Record<string, unknown>;
-      if (typeof input !== 'object' || input === null || typeof input[passwordKey] !== 'string' || typeof input[confirmKey] !== 'string') return;
+      if (
+        typeof input !== 'object' ||
+        input === null ||
+        typeof input[passwordKey] !== 'string' ||
+        typeof input[confirmKey] !== 'string'
+      )
+        return;
       // an empty confirmation already has its own message ('Confirming your password is required')
       if (input[confirmKey] !== '' && input[passwordKey] !== input[confirmKey]) {
         addIssue({
@@ -79,17 +91,15 @@ export function withConfirmation<TSchema extends v.GenericSchema<Record<string, 
 
 /** Own password change (docs/product.md#entities and #validation-rules): current, new, confirm. */
 export const OwnPasswordChangeSchema = withConfirmation(
-  form(
-    {
-      current_password: v.pipe(
-        v.string(PASSWORD_MESSAGES.currentRequired),
-        v.nonEmpty(PASSWORD_MESSAGES.currentRequired),
-        v.maxLength(MAX_PASSWORD, PASSWORD_MESSAGES.maxLength),
-      ),
-      new_password: newPassword(),
-      confirm_password: confirmPassword(),
-    }
-  ),
+  form({
+    current_password: v.pipe(
+      v.string(PASSWORD_MESSAGES.currentRequired),
+      v.nonEmpty(PASSWORD_MESSAGES.currentRequired),
+      v.maxLength(MAX_PASSWORD, PASSWORD_MESSAGES.maxLength),
+    ),
+    new_password: newPassword(),
+    confirm_password: confirmPassword(),
+  }),
   'new_password',
   'confirm_password',
 );
@@ -102,4 +112,3 @@ export const NewPasswordSchema = withConfirmation(
   'confirm_password',
 );
 export type NewPassword = v.InferOutput<typeof NewPasswordSchema>;
-

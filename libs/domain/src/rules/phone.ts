@@ -2,7 +2,22 @@ import * as v from 'valibot';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** docs/product.md#constants-and-limits: countries a phone may belong to, and the preferred ones shown first. */
-export const SUPPORTED_COUNTRIES = ['PR', 'US', 'DO', 'CO', 'VE', 'MX', 'CA', 'CL', 'AR', 'CR', 'GT', 'PE', 'VI', 'ES'] as const satisfies readonly CountryCode[];
+export const SUPPORTED_COUNTRIES = [
+  'PR',
+  'US',
+  'DO',
+  'CO',
+  'VE',
+  'MX',
+  'CA',
+  'CL',
+  'AR',
+  'CR',
+  'GT',
+  'PE',
+  'VI',
+  'ES',
+] as const satisfies readonly CountryCode[];
 export const PREFERRED_COUNTRIES = ['PR', 'US', 'VI'] as const satisfies readonly CountryCode[];
 export type SupportedCountry = (typeof SUPPORTED_COUNTRIES)[number];
 
@@ -28,8 +43,14 @@ export function parsePhone(input: string): ParsedPhone | { error: string } {
   const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
   if (!parsed || !parsed.isValid()) return { error: PHONE_MESSAGES.invalid };
   const country = parsed.country as SupportedCountry | undefined;
-  if (!country || !(SUPPORTED_COUNTRIES as readonly string[]).includes(country)) return { error: PHONE_MESSAGES.country };
-  return { e164: parsed.number, country, national: parsed.nationalNumber, countryCallingCode: parsed.countryCallingCode };
+  if (!country || !(SUPPORTED_COUNTRIES as readonly string[]).includes(country))
+    return { error: PHONE_MESSAGES.country };
+  return {
+    e164: parsed.number,
+    country,
+    national: parsed.nationalNumber,
+    countryCallingCode: parsed.countryCallingCode,
+  };
 }
 
 /** A phone in E.164 form from a supported country; the output is the normalised +E.164 text. */

@@ -1,7 +1,14 @@
 import type * as v from 'valibot';
 import type { Option } from '../entities/customer';
 import { DEFAULT_LANGUAGE, LANGUAGE_PLACEHOLDER, type Language } from '../entities/reference';
-import { RESOURCE_MESSAGES, ResourceCreateSchema, ResourceUpdateSchema, nationalPhone, resourcePhoneE164, type Resource } from '../entities/resource';
+import {
+  RESOURCE_MESSAGES,
+  ResourceCreateSchema,
+  ResourceUpdateSchema,
+  nationalPhone,
+  resourcePhoneE164,
+  type Resource,
+} from '../entities/resource';
 import type { CatalogueFormMode } from './application-form';
 import { formErrors } from './validation';
 
@@ -28,7 +35,14 @@ export type ResourceUpdateBody = v.InferInput<typeof ResourceUpdateSchema>;
 
 /** docs/product.md#entities and #constants-and-limits: a new resource speaks the default language ('ES') and is active. */
 export function emptyResourceForm(): ResourceFormValues {
-  return { resource_fullname: '', resource_email: '', language_id: DEFAULT_LANGUAGE, resource_phone1: '', resource_phone2: '', resource_active: 'Y' };
+  return {
+    resource_fullname: '',
+    resource_email: '',
+    language_id: DEFAULT_LANGUAGE,
+    resource_phone1: '',
+    resource_phone2: '',
+    resource_active: 'Y',
+  };
 }
 
 /** The modal's values for editing a stored resource: its phones back in E.164. */
@@ -48,12 +62,22 @@ export const resourceFormLayout = (mode: ResourceFormMode) => ({ hasStatus: mode
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */
 export function resourceFormFields(mode: ResourceFormMode): ResourceFormField[] {
-  return ['resource_fullname', 'resource_email', 'language_id', 'resource_phone1', 'resource_phone2', ...(resourceFormLayout(mode).hasStatus ? (['resource_active'] as const) : [])];
+  return [
+    'resource_fullname',
+    'resource_email',
+    'language_id',
+    'resource_phone1',
+    'resource_phone2',
+    ...(resourceFormLayout(mode).hasStatus ? (['resource_active'] as const) : []),
+  ];
 }
 
 /** docs/product.md#resources: the language dropdown, 'Select Language' first (value null), then the languages as listed. */
 export function languageOptions(languages: readonly Language[]): Option<string>[] {
-  return [{ value: null, text: LANGUAGE_PLACEHOLDER }, ...languages.map((language) => ({ value: language.language_id, text: language.language_desc }))];
+  return [
+    { value: null, text: LANGUAGE_PLACEHOLDER },
+    ...languages.map((language) => ({ value: language.language_id, text: language.language_desc })),
+  ];
 }
 
 type PhoneParts = { number: string | null; country: string | null } | { error: string };
@@ -86,10 +110,15 @@ function bodyOf(values: ResourceFormValues) {
  * (RESOURCE_MESSAGES), with a phone the body cannot carry (not a real number, or of a country
  * outside docs/product.md#constants-and-limits's list) failing on its own phone field.
  */
-export function resourceFormErrors(values: ResourceFormValues, mode: ResourceFormMode): Partial<Record<ResourceFormField, string[]>> {
+export function resourceFormErrors(
+  values: ResourceFormValues,
+  mode: ResourceFormMode,
+): Partial<Record<ResourceFormField, string[]>> {
   const body = bodyOf(values);
   const errors: Partial<Record<ResourceFormField, string[]>> =
-    mode === 'create' ? formErrors(ResourceCreateSchema, body) : formErrors(ResourceUpdateSchema, { ...body, resource_active: values.resource_active });
+    mode === 'create'
+      ? formErrors(ResourceCreateSchema, body)
+      : formErrors(ResourceUpdateSchema, { ...body, resource_active: values.resource_active });
   for (const field of ['resource_phone1', 'resource_phone2'] as const) {
     const parts = phoneParts(values[field]);
     if ('error' in parts) errors[field] = [parts.error];
@@ -110,4 +139,7 @@ function accepted(values: ResourceFormValues, mode: ResourceFormMode): ResourceC
 export const resourceCreateBody = (values: ResourceFormValues): ResourceCreateBody => accepted(values, 'create');
 
 /** The edit body of values the rules accepted: the status too. */
-export const resourceUpdateBody = (values: ResourceFormValues): ResourceUpdateBody => ({ ...accepted(values, 'edit'), resource_active: values.resource_active });
+export const resourceUpdateBody = (values: ResourceFormValues): ResourceUpdateBody => ({
+  ...accepted(values, 'edit'),
+  resource_active: values.resource_active,
+});

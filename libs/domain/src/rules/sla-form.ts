@@ -37,14 +37,21 @@ export function slaFormFromSla(sla: Sla): SlaFormValues {
 export const slaResponseTimeMask = (text: string) => maskDigits(text, 2);
 
 /** The list's response time: the number and its unit (docs/product.md#constants-and-limits: M = Minute(s), H = Hour(s)). */
-export const slaResponseTimeLabel = (sla: Pick<Sla, 'sla_response_time' | 'sla_response_time_mult'>) => `${sla.sla_response_time} ${FOLLOW_UP_UNIT_LABELS[sla.sla_response_time_mult]}`;
+export const slaResponseTimeLabel = (sla: Pick<Sla, 'sla_response_time' | 'sla_response_time_mult'>) =>
+  `${sla.sla_response_time} ${FOLLOW_UP_UNIT_LABELS[sla.sla_response_time_mult]}`;
 
 /** docs/product.md#states-and-transitions: the status field is hidden on create. */
 export const slaFormLayout = (mode: SlaFormMode) => ({ hasStatus: mode === 'edit' });
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */
 export function slaFormFields(mode: SlaFormMode): SlaFormField[] {
-  return ['sla_name', 'sla_desc', 'sla_response_time', 'sla_response_time_mult', ...(slaFormLayout(mode).hasStatus ? (['sla_active'] as const) : [])];
+  return [
+    'sla_name',
+    'sla_desc',
+    'sla_response_time',
+    'sla_response_time_mult',
+    ...(slaFormLayout(mode).hasStatus ? (['sla_active'] as const) : []),
+  ];
 }
 
 /** The body as the create schema reads it (no status: a new SLA is inactive). */
@@ -56,7 +63,8 @@ export function slaFormErrors(values: SlaFormValues, mode: SlaFormMode): Partial
 }
 
 /** The create body of values the rules accepted (the response time as a number). */
-export const slaCreateBody = (values: SlaFormValues): SlaCreate => checkedBody(validate(SlaCreateSchema, createInput(values)));
+export const slaCreateBody = (values: SlaFormValues): SlaCreate =>
+  checkedBody(validate(SlaCreateSchema, createInput(values)));
 
 /** The edit body of values the rules accepted. */
 export const slaUpdateBody = (values: SlaFormValues): SlaUpdate => checkedBody(validate(SlaUpdateSchema, values));

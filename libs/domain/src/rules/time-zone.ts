@@ -42,7 +42,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-export const TimeZoneSchema = v.pipe(v.string(TIME_ZONE_MESSAGES.unknown), v.trim(), v.check(isTimeZone, TIME_ZONE_MESSAGES.unknown));
+export const TimeZoneSchema = v.pipe(
+  v.string(TIME_ZONE_MESSAGES.unknown),
+  v.trim(),
+  v.check(isTimeZone, TIME_ZONE_MESSAGES.unknown),
+);
 
 /** A wall-clock reading in some zone. */
 export interface WallTime {
@@ -64,7 +68,14 @@ export function wallTimeOf(instant: Date, timeZone: string): WallTime {
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
   // an engine may write midnight as hour 24 even in the h23 cycle
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 const wallMs = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
@@ -100,7 +111,8 @@ export function instantOf(wall: Partial<WallTime> & Pick<WallTime, 'year' | 'mon
 export type CalendarDay = string;
 
 const two = (n: number) => String(n).padStart(2, '0');
-export const calendarDay = (year: number, month: number, day: number): CalendarDay => `${year}-${two(month)}-${two(day)}`;
+export const calendarDay = (year: number, month: number, day: number): CalendarDay =>
+  `${year}-${two(month)}-${two(day)}`;
 
 /** The calendar day of `instant` in `timeZone`. */
 export function dayIn(instant: Date, timeZone: string): CalendarDay {

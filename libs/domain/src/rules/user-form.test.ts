@@ -72,10 +72,42 @@ describe('user modal layout (docs/product.md#user-lists, #states-and-transitions
   });
 
   it('lists the fields each modal shows', () => {
-    expect(userFormFields({ screen: 'staffUsers', mode: 'create' })).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id']);
-    expect(userFormFields({ screen: 'customerUsers', mode: 'create' })).toEqual(['name', 'last_name', 'email', 'phone', 'password', 'confirm_password', 'rol_id', 'customer_id']);
-    expect(userFormFields({ screen: 'customerUsers', mode: 'edit' })).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'customer_id', 'status']);
-    expect(userFormFields({ screen: 'ownUsers', mode: 'edit' })).toEqual(['name', 'last_name', 'email', 'phone', 'rol_id', 'status']);
+    expect(userFormFields({ screen: 'staffUsers', mode: 'create' })).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'password',
+      'confirm_password',
+      'rol_id',
+    ]);
+    expect(userFormFields({ screen: 'customerUsers', mode: 'create' })).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'password',
+      'confirm_password',
+      'rol_id',
+      'customer_id',
+    ]);
+    expect(userFormFields({ screen: 'customerUsers', mode: 'edit' })).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'rol_id',
+      'customer_id',
+      'status',
+    ]);
+    expect(userFormFields({ screen: 'ownUsers', mode: 'edit' })).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'rol_id',
+      'status',
+    ]);
   });
 
   it('asks for a customer on Customer Users only', () => {
@@ -85,7 +117,13 @@ describe('user modal layout (docs/product.md#user-lists, #states-and-transitions
   });
 
   it('starts a new user active with no role chosen, and fills an edit from the user without its password', () => {
-    expect(emptyUserForm()).toMatchObject({ rol_id: null, customer_id: null, status: 1, password: '', current_password: '' });
+    expect(emptyUserForm()).toMatchObject({
+      rol_id: null,
+      customer_id: null,
+      status: 1,
+      password: '',
+      current_password: '',
+    });
     expect(userFormFromUser(existing)).toEqual({
       name: 'Ana',
       last_name: 'Torres',
@@ -129,8 +167,12 @@ describe('role dropdown (docs/product.md#user-lists, #roles-and-permissions)', (
   });
 
   it('disables every role for a role that may grant none', () => {
-    expect(roleOptions(Role.StaffView, 'customerUsers').filter((option) => option.value !== null && !option.disabled)).toEqual([]);
-    expect(roleOptions(Role.StaffEdit, 'staffUsers').filter((option) => option.value !== null && !option.disabled)).toEqual([]);
+    expect(
+      roleOptions(Role.StaffView, 'customerUsers').filter((option) => option.value !== null && !option.disabled),
+    ).toEqual([]);
+    expect(
+      roleOptions(Role.StaffEdit, 'staffUsers').filter((option) => option.value !== null && !option.disabled),
+    ).toEqual([]);
   });
 
   it('lists customers after a Select Customer placeholder', () => {
@@ -156,18 +198,26 @@ describe('user modal rules (docs/product.md#validation-rules)', () => {
   });
 
   it('checks the e-mail and each password rule with the spec messages', () => {
-    expect(userFormErrors(filled({ email: 'not-an-email' }), staffCreate)).toEqual({ email: ['Must be a valid email address'] });
-    const rules = (password: string) => userFormErrors(filled({ password, confirm_password: password }), staffCreate).password;
+    expect(userFormErrors(filled({ email: 'not-an-email' }), staffCreate)).toEqual({
+      email: ['Must be a valid email address'],
+    });
+    const rules = (password: string) =>
+      userFormErrors(filled({ password, confirm_password: password }), staffCreate).password;
     expect(rules('Ab1!')).toEqual(['Password must be at least 8 characters long']);
     expect(rules('abcdef1!')).toEqual(['Password must contain at least one uppercase letter']);
     expect(rules('ABCDEF1!')).toEqual(['Password must contain at least one lowercase letter']);
     expect(rules('Abcdefg!')).toEqual(['Password must contain at least one number']);
     expect(rules('Abcdefg1')).toEqual(['Password must contain at least one special character']);
-    expect(userFormErrors(filled({ confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({ confirm_password: ['Passwords do not match'] });
+    expect(userFormErrors(filled({ confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({
+      confirm_password: ['Passwords do not match'],
+    });
   });
 
   it('says the passwords differ while the role is not chosen yet', () => {
-    expect(userFormErrors(filled({ rol_id: null, confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({ rol_id: ['Role is required'], confirm_password: ['Passwords do not match'] });
+    expect(userFormErrors(filled({ rol_id: null, confirm_password: 'Strong.Pass2' }), staffCreate)).toEqual({
+      rol_id: ['Role is required'],
+      confirm_password: ['Passwords do not match'],
+    });
   });
 
   it('takes an optional phone, refusing one that is not a supported number', () => {
@@ -177,9 +227,15 @@ describe('user modal rules (docs/product.md#validation-rules)', () => {
   });
 
   it('refuses a role the signed-in user cannot grant, as the server does', () => {
-    expect(userFormErrors(filled({ rol_id: Role.StaffRoot, customer_id: 2 }), customerCreate)).toEqual({ rol_id: ['You cannot grant this role'] });
-    expect(userFormErrors(filled({ rol_id: Role.Customer }), staffCreate)).toEqual({ rol_id: ['You cannot grant this role'] });
-    expect(userFormErrors(filled({ rol_id: Role.Customer }), { ...ownCreate, actor: Role.Customer })).toEqual({ rol_id: ['You cannot grant this role'] });
+    expect(userFormErrors(filled({ rol_id: Role.StaffRoot, customer_id: 2 }), customerCreate)).toEqual({
+      rol_id: ['You cannot grant this role'],
+    });
+    expect(userFormErrors(filled({ rol_id: Role.Customer }), staffCreate)).toEqual({
+      rol_id: ['You cannot grant this role'],
+    });
+    expect(userFormErrors(filled({ rol_id: Role.Customer }), { ...ownCreate, actor: Role.Customer })).toEqual({
+      rol_id: ['You cannot grant this role'],
+    });
     expect(isUserFormValid(filled({ rol_id: Role.CustomerRoot }), ownCreate)).toBe(true);
   });
 
@@ -193,11 +249,23 @@ describe('user modal rules (docs/product.md#validation-rules)', () => {
 });
 
 describe("one's own row in the user modal (issue: account security, no self demotion)", () => {
-  const me: User = { ...existing, id: 40, phone: '+17875550123', status: 1, role: { rol_id: 4, rol_name: 'CustomerRoot' } };
-  const ownEdit: UserFormSetup = { screen: 'ownUsers', mode: 'edit', actor: Role.CustomerRoot, actorId: me.id, stored: me };
+  const me: User = {
+    ...existing,
+    id: 40,
+    phone: '+17875550123',
+    status: 1,
+    role: { rol_id: 4, rol_name: 'CustomerRoot' },
+  };
+  const ownEdit: UserFormSetup = {
+    screen: 'ownUsers',
+    mode: 'edit',
+    actor: Role.CustomerRoot,
+    actorId: me.id,
+    stored: me,
+  };
   const mine = userFormFromUser(me);
 
-  it('locks role and status on one\'s own row only', () => {
+  it("locks role and status on one's own row only", () => {
     expect(isOwnRow(ownEdit)).toBe(true);
     expect(userFormLayout(ownEdit).roleAndStatusLocked).toBe(true);
     expect(isOwnRow({ ...ownEdit, actorId: 41 })).toBe(false);
@@ -205,15 +273,19 @@ describe("one's own row in the user modal (issue: account security, no self demo
     expect(isOwnRow({ mode: 'edit' })).toBe(false);
   });
 
-  it('refuses demoting or deactivating oneself with the server\'s message', () => {
+  it("refuses demoting or deactivating oneself with the server's message", () => {
     expect(userFormErrors(mine, ownEdit)).toEqual({});
-    expect(userFormErrors({ ...mine, rol_id: Role.Customer }, ownEdit)).toEqual({ rol_id: ['You cannot deactivate your own user or change its role'] });
-    expect(userFormErrors({ ...mine, status: 0 }, ownEdit)).toEqual({ status: ['You cannot deactivate your own user or change its role'] });
+    expect(userFormErrors({ ...mine, rol_id: Role.Customer }, ownEdit)).toEqual({
+      rol_id: ['You cannot deactivate your own user or change its role'],
+    });
+    expect(userFormErrors({ ...mine, status: 0 }, ownEdit)).toEqual({
+      status: ['You cannot deactivate your own user or change its role'],
+    });
     // another user's row may be demoted and deactivated
     expect(userFormErrors({ ...mine, rol_id: Role.Customer, status: 0 }, { ...ownEdit, actorId: 41 })).toEqual({});
   });
 
-  it('asks for the current password only when one\'s own phone changes, and sends it then', () => {
+  it("asks for the current password only when one's own phone changes, and sends it then", () => {
     expect(asksCurrentPassword(mine, ownEdit)).toBe(false);
     // the same number typed another way is no change
     expect(asksCurrentPassword({ phone: '+1 787 555 0123' }, ownEdit)).toBe(false);
@@ -223,11 +295,26 @@ describe("one's own row in the user modal (issue: account security, no self demo
 
     const changed = { ...mine, phone: '+17875550199' };
     expect(userFormErrors(changed, ownEdit)).toEqual({ current_password: ['Current Password is required'] });
-    expect(userFormFields(ownEdit, changed)).toEqual(['name', 'last_name', 'email', 'phone', 'current_password', 'rol_id', 'status']);
+    expect(userFormFields(ownEdit, changed)).toEqual([
+      'name',
+      'last_name',
+      'email',
+      'phone',
+      'current_password',
+      'rol_id',
+      'status',
+    ]);
     expect(userFormFields(ownEdit, mine)).not.toContain('current_password');
     const withPassword = { ...changed, current_password: 'Mine.Pass1' };
     expect(userFormErrors(withPassword, ownEdit)).toEqual({});
-    expect(userFormBody(withPassword, ownEdit)).toEqual({ name: 'Ana', last_name: 'Torres', phone: '+17875550199', status: 1, rol_id: 4, current_password: 'Mine.Pass1' });
+    expect(userFormBody(withPassword, ownEdit)).toEqual({
+      name: 'Ana',
+      last_name: 'Torres',
+      phone: '+17875550199',
+      status: 1,
+      rol_id: 4,
+      current_password: 'Mine.Pass1',
+    });
     // a password typed and then the phone put back: nothing is asked and nothing is sent
     expect(userFormBody({ ...withPassword, phone: me.phone! }, ownEdit)).not.toHaveProperty('current_password');
   });
@@ -244,7 +331,10 @@ describe('user modal body (docs/product.md#entities)', () => {
       confirm_password: 'Strong.Pass1',
       rol_id: 2,
     });
-    expect(userFormBody(filled({ rol_id: 5, customer_id: 3, phone: '+17875550123' }), customerCreate)).toMatchObject({ customer_id: 3, phone: '+17875550123' });
+    expect(userFormBody(filled({ rol_id: 5, customer_id: 3, phone: '+17875550123' }), customerCreate)).toMatchObject({
+      customer_id: 3,
+      phone: '+17875550123',
+    });
     expect(userFormBody(filled({ customer_id: 3 }), ownCreate)).not.toHaveProperty('customer_id');
   });
 

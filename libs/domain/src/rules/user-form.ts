@@ -15,7 +15,8 @@ export type UserScreen = 'staffUsers' | 'customerUsers' | 'ownUsers';
 export const USER_SCREENS: readonly UserScreen[] = ['staffUsers', 'customerUsers', 'ownUsers'];
 
 /** Whether a screen manages staff people or customer people (which roles it may grant). */
-export const userScreenTarget = (screen: UserScreen): 'staff' | 'customer' => (screen === 'staffUsers' ? 'staff' : 'customer');
+export const userScreenTarget = (screen: UserScreen): 'staff' | 'customer' =>
+  screen === 'staffUsers' ? 'staff' : 'customer';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -57,7 +58,18 @@ export interface RoleOption extends Option<RoleId> {
 }
 
 export function emptyUserForm(): UserFormValues {
-  return { name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '', rol_id: null, customer_id: null, status: 1, current_password: '' };
+  return {
+    name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirm_password: '',
+    rol_id: null,
+    customer_id: null,
+    status: 1,
+    current_password: '',
+  };
 }
 
 /** The modal's values for editing `user` (no password: it is changed apart, docs/product.md#user-lists). */
@@ -84,7 +96,10 @@ export const isOwnRow = (setup: Pick<UserFormSetup, 'mode' | 'actorId' | 'stored
  * Account security: the current password is asked for when one edits one's own row and the phone
  * differs from the stored one (the e-mail is locked on edit, docs/product.md#user-lists).
  */
-export function asksCurrentPassword(values: Pick<UserFormValues, 'phone'>, setup: Pick<UserFormSetup, 'mode' | 'actorId' | 'stored'>): boolean {
+export function asksCurrentPassword(
+  values: Pick<UserFormValues, 'phone'>,
+  setup: Pick<UserFormSetup, 'mode' | 'actorId' | 'stored'>,
+): boolean {
   if (!isOwnRow(setup)) return false;
   return ownChangeNeedsPassword({ id: setup.actorId! }, setup.stored!, values.phone);
 }
@@ -105,7 +120,10 @@ export interface UserFormLayout {
   hasCurrentPassword: boolean;
 }
 
-export function userFormLayout(setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>, values?: Pick<UserFormValues, 'phone'>): UserFormLayout {
+export function userFormLayout(
+  setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>,
+  values?: Pick<UserFormValues, 'phone'>,
+): UserFormLayout {
   const { screen, mode } = setup;
   return {
     emailLocked: mode === 'edit',
@@ -118,7 +136,10 @@ export function userFormLayout(setup: Pick<UserFormSetup, 'screen' | 'mode' | 'a
 }
 
 /** The fields the modal shows, in order: a failed save's message for any other field is not shown on the form. */
-export function userFormFields(setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>, values?: Pick<UserFormValues, 'phone'>): UserFormField[] {
+export function userFormFields(
+  setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>,
+  values?: Pick<UserFormValues, 'phone'>,
+): UserFormField[] {
   const layout = userFormLayout(setup, values);
   return [
     'name',
@@ -149,8 +170,13 @@ export function roleOptions(actor: RoleId, screen: UserScreen): RoleOption[] {
 }
 
 /** docs/product.md#entities option list of customers, placeholder first. */
-export function customerOptions(customers: readonly Pick<Customer, 'customer_id' | 'customer_name'>[]): Option<number>[] {
-  return [{ value: null, text: CUSTOMER_PLACEHOLDER }, ...customers.map((customer) => ({ value: customer.customer_id, text: customer.customer_name }))];
+export function customerOptions(
+  customers: readonly Pick<Customer, 'customer_id' | 'customer_name'>[],
+): Option<number>[] {
+  return [
+    { value: null, text: CUSTOMER_PLACEHOLDER },
+    ...customers.map((customer) => ({ value: customer.customer_id, text: customer.customer_name })),
+  ];
 }
 
 /** The create body (POST), as UserCreateSchema reads it. */
@@ -181,7 +207,10 @@ export interface UserUpdateBody {
  * The body the screen sends. Staff users join the provider and Users their own customer: the server
  * decides, so only Customer Users send a customer (docs/product.md#entities: customer user edit sends a customer id).
  */
-export function userFormBody(values: UserFormValues, setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>): UserCreateBody | UserUpdateBody {
+export function userFormBody(
+  values: UserFormValues,
+  setup: Pick<UserFormSetup, 'screen' | 'mode' | 'actorId' | 'stored'>,
+): UserCreateBody | UserUpdateBody {
   const layout = userFormLayout(setup, values);
   const common = {
     name: values.name,
@@ -190,8 +219,13 @@ export function userFormBody(values: UserFormValues, setup: Pick<UserFormSetup, 
     rol_id: values.rol_id,
     ...(layout.hasCustomer ? { customer_id: values.customer_id } : {}),
   };
-  if (setup.mode === 'create') return { ...common, email: values.email, password: values.password, confirm_password: values.confirm_password };
-  return { ...common, status: values.status, ...(layout.hasCurrentPassword ? { current_password: values.current_password } : {}) };
+  if (setup.mode === 'create')
+    return { ...common, email: values.email, password: values.password, confirm_password: values.confirm_password };
+  return {
+    ...common,
+    status: values.status,
+    ...(layout.hasCurrentPassword ? { current_password: values.current_password } : {}),
+  };
 }
 
 /**
@@ -202,9 +236,17 @@ export function userFormBody(values: UserFormValues, setup: Pick<UserFormSetup, 
  */
 export function userFormErrors(values: UserFormValues, setup: UserFormSetup): Partial<Record<UserFormField, string[]>> {
   const body = userFormBody(values, setup);
-  const errors: Partial<Record<UserFormField, string[]>> = formErrors(setup.mode === 'create' ? UserCreateSchema : UserUpdateSchema, body);
-  if (userFormLayout(setup).hasCustomer && values.customer_id == null) errors.customer_id = [USER_MESSAGES.customerRequired];
-  if (values.rol_id != null && !errors.rol_id && !grantableRoles(setup.actor, userScreenTarget(setup.screen)).includes(values.rol_id)) {
+  const errors: Partial<Record<UserFormField, string[]>> = formErrors(
+    setup.mode === 'create' ? UserCreateSchema : UserUpdateSchema,
+    body,
+  );
+  if (userFormLayout(setup).hasCustomer && values.customer_id == null)
+    errors.customer_id = [USER_MESSAGES.customerRequired];
+  if (
+    values.rol_id != null &&
+    !errors.rol_id &&
+    !grantableRoles(setup.actor, userScreenTarget(setup.screen)).includes(values.rol_id)
+  ) {
     errors.rol_id = [USER_MESSAGES.roleNotAllowed];
   }
   if (isOwnRow(setup) && values.rol_id != null) {
@@ -216,13 +258,17 @@ export function userFormErrors(values: UserFormValues, setup: UserFormSetup): Pa
     if (statusRefusal && !errors.status) errors.status = [statusRefusal];
   }
   if (isOwnRow(setup)) {
-    const missing = currentPasswordRefusal({ id: setup.actorId! }, setup.stored!, { phone: values.phone, current_password: values.current_password });
+    const missing = currentPasswordRefusal({ id: setup.actorId! }, setup.stored!, {
+      phone: values.phone,
+      current_password: values.current_password,
+    });
     if (missing) errors.current_password = [missing];
   }
   return errors;
 }
 
-export const isUserFormValid = (values: UserFormValues, setup: UserFormSetup): boolean => Object.keys(userFormErrors(values, setup)).length === 0;
+export const isUserFormValid = (values: UserFormValues, setup: UserFormSetup): boolean =>
+  Object.keys(userFormErrors(values, setup)).length === 0;
 
 /** docs/product.md#states-and-transitions: users are 1 (ACTIVE) or 0 (INACTIVE). */
 export const userStatusLabel = (status: 0 | 1): 'ACTIVE' | 'INACTIVE' => USER_STATUS_LABELS[status];

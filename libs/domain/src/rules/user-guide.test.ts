@@ -35,7 +35,9 @@ describe('the user guide as sections', () => {
     expect(headingSlug("Changing someone's password")).toBe('changing-someones-password');
     expect(headingSlug('Access denied (403)')).toBe('access-denied-403');
     expect(headingSlug('Monitoring systems (the ingest API)')).toBe('monitoring-systems-the-ingest-api');
-    expect(headingSlug('Adding, changing and removing an escalation')).toBe('adding-changing-and-removing-an-escalation');
+    expect(headingSlug('Adding, changing and removing an escalation')).toBe(
+      'adding-changing-and-removing-an-escalation',
+    );
   });
 
   it('numbers a repeated heading as GitHub does', () => {

@@ -65,7 +65,10 @@ export function guideSections(markdown: string): GuideSection[] {
     const title = heading[2]!.trim();
     const anchor = anchorOf(title);
     while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
-    current = level >= 2 ? { anchor, title, level, parents: stack.filter((s) => s.level >= 2).map((s) => s.title), body: '' } : null;
+    current =
+      level >= 2
+        ? { anchor, title, level, parents: stack.filter((s) => s.level >= 2).map((s) => s.title), body: '' }
+        : null;
     if (current) sections.push(current);
     stack.push({ level, title });
   }
@@ -74,19 +77,24 @@ export function guideSections(markdown: string): GuideSection[] {
 }
 
 /** The section's name as an answer shows it: its parents and its own title. */
-export const sectionPath = (section: Pick<GuideSection, 'parents' | 'title'>) => [...section.parents, section.title].join(' › ');
+export const sectionPath = (section: Pick<GuideSection, 'parents' | 'title'>) =>
+  [...section.parents, section.title].join(' › ');
 
 /** Markdown to the plain text a quote shows: no emphasis marks, links as their text, table bars as spaces. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/`{1,2}([^`]+)`{1,2}/g, '$1')
-    .replace(/(\*\*|__)([\s\S]+?)\1/g, '$2')
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:]|$)/gm, '$1$2')
-    .replace(/^\s*\|?[-:| ]+\|[-:| ]*$/gm, '')
-    .replace(/\|/g, ' ')
-    // a paragraph's or list item's wrapped lines are one line
-    .replace(/[ \t]*\n[ \t]*(?=\S)(?![-*] |\d+\. )/g, (match, offset: number, text: string) => (text[offset - 1] === '\n' ? match : ' '))
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/`{1,2}([^`]+)`{1,2}/g, '$1')
+      .replace(/(\*\*|__)([\s\S]+?)\1/g, '$2')
+      .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:]|$)/gm, '$1$2')
+      .replace(/^\s*\|?[-:| ]+\|[-:| ]*$/gm, '')
+      .replace(/\|/g, ' ')
+      // a paragraph's or list item's wrapped lines are one line
+      .replace(/[ \t]*\n[ \t]*(?=\S)(?![-*] |\d+\. )/g, (match, offset: number, text: string) =>
+        text[offset - 1] === '\n' ? match : ' ',
+      )
+      .replace(/[ \t]+/g, ' ')
+      .trim()
+  );
 }

@@ -66,7 +66,11 @@ export const isActiveStaffRoot = (user: UserFacts): boolean => user.role.rol_id 
  * The last active Staff Root stays: someone has to be able to run the provider. `next` is what an
  * edit asks for, null for a delete.
  */
-export function lastStaffRootRefusal(current: UserFacts, next: UserChange | null, counts: StaffRootCount): string | null {
+export function lastStaffRootRefusal(
+  current: UserFacts,
+  next: UserChange | null,
+  counts: StaffRootCount,
+): string | null {
   if (!isActiveStaffRoot(current)) return null;
   if (next && next.rol_id === Role.StaffRoot && next.status === 1) return null;
   return counts.activeStaffRoots <= 1 ? USER_MESSAGES.lastStaffRoot : null;
@@ -86,7 +90,12 @@ export const isSelfDemotion = (actor: Actor, current: UserFacts, next: UserChang
  * A user edit (the 409 refusals): no one demotes or deactivates itself, and the last active Staff
  * Root keeps its role and status. The e-mail lock is a rule of its own field: emailChangeRefusal.
  */
-export function userUpdateRefusal(actor: Actor, current: UserFacts, next: UserChange, counts?: StaffRootCount): string | null {
+export function userUpdateRefusal(
+  actor: Actor,
+  current: UserFacts,
+  next: UserChange,
+  counts?: StaffRootCount,
+): string | null {
   if (isSelfDemotion(actor, current, next)) return USER_MESSAGES.selfDemote;
   return counts ? lastStaffRootRefusal(current, next, counts) : null;
 }
@@ -121,7 +130,11 @@ export function isSamePhone(a: string | null | undefined, b: string | null | und
  * as a password change does (the e-mail is locked on edit, docs/product.md#user-lists). `nextPhone` undefined keeps
  * the phone.
  */
-export function ownChangeNeedsPassword(actor: Pick<Actor, 'id'>, current: { id: number; phone: string | null }, nextPhone: string | null | undefined): boolean {
+export function ownChangeNeedsPassword(
+  actor: Pick<Actor, 'id'>,
+  current: { id: number; phone: string | null },
+  nextPhone: string | null | undefined,
+): boolean {
   return current.id === actor.id && nextPhone !== undefined && !isSamePhone(current.phone, nextPhone);
 }
 

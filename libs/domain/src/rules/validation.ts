@@ -8,11 +8,14 @@ export interface FieldIssue {
 
 export type Validated<T> = { success: true; output: T } | { success: false; issues: FieldIssue[] };
 
-const pathOf = (issue: v.BaseIssue<unknown>) => (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
+const pathOf = (issue: v.BaseIssue<unknown>) =>
+  (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
 
 function toIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
   // an empty required field says only that it is required, not every rule its emptiness breaks
-  const emptyFields = new Set(issues.filter((issue) => issue.type === 'non_empty').map((issue) => JSON.stringify(pathOf(issue))));
+  const emptyFields = new Set(
+    issues.filter((issue) => issue.type === 'non_empty').map((issue) => JSON.stringify(pathOf(issue))),
+  );
   const seen = new Set<string>();
   const out: FieldIssue[] = [];
   for (const issue of issues) {
@@ -55,4 +58,3 @@ export function checkedOutput<T>(result: Validated<T>): T {
   if (!result.success) throw new Error(result.issues[0]?.message ?? 'The form is not valid');
   return result.output;
 }
-

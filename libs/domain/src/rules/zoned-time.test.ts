@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayRange, nextDay, startOfDay, zonedDateTime, zonedDateTimes, zonedDay, zonedDayStamp } from './zoned-time';
 
-describe('days and clocks in a viewer\'s time zone', () => {
+describe("days and clocks in a viewer's time zone", () => {
   it('begins a day at midnight of the zone', () => {
     expect(startOfDay('2026-11-24', 'UTC').toISOString()).toBe('2026-11-24T00:00:00.000Z');
     expect(startOfDay('2026-11-24', 'America/Puerto_Rico').toISOString()).toBe('2026-11-24T04:00:00.000Z');
@@ -45,7 +45,20 @@ describe('days and clocks in a viewer\'s time zone', () => {
 describe('clock readings of many instants', () => {
   it('read the same as Intl on both sides of a clock change', () => {
     const reference = (instant: Date, timeZone: string) => {
-      const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant).map((p) => [p.type, p.value]));
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })
+          .formatToParts(instant)
+          .map((p) => [p.type, p.value]),
+      );
       return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
     };
     // New York's spring and autumn changes, Lord Howe's half-hour change, Samoa skipping a whole day,
@@ -65,7 +78,8 @@ describe('clock readings of many instants', () => {
         expect(zonedDateTime(new Date(ms), zone)).toBe(reference(new Date(ms), zone));
         expect(many(ms)).toBe(reference(new Date(ms), zone));
       }
-      for (const ms of [at - 1001, at - 1000, at - 1, at, at + 999, at + 1000]) expect({ zone, ms, text: many(ms) }).toEqual({ zone, ms, text: reference(new Date(ms), zone) });
+      for (const ms of [at - 1001, at - 1000, at - 1, at, at + 999, at + 1000])
+        expect({ zone, ms, text: many(ms) }).toEqual({ zone, ms, text: reference(new Date(ms), zone) });
     }
   });
 });

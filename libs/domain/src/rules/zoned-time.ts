@@ -25,7 +25,11 @@ export function nextDay(day: string): string {
 }
 
 /** Whole days, both ends included, as instants: from the first moment of `from` up to (not including) the first moment after `to`. */
-export function dayRange(from: string | undefined, to: string | undefined, timeZone: string): { from: Date | null; until: Date | null } {
+export function dayRange(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { from: Date | null; until: Date | null } {
   return { from: from ? startOfDay(from, timeZone) : null, until: to ? startOfDay(nextDay(to), timeZone) : null };
 }
 

@@ -28,7 +28,17 @@ const SIDEBAR_ID = 'app-sidebar';
  * 768 px or less: the sidebar is an overlay, closed by default, opened by the header or a swipe
  * from the left edge, closed by a swipe, the backdrop, Escape or choosing an entry.
  */
-export function AppShell({ brand, entries, renderLink, header, headerContent, top, footer, children, initiallyCollapsed = false }: AppShellProps) {
+export function AppShell({
+  brand,
+  entries,
+  renderLink,
+  header,
+  headerContent,
+  top,
+  footer,
+  children,
+  initiallyCollapsed = false,
+}: AppShellProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const [overlayOpen, setOverlayOpen] = useState(false);
@@ -81,9 +91,17 @@ export function AppShell({ brand, entries, renderLink, header, headerContent, to
         onSwipe={onSwipe}
         renderLink={renderLink}
       />
-      {narrow && overlayOpen ? <div className="rl-shell__backdrop" aria-hidden="true" onClick={() => setOverlayOpen(false)} /> : null}
+      {narrow && overlayOpen ? (
+        <div className="rl-shell__backdrop" aria-hidden="true" onClick={() => setOverlayOpen(false)} />
+      ) : null}
       <div className="rl-shell__column">
-        <Header sidebarId={SIDEBAR_ID} sidebarExpanded={expanded} onToggleSidebar={toggle} renderLink={renderLink} {...header}>
+        <Header
+          sidebarId={SIDEBAR_ID}
+          sidebarExpanded={expanded}
+          onToggleSidebar={toggle}
+          renderLink={renderLink}
+          {...header}
+        >
           {headerContent}
         </Header>
         <main id="main-content" className="rl-shell__main" tabIndex={-1}>

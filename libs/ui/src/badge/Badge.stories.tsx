@@ -15,15 +15,26 @@ export const Accent: Story = { args: { tone: 'accent' } };
 const STATUSES: { group: string; badges: StatusBadgeProps[] }[] = [
   {
     group: 'Active flags (Y/N, 1/0)',
-    badges: [{ tone: 'success', label: 'ACTIVE' }, { tone: 'neutral', label: 'INACTIVE' }],
+    badges: [
+      { tone: 'success', label: 'ACTIVE' },
+      { tone: 'neutral', label: 'INACTIVE' },
+    ],
   },
   {
     group: 'Event status',
-    badges: [{ tone: 'success', label: 'Completed' }, { tone: 'neutral', label: 'Canceled' }, { tone: 'danger', label: 'Open' }, { tone: 'warning', label: 'In progress' }],
+    badges: [
+      { tone: 'success', label: 'Completed' },
+      { tone: 'neutral', label: 'Canceled' },
+      { tone: 'danger', label: 'Open' },
+      { tone: 'warning', label: 'In progress' },
+    ],
   },
   {
     group: 'SLA compliance',
-    badges: [{ tone: 'success', label: 'YES' }, { tone: 'danger', label: 'NO' }],
+    badges: [
+      { tone: 'success', label: 'YES' },
+      { tone: 'danger', label: 'NO' },
+    ],
   },
 ];
 

@@ -14,5 +14,9 @@ export const Link: Story = { args: { variant: 'link', children: 'Resend Code' } 
 export const Loading: Story = { args: { variant: 'primary', loading: true, children: 'Login' } };
 export const Disabled: Story = { args: { variant: 'primary', disabled: true } };
 export const Small: Story = { args: { variant: 'secondary', size: 'sm', children: 'Go back' } };
-export const WithIcon: Story = { args: { variant: 'secondary', icon: <Icon name="key" />, children: 'Modify Password' } };
-export const IconOnly: Story = { render: () => <IconButton label="Reload" icon={<Icon name="reload" />} variant="secondary" /> };
+export const WithIcon: Story = {
+  args: { variant: 'secondary', icon: <Icon name="key" />, children: 'Modify Password' },
+};
+export const IconOnly: Story = {
+  render: () => <IconButton label="Reload" icon={<Icon name="reload" />} variant="secondary" />,
+};

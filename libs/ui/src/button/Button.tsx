@@ -15,14 +15,39 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'secondary', size = 'md', loading = false, icon, block = false, className, children, disabled, type = 'button', ...rest },
+  {
+    variant = 'secondary',
+    size = 'md',
+    loading = false,
+    icon,
+    block = false,
+    className,
+    children,
+    disabled,
+    type = 'button',
+    ...rest
+  },
   ref,
 ) {
-  const classes = ['rl-button', `rl-button--${variant}`, `rl-button--${size}`, block && 'rl-button--block', loading && 'rl-button--loading', className]
+  const classes = [
+    'rl-button',
+    `rl-button--${variant}`,
+    `rl-button--${size}`,
+    block && 'rl-button--block',
+    loading && 'rl-button--loading',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
-    <button ref={ref} type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading ? <Spinner size="sm" label={null} className="rl-button__spinner" /> : icon}
       {children != null ? <span className="rl-button__label">{children}</span> : null}
     </button>
@@ -47,7 +72,9 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       type={type}
       aria-label={label}
       title={label}
-      className={['rl-icon-button', `rl-icon-button--${variant}`, `rl-icon-button--${size}`, className].filter(Boolean).join(' ')}
+      className={['rl-icon-button', `rl-icon-button--${variant}`, `rl-icon-button--${size}`, className]
+        .filter(Boolean)
+        .join(' ')}
       {...rest}
     >
       {icon}

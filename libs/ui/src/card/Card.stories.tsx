@@ -6,7 +6,13 @@ const meta = {
   title: 'UI/Card',
   component: Card,
   args: { title: 'Summary', children: 'Four counts of your events.' },
-  decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Card>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -15,7 +15,13 @@ const meta = {
     current: { label: '2026', points: points([118, 109, 126, 131, 127, 122, 134, 140, 129, 136, 116]) },
     previous: { label: '2025', points: points([88, 93, 101, 97, 110, 104, 99, 120, 115, 108, 116, 123]) },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 960 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 960 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof AreaComparisonChart>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -23,9 +29,19 @@ type Story = StoryObj<typeof meta>;
 export const TwoYears: Story = {
   play: async ({ canvasElement }) => {
     const screen = within(canvasElement);
-    await expect(screen.getByRole('img', { name: 'Events per month, 2026 against 2025. 2026: 1,388 events; 2025: 1,274 events.' })).toBeVisible();
+    await expect(
+      screen.getByRole('img', { name: 'Events per month, 2026 against 2025. 2026: 1,388 events; 2025: 1,274 events.' }),
+    ).toBeVisible();
     const table = screen.getByRole('table', { name: 'Events per month, 2026 against 2025' });
     await expect(within(table).getByRole('row', { name: 'Dec – 123' })).toBeInTheDocument();
   },
 };
-export const Narrow: Story = { decorators: [(Story) => <div style={{ maxWidth: 320 }}><Story /></div>] };
+export const Narrow: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};

@@ -35,7 +35,14 @@ const NARROW = 480;
  * on the chart shows both values of the nearest category. Beside the drawing, a table holds every
  * value for assistive technology (the drawing is one named image).
  */
-export function AreaComparisonChart({ label, categories, current, previous, unit, height = 260 }: AreaComparisonChartProps) {
+export function AreaComparisonChart({
+  label,
+  categories,
+  current,
+  previous,
+  unit,
+  height = 260,
+}: AreaComparisonChartProps) {
   const drawing = useWidth<HTMLDivElement>();
   const valueOf = (points: readonly AreaPoint[], x: string) => points.find((point) => point.x === x)?.y;
   return (
@@ -44,7 +51,12 @@ export function AreaComparisonChart({ label, categories, current, previous, unit
         <span className="rl-chart__key rl-chart__key--current">{current.label}</span>
         <span className="rl-chart__key rl-chart__key--previous">{previous.label}</span>
       </div>
-      <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}>
+      <div
+        ref={drawing.ref}
+        className="rl-chart__drawing"
+        role="img"
+        aria-label={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}
+      >
         {drawing.width === 0 ? (
           <svg width="100%" height={height} aria-hidden="true" />
         ) : (
@@ -58,11 +70,38 @@ export function AreaComparisonChart({ label, categories, current, previous, unit
             yScale={{ type: 'linear', nice: true, zero: true }}
           >
             <Grid columns={false} numTicks={4} />
-            <AreaSeries dataKey={previous.label} data={[...previous.points]} xAccessor={(point) => point.x} yAccessor={(point) => point.y} fillOpacity={0.18} renderLine lineProps={{ strokeWidth: 2, strokeDasharray: '5 3' }} />
-            <AreaSeries dataKey={current.label} data={[...current.points]} xAccessor={(point) => point.x} yAccessor={(point) => point.y} fillOpacity={0.28} renderLine lineProps={{ strokeWidth: 2 }} />
+            <AreaSeries
+              dataKey={previous.label}
+              data={[...previous.points]}
+              xAccessor={(point) => point.x}
+              yAccessor={(point) => point.y}
+              fillOpacity={0.18}
+              renderLine
+              lineProps={{ strokeWidth: 2, strokeDasharray: '5 3' }}
+            />
+            <AreaSeries
+              dataKey={current.label}
+              data={[...current.points]}
+              xAccessor={(point) => point.x}
+              yAccessor={(point) => point.y}
+              fillOpacity={0.28}
+              renderLine
+              lineProps={{ strokeWidth: 2 }}
+            />
             {/* on a phone twelve month names do not fit: their first letters do */}
-            <Axis orientation="bottom" numTicks={categories.length} hideTicks tickFormat={(value: string) => (drawing.width < NARROW ? value.slice(0, 1) : value)} />
-            <Axis orientation="left" numTicks={4} hideAxisLine hideTicks tickFormat={(value: number) => countText(value)} />
+            <Axis
+              orientation="bottom"
+              numTicks={categories.length}
+              hideTicks
+              tickFormat={(value: string) => (drawing.width < NARROW ? value.slice(0, 1) : value)}
+            />
+            <Axis
+              orientation="left"
+              numTicks={4}
+              hideAxisLine
+              hideTicks
+              tickFormat={(value: number) => countText(value)}
+            />
             <Tooltip<AreaPoint>
               className="rl-chart-tooltip"
               unstyled
@@ -79,7 +118,8 @@ export function AreaComparisonChart({ label, categories, current, previous, unit
                     <strong>{x}</strong>
                     {[current, previous].map((series) => (
                       <span key={series.label}>
-                        {series.label}: {valueOf(series.points, x) === undefined ? '–' : countText(valueOf(series.points, x)!)}
+                        {series.label}:{' '}
+                        {valueOf(series.points, x) === undefined ? '–' : countText(valueOf(series.points, x)!)}
                       </span>
                     ))}
                   </>
@@ -92,7 +132,10 @@ export function AreaComparisonChart({ label, categories, current, previous, unit
       <ChartDataTable
         caption={label}
         columns={['Month', current.label, previous.label]}
-        rows={categories.map((x) => ({ name: x, cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'] }))}
+        rows={categories.map((x) => ({
+          name: x,
+          cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'],
+        }))}
       />
     </figure>
   );

@@ -7,7 +7,15 @@ export interface ChartDataRow {
 }
 
 /** A chart's numbers as a table that only assistive technology reads: a row a category, its name first. */
-export function ChartDataTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: readonly ChartDataRow[] }) {
+export function ChartDataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly ChartDataRow[];
+}) {
   return (
     <div className="rl-visually-hidden">
       <table>

@@ -16,15 +16,33 @@ const meta = {
       { label: 'Catalogue', current: 1, previous: 0, note: '1% of this month’s events' },
     ],
   },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof ComparisonBars>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Modules: Story = {
   play: async ({ canvasElement }) => {
-    const table = within(canvasElement).getByRole('table', { name: 'Events per module, this month against last month' });
-    await expect(within(table).getByRole('row', { name: /^Checkout 48 41/ })).toHaveTextContent('60% of this month’s events');
+    const table = within(canvasElement).getByRole('table', {
+      name: 'Events per module, this month against last month',
+    });
+    await expect(within(table).getByRole('row', { name: /^Checkout 48 41/ })).toHaveTextContent(
+      '60% of this month’s events',
+    );
   },
 };
-export const Narrow: Story = { decorators: [(Story) => <div style={{ maxWidth: 300 }}><Story /></div>] };
+export const Narrow: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 300 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};

@@ -41,8 +41,16 @@ interface BarDatum {
  * with its rows. A pointer on a pair shows both numbers and the note (the shares in percent);
  * a table beside the drawing holds the same for assistive technology.
  */
-export function ComparisonBars({ label, bars, currentLabel, previousLabel, labelHeader, rowHeight = 48 }: ComparisonBarsProps) {
-  const series = (key: 'current' | 'previous'): BarDatum[] => bars.map((bar) => ({ label: bar.label, value: bar[key], bar }));
+export function ComparisonBars({
+  label,
+  bars,
+  currentLabel,
+  previousLabel,
+  labelHeader,
+  rowHeight = 48,
+}: ComparisonBarsProps) {
+  const series = (key: 'current' | 'previous'): BarDatum[] =>
+    bars.map((bar) => ({ label: bar.label, value: bar[key], bar }));
   const drawing = useWidth<HTMLDivElement>();
   const height = MARGIN.top + MARGIN.bottom + Math.max(2, bars.length) * rowHeight;
   return (
@@ -51,7 +59,12 @@ export function ComparisonBars({ label, bars, currentLabel, previousLabel, label
         <span className="rl-chart__key rl-chart__key--current">{currentLabel}</span>
         <span className="rl-chart__key rl-chart__key--previous">{previousLabel}</span>
       </div>
-      <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}>
+      <div
+        ref={drawing.ref}
+        className="rl-chart__drawing"
+        role="img"
+        aria-label={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
+      >
         {drawing.width === 0 ? (
           <svg width="100%" height={height} aria-hidden="true" />
         ) : (
@@ -63,15 +76,39 @@ export function ComparisonBars({ label, bars, currentLabel, previousLabel, label
             theme={currentThenPrevious}
             xScale={{ type: 'linear', nice: true, zero: true }}
             // a band scale runs bottom up: the first bar is drawn at the top when it is the domain's last
-            yScale={{ type: 'band', domain: bars.map((bar) => bar.label).reverse(), paddingInner: 0.3, paddingOuter: 0.15 }}
+            yScale={{
+              type: 'band',
+              domain: bars.map((bar) => bar.label).reverse(),
+              paddingInner: 0.3,
+              paddingOuter: 0.15,
+            }}
             horizontal
           >
             <Grid rows={false} numTicks={4} />
             <BarGroup padding={0.1}>
-              <BarSeries dataKey={currentLabel} data={series('current')} xAccessor={(datum) => datum.value} yAccessor={(datum) => datum.label} radius={2} radiusRight />
-              <BarSeries dataKey={previousLabel} data={series('previous')} xAccessor={(datum) => datum.value} yAccessor={(datum) => datum.label} radius={2} radiusRight />
+              <BarSeries
+                dataKey={currentLabel}
+                data={series('current')}
+                xAccessor={(datum) => datum.value}
+                yAccessor={(datum) => datum.label}
+                radius={2}
+                radiusRight
+              />
+              <BarSeries
+                dataKey={previousLabel}
+                data={series('previous')}
+                xAccessor={(datum) => datum.value}
+                yAccessor={(datum) => datum.label}
+                radius={2}
+                radiusRight
+              />
             </BarGroup>
-            <Axis orientation="left" hideTicks hideAxisLine tickFormat={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)} />
+            <Axis
+              orientation="left"
+              hideTicks
+              hideAxisLine
+              tickFormat={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)}
+            />
             <Axis orientation="bottom" numTicks={4} hideTicks tickFormat={(value: number) => countText(value)} />
             <Tooltip<BarDatum>
               className="rl-chart-tooltip"

@@ -7,8 +7,18 @@ const slice = (label: string, value: number) => ({ key: label, label, value });
 const meta = {
   title: 'UI/Charts/DonutChart',
   component: DonutChart,
-  args: { label: 'Events per module this month', unit: 'events', slices: [slice('Checkout', 48), slice('Payments', 31), slice('Search', 22), slice('Login', 12)] },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  args: {
+    label: 'Events per module this month',
+    unit: 'events',
+    slices: [slice('Checkout', 48), slice('Payments', 31), slice('Search', 22), slice('Login', 12)],
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof DonutChart>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -30,15 +30,36 @@ export function DonutChart({ label, slices, unit, maxSlices = 7, otherLabel = 'O
   const radius = VIEW / 2;
   return (
     <figure className="rl-donut">
-      <svg className="rl-donut__ring" viewBox={`0 0 ${VIEW} ${VIEW}`} width={size} height={size} role="img" aria-label={`${label}: ${countText(total)} ${unit}`}>
+      <svg
+        className="rl-donut__ring"
+        viewBox={`0 0 ${VIEW} ${VIEW}`}
+        width={size}
+        height={size}
+        role="img"
+        aria-label={`${label}: ${countText(total)} ${unit}`}
+      >
         <g transform={`translate(${radius}, ${radius})`}>
           {total === 0 ? (
             <circle r={radius - THICKNESS / 2 - 1} fill="none" stroke="var(--chart-grid)" strokeWidth={THICKNESS} />
           ) : (
-            <Pie data={drawn} pieValue={(slice) => slice.value} outerRadius={radius - 1} innerRadius={radius - 1 - THICKNESS} padAngle={drawn.length > 1 ? 0.012 : 0} pieSort={null} pieSortValues={null}>
+            <Pie
+              data={drawn}
+              pieValue={(slice) => slice.value}
+              outerRadius={radius - 1}
+              innerRadius={radius - 1 - THICKNESS}
+              padAngle={drawn.length > 1 ? 0.012 : 0}
+              pieSort={null}
+              pieSortValues={null}
+            >
               {(pie) =>
                 pie.arcs.map((arc, index) => (
-                  <path key={arc.data.key} d={pie.path(arc) ?? ''} fill={colorAt(index)} stroke="var(--color-surface)" strokeWidth={1}>
+                  <path
+                    key={arc.data.key}
+                    d={pie.path(arc) ?? ''}
+                    fill={colorAt(index)}
+                    stroke="var(--color-surface)"
+                    strokeWidth={1}
+                  >
                     <title>{`${arc.data.label}: ${countText(arc.data.value)} (${percentOf(arc.data.value, total)})`}</title>
                   </path>
                 ))

@@ -15,7 +15,13 @@ const meta = {
       { key: 'canceled', label: 'Canceled', value: 0, tone: 'neutral' },
     ],
   },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof StatTiles>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -25,7 +31,10 @@ const showsTiles =
   (expected: [string, string][]): Story['play'] =>
   async ({ canvasElement }) => {
     const list = within(canvasElement).getByLabelText('Events today by status');
-    const shown = [...list.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const shown = [...list.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
     await expect(shown).toEqual(expected);
     await expect(list.firstElementChild).toHaveClass('rl-stat-tiles__tile--headline');
   };
@@ -40,5 +49,11 @@ export const Counts: Story = {
   ]),
 };
 export const CountsMobile: Story = { ...Counts, globals: { viewport: { value: 'mobile1', isRotated: false } } };
-export const One: Story = { args: { tiles: [{ key: 'week', label: 'Events this week', value: 47 }] }, play: showsTiles([['Events this week', '47']]) };
-export const Thousands: Story = { args: { tiles: [{ key: 'year', label: 'Events in 2026', value: 12840 }] }, play: showsTiles([['Events in 2026', '12,840']]) };
+export const One: Story = {
+  args: { tiles: [{ key: 'week', label: 'Events this week', value: 47 }] },
+  play: showsTiles([['Events this week', '47']]),
+};
+export const Thousands: Story = {
+  args: { tiles: [{ key: 'year', label: 'Events in 2026', value: 12840 }] },
+  play: showsTiles([['Events in 2026', '12,840']]),
+};

@@ -22,7 +22,16 @@ export function StatTiles({ label, tiles }: StatTilesProps) {
   return (
     <dl className="rl-stat-tiles" aria-label={label}>
       {tiles.map((tile, index) => (
-        <div key={tile.key} className={['rl-stat-tiles__tile', index === 0 && 'rl-stat-tiles__tile--headline', tile.tone && `rl-stat-tiles__tile--${tile.tone}`].filter(Boolean).join(' ')}>
+        <div
+          key={tile.key}
+          className={[
+            'rl-stat-tiles__tile',
+            index === 0 && 'rl-stat-tiles__tile--headline',
+            tile.tone && `rl-stat-tiles__tile--${tile.tone}`,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        >
           <dt className="rl-stat-tiles__label">{tile.label}</dt>
           <dd className="rl-stat-tiles__value rl-tabular">{tile.value === null ? '–' : countText(tile.value)}</dd>
         </div>

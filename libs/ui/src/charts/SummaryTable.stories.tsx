@@ -24,7 +24,13 @@ const meta = {
     ],
     rowKey: (row: Row) => row.name,
   },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof SummaryTable<Row>>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -35,4 +41,12 @@ export const Figures: Story = {
     await expect(within(table).getByRole('rowheader', { name: 'Payments' })).toBeVisible();
   },
 };
-export const Narrow: Story = { decorators: [(Story) => <div style={{ maxWidth: 200 }}><Story /></div>] };
+export const Narrow: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 200 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};

@@ -14,5 +14,12 @@ export function donutSlices(slices: readonly DonutSlice[], max: number, otherLab
   if (drawn.length <= max) return drawn;
   const kept = drawn.slice(0, max - 1);
   const rest = drawn.slice(max - 1);
-  return [...kept, { key: '__other__', label: `${otherLabel} (${rest.length})`, value: rest.reduce((sum, slice) => sum + slice.value, 0) }];
+  return [
+    ...kept,
+    {
+      key: '__other__',
+      label: `${otherLabel} (${rest.length})`,
+      value: rest.reduce((sum, slice) => sum + slice.value, 0),
+    },
+  ];
 }

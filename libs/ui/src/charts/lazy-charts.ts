@@ -5,5 +5,9 @@ import { lazyWithPreload } from '../lazy/lazy-with-preload';
 // show at once, it calls `preload` when it mounts so the code comes while its numbers load, and it
 // keeps its loading state until both are there (`Widget` suspends its content).
 export const DonutChart = lazyWithPreload(() => import('./DonutChart').then(({ DonutChart }) => DonutChart));
-export const AreaComparisonChart = lazyWithPreload(() => import('./AreaComparisonChart').then(({ AreaComparisonChart }) => AreaComparisonChart));
-export const ComparisonBars = lazyWithPreload(() => import('./ComparisonBars').then(({ ComparisonBars }) => ComparisonBars));
+export const AreaComparisonChart = lazyWithPreload(() =>
+  import('./AreaComparisonChart').then(({ AreaComparisonChart }) => AreaComparisonChart),
+);
+export const ComparisonBars = lazyWithPreload(() =>
+  import('./ComparisonBars').then(({ ComparisonBars }) => ComparisonBars),
+);

@@ -8,7 +8,13 @@ function Demo({ busy = false, message }: { busy?: boolean; message: string }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Delete</Button>
-      <ConfirmDialog open={open} onOpenChange={setOpen} message={message} busy={busy} onContinue={() => setOpen(false)} />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        message={message}
+        busy={busy}
+        onContinue={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -14,7 +14,20 @@ interface Company {
   customer_qty_resources: number;
 }
 
-const NAMES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Aperture'];
+const NAMES = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Aperture',
+];
 const COMPANIES: Company[] = Array.from({ length: 137 }, (_, index) => ({
   customer_id: index + 1,
   customer_name: `${NAMES[index % NAMES.length]} ${Math.floor(index / NAMES.length) + 1}`,
@@ -28,16 +41,37 @@ const COLUMNS: DataTableColumn<Company>[] = [
   {
     id: 'customer_active',
     header: 'Active',
-    cell: (row) => <Badge tone={row.customer_active === 'Y' ? 'success' : 'neutral'}>{row.customer_active === 'Y' ? 'ACTIVE' : 'INACTIVE'}</Badge>,
+    cell: (row) => (
+      <Badge tone={row.customer_active === 'Y' ? 'success' : 'neutral'}>
+        {row.customer_active === 'Y' ? 'ACTIVE' : 'INACTIVE'}
+      </Badge>
+    ),
     sortable: true,
   },
-  { id: 'customer_qty_resources', header: 'Resource quota', cell: (row) => row.customer_qty_resources, sortable: true, numeric: true },
+  {
+    id: 'customer_qty_resources',
+    header: 'Resource quota',
+    cell: (row) => row.customer_qty_resources,
+    sortable: true,
+    numeric: true,
+  },
 ];
 
-type Fixed = Pick<DataTableProps<Company>, 'status'> & { data?: Company[]; initialSort?: TableSort; initialPage?: number; withActions?: boolean };
+type Fixed = Pick<DataTableProps<Company>, 'status'> & {
+  data?: Company[];
+  initialSort?: TableSort;
+  initialPage?: number;
+  withActions?: boolean;
+};
 
 /** Plays the server: filters, sorts and pages the fixture rows the way the list endpoints do. */
-function Server({ status, data = COMPANIES, initialSort = { column: 'customer_id', direction: 'asc' }, initialPage = 1, withActions = true }: Fixed) {
+function Server({
+  status,
+  data = COMPANIES,
+  initialSort = { column: 'customer_id', direction: 'asc' },
+  initialPage = 1,
+  withActions = true,
+}: Fixed) {
   const [page, setPage] = useState(initialPage);
   const [sort, setSort] = useState<TableSort>(initialSort);
   const [search, setSearch] = useState('');
@@ -97,7 +131,13 @@ const meta = {
   title: 'UI/DataTable',
   component: Server,
   args: { status: 'ready' },
-  decorators: [(Story) => <div style={{ padding: 24, maxWidth: 960 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 24, maxWidth: 960 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Server>;
 export default meta;
 type Story = StoryObj<typeof meta>;

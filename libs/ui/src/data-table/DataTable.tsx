@@ -25,7 +25,8 @@ const MAX_RESERVED_ROWS = 20;
 // the table only shapes headers and rows; paging and sorting happen on the server
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 
-const resolve = <T,>(updater: Updater<T>, current: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater);
+const resolve = <T,>(updater: Updater<T>, current: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
 /** the table's row data must be an object; a screen's rows may be anything */
 interface Boxed<Row> {
@@ -43,8 +44,25 @@ interface ColumnLook {
  * screen (usually kept in the URL); the table only reports what the user asks for.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, columns, rows, total, rowKey, status, emptyText, page, pageSize, sort, search, onSearchChange, onPageChange, onSortChange, onReload, toolbar, rowActions } =
-    props;
+  const {
+    label,
+    columns,
+    rows,
+    total,
+    rowKey,
+    status,
+    emptyText,
+    page,
+    pageSize,
+    sort,
+    search,
+    onSearchChange,
+    onPageChange,
+    onSortChange,
+    onReload,
+    toolbar,
+    rowActions,
+  } = props;
   const captionId = useId();
 
   const columnDefs = useMemo<ColumnDef<typeof features, Boxed<Row>>[]>(() => {
@@ -58,12 +76,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       meta: { width: column.width, numeric: column.numeric } satisfies ColumnLook,
     }));
     if (rowActions) {
-      defs.push({ id: ACTIONS_COLUMN, header: 'Actions', cell: ({ row }) => rowActions(row.original.row), enableSorting: false, meta: {} satisfies ColumnLook });
+      defs.push({
+        id: ACTIONS_COLUMN,
+        header: 'Actions',
+        cell: ({ row }) => rowActions(row.original.row),
+        enableSorting: false,
+        meta: {} satisfies ColumnLook,
+      });
     }
     return defs;
   }, [columns, rowActions]);
 
-  const sorting = useMemo<SortingState>(() => [{ id: sort.column, desc: sort.direction === 'desc' }], [sort.column, sort.direction]);
+  const sorting = useMemo<SortingState>(
+    () => [{ id: sort.column, desc: sort.direction === 'desc' }],
+    [sort.column, sort.direction],
+  );
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: page - 1, pageSize }), [page, pageSize]);
 
   const data = useMemo(() => rows.map((row) => ({ row })), [rows]);
@@ -146,11 +173,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className="rl-panel rl-table">
       <div className="rl-panel__bar rl-table__toolbar">
-        <SearchBox label={label} search={search} onSearchChange={onSearchChange} delay={props.searchDebounceMs ?? SEARCH_DEBOUNCE_MS} />
+        <SearchBox
+          label={label}
+          search={search}
+          onSearchChange={onSearchChange}
+          delay={props.searchDebounceMs ?? SEARCH_DEBOUNCE_MS}
+        />
         {toolbar ? <div className="rl-table__actions">{toolbar}</div> : null}
       </div>
       <div className="rl-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={['rl-table__table', isLoading && bodyRows.length > 0 && 'rl-table__table--stale'].filter(Boolean).join(' ')} aria-busy={isLoading}>
+        <table
+          className={['rl-table__table', isLoading && bodyRows.length > 0 && 'rl-table__table--stale']
+            .filter(Boolean)
+            .join(' ')}
+          aria-busy={isLoading}
+        >
           <caption id={captionId} className="rl-visually-hidden">
             {label}
           </caption>
@@ -177,7 +214,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       {column.getCanSort() ? (
                         <button type="button" className="rl-table__sort" onClick={column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
-                          <Icon name={sorted === 'asc' ? 'sort-asc' : sorted === 'desc' ? 'sort-desc' : 'sort-none'} size={14} className="rl-table__sort-icon" />
+                          <Icon
+                            name={sorted === 'asc' ? 'sort-asc' : sorted === 'desc' ? 'sort-desc' : 'sort-none'}
+                            size={14}
+                            className="rl-table__sort-icon"
+                          />
                         </button>
                       ) : (
                         <table.FlexRender header={header} />
@@ -193,7 +234,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </div>
       <div className="rl-table__footer">
         <p className="rl-table__records rl-tabular" aria-live="polite">
-          {isLoading && bodyRows.length > 0 ? <Spinner size="sm" label={null} className="rl-table__footer-spinner" /> : null}
+          {isLoading && bodyRows.length > 0 ? (
+            <Spinner size="sm" label={null} className="rl-table__footer-spinner" />
+          ) : null}
           {recordsText(page, pageSize, status === 'error' ? 0 : total)}
         </p>
         <Pager label={label} page={page} pageCount={pageCount} table={table} />
@@ -203,7 +246,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 }
 
 function cellClass(look: ColumnLook, isActions: boolean): string | undefined {
-  return [look.numeric && 'rl-table__cell--numeric', isActions && 'rl-table__cell--actions'].filter(Boolean).join(' ') || undefined;
+  return (
+    [look.numeric && 'rl-table__cell--numeric', isActions && 'rl-table__cell--actions'].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 function ariaSort(sorted: false | SortDirection): 'ascending' | 'descending' | 'none' {
@@ -218,7 +264,17 @@ interface PagerTable {
   setPageIndex: (index: number) => void;
 }
 
-function Pager({ label, page, pageCount, table }: { label: string; page: number; pageCount: number; table: PagerTable }) {
+function Pager({
+  label,
+  page,
+  pageCount,
+  table,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  table: PagerTable;
+}) {
   const isFirst = page <= 1;
   const isLast = page >= pageCount;
   return (
@@ -246,9 +302,26 @@ function Pager({ label, page, pageCount, table }: { label: string; page: number;
   );
 }
 
-function PagerButton({ label, icon, disabled, onClick }: { label: string; icon: 'chevrons-left' | 'chevron-left' | 'chevron-right' | 'chevrons-right'; disabled: boolean; onClick: () => void }) {
+function PagerButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: 'chevrons-left' | 'chevron-left' | 'chevron-right' | 'chevrons-right';
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className="rl-pager__button" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className="rl-pager__button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       <Icon name={icon} size={16} />
     </button>
   );
@@ -259,7 +332,17 @@ function PagerButton({ label, icon, disabled, onClick }: { label: string; icon: 
  * drops a character; it tells the screen after `delay` ms of quiet (or at once on Enter), and
  * takes the screen's value when that changes from outside (the back button).
  */
-function SearchBox({ label, search, onSearchChange, delay }: { label: string; search: string; onSearchChange: (search: string) => void; delay: number }) {
+function SearchBox({
+  label,
+  search,
+  onSearchChange,
+  delay,
+}: {
+  label: string;
+  search: string;
+  onSearchChange: (search: string) => void;
+  delay: number;
+}) {
   const [text, setText] = useState(search);
   const sent = useRef(search);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -319,4 +402,3 @@ function SearchBox({ label, search, onSearchChange, delay }: { label: string; se
     </div>
   );
 }
-

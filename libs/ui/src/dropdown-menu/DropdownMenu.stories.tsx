@@ -15,7 +15,13 @@ const meta = {
       { key: 'logout', label: 'Logout', icon: <Icon name="logout" size={16} />, onSelect: () => undefined },
     ],
   },
-  decorators: [(Story) => <div style={{ padding: 24, paddingLeft: 240 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 24, paddingLeft: 240 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof DropdownMenu>;
 export default meta;
 type Story = StoryObj<typeof meta>;

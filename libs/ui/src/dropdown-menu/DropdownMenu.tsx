@@ -1,4 +1,14 @@
-import { cloneElement, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import './DropdownMenu.css';
 
 export interface DropdownMenuItem {
@@ -44,7 +54,9 @@ export function DropdownMenu({ trigger, items, heading, align = 'end' }: Dropdow
   const triggerId = useId();
   const menuId = useId();
 
-  const enabledItems = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+  const enabledItems = () => [
+    ...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []),
+  ];
   const focusTrigger = () => rootRef.current?.querySelector<HTMLElement>(`[id="${CSS.escape(triggerId)}"]`)?.focus();
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -121,7 +133,14 @@ export function DropdownMenu({ trigger, items, heading, align = 'end' }: Dropdow
         onKeyDown: onTriggerKeyDown,
       })}
       {open ? (
-        <div ref={menuRef} id={menuId} role="menu" aria-labelledby={triggerId} className={`rl-menu rl-menu--${align}`} onKeyDown={onMenuKeyDown}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-labelledby={triggerId}
+          className={`rl-menu rl-menu--${align}`}
+          onKeyDown={onMenuKeyDown}
+        >
           {heading ? (
             <>
               <div className="rl-menu__heading">{heading}</div>

@@ -88,7 +88,12 @@ export function FieldErrorHint({ label, errors }: { label: string; errors: reado
       }}
       // while the tooltip code loads, remember hover and focus so it opens as soon as it is there
       {...(waiting
-        ? { onPointerEnter: () => setOpen(true), onPointerLeave: () => setOpen(false), onFocus: () => setOpen(true), onBlur: () => setOpen(false) }
+        ? {
+            onPointerEnter: () => setOpen(true),
+            onPointerLeave: () => setOpen(false),
+            onFocus: () => setOpen(true),
+            onBlur: () => setOpen(false),
+          }
         : {})}
     >
       <Icon name="help" size={16} />

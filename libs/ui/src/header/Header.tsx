@@ -59,12 +59,23 @@ export function Header({
       <div className="rl-header__middle">{children}</div>
       <div className="rl-header__actions">
         {helpHref
-          ? renderLink({ href: helpHref, className: 'rl-icon-button rl-icon-button--ghost rl-icon-button--md', title: 'User guide', 'aria-label': 'User guide', children: <Icon name="book" /> })
+          ? renderLink({
+              href: helpHref,
+              className: 'rl-icon-button rl-icon-button--ghost rl-icon-button--md',
+              title: 'User guide',
+              'aria-label': 'User guide',
+              children: <Icon name="book" />,
+            })
           : null}
         <IconButton label="Reload" icon={<Icon name="reload" />} onClick={onReload} />
         {userName ? (
           userHref ? (
-            renderLink({ href: userHref, className: 'rl-header__user rl-header__user--link', title: 'Profile', children: user })
+            renderLink({
+              href: userHref,
+              className: 'rl-header__user rl-header__user--link',
+              title: 'Profile',
+              children: user,
+            })
           ) : (
             <div className="rl-header__user">{user}</div>
           )

@@ -5,7 +5,9 @@ import { lazyWithPreload } from './lazy-with-preload';
 import { LoadBoundary } from './LoadBoundary';
 
 /** A screen whose code cannot be downloaded, as when the network drops or a deploy replaced the files. */
-const Unreachable = lazyWithPreload<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/UnreachableScreen-story.js')));
+const Unreachable = lazyWithPreload<object>(() =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/UnreachableScreen-story.js')),
+);
 
 const meta = { title: 'UI/LoadBoundary' } satisfies Meta;
 export default meta;

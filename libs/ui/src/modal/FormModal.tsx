@@ -25,7 +25,20 @@ export interface FormModalProps {
 }
 
 /** A modal form with the Cancel and Save footer every edit window of the product uses. */
-export function FormModal({ title, description, children, open = true, busy, done = false, onCancel, onSubmit, submitLabel = 'Save', submitDisabled = false, error, size }: FormModalProps) {
+export function FormModal({
+  title,
+  description,
+  children,
+  open = true,
+  busy,
+  done = false,
+  onCancel,
+  onSubmit,
+  submitLabel = 'Save',
+  submitDisabled = false,
+  error,
+  size,
+}: FormModalProps) {
   return (
     <Modal
       open={open}

@@ -23,7 +23,17 @@ export interface ModalProps {
   onSubmit?: () => void;
 }
 
-export function Modal({ open, onOpenChange, title, description, children, footer, dismissable = true, size = 'md', onSubmit }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissable = true,
+  size = 'md',
+  onSubmit,
+}: ModalProps) {
   const block = (event: Event) => {
     if (!dismissable) event.preventDefault();
   };
@@ -54,7 +64,9 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               </Dialog.Close>
             ) : null}
           </header>
-          {description ? <Dialog.Description className="rl-modal__description">{description}</Dialog.Description> : null}
+          {description ? (
+            <Dialog.Description className="rl-modal__description">{description}</Dialog.Description>
+          ) : null}
           {onSubmit ? (
             <form
               noValidate
@@ -99,5 +111,7 @@ export function useReturnFocus(open: boolean) {
 }
 
 function activeElement(): HTMLElement | null {
-  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+    ? document.activeElement
+    : null;
 }

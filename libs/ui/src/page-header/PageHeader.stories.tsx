@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../button/Button';
 import { PageHeader } from './PageHeader';
 
-const meta = { title: 'UI/PageHeader', component: PageHeader, args: { title: 'Resources' } } satisfies Meta<typeof PageHeader>;
+const meta = { title: 'UI/PageHeader', component: PageHeader, args: { title: 'Resources' } } satisfies Meta<
+  typeof PageHeader
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -13,7 +13,13 @@ const meta = {
   title: 'UI/PasswordField',
   component: Controlled,
   args: { label: 'New Password', autoComplete: 'new-password' },
-  decorators: [(Story) => <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -24,7 +24,13 @@ const meta = {
   title: 'UI/PhoneInput',
   component: Controlled,
   args: { label: 'Phone', countries: COUNTRIES, preferredCountries: PREFERRED, required: true },
-  decorators: [(Story) => <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -41,7 +47,9 @@ export const Invalid: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(canvas.getByRole('button', { name: /^Phone: 1 problem/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Must be a valid phone number');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Must be a valid phone number',
+    );
   },
 };
 

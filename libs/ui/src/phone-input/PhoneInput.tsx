@@ -1,5 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
-import PhoneNumberInput, { getCountryCallingCode, type Country, type FlagProps, type Labels } from 'react-phone-number-input';
+import PhoneNumberInput, {
+  getCountryCallingCode,
+  type Country,
+  type FlagProps,
+  type Labels,
+} from 'react-phone-number-input';
 import englishLabels from 'react-phone-number-input/locale/en';
 import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
@@ -67,15 +72,25 @@ export function PhoneInput({
   const labels = useMemo<Labels>(() => {
     // the calling code beside each name, so two countries sharing +1 can be told apart by number
     const named: Labels = { ...englishLabels, country: countryLabel };
-    for (const country of countries) named[country] = `${englishLabels[country] ?? country} (+${getCountryCallingCode(country)})`;
+    for (const country of countries)
+      named[country] = `${englishLabels[country] ?? country} (+${getCountryCallingCode(country)})`;
     return named;
   }, [countries, countryLabel]);
   const invalid = !!errors && errors.length > 0;
 
   return (
-    <FieldShell ids={ids} label={label} errors={errors} hint={hint} required={required} className={['rl-phone-field', className].filter(Boolean).join(' ')}>
+    <FieldShell
+      ids={ids}
+      label={label}
+      errors={errors}
+      hint={hint}
+      required={required}
+      className={['rl-phone-field', className].filter(Boolean).join(' ')}
+    >
       <PhoneNumberInput
-        className={['rl-phone', invalid && 'rl-phone--invalid', disabled && 'rl-phone--disabled'].filter(Boolean).join(' ')}
+        className={['rl-phone', invalid && 'rl-phone--invalid', disabled && 'rl-phone--disabled']
+          .filter(Boolean)
+          .join(' ')}
         value={value || undefined}
         onChange={(next) => onValueChange(next ?? '')}
         countries={[...countries]}

@@ -28,7 +28,13 @@ const meta = {
   title: 'UI/NativeSelectField',
   component: Controlled,
   args: { label: 'Application', name: 'application', options: APPLICATIONS },
-  decorators: [(Story) => <div style={{ maxWidth: 240, padding: 48 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 240, padding: 48 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -48,7 +54,9 @@ export const Placeholder: Story = {
 export const Chosen: Story = {
   args: { initial: 3 },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('combobox', { name: 'Application' })).toHaveDisplayValue(APPLICATIONS[3]!.text);
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Application' })).toHaveDisplayValue(
+      APPLICATIONS[3]!.text,
+    );
   },
 };
 export const Disabled: Story = {
@@ -64,7 +72,9 @@ export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('combobox', { name: 'Application' })).toHaveAttribute('aria-invalid', 'true');
-    await expect(canvas.getByRole('combobox', { name: 'Application' })).toHaveAccessibleDescription('Application is required');
+    await expect(canvas.getByRole('combobox', { name: 'Application' })).toHaveAccessibleDescription(
+      'Application is required',
+    );
   },
 };
 /** Without a placeholder entry, "Select" stands for no choice and cannot be chosen back. */

@@ -12,7 +12,16 @@ const keyOf = (value: SelectOption['value']) => (value === null ? '' : `${typeof
  * (docs/architecture.md: why not Radix Select there). The first entry with value null is the
  * placeholder; without one, "Select" stands for no choice.
  */
-export function NativeSelectField({ label, name, options, value, onChange, error, disabled, required }: SelectFieldProps) {
+export function NativeSelectField({
+  label,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  disabled,
+  required,
+}: SelectFieldProps) {
   const ids = useFieldIds();
   const errors = error ? [error] : undefined;
   const selected = options.find((option) => option.value !== null && option.value === value);
@@ -21,12 +30,16 @@ export function NativeSelectField({ label, name, options, value, onChange, error
   return (
     <FieldShell ids={ids} label={label} errors={errors} required={required}>
       <select
-        className={['rl-input', 'rl-native-select', !selected && 'rl-native-select--placeholder'].filter(Boolean).join(' ')}
+        className={['rl-input', 'rl-native-select', !selected && 'rl-native-select--placeholder']
+          .filter(Boolean)
+          .join(' ')}
         name={name}
         value={selected ? keyOf(selected.value) : ''}
         disabled={disabled}
         required={required}
-        onChange={(event) => onChange(options.find((option) => keyOf(option.value) === event.target.value)?.value ?? null)}
+        onChange={(event) =>
+          onChange(options.find((option) => keyOf(option.value) === event.target.value)?.value ?? null)
+        }
         {...describedInputProps(ids, errors, undefined)}
       >
         {placeholder ? null : (

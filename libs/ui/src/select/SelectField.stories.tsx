@@ -38,7 +38,13 @@ const meta = {
   title: 'UI/SelectField',
   component: Controlled,
   args: { label: 'Role', name: 'rol_id', options: ROLES },
-  decorators: [(Story) => <div style={{ maxWidth: 360, padding: 48, paddingTop: 96 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360, padding: 48, paddingTop: 96 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

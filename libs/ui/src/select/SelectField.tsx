@@ -30,7 +30,11 @@ export function SelectField({ label, name, options, value, onChange, error, disa
         disabled={disabled}
         required={required}
       >
-        <Select.Trigger className="rl-input rl-select__trigger" aria-required={required || undefined} {...describedInputProps(ids, errors, undefined)}>
+        <Select.Trigger
+          className="rl-input rl-select__trigger"
+          aria-required={required || undefined}
+          {...describedInputProps(ids, errors, undefined)}
+        >
           <Select.Value placeholder={<span className="rl-select__placeholder">{placeholder}</span>} />
           <Select.Icon className="rl-select__icon">
             <Icon name="chevron-down" size={16} />
@@ -44,7 +48,9 @@ export function SelectField({ label, name, options, value, onChange, error, disa
                   key={keyOf(option.value)}
                   value={keyOf(option.value)}
                   disabled={option.disabled}
-                  className={['rl-select__item', option.value === null && 'rl-select__item--placeholder'].filter(Boolean).join(' ')}
+                  className={['rl-select__item', option.value === null && 'rl-select__item--placeholder']
+                    .filter(Boolean)
+                    .join(' ')}
                 >
                   <Select.ItemText>{option.text}</Select.ItemText>
                   <Select.ItemIndicator className="rl-select__indicator">

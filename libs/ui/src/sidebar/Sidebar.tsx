@@ -39,7 +39,17 @@ export interface SidebarProps {
   label?: string;
 }
 
-export function Sidebar({ id, entries, brand, collapsed, open, onNavigate, onSwipe, renderLink = defaultRenderLink, label = 'Main menu' }: SidebarProps) {
+export function Sidebar({
+  id,
+  entries,
+  brand,
+  collapsed,
+  open,
+  onNavigate,
+  onSwipe,
+  renderLink = defaultRenderLink,
+  label = 'Main menu',
+}: SidebarProps) {
   const start = useRef<Point | null>(null);
   const onTouchStart = (event: TouchEvent) => {
     const touch = event.touches[0];
@@ -53,7 +63,14 @@ export function Sidebar({ id, entries, brand, collapsed, open, onNavigate, onSwi
     if (direction) onSwipe?.(direction);
   };
   return (
-    <aside id={id} className="rl-sidebar" data-collapsed={collapsed} data-open={open} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+    <aside
+      id={id}
+      className="rl-sidebar"
+      data-collapsed={collapsed}
+      data-open={open}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+    >
       <div className="rl-sidebar__brand">{brand}</div>
       <nav aria-label={label} className="rl-sidebar__nav">
         <ul className="rl-sidebar__list">

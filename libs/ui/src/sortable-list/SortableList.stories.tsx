@@ -7,7 +7,8 @@ interface Step {
   name: string;
 }
 
-const steps = (count: number): Step[] => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Resource ${index + 1}` }));
+const steps = (count: number): Step[] =>
+  Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Resource ${index + 1}` }));
 const idOf = (step: Step) => step.id;
 const textOf = (step: Step) => step.name;
 
@@ -15,7 +16,14 @@ function Demo({ count, disabled = false }: { count: number; disabled?: boolean }
   const [items, setItems] = useState(() => steps(count));
   return (
     <div style={{ maxWidth: 420, maxHeight: 480, overflow: 'auto' }}>
-      <SortableList items={items} idOf={idOf} textOf={textOf} onReorder={setItems} label="Steps in priority order" disabled={disabled} />
+      <SortableList
+        items={items}
+        idOf={idOf}
+        textOf={textOf}
+        onReorder={setItems}
+        label="Steps in priority order"
+        disabled={disabled}
+      />
     </div>
   );
 }

@@ -10,7 +10,13 @@ import {
   type ScreenReaderInstructions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { Icon } from '../icon/Icon';
@@ -43,26 +49,45 @@ const instructions: ScreenReaderInstructions = {
  * screen readers with the item's name and its position. Rows are memoised so a list of 999 stays
  * responsive while one item moves.
  */
-export function SortableList<T>({ items, idOf, textOf, renderItem, onReorder, label, disabled = false }: SortableListProps<T>) {
+export function SortableList<T>({
+  items,
+  idOf,
+  textOf,
+  renderItem,
+  onReorder,
+  label,
+  disabled = false,
+}: SortableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = useMemo(() => items.map(idOf), [items, idOf]);
   const indexOf = useCallback((id: UniqueIdentifier) => ids.indexOf(id), [ids]);
-  const nameOf = useCallback((id: UniqueIdentifier) => {
-    const index = indexOf(id);
-    const item = index >= 0 ? items[index] : undefined;
-    return item === undefined ? String(id) : textOf(item);
-  }, [indexOf, items, textOf]);
+  const nameOf = useCallback(
+    (id: UniqueIdentifier) => {
+      const index = indexOf(id);
+      const item = index >= 0 ? items[index] : undefined;
+      return item === undefined ? String(id) : textOf(item);
+    },
+    [indexOf, items, textOf],
+  );
 
   const announcements = useMemo<Announcements>(() => {
     const at = (id: UniqueIdentifier | undefined) => (id === undefined ? null : indexOf(id) + 1);
     return {
-      onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. It is in position ${at(active.id)} of ${ids.length}.`,
-      onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} was moved into position ${at(over.id)} of ${ids.length}.` : `${nameOf(active.id)} is no longer over the list.`),
-      onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped into position ${at(over.id)} of ${ids.length}.` : `${nameOf(active.id)} was dropped.`),
-      onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active.id)} was dropped back in position ${at(active.id)} of ${ids.length}.`,
+      onDragStart: ({ active }) =>
+        `Picked up ${nameOf(active.id)}. It is in position ${at(active.id)} of ${ids.length}.`,
+      onDragOver: ({ active, over }) =>
+        over
+          ? `${nameOf(active.id)} was moved into position ${at(over.id)} of ${ids.length}.`
+          : `${nameOf(active.id)} is no longer over the list.`,
+      onDragEnd: ({ active, over }) =>
+        over
+          ? `${nameOf(active.id)} was dropped into position ${at(over.id)} of ${ids.length}.`
+          : `${nameOf(active.id)} was dropped.`,
+      onDragCancel: ({ active }) =>
+        `Moving was cancelled. ${nameOf(active.id)} was dropped back in position ${at(active.id)} of ${ids.length}.`,
     };
   }, [ids.length, indexOf, nameOf]);
 
@@ -78,7 +103,12 @@ export function SortableList<T>({ items, idOf, textOf, renderItem, onReorder, la
   );
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <ol className="rl-sortable" aria-label={label}>
           {items.map((item, index) => (
@@ -101,7 +131,10 @@ interface SortableRowProps {
 }
 
 const SortableRow = memo(function SortableRow({ id, position, name, disabled, children }: SortableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
   return (
     <li
       ref={setNodeRef}

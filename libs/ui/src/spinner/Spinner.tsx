@@ -9,7 +9,10 @@ export interface SpinnerProps {
 
 export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerProps) {
   return (
-    <span className={['rl-spinner', `rl-spinner--${size}`, className].filter(Boolean).join(' ')} {...(label ? { role: 'status' } : { 'aria-hidden': true })}>
+    <span
+      className={['rl-spinner', `rl-spinner--${size}`, className].filter(Boolean).join(' ')}
+      {...(label ? { role: 'status' } : { 'aria-hidden': true })}
+    >
       <span className="rl-spinner__ring" aria-hidden="true" />
       {label ? <span className="rl-visually-hidden">{label}</span> : null}
     </span>

@@ -33,7 +33,19 @@ export function Tabs({ label, tabs, value, onValueChange }: TabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = tabs[next];
@@ -68,7 +80,13 @@ export function Tabs({ label, tabs, value, onValueChange }: TabsProps) {
         })}
       </div>
       {shown ? (
-        <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${index}`} tabIndex={0} className="rl-tabs__panel">
+        <div
+          role="tabpanel"
+          id={`${base}-panel`}
+          aria-labelledby={`${base}-tab-${index}`}
+          tabIndex={0}
+          className="rl-tabs__panel"
+        >
           {shown.content}
         </div>
       ) : null}

@@ -13,7 +13,13 @@ const meta = {
   title: 'UI/TextField',
   component: Controlled,
   args: { label: 'Email', type: 'email', autoComplete: 'email' },
-  decorators: [(Story) => <div style={{ maxWidth: 360, padding: 48 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360, padding: 48 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -22,7 +28,9 @@ export const Empty: Story = {};
 export const Filled: Story = { args: { initial: 'user@democompany.demo' } };
 export const Required: Story = { args: { required: true } };
 export const WithHint: Story = { args: { label: 'Verification code', hint: 'The 6-digit code we sent you' } };
-export const Disabled: Story = { args: { initial: 'root@democompany.demo', disabled: true, hint: 'The e-mail cannot be changed' } };
+export const Disabled: Story = {
+  args: { initial: 'root@democompany.demo', disabled: true, hint: 'The e-mail cannot be changed' },
+};
 export const Invalid: Story = {
   args: { initial: 'user@', required: true, errors: ['Must be a valid email address'] },
   play: async ({ canvasElement }) => {

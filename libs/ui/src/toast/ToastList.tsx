@@ -33,7 +33,12 @@ export function ToastList({ store, items }: ToastListProps) {
             <RadixToast.Description className="rl-toast__message">{item.message}</RadixToast.Description>
           </div>
           <RadixToast.Close asChild>
-            <IconButton label="Dismiss notification" icon={<Icon name="close" size={16} />} size="sm" className="rl-toast__close" />
+            <IconButton
+              label="Dismiss notification"
+              icon={<Icon name="close" size={16} />}
+              size="sm"
+              className="rl-toast__close"
+            />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}

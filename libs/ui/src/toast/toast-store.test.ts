@@ -11,7 +11,9 @@ describe('toast store', () => {
   it('shows a 5-second warning by default (docs/product.md#messages)', () => {
     const { store } = manualStore();
     store.show('We have a problem');
-    expect(store.getSnapshot()).toEqual([{ id: 1, message: 'We have a problem', variant: 'warning', duration: DEFAULT_TOAST_MS, open: true }]);
+    expect(store.getSnapshot()).toEqual([
+      { id: 1, message: 'We have a problem', variant: 'warning', duration: DEFAULT_TOAST_MS, open: true },
+    ]);
     expect(DEFAULT_TOAST_MS).toBe(5000);
   });
 

@@ -46,7 +46,8 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
       ...(options.title ? { title: options.title } : {}),
     };
     const open = items.filter((toast) => toast.open);
-    const overflow = open.length >= MAX_TOASTS ? open.slice(0, open.length - MAX_TOASTS + 1).map((toast) => toast.id) : [];
+    const overflow =
+      open.length >= MAX_TOASTS ? open.slice(0, open.length - MAX_TOASTS + 1).map((toast) => toast.id) : [];
     items = [...items.filter((toast) => !overflow.includes(toast.id)), item];
     emit();
     return id;

@@ -6,7 +6,13 @@ const meta = {
   title: 'UI/Tooltip',
   component: Tooltip,
   args: { content: 'Reload the page', children: <Button>Hover or focus me</Button> },
-  decorators: [(Story) => <div style={{ padding: 48 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 48 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Tooltip>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -14,13 +14,26 @@ export interface TooltipProps {
 }
 
 /** Hover or focus shows it; Escape hides it. Each tooltip carries its own provider, so it works anywhere. */
-export function Tooltip({ content, children, side = 'top', open, onOpenChange, delayDuration = 200, tone = 'default' }: TooltipProps) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+  open,
+  onOpenChange,
+  delayDuration = 200,
+  tone = 'default',
+}: TooltipProps) {
   return (
     <RadixTooltip.Provider delayDuration={delayDuration}>
       <RadixTooltip.Root open={open} onOpenChange={onOpenChange}>
         <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
-          <RadixTooltip.Content className={`rl-tooltip rl-tooltip--${tone}`} side={side} sideOffset={6} collisionPadding={8}>
+          <RadixTooltip.Content
+            className={`rl-tooltip rl-tooltip--${tone}`}
+            side={side}
+            sideOffset={6}
+            collisionPadding={8}
+          >
             {content}
             <RadixTooltip.Arrow className="rl-tooltip__arrow" />
           </RadixTooltip.Content>

@@ -16,7 +16,12 @@ export interface PeriodSelectProps<T extends string> {
 /** A compact dropdown for a widget's header: the period its numbers cover (docs/product.md#dashboard). */
 export function PeriodSelect<T extends string>({ label, options, value, onChange }: PeriodSelectProps<T>) {
   return (
-    <select className="rl-period-select" aria-label={label} value={value} onChange={(event) => onChange(event.target.value as T)}>
+    <select
+      className="rl-period-select"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T)}
+    >
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.text}

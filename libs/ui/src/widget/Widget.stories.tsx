@@ -8,7 +8,13 @@ const meta = {
   title: 'UI/Widget',
   component: Widget,
   args: { title: 'Events Today', children: <p>Twelve events came in today.</p> },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Widget>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -36,7 +42,10 @@ export const Collapsed: Story = {
     await expect(screen.getByRole('heading', { name: 'Events Today' })).toBeVisible();
     await userEvent.click(expand);
     await expect(screen.getByText('Twelve events came in today.')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Collapse Events Today' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(screen.getByRole('button', { name: 'Collapse Events Today' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   },
 };
 export const CollapsedMobile = onPhone(Collapsed);

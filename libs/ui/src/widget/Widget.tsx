@@ -130,7 +130,10 @@ export function Widget({
   };
 
   return (
-    <section className={['rl-panel', 'rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+    <section
+      className={['rl-panel', 'rl-widget', `rl-widget--${shown}`, className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
       {header()}
       <div id={bodyId} hidden={collapsed || fullscreen}>
         {collapsed || fullscreen ? null : body(false)}

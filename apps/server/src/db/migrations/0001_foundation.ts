@@ -193,4 +193,3 @@ export const foundation: Migration = {
     ...TENANT_TABLES.flatMap((table) => tenantPolicies(table)),
   ],
 };
-

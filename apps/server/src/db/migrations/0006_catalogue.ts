@@ -20,7 +20,8 @@ const policies = (table: string) => [
   `create policy tenant_isolation on ${table} to relevo_app using (${own}) with check (${own})`,
   `create policy staff_access on ${table} to relevo_staff using (true) with check (true)`,
 ];
-const yn = (column: string, initial: 'Y' | 'N') => `${column} char(1) not null default '${initial}' check (${column} in ('Y', 'N'))`;
+const yn = (column: string, initial: 'Y' | 'N') =>
+  `${column} char(1) not null default '${initial}' check (${column} in ('Y', 'N'))`;
 const name = (column: string) => `${column} text not null check (length(${column}) between 1 and 100)`;
 const description = (column: string) => `${column} text not null default '' check (length(${column}) <= 1000)`;
 const stamps = (prefix: string) => [

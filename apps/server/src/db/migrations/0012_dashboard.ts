@@ -65,7 +65,8 @@ const sums = (e: string, sign: string) =>
     .map((column) => `sum(${column})`)
     .join(', ');
 
-const COLUMNS = 'num_events, num_open, num_progress, num_completed, num_canceled, num_sla_met, num_sla_missed, num_responded, response_minutes, num_resolved, resolution_minutes';
+const COLUMNS =
+  'num_events, num_open, num_progress, num_completed, num_canceled, num_sla_met, num_sla_missed, num_responded, response_minutes, num_resolved, resolution_minutes';
 
 /** The local day of `e`'s creation in the zone of `c` (a row of customers). */
 const day = (e: string, zone: string) => `(${e}.event_createdt at time zone ${zone})::date`;
@@ -83,8 +84,12 @@ const statementChanges = (table: string, sign: string) => `
         group by 1, 2, 3;`;
 
 /** The columns whose change changes a count. */
-const COUNTED_CHANGE = ['event_status', 'sla_compliance', 'time_response', 'minutes_elapsed'].map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
-const MOVED = ['customer_id', 'module_id', 'event_createdt'].map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+const COUNTED_CHANGE = ['event_status', 'sla_compliance', 'time_response', 'minutes_elapsed']
+  .map((column) => `old.${column} is distinct from new.${column}`)
+  .join(' or ');
+const MOVED = ['customer_id', 'module_id', 'event_createdt']
+  .map((column) => `old.${column} is distinct from new.${column}`)
+  .join(' or ');
 const REASSIGNED = `old.last_resource_assigned is distinct from new.last_resource_assigned`;
 
 export const dashboard: Migration = {

@@ -28,9 +28,13 @@ import type { Migration } from '../migration';
  */
 export const subjectSearchAndVacuum: Migration = {
   up: [
-    ...['event_count_changes', 'event_subject_count_changes', 'event_change_marks', 'event_day_count_changes', 'event_day_responder_changes'].map(
-      (table) => `alter table ${table} set (vacuum_truncate = false)`,
-    ),
+    ...[
+      'event_count_changes',
+      'event_subject_count_changes',
+      'event_change_marks',
+      'event_day_count_changes',
+      'event_day_responder_changes',
+    ].map((table) => `alter table ${table} set (vacuum_truncate = false)`),
     `create index event_subject_counts_trigrams on event_subject_counts using gin (subject gin_trgm_ops)`,
     `create function relevo_event_subject_search(p_customer_id integer, p_pattern text)
      returns table (subject text, events integer)

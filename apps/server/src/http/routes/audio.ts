@@ -9,7 +9,12 @@ import type { RouteTable } from '../implement';
 
 /** Issue 13: the spoken audio of voice calls, at addresses whose token is the credential. */
 export function audioRoutes(routes: RouteTable, ctx: AppContext): void {
-  const audio = spokenAudio({ database: ctx.database, clock: ctx.clock, log: ctx.log, publicUrl: ctx.config.publicUrl });
+  const audio = spokenAudio({
+    database: ctx.database,
+    clock: ctx.clock,
+    log: ctx.log,
+    publicUrl: ctx.config.publicUrl,
+  });
   const limiter = new WindowLimiter<string>(ctx.limits.audioPerAddress);
   routes.implement(eventAudio, async ({ params, reply, meta }) => {
     // counted before the token is looked up: a scan of tokens is refused without a database read

@@ -1,4 +1,10 @@
-import { applicationEndpoints, escalationEndpoints, moduleEndpoints, resourceEndpoints, slaEndpoints } from '@relevo/api';
+import {
+  applicationEndpoints,
+  escalationEndpoints,
+  moduleEndpoints,
+  resourceEndpoints,
+  slaEndpoints,
+} from '@relevo/api';
 import type { AppContext } from '../../context';
 import { applicationService } from '../../catalogue/applications';
 import { escalationService } from '../../catalogue/escalations';
@@ -12,10 +18,24 @@ export function catalogueRoutes(routes: RouteTable, ctx: AppContext): void {
   const slas = slaService(ctx);
   const escalations = escalationService(ctx);
   const applications = applicationService(ctx);
-  const { listResources, filteredResources, resourceLimit, getResource, addResource, updateResource, deleteResource } = resourceEndpoints;
+  const { listResources, filteredResources, resourceLimit, getResource, addResource, updateResource, deleteResource } =
+    resourceEndpoints;
   const { listSlas, getSla, addSla, updateSla, deleteSla } = slaEndpoints;
-  const { listEscalations, getEscalation, addEscalation, updateEscalation, deleteEscalation, changePriority, listSteps, getStep, addStep, updateStep, deleteStep } = escalationEndpoints;
-  const { listApplications, getApplication, addApplication, updateApplication, deleteApplication } = applicationEndpoints;
+  const {
+    listEscalations,
+    getEscalation,
+    addEscalation,
+    updateEscalation,
+    deleteEscalation,
+    changePriority,
+    listSteps,
+    getStep,
+    addStep,
+    updateStep,
+    deleteStep,
+  } = escalationEndpoints;
+  const { listApplications, getApplication, addApplication, updateApplication, deleteApplication } =
+    applicationEndpoints;
   const { listModules, getModule, addModule, updateModule, deleteModule } = moduleEndpoints;
   routes
     .implement(listResources, ({ principal, query }) => resources.list(principal, query))

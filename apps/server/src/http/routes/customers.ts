@@ -1,4 +1,12 @@
-import { addCustomer, currentCustomer, deleteCustomer, freeCustomers, getCustomer, listCustomers, updateCustomer } from '@relevo/api';
+import {
+  addCustomer,
+  currentCustomer,
+  deleteCustomer,
+  freeCustomers,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from '@relevo/api';
 import type { AppContext } from '../../context';
 import { customerService } from '../../people/customers';
 import type { RouteTable } from '../implement';

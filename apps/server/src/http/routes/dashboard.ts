@@ -1,4 +1,12 @@
-import { summaryChart, summaryCompliance, summaryEvents, summaryModules, summaryPerformance, summaryResource, summaryToday } from '@relevo/api';
+import {
+  summaryChart,
+  summaryCompliance,
+  summaryEvents,
+  summaryModules,
+  summaryPerformance,
+  summaryResource,
+  summaryToday,
+} from '@relevo/api';
 import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';

@@ -27,11 +27,21 @@ export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   routes
     .implement(listEvents, ({ principal, query }) => events.list(principal, query))
     .implement(listEventLog, ({ principal, params, query }) => events.log(principal, params.id, query))
-    .implement(exportEvents, ({ principal, query, reply }) => download(reply, slots.send(principal.userId, reply, () => exports.events(principal, query))))
-    .implement(exportEventLog, async ({ principal, params, query, reply }) => download(reply, await exports.log(principal, params.id, query)))
+    .implement(exportEvents, ({ principal, query, reply }) =>
+      download(
+        reply,
+        slots.send(principal.userId, reply, () => exports.events(principal, query)),
+      ),
+    )
+    .implement(exportEventLog, async ({ principal, params, query, reply }) =>
+      download(reply, await exports.log(principal, params.id, query)),
+    )
     .implement(eventChanges, async ({ principal, reply }) => {
       const stream = await changes.stream(principal.customerId);
-      reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+      reply
+        .type('text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no');
       return stream as unknown as string;
     });
 }

@@ -1,5 +1,18 @@
 import { INGEST_MESSAGES } from '@relevo/domain';
-import { alertmanagerWebhook, cancelIncident, channelInbound, eventsV2Enqueue, eventsV2EnqueueApi, ingestIncident, resolveIncident, responderAccept, responderResolve, responderView, simulateIncident, type SimulationAnswer } from '@relevo/api';
+import {
+  alertmanagerWebhook,
+  cancelIncident,
+  channelInbound,
+  eventsV2Enqueue,
+  eventsV2EnqueueApi,
+  ingestIncident,
+  resolveIncident,
+  responderAccept,
+  responderResolve,
+  responderView,
+  simulateIncident,
+  type SimulationAnswer,
+} from '@relevo/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { incidentService } from '../../incidents/ingest';
@@ -23,12 +36,18 @@ export function incidentRoutes(routes: RouteTable, app: AppContext): void {
     return answered.answer;
   };
   routes
-    .implement(resolveIncident, ({ moduleKey, params, body }) => responder.resolveByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id, body))
-    .implement(cancelIncident, ({ moduleKey, params }) => responder.cancelByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id))
+    .implement(resolveIncident, ({ moduleKey, params, body }) =>
+      responder.resolveByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id, body),
+    )
+    .implement(cancelIncident, ({ moduleKey, params }) =>
+      responder.cancelByIntegration(moduleKey.moduleId, moduleKey.key, params.case_id),
+    )
     .implement(channelInbound, ({ body }) => inbound.receive(body))
     .implement(eventsV2Enqueue, enqueue, { lenientJson: true })
     .implement(eventsV2EnqueueApi, enqueue, { lenientJson: true })
-    .implement(alertmanagerWebhook, ({ moduleKey, body }) => eventsV2.alertmanager(moduleKey.moduleId, moduleKey.key, body))
+    .implement(alertmanagerWebhook, ({ moduleKey, body }) =>
+      eventsV2.alertmanager(moduleKey.moduleId, moduleKey.key, body),
+    )
     .implement(responderView, ({ params }) => responder.view(params.token))
     .implement(responderAccept, ({ params }) => responder.accept(params.token))
     .implement(responderResolve, ({ params }) => responder.resolve(params.token))

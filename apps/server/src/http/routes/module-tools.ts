@@ -16,11 +16,19 @@ export function moduleToolRoutes(routes: RouteTable, ctx: AppContext): void {
       // that is no browser sends no such header and keeps the GET (docs/security.md).
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') {
-        securityEvent(ctx.log, 'forbidden', { userId: principal.userId, ip: request.ip, reqId: request.id, route: 'GET /api/events/module/credential/:module/:application', detail: { reason: 'cross-site key rotation', site: String(site) } });
+        securityEvent(ctx.log, 'forbidden', {
+          userId: principal.userId,
+          ip: request.ip,
+          reqId: request.id,
+          route: 'GET /api/events/module/credential/:module/:application',
+          detail: { reason: 'cross-site key rotation', site: String(site) },
+        });
         throw new HttpError(403, CREDENTIAL_MESSAGES.crossSite);
       }
       return tools.generateCredential(principal, params.module, params.application);
     })
-    .implement(createCredential, ({ principal, params }) => tools.generateCredential(principal, params.module, params.application))
+    .implement(createCredential, ({ principal, params }) =>
+      tools.generateCredential(principal, params.module, params.application),
+    )
     .implement(moduleExamples, ({ principal, params }) => tools.examples(principal, params.id));
 }

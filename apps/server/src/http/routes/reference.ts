@@ -11,7 +11,9 @@ const READY_TIMEOUT_MS = 2_000;
 /** One round trip to the database, or the reason it failed (a database that does not answer in time counts as down). */
 async function databaseAnswers(ctx: AppContext): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS)));
+  const late = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve(`no answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS)),
+  );
   try {
     return await Promise.race([sql`select 1`.execute(ctx.database.db).then(() => null), late]);
   } catch (error) {
@@ -26,15 +28,28 @@ export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
     // docs/product.md#http-calls: the reference lists whole (page size 1000), seeded by migration 0001; the default
     // language first, channels and participation types by id
     .implement(listLanguages, async () => {
-      const list = await ctx.database.db.selectFrom('languages').select(['language_id', 'language_desc']).orderBy('is_default', 'desc').orderBy('language_id').execute();
+      const list = await ctx.database.db
+        .selectFrom('languages')
+        .select(['language_id', 'language_desc'])
+        .orderBy('is_default', 'desc')
+        .orderBy('language_id')
+        .execute();
       return { total: list.length, list };
     })
     .implement(listChannels, async () => {
-      const list = await ctx.database.db.selectFrom('channels').select(['channel_id', 'channel_desc']).orderBy('channel_id').execute();
+      const list = await ctx.database.db
+        .selectFrom('channels')
+        .select(['channel_id', 'channel_desc'])
+        .orderBy('channel_id')
+        .execute();
       return { total: list.length, list };
     })
     .implement(listParticipationTypes, async () => {
-      const list = await ctx.database.db.selectFrom('participation_types').select(['participation_type_id', 'participation_type_desc']).orderBy('participation_type_id').execute();
+      const list = await ctx.database.db
+        .selectFrom('participation_types')
+        .select(['participation_type_id', 'participation_type_desc'])
+        .orderBy('participation_type_id')
+        .execute();
       return { total: list.length, list };
     })
     .implement(clientSettings, async () => ({ version: APP_VERSION, widget_script_url: ctx.config.widgetScriptUrl }))
@@ -45,6 +60,9 @@ export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
       if (failure === null && !ctx.lifecycle.stopping) return { status: 'ready' as const };
       if (failure !== null) ctx.log.warn({ error: failure }, 'readiness: the database cannot be reached');
       // the reason stays in the log: a load balancer needs the status, and the text may name hosts
-      throw new HttpError(503, failure === null ? 'Not ready: the server is shutting down' : 'Not ready: the database cannot be reached');
+      throw new HttpError(
+        503,
+        failure === null ? 'Not ready: the server is shutting down' : 'Not ready: the database cannot be reached',
+      );
     });
 }

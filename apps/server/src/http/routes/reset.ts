@@ -9,5 +9,7 @@ export function resetRoutes(routes: RouteTable, ctx: AppContext): void {
     .implement(smsResetStart, async ({ body, meta }) => reset.startSmsReset(ctx, body, meta))
     .implement(smsResetVerify, async ({ body, resetToken, meta }) => reset.verifySmsReset(ctx, resetToken, body, meta))
     .implement(emailResetStart, async ({ body, meta }) => reset.startEmailReset(ctx, body, meta))
-    .implement(emailResetConfirm, async ({ params, body, meta }) => reset.confirmEmailReset(ctx, params.token, body, meta));
+    .implement(emailResetConfirm, async ({ params, body, meta }) =>
+      reset.confirmEmailReset(ctx, params.token, body, meta),
+    );
 }

@@ -18,6 +18,8 @@ export function userRoutes(routes: RouteTable, ctx: AppContext): void {
       .implement(endpoints.get, ({ principal, params }) => users.get(principal, params.id))
       .implement(endpoints.update, ({ principal, params, body }) => users.update(principal, params.id, body))
       .implement(endpoints.remove, ({ principal, params }) => users.remove(principal, params.id))
-      .implement(endpoints.changePassword, ({ principal, params, body }) => users.changePassword(principal, params.id, body));
+      .implement(endpoints.changePassword, ({ principal, params, body }) =>
+        users.changePassword(principal, params.id, body),
+      );
   }
 }

@@ -29,7 +29,10 @@ export function applicationFormMachineFor(application: Application | null, calls
   const mode = application ? 'edit' : 'create';
   return savingThrough(
     applicationFormMachine,
-    (values) => (application ? calls.update(application.application_id, applicationUpdateBody(values)) : calls.create(applicationCreateBody(values))),
+    (values) =>
+      application
+        ? calls.update(application.application_id, applicationUpdateBody(values))
+        : calls.create(applicationCreateBody(values)),
     applicationFormFields(mode),
   );
 }
@@ -39,12 +42,22 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
   const mode = application ? 'edit' : 'create';
   const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
     () => applicationFormMachineFor(application, calls),
-    applicationFormInput(mode, application ? applicationFormFromApplication(application) : emptyApplicationForm(), fieldMessagesOf),
+    applicationFormInput(
+      mode,
+      application ? applicationFormFromApplication(application) : emptyApplicationForm(),
+      fieldMessagesOf,
+    ),
     onSaved,
   );
 
   return (
-    <FormModal title={application ? 'Edit Application' : 'Create Application'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      title={application ? 'Edit Application' : 'Create Application'}
+      busy={isSaving}
+      done={isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <TextField
         label="Name"
         name="application_name"
@@ -56,7 +69,12 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
         onValueChange={(value) => send({ type: 'CHANGE', field: 'application_name', value })}
       />
       {applicationFormLayout(mode).hasStatus ? (
-        <ActiveStatusField name="application_active" value={values.application_active} errors={errors.application_active} onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value })} />
+        <ActiveStatusField
+          name="application_active"
+          value={values.application_active}
+          errors={errors.application_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value })}
+        />
       ) : null}
     </FormModal>
   );

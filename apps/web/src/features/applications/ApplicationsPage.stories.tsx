@@ -33,7 +33,10 @@ export const Filled: Story = {
     await expect(await body(canvasElement).findByText('Show 1 to 10 of 12 records')).toBeVisible();
   },
 };
-export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No applications found. Please add some applications.') };
+export const Empty: Story = {
+  args: { calls: 'empty' },
+  play: playShowsText('No applications found. Please add some applications.'),
+};
 export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
@@ -84,7 +87,9 @@ export const NameTaken: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true'));
     await userEvent.click(within(dialog).getByRole('button', { name: /Name: 1 problem/ }));
-    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('An application with this name already exists');
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent(
+      'An application with this name already exists',
+    );
   },
 };
 export const Saving: Story = {
@@ -102,7 +107,9 @@ export const SaveFailed: Story = {
     const dialog = await openCreate(canvasElement);
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Inventory');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Inventory');
   },
 };
@@ -110,7 +117,9 @@ export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Store' }));
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this application?');
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to remove this application?',
+    );
   },
 };
 
@@ -121,6 +130,8 @@ export const DeleteRefused: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Store' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
     // the toast and its screen-reader announcement both hold the text
-    await expect(await screen.findAllByText(/This application cannot be deleted: it still has the modules "Checkout"/)).not.toHaveLength(0);
+    await expect(
+      await screen.findAllByText(/This application cannot be deleted: it still has the modules "Checkout"/),
+    ).not.toHaveLength(0);
   },
 };

@@ -1,5 +1,12 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, mayCall, type Application } from '@relevo/domain';
+import {
+  MESSAGES,
+  activeFlagStatus,
+  applicationModuleNames,
+  listDate,
+  mayCall,
+  type Application,
+} from '@relevo/domain';
 import { PageHeader, StatusBadge, Tooltip, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +38,11 @@ function ApplicationName({ application }: { application: Application }) {
         )
       }
     >
-      <button type="button" className="applications__name" onClick={() => void copyToClipboard(application.application_name, MESSAGES.applicationNameCopied)}>
+      <button
+        type="button"
+        className="applications__name"
+        onClick={() => void copyToClipboard(application.application_name, MESSAGES.applicationNameCopied)}
+      >
         {application.application_name}
       </button>
     </Tooltip>
@@ -40,9 +51,26 @@ function ApplicationName({ application }: { application: Application }) {
 
 const COLUMNS: DataTableColumn<Application>[] = [
   { id: 'application_name', header: 'Name', cell: (row) => <ApplicationName application={row} />, sortable: true },
-  { id: 'application_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.application_active)} />, sortable: true, width: '8rem' },
-  { id: 'application_updateby', header: 'Updated by', cell: (row) => row.application_updateby ?? row.application_createby ?? '', sortable: true },
-  { id: 'application_updatedt', header: 'Update date', cell: (row) => listDate(row.application_updatedt ?? row.application_createdt), sortable: true, width: '9rem' },
+  {
+    id: 'application_active',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.application_active)} />,
+    sortable: true,
+    width: '8rem',
+  },
+  {
+    id: 'application_updateby',
+    header: 'Updated by',
+    cell: (row) => row.application_updateby ?? row.application_createby ?? '',
+    sortable: true,
+  },
+  {
+    id: 'application_updatedt',
+    header: 'Update date',
+    cell: (row) => listDate(row.application_updatedt ?? row.application_createdt),
+    sortable: true,
+    width: '9rem',
+  },
 ];
 
 /** docs/product.md#constants-and-limits: applications are listed by name. */
@@ -65,7 +93,12 @@ export function ApplicationsPage() {
 
   // an application that still has modules is refused with a 409 naming them
   const screen = useRecordScreen<Application>({
-    texts: { created: MESSAGES.applicationCreated, updated: MESSAGES.applicationUpdated, deleted: MESSAGES.applicationDeleted, confirmDelete: MESSAGES.confirmDeleteApplication },
+    texts: {
+      created: MESSAGES.applicationCreated,
+      updated: MESSAGES.applicationUpdated,
+      deleted: MESSAGES.applicationDeleted,
+      confirmDelete: MESSAGES.confirmDeleteApplication,
+    },
     remove: (application) => calls.remove(application.application_id),
     changed: reload,
   });
@@ -73,10 +106,18 @@ export function ApplicationsPage() {
   const rowActions = useCallback(
     (row: Application) => (
       <span className="applications__row-actions">
-        <Link className="rl-button rl-button--secondary rl-button--sm" to={`/application/${row.application_id}/modules`} aria-label={`Modules of ${row.application_name}`}>
+        <Link
+          className="rl-button rl-button--secondary rl-button--sm"
+          to={`/application/${row.application_id}/modules`}
+          aria-label={`Modules of ${row.application_name}`}
+        >
           Modules
         </Link>
-        <RecordRowActions name={row.application_name} onEdit={canEdit ? () => edit(row) : null} onDelete={canDelete ? () => askRemove(row) : null} />
+        <RecordRowActions
+          name={row.application_name}
+          onEdit={canEdit ? () => edit(row) : null}
+          onDelete={canDelete ? () => askRemove(row) : null}
+        />
       </span>
     ),
     [canEdit, canDelete, edit, askRemove],
@@ -85,8 +126,24 @@ export function ApplicationsPage() {
   return (
     <>
       <PageHeader title="Applications" />
-      <ListTable label="Applications" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.application_id} emptyText={MESSAGES.emptyApplications} toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined} rowActions={rowActions} />
-      {screen.editing ? <ApplicationModal application={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
+      <ListTable
+        label="Applications"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.application_id}
+        emptyText={MESSAGES.emptyApplications}
+        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
+        rowActions={rowActions}
+      />
+      {screen.editing ? (
+        <ApplicationModal
+          application={screen.editing.row}
+          calls={calls}
+          onClose={screen.close}
+          onSaved={screen.saved}
+        />
+      ) : null}
       {screen.confirmation}
     </>
   );

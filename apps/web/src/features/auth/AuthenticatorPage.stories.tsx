@@ -21,7 +21,11 @@ function CodeStep({ machine, delivery }: { machine?: typeof twoFactorMachine; de
   );
 }
 
-const meta = { title: 'Screens/Sign-in/Code step', component: CodeStep, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof CodeStep>;
+const meta = {
+  title: 'Screens/Sign-in/Code step',
+  component: CodeStep,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof CodeStep>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -43,10 +47,15 @@ export const Verifying: Story = {
 };
 
 export const Failed: Story = {
-  args: { machine: withActors(() => Promise.reject(new Error('The verification code is not valid'))), delivery: ['e-mail'] },
+  args: {
+    machine: withActors(() => Promise.reject(new Error('The verification code is not valid'))),
+    delivery: ['e-mail'],
+  },
   play: async ({ canvasElement }) => {
     await verify(canvasElement, '111111');
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('The verification code is not valid');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'The verification code is not valid',
+    );
   },
 };
 
@@ -66,7 +75,10 @@ export const CodeRequired: Story = {
 };
 /** Five wrong codes void it (docs/product.md#sign-in-sessions-and-secrets): the server's message. */
 export const CodeVoided: Story = {
-  args: { machine: withActors(() => Promise.reject(new ApiError(429, { detail: AUTH_MESSAGES.codeVoided }))), delivery: ['e-mail'] },
+  args: {
+    machine: withActors(() => Promise.reject(new ApiError(429, { detail: AUTH_MESSAGES.codeVoided }))),
+    delivery: ['e-mail'],
+  },
   play: async ({ canvasElement }) => {
     await verify(canvasElement, '111111');
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.codeVoided);
@@ -77,7 +89,9 @@ export const ServerError: Story = {
   args: { machine: withActors(() => Promise.reject(new ApiError(500, null))), delivery: ['e-mail'] },
   play: async ({ canvasElement }) => {
     await verify(canvasElement, '482913');
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'We have some problems please contact support',
+    );
   },
 };
 
@@ -89,7 +103,10 @@ export const Resending: Story = {
 };
 
 export const Resent: Story = {
-  args: { machine: withActors(never, async () => ({ Message: 'Your verification code has been resent' })), delivery: ['e-mail'] },
+  args: {
+    machine: withActors(never, async () => ({ Message: 'Your verification code has been resent' })),
+    delivery: ['e-mail'],
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Resend Code' }));
     await expect(await within(canvasElement).findByText('Your verification code has been resent')).toBeVisible();
@@ -97,7 +114,12 @@ export const Resent: Story = {
 };
 
 export const ResendRefused: Story = {
-  args: { machine: withActors(never, () => Promise.reject(new Error('Too many codes requested. Please wait before asking for another one.'))), delivery: ['e-mail'] },
+  args: {
+    machine: withActors(never, () =>
+      Promise.reject(new Error('Too many codes requested. Please wait before asking for another one.')),
+    ),
+    delivery: ['e-mail'],
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Resend Code' }));
     await within(canvasElement).findByRole('alert');

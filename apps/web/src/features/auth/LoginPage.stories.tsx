@@ -13,10 +13,21 @@ const withLogin = (login: () => Promise<{ access_token: string; token_type: 'bea
   loginMachine.provide({ actors: { login: fromPromise(login) } });
 
 function Login({ machine }: { machine?: typeof loginMachine }) {
-  return <StoryApp at="/login" routes={[{ path: '/login', element: <LoginPage machine={machine} /> }, landed('/authenticator'), landed('/reset_password')]} />;
+  return (
+    <StoryApp
+      at="/login"
+      routes={[
+        { path: '/login', element: <LoginPage machine={machine} /> },
+        landed('/authenticator'),
+        landed('/reset_password'),
+      ]}
+    />
+  );
 }
 
-const meta = { title: 'Screens/Sign-in/Login', component: Login, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Login>;
+const meta = { title: 'Screens/Sign-in/Login', component: Login, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Login
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -86,6 +97,8 @@ export const ServerError: Story = {
   args: { machine: withLogin(() => Promise.reject(new ApiError(500, null))) },
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'user@democompany.demo', 'User.Demo.2026');
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'We have some problems please contact support',
+    );
   },
 };

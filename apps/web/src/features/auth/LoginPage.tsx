@@ -24,15 +24,24 @@ export function LoginPage({ machine }: LoginPageProps) {
   const [state, send] = useMachine(machine ?? provided, { input: {} });
   const navigate = useNavigate();
   const { context } = state;
-  const field = bindFields<'email' | 'password'>(context, context.submitted ? loginErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<'email' | 'password'>(
+    context,
+    context.submitted ? loginErrors(context) : {},
+    (name, value) => send({ type: 'CHANGE', field: name, value }),
+  );
   const isDone = state.matches('done');
 
   useEffect(() => {
-    if (isDone && state.output) navigate('/authenticator', { state: { delivery: state.output.delivery } satisfies CodeStepState });
+    if (isDone && state.output)
+      navigate('/authenticator', { state: { delivery: state.output.delivery } satisfies CodeStepState });
   }, [isDone, state.output, navigate]);
 
   return (
-    <PublicPage title="Sign in" intro="Use your e-mail and password; we then send you a verification code." footer={`version ${APP_VERSION}`}>
+    <PublicPage
+      title="Sign in"
+      intro="Use your e-mail and password; we then send you a verification code."
+      footer={`version ${APP_VERSION}`}
+    >
       <form
         className="public-form"
         noValidate

@@ -34,7 +34,10 @@ export function customerFormMachineFor(customer: Customer | null, calls: Custome
   const mode = customer ? 'edit' : 'create';
   return savingThrough(
     customerFormMachine,
-    (values) => (customer ? calls.update(customer.customer_id, customerUpdateBody(values)) : calls.create(customerCreateBody(values))),
+    (values) =>
+      customer
+        ? calls.update(customer.customer_id, customerUpdateBody(values))
+        : calls.create(customerCreateBody(values)),
     customerFormFields(mode),
   );
 }
@@ -53,7 +56,13 @@ export function CustomerModal({ customer, isProvider = false, calls, onClose, on
   const layout = customerFormLayout(setup.mode);
 
   return (
-    <FormModal title={customer ? 'Edit Customer' : 'Create Customer'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      title={customer ? 'Edit Customer' : 'Create Customer'}
+      busy={isSaving}
+      done={isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <TextField
         label="Name"
         name="customer_name"

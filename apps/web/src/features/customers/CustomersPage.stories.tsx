@@ -5,10 +5,32 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
-import { expectProblem, expectSaving, openCreateDialog, playReadsOnly, playShowsText, storyBody } from '../../testing/story-dialogs';
+import {
+  expectProblem,
+  expectSaving,
+  openCreateDialog,
+  playReadsOnly,
+  playShowsText,
+  storyBody,
+} from '../../testing/story-dialogs';
 import type { CustomerCalls } from './customer-calls';
 
-const NAMES = ['Relevo', 'Demo Company', 'Acme Health', 'Globex Logistics', 'Initech Banking', 'Umbrella Labs', 'Hooli Cloud', 'Stark Energy', 'Wayne Security', 'Wonka Foods', 'Tyrell Robotics', 'Cyberdyne Systems', 'Soylent Farms', 'Aperture Science'];
+const NAMES = [
+  'Relevo',
+  'Demo Company',
+  'Acme Health',
+  'Globex Logistics',
+  'Initech Banking',
+  'Umbrella Labs',
+  'Hooli Cloud',
+  'Stark Energy',
+  'Wayne Security',
+  'Wonka Foods',
+  'Tyrell Robotics',
+  'Cyberdyne Systems',
+  'Soylent Farms',
+  'Aperture Science',
+];
 
 const CUSTOMERS: Customer[] = NAMES.map((name, index) => ({
   customer_id: index + 1,
@@ -28,13 +50,21 @@ function page(customers: Customer[], query: ListQuery) {
   const sign = query.order_by_direction === 'desc' ? -1 : 1;
   const found = customers
     .filter((customer) => !term || customer.customer_name.toLowerCase().includes(term))
-    .sort((a, b) => (String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) || a.customer_id - b.customer_id) * sign);
+    .sort(
+      (a, b) =>
+        (String(a[key]).localeCompare(String(b[key]), undefined, { numeric: true }) || a.customer_id - b.customer_id) *
+        sign,
+    );
   const start = (query.page_num - 1) * query.page_size;
   return { total: found.length, list: found.slice(start, start + query.page_size) };
 }
 
 const nameTaken = () =>
-  Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'customer_name'], msg: 'A customer with this name already exists' }] }));
+  Promise.reject(
+    new ApiError(422, {
+      detail: [{ loc: ['body', 'customer_name'], msg: 'A customer with this name already exists' }],
+    }),
+  );
 
 const CALLS = {
   filled: (): CustomerCalls => ({
@@ -48,22 +78,29 @@ const CALLS = {
   failed: (): CustomerCalls => ({ ...CALLS.filled(), list: () => Promise.reject(new ApiError(0, null)) }),
   nameTaken: (): CustomerCalls => ({ ...CALLS.filled(), create: nameTaken, update: nameTaken }),
   saving: (): CustomerCalls => ({ ...CALLS.filled(), create: never, update: never }),
-  saveFailed: (): CustomerCalls => ({ ...CALLS.filled(), create: () => Promise.reject(new ApiError(500, null)), update: () => Promise.reject(new ApiError(500, null)) }),
+  saveFailed: (): CustomerCalls => ({
+    ...CALLS.filled(),
+    create: () => Promise.reject(new ApiError(500, null)),
+    update: () => Promise.reject(new ApiError(500, null)),
+  }),
 };
 
 /** The real route table at /customer, signed in as a staff user, with fixture calls. */
-function Customers({ role = Role.StaffRoot, calls = 'filled', at = '/customer' }: { role?: RoleId; calls?: keyof typeof CALLS; at?: string }) {
-  return (
-    <StoryApp
-      routes={routes}
-      at={at}
-      user={storyUser(role)}
-      services={{ customerCalls: CALLS[calls]() }}
-    />
-  );
+function Customers({
+  role = Role.StaffRoot,
+  calls = 'filled',
+  at = '/customer',
+}: {
+  role?: RoleId;
+  calls?: keyof typeof CALLS;
+  at?: string;
+}) {
+  return <StoryApp routes={routes} at={at} user={storyUser(role)} services={{ customerCalls: CALLS[calls]() }} />;
 }
 
-const meta = { title: 'Screens/Customers', component: Customers, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Customers>;
+const meta = { title: 'Screens/Customers', component: Customers, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Customers
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -87,7 +124,9 @@ export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = {
   args: { calls: 'failed' },
   play: async ({ canvasElement }) => {
-    await expect(await within(await body(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(
+      await within(await body(canvasElement).findByRole('main')).findByRole('button', { name: 'Reload' }),
+    ).toBeVisible();
   },
 };
 export const SecondPageByName: Story = { args: { at: '/customer?page=2&order=customer_name&dir=desc' } };
@@ -160,7 +199,9 @@ export const SaveFailed: Story = {
     const dialog = await openCreate(canvasElement);
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Nakatomi Trading');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Nakatomi Trading');
   },
 };
@@ -168,7 +209,9 @@ export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Demo Company' }));
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this customer?');
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to remove this customer?',
+    );
   },
 };
 
@@ -198,6 +241,9 @@ export const ProviderEditModal: Story = {
     const dialog = await openEdit(canvasElement, 'Relevo');
     await waitFor(() => expect(dialog).toBeVisible());
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await expect(await body(canvasElement).findByRole('option', { name: 'INACTIVE' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(await body(canvasElement).findByRole('option', { name: 'INACTIVE' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };

@@ -1,5 +1,13 @@
 import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, customerDeleteRefusal, isProviderCustomer, listDate, mayCall, type Customer } from '@relevo/domain';
+import {
+  MESSAGES,
+  activeFlagStatus,
+  customerDeleteRefusal,
+  isProviderCustomer,
+  listDate,
+  mayCall,
+  type Customer,
+} from '@relevo/domain';
 import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, useListParams } from '../../shell/list';
@@ -22,9 +30,22 @@ const COLUMNS: DataTableColumn<Customer>[] = [
     sortable: true,
     width: '8rem',
   },
-  { id: 'customer_qty_resources', header: 'Resource quota', cell: (row) => row.customer_qty_resources, sortable: true, numeric: true, width: '10rem' },
+  {
+    id: 'customer_qty_resources',
+    header: 'Resource quota',
+    cell: (row) => row.customer_qty_resources,
+    sortable: true,
+    numeric: true,
+    width: '10rem',
+  },
   // a customer never edited shows the day it was created
-  { id: 'customer_updatedt', header: 'Updated', cell: (row) => listDate(row.customer_updatedt ?? row.customer_createdt), sortable: true, width: '8rem' },
+  {
+    id: 'customer_updatedt',
+    header: 'Updated',
+    cell: (row) => listDate(row.customer_updatedt ?? row.customer_createdt),
+    sortable: true,
+    width: '8rem',
+  },
 ];
 
 /** docs/product.md#constants-and-limits: customers are listed by customer_id. */
@@ -47,7 +68,12 @@ export function CustomersPage() {
 
   // a customer that still has users or events is refused with a 409 whose detail says so
   const screen = useRecordScreen<Customer>({
-    texts: { created: MESSAGES.customerSaved, updated: MESSAGES.customerEdited, deleted: MESSAGES.customerDeleted, confirmDelete: MESSAGES.confirmDeleteCustomer },
+    texts: {
+      created: MESSAGES.customerSaved,
+      updated: MESSAGES.customerEdited,
+      deleted: MESSAGES.customerDeleted,
+      confirmDelete: MESSAGES.confirmDeleteCustomer,
+    },
     remove: (customer) => calls.remove(customer.customer_id),
     changed: reload,
   });
@@ -59,7 +85,9 @@ export function CustomersPage() {
       <RecordRowActions
         name={row.customer_name}
         onEdit={canEdit ? () => edit(row) : null}
-        onDelete={canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null}
+        onDelete={
+          canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null
+        }
       />
     ),
     [canEdit, canDelete, isProvider, edit, askRemove],
@@ -68,9 +96,24 @@ export function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers" />
-      <ListTable label="Customers" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.customer_id} emptyText={MESSAGES.emptyCustomers} toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
+      <ListTable
+        label="Customers"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.customer_id}
+        emptyText={MESSAGES.emptyCustomers}
+        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
+        rowActions={canEdit || canDelete ? rowActions : undefined}
+      />
       {screen.editing ? (
-        <CustomerModal customer={screen.editing.row} isProvider={screen.editing.row ? isProvider(screen.editing.row) : false} calls={calls} onClose={screen.close} onSaved={screen.saved} />
+        <CustomerModal
+          customer={screen.editing.row}
+          isProvider={screen.editing.row ? isProvider(screen.editing.row) : false}
+          calls={calls}
+          onClose={screen.close}
+          onSaved={screen.saved}
+        />
       ) : null}
       {screen.confirmation}
     </>

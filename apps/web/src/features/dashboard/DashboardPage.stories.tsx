@@ -18,7 +18,9 @@ function Dashboard({ calls = 'filled', role = Role.CustomerRoot }: { calls?: Das
   );
 }
 
-const meta = { title: 'Screens/Dashboard', component: Dashboard, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Dashboard>;
+const meta = { title: 'Screens/Dashboard', component: Dashboard, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Dashboard
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
@@ -67,9 +69,13 @@ export const ModulesByWeek: Story = {
     const widget = await screen.findByRole('region', { name: 'Events Per Module' });
     const period = within(widget).getByRole('combobox', { name: 'Period of Events Per Module' });
     await expect(period).toHaveValue('Month');
-    await waitFor(() => expect(within(widget).getByRole('img', { name: 'Events per module this month: 127 events' })).toBeVisible());
+    await waitFor(() =>
+      expect(within(widget).getByRole('img', { name: 'Events per module this month: 127 events' })).toBeVisible(),
+    );
     await userEvent.selectOptions(period, 'Week');
-    await waitFor(() => expect(within(widget).getByRole('img', { name: 'Events per module this week: 47 events' })).toBeVisible());
+    await waitFor(() =>
+      expect(within(widget).getByRole('img', { name: 'Events per module this week: 47 events' })).toBeVisible(),
+    );
   },
 };
 
@@ -78,9 +84,13 @@ export const PerformanceShares: Story = {
   globals: at('desktop'),
   play: async ({ canvasElement }) => {
     const widget = await body(canvasElement).findByRole('region', { name: 'Module Performance MTD' });
-    const table = await within(widget).findByRole('table', { name: 'Events per module, this month against last month' });
+    const table = await within(widget).findByRole('table', {
+      name: 'Events per module, this month against last month',
+    });
     const checkout = within(table).getByRole('row', { name: /^Checkout/ });
-    await expect(checkout).toHaveTextContent("37.8% of this month's events, 35.3% of last month's; +17.1% on last month");
+    await expect(checkout).toHaveTextContent(
+      "37.8% of this month's events, 35.3% of last month's; +17.1% on last month",
+    );
   },
 };
 
@@ -98,7 +108,8 @@ export const Empty: Story = {
   globals: at('desktop'),
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
-    const says = (widget: string, text: string) => waitFor(() => expect(within(screen.getByRole('region', { name: widget })).getByText(text)).toBeVisible());
+    const says = (widget: string, text: string) =>
+      waitFor(() => expect(within(screen.getByRole('region', { name: widget })).getByText(text)).toBeVisible());
     await screen.findByRole('region', { name: 'Events Today' });
     await says('Events Today', 'No events today.');
     await says('Events Per Module', 'No events this month.');

@@ -1,4 +1,12 @@
-import { summaryChart, summaryCompliance, summaryEvents, summaryModules, summaryPerformance, summaryResource, summaryToday } from '@relevo/api';
+import {
+  summaryChart,
+  summaryCompliance,
+  summaryEvents,
+  summaryModules,
+  summaryPerformance,
+  summaryResource,
+  summaryToday,
+} from '@relevo/api';
 import type {
   CompliancePerformance,
   DashboardToday,

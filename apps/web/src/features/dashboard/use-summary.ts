@@ -7,7 +7,10 @@ import { liveDashboardCalls, type DashboardCalls } from './dashboard-calls';
 export const useDashboardCalls = (): DashboardCalls => useService('dashboardCalls', liveDashboardCalls);
 
 /** What a widget shows while its answer loads, once it came, or when it failed (the general handler told the user). */
-export function useSummary<T>(load: () => Promise<T>, round = 0): { status: WidgetStatus; value: T | null; loaded: Loaded<T> } {
+export function useSummary<T>(
+  load: () => Promise<T>,
+  round = 0,
+): { status: WidgetStatus; value: T | null; loaded: Loaded<T> } {
   const loaded = useLoaded(load, round);
   return {
     status: loaded.state === 'loaded' ? 'ready' : loaded.state === 'failed' ? 'failed' : 'loading',

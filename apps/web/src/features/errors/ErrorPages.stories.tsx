@@ -16,7 +16,11 @@ function ErrorPage({ page, signedIn = false }: { page: '403' | '404'; signedIn?:
   );
 }
 
-const meta = { title: 'Screens/Error pages', component: ErrorPage, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof ErrorPage>;
+const meta = {
+  title: 'Screens/Error pages',
+  component: ErrorPage,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ErrorPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -21,7 +21,10 @@ export function NotFoundPage() {
   const destinations = useMemo<Destination[]>(
     () =>
       user
-        ? [...sidebarFor(user.role.rol_id).map(({ label, path }) => ({ label, path })), { label: 'Profile', path: '/profile' }]
+        ? [
+            ...sidebarFor(user.role.rol_id).map(({ label, path }) => ({ label, path })),
+            { label: 'Profile', path: '/profile' },
+          ]
         : [
             { label: 'Login', path: '/login' },
             { label: MESSAGES.recoveryLink, path: '/reset_password' },
@@ -29,10 +32,15 @@ export function NotFoundPage() {
     [user],
   );
   const needle = submitted.trim().toLowerCase();
-  const results = needle ? destinations.filter((destination) => destination.label.toLowerCase().includes(needle)) : destinations;
+  const results = needle
+    ? destinations.filter((destination) => destination.label.toLowerCase().includes(needle))
+    : destinations;
 
   return (
-    <PublicPage title={MESSAGES.notFoundTitle} intro="The address may be mistyped, or the page has moved. Search for the screen you need.">
+    <PublicPage
+      title={MESSAGES.notFoundTitle}
+      intro="The address may be mistyped, or the page has moved. Search for the screen you need."
+    >
       <form
         role="search"
         className="not-found__search"

@@ -37,27 +37,52 @@ export function EscalationModal({ escalation, calls, onClose, onSaved }: Escalat
     escalationFormMachine.provide({
       actors: {
         save: fromPromise<Escalation, EscalationFormValues>(({ input }) =>
-          savedOrReported(escalation ? calls.update(escalation.escalation_id, escalationUpdateBody(input)) : calls.create(escalationCreateBody(input)), escalationFormFields(mode)),
+          savedOrReported(
+            escalation
+              ? calls.update(escalation.escalation_id, escalationUpdateBody(input))
+              : calls.create(escalationCreateBody(input)),
+            escalationFormFields(mode),
+          ),
         ),
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: escalationFormInput(mode, escalation ? escalationFormFromEscalation(escalation) : emptyEscalationForm(), fieldMessagesOf) });
+  const [state, send] = useMachine(machine, {
+    input: escalationFormInput(
+      mode,
+      escalation ? escalationFormFromEscalation(escalation) : emptyEscalationForm(),
+      fieldMessagesOf,
+    ),
+  });
   const { context } = state;
   const { values } = context;
   const errors = recordFormErrors(context);
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
-  const field = bindFields<'escalation_name' | 'escalation_desc'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<'escalation_name' | 'escalation_desc'>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
 
   useSavedOnce(isSaved, context.saved, onSaved);
 
   return (
-    <FormModal open={!isSaved} title={escalation ? 'Edit Escalation' : 'Create Escalation'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      open={!isSaved}
+      title={escalation ? 'Edit Escalation' : 'Create Escalation'}
+      busy={isSaving}
+      done={isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('escalation_name')} />
       <TextField label="Description" autoComplete="off" maxLength={1000} {...field('escalation_desc')} />
       {mode === 'edit' ? (
-        <ActiveStatusField name="escalation_active" value={values.escalation_active} errors={errors.escalation_active} onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })} />
+        <ActiveStatusField
+          name="escalation_active"
+          value={values.escalation_active}
+          errors={errors.escalation_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })}
+        />
       ) : null}
     </FormModal>
   );

@@ -9,7 +9,17 @@ import {
   type ListQuery,
   type StepSaveAnswer,
 } from '@relevo/domain';
-import { Alert, Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  Icon,
+  IconButton,
+  PageHeader,
+  StatusBadge,
+  toast,
+  type DataTableColumn,
+} from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useList, useListParams } from '../../shell/list';
@@ -30,14 +40,37 @@ const DEFAULT_SORT = { column: 'escalation_priority_orden', direction: 'asc' } a
 const yesNo = (flag: 'Y' | 'N') => (flag === 'Y' ? 'Yes' : 'No');
 
 const COLUMNS: DataTableColumn<EscalationStep>[] = [
-  { id: 'escalation_priority_orden', header: 'Priority Order', cell: (row) => row.escalation_priority_orden, sortable: true, numeric: true, width: '8rem' },
-  { id: 'participation_type', header: 'Participation Type', cell: (row) => row.participation_type.participation_type_desc, sortable: true },
+  {
+    id: 'escalation_priority_orden',
+    header: 'Priority Order',
+    cell: (row) => row.escalation_priority_orden,
+    sortable: true,
+    numeric: true,
+    width: '8rem',
+  },
+  {
+    id: 'participation_type',
+    header: 'Participation Type',
+    cell: (row) => row.participation_type.participation_type_desc,
+    sortable: true,
+  },
   { id: 'resource', header: 'Resource', cell: (row) => row.resource.resource_fullname, sortable: true },
   { id: 'channel', header: 'Channel', cell: (row) => row.channel.channel_desc, sortable: true },
   { id: 'ind_call_again', header: 'Call Again', cell: (row) => yesNo(row.ind_call_again) },
-  { id: 'max_attemp_number', header: 'Max Attempt Recall', cell: (row) => (row.ind_call_again === 'Y' ? row.max_attemp_number : ''), numeric: true },
+  {
+    id: 'max_attemp_number',
+    header: 'Max Attempt Recall',
+    cell: (row) => (row.ind_call_again === 'Y' ? row.max_attemp_number : ''),
+    numeric: true,
+  },
   { id: 'next_followup_time', header: 'Follow Up Time', cell: (row) => followUpText(row) },
-  { id: 'escalation_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />, sortable: true, width: '8rem' },
+  {
+    id: 'escalation_active',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />,
+    sortable: true,
+    width: '8rem',
+  },
 ];
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; step: EscalationStep } | { kind: 'priority' } | null;
@@ -72,7 +105,8 @@ export function EscalationStepsPage() {
 
   const params = useListParams(DEFAULT_SORT);
   const loadSteps = useCallback(
-    (query: ListQuery, signal: AbortSignal) => (escalationId === null ? Promise.resolve({ total: 0, list: [] }) : calls.listSteps(escalationId, query, signal)),
+    (query: ListQuery, signal: AbortSignal) =>
+      escalationId === null ? Promise.resolve({ total: 0, list: [] }) : calls.listSteps(escalationId, query, signal),
     [calls, escalationId],
   );
   const list = useList(loadSteps, params);
@@ -101,7 +135,11 @@ export function EscalationStepsPage() {
     refresh();
   }, [refresh]);
 
-  const removal = useRemoval((step: EscalationStep) => calls.removeStep(step.escalation_resource_id), MESSAGES.stepDeleted, refresh);
+  const removal = useRemoval(
+    (step: EscalationStep) => calls.removeStep(step.escalation_resource_id),
+    MESSAGES.stepDeleted,
+    refresh,
+  );
   const askRemoval = removal.ask;
 
   const rowActions = useCallback(
@@ -109,8 +147,22 @@ export function EscalationStepsPage() {
       const name = `step ${step.escalation_priority_orden} (${step.resource.resource_fullname})`;
       return (
         <span className="escalations__actions">
-          {rights.canEditStep ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', step })} /> : null}
-          {rights.canDeleteStep ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => askRemoval(step)} /> : null}
+          {rights.canEditStep ? (
+            <IconButton
+              size="sm"
+              label={`Edit ${name}`}
+              icon={<Icon name="edit" size={16} />}
+              onClick={() => setDialog({ kind: 'edit', step })}
+            />
+          ) : null}
+          {rights.canDeleteStep ? (
+            <IconButton
+              size="sm"
+              label={`Delete ${name}`}
+              icon={<Icon name="trash" size={16} />}
+              onClick={() => askRemoval(step)}
+            />
+          ) : null}
         </span>
       );
     },
@@ -134,7 +186,12 @@ export function EscalationStepsPage() {
         actions={
           <span className="escalation-steps__toolbar">
             {rights.canCreateStep ? (
-              <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setDialog({ kind: 'create' })} disabled={!escalation}>
+              <Button
+                variant="primary"
+                icon={<Icon name="plus" size={16} />}
+                onClick={() => setDialog({ kind: 'create' })}
+                disabled={!escalation}
+              >
                 Create
               </Button>
             ) : null}
@@ -152,11 +209,28 @@ export function EscalationStepsPage() {
           {ESCALATION_INVALID_WARNING}
         </Alert>
       ) : null}
-      <ListTable label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.escalation_resource_id} emptyText={MESSAGES.emptySteps} {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})} />
+      <ListTable
+        label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'}
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.escalation_resource_id}
+        emptyText={MESSAGES.emptySteps}
+        {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})}
+      />
       {escalationId !== null && (dialog?.kind === 'create' || dialog?.kind === 'edit') ? (
-        <StepModal key={editing ? `edit-${editing.escalation_resource_id}` : 'create'} escalationId={escalationId} step={editing} calls={calls} onClose={close} onSaved={saved} />
+        <StepModal
+          key={editing ? `edit-${editing.escalation_resource_id}` : 'create'}
+          escalationId={escalationId}
+          step={editing}
+          calls={calls}
+          onClose={close}
+          onSaved={saved}
+        />
       ) : null}
-      {escalationId !== null && dialog?.kind === 'priority' ? <PriorityModal escalationId={escalationId} calls={calls} onClose={close} onSaved={prioritySaved} /> : null}
+      {escalationId !== null && dialog?.kind === 'priority' ? (
+        <PriorityModal escalationId={escalationId} calls={calls} onClose={close} onSaved={prioritySaved} />
+      ) : null}
       <ConfirmDialog {...removal.dialog} message={MESSAGES.confirmDeleteStep} />
     </>
   );

@@ -8,7 +8,15 @@ import { StoryApp } from '../../testing/story-app';
 import { expectProblem, expectSaving, playOffersReload, playShowsText } from '../../testing/story-dialogs';
 
 /** The real route table signed in as a customer user, with fixture escalation calls. */
-function Escalations({ role = Role.CustomerRoot, at = '/escalations', options = {} }: { role?: RoleId; at?: string; options?: StoryEscalationOptions }) {
+function Escalations({
+  role = Role.CustomerRoot,
+  at = '/escalations',
+  options = {},
+}: {
+  role?: RoleId;
+  at?: string;
+  options?: StoryEscalationOptions;
+}) {
   return (
     <StoryApp
       routes={routes}
@@ -19,7 +27,11 @@ function Escalations({ role = Role.CustomerRoot, at = '/escalations', options = 
   );
 }
 
-const meta = { title: 'Screens/Escalations', component: Escalations, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Escalations>;
+const meta = {
+  title: 'Screens/Escalations',
+  component: Escalations,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Escalations>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -55,7 +67,10 @@ export const InvalidWarning: Story = {
     await expect(await screen.findByRole('tooltip')).toHaveTextContent(ESCALATION_INVALID_WARNING);
   },
 };
-export const Empty: Story = { args: { options: { escalations: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
+export const Empty: Story = {
+  args: { options: { escalations: [] } },
+  play: playShowsText('No escalations found. Please add some escalations.'),
+};
 export const Loading: Story = { args: { options: { list: 'loading' } } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { options: { list: 'failed' } }, play: playOffersReload };
@@ -110,7 +125,9 @@ export const SaveFailed: Story = {
     await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Edit Night shift' }));
     const dialog = await dialogReady(canvasElement, 'Edit Escalation');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Night shift');
   },
 };
@@ -139,10 +156,16 @@ export const StepsInvalid: Story = {
     await expect(await body(canvasElement).findByText(ESCALATION_INVALID_WARNING)).toBeVisible();
   },
 };
-export const StepsEmpty: Story = { args: { at: '/escalation/4/resources', options: { steps: [] } }, play: playShowsText('No escalations found. Please add some escalations.') };
+export const StepsEmpty: Story = {
+  args: { at: '/escalation/4/resources', options: { steps: [] } },
+  play: playShowsText('No escalations found. Please add some escalations.'),
+};
 export const StepsLoading: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'loading' } } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
-export const StepsLoadFailed: Story = { args: { at: '/escalation/1/resources', options: { stepsList: 'failed' } }, play: playOffersReload };
+export const StepsLoadFailed: Story = {
+  args: { at: '/escalation/1/resources', options: { stepsList: 'failed' } },
+  play: playOffersReload,
+};
 export const StepsCustomerReadOnly: Story = {
   args: { at: '/escalation/1/resources', role: Role.Customer },
   play: async ({ canvasElement }) => {

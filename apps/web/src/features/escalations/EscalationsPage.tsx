@@ -1,5 +1,22 @@
-import { ESCALATION_INVALID_WARNING, ESCALATION_TOAST_MS, MESSAGES, activeFlagStatus, copiedLabel, listDate, type Escalation } from '@relevo/domain';
-import { ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
+import {
+  ESCALATION_INVALID_WARNING,
+  ESCALATION_TOAST_MS,
+  MESSAGES,
+  activeFlagStatus,
+  copiedLabel,
+  listDate,
+  type Escalation,
+} from '@relevo/domain';
+import {
+  ConfirmDialog,
+  Icon,
+  IconButton,
+  PageHeader,
+  StatusBadge,
+  Tooltip,
+  toast,
+  type DataTableColumn,
+} from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
@@ -34,7 +51,11 @@ function EscalationName({ escalation }: { escalation: Escalation }) {
         )
       }
     >
-      <button type="button" className="escalations__name" onClick={() => void copyToClipboard(escalation.escalation_name, copiedLabel('Escalation Name'))}>
+      <button
+        type="button"
+        className="escalations__name"
+        onClick={() => void copyToClipboard(escalation.escalation_name, copiedLabel('Escalation Name'))}
+      >
         {escalation.escalation_name}
       </button>
     </Tooltip>
@@ -55,10 +76,27 @@ export function InvalidEscalationIcon() {
 const COLUMNS: DataTableColumn<Escalation>[] = [
   { id: 'escalation_name', header: 'Name', cell: (row) => <EscalationName escalation={row} />, sortable: true },
   { id: 'escalation_desc', header: 'Description', cell: (row) => row.escalation_desc, sortable: true },
-  { id: 'escalation_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />, sortable: true, width: '8rem' },
-  { id: 'escalation_updateby', header: 'Updated By', cell: (row) => row.escalation_updateby ?? row.escalation_createby ?? '', sortable: true },
+  {
+    id: 'escalation_active',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />,
+    sortable: true,
+    width: '8rem',
+  },
+  {
+    id: 'escalation_updateby',
+    header: 'Updated By',
+    cell: (row) => row.escalation_updateby ?? row.escalation_createby ?? '',
+    sortable: true,
+  },
   // an escalation never edited shows the day it was created
-  { id: 'escalation_updatedt', header: 'Update Date', cell: (row) => <span className="rl-tabular">{listDate(row.escalation_updatedt ?? row.escalation_createdt)}</span>, sortable: true, width: '8.5rem' },
+  {
+    id: 'escalation_updatedt',
+    header: 'Update Date',
+    cell: (row) => <span className="rl-tabular">{listDate(row.escalation_updatedt ?? row.escalation_createdt)}</span>,
+    sortable: true,
+    width: '8.5rem',
+  },
 ];
 
 type Editing = { escalation: Escalation | null } | null;
@@ -80,20 +118,35 @@ export function EscalationsPage() {
 
   const closeModal = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
-    toast.success(editing?.escalation ? MESSAGES.escalationUpdated : MESSAGES.escalationCreated, { duration: ESCALATION_TOAST_MS });
+    toast.success(editing?.escalation ? MESSAGES.escalationUpdated : MESSAGES.escalationCreated, {
+      duration: ESCALATION_TOAST_MS,
+    });
     setEditing(null);
     reload();
   }, [editing, reload]);
 
   // an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
-  const removal = useRemoval((escalation: Escalation) => calls.remove(escalation.escalation_id), MESSAGES.escalationDeleted, reload);
+  const removal = useRemoval(
+    (escalation: Escalation) => calls.remove(escalation.escalation_id),
+    MESSAGES.escalationDeleted,
+    reload,
+  );
   const askRemoval = removal.ask;
 
   const rowActions = useCallback(
     (row: Escalation) => (
       <span className="escalations__actions">
-        <IconButton size="sm" label={`Show resources of ${row.escalation_name}`} icon={<Icon name="users" size={16} />} onClick={() => navigate(stepsPath(row.escalation_id))} />
-        <RecordRowActions name={row.escalation_name} onEdit={rights.canEdit ? () => setEditing({ escalation: row }) : null} onDelete={rights.canDelete ? () => askRemoval(row) : null} />
+        <IconButton
+          size="sm"
+          label={`Show resources of ${row.escalation_name}`}
+          icon={<Icon name="users" size={16} />}
+          onClick={() => navigate(stepsPath(row.escalation_id))}
+        />
+        <RecordRowActions
+          name={row.escalation_name}
+          onEdit={rights.canEdit ? () => setEditing({ escalation: row }) : null}
+          onDelete={rights.canDelete ? () => askRemoval(row) : null}
+        />
         {row.escalation_validate === 'N' ? <InvalidEscalationIcon /> : null}
       </span>
     ),
@@ -103,8 +156,19 @@ export function EscalationsPage() {
   return (
     <>
       <PageHeader title="Escalations" />
-      <ListTable label="Escalations" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.escalation_id} emptyText={MESSAGES.emptyEscalations} toolbar={rights.canCreate ? <CreateButton onClick={() => setEditing({ escalation: null })} /> : undefined} rowActions={rowActions} />
-      {editing ? <EscalationModal escalation={editing.escalation} calls={calls} onClose={closeModal} onSaved={saved} /> : null}
+      <ListTable
+        label="Escalations"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.escalation_id}
+        emptyText={MESSAGES.emptyEscalations}
+        toolbar={rights.canCreate ? <CreateButton onClick={() => setEditing({ escalation: null })} /> : undefined}
+        rowActions={rowActions}
+      />
+      {editing ? (
+        <EscalationModal escalation={editing.escalation} calls={calls} onClose={closeModal} onSaved={saved} />
+      ) : null}
       <ConfirmDialog {...removal.dialog} message={MESSAGES.confirmDeleteEscalation} />
     </>
   );

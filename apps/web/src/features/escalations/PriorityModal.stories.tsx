@@ -7,7 +7,17 @@ import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '.
 import { expectSaving } from '../../testing/story-dialogs';
 import { PriorityModal } from './PriorityModal';
 
-function PriorityModalStory({ count, saving = false, saveFailed = false, stepsList = 'ok' }: { count: number; saving?: boolean; saveFailed?: boolean; stepsList?: StoryEscalationOptions['stepsList'] }) {
+function PriorityModalStory({
+  count,
+  saving = false,
+  saveFailed = false,
+  stepsList = 'ok',
+}: {
+  count: number;
+  saving?: boolean;
+  saveFailed?: boolean;
+  stepsList?: StoryEscalationOptions['stepsList'];
+}) {
   const [calls] = useState(() => storyEscalationCalls({ steps: storySteps(count), saving, saveFailed, stepsList }));
   return (
     <>
@@ -17,7 +27,11 @@ function PriorityModalStory({ count, saving = false, saveFailed = false, stepsLi
   );
 }
 
-const meta = { title: 'Screens/Escalations/Priority modal', component: PriorityModalStory, args: { count: 3 } } satisfies Meta<typeof PriorityModalStory>;
+const meta = {
+  title: 'Screens/Escalations/Priority modal',
+  component: PriorityModalStory,
+  args: { count: 3 },
+} satisfies Meta<typeof PriorityModalStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -39,7 +53,11 @@ export const KeyboardReorder: Story = {
     await waitFor(() => expect(dialog.querySelector('.rl-sortable__item--dragging')).not.toBeNull());
     const before = dialog.querySelector('.rl-sortable__item--dragging')!.getBoundingClientRect().top;
     await userEvent.keyboard('[ArrowDown]');
-    await waitFor(() => expect(dialog.querySelector('.rl-sortable__item--dragging')!.getBoundingClientRect().top).toBeGreaterThan(before + 10));
+    await waitFor(() =>
+      expect(dialog.querySelector('.rl-sortable__item--dragging')!.getBoundingClientRect().top).toBeGreaterThan(
+        before + 10,
+      ),
+    );
     await userEvent.keyboard('[Space]');
     await waitFor(() => expect(within(dialog).getAllByTestId('sortable-item')[1]).toHaveTextContent('Ana Torres'));
   },
@@ -72,7 +90,9 @@ export const SaveFailed: Story = {
     const dialog = await body(canvasElement).findByRole('dialog', { name: 'Priority' });
     await within(dialog).findAllByTestId('sortable-item');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
   },
 };

@@ -14,7 +14,8 @@ export interface PriorityModalProps {
 }
 
 const idOf = (step: EscalationStep) => step.escalation_resource_id;
-const textOf = (step: EscalationStep) => `${step.resource.resource_fullname} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
+const textOf = (step: EscalationStep) =>
+  `${step.resource.resource_fullname} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
 
 /** What a row shows: the resource, then its type and channel. */
 function StepRow(step: EscalationStep) {
@@ -47,7 +48,10 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
     try {
       const answer = await calls.changePriority(escalationId, {
         escalation_id: escalationId,
-        resources: steps.map((step, index) => ({ escalation_resource_id: step.escalation_resource_id, escalation_priority_orden: index + 1 })),
+        resources: steps.map((step, index) => ({
+          escalation_resource_id: step.escalation_resource_id,
+          escalation_priority_orden: index + 1,
+        })),
       });
       toast.success(MESSAGES.priorityChanged, { duration: ESCALATION_TOAST_MS });
       onSaved(answer);
@@ -58,15 +62,33 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
   }, [calls, escalationId, steps, onSaved]);
 
   return (
-    <FormModal title="Priority" busy={isSaving} submitDisabled={loaded.state !== 'loaded' || steps.length === 0} onCancel={onClose} onSubmit={() => void save()}>
+    <FormModal
+      title="Priority"
+      busy={isSaving}
+      submitDisabled={loaded.state !== 'loaded' || steps.length === 0}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
       {loaded.state === 'loading' ? <Spinner label="Loading the steps" /> : null}
-      {loaded.state === 'failed' ? <Alert variant="error">The steps could not be loaded. Close and try again.</Alert> : null}
+      {loaded.state === 'failed' ? (
+        <Alert variant="error">The steps could not be loaded. Close and try again.</Alert>
+      ) : null}
       {loaded.state === 'loaded' && steps.length === 0 ? <p>{MESSAGES.emptySteps}</p> : null}
       {loaded.state === 'loaded' && steps.length > 0 ? (
         <>
-          <p className="priority-modal__meta">Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.</p>
+          <p className="priority-modal__meta">
+            Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.
+          </p>
           <div className="priority-modal__list">
-            <SortableList items={steps} idOf={idOf} textOf={textOf} renderItem={StepRow} onReorder={setMoved} label="Steps in priority order" disabled={isSaving} />
+            <SortableList
+              items={steps}
+              idOf={idOf}
+              textOf={textOf}
+              renderItem={StepRow}
+              onReorder={setMoved}
+              label="Steps in priority order"
+              disabled={isSaving}
+            />
           </div>
         </>
       ) : null}

@@ -18,14 +18,22 @@ function StepModalStory({ editing, options = {} }: StepModalStoryProps) {
   const step: EscalationStep | null = editing === undefined ? null : STEPS[editing]!;
   return (
     <>
-      <StepModal escalationId={1} step={step} calls={storyEscalationCalls(options)} onSaved={() => undefined} onClose={() => undefined} />
+      <StepModal
+        escalationId={1}
+        step={step}
+        calls={storyEscalationCalls(options)}
+        onSaved={() => undefined}
+        onClose={() => undefined}
+      />
       {/* a refused save's feedback shows as a toast */}
       <Toaster />
     </>
   );
 }
 
-const meta = { title: 'Screens/Escalations/Step modal', component: StepModalStory } satisfies Meta<typeof StepModalStory>;
+const meta = { title: 'Screens/Escalations/Step modal', component: StepModalStory } satisfies Meta<
+  typeof StepModalStory
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -77,7 +85,11 @@ export const RequiredIds: Story = {
     await choose(canvasElement, dialog, 'Participation Type', 'Select Participation Type');
     await choose(canvasElement, dialog, 'Channel', 'Select Channel');
     await choose(canvasElement, dialog, 'Resource', 'Select Resource');
-    for (const message of [STEP_MESSAGES.participationTypeRequired, STEP_MESSAGES.channelRequired, STEP_MESSAGES.resourceRequired]) {
+    for (const message of [
+      STEP_MESSAGES.participationTypeRequired,
+      STEP_MESSAGES.channelRequired,
+      STEP_MESSAGES.resourceRequired,
+    ]) {
       await expect(within(dialog).getByText(message, { exact: false })).toBeInTheDocument();
     }
   },
@@ -187,7 +199,9 @@ export const SaveFailed: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await stepDialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
   },
 };
@@ -196,6 +210,8 @@ export const RefusedBySave: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await stepDialogReady(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('The resource has no phone for a voice call')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('The resource has no phone for a voice call'),
+    ).toBeInTheDocument();
   },
 };

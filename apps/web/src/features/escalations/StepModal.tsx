@@ -44,7 +44,16 @@ export interface StepModalProps {
   onSaved: (answer: StepSaveAnswer) => void;
 }
 
-const STEP_FIELDS: (keyof StepFormValues)[] = ['participation_type_id', 'channel_id', 'resource_id', 'escalation_active', 'ind_call_again', 'max_attemp_number', 'next_followup_time', 'next_followup_time_mult'];
+const STEP_FIELDS: (keyof StepFormValues)[] = [
+  'participation_type_id',
+  'channel_id',
+  'resource_id',
+  'escalation_active',
+  'ind_call_again',
+  'max_attemp_number',
+  'next_followup_time',
+  'next_followup_time_mult',
+];
 
 /** A save answer whose status is not 1 is refused: its feedback shows as an error toast (docs/product.md#http-calls). */
 class RefusedStep extends Error {}
@@ -58,7 +67,11 @@ interface StepChoices {
 /** The three option lists of the modal, loaded once when it opens. */
 function useStepChoices(calls: StepModalProps['calls'], escalationId: number): Loaded<StepChoices> {
   const load = useCallback(async (): Promise<StepChoices> => {
-    const [types, channels, resources] = await Promise.all([calls.participationTypes(), calls.channels(), calls.resources(escalationId)]);
+    const [types, channels, resources] = await Promise.all([
+      calls.participationTypes(),
+      calls.channels(),
+      calls.resources(escalationId),
+    ]);
     return { types: types.list, channels: channels.list, resources: resources.list };
   }, [calls, escalationId]);
   return useLoaded(load);
@@ -77,7 +90,10 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
       actors: {
         save: fromPromise<StepSaveAnswer, StepFormValues>(async ({ input }) => {
           const body = checkedOutput(validate(StepSchema, stepFormBody(input)));
-          const answer = await savedOrReported(step ? calls.updateStep(step.escalation_resource_id, body) : calls.createStep(body), STEP_FIELDS);
+          const answer = await savedOrReported(
+            step ? calls.updateStep(step.escalation_resource_id, body) : calls.createStep(body),
+            STEP_FIELDS,
+          );
           if (answer.status !== 1) {
             toast.error(answer.feedback, { duration: ESCALATION_TOAST_MS });
             throw new RefusedStep(answer.feedback);
@@ -87,7 +103,9 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: stepFormInput(step ? stepFormFromStep(step) : emptyStepForm(escalationId), fieldMessagesOf) });
+  const [state, send] = useMachine(machine, {
+    input: stepFormInput(step ? stepFormFromStep(step) : emptyStepForm(escalationId), fieldMessagesOf),
+  });
   const { context } = state;
   const { values } = context;
   const errors = recordFormErrors(context);
@@ -111,7 +129,9 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
     errors: errors[field],
     onValueChange: (value: string) => send({ type: 'CHANGE', field, value: maskDigits(value, digits) }),
   });
-  const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }));
+  const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id'>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value: idOf(value) }),
+  );
 
   return (
     <FormModal
@@ -123,12 +143,32 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
-      {loaded.state === 'failed' ? <Alert variant="error">The options could not be loaded. Close the form and try again.</Alert> : null}
+      {loaded.state === 'failed' ? (
+        <Alert variant="error">The options could not be loaded. Close the form and try again.</Alert>
+      ) : null}
       <div className="step-modal__grid">
-        <SelectField label="Participation Type" required options={participationTypeOptions(choices.types)} disabled={loaded.state !== 'loaded'} {...choice('participation_type_id')} />
-        <SelectField label="Channel" required options={channelOptions(choices.channels)} disabled={loaded.state !== 'loaded'} {...choice('channel_id')} />
+        <SelectField
+          label="Participation Type"
+          required
+          options={participationTypeOptions(choices.types)}
+          disabled={loaded.state !== 'loaded'}
+          {...choice('participation_type_id')}
+        />
+        <SelectField
+          label="Channel"
+          required
+          options={channelOptions(choices.channels)}
+          disabled={loaded.state !== 'loaded'}
+          {...choice('channel_id')}
+        />
       </div>
-      <SelectField label="Resource" required options={resourceOptions(choices.resources, step?.resource)} disabled={loaded.state !== 'loaded'} {...choice('resource_id')} />
+      <SelectField
+        label="Resource"
+        required
+        options={resourceOptions(choices.resources, step?.resource)}
+        disabled={loaded.state !== 'loaded'}
+        {...choice('resource_id')}
+      />
       <div className="step-modal__grid">
         <label className="step-modal__switch" htmlFor={switchId}>
           <input
@@ -138,7 +178,9 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
             name="ind_call_again"
             checked={values.ind_call_again === 'Y'}
             aria-checked={values.ind_call_again === 'Y'}
-            onChange={(event) => send({ type: 'CHANGE', field: 'ind_call_again', value: event.target.checked ? 'Y' : 'N' })}
+            onChange={(event) =>
+              send({ type: 'CHANGE', field: 'ind_call_again', value: event.target.checked ? 'Y' : 'N' })
+            }
           />
           Call Again
         </label>
@@ -148,7 +190,11 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
       </div>
       {layout.hasFollowUp ? (
         <div className="step-modal__grid">
-          <TextField label="Next Follow Up Time" hint="15 to 1440 minutes, or 1 to 24 hours." {...digitsField('next_followup_time', 4)} />
+          <TextField
+            label="Next Follow Up Time"
+            hint="15 to 1440 minutes, or 1 to 24 hours."
+            {...digitsField('next_followup_time', 4)}
+          />
           <SelectField
             label="Follow Up Time Type"
             name="next_followup_time_mult"
@@ -156,12 +202,23 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
             options={[...FOLLOW_UP_UNIT_OPTIONS]}
             value={values.next_followup_time_mult || null}
             error={errors.next_followup_time_mult?.[0]}
-            onChange={(value) => send({ type: 'CHANGE', field: 'next_followup_time_mult', value: value === 'H' ? 'H' : value === 'M' ? 'M' : '' })}
+            onChange={(value) =>
+              send({
+                type: 'CHANGE',
+                field: 'next_followup_time_mult',
+                value: value === 'H' ? 'H' : value === 'M' ? 'M' : '',
+              })
+            }
           />
         </div>
       ) : null}
       {layout.hasStatus ? (
-        <ActiveStatusField name="escalation_active" value={values.escalation_active} errors={errors.escalation_active} onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })} />
+        <ActiveStatusField
+          name="escalation_active"
+          value={values.escalation_active}
+          errors={errors.escalation_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })}
+        />
       ) : null}
     </FormModal>
   );

@@ -65,7 +65,8 @@ export const liveEscalationCalls: EscalationCalls = {
   create: (body) => api.call(addEscalation, { body }),
   update: (id, body) => api.call(updateEscalation, { params: { id }, body }),
   remove: (id) => api.call(deleteEscalation, { params: { id } }),
-  listSteps: (escalationId, query, signal) => api.call(listSteps, { query: { ...query, escalation_id: escalationId }, signal }),
+  listSteps: (escalationId, query, signal) =>
+    api.call(listSteps, { query: { ...query, escalation_id: escalationId }, signal }),
   createStep: (body) => api.call(addStep, { body }),
   updateStep: (id, body) => api.call(updateStep, { params: { id }, body }),
   removeStep: (id) => api.call(deleteStep, { params: { id } }),

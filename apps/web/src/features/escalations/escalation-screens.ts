@@ -1,4 +1,12 @@
-import { addEscalation, addStep, changePriority, deleteEscalation, deleteStep, updateEscalation, updateStep } from '@relevo/api';
+import {
+  addEscalation,
+  addStep,
+  changePriority,
+  deleteEscalation,
+  deleteStep,
+  updateEscalation,
+  updateStep,
+} from '@relevo/api';
 import { mayCall, type RoleId } from '@relevo/domain';
 
 /**

@@ -26,9 +26,22 @@ export function EventAudioModal({ event, onClose, now }: EventAudioModalProps) {
   }, [state]);
 
   return (
-    <Modal open size="sm" onOpenChange={(open) => (open ? undefined : onClose())} title={`Audio of ${event.case_id}`} footer={<Button onClick={onClose}>Close</Button>}>
+    <Modal
+      open
+      size="sm"
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Audio of ${event.case_id}`}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
       {state.kind === 'playable' ? (
-        <audio className="events-audio" controls autoPlay={false} preload="metadata" src={state.url} aria-label={`Audio of ${event.case_id}`}>
+        <audio
+          className="events-audio"
+          controls
+          autoPlay={false}
+          preload="metadata"
+          src={state.url}
+          aria-label={`Audio of ${event.case_id}`}
+        >
           <a href={state.url}>Download the audio</a>
         </audio>
       ) : (

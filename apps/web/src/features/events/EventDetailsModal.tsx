@@ -1,4 +1,15 @@
-import { CHANNEL_LABELS, DETAIL_LOG_DELAY_MS, DETAIL_LOG_PAGE_SIZE, audioState, eventStatus, resolvedStatus, slaComplianceStatus, type EventLogEntry, type IncidentEvent, type ListOf } from '@relevo/domain';
+import {
+  CHANNEL_LABELS,
+  DETAIL_LOG_DELAY_MS,
+  DETAIL_LOG_PAGE_SIZE,
+  audioState,
+  eventStatus,
+  resolvedStatus,
+  slaComplianceStatus,
+  type EventLogEntry,
+  type IncidentEvent,
+  type ListOf,
+} from '@relevo/domain';
 import { Button, Icon, Modal, Spinner, StatusBadge } from '@relevo/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +36,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type LogState = { status: 'waiting' } | { status: 'loading'; page: number } | { status: 'ready'; page: number; log: ListOf<EventLogEntry> } | { status: 'failed' };
+type LogState =
+  | { status: 'waiting' }
+  | { status: 'loading'; page: number }
+  | { status: 'ready'; page: number; log: ListOf<EventLogEntry> }
+  | { status: 'failed' };
 
 /**
  * docs/product.md#events event details: the fields of docs/product.md#entities, the audio, and the event's log, which loads 500
@@ -46,14 +61,26 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
   useEffect(() => {
     if (loadingPage === null) return;
     const controller = new AbortController();
-    calls.log(event.event_id, { page_num: loadingPage, page_size: DETAIL_LOG_PAGE_SIZE, search: '', order_by_column: 'event_log_id', order_by_direction: 'asc' }, controller.signal).then(
-      (answer) => setLog({ status: 'ready', page: loadingPage, log: answer }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        reportError(error);
-        setLog({ status: 'failed' });
-      },
-    );
+    calls
+      .log(
+        event.event_id,
+        {
+          page_num: loadingPage,
+          page_size: DETAIL_LOG_PAGE_SIZE,
+          search: '',
+          order_by_column: 'event_log_id',
+          order_by_direction: 'asc',
+        },
+        controller.signal,
+      )
+      .then(
+        (answer) => setLog({ status: 'ready', page: loadingPage, log: answer }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          reportError(error);
+          setLog({ status: 'failed' });
+        },
+      );
     return () => controller.abort();
   }, [calls, event.event_id, loadingPage]);
 
@@ -70,7 +97,11 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
       footer={
         <>
           <Button onClick={onClose}>Close</Button>
-          <Button variant="primary" icon={<Icon name="printer" size={16} />} onClick={() => content.current && printInFrame(content.current, title)}>
+          <Button
+            variant="primary"
+            icon={<Icon name="printer" size={16} />}
+            onClick={() => content.current && printInFrame(content.current, title)}
+          >
             Print
           </Button>
         </>
@@ -94,11 +125,19 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
           <Field label="Response time">{minutesText(event.time_response)}</Field>
           <Field label="Resolution time">{minutesText(event.minutes_elapsed)}</Field>
           <Field label="SLA response">{minutesText(event.sla_response)}</Field>
-          <Field label="SLA compliance">{event.sla_compliance ? <StatusBadge {...slaComplianceStatus(event.sla_compliance)} /> : null}</Field>
+          <Field label="SLA compliance">
+            {event.sla_compliance ? <StatusBadge {...slaComplianceStatus(event.sla_compliance)} /> : null}
+          </Field>
           <Field label="Cause">{event.event_cause}</Field>
           <Field label="Resolution">{event.event_resolution}</Field>
           <Field label="Other comments">{event.resolution}</Field>
-          <Field label="Audio">{audio.kind === 'playable' ? <audio controls preload="none" src={audio.url} aria-label={`Audio of ${event.case_id}`} /> : <span data-print="hide">{audio.message}</span>}</Field>
+          <Field label="Audio">
+            {audio.kind === 'playable' ? (
+              <audio controls preload="none" src={audio.url} aria-label={`Audio of ${event.case_id}`} />
+            ) : (
+              <span data-print="hide">{audio.message}</span>
+            )}
+          </Field>
         </dl>
 
         <h3 className="events-details__log-title">Event log</h3>

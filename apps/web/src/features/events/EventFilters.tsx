@@ -13,15 +13,24 @@ export interface EventFiltersProps {
   today: string;
 }
 
-const options = (placeholder: string, choices: FilterChoice[]): SelectOption[] => [{ value: null, text: placeholder }, ...choices.map((choice) => ({ value: choice.id, text: choice.name }))];
+const options = (placeholder: string, choices: FilterChoice[]): SelectOption[] => [
+  { value: null, text: placeholder },
+  ...choices.map((choice) => ({ value: choice.id, text: choice.name })),
+];
 
 /** Loads a filter's choices for `key` (none while it is null); a failed load leaves them empty and says so (docs/product.md#messages). */
-function useChoices(key: number | 'all' | null, load: (signal: AbortSignal) => Promise<FilterChoice[]>): FilterChoice[] {
+function useChoices(
+  key: number | 'all' | null,
+  load: (signal: AbortSignal) => Promise<FilterChoice[]>,
+): FilterChoice[] {
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
   });
-  const [loaded, setLoaded] = useState<{ key: number | 'all' | null; choices: FilterChoice[] }>({ key: null, choices: [] });
+  const [loaded, setLoaded] = useState<{ key: number | 'all' | null; choices: FilterChoice[] }>({
+    key: null,
+    choices: [],
+  });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
@@ -68,7 +77,11 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         <span className="events-filters__label" id="events-sla-label">
           SLA compliance
         </span>
-        <Button aria-describedby="events-sla-label" className="events-filters__sla-button" onClick={() => onChange({ ...filters, sla: nextSlaFilter(filters.sla) })}>
+        <Button
+          aria-describedby="events-sla-label"
+          className="events-filters__sla-button"
+          onClick={() => onChange({ ...filters, sla: nextSlaFilter(filters.sla) })}
+        >
           {slaFilterText(filters.sla)}
         </Button>
       </div>
@@ -85,7 +98,13 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         type="date"
         max={filters.to ?? today}
         value={filters.from ?? ''}
-        onValueChange={(value) => onChange({ ...filters, from: value && value <= today ? value : null, to: filters.to && value && filters.to < value ? null : filters.to })}
+        onValueChange={(value) =>
+          onChange({
+            ...filters,
+            from: value && value <= today ? value : null,
+            to: filters.to && value && filters.to < value ? null : filters.to,
+          })
+        }
       />
       <TextField
         label="Created to"
@@ -94,9 +113,20 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         min={filters.from ?? undefined}
         max={today}
         value={filters.to ?? ''}
-        onValueChange={(value) => onChange({ ...filters, to: value && value <= today && (!filters.from || value >= filters.from) ? value : null })}
+        onValueChange={(value) =>
+          onChange({
+            ...filters,
+            to: value && value <= today && (!filters.from || value >= filters.from) ? value : null,
+          })
+        }
       />
-      <Button variant="ghost" icon={<Icon name="close" size={16} />} disabled={!isFiltered} onClick={() => onChange(NO_FILTERS)} className="events-filters__clear">
+      <Button
+        variant="ghost"
+        icon={<Icon name="close" size={16} />}
+        disabled={!isFiltered}
+        onClick={() => onChange(NO_FILTERS)}
+        className="events-filters__clear"
+      >
         Clear filters
       </Button>
     </div>

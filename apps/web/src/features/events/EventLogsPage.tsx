@@ -1,4 +1,12 @@
-import { CHANNEL_LABELS, EVENT_MESSAGES, eventLogsTitle, resolvedStatus, type EventLogEntry, type IncidentEvent, type ListQuery } from '@relevo/domain';
+import {
+  CHANNEL_LABELS,
+  EVENT_MESSAGES,
+  eventLogsTitle,
+  resolvedStatus,
+  type EventLogEntry,
+  type IncidentEvent,
+  type ListQuery,
+} from '@relevo/domain';
 import { Button, Icon, IconButton, Modal, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,9 +24,19 @@ const COLUMNS: DataTableColumn<EventLogEntry>[] = [
   { id: 'called_number', header: 'Called', cell: (row) => row.called_number ?? '' },
   { id: 'resource', header: 'Resource', cell: (row) => row.resource ?? '' },
   { id: 'followup_status', header: 'Follow-up status', cell: (row) => row.followup_status },
-  { id: 'resolved', header: 'Resolved', cell: (row) => <StatusBadge {...resolvedStatus(row.resolved)} />, width: '6rem' },
+  {
+    id: 'resolved',
+    header: 'Resolved',
+    cell: (row) => <StatusBadge {...resolvedStatus(row.resolved)} />,
+    width: '6rem',
+  },
   { id: 'next_resource', header: 'Next resource', cell: (row) => row.next_resource ?? '' },
-  { id: 'next_assigned_date', header: 'Next assigned', cell: (row) => eventTime(row.next_assigned_date), width: '13rem' },
+  {
+    id: 'next_assigned_date',
+    header: 'Next assigned',
+    cell: (row) => eventTime(row.next_assigned_date),
+    width: '13rem',
+  },
 ];
 
 /** The event of the route's case ID: loading, found, or not the caller's (an empty log). */
@@ -51,7 +69,12 @@ export function EventLogsPage() {
   const params = useListParams({ column: 'event_log_id', direction: 'asc' });
   const load = useCallback(
     // while the event is looked up the table stays loading; an event that is not the caller's has no log
-    (page: ListQuery, signal: AbortSignal) => (isFinding ? new Promise<never>(() => undefined) : eventId === null ? Promise.resolve({ total: 0, list: [] }) : calls.log(eventId, page, signal)),
+    (page: ListQuery, signal: AbortSignal) =>
+      isFinding
+        ? new Promise<never>(() => undefined)
+        : eventId === null
+          ? Promise.resolve({ total: 0, list: [] })
+          : calls.log(eventId, page, signal),
     [calls, eventId, isFinding],
   );
   const list = useList(load, params);
@@ -62,10 +85,18 @@ export function EventLogsPage() {
 
   const [details, setDetails] = useState<EventLogEntry | null>(null);
   const rowActions = useCallback(
-    (row: EventLogEntry) => <IconButton size="sm" label={`Details of the contact of ${eventTime(row.call_date)}`} icon={<Icon name="info" size={16} />} onClick={() => setDetails(row)} />,
+    (row: EventLogEntry) => (
+      <IconButton
+        size="sm"
+        label={`Details of the contact of ${eventTime(row.call_date)}`}
+        icon={<Icon name="info" size={16} />}
+        onClick={() => setDetails(row)}
+      />
+    ),
     [],
   );
-  const moduleName = found.status === 'found' ? (found.event.module_name ?? 'no module') : found.status === 'loading' ? '…' : 'unknown';
+  const moduleName =
+    found.status === 'found' ? (found.event.module_name ?? 'no module') : found.status === 'loading' ? '…' : 'unknown';
 
   return (
     <>
@@ -85,8 +116,22 @@ export function EventLogsPage() {
           ) : null
         }
       />
-      <ListTable label={`Event log of ${caseId}`} columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_log_id} emptyText={EVENT_MESSAGES.emptyLog} rowActions={rowActions} />
-      {details && eventId !== null ? <LogDetailsModal entry={details} exportUrl={calls.logExportUrl(eventId, details.event_log_id)} onClose={() => setDetails(null)} /> : null}
+      <ListTable
+        label={`Event log of ${caseId}`}
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.event_log_id}
+        emptyText={EVENT_MESSAGES.emptyLog}
+        rowActions={rowActions}
+      />
+      {details && eventId !== null ? (
+        <LogDetailsModal
+          entry={details}
+          exportUrl={calls.logExportUrl(eventId, details.event_log_id)}
+          onClose={() => setDetails(null)}
+        />
+      ) : null}
     </>
   );
 }

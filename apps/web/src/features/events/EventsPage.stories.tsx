@@ -11,18 +11,21 @@ import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../t
 import { EventAudioModal } from './EventAudioModal';
 import { EventDetailsModal } from './EventDetailsModal';
 
-function Events({ calls = 'filled', at = '/events', role = Role.Customer }: { calls?: StoryEventCallsKind; at?: string; role?: RoleId }) {
-  return (
-    <StoryApp
-      routes={routes}
-      at={at}
-      user={storyUser(role)}
-      services={{ eventCalls: storyEventCalls(calls) }}
-    />
-  );
+function Events({
+  calls = 'filled',
+  at = '/events',
+  role = Role.Customer,
+}: {
+  calls?: StoryEventCallsKind;
+  at?: string;
+  role?: RoleId;
+}) {
+  return <StoryApp routes={routes} at={at} user={storyUser(role)} services={{ eventCalls: storyEventCalls(calls) }} />;
 }
 
-const meta = { title: 'Screens/Events', component: Events, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Events>;
+const meta = { title: 'Screens/Events', component: Events, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Events
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -52,7 +55,10 @@ export const FilledAsCustomerRoot: Story = {
   play: async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
     await expect(await screen.findByText('Disk almost full on db-1')).toBeVisible();
-    for (const action of ['Event log of', 'Details of', 'Audio of']) await expect(screen.getByRole(action === 'Event log of' ? 'link' : 'button', { name: `${action} K7QW2M9P` })).toBeVisible();
+    for (const action of ['Event log of', 'Details of', 'Audio of'])
+      await expect(
+        screen.getByRole(action === 'Event log of' ? 'link' : 'button', { name: `${action} K7QW2M9P` }),
+      ).toBeVisible();
   },
 };
 
@@ -117,7 +123,10 @@ export const CopyCaseId: Story = {
   beforeEach: () => {
     const copied: string[] = [];
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
     (globalThis as { copiedInStory?: string[] }).copiedInStory = copied;
     return () => {
       delete (navigator as { clipboard?: unknown }).clipboard;
@@ -150,13 +159,22 @@ export const EventLogs: Story = {
     await expect(await screen.findByRole('heading', { name: 'Event Logs of module Checkout' })).toBeVisible();
     await expect(screen.getByText('K7QW2M9P', { selector: 'strong' })).toBeVisible();
     await expect(await screen.findByText('Show 1 to 7 of 7 records')).toBeVisible();
-    await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/events/log/1/export');
+    await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
+      'href',
+      '/api/events/log/1/export',
+    );
   },
 };
-export const EventLogsEmpty: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'empty' }, play: playShowsText('No event logs found.') };
+export const EventLogsEmpty: Story = {
+  args: { at: '/events/K7QW2M9P/event_logs', calls: 'empty' },
+  play: playShowsText('No event logs found.'),
+};
 export const EventLogsLoading: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'loading' } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
-export const EventLogsLoadFailed: Story = { args: { at: '/events/K7QW2M9P/event_logs', calls: 'failed' }, play: playOffersReload };
+export const EventLogsLoadFailed: Story = {
+  args: { at: '/events/K7QW2M9P/event_logs', calls: 'failed' },
+  play: playOffersReload,
+};
 /** A case ID that is not one of the customer's events: no module, no log, no CSV. */
 export const EventLogsUnknownCase: Story = {
   args: { at: '/events/ZZZZ2222/event_logs' },
@@ -176,7 +194,10 @@ export const EventLogDetails: Story = {
     const dialog = within(await dialogReady(canvasElement, 'Event log details'));
     await waitFor(() => expect(dialog.getByText('Resolved')).toBeVisible());
     await expect(dialog.getByText('YES')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/events/log/1/export?event_log_id=5');
+    await expect(dialog.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
+      'href',
+      '/api/events/log/1/export?event_log_id=5',
+    );
   },
 };
 
@@ -201,7 +222,12 @@ export const Details: StoryObj<typeof EventDetailsModal> = {
 export const DetailsLogLoading: StoryObj<typeof EventDetailsModal> = {
   render: () => (
     <MemoryRouter>
-      <EventDetailsModal event={STORY_EVENTS[2]!} calls={storyEventCalls('loading')} onClose={() => undefined} now={STORY_NOW} />
+      <EventDetailsModal
+        event={STORY_EVENTS[2]!}
+        calls={storyEventCalls('loading')}
+        onClose={() => undefined}
+        now={STORY_NOW}
+      />
     </MemoryRouter>
   ),
   play: async ({ canvasElement }) => {
@@ -213,7 +239,12 @@ export const DetailsLogLoading: StoryObj<typeof EventDetailsModal> = {
 export const DetailsLogFailed: StoryObj<typeof EventDetailsModal> = {
   render: () => (
     <MemoryRouter>
-      <EventDetailsModal event={STORY_EVENTS[2]!} calls={storyEventCalls('failed')} onClose={() => undefined} now={STORY_NOW} />
+      <EventDetailsModal
+        event={STORY_EVENTS[2]!}
+        calls={storyEventCalls('failed')}
+        onClose={() => undefined}
+        now={STORY_NOW}
+      />
       <Toaster />
     </MemoryRouter>
   ),
@@ -227,7 +258,12 @@ export const DetailsLogFailed: StoryObj<typeof EventDetailsModal> = {
 export const DetailsLogEmpty: StoryObj<typeof EventDetailsModal> = {
   render: () => (
     <MemoryRouter>
-      <EventDetailsModal event={STORY_EVENTS[0]!} calls={storyEventCalls('empty')} onClose={() => undefined} now={STORY_NOW} />
+      <EventDetailsModal
+        event={STORY_EVENTS[0]!}
+        calls={storyEventCalls('empty')}
+        onClose={() => undefined}
+        now={STORY_NOW}
+      />
     </MemoryRouter>
   ),
   play: async ({ canvasElement }) => {

@@ -1,4 +1,12 @@
-import { EVENT_MESSAGES, MESSAGES, eventStatus, newEventsText, slaComplianceStatus, type IncidentEvent, type ListQuery } from '@relevo/domain';
+import {
+  EVENT_MESSAGES,
+  MESSAGES,
+  eventStatus,
+  newEventsText,
+  slaComplianceStatus,
+  type IncidentEvent,
+  type ListQuery,
+} from '@relevo/domain';
 import { Button, Icon, IconButton, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,8 +22,12 @@ import { useLiveEvents } from './live-events';
 import './events.css';
 
 // an event's details and its recording open on a click: their dialogs load then, not with the list
-const EventDetailsModal = lazy(() => import('./EventDetailsModal').then(({ EventDetailsModal }) => ({ default: EventDetailsModal })));
-const EventAudioModal = lazy(() => import('./EventAudioModal').then(({ EventAudioModal }) => ({ default: EventAudioModal })));
+const EventDetailsModal = lazy(() =>
+  import('./EventDetailsModal').then(({ EventDetailsModal }) => ({ default: EventDetailsModal })),
+);
+const EventAudioModal = lazy(() =>
+  import('./EventAudioModal').then(({ EventAudioModal }) => ({ default: EventAudioModal })),
+);
 
 const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   {
@@ -23,7 +35,11 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
     header: 'Case ID',
     // docs/product.md#events: the case ID copies with a click
     cell: (row) => (
-      <Button variant="link" onClick={() => void copyToClipboard(row.case_id, MESSAGES.caseIdCopied)} aria-label={`Copy case ID ${row.case_id}`}>
+      <Button
+        variant="link"
+        onClick={() => void copyToClipboard(row.case_id, MESSAGES.caseIdCopied)}
+        aria-label={`Copy case ID ${row.case_id}`}
+      >
         {row.case_id}
       </Button>
     ),
@@ -33,9 +49,27 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   { id: 'short_event_subject', header: 'Incident', cell: (row) => row.short_event_subject, sortable: true },
   { id: 'application_name', header: 'Application', cell: (row) => row.application_name ?? '', sortable: true },
   { id: 'module_name', header: 'Module', cell: (row) => row.module_name ?? '', sortable: true },
-  { id: 'event_status', header: 'Status', cell: (row) => <StatusBadge {...eventStatus(row.event_status)} />, sortable: true, width: '8rem' },
-  { id: 'sla_compliance', header: 'SLA', cell: (row) => (row.sla_compliance ? <StatusBadge {...slaComplianceStatus(row.sla_compliance)} /> : ''), sortable: true, width: '5rem' },
-  { id: 'event_createdt', header: 'Created', cell: (row) => eventTime(row.event_createdt), sortable: true, width: '13rem' },
+  {
+    id: 'event_status',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...eventStatus(row.event_status)} />,
+    sortable: true,
+    width: '8rem',
+  },
+  {
+    id: 'sla_compliance',
+    header: 'SLA',
+    cell: (row) => (row.sla_compliance ? <StatusBadge {...slaComplianceStatus(row.sla_compliance)} /> : ''),
+    sortable: true,
+    width: '5rem',
+  },
+  {
+    id: 'event_createdt',
+    header: 'Created',
+    cell: (row) => eventTime(row.event_createdt),
+    sortable: true,
+    width: '13rem',
+  },
 ];
 
 /** docs/product.md#constants-and-limits: events newest first. */
@@ -53,7 +87,10 @@ export function EventsPage() {
   const params = useListParams(DEFAULT_SORT);
   const [today] = useState(() => todayOf());
   const [filters, setFilters] = useEventFilters(today);
-  const load = useCallback((query: ListQuery, signal: AbortSignal) => calls.list(query, filters, signal), [calls, filters]);
+  const load = useCallback(
+    (query: ListQuery, signal: AbortSignal) => calls.list(query, filters, signal),
+    [calls, filters],
+  );
   const list = useList(load, params);
   const { reload } = list;
 
@@ -74,7 +111,8 @@ export function EventsPage() {
     if (list.status !== 'ready') return;
     const before = seen.current;
     seen.current = { key: listKey, total: list.total };
-    if (before && before.key === listKey && list.total > before.total) setAnnouncement(newEventsText(list.total - before.total));
+    if (before && before.key === listKey && list.total > before.total)
+      setAnnouncement(newEventsText(list.total - before.total));
   }, [list.status, list.total, listKey]);
   const { live } = useLiveEvents(calls.watch, reload);
 
@@ -83,11 +121,26 @@ export function EventsPage() {
   const rowActions = useCallback(
     (row: IncidentEvent) => (
       <span className="events__row-actions">
-        <Link className="rl-icon-button rl-icon-button--ghost rl-icon-button--sm" to={`/events/${row.case_id}/event_logs`} aria-label={`Event log of ${row.case_id}`} title={`Event log of ${row.case_id}`}>
+        <Link
+          className="rl-icon-button rl-icon-button--ghost rl-icon-button--sm"
+          to={`/events/${row.case_id}/event_logs`}
+          aria-label={`Event log of ${row.case_id}`}
+          title={`Event log of ${row.case_id}`}
+        >
           <Icon name="activity" size={16} />
         </Link>
-        <IconButton size="sm" label={`Details of ${row.case_id}`} icon={<Icon name="info" size={16} />} onClick={() => setOpen({ kind: 'details', event: row })} />
-        <IconButton size="sm" label={`Audio of ${row.case_id}`} icon={<Icon name="volume" size={16} />} onClick={() => setOpen({ kind: 'audio', event: row })} />
+        <IconButton
+          size="sm"
+          label={`Details of ${row.case_id}`}
+          icon={<Icon name="info" size={16} />}
+          onClick={() => setOpen({ kind: 'details', event: row })}
+        />
+        <IconButton
+          size="sm"
+          label={`Audio of ${row.case_id}`}
+          icon={<Icon name="volume" size={16} />}
+          onClick={() => setOpen({ kind: 'audio', event: row })}
+        />
       </span>
     ),
     [],
@@ -98,7 +151,11 @@ export function EventsPage() {
       <PageHeader
         title="Events"
         actions={
-          <a className="rl-button rl-button--secondary rl-button--md" href={calls.exportUrl(filters, params.search.trim())} download>
+          <a
+            className="rl-button rl-button--secondary rl-button--md"
+            href={calls.exportUrl(filters, params.search.trim())}
+            download
+          >
             <Icon name="download" size={16} />
             <span className="rl-button__label">Download to CSV</span>
           </a>
@@ -112,7 +169,15 @@ export function EventsPage() {
       <p role="status" aria-live="polite" className="rl-visually-hidden">
         {announcement}
       </p>
-      <ListTable label="Events" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.event_id} emptyText={EVENT_MESSAGES.emptyEvents} rowActions={rowActions} />
+      <ListTable
+        label="Events"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.event_id}
+        emptyText={EVENT_MESSAGES.emptyEvents}
+        rowActions={rowActions}
+      />
       <Suspense fallback={null}>
         {open?.kind === 'details' ? <EventDetailsModal event={open.event} calls={calls} onClose={close} /> : null}
         {open?.kind === 'audio' ? <EventAudioModal event={open.event} onClose={close} /> : null}

@@ -1,5 +1,21 @@
-import { endpointUrl, eventChanges, exportEventLog, exportEvents, listApplications, listEventLog, listEvents, listModules } from '@relevo/api';
-import { OPTION_LIST_SIZE, type EventLogEntry, type EventOrderColumn, type IncidentEvent, type ListOf, type ListQuery } from '@relevo/domain';
+import {
+  endpointUrl,
+  eventChanges,
+  exportEventLog,
+  exportEvents,
+  listApplications,
+  listEventLog,
+  listEvents,
+  listModules,
+} from '@relevo/api';
+import {
+  OPTION_LIST_SIZE,
+  type EventLogEntry,
+  type EventOrderColumn,
+  type IncidentEvent,
+  type ListOf,
+  type ListQuery,
+} from '@relevo/domain';
 import { api } from '../../shell/api';
 import type { EventFilters } from './event-filters';
 
@@ -57,22 +73,49 @@ export function filterQuery(filters: EventFilters) {
   };
 }
 
-const choices = <T>(rows: T[], id: (row: T) => number, name: (row: T) => string): FilterChoice[] => rows.map((row) => ({ id: id(row), name: name(row) }));
+const choices = <T>(rows: T[], id: (row: T) => number, name: (row: T) => string): FilterChoice[] =>
+  rows.map((row) => ({ id: id(row), name: name(row) }));
 
 /** docs/product.md#event-calls, the option lists of the filters, the CSV exports and the stream of changes. */
 export const liveEventCalls: EventCalls = {
-  list: (query, filters, signal) => api.call(listEvents, { query: { ...query, order_by_column: query.order_by_column as EventOrderColumn, ...filterQuery(filters) }, signal }),
+  list: (query, filters, signal) =>
+    api.call(listEvents, {
+      query: { ...query, order_by_column: query.order_by_column as EventOrderColumn, ...filterQuery(filters) },
+      signal,
+    }),
   findEvent: async (caseId, signal) => {
     const found = await api.call(listEvents, { query: { search: caseId, page_size: 10 }, signal });
     return found.list.find((row) => row.case_id === caseId.toUpperCase()) ?? null;
   },
   log: (eventId, query, signal) => api.call(listEventLog, { params: { id: eventId }, query, signal }),
   applications: async (signal) =>
-    choices((await api.call(listApplications, { query: { page_size: OPTION_LIST_SIZE, order_by_column: 'application_name' }, signal })).list, (a) => a.application_id, (a) => a.application_name),
+    choices(
+      (
+        await api.call(listApplications, {
+          query: { page_size: OPTION_LIST_SIZE, order_by_column: 'application_name' },
+          signal,
+        })
+      ).list,
+      (a) => a.application_id,
+      (a) => a.application_name,
+    ),
   modules: async (applicationId, signal) =>
-    choices((await api.call(listModules, { query: { application_id: applicationId, page_size: OPTION_LIST_SIZE, order_by_column: 'module_name' }, signal })).list, (m) => m.module_id, (m) => m.module_name),
+    choices(
+      (
+        await api.call(listModules, {
+          query: { application_id: applicationId, page_size: OPTION_LIST_SIZE, order_by_column: 'module_name' },
+          signal,
+        })
+      ).list,
+      (m) => m.module_id,
+      (m) => m.module_name,
+    ),
   exportUrl: (filters, search) => endpointUrl(exportEvents, { query: { ...filterQuery(filters), search } }),
-  logExportUrl: (eventId, eventLogId) => endpointUrl(exportEventLog, { params: { id: eventId }, query: { event_log_id: eventLogId, time_zone: viewerTimeZone() } }),
+  logExportUrl: (eventId, eventLogId) =>
+    endpointUrl(exportEventLog, {
+      params: { id: eventId },
+      query: { event_log_id: eventLogId, time_zone: viewerTimeZone() },
+    }),
   watch: ({ onChange, onLive }) => {
     if (typeof EventSource === 'undefined') {
       onLive(false);

@@ -15,10 +15,24 @@ export interface EventFilters {
   to: string | null;
 }
 
-export const NO_FILTERS: EventFilters = { applicationId: null, moduleId: null, sla: null, status: null, from: null, to: null };
+export const NO_FILTERS: EventFilters = {
+  applicationId: null,
+  moduleId: null,
+  sla: null,
+  status: null,
+  from: null,
+  to: null,
+};
 
 /** The query-string keys of the filters. */
-export const FILTER_URL_KEYS = { applicationId: 'application', moduleId: 'module', sla: 'sla', status: 'status', from: 'from', to: 'to' } as const;
+export const FILTER_URL_KEYS = {
+  applicationId: 'application',
+  moduleId: 'module',
+  sla: 'sla',
+  status: 'status',
+  from: 'from',
+  to: 'to',
+} as const;
 
 const id = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
 const day = (text: string | null) => (text && isFilterDay(text) ? text : null);
@@ -59,13 +73,20 @@ export function writeEventFilters(query: URLSearchParams, filters: EventFilters)
 }
 
 /** The change the application filter makes: the module it held no longer applies (docs/product.md#events). */
-export const withApplication = (filters: EventFilters, applicationId: number | null): EventFilters => ({ ...filters, applicationId, moduleId: null });
+export const withApplication = (filters: EventFilters, applicationId: number | null): EventFilters => ({
+  ...filters,
+  applicationId,
+  moduleId: null,
+});
 
 /** The filters of the URL and their setter (a change is a new history entry, like a page change). */
 export function useEventFilters(today: string): [EventFilters, (next: EventFilters) => void] {
   const [query, setQuery] = useSearchParams();
   const filters = useMemo(() => readEventFilters(query, today), [query, today]);
-  const setFilters = useCallback((next: EventFilters) => setQuery((current) => writeEventFilters(current, next)), [setQuery]);
+  const setFilters = useCallback(
+    (next: EventFilters) => setQuery((current) => writeEventFilters(current, next)),
+    [setQuery],
+  );
   return [filters, setFilters];
 }
 

@@ -22,13 +22,23 @@ export function printInFrame(content: HTMLElement, title: string, owner: Documen
     frame.setAttribute('tabindex', '-1');
     frame.title = PRINT_FRAME_TITLE;
     // hidden, yet laid out: a frame with display none prints nothing in some browsers
-    Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0', visibility: 'hidden' });
+    Object.assign(frame.style, {
+      position: 'fixed',
+      right: '0',
+      bottom: '0',
+      width: '0',
+      height: '0',
+      border: '0',
+      visibility: 'hidden',
+    });
     owner.body.append(frame);
   }
   const target = frame.contentDocument!;
   const styles = [...owner.querySelectorAll('style, link[rel="stylesheet"]')].map((node) => node.outerHTML).join('\n');
   target.open();
-  target.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${styles}<style>${PRINT_RULES}</style></head><body>${content.outerHTML}</body></html>`);
+  target.write(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${styles}<style>${PRINT_RULES}</style></head><body>${content.outerHTML}</body></html>`,
+  );
   target.close();
   const window = frame.contentWindow!;
   // after the frame's styles load; print() blocks until the dialog closes
@@ -40,5 +50,8 @@ export function printInFrame(content: HTMLElement, title: string, owner: Documen
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 }

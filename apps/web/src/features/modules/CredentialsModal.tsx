@@ -1,4 +1,11 @@
-import { CREDENTIAL_MESSAGES, copiedLabel, credentialCsv, credentialMachine, shownKey, type Module } from '@relevo/domain';
+import {
+  CREDENTIAL_MESSAGES,
+  copiedLabel,
+  credentialCsv,
+  credentialMachine,
+  shownKey,
+  type Module,
+} from '@relevo/domain';
 import { Alert, Button, ConfirmDialog, Icon, IconButton, Modal, TextField, toast } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +24,11 @@ export interface CredentialsModalProps {
 /** The modal's machine: the domain's credential machine, generating through the screen's calls. */
 export function credentialMachineFor(calls: CredentialsModalProps['calls']) {
   return credentialMachine.provide({
-    actors: { generate: fromPromise<string, { moduleId: number; applicationId: number }>(({ input }) => reported(calls.generateCredential(input.moduleId, input.applicationId))) },
+    actors: {
+      generate: fromPromise<string, { moduleId: number; applicationId: number }>(({ input }) =>
+        reported(calls.generateCredential(input.moduleId, input.applicationId)),
+      ),
+    },
   });
 }
 
@@ -27,7 +38,9 @@ export function credentialMachineFor(calls: CredentialsModalProps['calls']) {
  */
 export function CredentialsModal({ module, calls, onClose }: CredentialsModalProps) {
   const [machine] = useState(() => credentialMachineFor(calls));
-  const [state, send] = useMachine(machine, { input: { moduleId: module.module_id, applicationId: module.application.application_id } });
+  const [state, send] = useMachine(machine, {
+    input: { moduleId: module.module_id, applicationId: module.application.application_id },
+  });
   const { key, shown, error } = state.context;
   const isGenerating = state.matches('generating');
 
@@ -53,7 +66,12 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
             <Button onClick={onClose} disabled={isGenerating}>
               Close
             </Button>
-            <Button variant="primary" icon={<Icon name="key" size={16} />} loading={isGenerating} onClick={() => send({ type: 'CREATE' })}>
+            <Button
+              variant="primary"
+              icon={<Icon name="key" size={16} />}
+              loading={isGenerating}
+              onClick={() => send({ type: 'CREATE' })}
+            >
               Create New Credentials
             </Button>
           </>
@@ -63,7 +81,13 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
         {state.matches('failed') && error ? <Alert variant="error">{error}</Alert> : null}
         {key && state.matches('created') ? (
           <div className="modules__credential">
-            <TextField label="Module ID" name="module_id" readOnly value={String(module.module_id)} onValueChange={() => undefined} />
+            <TextField
+              label="Module ID"
+              name="module_id"
+              readOnly
+              value={String(module.module_id)}
+              onValueChange={() => undefined}
+            />
             <div className="modules__key">
               <TextField
                 label="Credential Key"
@@ -74,10 +98,19 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
                 hint="Shown only now: keep it somewhere safe."
                 onValueChange={() => undefined}
               />
-              <Button size="sm" icon={<Icon name={shown ? 'eye-off' : 'eye'} size={16} />} onClick={() => send({ type: 'TOGGLE' })}>
+              <Button
+                size="sm"
+                icon={<Icon name={shown ? 'eye-off' : 'eye'} size={16} />}
+                onClick={() => send({ type: 'TOGGLE' })}
+              >
                 {shown ? 'Hide' : 'Show'}
               </Button>
-              <IconButton size="sm" label="Copy the credential key" icon={<Icon name="copy" size={16} />} onClick={() => void copyToClipboard(key, copiedLabel('Credential Key'))} />
+              <IconButton
+                size="sm"
+                label="Copy the credential key"
+                icon={<Icon name="copy" size={16} />}
+                onClick={() => void copyToClipboard(key, copiedLabel('Credential Key'))}
+              />
             </div>
             <Button
               onClick={() => {

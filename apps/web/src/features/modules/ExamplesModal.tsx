@@ -10,7 +10,8 @@ export interface ExamplesModalProps {
   onClose: () => void;
 }
 
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; examples: Record<ExampleLanguage, IngestExample> };
+type Loaded =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; examples: Record<ExampleLanguage, IngestExample> };
 
 /** docs/product.md#modules Examples: one tab per programming language with a title, a description and the code; no download. */
 export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {

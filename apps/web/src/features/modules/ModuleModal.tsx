@@ -38,7 +38,10 @@ export function moduleFormMachineFor(module: Module | null, calls: ModuleModalPr
   const mode = module ? 'edit' : 'create';
   return savingThrough(
     moduleFormMachine,
-    (values) => (module ? calls.updateModule(module.module_id, moduleUpdateBody(values)) : calls.createModule(moduleCreateBody(values))),
+    (values) =>
+      module
+        ? calls.updateModule(module.module_id, moduleUpdateBody(values))
+        : calls.createModule(moduleCreateBody(values)),
     moduleFormFields(mode),
   );
 }
@@ -68,10 +71,22 @@ export function ModuleModal(props: ModuleModalProps) {
       </FormModal>
     );
   }
-  return <ModuleForm {...props} setup={{ mode: module ? 'edit' : 'create', escalations: choices.escalations, slas: choices.slas, module }} />;
+  return (
+    <ModuleForm
+      {...props}
+      setup={{ mode: module ? 'edit' : 'create', escalations: choices.escalations, slas: choices.slas, module }}
+    />
+  );
 }
 
-function ModuleForm({ module, application, calls, onClose, onSaved, setup }: ModuleModalProps & { setup: ModuleFormSetup }) {
+function ModuleForm({
+  module,
+  application,
+  calls,
+  onClose,
+  onSaved,
+  setup,
+}: ModuleModalProps & { setup: ModuleFormSetup }) {
   const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
     () => moduleFormMachineFor(module, calls),
     moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf),
@@ -82,11 +97,21 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
 
   const idOf = (value: string | number | null) => (typeof value === 'number' ? value : null);
 
-  const field = bindFields<'module_name' | 'module_desc'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
-  const choice = bindSelects<'escalation_id' | 'sla_id'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }));
+  const field = bindFields<'module_name' | 'module_desc'>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
+  const choice = bindSelects<'escalation_id' | 'sla_id'>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value: idOf(value) }),
+  );
 
   return (
-    <FormModal title={module ? 'Edit Module' : 'Create Module'} busy={isSaving} done={isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      title={module ? 'Edit Module' : 'Create Module'}
+      busy={isSaving}
+      done={isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <TextField label="Name" required autoFocus maxLength={100} {...field('module_name')} />
       <TextField label="Description" maxLength={1000} {...field('module_desc')} />
       <TextField
@@ -102,7 +127,12 @@ function ModuleForm({ module, application, calls, onClose, onSaved, setup }: Mod
       <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
       <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
       {layout.hasStatus ? (
-        <ActiveStatusField name="module_active" value={values.module_active} errors={errors.module_active} onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value })} />
+        <ActiveStatusField
+          name="module_active"
+          value={values.module_active}
+          errors={errors.module_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value })}
+        />
       ) : null}
     </FormModal>
   );

@@ -46,7 +46,10 @@ export const Filled: Story = {
     await expect(screen.getByRole('button', { name: 'Go back' })).toBeVisible();
   },
 };
-export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No modules found. Please add some modules.') };
+export const Empty: Story = {
+  args: { calls: 'empty' },
+  play: playShowsText('No modules found. Please add some modules.'),
+};
 export const Loading: Story = { args: { calls: 'loading' } };
 export const LoadFailed: Story = { args: { calls: 'failed' }, play: playOffersReload };
 
@@ -139,7 +142,9 @@ export const SaveFailed: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Checkout');
   },
 };
@@ -155,14 +160,18 @@ export const CredentialsConfirm: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create New Credentials' }));
-    await expect(await body(canvasElement).findByRole('alertdialog')).toHaveTextContent('Are you sure you want to create a new credential key?');
+    await expect(await body(canvasElement).findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to create a new credential key?',
+    );
   },
 };
 
 async function createKey(canvasElement: HTMLElement) {
   const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create New Credentials' }));
-  await userEvent.click(within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+  await userEvent.click(
+    within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }),
+  );
   await within(dialog).findByLabelText('Credential Key');
   return dialog;
 }
@@ -189,7 +198,9 @@ export const CredentialsGenerating: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create New Credentials' }));
-    await userEvent.click(within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(
+      within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }),
+    );
   },
 };
 export const CredentialsFailed: Story = {
@@ -197,7 +208,9 @@ export const CredentialsFailed: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Generate Credentials for Checkout', 'Credentials of Checkout');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create New Credentials' }));
-    await userEvent.click(within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(
+      within(await body(canvasElement).findByRole('alertdialog')).getByRole('button', { name: 'Continue' }),
+    );
     await expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
   },
 };
@@ -206,7 +219,15 @@ export const Examples: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await rowAction(canvasElement, 'Get Examples for Checkout', 'Examples for Checkout');
     const tabs = await within(dialog).findAllByRole('tab');
-    await expect(tabs.map((tab) => tab.textContent)).toEqual(['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'Events API v2']);
+    await expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'curl',
+      'JavaScript',
+      'Python',
+      'Go',
+      'Java',
+      'C#',
+      'Events API v2',
+    ]);
     await expect(within(dialog).getByRole('tabpanel')).toHaveTextContent('/api/v1/incidents');
   },
 };
@@ -235,7 +256,11 @@ export const ExamplesFailed: Story = {
 /** Send stays disabled while a field fails; each rule's message. */
 export const SimulationInvalid: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     const send = within(dialog).getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
     const incident = within(dialog).getByLabelText('Incident');
@@ -252,7 +277,11 @@ export const SimulationInvalid: Story = {
 };
 export const SimulationTooLong: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     await userEvent.click(within(dialog).getByLabelText('Incident'));
     await userEvent.paste('i'.repeat(101));
     await problemOf(canvasElement, dialog, 'Incident', 'The Incident field cannot exceed 100 characters');
@@ -263,7 +292,11 @@ export const SimulationTooLong: Story = {
 };
 export const SimulationValid: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
@@ -271,7 +304,11 @@ export const SimulationValid: Story = {
 };
 export const SimulationSent: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -282,17 +319,27 @@ export const SimulationSent: Story = {
 export const SimulationSending: Story = {
   args: { calls: 'pendingTools' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send' })).toHaveAttribute('aria-busy', 'true'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Send' })).toHaveAttribute('aria-busy', 'true'),
+    );
   },
 };
 export const SimulationRefused: Story = {
   args: { calls: 'failingTools' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Checkout', 'Incident Simulation for Checkout');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Checkout',
+      'Incident Simulation for Checkout',
+    );
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -304,7 +351,11 @@ export const SimulationRefused: Story = {
 /** An inactive module takes no incidents: the form says so in the server's words before any call. */
 export const SimulationRefusedBeforeSending: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Incident Simulation for Payments', 'Incident Simulation for Payments');
+    const dialog = await rowAction(
+      canvasElement,
+      'Incident Simulation for Payments',
+      'Incident Simulation for Payments',
+    );
     await expect(within(dialog).getByText('This module is inactive: it accepts no incidents')).toBeVisible();
     await userEvent.type(within(dialog).getByLabelText('Incident'), 'Payments answer 502');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');

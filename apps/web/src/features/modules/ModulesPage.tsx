@@ -1,6 +1,25 @@
 import { addModule, createCredential, deleteModule, simulateIncident, updateModule } from '@relevo/api';
-import { MESSAGES, SPANISH_CONFIRM_LABELS, activeFlagStatus, listDate, mayCall, modulesTitle, type Application, type ListQuery, type Module } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import {
+  MESSAGES,
+  SPANISH_CONFIRM_LABELS,
+  activeFlagStatus,
+  listDate,
+  mayCall,
+  modulesTitle,
+  type Application,
+  type ListQuery,
+  type Module,
+} from '@relevo/domain';
+import {
+  Button,
+  ConfirmDialog,
+  Icon,
+  IconButton,
+  PageHeader,
+  StatusBadge,
+  toast,
+  type DataTableColumn,
+} from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
@@ -22,9 +41,26 @@ const COLUMNS: DataTableColumn<Module>[] = [
   { id: 'module_desc', header: 'Description', cell: (row) => row.module_desc, sortable: true },
   { id: 'escalation', header: 'Escalation', cell: (row) => row.escalation?.escalation_name ?? '', sortable: true },
   { id: 'sla', header: 'SLA', cell: (row) => row.sla?.sla_name ?? '', sortable: true },
-  { id: 'module_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.module_active)} />, sortable: true, width: '8rem' },
-  { id: 'module_updateby', header: 'Updated by', cell: (row) => row.module_updateby ?? row.module_createby ?? '', sortable: true },
-  { id: 'module_updatedt', header: 'Update date', cell: (row) => listDate(row.module_updatedt ?? row.module_createdt), sortable: true, width: '9rem' },
+  {
+    id: 'module_active',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.module_active)} />,
+    sortable: true,
+    width: '8rem',
+  },
+  {
+    id: 'module_updateby',
+    header: 'Updated by',
+    cell: (row) => row.module_updateby ?? row.module_createby ?? '',
+    sortable: true,
+  },
+  {
+    id: 'module_updatedt',
+    header: 'Update date',
+    cell: (row) => listDate(row.module_updatedt ?? row.module_createdt),
+    sortable: true,
+    width: '9rem',
+  },
 ];
 
 /** docs/product.md#constants-and-limits: modules are listed by name. */
@@ -78,7 +114,10 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   }, [calls, applicationId]);
 
   const params = useListParams(DEFAULT_SORT);
-  const load = useCallback((query: ListQuery, signal: AbortSignal) => calls.listModules(applicationId, query, signal), [calls, applicationId]);
+  const load = useCallback(
+    (query: ListQuery, signal: AbortSignal) => calls.listModules(applicationId, query, signal),
+    [calls, applicationId],
+  );
   const list = useList(load, params);
   const { reload } = list;
 
@@ -96,14 +135,33 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const rowActions = useCallback(
     (row: Module) => (
       <span className="modules__row-actions">
-        <IconButton size="sm" label={`Get Examples for ${row.module_name}`} icon={<Icon name="book" size={16} />} onClick={() => setOpen({ kind: 'examples', module: row })} />
+        <IconButton
+          size="sm"
+          label={`Get Examples for ${row.module_name}`}
+          icon={<Icon name="book" size={16} />}
+          onClick={() => setOpen({ kind: 'examples', module: row })}
+        />
         {canGenerate ? (
-          <IconButton size="sm" label={`Generate Credentials for ${row.module_name}`} icon={<Icon name="key" size={16} />} onClick={() => setOpen({ kind: 'credentials', module: row })} />
+          <IconButton
+            size="sm"
+            label={`Generate Credentials for ${row.module_name}`}
+            icon={<Icon name="key" size={16} />}
+            onClick={() => setOpen({ kind: 'credentials', module: row })}
+          />
         ) : null}
         {canSimulate ? (
-          <IconButton size="sm" label={`Incident Simulation for ${row.module_name}`} icon={<Icon name="activity" size={16} />} onClick={() => setOpen({ kind: 'simulation', module: row })} />
+          <IconButton
+            size="sm"
+            label={`Incident Simulation for ${row.module_name}`}
+            icon={<Icon name="activity" size={16} />}
+            onClick={() => setOpen({ kind: 'simulation', module: row })}
+          />
         ) : null}
-        <RecordRowActions name={row.module_name} onEdit={canEdit ? () => setOpen({ kind: 'edit', module: row }) : null} onDelete={canDelete ? () => ask(row) : null} />
+        <RecordRowActions
+          name={row.module_name}
+          onEdit={canEdit ? () => setOpen({ kind: 'edit', module: row }) : null}
+          onDelete={canDelete ? () => ask(row) : null}
+        />
       </span>
     ),
     [canGenerate, canSimulate, canEdit, canDelete, ask],
@@ -118,12 +176,24 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
             <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/applications')}>
               Go back
             </Button>
-            {canCreate ? <CreateButton disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })} /> : null}
+            {canCreate ? (
+              <CreateButton disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })} />
+            ) : null}
           </>
         }
       />
-      <ListTable label="Modules" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.module_id} emptyText={MESSAGES.emptyModules} rowActions={rowActions} />
-      {open?.kind === 'edit' && application ? <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} /> : null}
+      <ListTable
+        label="Modules"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.module_id}
+        emptyText={MESSAGES.emptyModules}
+        rowActions={rowActions}
+      />
+      {open?.kind === 'edit' && application ? (
+        <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} />
+      ) : null}
       {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}

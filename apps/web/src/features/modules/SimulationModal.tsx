@@ -37,7 +37,8 @@ async function sentOrShown(call: Promise<Answer>): Promise<Answer> {
   } catch (error) {
     const fields = Object.keys(fieldMessagesOf(error));
     const onForm = fields.length > 0 && fields.every((field) => FIELDS.includes(field));
-    if (!onForm && !(error instanceof ApiError && error.status === 401)) toast.error(generalErrorText(error), { duration: ERROR_TOAST_MS });
+    if (!onForm && !(error instanceof ApiError && error.status === 401))
+      toast.error(generalErrorText(error), { duration: ERROR_TOAST_MS });
     throw error;
   }
 }
@@ -45,7 +46,11 @@ async function sentOrShown(call: Promise<Answer>): Promise<Answer> {
 /** The modal's machine: the domain's simulation form, sent through the screen's calls. */
 export function simulationMachineFor(moduleId: number, calls: SimulationModalProps['calls']) {
   return incidentSimulationMachine.provide({
-    actors: { save: fromPromise<Answer, IncidentSimulationValues>(({ input }) => sentOrShown(calls.simulate(moduleId, incidentSimulationBody(input)))) },
+    actors: {
+      save: fromPromise<Answer, IncidentSimulationValues>(({ input }) =>
+        sentOrShown(calls.simulate(moduleId, incidentSimulationBody(input))),
+      ),
+    },
   });
 }
 
@@ -65,7 +70,13 @@ export function SimulationModal({ module, calls, onClose }: SimulationModalProps
     },
     [onClose],
   );
-  const { values, errors, send, isSaving: isSending, isSaved: isSent } = useRecordFormModal(
+  const {
+    values,
+    errors,
+    send,
+    isSaving: isSending,
+    isSaved: isSent,
+  } = useRecordFormModal(
     () => simulationMachineFor(module.module_id, calls),
     incidentSimulationInput(fieldMessagesOf),
     sent,

@@ -7,7 +7,8 @@ import { expectProblem } from '../../testing/story-dialogs';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** The real change-password machine with a fixture `changePassword` actor. */
-const withChange = (change: () => Promise<unknown>) => changePasswordMachine.provide({ actors: { changePassword: fromPromise(change) } });
+const withChange = (change: () => Promise<unknown>) =>
+  changePasswordMachine.provide({ actors: { changePassword: fromPromise(change) } });
 
 const noop = () => undefined;
 const meta = {
@@ -87,12 +88,17 @@ export const ServerError: Story = {
   play: async ({ canvasElement }) => {
     await type(canvasElement, { current: 'Wrong.Pass.2025', next: 'New.Pass.2026', confirm: 'New.Pass.2026' });
     await userEvent.click(page(canvasElement).getByRole('button', { name: 'Save' }));
-    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('The current password is not correct');
+    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent(
+      'The current password is not correct',
+    );
   },
 };
 
 export const ForcedServerError: Story = {
-  args: { forced: true, machine: withChange(() => Promise.reject(new Error('The new password must differ from the current one'))) },
+  args: {
+    forced: true,
+    machine: withChange(() => Promise.reject(new Error('The new password must differ from the current one'))),
+  },
   play: async ({ canvasElement }) => {
     await type(canvasElement, { current: 'Same.Pass.2026', next: 'Same.Pass.2026', confirm: 'Same.Pass.2026' });
     await userEvent.click(page(canvasElement).getByRole('button', { name: 'Save' }));

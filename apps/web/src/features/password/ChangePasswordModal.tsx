@@ -52,7 +52,12 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
     else if (isCancelled) onClose();
   }, [isDone, isCancelled, onChanged, onClose]);
 
-  const field = useBoundFields<Field>(context, changePasswordErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }), attempted);
+  const field = useBoundFields<Field>(
+    context,
+    changePasswordErrors(context),
+    (name, value) => send({ type: 'CHANGE', field: name, value }),
+    attempted,
+  );
 
   return (
     <FormModal
@@ -68,7 +73,13 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
       }}
       error={state.matches('failed') ? context.error : null}
     >
-      <PasswordField label="Current Password" autoComplete="current-password" required autoFocus {...field('current_password')} />
+      <PasswordField
+        label="Current Password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        {...field('current_password')}
+      />
       <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} rules />
     </FormModal>
   );

@@ -23,7 +23,9 @@ function Profile({ role, phone, counts = 'loaded' }: { role: RoleId; phone?: str
   );
 }
 
-const meta = { title: 'Screens/Profile', component: Profile, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Profile>;
+const meta = { title: 'Screens/Profile', component: Profile, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Profile
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -36,8 +38,14 @@ const showsRole =
     await expect(screen.getByText(customer, { selector: 'dd' })).toBeVisible();
   };
 
-export const Customer: Story = { args: { role: Role.Customer, phone: '+17875550123' }, play: showsRole('Customer', 'Demo Company') };
-export const CustomerRoot: Story = { args: { role: Role.CustomerRoot }, play: showsRole('Customer Root', 'Demo Company') };
+export const Customer: Story = {
+  args: { role: Role.Customer, phone: '+17875550123' },
+  play: showsRole('Customer', 'Demo Company'),
+};
+export const CustomerRoot: Story = {
+  args: { role: Role.CustomerRoot },
+  play: showsRole('Customer Root', 'Demo Company'),
+};
 export const Staff: Story = { args: { role: Role.StaffRoot }, play: showsRole('Staff Root', 'Relevo') };
 export const StaffEdit: Story = { args: { role: Role.StaffEdit }, play: showsRole('Staff Edit', 'Relevo') };
 export const StaffView: Story = { args: { role: Role.StaffView }, play: showsRole('Staff View', 'Relevo') };

@@ -67,7 +67,9 @@ export function ProfilePage() {
           <ul className="profile__stats">
             {COUNTS.map(({ key, label }) => (
               <li key={key} className={`profile__stat profile__stat--${key}`}>
-                <span className="profile__stat-value rl-tabular">{counts.state === 'loaded' ? counts.value[key] : '–'}</span>
+                <span className="profile__stat-value rl-tabular">
+                  {counts.state === 'loaded' ? counts.value[key] : '–'}
+                </span>
                 <span className="profile__stat-label">{label}</span>
               </li>
             ))}

@@ -12,7 +12,9 @@ const updated = async (): Promise<MessageAnswer> => ({ Message: MESSAGES.resetEm
 
 /** The real e-mail reset machine with fixture `requestLink` and `confirmReset` actors. */
 const withActors = (requestLink: () => Promise<unknown> = linkSent, confirmReset: () => Promise<unknown> = updated) =>
-  emailResetMachine.provide({ actors: { requestLink: fromPromise(requestLink), confirmReset: fromPromise(confirmReset) } });
+  emailResetMachine.provide({
+    actors: { requestLink: fromPromise(requestLink), confirmReset: fromPromise(confirmReset) },
+  });
 
 const TOKEN = 'Zm9yLXN0b3JpZXMtb25seS0xMjM0NTY3ODk';
 
@@ -29,7 +31,11 @@ function EmailReset({ machine = withActors(), token }: { machine?: typeof emailR
   );
 }
 
-const meta = { title: 'Screens/Reset password/By e-mail', component: EmailReset, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof EmailReset>;
+const meta = {
+  title: 'Screens/Reset password/By e-mail',
+  component: EmailReset,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof EmailReset>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -58,7 +64,9 @@ export const EmailInvalid: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(canvas.getByRole('button', { name: /^Email: 1 problem/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Must be a valid email address');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Must be a valid email address',
+    );
   },
 };
 /** docs/product.md#validation-rules: the e-mail is required. */
@@ -66,7 +74,9 @@ export const EmailRequired: Story = {
   play: async ({ canvasElement }) => {
     await submitEmail(canvasElement, '');
     await userEvent.click(within(canvasElement).getByRole('button', { name: /^Email: 1 problem/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Email is required');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Email is required',
+    );
   },
 };
 
@@ -125,7 +135,9 @@ export const PasswordsDoNotMatch: Story = {
     await typePasswords(canvasElement, GOOD, 'Brand.New.2027');
     await expect(send(canvasElement)).toBeDisabled();
     await userEvent.click(within(canvasElement).getByRole('button', { name: /^Confirm Password: 1 problem/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Passwords do not match');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Passwords do not match',
+    );
   },
 };
 
@@ -147,7 +159,10 @@ export const Confirming: Story = {
 };
 
 export const ConfirmFailed: Story = {
-  args: { token: TOKEN, machine: withActors(linkSent, () => Promise.reject(new Error(AUTH_MESSAGES.resetLinkInvalid))) },
+  args: {
+    token: TOKEN,
+    machine: withActors(linkSent, () => Promise.reject(new Error(AUTH_MESSAGES.resetLinkInvalid))),
+  },
   play: async ({ canvasElement }) => {
     await typePasswords(canvasElement, GOOD, GOOD);
     await userEvent.click(send(canvasElement));
@@ -171,7 +186,10 @@ export const Done: Story = {
 /** The route itself: a token in the address starts the screen at step 3. */
 export const FromTheLink: StoryObj<typeof ResetPasswordPage> = {
   render: () => (
-    <StoryApp at={`/reset_password/email/${TOKEN}`} routes={[{ path: '/reset_password/email/:token?', element: <ResetPasswordPage /> }, landed('/login')]} />
+    <StoryApp
+      at={`/reset_password/email/${TOKEN}`}
+      routes={[{ path: '/reset_password/email/:token?', element: <ResetPasswordPage /> }, landed('/login')]}
+    />
   ),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { name: MESSAGES.resetEmailConfirm })).toBeVisible();

@@ -1,4 +1,11 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH, RESET_LINK_TTL_SECONDS, emailConfirmErrors, emailStartErrors, type emailResetMachine } from '@relevo/domain';
+import {
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  RESET_LINK_TTL_SECONDS,
+  emailConfirmErrors,
+  emailStartErrors,
+  type emailResetMachine,
+} from '@relevo/domain';
 import { Button, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
@@ -29,7 +36,13 @@ export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
   const isNewPassword = state.matches('newPassword') || state.matches('confirming');
   const isDone = state.matches('done');
   const step = isDone ? 4 : isNewPassword ? 3 : isInbox ? 2 : 1;
-  const heading = isDone ? MESSAGES.resetEmailDone : isNewPassword ? MESSAGES.resetEmailConfirm : isInbox ? MESSAGES.resetEmailCheckInbox : 'Enter your email address';
+  const heading = isDone
+    ? MESSAGES.resetEmailDone
+    : isNewPassword
+      ? MESSAGES.resetEmailConfirm
+      : isInbox
+        ? MESSAGES.resetEmailCheckInbox
+        : 'Enter your email address';
 
   return (
     <PublicPage title="Reset password by email">
@@ -41,11 +54,13 @@ export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
         ) : isInbox ? (
           <>
             <p>
-              If an account uses <strong className="reset-step__value">{state.context.email.trim()}</strong>, we have sent it an email with a link to choose a new
-              password. The link is valid for {RESET_LINK_TTL_SECONDS / 60} minutes and works once.
+              If an account uses <strong className="reset-step__value">{state.context.email.trim()}</strong>, we have
+              sent it an email with a link to choose a new password. The link is valid for {RESET_LINK_TTL_SECONDS / 60}{' '}
+              minutes and works once.
             </p>
             <p className="reset-step__help">
-              Nothing after a few minutes? Check your spam folder and the address you typed, then <Link to="/reset_password">ask again</Link>.
+              Nothing after a few minutes? Check your spam folder and the address you typed, then{' '}
+              <Link to="/reset_password">ask again</Link>.
             </p>
             <ButtonLink to="/login">{MESSAGES.resetEmailGoToLogin}</ButtonLink>
           </>
@@ -65,7 +80,9 @@ interface StepProps {
 
 function EmailStep({ state, send }: StepProps) {
   const { context } = state;
-  const field = bindFields<'email'>(context, context.submitted ? emailStartErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<'email'>(context, context.submitted ? emailStartErrors(context) : {}, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
   return (
     <ResetRequestStep
       text="Enter the email address of your account. If it matches one, we send it a link to choose a new password."
@@ -84,13 +101,16 @@ function NewPasswordStep({ state, send }: StepProps) {
   // disabled while either field has a failed rule
   const errors = emailConfirmErrors(context);
   const hasErrors = Object.keys(errors).length > 0;
-  const field = useBoundFields<PasswordFieldName>(context, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = useBoundFields<PasswordFieldName>(context, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
   const isConfirming = state.matches('confirming');
 
   return (
     <>
       <p className="reset-step__text">
-        Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and a special character.
+        Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a
+        number and a special character.
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} autoFocus />

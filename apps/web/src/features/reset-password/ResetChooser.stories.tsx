@@ -8,12 +8,21 @@ function Chooser() {
   return (
     <StoryApp
       at="/reset_password"
-      routes={[{ path: '/reset_password', element: <ResetPasswordPage /> }, landed('/reset_password/sms'), landed('/reset_password/email'), landed('/login')]}
+      routes={[
+        { path: '/reset_password', element: <ResetPasswordPage /> },
+        landed('/reset_password/sms'),
+        landed('/reset_password/email'),
+        landed('/login'),
+      ]}
     />
   );
 }
 
-const meta = { title: 'Screens/Reset password/Chooser', component: Chooser, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Chooser>;
+const meta = {
+  title: 'Screens/Reset password/Chooser',
+  component: Chooser,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Chooser>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

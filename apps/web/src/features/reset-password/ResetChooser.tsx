@@ -13,14 +13,27 @@ interface ResetWay {
 }
 
 const WAYS: ResetWay[] = [
-  { label: 'Email', to: '/reset_password/email', icon: 'mail', description: 'We send a link to the email address of your account.' },
-  { label: 'SMS', to: '/reset_password/sms', icon: 'phone', description: 'We send a 6-digit code to the mobile number of your account.' },
+  {
+    label: 'Email',
+    to: '/reset_password/email',
+    icon: 'mail',
+    description: 'We send a link to the email address of your account.',
+  },
+  {
+    label: 'SMS',
+    to: '/reset_password/sms',
+    icon: 'phone',
+    description: 'We send a 6-digit code to the mobile number of your account.',
+  },
 ];
 
 /** docs/product.md#password-reset chooser: reset by Email or by SMS, and a way back to the sign-in page. */
 export function ResetChooser() {
   return (
-    <PublicPage title={MESSAGES.recoveryLink} intro="Forgot your password? Choose how we should help you set a new one.">
+    <PublicPage
+      title={MESSAGES.recoveryLink}
+      intro="Forgot your password? Choose how we should help you set a new one."
+    >
       <nav aria-label="Ways to reset the password">
         <ul className="reset-ways">
           {WAYS.map((way) => (
@@ -57,7 +70,19 @@ function ResetWayLink({ way }: { way: ResetWay }) {
 /** The two pictures of the chooser, drawn like the ui library's line icons (24 px grid, current colour). */
 function WayIcon({ shape }: { shape: ResetWay['icon'] }) {
   return (
-    <svg className="rl-icon reset-way__icon" width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="rl-icon reset-way__icon"
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {shape === 'mail' ? (
         <>
           <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -29,6 +29,7 @@ export function ResetPasswordPage() {
     );
   }
   // a new link opened in the same tab starts a new flow
-  if (matchPath('/reset_password/email/:token?', pathname)) return <EmailResetPage key={token ?? ''} token={token ?? null} />;
+  if (matchPath('/reset_password/email/:token?', pathname))
+    return <EmailResetPage key={token ?? ''} token={token ?? null} />;
   return <ResetChooser />;
 }

@@ -61,7 +61,15 @@ export function ResetDone() {
 }
 
 /** A step's form: the failed call's first message in a red alert above the fields (docs/product.md#messages). */
-export function ResetForm({ error, onSubmit, children }: { error: string | null | undefined; onSubmit: () => void; children: ReactNode }) {
+export function ResetForm({
+  error,
+  onSubmit,
+  children,
+}: {
+  error: string | null | undefined;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
     <form
       className="public-form"

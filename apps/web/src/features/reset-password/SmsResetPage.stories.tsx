@@ -19,12 +19,20 @@ function SmsReset({ machine = withActors() }: { machine?: typeof smsResetMachine
   return (
     <StoryApp
       at="/reset_password/sms"
-      routes={[{ path: '/reset_password/sms', element: <SmsResetPage machine={machine} /> }, landed('/login'), landed('/reset_password')]}
+      routes={[
+        { path: '/reset_password/sms', element: <SmsResetPage machine={machine} /> },
+        landed('/login'),
+        landed('/reset_password'),
+      ]}
     />
   );
 }
 
-const meta = { title: 'Screens/Reset password/By SMS', component: SmsReset, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SmsReset>;
+const meta = {
+  title: 'Screens/Reset password/By SMS',
+  component: SmsReset,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SmsReset>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -60,7 +68,9 @@ export const PhoneInvalid: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(canvas.getByRole('button', { name: /^Phone: 1 problem/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Must be a valid phone number');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Must be a valid phone number',
+    );
   },
 };
 
@@ -85,7 +95,9 @@ export const CodeIdle: Story = {
   play: async ({ canvasElement }) => {
     await toCodeStep(canvasElement);
     // the new step announces itself: its heading has the focus
-    await waitFor(() => expect(within(canvasElement).getByRole('heading', { name: 'Enter the verification code' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('heading', { name: 'Enter the verification code' })).toHaveFocus(),
+    );
   },
 };
 
@@ -113,7 +125,9 @@ export const CodeInvalid: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Verification code')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(canvas.getByRole('button', { name: /^Password: \d problems?/ }));
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent('Password must be at least 8 characters long');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(
+      'Password must be at least 8 characters long',
+    );
   },
 };
 

@@ -1,4 +1,12 @@
-import { CODE_TTL_SECONDS, MESSAGES, PREFERRED_COUNTRIES, SUPPORTED_COUNTRIES, smsPhoneErrors, smsVerifyErrors, type smsResetMachine } from '@relevo/domain';
+import {
+  CODE_TTL_SECONDS,
+  MESSAGES,
+  PREFERRED_COUNTRIES,
+  SUPPORTED_COUNTRIES,
+  smsPhoneErrors,
+  smsVerifyErrors,
+  type smsResetMachine,
+} from '@relevo/domain';
 import { Button, PhoneInput, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { PublicPage } from '../../shell/PublicPage';
@@ -24,7 +32,11 @@ export function SmsResetPage({ machine }: SmsResetPageProps) {
   const isCodeStep = state.matches('code') || state.matches('verifying');
   const isDone = state.matches('done');
   const step = isDone ? 3 : isCodeStep ? 2 : 1;
-  const heading = isDone ? MESSAGES.resetSmsDone : isCodeStep ? 'Enter the verification code' : 'Enter your phone number';
+  const heading = isDone
+    ? MESSAGES.resetSmsDone
+    : isCodeStep
+      ? 'Enter the verification code'
+      : 'Enter your phone number';
 
   return (
     <PublicPage title="Reset password by SMS">
@@ -49,7 +61,9 @@ interface StepProps {
 
 function PhoneStep({ state, send }: StepProps) {
   const { context } = state;
-  const field = bindFields<'phone'>(context, context.submitted ? smsPhoneErrors(context) : {}, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<'phone'>(context, context.submitted ? smsPhoneErrors(context) : {}, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
   return (
     <ResetRequestStep
       text="Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS."
@@ -57,25 +71,48 @@ function PhoneStep({ state, send }: StepProps) {
       busy={state.matches('requestingCode')}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
-      <PhoneInput label="Phone" required autoFocus countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('phone')} />
+      <PhoneInput
+        label="Phone"
+        required
+        autoFocus
+        countries={SUPPORTED_COUNTRIES}
+        preferredCountries={PREFERRED_COUNTRIES}
+        {...field('phone')}
+      />
     </ResetRequestStep>
   );
 }
 
 function CodeStep({ state, send }: StepProps) {
   const { context } = state;
-  const field = useBoundFields<CodeField>(context, smsVerifyErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }), context.submitted);
+  const field = useBoundFields<CodeField>(
+    context,
+    smsVerifyErrors(context),
+    (name, value) => send({ type: 'CHANGE', field: name, value }),
+    context.submitted,
+  );
   const isVerifying = state.matches('verifying');
 
   return (
     <>
       <p className="reset-step__text">
-        If an account has the number <strong className="reset-step__value">{context.phone}</strong>, we have sent it a 6-digit code by SMS. The code is valid for{' '}
-        {CODE_TTL_SECONDS / 60} minutes. Choose your new password below.
+        If an account has the number <strong className="reset-step__value">{context.phone}</strong>, we have sent it a
+        6-digit code by SMS. The code is valid for {CODE_TTL_SECONDS / 60} minutes. Choose your new password below.
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField label="Verification code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} {...field('smscod')} />
-        <NewPasswordFields password={field('password')} confirm={field('password_verified')} labels={['Password', 'Password verified']} />
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={6}
+          {...field('smscod')}
+        />
+        <NewPasswordFields
+          password={field('password')}
+          confirm={field('password_verified')}
+          labels={['Password', 'Password verified']}
+        />
         <Button type="submit" variant="primary" block loading={isVerifying}>
           Verify
         </Button>

@@ -18,6 +18,8 @@ export const liveSmsResetMachine = smsResetMachine.provide({
 export const liveEmailResetMachine = emailResetMachine.provide({
   actors: {
     requestLink: fromPromise(({ input }) => api.call(emailResetStart, { body: input })),
-    confirmReset: fromPromise(({ input: { token, ...body } }) => api.call(emailResetConfirm, { params: { token }, body })),
+    confirmReset: fromPromise(({ input: { token, ...body } }) =>
+      api.call(emailResetConfirm, { params: { token }, body }),
+    ),
   },
 });

@@ -39,7 +39,15 @@ export interface ResourceModalProps {
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {
   const mode = resource ? 'edit' : 'create';
   const form = useRecordFormModal(
-    () => savingThrough(resourceFormMachine, (values) => (resource ? calls.update(resource.resource_id, resourceUpdateBody(values)) : calls.create(resourceCreateBody(values))), resourceFormFields(mode)),
+    () =>
+      savingThrough(
+        resourceFormMachine,
+        (values) =>
+          resource
+            ? calls.update(resource.resource_id, resourceUpdateBody(values))
+            : calls.create(resourceCreateBody(values)),
+        resourceFormFields(mode),
+      ),
     resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
     onSaved,
   );
@@ -48,10 +56,18 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
   const languages = useLoaded(loadLanguages);
 
   type TextFieldName = 'resource_fullname' | 'resource_email' | 'resource_phone1' | 'resource_phone2';
-  const field = bindFields<TextFieldName>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<TextFieldName>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
 
   return (
-    <FormModal title={resource ? 'Edit Resource' : 'Create Resource'} busy={form.isSaving} done={form.isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      title={resource ? 'Edit Resource' : 'Create Resource'}
+      busy={form.isSaving}
+      done={form.isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <div className="form-grid">
         <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('resource_fullname')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('resource_email')} />
@@ -62,12 +78,23 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         required
         options={languageOptions(languages.state === 'loaded' ? languages.value.list : [])}
         value={values.language_id}
-        error={errors.language_id?.join(' ') ?? (languages.state === 'failed' ? 'The languages could not be loaded' : undefined)}
+        error={
+          errors.language_id?.join(' ') ??
+          (languages.state === 'failed' ? 'The languages could not be loaded' : undefined)
+        }
         disabled={languages.state === 'loading'}
-        onChange={(value) => send({ type: 'CHANGE', field: 'language_id', value: typeof value === 'string' ? value : null })}
+        onChange={(value) =>
+          send({ type: 'CHANGE', field: 'language_id', value: typeof value === 'string' ? value : null })
+        }
       />
       <div className="form-grid">
-        <PhoneInput label="Main Phone" countryLabel="Main phone country" countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('resource_phone1')} />
+        <PhoneInput
+          label="Main Phone"
+          countryLabel="Main phone country"
+          countries={SUPPORTED_COUNTRIES}
+          preferredCountries={PREFERRED_COUNTRIES}
+          {...field('resource_phone1')}
+        />
         <PhoneInput
           label="Secondary Phone"
           countryLabel="Secondary phone country"
@@ -77,7 +104,12 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         />
       </div>
       {resourceFormLayout(mode).hasStatus ? (
-        <ActiveStatusField name="resource_active" value={values.resource_active} errors={errors.resource_active} onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })} />
+        <ActiveStatusField
+          name="resource_active"
+          value={values.resource_active}
+          errors={errors.resource_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })}
+        />
       ) : null}
     </FormModal>
   );

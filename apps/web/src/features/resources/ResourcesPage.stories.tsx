@@ -7,17 +7,38 @@ import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
-import { expectProblem, expectSaving, playOffersReload, playReadsOnly, playShowsText } from '../../testing/story-dialogs';
+import {
+  expectProblem,
+  expectSaving,
+  playOffersReload,
+  playReadsOnly,
+  playShowsText,
+} from '../../testing/story-dialogs';
 
-const phoneRefused = () => Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry }] }));
+const phoneRefused = () =>
+  Promise.reject(
+    new ApiError(422, { detail: [{ loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry }] }),
+  );
 
 /** The real route table at /resources, signed in as a Demo Company user, with fixture calls. */
-function Resources({ role = Role.CustomerRoot, state = 'filled', refusePhone = false }: { role?: RoleId; state?: StoryCatalogueState; refusePhone?: boolean }) {
-  const [calls] = useState(() => storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}));
+function Resources({
+  role = Role.CustomerRoot,
+  state = 'filled',
+  refusePhone = false,
+}: {
+  role?: RoleId;
+  state?: StoryCatalogueState;
+  refusePhone?: boolean;
+}) {
+  const [calls] = useState(() =>
+    storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}),
+  );
   return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ ...calls }} />;
 }
 
-const meta = { title: 'Screens/Resources', component: Resources, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Resources>;
+const meta = { title: 'Screens/Resources', component: Resources, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Resources
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -48,7 +69,10 @@ export const Filled: Story = {
     await expect(screen.getByText('Show 1 to 5 of 5 records')).toBeVisible();
   },
 };
-export const Empty: Story = { args: { state: 'empty' }, play: playShowsText('No resources found. Please add some resources.') };
+export const Empty: Story = {
+  args: { state: 'empty' },
+  play: playShowsText('No resources found. Please add some resources.'),
+};
 export const Loading: Story = { args: { state: 'loading' } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
@@ -61,7 +85,11 @@ export const QuotaReached: Story = {
   args: { state: 'quotaReached' },
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
-    await expect(await screen.findByText('You have reached the maximum limit of subscribed resources (10). Please manage your subscriptions to add more.')).toBeVisible();
+    await expect(
+      await screen.findByText(
+        'You have reached the maximum limit of subscribed resources (10). Please manage your subscriptions to add more.',
+      ),
+    ).toBeVisible();
     await expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
   },
 };
@@ -92,7 +120,8 @@ export const InvalidForm: Story = {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Language' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Select Language' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    for (const label of ['Name', 'Email', 'Main Phone']) await expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    for (const label of ['Name', 'Email', 'Main Phone'])
+      await expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     await expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveAttribute('aria-invalid', 'true');
     await expectProblem(canvasElement, dialog, 'Name', 'Name is required');
     await expectProblem(canvasElement, dialog, 'Email', 'Must be a valid email address');
@@ -118,7 +147,9 @@ export const SaveFailed: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'Luis Ortega');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Luis Ortega');
   },
 };
@@ -131,7 +162,9 @@ export const PhoneRefusedByServer: Story = {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Nora Quiles');
     await userEvent.type(within(dialog).getByLabelText('Secondary Phone'), '7875550111');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('Secondary Phone')).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Secondary Phone')).toHaveAttribute('aria-invalid', 'true'),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: /Secondary Phone: 1 problem/ }));
     await expect(await body(canvasElement).findAllByText('Choose the country of the phone number')).not.toHaveLength(0);
   },
@@ -141,7 +174,9 @@ export const DeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this resource?');
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to remove this resource?',
+    );
   },
 };
 

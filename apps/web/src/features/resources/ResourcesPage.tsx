@@ -1,5 +1,14 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, copiedToClipboard, listDate, mayCall, resourcePhoneShown, resourceQuotaRefusal, type Resource } from '@relevo/domain';
+import {
+  MESSAGES,
+  activeFlagStatus,
+  copiedToClipboard,
+  listDate,
+  mayCall,
+  resourcePhoneShown,
+  resourceQuotaRefusal,
+  type Resource,
+} from '@relevo/domain';
 import { Alert, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
@@ -18,7 +27,12 @@ function PhoneCell({ national, country }: { national: string | null; country: st
   const shown = resourcePhoneShown(national, country);
   if (!shown) return null;
   return (
-    <button type="button" className="resources__phone" title="Copy" onClick={() => void copyToClipboard(shown, copiedToClipboard(shown))}>
+    <button
+      type="button"
+      className="resources__phone"
+      title="Copy"
+      onClick={() => void copyToClipboard(shown, copiedToClipboard(shown))}
+    >
       {shown}
     </button>
   );
@@ -28,18 +42,50 @@ const COLUMNS: DataTableColumn<Resource>[] = [
   { id: 'resource_fullname', header: 'Name', cell: (row) => row.resource_fullname, sortable: true },
   { id: 'resource_email', header: 'Email', cell: (row) => row.resource_email ?? '', sortable: true },
   { id: 'language', header: 'Language', cell: (row) => row.language.language_desc, sortable: true, width: '8rem' },
-  { id: 'resource_phone1', header: 'Main Phone', cell: (row) => <PhoneCell national={row.resource_phone1} country={row.resource_country_phone1} />, sortable: true },
-  { id: 'resource_phone2', header: 'Secondary Phone', cell: (row) => <PhoneCell national={row.resource_phone2} country={row.resource_country_phone2} />, sortable: true },
-  { id: 'resource_active', header: 'Status', cell: (row) => <StatusBadge {...activeFlagStatus(row.resource_active)} />, sortable: true, width: '8rem' },
-  { id: 'resource_updateby', header: 'Updated By', cell: (row) => row.resource_updateby ?? row.resource_createby ?? '', sortable: true },
+  {
+    id: 'resource_phone1',
+    header: 'Main Phone',
+    cell: (row) => <PhoneCell national={row.resource_phone1} country={row.resource_country_phone1} />,
+    sortable: true,
+  },
+  {
+    id: 'resource_phone2',
+    header: 'Secondary Phone',
+    cell: (row) => <PhoneCell national={row.resource_phone2} country={row.resource_country_phone2} />,
+    sortable: true,
+  },
+  {
+    id: 'resource_active',
+    header: 'Status',
+    cell: (row) => <StatusBadge {...activeFlagStatus(row.resource_active)} />,
+    sortable: true,
+    width: '8rem',
+  },
+  {
+    id: 'resource_updateby',
+    header: 'Updated By',
+    cell: (row) => row.resource_updateby ?? row.resource_createby ?? '',
+    sortable: true,
+  },
   // a resource never edited shows the day it was created
-  { id: 'resource_updatedt', header: 'Update Date', cell: (row) => listDate(row.resource_updatedt ?? row.resource_createdt), sortable: true, width: '8rem' },
+  {
+    id: 'resource_updatedt',
+    header: 'Update Date',
+    cell: (row) => listDate(row.resource_updatedt ?? row.resource_createdt),
+    sortable: true,
+    width: '8rem',
+  },
 ];
 
 /** docs/product.md#constants-and-limits: resources are listed by resource_fullname ascending. */
 const DEFAULT_SORT = { column: 'resource_fullname', direction: 'asc' } as const;
 
-const TEXTS = { created: MESSAGES.resourceCreated, updated: MESSAGES.resourceUpdated, deleted: MESSAGES.resourceDeleted, confirmDelete: MESSAGES.confirmDeleteResource };
+const TEXTS = {
+  created: MESSAGES.resourceCreated,
+  updated: MESSAGES.resourceUpdated,
+  deleted: MESSAGES.resourceDeleted,
+  confirmDelete: MESSAGES.confirmDeleteResource,
+};
 
 /**
  * docs/product.md#resources: the people the escalations contact. List, create, edit and delete (Customer
@@ -66,7 +112,13 @@ export function ResourcesPage() {
   const { edit, askRemove } = screen;
 
   const rowActions = useCallback(
-    (row: Resource) => <RecordRowActions name={row.resource_fullname} onEdit={canEdit ? () => edit(row) : null} onDelete={canDelete ? () => askRemove(row) : null} />,
+    (row: Resource) => (
+      <RecordRowActions
+        name={row.resource_fullname}
+        onEdit={canEdit ? () => edit(row) : null}
+        onDelete={canDelete ? () => askRemove(row) : null}
+      />
+    ),
     [canEdit, canDelete, edit, askRemove],
   );
 
@@ -80,8 +132,23 @@ export function ResourcesPage() {
           {quotaRefusal}
         </Alert>
       ) : null}
-      <ListTable label="Resources" columns={COLUMNS} list={list} params={params} rowKey={(row) => row.resource_id} emptyText={MESSAGES.emptyResources} toolbar={canCreate ? <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || quotaRefusal !== null} /> : undefined} rowActions={canEdit || canDelete ? rowActions : undefined} />
-      {screen.editing ? <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} /> : null}
+      <ListTable
+        label="Resources"
+        columns={COLUMNS}
+        list={list}
+        params={params}
+        rowKey={(row) => row.resource_id}
+        emptyText={MESSAGES.emptyResources}
+        toolbar={
+          canCreate ? (
+            <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || quotaRefusal !== null} />
+          ) : undefined
+        }
+        rowActions={canEdit || canDelete ? rowActions : undefined}
+      />
+      {screen.editing ? (
+        <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} />
+      ) : null}
       {screen.confirmation}
     </>
   );

@@ -1,5 +1,14 @@
 import { addResource, deleteResource, listLanguages, listResources, resourceLimit, updateResource } from '@relevo/api';
-import type { Language, ListOf, ListQuery, MessageAnswer, Resource, ResourceCreateBody, ResourceLimit, ResourceUpdateBody } from '@relevo/domain';
+import type {
+  Language,
+  ListOf,
+  ListQuery,
+  MessageAnswer,
+  Resource,
+  ResourceCreateBody,
+  ResourceLimit,
+  ResourceUpdateBody,
+} from '@relevo/domain';
 import { api } from '../../shell/api';
 
 declare module '../../shell/services' {

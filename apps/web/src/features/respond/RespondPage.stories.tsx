@@ -32,10 +32,19 @@ function fixture(load: () => Promise<ResponderView>, accept: () => Promise<Respo
 }
 
 function Respond({ load, accept }: { load: () => Promise<ResponderView>; accept?: () => Promise<ResponderView> }) {
-  return <StoryApp at="/respond/token" routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load, accept)} /> }]} />;
+  return (
+    <StoryApp
+      at="/respond/token"
+      routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load, accept)} /> }]}
+    />
+  );
 }
 
-const meta = { title: 'Screens/Responder page', component: Respond, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Respond>;
+const meta = {
+  title: 'Screens/Responder page',
+  component: Respond,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Respond>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

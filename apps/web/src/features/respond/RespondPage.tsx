@@ -66,17 +66,30 @@ export function RespondPage({ machine }: RespondPageProps) {
         </div>
         {state.matches('failed') ? (
           <Alert variant="error">
-            {error} <Button variant="link" onClick={() => send({ type: 'RETRY' })}>Try again</Button>
+            {error}{' '}
+            <Button variant="link" onClick={() => send({ type: 'RETRY' })}>
+              Try again
+            </Button>
           </Alert>
         ) : null}
         <div className="respond__actions">
           {view.can_accept ? (
-            <Button variant="primary" loading={state.matches('accepting')} disabled={busy} onClick={() => send({ type: 'ACCEPT' })}>
+            <Button
+              variant="primary"
+              loading={state.matches('accepting')}
+              disabled={busy}
+              onClick={() => send({ type: 'ACCEPT' })}
+            >
               Accept
             </Button>
           ) : null}
           {view.can_resolve ? (
-            <Button variant={view.can_accept ? 'secondary' : 'primary'} loading={state.matches('resolving')} disabled={busy} onClick={() => send({ type: 'RESOLVE' })}>
+            <Button
+              variant={view.can_accept ? 'secondary' : 'primary'}
+              loading={state.matches('resolving')}
+              disabled={busy}
+              onClick={() => send({ type: 'RESOLVE' })}
+            >
               Resolve
             </Button>
           ) : null}

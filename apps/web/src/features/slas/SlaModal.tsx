@@ -35,7 +35,12 @@ export interface SlaModalProps {
 export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   const mode = sla ? 'edit' : 'create';
   const form = useRecordFormModal(
-    () => savingThrough(slaFormMachine, (values) => (sla ? calls.update(sla.sla_id, slaUpdateBody(values)) : calls.create(slaCreateBody(values))), slaFormFields(mode)),
+    () =>
+      savingThrough(
+        slaFormMachine,
+        (values) => (sla ? calls.update(sla.sla_id, slaUpdateBody(values)) : calls.create(slaCreateBody(values))),
+        slaFormFields(mode),
+      ),
     slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
     onSaved,
   );
@@ -45,11 +50,25 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   );
 
   return (
-    <FormModal title={sla ? 'Edit Service Level Agreement' : 'Create Service Level Agreement'} busy={form.isSaving} done={form.isSaved} onCancel={onClose} onSubmit={() => send({ type: 'SUBMIT' })}>
+    <FormModal
+      title={sla ? 'Edit Service Level Agreement' : 'Create Service Level Agreement'}
+      busy={form.isSaving}
+      done={form.isSaved}
+      onCancel={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+    >
       <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('sla_name')} />
       <TextField label="Description" autoComplete="off" maxLength={1000} {...field('sla_desc')} />
       <div className="form-grid">
-        <TextField label="Response Time" required inputMode="numeric" autoComplete="off" maxLength={2} hint="1 to 99" {...field('sla_response_time')} />
+        <TextField
+          label="Response Time"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={2}
+          hint="1 to 99"
+          {...field('sla_response_time')}
+        />
         <SelectField
           label="Unit"
           name="sla_response_time_mult"
@@ -57,11 +76,18 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
           options={[...SLA_UNIT_OPTIONS]}
           value={values.sla_response_time_mult}
           error={errors.sla_response_time_mult?.join(' ')}
-          onChange={(value) => send({ type: 'CHANGE', field: 'sla_response_time_mult', value: value === 'H' ? 'H' : 'M' })}
+          onChange={(value) =>
+            send({ type: 'CHANGE', field: 'sla_response_time_mult', value: value === 'H' ? 'H' : 'M' })
+          }
         />
       </div>
       {slaFormLayout(mode).hasStatus ? (
-        <ActiveStatusField name="sla_active" value={values.sla_active} errors={errors.sla_active} onChange={(value) => send({ type: 'CHANGE', field: 'sla_active', value })} />
+        <ActiveStatusField
+          name="sla_active"
+          value={values.sla_active}
+          errors={errors.sla_active}
+          onChange={(value) => send({ type: 'CHANGE', field: 'sla_active', value })}
+        />
       ) : null}
     </FormModal>
   );

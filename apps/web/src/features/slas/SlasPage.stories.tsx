@@ -6,7 +6,16 @@ import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp } from '../../testing/story-app';
-import { dialogReady, expectProblem, expectSaving, openCreateDialog, playOffersReload, playReadsOnly, playShowsText, storyBody } from '../../testing/story-dialogs';
+import {
+  dialogReady,
+  expectProblem,
+  expectSaving,
+  openCreateDialog,
+  playOffersReload,
+  playReadsOnly,
+  playShowsText,
+  storyBody,
+} from '../../testing/story-dialogs';
 
 /** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
 function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; state?: StoryCatalogueState }) {
@@ -14,7 +23,9 @@ function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; s
   return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ ...calls }} />;
 }
 
-const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Slas>;
+const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Slas
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -88,7 +99,9 @@ export const ResponseTimeOutOfRange: Story = {
     await userEvent.type(within(dialog).getByLabelText('Response Time'), '0');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await userEvent.click(within(dialog).getByRole('button', { name: /Response Time: 1 problem/ }));
-    await expect(await body(canvasElement).findAllByText('Response time must be a whole number from 1 to 99')).not.toHaveLength(0);
+    await expect(
+      await body(canvasElement).findAllByText('Response time must be a whole number from 1 to 99'),
+    ).not.toHaveLength(0);
   },
 };
 
@@ -110,7 +123,9 @@ export const SaveFailed: Story = {
   args: { state: 'saveFailed' },
   play: async ({ canvasElement }) => {
     const dialog = await saveEdited(canvasElement);
-    await expect(await body(canvasElement).findByText('We have some problems please contact support')).toBeInTheDocument();
+    await expect(
+      await body(canvasElement).findByText('We have some problems please contact support'),
+    ).toBeInTheDocument();
     await expect(dialog).toBeVisible();
     await expect(within(dialog).getByLabelText('Name')).toHaveValue('Standard response');
   },

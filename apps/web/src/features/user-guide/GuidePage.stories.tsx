@@ -10,7 +10,9 @@ function Guide({ at }: { at: string }) {
   return <StoryApp routes={routes} at={at} user={storyUser(Role.StaffView)} />;
 }
 
-const meta = { title: 'Screens/User guide', component: Guide, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Guide>;
+const meta = { title: 'Screens/User guide', component: Guide, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof Guide
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -20,7 +22,10 @@ export const Contents: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'User guide' })).toBeVisible();
     const contents = canvas.getByRole('navigation', { name: 'Contents of the user guide' });
-    await expect(within(contents).getByRole('link', { name: 'Forgotten password' })).toHaveAttribute('href', '#forgotten-password');
+    await expect(within(contents).getByRole('link', { name: 'Forgotten password' })).toHaveAttribute(
+      'href',
+      '#forgotten-password',
+    );
     // every heading carries the anchor the assistant links to
     await expect(canvasElement.querySelector('h3#by-sms-3-steps')).toHaveTextContent('By SMS (3 steps)');
     await expect(canvasElement.querySelector('h2#access-denied-403')).not.toBeNull();

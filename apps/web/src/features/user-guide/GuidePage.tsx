@@ -16,12 +16,18 @@ function guideHtml(text: string): string {
   const marked = new Marked({
     gfm: true,
     renderer: {
-      heading(this: { parser: { parseInline: (tokens: Tokens.Heading['tokens']) => string } }, { tokens, depth, text: title }: Tokens.Heading) {
+      heading(
+        this: { parser: { parseInline: (tokens: Tokens.Heading['tokens']) => string } },
+        { tokens, depth, text: title }: Tokens.Heading,
+      ) {
         const anchor = anchorOf(title);
         return `<h${depth} id="${anchor}" class="guide__heading">${this.parser.parseInline(tokens)} <a class="guide__anchor" href="#${anchor}" aria-label="Link to this section">#</a></h${depth}>\n`;
       },
       // the role tables' corner cell is empty: a plain cell, not a header without a name
-      tablecell(this: { parser: { parseInline: (tokens: Tokens.TableCell['tokens']) => string } }, { tokens, header, align, text: cell }: Tokens.TableCell) {
+      tablecell(
+        this: { parser: { parseInline: (tokens: Tokens.TableCell['tokens']) => string } },
+        { tokens, header, align, text: cell }: Tokens.TableCell,
+      ) {
         const tag = header && cell.trim() ? 'th' : 'td';
         return `<${tag}${align ? ` align="${align}"` : ''}>${this.parser.parseInline(tokens)}</${tag}>\n`;
       },

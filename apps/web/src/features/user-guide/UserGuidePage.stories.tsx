@@ -44,7 +44,11 @@ function UserGuide({ ask }: { ask: keyof typeof ASK }) {
   );
 }
 
-const meta = { title: 'Screens/User Guide chat', component: UserGuide, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof UserGuide>;
+const meta = {
+  title: 'Screens/User Guide chat',
+  component: UserGuide,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof UserGuide>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -104,7 +108,10 @@ export const Answered: Story = {
     await ask(canvas);
     const reply = await canvas.findByRole('article', { name: /^Relevo at \d\d:\d\d$/ });
     await expect(reply).toHaveTextContent('a 6-digit code is sent to it by SMS');
-    await expect(within(reply).getByRole('link', { name: 'Forgotten password › By SMS (3 steps)' })).toHaveAttribute('href', '/guide#by-sms-3-steps');
+    await expect(within(reply).getByRole('link', { name: 'Forgotten password › By SMS (3 steps)' })).toHaveAttribute(
+      'href',
+      '/guide#by-sms-3-steps',
+    );
     await waitFor(() => expect(sounds.played).toBe(before + 1));
   },
 };
@@ -130,7 +137,9 @@ export const NoAnswerText: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ask(canvas);
-    await expect(await canvas.findByRole('article', { name: /^Relevo at / })).toHaveTextContent('Sorry, I am unable to assist you with this request.');
+    await expect(await canvas.findByRole('article', { name: /^Relevo at / })).toHaveTextContent(
+      'Sorry, I am unable to assist you with this request.',
+    );
   },
 };
 

@@ -41,7 +41,9 @@ export function UserGuidePage() {
     if (sound.current) stopSound.current = playChatSound(sound.current);
   }, []);
   const playSound = useService('playChatSound', livePlay);
-  const [machine] = useState(() => chatMachine.provide({ actors: { ask: fromPromise(({ input }) => askGuide(input.user_message)) } }));
+  const [machine] = useState(() =>
+    chatMachine.provide({ actors: { ask: fromPromise(({ input }) => askGuide(input.user_message)) } }),
+  );
   const [state, send] = useMachine(machine, { input: { userName: fullName(user) } });
   const { messages, draft, validation, error } = state.context;
   const waiting = state.matches('waiting');
@@ -72,9 +74,15 @@ export function UserGuidePage() {
       />
       <Card title="Chat" className="chat">
         <div ref={log} className="chat__log" role="log" aria-label="Conversation" tabIndex={0}>
-          {messages.length === 0 ? <p className="chat__empty">No messages yet. Ask your first question below.</p> : null}
+          {messages.length === 0 ? (
+            <p className="chat__empty">No messages yet. Ask your first question below.</p>
+          ) : null}
           {messages.map((message, index) => (
-            <article key={index} className={`chat__message chat__message--${message.is_server ? 'server' : 'user'}`} aria-label={`${message.sender} at ${message.hour}`}>
+            <article
+              key={index}
+              className={`chat__message chat__message--${message.is_server ? 'server' : 'user'}`}
+              aria-label={`${message.sender} at ${message.hour}`}
+            >
               <header className="chat__meta">
                 <span className="chat__sender">{message.sender}</span>
                 <time className="chat__hour">{message.hour}</time>

@@ -4,7 +4,12 @@ import { playChatSound } from './chat-sound';
 describe('the chat notification (docs/product.md#user-guide-and-assistant, #constants-and-limits)', () => {
   it('plays from 1 s in and stops after 3 s', async () => {
     vi.useFakeTimers();
-    const player = { currentTime: 0, paused: true, play: vi.fn(async () => void (player.paused = false)), pause: vi.fn(() => void (player.paused = true)) };
+    const player = {
+      currentTime: 0,
+      paused: true,
+      play: vi.fn(async () => void (player.paused = false)),
+      pause: vi.fn(() => void (player.paused = true)),
+    };
     playChatSound(player);
     expect(player.currentTime).toBe(1);
     expect(player.play).toHaveBeenCalledTimes(1);

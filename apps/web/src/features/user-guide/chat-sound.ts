@@ -11,7 +11,10 @@ export type ChatSoundPlayer = Pick<HTMLMediaElement, 'currentTime' | 'play' | 'p
  * A browser that refuses to play (no gesture yet, no audio device) is left silent: the reply is
  * on the screen either way. Answers a function that stops it early (the screen is left).
  */
-export function playChatSound(player: ChatSoundPlayer, timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis): () => void {
+export function playChatSound(
+  player: ChatSoundPlayer,
+  timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+): () => void {
   player.pause();
   player.currentTime = CHAT_LIMITS.soundStartSeconds;
   player.play()?.catch(() => undefined);

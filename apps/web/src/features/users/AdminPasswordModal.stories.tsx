@@ -14,10 +14,19 @@ const CHANGES = {
 
 /** The admin password change of a fixture user, with a fixture call. */
 function AdminPasswordStory({ change = 'ok' }: { change?: keyof typeof CHANGES }) {
-  return <AdminPasswordModal user={storyUsers('customerUsers')[1]!} changePassword={CHANGES[change]} onChanged={() => undefined} onClose={() => undefined} />;
+  return (
+    <AdminPasswordModal
+      user={storyUsers('customerUsers')[1]!}
+      changePassword={CHANGES[change]}
+      onChanged={() => undefined}
+      onClose={() => undefined}
+    />
+  );
 }
 
-const meta = { title: 'Screens/Users/Admin password change', component: AdminPasswordStory } satisfies Meta<typeof AdminPasswordStory>;
+const meta = { title: 'Screens/Users/Admin password change', component: AdminPasswordStory } satisfies Meta<
+  typeof AdminPasswordStory
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -41,7 +50,9 @@ async function typePasswords(canvasElement: HTMLElement, next: string, confirm: 
 /** docs/product.md#validation-rules: the warning confirmation comes first. */
 export const ConfirmStep: Story = {
   play: async ({ canvasElement }) => {
-    await expect(await body(canvasElement).findByRole('alertdialog')).toHaveTextContent("Are you sure you want to change this user's password?");
+    await expect(await body(canvasElement).findByRole('alertdialog')).toHaveTextContent(
+      "Are you sure you want to change this user's password?",
+    );
   },
 };
 
@@ -60,7 +71,12 @@ export const AllRequired: Story = {
 export const Mismatch: Story = {
   play: async ({ canvasElement }) => {
     await typePasswords(canvasElement, 'New.Pass.2026', 'New.Pass.2027');
-    await expectProblem(canvasElement, body(canvasElement).getByRole('dialog', { name: 'Change User Password' }), 'Confirm Password', 'Passwords do not match');
+    await expectProblem(
+      canvasElement,
+      body(canvasElement).getByRole('dialog', { name: 'Change User Password' }),
+      'Confirm Password',
+      'Passwords do not match',
+    );
   },
 };
 
@@ -70,7 +86,9 @@ export const RuleFailing: Story = {
     await typePasswords(canvasElement, 'abcdefg1', 'abcdefg2');
     const screen = body(canvasElement);
     await userEvent.click(screen.getByRole('button', { name: /^New Password: 2 problems/ }));
-    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Password must contain at least one uppercase letter');
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Password must contain at least one uppercase letter',
+    );
   },
 };
 
@@ -89,6 +107,8 @@ export const ServerError: Story = {
   play: async ({ canvasElement }) => {
     await typePasswords(canvasElement, 'New.Pass.2026', 'New.Pass.2026');
     await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+    await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent(
+      'We have some problems please contact support',
+    );
   },
 };

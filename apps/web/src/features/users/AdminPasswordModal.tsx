@@ -1,5 +1,12 @@
 import { fieldMessagesOf } from '@relevo/api';
-import { MESSAGES, adminPasswordErrors, adminPasswordMachine, fullName, type AdminPasswordField, type User } from '@relevo/domain';
+import {
+  MESSAGES,
+  adminPasswordErrors,
+  adminPasswordMachine,
+  fullName,
+  type AdminPasswordField,
+  type User,
+} from '@relevo/domain';
 import { ConfirmDialog, FormModal } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +31,9 @@ export interface AdminPasswordModalProps {
  * password and its confirmation, checked on every input; a failed change keeps the form open.
  */
 export function AdminPasswordModal({ user, changePassword, onChanged, onClose }: AdminPasswordModalProps) {
-  const [machine] = useState(() => adminPasswordMachine.provide({ actors: { changePassword: fromPromise(({ input }) => changePassword(input)) } }));
+  const [machine] = useState(() =>
+    adminPasswordMachine.provide({ actors: { changePassword: fromPromise(({ input }) => changePassword(input)) } }),
+  );
   const [state, send] = useMachine(machine, { input: { userId: user.id, fieldErrorsOf: fieldMessagesOf } });
   const { context } = state;
   const isSaved = state.matches('saved');
@@ -53,7 +62,9 @@ export function AdminPasswordModal({ user, changePassword, onChanged, onClose }:
     );
   }
 
-  const field = bindFields<AdminPasswordField>(context.values, adminPasswordErrors(context), (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<AdminPasswordField>(context.values, adminPasswordErrors(context), (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
 
   return (

@@ -12,7 +12,10 @@ const SAVES = {
   pending: never<User>,
   duplicateEmail: () => Promise.reject(duplicateEmail()),
   serverError: () => Promise.reject(new ApiError(500, null)),
-  wrongPassword: () => Promise.reject(new ApiError(422, { detail: [{ loc: ['body', 'current_password'], msg: AUTH_MESSAGES.currentWrong }] })),
+  wrongPassword: () =>
+    Promise.reject(
+      new ApiError(422, { detail: [{ loc: ['body', 'current_password'], msg: AUTH_MESSAGES.currentWrong }] }),
+    ),
 };
 
 interface UserModalStoryProps {
@@ -49,7 +52,6 @@ type Story = StoryObj<typeof meta>;
 
 const body = storyBody;
 
-
 const pressSave = async (canvasElement: HTMLElement) => {
   await dialogReady(canvasElement);
   await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
@@ -66,7 +68,8 @@ const invalid: Story['play'] = async ({ canvasElement }) => {
   await expectProblem(canvasElement, dialog, 'Password', 'Password is required');
   await expectProblem(canvasElement, dialog, 'Confirm Password', 'Confirming your password is required');
   await expectProblem(canvasElement, dialog, 'Role', 'Role is required');
-  if (within(dialog).queryByRole('combobox', { name: 'Customer' })) await expectProblem(canvasElement, dialog, 'Customer', 'Customer is required');
+  if (within(dialog).queryByRole('combobox', { name: 'Customer' }))
+    await expectProblem(canvasElement, dialog, 'Customer', 'Customer is required');
 };
 
 /** docs/product.md#user-lists: the role dropdown open, the roles the screen may not grant disabled. */
@@ -92,7 +95,10 @@ export const CustomerUserRoleDropdown: Story = {
   args: customerUsers,
   play: async (context) => {
     await roleDropdown(context);
-    await expect(body(context.canvasElement).getByRole('option', { name: 'Staff Root' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(body(context.canvasElement).getByRole('option', { name: 'Staff Root' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 
@@ -143,7 +149,9 @@ export const DuplicateEmail: Story = {
     const email = body(canvasElement).getByRole('textbox', { name: 'Email' });
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     await userEvent.click(body(canvasElement).getByRole('button', { name: /^Email: 1 problem/ }));
-    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('A user with this email already exists');
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent(
+      'A user with this email already exists',
+    );
   },
 };
 
@@ -159,7 +167,9 @@ export const ServerError: Story = {
   args: { ...own, save: 'serverError' },
   play: async ({ canvasElement }) => {
     await fillNewUser(canvasElement, 'elena.ruiz@democompany.demo');
-    await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent('We have some problems please contact support');
+    await expect(await body(canvasElement).findByRole('alert')).toHaveTextContent(
+      'We have some problems please contact support',
+    );
   },
 };
 
@@ -171,7 +181,9 @@ export const OwnRowEdit: Story = {
     const screen = body(canvasElement);
     await expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
     await expect(screen.getByRole('combobox', { name: 'Status' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByText('You cannot deactivate your own user or change its role.')).toBeVisible());
+    await waitFor(() =>
+      expect(screen.getByText('You cannot deactivate your own user or change its role.')).toBeVisible(),
+    );
     // the phone is as stored: no password is asked
     await expect(screen.queryByLabelText('Current password', { selector: 'input' })).toBeNull();
   },
@@ -215,6 +227,8 @@ export const OwnPhoneChangeWrongPassword: Story = {
     await userEvent.click(body(canvasElement).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     await userEvent.click(body(canvasElement).getByRole('button', { name: /^Current password: 1 problem/ }));
-    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent('The current password is not correct');
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent(
+      'The current password is not correct',
+    );
   },
 };

@@ -52,10 +52,16 @@ export interface UserModalProps {
  */
 export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, onClose }: UserModalProps) {
   const [setup] = useState<UserFormSetup>(() =>
-    user ? { screen, mode: 'edit', actor: actor.role, actorId: actor.id, stored: user } : { screen, mode: 'create', actor: actor.role, actorId: actor.id },
+    user
+      ? { screen, mode: 'edit', actor: actor.role, actorId: actor.id, stored: user }
+      : { screen, mode: 'create', actor: actor.role, actorId: actor.id },
   );
-  const [machine] = useState(() => userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }));
-  const [state, send] = useMachine(machine, { input: userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf) });
+  const [machine] = useState(() =>
+    userFormMachine.provide({ actors: { save: fromPromise<User, UserFormValues>(({ input }) => save(input)) } }),
+  );
+  const [state, send] = useMachine(machine, {
+    input: userFormInput(setup, user ? userFormFromUser(user) : emptyUserForm(), fieldMessagesOf),
+  });
   const { context } = state;
   const { values } = context;
   const layout = userFormLayout(setup, values);
@@ -69,14 +75,19 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   const customerChoices = useMemo<SelectOption[]>(() => {
     const listed = customers.state === 'loaded' ? customers.value.list : [];
     // the user's own customer stays choosable even when it is not among the first page of the dropdown
-    const current = user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id) ? [user.customer] : [];
+    const current =
+      user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id)
+        ? [user.customer]
+        : [];
     return customerOptions([...current, ...listed]);
   }, [customers, user]);
 
   type TextField = 'name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'current_password';
   const field = bindFields<TextField>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
   const numberOrNull = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
-  const roleOf = (value: string | number | null) => roleOptions(actor.role, screen).find((option) => option.value !== null && option.value === numberOrNull(value))?.value ?? null;
+  const roleOf = (value: string | number | null) =>
+    roleOptions(actor.role, screen).find((option) => option.value !== null && option.value === numberOrNull(value))
+      ?.value ?? null;
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
 
   return (
@@ -103,7 +114,12 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
           hint={layout.emailLocked ? 'The e-mail cannot be changed once the user is created.' : undefined}
           {...field('email')}
         />
-        <PhoneInput label="Phone" countries={SUPPORTED_COUNTRIES} preferredCountries={PREFERRED_COUNTRIES} {...field('phone')} />
+        <PhoneInput
+          label="Phone"
+          countries={SUPPORTED_COUNTRIES}
+          preferredCountries={PREFERRED_COUNTRIES}
+          {...field('phone')}
+        />
       </div>
       {layout.hasCurrentPassword ? (
         <PasswordField
@@ -115,7 +131,12 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
         />
       ) : null}
       {layout.hasPassword ? (
-        <NewPasswordFields password={field('password')} confirm={field('confirm_password')} labels={['Password', 'Confirm Password']} rules />
+        <NewPasswordFields
+          password={field('password')}
+          confirm={field('confirm_password')}
+          labels={['Password', 'Confirm Password']}
+          rules
+        />
       ) : null}
       <div className="form-grid">
         <SelectField
@@ -135,7 +156,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
             required
             options={customerChoices}
             value={values.customer_id}
-            error={errors.customer_id?.join(' ') ?? (customers.state === 'failed' ? 'The customers could not be loaded' : undefined)}
+            error={
+              errors.customer_id?.join(' ') ??
+              (customers.state === 'failed' ? 'The customers could not be loaded' : undefined)
+            }
             disabled={customers.state === 'loading'}
             onChange={(value) => send({ type: 'CHANGE', field: 'customer_id', value: numberOrNull(value) })}
           />

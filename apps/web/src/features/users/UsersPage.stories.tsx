@@ -8,7 +8,11 @@ import { StoryApp } from '../../testing/story-app';
 import { playOffersReload, playShowsText } from '../../testing/story-dialogs';
 import { storyUserCalls, type StoryListState } from '../../testing/users';
 
-const PATHS: Record<UserScreen, string> = { staffUsers: '/admin/users', customerUsers: '/customer/users', ownUsers: '/users' };
+const PATHS: Record<UserScreen, string> = {
+  staffUsers: '/admin/users',
+  customerUsers: '/customer/users',
+  ownUsers: '/users',
+};
 const OWN_ROOT_ID = 10;
 
 interface UsersStoryProps {
@@ -31,7 +35,9 @@ function UsersStory({ screen, role, list = 'filled' }: UsersStoryProps) {
   );
 }
 
-const meta = { title: 'Screens/Users', component: UsersStory, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof UsersStory>;
+const meta = { title: 'Screens/Users', component: UsersStory, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof UsersStory
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -42,12 +48,18 @@ const customerUsers = { screen: 'customerUsers', role: Role.StaffRoot } as const
 const own = { screen: 'ownUsers', role: Role.CustomerRoot } as const;
 
 export const AdminUsersFilled: Story = { args: admin };
-export const AdminUsersEmpty: Story = { args: { ...admin, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
+export const AdminUsersEmpty: Story = {
+  args: { ...admin, list: 'empty' },
+  play: playShowsText('No users found. Please add some users.'),
+};
 export const AdminUsersLoading: Story = { args: { ...admin, list: 'loading' } };
 export const AdminUsersError: Story = { args: { ...admin, list: 'error' }, play: playOffersReload };
 
 export const CustomerUsersFilled: Story = { args: customerUsers };
-export const CustomerUsersEmpty: Story = { args: { ...customerUsers, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
+export const CustomerUsersEmpty: Story = {
+  args: { ...customerUsers, list: 'empty' },
+  play: playShowsText('No users found. Please add some users.'),
+};
 export const CustomerUsersLoading: Story = { args: { ...customerUsers, list: 'loading' } };
 export const CustomerUsersError: Story = { args: { ...customerUsers, list: 'error' }, play: playOffersReload };
 /** docs/product.md#roles-and-permissions: StaffEdit may create customer users but has no row actions. */
@@ -64,7 +76,10 @@ export const CustomerUsersAsStaffView: Story = {
 };
 
 export const UsersFilled: Story = { args: own };
-export const UsersEmpty: Story = { args: { ...own, list: 'empty' }, play: playShowsText('No users found. Please add some users.') };
+export const UsersEmpty: Story = {
+  args: { ...own, list: 'empty' },
+  play: playShowsText('No users found. Please add some users.'),
+};
 export const UsersLoading: Story = { args: { ...own, list: 'loading' } };
 export const UsersError: Story = { args: { ...own, list: 'error' }, play: playOffersReload };
 
@@ -83,7 +98,9 @@ export const DeleteConfirmation: Story = {
   play: async ({ canvasElement }) => {
     const screen = body(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Ana Torres' }));
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to remove this user?');
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Are you sure you want to remove this user?',
+    );
   },
 };
 

@@ -28,7 +28,12 @@ import { liveUserCalls } from './user-calls';
 import { USER_SCREEN_CONFIG, userRowActions, userScreenRights } from './user-screens';
 import './UsersPage.css';
 
-type OpenDialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | { kind: 'delete'; user: User } | null;
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'password'; user: User }
+  | { kind: 'delete'; user: User }
+  | null;
 
 /**
  * docs/product.md#user-lists user lists: Admin Users (staff users), Customer Users (every customer's users, seen by
@@ -72,10 +77,22 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
       { id: 'name', header: 'Name', cell: (user) => user.name, sortable: true },
       { id: 'last_name', header: 'Last Name', cell: (user) => user.last_name, sortable: true },
       { id: 'email', header: 'Email', cell: (user) => user.email, sortable: true },
-      { id: 'status', header: 'Status', cell: (user) => <StatusBadge {...userStatus(user.status)} />, sortable: true, width: '8rem' },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (user) => <StatusBadge {...userStatus(user.status)} />,
+        sortable: true,
+        width: '8rem',
+      },
       ...extra,
       // a user never edited shows the day it was created
-      { id: 'updated_at', header: 'Update Date', cell: (user) => <span className="rl-tabular">{listDate(user.updated_at ?? user.created_at)}</span>, sortable: true, width: '8.5rem' },
+      {
+        id: 'updated_at',
+        header: 'Update Date',
+        cell: (user) => <span className="rl-tabular">{listDate(user.updated_at ?? user.created_at)}</span>,
+        sortable: true,
+        width: '8.5rem',
+      },
     ];
   }, [config.extraColumn]);
 
@@ -86,11 +103,30 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
       const actions = userRowActions(actor, rights, user);
       return (
         <div className="users__row-actions">
-          {actions.canEdit ? <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={() => setDialog({ kind: 'edit', user })} /> : null}
-          {actions.canChangePassword ? (
-            <IconButton size="sm" label={`Change password of ${name}`} icon={<Icon name="key" size={16} />} onClick={() => setDialog({ kind: 'password', user })} />
+          {actions.canEdit ? (
+            <IconButton
+              size="sm"
+              label={`Edit ${name}`}
+              icon={<Icon name="edit" size={16} />}
+              onClick={() => setDialog({ kind: 'edit', user })}
+            />
           ) : null}
-          {actions.canDelete ? <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={() => setDialog({ kind: 'delete', user })} /> : null}
+          {actions.canChangePassword ? (
+            <IconButton
+              size="sm"
+              label={`Change password of ${name}`}
+              icon={<Icon name="key" size={16} />}
+              onClick={() => setDialog({ kind: 'password', user })}
+            />
+          ) : null}
+          {actions.canDelete ? (
+            <IconButton
+              size="sm"
+              label={`Delete ${name}`}
+              icon={<Icon name="trash" size={16} />}
+              onClick={() => setDialog({ kind: 'delete', user })}
+            />
+          ) : null}
         </div>
       );
     },
@@ -100,7 +136,9 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   const editing = dialog?.kind === 'edit' ? dialog.user : null;
   const save = useCallback(
     (values: UserFormValues) => {
-      const setup: UserFormSetup = editing ? { screen, mode: 'edit', actor: role, actorId: actor.id, stored: editing } : { screen, mode: 'create', actor: role };
+      const setup: UserFormSetup = editing
+        ? { screen, mode: 'edit', actor: role, actorId: actor.id, stored: editing }
+        : { screen, mode: 'create', actor: role };
       const body = userFormBody(values, setup);
       const call = editing ? calls.update(editing.id, body as UserUpdateBody) : calls.create(body as UserCreateBody);
       return savedOrReported(call, userFormFields(setup, values));
@@ -142,7 +180,16 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   return (
     <>
       <PageHeader title={config.title} />
-      <ListTable<User> label={config.title} columns={columns} list={list} params={params} rowKey={(user) => user.id} emptyText={MESSAGES.emptyUsers} toolbar={rights.canCreate ? <CreateButton onClick={() => setDialog({ kind: 'create' })} /> : undefined} {...(rights.hasRowActions ? { rowActions } : {})} />
+      <ListTable<User>
+        label={config.title}
+        columns={columns}
+        list={list}
+        params={params}
+        rowKey={(user) => user.id}
+        emptyText={MESSAGES.emptyUsers}
+        toolbar={rights.canCreate ? <CreateButton onClick={() => setDialog({ kind: 'create' })} /> : undefined}
+        {...(rights.hasRowActions ? { rowActions } : {})}
+      />
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <UserModal
           key={dialog.kind === 'edit' ? `edit-${dialog.user.id}` : 'create'}
@@ -159,7 +206,9 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
         <AdminPasswordModal
           key={passwordUser.id}
           user={passwordUser}
-          changePassword={(body) => savedOrReported(calls.changePassword(passwordUser.id, body), ['new_password', 'confirm_password'])}
+          changePassword={(body) =>
+            savedOrReported(calls.changePassword(passwordUser.id, body), ['new_password', 'confirm_password'])
+          }
           onChanged={passwordChanged}
           onClose={close}
         />

@@ -48,6 +48,13 @@ export function liveUserCalls(screen: UserScreen): UserCalls {
     remove: (id) => api.call(endpoints.remove, { params: { id } }),
     changePassword: (id, body) => api.call(endpoints.changePassword, { params: { id }, body }),
     listCustomers: () =>
-      api.call(listCustomers, { query: { not_root: true, page_size: CUSTOMER_DROPDOWN_SIZE, order_by_column: 'customer_name', order_by_direction: 'asc' } }),
+      api.call(listCustomers, {
+        query: {
+          not_root: true,
+          page_size: CUSTOMER_DROPDOWN_SIZE,
+          order_by_column: 'customer_name',
+          order_by_direction: 'asc',
+        },
+      }),
   };
 }

@@ -9,7 +9,10 @@ const ROUTE_OF: Record<UserScreen, 'admin/users' | 'customer/users' | 'users'> =
 };
 
 /** The roles that can open the screen and see a button. */
-const holders = (screen: UserScreen, right: 'canCreate' | 'hasRowActions' | 'canEdit' | 'canDelete' | 'canChangePassword'): RoleId[] =>
+const holders = (
+  screen: UserScreen,
+  right: 'canCreate' | 'hasRowActions' | 'canEdit' | 'canDelete' | 'canChangePassword',
+): RoleId[] =>
   ALL_ROLES.filter((role) => canOpenRoute(role, ROUTE_OF[screen]) && userScreenRights(role, screen)[right]);
 
 describe('user screen buttons (docs/product.md#roles-and-permissions, as the server enforces them)', () => {
@@ -45,7 +48,9 @@ describe('user screen buttons (docs/product.md#roles-and-permissions, as the ser
     expect(userRowActions(me, rights, row(1))).toEqual({ canEdit: true, canChangePassword: false, canDelete: false });
     expect(userRowActions(me, rights, row(2))).toEqual({ canEdit: true, canChangePassword: true, canDelete: true });
     // a role without the rights gets nothing on any row
-    expect(userRowActions({ id: 3, role: Role.StaffView }, userScreenRights(Role.StaffView, 'customerUsers'), row(2))).toEqual({
+    expect(
+      userRowActions({ id: 3, role: Role.StaffView }, userScreenRights(Role.StaffView, 'customerUsers'), row(2)),
+    ).toEqual({
       canEdit: false,
       canChangePassword: false,
       canDelete: false,

@@ -1,5 +1,13 @@
 import { customerUsers, ownUsers, staffUsers, type UserOrderColumn } from '@relevo/api';
-import { adminPasswordRefusal, mayCall, userDeleteRefusal, type Actor, type RoleId, type UserFacts, type UserScreen } from '@relevo/domain';
+import {
+  adminPasswordRefusal,
+  mayCall,
+  userDeleteRefusal,
+  type Actor,
+  type RoleId,
+  type UserFacts,
+  type UserScreen,
+} from '@relevo/domain';
 
 /** The endpoint group of each user screen (docs/product.md#people-calls). */
 export const USER_ENDPOINTS = { staffUsers, customerUsers, ownUsers } as const satisfies Record<UserScreen, unknown>;

@@ -15,7 +15,9 @@ const fieldErrorsOf = (error: unknown) => (error instanceof FieldFailure ? error
 
 function start() {
   const change = deferredActor<unknown, Change>();
-  const actor = createActor(adminPasswordMachine.provide({ actors: { changePassword: change.actor } }), { input: { userId: 12, fieldErrorsOf } }).start();
+  const actor = createActor(adminPasswordMachine.provide({ actors: { changePassword: change.actor } }), {
+    input: { userId: 12, fieldErrorsOf },
+  }).start();
   const fill = (next: string, confirm: string) => {
     actor.send({ type: 'CHANGE', field: 'new_password', value: next });
     actor.send({ type: 'CHANGE', field: 'confirm_password', value: confirm });
@@ -49,7 +51,9 @@ describe('admin password change machine (docs/product.md#user-lists, #validation
       confirm_password: ['Passwords do not match'],
     });
     fill('ABCDEFG1!', 'ABCDEFG1!');
-    expect(adminPasswordErrors(state().context)).toEqual({ new_password: ['Password must contain at least one lowercase letter'] });
+    expect(adminPasswordErrors(state().context)).toEqual({
+      new_password: ['Password must contain at least one lowercase letter'],
+    });
   });
 
   it('shows every required message when Save is pressed untouched, and does not save', () => {

@@ -46,7 +46,10 @@ export type AdminPasswordEvent =
 
 /** docs/product.md#validation-rules rules of the new password and its confirmation, every failed rule per field. */
 export const adminPasswordRules = (values: Record<string, unknown>): FieldErrors =>
-  formErrors(AdminPasswordChangeSchema, { new_password: values.new_password, confirm_password: values.confirm_password });
+  formErrors(AdminPasswordChangeSchema, {
+    new_password: values.new_password,
+    confirm_password: values.confirm_password,
+  });
 
 /** The messages each field shows now: its own rules once typed into or a save was tried, and the server's. */
 export const adminPasswordErrors = (context: AdminPasswordContext): FieldErrors => recordFormErrors(context);
@@ -101,7 +104,11 @@ export const adminPasswordMachine = setup({
       entry: assign({ attempted: true, error: null, serverErrors: {} }),
       invoke: {
         src: 'changePassword',
-        input: ({ context }) => ({ id: context.userId, new_password: context.values.new_password, confirm_password: context.values.confirm_password }),
+        input: ({ context }) => ({
+          id: context.userId,
+          new_password: context.values.new_password,
+          confirm_password: context.values.confirm_password,
+        }),
         onDone: { target: 'saved' },
         onError: {
           target: 'failed',

@@ -1,7 +1,16 @@
 import type { Application } from '../../entities/application';
 import type { Module } from '../../entities/module';
-import { applicationFormErrors, emptyApplicationForm, type ApplicationFormValues, type CatalogueFormMode } from '../../rules/application-form';
-import { incidentSimulationErrors, emptyIncidentSimulation, type IncidentSimulationValues } from '../../rules/incident-simulation';
+import {
+  applicationFormErrors,
+  emptyApplicationForm,
+  type ApplicationFormValues,
+  type CatalogueFormMode,
+} from '../../rules/application-form';
+import {
+  incidentSimulationErrors,
+  emptyIncidentSimulation,
+  type IncidentSimulationValues,
+} from '../../rules/incident-simulation';
 import { moduleFormErrors, type ModuleFormSetup, type ModuleFormValues } from '../../rules/module-form';
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
@@ -16,7 +25,11 @@ export function applicationFormInput(
   values: ApplicationFormValues = emptyApplicationForm(),
   fieldErrorsOf?: (error: unknown) => FieldErrors,
 ): RecordFormInput<ApplicationFormValues> {
-  return { values: { ...values }, validate: (current) => applicationFormErrors(current, mode), ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+  return {
+    values: { ...values },
+    validate: (current) => applicationFormErrors(current, mode),
+    ...(fieldErrorsOf ? { fieldErrorsOf } : {}),
+  };
 }
 
 /**
@@ -25,8 +38,16 @@ export function applicationFormInput(
  */
 export const moduleFormMachine = recordFormMachineFor<ModuleFormValues, Module>();
 
-export function moduleFormInput(setup: ModuleFormSetup, values: ModuleFormValues, fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<ModuleFormValues> {
-  return { values: { ...values }, validate: (current) => moduleFormErrors(current, setup), ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+export function moduleFormInput(
+  setup: ModuleFormSetup,
+  values: ModuleFormValues,
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<ModuleFormValues> {
+  return {
+    values: { ...values },
+    validate: (current) => moduleFormErrors(current, setup),
+    ...(fieldErrorsOf ? { fieldErrorsOf } : {}),
+  };
 }
 
 /**
@@ -34,8 +55,17 @@ export function moduleFormInput(setup: ModuleFormSetup, values: ModuleFormValues
  * (`fromPromise<Answer, IncidentSimulationValues>`) sends `incidentSimulationBody` and answers the
  * server's `{status, message}` list.
  */
-export const incidentSimulationMachine = recordFormMachineFor<IncidentSimulationValues, readonly { status: string; message: string }[]>();
+export const incidentSimulationMachine = recordFormMachineFor<
+  IncidentSimulationValues,
+  readonly { status: string; message: string }[]
+>();
 
-export function incidentSimulationInput(fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<IncidentSimulationValues> {
-  return { values: emptyIncidentSimulation(), validate: incidentSimulationErrors, ...(fieldErrorsOf ? { fieldErrorsOf } : {}) };
+export function incidentSimulationInput(
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<IncidentSimulationValues> {
+  return {
+    values: emptyIncidentSimulation(),
+    validate: incidentSimulationErrors,
+    ...(fieldErrorsOf ? { fieldErrorsOf } : {}),
+  };
 }

@@ -6,7 +6,9 @@ import { changePasswordErrors, changePasswordMachine } from './change-password.m
 
 function start(forced = false) {
   const change = deferredActor<unknown, OwnPasswordChange>();
-  const actor = createActor(changePasswordMachine.provide({ actors: { changePassword: change.actor } }), { input: { forced } }).start();
+  const actor = createActor(changePasswordMachine.provide({ actors: { changePassword: change.actor } }), {
+    input: { forced },
+  }).start();
   const fill = (current: string, next: string, confirm: string) => {
     actor.send({ type: 'CHANGE', field: 'current_password', value: current });
     actor.send({ type: 'CHANGE', field: 'new_password', value: next });
@@ -34,7 +36,9 @@ describe('change-password machine (docs/product.md#layout, #validation-rules)', 
     actor.send({ type: 'CHANGE', field: 'confirm_password', value: 'New.Pass2' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('submitting');
-    expect(change.calls).toEqual([{ current_password: 'Old.Pass1', new_password: 'New.Pass2', confirm_password: 'New.Pass2' }]);
+    expect(change.calls).toEqual([
+      { current_password: 'Old.Pass1', new_password: 'New.Pass2', confirm_password: 'New.Pass2' },
+    ]);
     change.resolve({});
     await tick();
     expect(actor.getSnapshot().value).toBe('done');

@@ -13,7 +13,8 @@ export interface ChangePasswordContext {
 }
 
 type Field = 'current_password' | 'new_password' | 'confirm_password';
-export type ChangePasswordEvent = { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' };
+export type ChangePasswordEvent =
+  { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' };
 
 /** Messages per field, checked on every input (docs/product.md#validation-rules). */
 export const changePasswordErrors = (context: Pick<ChangePasswordContext, Field>) =>
@@ -36,12 +37,20 @@ export const changePasswordMachine = setup({
     mayCancel: ({ context }) => !context.forced,
   },
   actions: {
-    assignField: assign(({ context, event }) => (event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context)),
+    assignField: assign(({ context, event }) =>
+      event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context,
+    ),
   },
 }).createMachine({
   id: 'changePassword',
   initial: 'editing',
-  context: ({ input }) => ({ current_password: '', new_password: '', confirm_password: '', forced: input?.forced ?? false, error: null }),
+  context: ({ input }) => ({
+    current_password: '',
+    new_password: '',
+    confirm_password: '',
+    forced: input?.forced ?? false,
+    error: null,
+  }),
   states: {
     editing: {
       on: {

@@ -6,11 +6,16 @@ import { deferredActor, tick } from '../test-actors';
 import { chatHour, chatMachine } from './chat.machine';
 
 const AT = new Date(2026, 10, 24, 9, 5);
-const ANSWER: ChatAnswer = { response: 'From the user guide: use the Recovery password link.', sources: [{ title: 'Forgotten password', href: '/guide#forgotten-password' }] };
+const ANSWER: ChatAnswer = {
+  response: 'From the user guide: use the Recovery password link.',
+  sources: [{ title: 'Forgotten password', href: '/guide#forgotten-password' }],
+};
 
 function start() {
   const ask = deferredActor<ChatAnswer, { user_message: string }>();
-  const actor = createActor(chatMachine.provide({ actors: { ask: ask.actor } }), { input: { userName: 'Carlos Méndez', now: () => AT } });
+  const actor = createActor(chatMachine.provide({ actors: { ask: ask.actor } }), {
+    input: { userName: 'Carlos Méndez', now: () => AT },
+  });
   actor.start();
   return { actor, ask, state: () => actor.getSnapshot() };
 }
@@ -37,11 +42,25 @@ describe('chat machine (docs/product.md#user-guide-and-assistant, #validation-ru
     expect(state().value).toBe('waiting');
     expect(ask.calls).toEqual([{ user_message: 'How do I reset my password?' }]);
     expect(state().context.draft).toBe('');
-    expect(state().context.messages).toEqual([{ is_server: false, user_message: 'How do I reset my password?', sender: 'Carlos Méndez', hour: '09:05', sources: [] }]);
+    expect(state().context.messages).toEqual([
+      {
+        is_server: false,
+        user_message: 'How do I reset my password?',
+        sender: 'Carlos Méndez',
+        hour: '09:05',
+        sources: [],
+      },
+    ]);
     ask.resolve(ANSWER);
     await tick();
     expect(state().value).toBe('answered');
-    expect(state().context.messages[1]).toEqual({ is_server: true, user_message: ANSWER.response, sender: 'Relevo', hour: '09:05', sources: ANSWER.sources });
+    expect(state().context.messages[1]).toEqual({
+      is_server: true,
+      user_message: ANSWER.response,
+      sender: 'Relevo',
+      hour: '09:05',
+      sources: ANSWER.sources,
+    });
   });
 
   it('clearing the box goes back to empty', () => {
@@ -57,7 +76,11 @@ describe('chat machine (docs/product.md#user-guide-and-assistant, #validation-ru
     actor.send({ type: 'SEND' });
     ask.resolve({ response: '  ', sources: [{ title: 'x', href: '/guide#x' }] });
     await tick();
-    expect(state().context.messages[1]).toMatchObject({ is_server: true, user_message: 'Sorry, I am unable to assist you with this request.', sources: [] });
+    expect(state().context.messages[1]).toMatchObject({
+      is_server: true,
+      user_message: 'Sorry, I am unable to assist you with this request.',
+      sources: [],
+    });
   });
 
   it('a failed call shows its message and RETRY asks the same question again without repeating it', async () => {
@@ -71,7 +94,10 @@ describe('chat machine (docs/product.md#user-guide-and-assistant, #validation-ru
     actor.send({ type: 'RETRY' });
     expect(state().value).toBe('waiting');
     expect(state().context.error).toBeNull();
-    expect(ask.calls).toEqual([{ user_message: 'Why is my escalation marked incomplete?' }, { user_message: 'Why is my escalation marked incomplete?' }]);
+    expect(ask.calls).toEqual([
+      { user_message: 'Why is my escalation marked incomplete?' },
+      { user_message: 'Why is my escalation marked incomplete?' },
+    ]);
     ask.resolve(ANSWER);
     await tick();
     expect(state().value).toBe('answered');
@@ -118,7 +144,10 @@ describe('chat machine (docs/product.md#user-guide-and-assistant, #validation-ru
 
 describe('the chat request schema (docs/product.md#assistant-call)', () => {
   it('takes is_server and a trimmed user_message', () => {
-    expect(validate(ChatPromptSchema, { is_server: false, user_message: '  hello ' })).toEqual({ success: true, output: { is_server: false, user_message: 'hello' } });
+    expect(validate(ChatPromptSchema, { is_server: false, user_message: '  hello ' })).toEqual({
+      success: true,
+      output: { is_server: false, user_message: 'hello' },
+    });
   });
 
   it('refuses an empty, missing or too long message, a missing is_server and unknown fields, each with its message', () => {
@@ -126,10 +155,18 @@ describe('the chat request schema (docs/product.md#assistant-call)', () => {
       const result = validate(ChatPromptSchema, input);
       return result.success ? [] : result.issues;
     };
-    expect(issues({ is_server: false, user_message: '  ' })).toEqual([{ path: ['user_message'], message: "Your message box Can't be empty" }]);
-    expect(issues({ is_server: false })).toEqual([{ path: ['user_message'], message: "Your message box Can't be empty" }]);
-    expect(issues({ is_server: false, user_message: 'x'.repeat(501) })).toEqual([{ path: ['user_message'], message: 'Your message cannot exceed 500 characters' }]);
-    expect(issues({ user_message: 'hello' })).toEqual([{ path: ['is_server'], message: 'is_server must be true or false' }]);
+    expect(issues({ is_server: false, user_message: '  ' })).toEqual([
+      { path: ['user_message'], message: "Your message box Can't be empty" },
+    ]);
+    expect(issues({ is_server: false })).toEqual([
+      { path: ['user_message'], message: "Your message box Can't be empty" },
+    ]);
+    expect(issues({ is_server: false, user_message: 'x'.repeat(501) })).toEqual([
+      { path: ['user_message'], message: 'Your message cannot exceed 500 characters' },
+    ]);
+    expect(issues({ user_message: 'hello' })).toEqual([
+      { path: ['is_server'], message: 'is_server must be true or false' },
+    ]);
     expect(issues({ is_server: false, user_message: 'hello', extra: 1 })).toHaveLength(1);
   });
 });

@@ -58,7 +58,13 @@ export const chatMachine = setup({
     refuseEmpty: assign({ validation: CHAT_MESSAGES.emptyMessage }),
     postQuestion: assign(({ context }) => {
       const question = context.draft.trim();
-      const mine: ChatMessage = { is_server: false, user_message: question, sender: context.userName, hour: chatHour(context.now()), sources: [] };
+      const mine: ChatMessage = {
+        is_server: false,
+        user_message: question,
+        sender: context.userName,
+        hour: chatHour(context.now()),
+        sources: [],
+      };
       return { messages: [...context.messages, mine], question, draft: '', validation: null, error: null };
     }),
   },
@@ -82,7 +88,10 @@ export const chatMachine = setup({
   states: {
     empty: {
       on: {
-        TYPE: [{ guard: 'typedBlank', actions: 'keepDraft' }, { target: 'typing', actions: 'keepDraft' }],
+        TYPE: [
+          { guard: 'typedBlank', actions: 'keepDraft' },
+          { target: 'typing', actions: 'keepDraft' },
+        ],
         SEND: { actions: 'refuseEmpty' },
       },
     },
@@ -117,14 +126,20 @@ export const chatMachine = setup({
     },
     answered: {
       on: {
-        TYPE: [{ guard: 'typedBlank', actions: 'keepDraft' }, { target: 'typing', actions: 'keepDraft' }],
+        TYPE: [
+          { guard: 'typedBlank', actions: 'keepDraft' },
+          { target: 'typing', actions: 'keepDraft' },
+        ],
         SEND: [{ guard: 'hasDraft', target: 'waiting', actions: 'postQuestion' }, { actions: 'refuseEmpty' }],
       },
     },
     error: {
       on: {
         RETRY: { target: 'waiting', actions: assign({ error: null }) },
-        TYPE: [{ guard: 'typedBlank', actions: 'keepDraft' }, { target: 'typing', actions: ['keepDraft', assign({ error: null })] }],
+        TYPE: [
+          { guard: 'typedBlank', actions: 'keepDraft' },
+          { target: 'typing', actions: ['keepDraft', assign({ error: null })] },
+        ],
         SEND: [{ guard: 'hasDraft', target: 'waiting', actions: 'postQuestion' }, { actions: 'refuseEmpty' }],
       },
     },

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActor, tick } from '../test-actors';
-import { CREDENTIAL_MESSAGES, credentialCsv, credentialMachine, shownKey, type CredentialInput } from './credential.machine';
+import {
+  CREDENTIAL_MESSAGES,
+  credentialCsv,
+  credentialMachine,
+  shownKey,
+  type CredentialInput,
+} from './credential.machine';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 
 function start() {
   const generate = deferredActor<string, CredentialInput>();
-  const actor = createActor(credentialMachine.provide({ actors: { generate: generate.actor } }), { input: { moduleId: 12, applicationId: 3 } });
+  const actor = createActor(credentialMachine.provide({ actors: { generate: generate.actor } }), {
+    input: { moduleId: 12, applicationId: 3 },
+  });
   actor.start();
   return { actor, generate, state: () => actor.getSnapshot() };
 }

@@ -17,7 +17,8 @@ import { errorText, notProvided } from '../shared';
 export const CREDENTIAL_MESSAGES = {
   confirm: 'Are you sure you want to create a new credential key?',
   created: 'Credential Created Successfully',
-  warning: 'Creating new credentials makes the current key stop working at once: every monitoring tool that uses it must get the new one.',
+  warning:
+    'Creating new credentials makes the current key stop working at once: every monitoring tool that uses it must get the new one.',
   /** the GET of the key rotation, from another site's page (a link, an image): nothing changes */
   crossSite: 'A new credential key is made only from Relevo itself: use Create New Credentials in the module tools',
 } as const;
@@ -43,7 +44,13 @@ export const credentialMachine = setup({
   guards: { hasKey: ({ context }) => context.key !== null },
 }).createMachine({
   id: 'credential',
-  context: ({ input }) => ({ moduleId: input.moduleId, applicationId: input.applicationId, key: null, shown: false, error: null }),
+  context: ({ input }) => ({
+    moduleId: input.moduleId,
+    applicationId: input.applicationId,
+    key: null,
+    shown: false,
+    error: null,
+  }),
   initial: 'notCreated',
   states: {
     notCreated: { on: { CREATE: 'confirming' } },
@@ -57,9 +64,15 @@ export const credentialMachine = setup({
       invoke: {
         src: 'generate',
         input: ({ context }) => ({ moduleId: context.moduleId, applicationId: context.applicationId }),
-        onDone: { target: 'created', actions: assign(({ event }) => ({ key: event.output, shown: false, error: null })) },
+        onDone: {
+          target: 'created',
+          actions: assign(({ event }) => ({ key: event.output, shown: false, error: null })),
+        },
         // the old key, if one was shown, no longer counts as the module's key: the server may have replaced it
-        onError: { target: 'failed', actions: assign(({ event }) => ({ key: null, shown: false, error: errorText(event.error) })) },
+        onError: {
+          target: 'failed',
+          actions: assign(({ event }) => ({ key: null, shown: false, error: errorText(event.error) })),
+        },
       },
     },
     created: {
@@ -80,5 +93,8 @@ export function shownKey(key: string, shown: boolean): string {
 /** docs/product.md#modules 'Download to CSV': columns Module ID and Credential Key, named from the module id and the date (YYYYMMDD). */
 export function credentialCsv(moduleId: number, key: string, on: Date): { fileName: string; content: string } {
   const day = `${on.getFullYear()}${String(on.getMonth() + 1).padStart(2, '0')}${String(on.getDate()).padStart(2, '0')}`;
-  return { fileName: `module_${moduleId}_credential_${day}.csv`, content: `Module ID,Credential Key\r\n${moduleId},${key}\r\n` };
+  return {
+    fileName: `module_${moduleId}_credential_${day}.csv`,
+    content: `Module ID,Credential Key\r\n${moduleId},${key}\r\n`,
+  };
 }

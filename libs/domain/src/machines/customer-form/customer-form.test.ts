@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Customer } from '../../entities/customer';
-import { customerFormFromCustomer, customerUpdateBody, type CustomerFormSetup, type CustomerFormValues } from '../../rules/customer-form';
+import {
+  customerFormFromCustomer,
+  customerUpdateBody,
+  type CustomerFormSetup,
+  type CustomerFormValues,
+} from '../../rules/customer-form';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
 import { customerFormInput, customerFormMachine } from './customer-form';
@@ -19,7 +24,9 @@ const provider: Customer = {
 
 function start(setup: CustomerFormSetup, values?: CustomerFormValues) {
   const save = deferredActor<Customer, CustomerFormValues>();
-  const actor = createActor(customerFormMachine.provide({ actors: { save: save.actor } }), { input: customerFormInput(setup, values) }).start();
+  const actor = createActor(customerFormMachine.provide({ actors: { save: save.actor } }), {
+    input: customerFormInput(setup, values),
+  }).start();
   return { actor, save, state: () => actor.getSnapshot(), errors: () => recordFormErrors(actor.getSnapshot().context) };
 }
 
@@ -38,7 +45,10 @@ describe('customer modal flow (docs/product.md#user-lists, #states-and-transitio
   });
 
   it('does not save the provider organisation made inactive', () => {
-    const { actor, save, state, errors } = start({ mode: 'edit', isProvider: true }, customerFormFromCustomer(provider));
+    const { actor, save, state, errors } = start(
+      { mode: 'edit', isProvider: true },
+      customerFormFromCustomer(provider),
+    );
     actor.send({ type: 'CHANGE', field: 'customer_active', value: 'N' });
     expect(errors()).toEqual({ customer_active: ['The provider organisation cannot be deleted or deactivated'] });
     actor.send({ type: 'SUBMIT' });
@@ -47,6 +57,10 @@ describe('customer modal flow (docs/product.md#user-lists, #states-and-transitio
     actor.send({ type: 'CHANGE', field: 'customer_qty_resources', value: '5' });
     actor.send({ type: 'CHANGE', field: 'customer_active', value: 'Y' });
     actor.send({ type: 'SUBMIT' });
-    expect(customerUpdateBody(save.calls[0]!)).toEqual({ customer_name: 'Relevo', customer_active: 'Y', customer_qty_resources: 5 });
+    expect(customerUpdateBody(save.calls[0]!)).toEqual({
+      customer_name: 'Relevo',
+      customer_active: 'Y',
+      customer_qty_resources: 5,
+    });
   });
 });

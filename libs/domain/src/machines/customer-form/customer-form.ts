@@ -1,5 +1,10 @@
 import type { Customer } from '../../entities/customer';
-import { customerFormErrors, emptyCustomerForm, type CustomerFormSetup, type CustomerFormValues } from '../../rules/customer-form';
+import {
+  customerFormErrors,
+  emptyCustomerForm,
+  type CustomerFormSetup,
+  type CustomerFormValues,
+} from '../../rules/customer-form';
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**

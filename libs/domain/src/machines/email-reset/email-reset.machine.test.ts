@@ -6,9 +6,12 @@ import { emailConfirmErrors, emailResetMachine, emailStartErrors } from './email
 function start(token?: string) {
   const requestLink = deferredActor<unknown, { email: string }>();
   const confirmReset = deferredActor<unknown, { token: string; new_password: string; confirm_password: string }>();
-  const actor = createActor(emailResetMachine.provide({ actors: { requestLink: requestLink.actor, confirmReset: confirmReset.actor } }), {
-    input: { token },
-  }).start();
+  const actor = createActor(
+    emailResetMachine.provide({ actors: { requestLink: requestLink.actor, confirmReset: confirmReset.actor } }),
+    {
+      input: { token },
+    },
+  ).start();
   return { actor, requestLink, confirmReset };
 }
 
@@ -67,7 +70,9 @@ describe('e-mail reset machine (docs/product.md#password-reset, #states-and-tran
     actor.send({ type: 'CHANGE', field: 'new_password', value: 'Brand.New9' });
     actor.send({ type: 'CHANGE', field: 'confirm_password', value: 'Brand.New9' });
     actor.send({ type: 'SUBMIT' });
-    expect(confirmReset.calls).toEqual([{ token: 'abcdefghijklmnopqrstuvwx', new_password: 'Brand.New9', confirm_password: 'Brand.New9' }]);
+    expect(confirmReset.calls).toEqual([
+      { token: 'abcdefghijklmnopqrstuvwx', new_password: 'Brand.New9', confirm_password: 'Brand.New9' },
+    ]);
     confirmReset.resolve({});
     await tick();
     expect(actor.getSnapshot().value).toBe('done');

@@ -16,7 +16,8 @@ export interface EmailResetContext {
 type Field = 'email' | 'new_password' | 'confirm_password';
 export type EmailResetEvent = { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' };
 
-export const emailStartErrors = (context: Pick<EmailResetContext, 'email'>) => formErrors(EmailResetStartSchema, { email: context.email });
+export const emailStartErrors = (context: Pick<EmailResetContext, 'email'>) =>
+  formErrors(EmailResetStartSchema, { email: context.email });
 /** The same rules and messages as the own-password modal (docs/product.md#validation-rules); Send is disabled while any fails. */
 export const emailConfirmErrors = (context: Pick<EmailResetContext, 'new_password' | 'confirm_password'>) =>
   formErrors(NewPasswordSchema, { new_password: context.new_password, confirm_password: context.confirm_password });
@@ -41,12 +42,21 @@ export const emailResetMachine = setup({
     passwordValid: ({ context }) => Object.keys(emailConfirmErrors(context)).length === 0,
   },
   actions: {
-    assignField: assign(({ context, event }) => (event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context)),
+    assignField: assign(({ context, event }) =>
+      event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context,
+    ),
   },
 }).createMachine({
   id: 'emailReset',
   initial: 'start',
-  context: ({ input }) => ({ email: '', token: input?.token || null, new_password: '', confirm_password: '', error: null, submitted: false }),
+  context: ({ input }) => ({
+    email: '',
+    token: input?.token || null,
+    new_password: '',
+    confirm_password: '',
+    error: null,
+    submitted: false,
+  }),
   states: {
     start: { always: [{ guard: 'hasToken', target: 'newPassword' }, { target: 'email' }] },
     email: {
@@ -75,7 +85,11 @@ export const emailResetMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'confirmReset',
-        input: ({ context }) => ({ token: context.token ?? '', new_password: context.new_password, confirm_password: context.confirm_password }),
+        input: ({ context }) => ({
+          token: context.token ?? '',
+          new_password: context.new_password,
+          confirm_password: context.confirm_password,
+        }),
         onDone: { target: 'done', actions: assign({ new_password: '', confirm_password: '' }) },
         onError: { target: 'newPassword', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },

@@ -3,7 +3,16 @@ import { createActor } from 'xstate';
 import type { Escalation } from '../../entities/escalation';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
-import { escalationCreateBody, escalationFormFields, escalationFormFromEscalation, escalationFormInput, escalationFormMachine, escalationUpdateBody, type EscalationFormMode, type EscalationFormValues } from './escalation-form';
+import {
+  escalationCreateBody,
+  escalationFormFields,
+  escalationFormFromEscalation,
+  escalationFormInput,
+  escalationFormMachine,
+  escalationUpdateBody,
+  type EscalationFormMode,
+  type EscalationFormValues,
+} from './escalation-form';
 
 const stored: Escalation = {
   id: 4,
@@ -22,7 +31,9 @@ const stored: Escalation = {
 
 function start(mode: EscalationFormMode, values?: EscalationFormValues) {
   const save = deferredActor<Escalation, EscalationFormValues>();
-  const actor = createActor(escalationFormMachine.provide({ actors: { save: save.actor } }), { input: escalationFormInput(mode, values) }).start();
+  const actor = createActor(escalationFormMachine.provide({ actors: { save: save.actor } }), {
+    input: escalationFormInput(mode, values),
+  }).start();
   return { actor, save, errors: () => recordFormErrors(actor.getSnapshot().context) };
 }
 
@@ -53,7 +64,10 @@ describe('the escalation form (docs/product.md#escalations)', () => {
     const form = start('edit', escalationFormFromEscalation(stored));
     form.actor.send({ type: 'CHANGE', field: 'escalation_active', value: 'N' });
     form.actor.send({ type: 'SUBMIT' });
-    expect(escalationUpdateBody(form.save.calls[0]!)).toMatchObject({ escalation_name: 'Night shift', escalation_active: 'N' });
+    expect(escalationUpdateBody(form.save.calls[0]!)).toMatchObject({
+      escalation_name: 'Night shift',
+      escalation_active: 'N',
+    });
     expect(escalationFormFields('edit')).toContain('escalation_active');
   });
 });

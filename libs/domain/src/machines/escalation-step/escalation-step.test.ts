@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { EscalationStep, StepSaveAnswer } from '../../entities/escalation';
-import { PARTICIPATION, STEP_MESSAGES, StepSchema, emptyStepForm, stepFormBody, stepFormLayout, type StepFormValues } from '../../rules/escalation-step';
+import {
+  PARTICIPATION,
+  STEP_MESSAGES,
+  StepSchema,
+  emptyStepForm,
+  stepFormBody,
+  stepFormLayout,
+  type StepFormValues,
+} from '../../rules/escalation-step';
 import { validate } from '../../rules/validation';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
-import { channelOptions, followUpText, participationTypeOptions, resourceOptions, stepFormCanSave, stepFormFromStep, stepFormInput, stepFormMachine } from './escalation-step';
+import {
+  channelOptions,
+  followUpText,
+  participationTypeOptions,
+  resourceOptions,
+  stepFormCanSave,
+  stepFormFromStep,
+  stepFormInput,
+  stepFormMachine,
+} from './escalation-step';
 
 const { agent: AGENT, supervisor: SUPERVISOR } = PARTICIPATION;
 
@@ -18,8 +35,11 @@ const fieldErrorsOf = (error: unknown) => (error instanceof FieldFailure ? error
 
 function start(values: StepFormValues = emptyStepForm(7)) {
   const save = deferredActor<StepSaveAnswer, StepFormValues>();
-  const actor = createActor(stepFormMachine.provide({ actors: { save: save.actor } }), { input: stepFormInput(values, fieldErrorsOf) }).start();
-  const set = <K extends keyof StepFormValues>(field: K, value: StepFormValues[K]) => actor.send({ type: 'CHANGE', field, value } as Parameters<typeof actor.send>[0]);
+  const actor = createActor(stepFormMachine.provide({ actors: { save: save.actor } }), {
+    input: stepFormInput(values, fieldErrorsOf),
+  }).start();
+  const set = <K extends keyof StepFormValues>(field: K, value: StepFormValues[K]) =>
+    actor.send({ type: 'CHANGE', field, value } as Parameters<typeof actor.send>[0]);
   const context = () => actor.getSnapshot().context;
   return {
     actor,
@@ -214,7 +234,16 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
     expect(form.actor.getSnapshot().value).toBe('saving');
     expect(validate(StepSchema, stepFormBody(form.save.calls[0]!))).toMatchObject({
       success: true,
-      output: { escalation_id: 7, participation_type_id: AGENT, channel_id: 2, resource_id: 3, ind_call_again: 'Y', max_attemp_number: 3, next_followup_time: 15, next_followup_time_mult: 'M' },
+      output: {
+        escalation_id: 7,
+        participation_type_id: AGENT,
+        channel_id: 2,
+        resource_id: 3,
+        ind_call_again: 'Y',
+        max_attemp_number: 3,
+        next_followup_time: 15,
+        next_followup_time_mult: 'M',
+      },
     });
     const answer: StepSaveAnswer = { feedback: 'saved', status: 1, escalation_resource: storedStep() };
     form.save.resolve(answer);
@@ -236,13 +265,29 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
 
   it('opens a stored step as its values: status shown, attempts kept, a supervisor at 0 M, a day as 24 hours', () => {
     const form = start(stepFormFromStep(storedStep()));
-    expect(form.values()).toMatchObject({ ind_call_again: 'Y', max_attemp_number: '3', next_followup_time: '2', next_followup_time_mult: 'H' });
+    expect(form.values()).toMatchObject({
+      ind_call_again: 'Y',
+      max_attemp_number: '3',
+      next_followup_time: '2',
+      next_followup_time_mult: 'H',
+    });
     expect(form.layout('edit')).toEqual({ hasMaxAttempts: true, hasFollowUp: true, hasStatus: true });
     expect(form.canSave()).toBe(true);
-    const supervisor = stepFormFromStep(storedStep({ participation_type: { participation_type_id: SUPERVISOR, participation_type_desc: 'supervisor' }, ind_call_again: 'N', max_attemp_number: 0, next_followup_time: 0, next_followup_time_mult: 'M' }));
+    const supervisor = stepFormFromStep(
+      storedStep({
+        participation_type: { participation_type_id: SUPERVISOR, participation_type_desc: 'supervisor' },
+        ind_call_again: 'N',
+        max_attemp_number: 0,
+        next_followup_time: 0,
+        next_followup_time_mult: 'M',
+      }),
+    );
     expect(supervisor).toMatchObject({ max_attemp_number: '', next_followup_time: '0', next_followup_time_mult: 'M' });
     expect(start(supervisor).canSave()).toBe(true);
-    expect(stepFormFromStep(storedStep({ next_followup_time: 1, next_followup_time_mult: 'D' }))).toMatchObject({ next_followup_time: '24', next_followup_time_mult: 'H' });
+    expect(stepFormFromStep(storedStep({ next_followup_time: 1, next_followup_time_mult: 'D' }))).toMatchObject({
+      next_followup_time: '24',
+      next_followup_time_mult: 'H',
+    });
   });
 
   it('edits the status of a stored step', () => {
@@ -254,20 +299,30 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
 });
 
 describe('the step modal options and columns', () => {
-  it('lists options after a null placeholder and keeps an edited step\'s own resource', () => {
+  it("lists options after a null placeholder and keeps an edited step's own resource", () => {
     expect(participationTypeOptions([{ participation_type_id: 1, participation_type_desc: 'agent' }])).toEqual([
       { value: null, text: 'Select Participation Type' },
       { value: 1, text: 'agent' },
     ]);
     expect(channelOptions([{ channel_id: 3, channel_desc: 'e-mail' }])[1]).toEqual({ value: 3, text: 'e-mail' });
     const listed = [{ resource_id: 4, resource_fullname: 'Luis' }];
-    expect(resourceOptions(listed, { resource_id: 3, resource_fullname: 'Ana Torres' }).map((option) => option.value)).toEqual([null, 3, 4]);
-    expect(resourceOptions(listed, { resource_id: 4, resource_fullname: 'Luis' }).map((option) => option.value)).toEqual([null, 4]);
+    expect(
+      resourceOptions(listed, { resource_id: 3, resource_fullname: 'Ana Torres' }).map((option) => option.value),
+    ).toEqual([null, 3, 4]);
+    expect(
+      resourceOptions(listed, { resource_id: 4, resource_fullname: 'Luis' }).map((option) => option.value),
+    ).toEqual([null, 4]);
   });
 
   it('reads the follow-up as a number and its unit, empty for a supervisor', () => {
     expect(followUpText(storedStep())).toBe('2 Hour(s)');
     expect(followUpText(storedStep({ next_followup_time: 15, next_followup_time_mult: 'M' }))).toBe('15 Minute(s)');
-    expect(followUpText(storedStep({ participation_type: { participation_type_id: SUPERVISOR, participation_type_desc: 'supervisor' } }))).toBe('');
+    expect(
+      followUpText(
+        storedStep({
+          participation_type: { participation_type_id: SUPERVISOR, participation_type_desc: 'supervisor' },
+        }),
+      ),
+    ).toBe('');
   });
 });

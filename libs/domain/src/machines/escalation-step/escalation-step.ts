@@ -1,9 +1,23 @@
 import type { EscalationStep, StepSaveAnswer } from '../../entities/escalation';
 import type { Channel, ParticipationType } from '../../entities/reference';
 import type { Resource } from '../../entities/resource';
-import { changeStepForm, FOLLOW_UP_UNIT_LABELS, isSupervisor, StepSchema, stepFormBody, type StepFormValues } from '../../rules/escalation-step';
+import {
+  changeStepForm,
+  FOLLOW_UP_UNIT_LABELS,
+  isSupervisor,
+  StepSchema,
+  stepFormBody,
+  type StepFormValues,
+} from '../../rules/escalation-step';
 import { formErrors } from '../../rules/validation';
-import { recordFormMachineFor, type FieldErrors, type FieldOf, type FormErrors, type RecordFormContext, type RecordFormInput } from '../record-form/record-form.machine';
+import {
+  recordFormMachineFor,
+  type FieldErrors,
+  type FieldOf,
+  type FormErrors,
+  type RecordFormContext,
+  type RecordFormInput,
+} from '../record-form/record-form.machine';
 
 /**
  * The escalation resource modal (docs/product.md#escalation-steps, #states-and-transitions, #validation-rules Escalation resource form) runs on the record-form
@@ -23,7 +37,10 @@ export function stepFormErrors(values: StepFormValues): FormErrors<StepFormValue
 const applyChange = (values: StepFormValues, field: FieldOf<StepFormValues>, value: unknown): StepFormValues =>
   changeStepForm(values, field, value as StepFormValues[typeof field]);
 
-export function stepFormInput(values: StepFormValues, fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<StepFormValues> {
+export function stepFormInput(
+  values: StepFormValues,
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<StepFormValues> {
   return {
     values: { ...values },
     validate: stepFormErrors,
@@ -46,16 +63,23 @@ export function stepFormFromStep(step: EscalationStep): StepFormValues {
     escalation_active: step.escalation_active,
     ind_call_again: step.ind_call_again,
     max_attemp_number: calls ? String(step.max_attemp_number) : '',
-    next_followup_time: isSupervisor(typeId) ? '0' : String(days ? step.next_followup_time * 24 : step.next_followup_time),
+    next_followup_time: isSupervisor(typeId)
+      ? '0'
+      : String(days ? step.next_followup_time * 24 : step.next_followup_time),
     next_followup_time_mult: step.next_followup_time_mult === 'M' || isSupervisor(typeId) ? 'M' : 'H',
   };
 }
 
 /** docs/product.md#escalation-steps: Save stays disabled until the form is valid. */
-export const stepFormCanSave = (context: Pick<RecordFormContext<StepFormValues>, 'values' | 'validate'>): boolean => Object.keys(context.validate(context.values)).length === 0;
+export const stepFormCanSave = (context: Pick<RecordFormContext<StepFormValues>, 'values' | 'validate'>): boolean =>
+  Object.keys(context.validate(context.values)).length === 0;
 
 /** The step modal's option lists (docs/product.md#entities: a first placeholder entry whose value is null). */
-export const STEP_PLACEHOLDERS = { participationType: 'Select Participation Type', channel: 'Select Channel', resource: 'Select Resource' } as const;
+export const STEP_PLACEHOLDERS = {
+  participationType: 'Select Participation Type',
+  channel: 'Select Channel',
+  resource: 'Select Resource',
+} as const;
 
 export interface StepOption {
   value: number | null;
@@ -76,14 +100,22 @@ export const channelOptions = (channels: readonly Channel[]): StepOption[] => [
  * The resources a step may use (the customer's active ones); an edited step keeps its own resource
  * choosable even when it is no longer among them.
  */
-export function resourceOptions(resources: readonly Pick<Resource, 'resource_id' | 'resource_fullname'>[], current?: EscalationStep['resource'] | null): StepOption[] {
+export function resourceOptions(
+  resources: readonly Pick<Resource, 'resource_id' | 'resource_fullname'>[],
+  current?: EscalationStep['resource'] | null,
+): StepOption[] {
   const listed = resources.map((resource) => ({ value: resource.resource_id, text: resource.resource_fullname }));
-  const kept = current && !listed.some((option) => option.value === current.resource_id) ? [{ value: current.resource_id, text: current.resource_fullname }] : [];
+  const kept =
+    current && !listed.some((option) => option.value === current.resource_id)
+      ? [{ value: current.resource_id, text: current.resource_fullname }]
+      : [];
   return [{ value: null, text: STEP_PLACEHOLDERS.resource }, ...kept, ...listed];
 }
 
 /** docs/product.md#escalation-steps: the follow-up column, a number plus Minute(s) or Hour(s); a supervisor's notice has none. */
-export function followUpText(step: Pick<EscalationStep, 'next_followup_time' | 'next_followup_time_mult' | 'participation_type'>): string {
+export function followUpText(
+  step: Pick<EscalationStep, 'next_followup_time' | 'next_followup_time_mult' | 'participation_type'>,
+): string {
   if (isSupervisor(step.participation_type.participation_type_id)) return '';
   const unit = step.next_followup_time_mult === 'D' ? 'Day(s)' : FOLLOW_UP_UNIT_LABELS[step.next_followup_time_mult];
   return `${step.next_followup_time} ${unit}`;

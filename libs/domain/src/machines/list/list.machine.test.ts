@@ -4,7 +4,13 @@ import type { ListOf } from '../../entities/paging';
 import { tick } from '../test-actors';
 import { listMachine, sameListQuery, type ListQuery } from './list.machine';
 
-const QUERY: ListQuery = { page_num: 1, page_size: 10, search: '', order_by_column: 'customer_id', order_by_direction: 'asc' };
+const QUERY: ListQuery = {
+  page_num: 1,
+  page_size: 10,
+  search: '',
+  order_by_column: 'customer_id',
+  order_by_direction: 'asc',
+};
 
 interface Call {
   query: ListQuery;

@@ -72,7 +72,11 @@ export const listMachine = setup({
         input: ({ context }) => context.query,
         onDone: {
           target: 'ready',
-          actions: assign({ rows: ({ event }) => event.output.list, total: ({ event }) => event.output.total, error: null }),
+          actions: assign({
+            rows: ({ event }) => event.output.list,
+            total: ({ event }) => event.output.total,
+            error: null,
+          }),
         },
         onError: {
           target: 'failed',

@@ -23,7 +23,10 @@ describe('login machine (docs/product.md#sign-in)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.submitted).toBe(true);
     expect(login.calls).toHaveLength(0);
-    expect(loginErrors(actor.getSnapshot().context)).toEqual({ email: ['Email is required'], password: ['Password is required'] });
+    expect(loginErrors(actor.getSnapshot().context)).toEqual({
+      email: ['Email is required'],
+      password: ['Password is required'],
+    });
   });
 
   it('requires an e-mail address of the e-mail type', () => {

@@ -29,7 +29,9 @@ export const loginMachine = setup({
   actors: { login: notProvided<LoginAnswer, LoginRequest>('login') },
   guards: { isValid: ({ context }) => Object.keys(loginErrors(context)).length === 0 },
   actions: {
-    assignField: assign(({ context, event }) => (event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context)),
+    assignField: assign(({ context, event }) =>
+      event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context,
+    ),
     markSubmitted: assign({ submitted: true }),
   },
 }).createMachine({

@@ -3,7 +3,14 @@ import { createActor } from 'xstate';
 import { CustomerCreateSchema } from '../../entities/customer';
 import { formErrors } from '../../rules/validation';
 import { deferredActor, tick } from '../test-actors';
-import { recordFormErrors, recordFormMachine, recordFormMachineFor, type FieldErrors, type FormErrors, type RecordValues } from './record-form.machine';
+import {
+  recordFormErrors,
+  recordFormMachine,
+  recordFormMachineFor,
+  type FieldErrors,
+  type FormErrors,
+  type RecordValues,
+} from './record-form.machine';
 
 /** A failed save as the api client reports a 422: messages per field. */
 class FieldFailure extends Error {
@@ -32,7 +39,9 @@ describe('record form machine', () => {
   it("shows a field's messages once it is typed into, with the schema's exact texts", () => {
     const { actor, errors } = start();
     actor.send({ type: 'CHANGE', field: 'customer_qty_resources', value: '1.5' });
-    expect(errors()).toEqual({ customer_qty_resources: ['The resource quota must be a whole number from 0 to 100000'] });
+    expect(errors()).toEqual({
+      customer_qty_resources: ['The resource quota must be a whole number from 0 to 100000'],
+    });
     actor.send({ type: 'CHANGE', field: 'customer_name', value: '  ' });
     expect(errors().customer_name).toEqual(['Customer name is required']);
   });
@@ -139,7 +148,9 @@ describe('record form machine typed by its values', () => {
 
   it('keeps typed values, typed changes and a typed saved answer', async () => {
     const save = deferredActor<Plan, PlanValues>();
-    const actor = createActor(planMachine.provide({ actors: { save: save.actor } }), { input: { values: { plan_name: '', seats: 0 }, validate: rules } }).start();
+    const actor = createActor(planMachine.provide({ actors: { save: save.actor } }), {
+      input: { values: { plan_name: '', seats: 0 }, validate: rules },
+    }).start();
     actor.send({ type: 'CHANGE', field: 'seats', value: 3 });
     // checked by the type checker only (never run): the events a typed form refuses
     const refused = () => {

@@ -67,7 +67,9 @@ export interface RecordFormContext<Values extends object = RecordValues, Saved =
 }
 
 /** A CHANGE names a field of the values and carries a value of that field's type. */
-export type RecordFormChange<Values> = { [Field in FieldOf<Values>]: { type: 'CHANGE'; field: Field; value: Values[Field] } }[FieldOf<Values>];
+export type RecordFormChange<Values> = {
+  [Field in FieldOf<Values>]: { type: 'CHANGE'; field: Field; value: Values[Field] };
+}[FieldOf<Values>];
 export type RecordFormEvent<Values = RecordValues> = RecordFormChange<Values> | { type: 'SUBMIT' };
 
 /** The messages each field shows now (see the machine's comment). */
@@ -98,7 +100,10 @@ const withoutField = (errors: FieldErrors, field: string): FieldErrors => {
 };
 
 /** What a failed save keeps: the failure's text, and the messages it gives per field (a 422). */
-export function saveFailure(context: { fieldErrorsOf: (error: unknown) => FieldErrors }, error: unknown): { error: string; serverErrors: FieldErrors } {
+export function saveFailure(
+  context: { fieldErrorsOf: (error: unknown) => FieldErrors },
+  error: unknown,
+): { error: string; serverErrors: FieldErrors } {
   return { error: errorText(error), serverErrors: context.fieldErrorsOf(error) };
 }
 
@@ -119,7 +124,9 @@ const recordFormBase = setup({
     assignField: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
       return {
-        values: context.change ? context.change(context.values, event.field, event.value) : { ...context.values, [event.field]: event.value },
+        values: context.change
+          ? context.change(context.values, event.field, event.value)
+          : { ...context.values, [event.field]: event.value },
         edited: context.edited[event.field] ? context.edited : { ...context.edited, [event.field]: true as const },
         serverErrors: withoutField(context.serverErrors, event.field),
       };

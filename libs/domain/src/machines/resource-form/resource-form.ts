@@ -1,5 +1,10 @@
 import type { Resource } from '../../entities/resource';
-import { emptyResourceForm, resourceFormErrors, type ResourceFormMode, type ResourceFormValues } from '../../rules/resource-form';
+import {
+  emptyResourceForm,
+  resourceFormErrors,
+  type ResourceFormMode,
+  type ResourceFormValues,
+} from '../../rules/resource-form';
 import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
 
 /**

@@ -4,7 +4,16 @@ import type { ResponderView } from '../../entities/incident';
 import { deferredActor, tick } from '../test-actors';
 import { responderMachine } from './responder.machine';
 
-const open: ResponderView = { case_id: 'K7QW2M9P', incident: 'Disk full', description: 'db-1 is full', event_status: 'open', resource: 'Carlos', accepted_by: null, can_accept: true, can_resolve: true };
+const open: ResponderView = {
+  case_id: 'K7QW2M9P',
+  incident: 'Disk full',
+  description: 'db-1 is full',
+  event_status: 'open',
+  resource: 'Carlos',
+  accepted_by: null,
+  can_accept: true,
+  can_resolve: true,
+};
 const progress: ResponderView = { ...open, event_status: 'progress', accepted_by: 'Carlos', can_accept: false };
 const completed: ResponderView = { ...progress, event_status: 'completed', can_resolve: false };
 
@@ -12,7 +21,9 @@ function start() {
   const load = deferredActor<ResponderView, void>();
   const accept = deferredActor<ResponderView, void>();
   const resolve = deferredActor<ResponderView, void>();
-  const actor = createActor(responderMachine.provide({ actors: { load: load.actor, accept: accept.actor, resolve: resolve.actor } }));
+  const actor = createActor(
+    responderMachine.provide({ actors: { load: load.actor, accept: accept.actor, resolve: resolve.actor } }),
+  );
   actor.start();
   return { actor, load, accept, resolve, state: () => actor.getSnapshot() };
 }

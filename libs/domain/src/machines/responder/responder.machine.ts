@@ -55,14 +55,20 @@ export const responderMachine = setup({
     accepting: {
       invoke: {
         src: 'accept',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ view: event.output, done: 'accepted' as const, error: null })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ view: event.output, done: 'accepted' as const, error: null })),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorText(event.error) })) },
       },
     },
     resolving: {
       invoke: {
         src: 'resolve',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ view: event.output, done: 'resolved' as const, error: null })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ view: event.output, done: 'resolved' as const, error: null })),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorText(event.error) })) },
       },
     },

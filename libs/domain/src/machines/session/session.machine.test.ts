@@ -19,7 +19,9 @@ const user: SessionUser = {
 function start() {
   const loadUser = deferredActor<SessionUser | null, void>();
   const logout = deferredActor<unknown, void>();
-  const actor = createActor(sessionMachine.provide({ actors: { loadUser: loadUser.actor, logout: logout.actor } })).start();
+  const actor = createActor(
+    sessionMachine.provide({ actors: { loadUser: loadUser.actor, logout: logout.actor } }),
+  ).start();
   return { actor, loadUser, logout };
 }
 

@@ -32,7 +32,11 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadUser',
         onDone: [
-          { guard: ({ event }) => event.output != null, target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
+          {
+            guard: ({ event }) => event.output != null,
+            target: 'authenticated',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
           { target: 'anonymous', actions: assign({ user: null }) },
         ],
         onError: { target: 'anonymous', actions: assign({ user: null }) },
@@ -50,7 +54,11 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadUser',
         onDone: [
-          { guard: ({ event }) => event.output != null, target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
+          {
+            guard: ({ event }) => event.output != null,
+            target: 'authenticated',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
           { target: 'anonymous', actions: assign({ user: null }) },
         ],
         onError: 'authenticated',

@@ -9,7 +9,11 @@ import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '..
  */
 export const slaFormMachine = recordFormMachineFor<SlaFormValues, Sla>();
 
-export function slaFormInput(mode: SlaFormMode, values: SlaFormValues = emptySlaForm(), fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<SlaFormValues> {
+export function slaFormInput(
+  mode: SlaFormMode,
+  values: SlaFormValues = emptySlaForm(),
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<SlaFormValues> {
   return {
     values: { ...values },
     validate: (current) => slaFormErrors(current, mode),

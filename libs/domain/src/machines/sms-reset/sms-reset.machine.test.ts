@@ -6,8 +6,11 @@ import { smsPhoneErrors, smsResetMachine, smsVerifyErrors, type SmsVerifyInput }
 function start() {
   const requestCode = deferredActor<{ token: string }, { phone: string }>();
   const verifyCode = deferredActor<unknown, SmsVerifyInput>();
-  const actor = createActor(smsResetMachine.provide({ actors: { requestCode: requestCode.actor, verifyCode: verifyCode.actor } })).start();
-  const set = (field: 'phone' | 'smscod' | 'password' | 'password_verified', value: string) => actor.send({ type: 'CHANGE', field, value });
+  const actor = createActor(
+    smsResetMachine.provide({ actors: { requestCode: requestCode.actor, verifyCode: verifyCode.actor } }),
+  ).start();
+  const set = (field: 'phone' | 'smscod' | 'password' | 'password_verified', value: string) =>
+    actor.send({ type: 'CHANGE', field, value });
   return { actor, requestCode, verifyCode, set };
 }
 
@@ -81,7 +84,9 @@ describe('SMS reset machine (docs/product.md#password-reset, #states-and-transit
     await toCodeStep(s);
     fillCodeStep(s, 'Brand.New9');
     s.actor.send({ type: 'SUBMIT' });
-    expect(s.verifyCode.calls).toEqual([{ token: 'reset-token', smscod: 123456, password: 'Brand.New9', password_verified: 'Brand.New9' }]);
+    expect(s.verifyCode.calls).toEqual([
+      { token: 'reset-token', smscod: 123456, password: 'Brand.New9', password_verified: 'Brand.New9' },
+    ]);
     s.verifyCode.resolve({});
     await tick();
     expect(s.actor.getSnapshot().value).toBe('done');

@@ -20,9 +20,14 @@ export interface SmsResetContext {
 type Field = 'phone' | 'smscod' | 'password' | 'password_verified';
 export type SmsResetEvent = { type: 'CHANGE'; field: Field; value: string } | { type: 'SUBMIT' } | { type: 'BACK' };
 
-export const smsPhoneErrors = (context: Pick<SmsResetContext, 'phone'>) => formErrors(SmsResetStartSchema, { phone: context.phone });
+export const smsPhoneErrors = (context: Pick<SmsResetContext, 'phone'>) =>
+  formErrors(SmsResetStartSchema, { phone: context.phone });
 export const smsVerifyErrors = (context: Pick<SmsResetContext, 'smscod' | 'password' | 'password_verified'>) =>
-  formErrors(SmsResetVerifySchema, { smscod: context.smscod, password: context.password, password_verified: context.password_verified });
+  formErrors(SmsResetVerifySchema, {
+    smscod: context.smscod,
+    password: context.password,
+    password_verified: context.password_verified,
+  });
 
 export interface SmsVerifyInput {
   token: string;
@@ -46,7 +51,9 @@ export const smsResetMachine = setup({
     verifyValid: ({ context }) => Object.keys(smsVerifyErrors(context)).length === 0,
   },
   actions: {
-    assignField: assign(({ context, event }) => (event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context)),
+    assignField: assign(({ context, event }) =>
+      event.type === 'CHANGE' ? { ...context, [event.field]: event.value } : context,
+    ),
   },
 }).createMachine({
   id: 'smsReset',
@@ -78,7 +85,10 @@ export const smsResetMachine = setup({
       on: {
         CHANGE: { actions: 'assignField' },
         SUBMIT: [{ guard: 'verifyValid', target: 'verifying' }, { actions: assign({ submitted: true }) }],
-        BACK: { target: 'phone', actions: assign({ smscod: '', password: '', password_verified: '', error: null, token: null }) },
+        BACK: {
+          target: 'phone',
+          actions: assign({ smscod: '', password: '', password_verified: '', error: null, token: null }),
+        },
       },
     },
     verifying: {

@@ -7,7 +7,9 @@ import { twoFactorMachine } from './two-factor.machine';
 function start() {
   const verify = deferredActor<unknown, { code: number }>();
   const resend = deferredActor<MessageAnswer, void>();
-  const actor = createActor(twoFactorMachine.provide({ actors: { verify: verify.actor, resend: resend.actor } })).start();
+  const actor = createActor(
+    twoFactorMachine.provide({ actors: { verify: verify.actor, resend: resend.actor } }),
+  ).start();
   return { actor, verify, resend };
 }
 

@@ -38,7 +38,10 @@ export const twoFactorMachine = setup({
   states: {
     idle: {
       on: {
-        VERIFY: [{ guard: 'codeIsWellFormed', target: 'verifying' }, { target: 'failed', actions: 'explainCode' }],
+        VERIFY: [
+          { guard: 'codeIsWellFormed', target: 'verifying' },
+          { target: 'failed', actions: 'explainCode' },
+        ],
         RESEND: 'resending',
       },
     },
@@ -47,14 +50,20 @@ export const twoFactorMachine = setup({
         src: 'verify',
         input: ({ context }) => ({ code: (parseCode(context.code) as { code: number }).code }),
         onDone: { target: 'verified', actions: assign({ error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error), notice: null, code: '' }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => errorText(event.error), notice: null, code: '' }),
+        },
       },
     },
     resending: {
       entry: assign({ error: null, notice: null }),
       invoke: {
         src: 'resend',
-        onDone: { target: 'idle', actions: assign({ notice: ({ event }) => event.output?.Message || MESSAGES.codeResent, code: '' }) },
+        onDone: {
+          target: 'idle',
+          actions: assign({ notice: ({ event }) => event.output?.Message || MESSAGES.codeResent, code: '' }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },

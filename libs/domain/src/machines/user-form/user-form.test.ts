@@ -17,11 +17,20 @@ const fieldErrorsOf = (error: unknown) => (error instanceof FieldFailure ? error
 
 function start(setup: UserFormSetup, values?: UserFormValues) {
   const save = deferredActor<User, UserFormValues>();
-  const actor = createActor(userFormMachine.provide({ actors: { save: save.actor } }), { input: userFormInput(setup, values, fieldErrorsOf) }).start();
+  const actor = createActor(userFormMachine.provide({ actors: { save: save.actor } }), {
+    input: userFormInput(setup, values, fieldErrorsOf),
+  }).start();
   const type = (entries: Partial<UserFormValues>) => {
-    for (const [field, value] of Object.entries(entries)) actor.send({ type: 'CHANGE', field, value } as Parameters<typeof actor.send>[0]);
+    for (const [field, value] of Object.entries(entries))
+      actor.send({ type: 'CHANGE', field, value } as Parameters<typeof actor.send>[0]);
   };
-  return { actor, save, type, state: () => actor.getSnapshot(), errors: () => recordFormErrors(actor.getSnapshot().context) };
+  return {
+    actor,
+    save,
+    type,
+    state: () => actor.getSnapshot(),
+    errors: () => recordFormErrors(actor.getSnapshot().context),
+  };
 }
 
 const storedUser: User = {
@@ -41,7 +50,14 @@ const storedUser: User = {
   updated_at: null,
 };
 
-const newStaff = { name: 'Elena', last_name: 'Ruiz', email: 'elena.ruiz@relevo.test', password: 'Strong.Pass1', confirm_password: 'Strong.Pass1', rol_id: Role.StaffEdit };
+const newStaff = {
+  name: 'Elena',
+  last_name: 'Ruiz',
+  email: 'elena.ruiz@relevo.test',
+  password: 'Strong.Pass1',
+  confirm_password: 'Strong.Pass1',
+  rol_id: Role.StaffEdit,
+};
 
 describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messages)', () => {
   it('shows a field rule once the field is typed into, and all of them after a refused Save', () => {
@@ -58,7 +74,14 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('editing');
     expect(save.calls).toEqual([]);
-    expect(Object.keys(errors()).sort()).toEqual(['confirm_password', 'email', 'last_name', 'name', 'password', 'rol_id']);
+    expect(Object.keys(errors()).sort()).toEqual([
+      'confirm_password',
+      'email',
+      'last_name',
+      'name',
+      'password',
+      'rol_id',
+    ]);
   });
 
   it('saves a valid new user and hands the values to the save actor', async () => {
@@ -66,7 +89,10 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
     type(newStaff);
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    expect(userFormBody(save.calls[0]!, { screen: 'staffUsers', mode: 'create' })).toEqual({ ...newStaff, phone: null });
+    expect(userFormBody(save.calls[0]!, { screen: 'staffUsers', mode: 'create' })).toEqual({
+      ...newStaff,
+      phone: null,
+    });
     save.resolve(storedUser);
     await tick();
     expect(state().value).toBe('saved');
@@ -75,7 +101,11 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
   });
 
   it('keeps the modal open on a duplicate e-mail, shows it on the e-mail field, and saves after a new e-mail', async () => {
-    const { actor, type, state, save, errors } = start({ screen: 'customerUsers', mode: 'create', actor: Role.StaffRoot });
+    const { actor, type, state, save, errors } = start({
+      screen: 'customerUsers',
+      mode: 'create',
+      actor: Role.StaffRoot,
+    });
     type({ ...newStaff, rol_id: Role.Customer, customer_id: 2 });
     actor.send({ type: 'SUBMIT' });
     save.reject(new FieldFailure({ email: ['A user with this email already exists'] }));
@@ -93,7 +123,11 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
   });
 
   it('keeps the modal open on a failure without field messages, and saves on retry', async () => {
-    const { actor, type, state, save, errors } = start({ screen: 'ownUsers', mode: 'create', actor: Role.CustomerRoot });
+    const { actor, type, state, save, errors } = start({
+      screen: 'ownUsers',
+      mode: 'create',
+      actor: Role.CustomerRoot,
+    });
     type({ ...newStaff, rol_id: Role.Customer });
     actor.send({ type: 'SUBMIT' });
     save.reject(new Error('We have some problems please contact support'));
@@ -110,7 +144,10 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
 
   it('edits a user with its status and without password rules; a role the actor cannot grant is refused', () => {
     const user = storedUser;
-    const { actor, type, state, save, errors } = start({ screen: 'customerUsers', mode: 'edit', actor: Role.StaffRoot }, userFormFromUser(user));
+    const { actor, type, state, save, errors } = start(
+      { screen: 'customerUsers', mode: 'edit', actor: Role.StaffRoot },
+      userFormFromUser(user),
+    );
     type({ rol_id: Role.StaffRoot });
     expect(errors()).toEqual({ rol_id: ['You cannot grant this role'] });
     actor.send({ type: 'SUBMIT' });
@@ -128,9 +165,15 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
     });
   });
 
-  it("asks a Customer Root for its password when it changes its own phone, and keeps its role", async () => {
+  it('asks a Customer Root for its password when it changes its own phone, and keeps its role', async () => {
     const me: User = { ...storedUser, id: 40, role: { rol_id: 4, rol_name: 'CustomerRoot' } };
-    const setup: UserFormSetup = { screen: 'ownUsers', mode: 'edit', actor: Role.CustomerRoot, actorId: me.id, stored: me };
+    const setup: UserFormSetup = {
+      screen: 'ownUsers',
+      mode: 'edit',
+      actor: Role.CustomerRoot,
+      actorId: me.id,
+      stored: me,
+    };
     const { actor, state, save, errors } = start(setup, userFormFromUser(me));
     // typed events: the field names and the value types of UserFormValues
     actor.send({ type: 'CHANGE', field: 'phone', value: '+17875550199' });
@@ -145,7 +188,11 @@ describe('user modal flow (docs/product.md#user-lists, #validation-rules, #messa
     actor.send({ type: 'CHANGE', field: 'current_password', value: 'Wrong.Pass1' });
     actor.send({ type: 'SUBMIT' });
     expect(state().value).toBe('saving');
-    expect(userFormBody(save.calls[0]!, setup)).toMatchObject({ phone: '+17875550199', current_password: 'Wrong.Pass1', rol_id: 4 });
+    expect(userFormBody(save.calls[0]!, setup)).toMatchObject({
+      phone: '+17875550199',
+      current_password: 'Wrong.Pass1',
+      rol_id: 4,
+    });
     // the server's wrong-password answer shows on the field, until it is typed again
     save.reject(new FieldFailure({ current_password: ['The current password is not correct'] }));
     await tick();

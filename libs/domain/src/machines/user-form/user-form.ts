@@ -10,7 +10,11 @@ import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '..
  */
 export const userFormMachine = recordFormMachineFor<UserFormValues, User>();
 
-export function userFormInput(setup: UserFormSetup, values: UserFormValues = emptyUserForm(), fieldErrorsOf?: (error: unknown) => FieldErrors): RecordFormInput<UserFormValues> {
+export function userFormInput(
+  setup: UserFormSetup,
+  values: UserFormValues = emptyUserForm(),
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<UserFormValues> {
   return {
     values: { ...values },
     validate: (current) => userFormErrors(current, setup),

@@ -14,7 +14,13 @@ export function EventsChartWidget({ defaultDisplay }: DashboardWidgetProps) {
   const series = value ? yearSeries(value, currentYear) : null;
   const isEmpty = value !== null && value.every((row) => row.num_event === 0);
   return (
-    <Widget title="Events Line Chart" status={status} defaultDisplay={defaultDisplay} isEmpty={isEmpty} emptyText="No events this year or last year.">
+    <Widget
+      title="Events Line Chart"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={isEmpty}
+      emptyText="No events this year or last year."
+    >
       {(fullscreen) =>
         series ? (
           <AreaComparisonChart
@@ -22,8 +28,14 @@ export function EventsChartWidget({ defaultDisplay }: DashboardWidgetProps) {
             unit="events"
             categories={MONTH_LABELS}
             height={fullscreen ? 480 : 260}
-            current={{ label: String(series.currentYear), points: series.current.map((point) => ({ x: point.label, y: point.value })) }}
-            previous={{ label: String(series.previousYear), points: series.previous.map((point) => ({ x: point.label, y: point.value })) }}
+            current={{
+              label: String(series.currentYear),
+              points: series.current.map((point) => ({ x: point.label, y: point.value })),
+            }}
+            previous={{
+              label: String(series.previousYear),
+              points: series.previous.map((point) => ({ x: point.label, y: point.value })),
+            }}
           />
         ) : null
       }

@@ -13,7 +13,10 @@ const PERIODS = [
 const PERIOD_TEXT: Record<ModulePeriod, string> = { Today: 'today', Week: 'this week', Month: 'this month' };
 
 /** docs/product.md#dashboard Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
-export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_MODULE_PERIOD }: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
+export function EventsPerModuleWidget({
+  defaultDisplay,
+  defaultPeriod = DEFAULT_MODULE_PERIOD,
+}: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
   // the chart's code comes while the numbers load
   useEffect(() => DonutChart.preload(), []);
   const calls = useDashboardCalls();
@@ -27,7 +30,9 @@ export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_
       defaultDisplay={defaultDisplay}
       isEmpty={value?.length === 0}
       emptyText={`No events ${PERIOD_TEXT[period]}.`}
-      controls={<PeriodSelect label="Period of Events Per Module" options={PERIODS} value={period} onChange={setPeriod} />}
+      controls={
+        <PeriodSelect label="Period of Events Per Module" options={PERIODS} value={period} onChange={setPeriod} />
+      }
       // the ring's room, kept while it loads
       placeholder={<div className="dashboard__donut-room" />}
     >
@@ -38,7 +43,11 @@ export function EventsPerModuleWidget({ defaultDisplay, defaultPeriod = DEFAULT_
             unit="events"
             otherLabel="Other modules"
             size={fullscreen ? 360 : 220}
-            slices={value.map((row) => ({ key: String(row.module_id ?? row.module_name), label: row.module_name, value: row.num_events }))}
+            slices={value.map((row) => ({
+              key: String(row.module_id ?? row.module_name),
+              label: row.module_name,
+              value: row.num_events,
+            }))}
           />
         ) : null
       }

@@ -8,7 +8,14 @@ export function EventsTodayWidget({ defaultDisplay }: DashboardWidgetProps) {
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.today);
   return (
-    <Widget title="Events Today" status={status} defaultDisplay={defaultDisplay} isEmpty={value?.count_today === 0} emptyText="No events today." placeholder={<TodayTiles counts={null} />}>
+    <Widget
+      title="Events Today"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={value?.count_today === 0}
+      emptyText="No events today."
+      placeholder={<TodayTiles counts={null} />}
+    >
       {value ? <TodayTiles counts={value} /> : null}
     </Widget>
   );
@@ -25,9 +32,24 @@ function TodayTiles({ counts }: { counts: TodayCounts | null }) {
       tiles={[
         { key: 'today', label: 'Events today', value: counts?.count_today ?? null },
         { key: 'open', label: eventStatus('open').label, value: counts?.count_open ?? null, tone: tone('open') },
-        { key: 'progress', label: eventStatus('progress').label, value: counts?.count_progress ?? null, tone: tone('progress') },
-        { key: 'completed', label: eventStatus('completed').label, value: counts?.count_completed ?? null, tone: tone('completed') },
-        { key: 'canceled', label: eventStatus('canceled').label, value: counts?.count_canceled ?? null, tone: tone('canceled') },
+        {
+          key: 'progress',
+          label: eventStatus('progress').label,
+          value: counts?.count_progress ?? null,
+          tone: tone('progress'),
+        },
+        {
+          key: 'completed',
+          label: eventStatus('completed').label,
+          value: counts?.count_completed ?? null,
+          tone: tone('completed'),
+        },
+        {
+          key: 'canceled',
+          label: eventStatus('canceled').label,
+          value: counts?.count_canceled ?? null,
+          tone: tone('canceled'),
+        },
         { key: 'sla', label: 'SLA missed', value: counts?.count_non_compliance ?? null, tone: 'danger' },
       ]}
     />

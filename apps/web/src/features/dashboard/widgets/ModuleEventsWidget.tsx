@@ -6,8 +6,18 @@ import type { DashboardWidgetProps } from './widget-props';
 const COLUMNS: SummaryColumn<ModuleEventTimes>[] = [
   { key: 'name', header: 'Name', cell: (row) => row.name },
   { key: 'events', header: 'Events', numeric: true, cell: (row) => row.events.toLocaleString('en-US') },
-  { key: 'response', header: 'Avg. response (min)', numeric: true, cell: (row) => minutesText(row.avg_incident_response_time) },
-  { key: 'resolution', header: 'MTTR (min)', numeric: true, cell: (row) => minutesText(row.avg_incident_resolution_time) },
+  {
+    key: 'response',
+    header: 'Avg. response (min)',
+    numeric: true,
+    cell: (row) => minutesText(row.avg_incident_response_time),
+  },
+  {
+    key: 'resolution',
+    header: 'MTTR (min)',
+    numeric: true,
+    cell: (row) => minutesText(row.avg_incident_resolution_time),
+  },
 ];
 
 /**
@@ -18,8 +28,21 @@ export function ModuleEventsWidget({ defaultDisplay }: DashboardWidgetProps) {
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.moduleEvents);
   return (
-    <Widget title="Module Events This Month" status={status} defaultDisplay={defaultDisplay} isEmpty={value?.length === 0} emptyText="No events this month.">
-      {value ? <SummaryTable caption="Module events this month, times in minutes" columns={COLUMNS} rows={value} rowKey={(row) => String(row.module_id ?? row.name)} /> : null}
+    <Widget
+      title="Module Events This Month"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={value?.length === 0}
+      emptyText="No events this month."
+    >
+      {value ? (
+        <SummaryTable
+          caption="Module events this month, times in minutes"
+          columns={COLUMNS}
+          rows={value}
+          rowKey={(row) => String(row.module_id ?? row.name)}
+        />
+      ) : null}
     </Widget>
   );
 }

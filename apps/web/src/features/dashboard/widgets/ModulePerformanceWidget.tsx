@@ -13,13 +13,21 @@ export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps
   const { status, value } = useSummary(calls.performance);
   const bars = value ? modulePerformanceBars(value) : [];
   return (
-    <Widget title="Module Performance MTD" status={status} defaultDisplay={defaultDisplay} isEmpty={value?.length === 0} emptyText="No events this month or last month.">
+    <Widget
+      title="Module Performance MTD"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={value?.length === 0}
+      emptyText="No events this month or last month."
+    >
       {value ? (
         <MonthComparisonBars
           label="Events per module, this month against last month"
           labelHeader="Module"
           bars={bars}
-          note={(bar) => `${percentText(bar.currentShare)} of this month's events, ${percentText(bar.previousShare)} of last month's; ${bar.change === null ? 'none last month' : `${percentText(bar.change, true)} on last month`}`}
+          note={(bar) =>
+            `${percentText(bar.currentShare)} of this month's events, ${percentText(bar.previousShare)} of last month's; ${bar.change === null ? 'none last month' : `${percentText(bar.change, true)} on last month`}`
+          }
         />
       ) : null}
     </Widget>

@@ -17,7 +17,12 @@ export interface MonthComparisonBarsProps<Bar extends MonthBar> {
 }
 
 /** Pairs of bars, this month against last month, with a note each: the performance widgets' chart. */
-export function MonthComparisonBars<Bar extends MonthBar>({ label, labelHeader, bars, note }: MonthComparisonBarsProps<Bar>) {
+export function MonthComparisonBars<Bar extends MonthBar>({
+  label,
+  labelHeader,
+  bars,
+  note,
+}: MonthComparisonBarsProps<Bar>) {
   return (
     <ComparisonBars
       label={label}

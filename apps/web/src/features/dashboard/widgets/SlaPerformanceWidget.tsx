@@ -25,7 +25,9 @@ export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
           label="SLA results, this month against last month"
           labelHeader="SLA"
           bars={bars}
-          note={(bar) => `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`}
+          note={(bar) =>
+            `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`
+          }
         />
       ) : null}
     </Widget>

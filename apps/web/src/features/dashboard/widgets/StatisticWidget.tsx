@@ -22,18 +22,34 @@ interface Statistic {
 /** The events received in the period, from the summaries that count them (today, the week's modules, the year's months). */
 async function statisticOf(calls: DashboardCalls, period: StatisticPeriod): Promise<Statistic> {
   if (period === 'Daily') return { label: 'Events today', value: (await calls.today()).count_today };
-  if (period === 'Weekly') return { label: 'Events this week', value: (await calls.modules('Week')).reduce((sum, row) => sum + row.num_events, 0) };
+  if (period === 'Weekly')
+    return {
+      label: 'Events this week',
+      value: (await calls.modules('Week')).reduce((sum, row) => sum + row.num_events, 0),
+    };
   const rows = await calls.chart();
   const year = Math.max(0, ...rows.map((row) => row.years));
-  const total = (wanted: number) => rows.filter((row) => row.years === wanted).reduce((sum, row) => sum + row.num_event, 0);
-  return { label: `Events in ${year}`, value: total(year), before: { label: `Events in ${year - 1}`, value: total(year - 1) } };
+  const total = (wanted: number) =>
+    rows.filter((row) => row.years === wanted).reduce((sum, row) => sum + row.num_event, 0);
+  return {
+    label: `Events in ${year}`,
+    value: total(year),
+    before: { label: `Events in ${year - 1}`, value: total(year - 1) },
+  };
 }
 
 /** The tile's text while its number loads. */
-const PLACEHOLDER_LABEL: Record<StatisticPeriod, string> = { Daily: 'Events today', Weekly: 'Events this week', Yearly: 'Events this year' };
+const PLACEHOLDER_LABEL: Record<StatisticPeriod, string> = {
+  Daily: 'Events today',
+  Weekly: 'Events this week',
+  Yearly: 'Events this year',
+};
 
 /** docs/product.md#dashboard: the generic statistic widget, with a Daily, Weekly or Yearly dropdown: the events received in that period. */
-export function StatisticWidget({ defaultDisplay, defaultPeriod = 'Daily' }: DashboardWidgetProps & { defaultPeriod?: StatisticPeriod }) {
+export function StatisticWidget({
+  defaultDisplay,
+  defaultPeriod = 'Daily',
+}: DashboardWidgetProps & { defaultPeriod?: StatisticPeriod }) {
   const calls = useDashboardCalls();
   const [period, setPeriod] = useState<StatisticPeriod>(defaultPeriod);
   const load = useCallback(() => statisticOf(calls, period), [calls, period]);
@@ -43,13 +59,22 @@ export function StatisticWidget({ defaultDisplay, defaultPeriod = 'Daily' }: Das
       title="Events Received"
       status={status}
       defaultDisplay={defaultDisplay}
-      controls={<PeriodSelect label="Period of Events Received" options={PERIODS} value={period} onChange={setPeriod} />}
-      placeholder={<StatTiles label="Events received" tiles={[{ key: 'value', label: PLACEHOLDER_LABEL[period], value: null }]} />}
+      controls={
+        <PeriodSelect label="Period of Events Received" options={PERIODS} value={period} onChange={setPeriod} />
+      }
+      placeholder={
+        <StatTiles label="Events received" tiles={[{ key: 'value', label: PLACEHOLDER_LABEL[period], value: null }]} />
+      }
     >
       {value ? (
         <StatTiles
           label="Events received"
-          tiles={[{ key: 'value', label: value.label, value: value.value }, ...(value.before ? [{ key: 'before', label: value.before.label, value: value.before.value, tone: 'neutral' as const }] : [])]}
+          tiles={[
+            { key: 'value', label: value.label, value: value.value },
+            ...(value.before
+              ? [{ key: 'before', label: value.before.label, value: value.before.value, tone: 'neutral' as const }]
+              : []),
+          ]}
         />
       ) : null}
     </Widget>

@@ -7,8 +7,20 @@ export function TopRespondersWidget({ defaultDisplay }: DashboardWidgetProps) {
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.responders);
   return (
-    <Widget title="Top 10 Responders of the Month" status={status} defaultDisplay={defaultDisplay} isEmpty={value?.length === 0} emptyText="No events were assigned this month.">
-      {value ? <RankedBars label="Top 10 responders of the month" unit="events" items={value.map((row) => ({ key: row.resource, label: row.resource, value: row.num_assigned_month }))} /> : null}
+    <Widget
+      title="Top 10 Responders of the Month"
+      status={status}
+      defaultDisplay={defaultDisplay}
+      isEmpty={value?.length === 0}
+      emptyText="No events were assigned this month."
+    >
+      {value ? (
+        <RankedBars
+          label="Top 10 responders of the month"
+          unit="events"
+          items={value.map((row) => ({ key: row.resource, label: row.resource, value: row.num_assigned_month }))}
+        />
+      ) : null}
     </Widget>
   );
 }
