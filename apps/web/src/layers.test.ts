@@ -18,7 +18,8 @@ async function layerErrors(file: string, source: string) {
     .map((message) => message.message);
 }
 
-describe('the web layers lint rule', () => {
+// the first lint loads the repository's whole ESLint config and parsers: seconds on a busy machine
+describe('the web layers lint rule', { timeout: 60_000 }, () => {
   it('fails a feature that imports another feature, by any path and by import()', async () => {
     expect(
       await layerErrors(

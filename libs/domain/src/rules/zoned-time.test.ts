@@ -44,18 +44,28 @@ describe("days and clocks in a viewer's time zone", () => {
 
 describe('clock readings of many instants', () => {
   it('read the same as Intl on both sides of a clock change', () => {
+    // one Intl formatter per zone: making one per reading is what would take the time here
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const formatOf = (timeZone: string) =>
+      formats.get(timeZone) ??
+      formats
+        .set(
+          timeZone,
+          new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          }),
+        )
+        .get(timeZone)!;
     const reference = (instant: Date, timeZone: string) => {
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', {
-          timeZone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        })
+        formatOf(timeZone)
           .formatToParts(instant)
           .map((p) => [p.type, p.value]),
       );
