@@ -49,24 +49,12 @@ export function AreaComparisonChart({
       currentLabel={current.label}
       previousLabel={previous.label}
       description={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}
+      label={label}
       height={height}
-      table={
-        <ChartDataTable
-          caption={label}
-          columns={['Month', current.label, previous.label]}
-          rows={categories.map((x) => ({
-            name: x,
-            cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'],
-          }))}
-        />
-      }
-    >
-      {(width) => (
+      margin={MARGIN}
+      draw={(drawn) => (
         <XYChart
-          width={width}
-          height={height}
-          accessibilityLabel={label}
-          margin={MARGIN}
+          {...drawn}
           theme={previousThenCurrent}
           xScale={{ type: 'band', domain: [...categories], paddingInner: 0, paddingOuter: 0 }}
           yScale={{ type: 'linear', nice: true, zero: true }}
@@ -95,7 +83,7 @@ export function AreaComparisonChart({
             orientation="bottom"
             numTicks={categories.length}
             hideTicks
-            tickFormat={(value: string) => (width < NARROW ? value.slice(0, 1) : value)}
+            tickFormat={(value: string) => (drawn.width < NARROW ? value.slice(0, 1) : value)}
           />
           <Axis
             orientation="left"
@@ -130,6 +118,15 @@ export function AreaComparisonChart({
           />
         </XYChart>
       )}
+    >
+      <ChartDataTable
+        caption={label}
+        columns={['Month', current.label, previous.label]}
+        rows={categories.map((x) => ({
+          name: x,
+          cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'],
+        }))}
+      />
     </ComparisonFrame>
   );
 }

@@ -57,21 +57,12 @@ export function ComparisonBars({
       currentLabel={currentLabel}
       previousLabel={previousLabel}
       description={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
+      label={label}
       height={height}
-      table={
-        <ChartDataTable
-          caption={label}
-          columns={[labelHeader, currentLabel, previousLabel, 'Share and change']}
-          rows={bars.map((bar) => ({ name: bar.label, cells: [bar.current, bar.previous, bar.note ?? ''] }))}
-        />
-      }
-    >
-      {(width) => (
+      margin={MARGIN}
+      draw={(drawn) => (
         <XYChart
-          width={width}
-          height={height}
-          accessibilityLabel={label}
-          margin={MARGIN}
+          {...drawn}
           theme={currentThenPrevious}
           xScale={{ type: 'linear', nice: true, zero: true }}
           // a band scale runs bottom up: the first bar is drawn at the top when it is the domain's last
@@ -132,6 +123,12 @@ export function ComparisonBars({
           />
         </XYChart>
       )}
+    >
+      <ChartDataTable
+        caption={label}
+        columns={[labelHeader, currentLabel, previousLabel, 'Share and change']}
+        rows={bars.map((bar) => ({ name: bar.label, cells: [bar.current, bar.previous, bar.note ?? ''] }))}
+      />
     </ComparisonFrame>
   );
 }

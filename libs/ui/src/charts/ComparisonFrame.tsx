@@ -7,12 +7,23 @@ export interface ComparisonFrameProps {
   previousLabel: string;
   /** the drawing's accessible name: what it shows, with its numbers */
   description: string;
+  /** the chart's accessible name, what it shows */
+  label: string;
   /** the drawing's height in CSS pixels */
   height: number;
-  /** the drawing at the width it is given (its container's) */
-  children: (width: number) => ReactNode;
+  margin: Drawn['margin'];
+  /** the drawing, at its container's width: an XYChart given `drawn` */
+  draw: (drawn: Drawn) => ReactNode;
   /** the table beside the drawing that holds every value for assistive technology */
-  table: ReactNode;
+  children: ReactNode;
+}
+
+/** The size, margin and name of the drawing, as an XYChart takes them. */
+export interface Drawn {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  accessibilityLabel: string;
 }
 
 /**
@@ -24,9 +35,11 @@ export function ComparisonFrame({
   currentLabel,
   previousLabel,
   description,
+  label,
   height,
+  margin,
+  draw,
   children,
-  table,
 }: ComparisonFrameProps) {
   const drawing = useWidth<HTMLDivElement>();
   return (
@@ -36,9 +49,13 @@ export function ComparisonFrame({
         <span className="rl-chart__key rl-chart__key--previous">{previousLabel}</span>
       </div>
       <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={description}>
-        {drawing.width === 0 ? <svg width="100%" height={height} aria-hidden="true" /> : children(drawing.width)}
+        {drawing.width === 0 ? (
+          <svg width="100%" height={height} aria-hidden="true" />
+        ) : (
+          draw({ width: drawing.width, height, margin, accessibilityLabel: label })
+        )}
       </div>
-      {table}
+      {children}
     </figure>
   );
 }
