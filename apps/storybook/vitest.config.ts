@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_LAUNCH } from '../web/e2e/support/chromium.ts';
 import { takeStrayRequests, watchStrayRequests } from './test/stray-requests.ts';
 
 /**
@@ -28,18 +29,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--no-first-run',
-                ],
-              },
-            }),
+            provider: playwright({ launchOptions: CHROMIUM_LAUNCH }),
             // the size the stories are designed for (the iframe of each test file has it)
             viewport: { width: 1280, height: 800 },
             instances: [{ browser: 'chromium' }],

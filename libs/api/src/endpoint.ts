@@ -98,6 +98,40 @@ export function endpoint<
   };
 }
 
+type Schema = v.GenericSchema | undefined;
+
+/** Who may call an endpoint and how (the fields of `endpoint` besides the route and the payload). */
+type Access<TAuth extends AuthKind> = {
+  auth: TAuth;
+  permissions?: readonly Permission[];
+  duringForcedPasswordChange?: boolean;
+};
+
+/** One method's compact row builder: `get('/path', reply<T>(), { query, ...access })`; `named` gives the name. */
+function route<TMethod extends Method>(method: TMethod) {
+  return /* @__NO_SIDE_EFFECTS__ */ <
+    P extends string,
+    R,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    Pa extends Schema = undefined,
+    A extends AuthKind = AuthKind,
+  >(
+    path: P,
+    response: Reply<R>,
+    parts: Access<A> & { body?: B; query?: Q; params?: Pa },
+  ) => endpoint({ name: '', method, path, response, ...parts });
+}
+export const get = /* @__PURE__ */ route('GET');
+export const post = /* @__PURE__ */ route('POST');
+export const put = /* @__PURE__ */ route('PUT');
+
+/** A table of endpoints, each one named after its key. */
+/* @__NO_SIDE_EFFECTS__ */
+export function named<T extends Record<string, AnyEndpoint>>(table: T): T {
+  return Object.fromEntries(Object.entries(table).map(([name, row]) => [name, { ...row, name }])) as T;
+}
+
 /** Fills `:name` segments of a path. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z_]+)\??/g, (_, key: string) => {

@@ -11,101 +11,43 @@ import {
   type SessionUser,
   type TokenAnswer,
 } from '@relevo/domain';
-import { endpoint, reply } from '../endpoint';
+import { get, named, post, put, reply } from '../endpoint';
 
-/** docs/product.md#sign-in-and-reset-calls and reset; docs/product.md#sign-in-sessions-and-secrets. */
-export const login = endpoint({
-  name: 'login',
-  method: 'POST',
-  path: '/api/login/jwt/',
-  body: LoginRequestSchema,
-  response: reply<LoginAnswer>(),
-  auth: 'public',
-});
-
-export const verifyCode = endpoint({
-  name: 'verifyCode',
-  method: 'POST',
-  path: '/api/login/jwt/tfa',
-  body: TfaRequestSchema,
-  response: reply<TokenAnswer>(),
-  auth: 'preauth',
-});
-
-export const resendCode = endpoint({
-  name: 'resendCode',
-  method: 'POST',
-  path: '/api/login/jwt/resend',
-  response: reply<MessageAnswer>(),
-  auth: 'preauth',
-});
-
-/** The session user by the session cookie or bearer (docs/product.md#route-guard: its path was not shown). */
-export const sessionUser = endpoint({
-  name: 'sessionUser',
-  method: 'GET',
-  path: '/api/users/me',
-  response: reply<SessionUser>(),
-  auth: 'session',
-  permissions: ['self'],
-  duringForcedPasswordChange: true,
-});
-
-export const logout = endpoint({
-  name: 'logout',
-  method: 'POST',
-  path: '/api/login/jwt/logout',
-  response: reply<MessageAnswer>(),
-  auth: 'session',
-  permissions: ['self'],
-  duringForcedPasswordChange: true,
-});
-
-export const changeOwnPassword = endpoint({
-  name: 'changeOwnPassword',
-  method: 'PUT',
-  path: '/api/management/password/change/',
-  body: OwnPasswordChangeSchema,
-  response: reply<MessageAnswer>(),
-  auth: 'session',
-  permissions: ['self'],
-  duringForcedPasswordChange: true,
-});
-
-export const smsResetVerify = endpoint({
-  name: 'smsResetVerify',
-  method: 'POST',
-  path: '/api/users/reset_password/sms/verify/',
-  body: SmsResetVerifySchema,
-  response: reply<MessageAnswer>(),
-  auth: 'resetToken',
-});
-
-export const emailResetStart = endpoint({
-  name: 'emailResetStart',
-  method: 'POST',
-  path: '/api/management/password/reset/',
-  body: EmailResetStartSchema,
-  response: reply<MessageAnswer>(),
-  auth: 'public',
-});
-
-export const emailResetConfirm = endpoint({
-  name: 'emailResetConfirm',
-  method: 'PUT',
-  path: '/api/management/password/confirm/reset/:token',
-  params: v.object({
+/** `/:token`: an e-mailed reset link's token. */
+const ResetLinkParams = /* @__PURE__ */ (() =>
+  v.object({
     token: v.pipe(
       v.string(),
       v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'This reset link is not valid or has expired. Please request a new one.'),
     ),
+  }))();
+
+/** A signed-in user's own calls, open even while a password change is forced. */
+const own = { auth: 'session' as const, permissions: ['self' as const], duringForcedPasswordChange: true };
+/** The SMS reset's second step, by the token its start answered. */
+const resetToken = { auth: 'resetToken' as const };
+/** The answers that only say what was done. */
+const done = reply<MessageAnswer>();
+
+/** docs/product.md#sign-in-and-reset-calls and reset; docs/product.md#sign-in-sessions-and-secrets. */
+export const authEndpoints = /* @__PURE__ */ named({
+  login: post('/api/login/jwt/', reply<LoginAnswer>(), { body: LoginRequestSchema, auth: 'public' }),
+  verifyCode: post('/api/login/jwt/tfa', reply<TokenAnswer>(), { body: TfaRequestSchema, auth: 'preauth' }),
+  resendCode: post('/api/login/jwt/resend', done, { auth: 'preauth' }),
+  /** The session user by the session cookie or bearer (docs/product.md#route-guard: its path was not shown). */
+  sessionUser: get('/api/users/me', reply<SessionUser>(), own),
+  logout: post('/api/login/jwt/logout', done, own),
+  changeOwnPassword: put('/api/management/password/change/', done, { body: OwnPasswordChangeSchema, ...own }),
+  smsResetVerify: post('/api/users/reset_password/sms/verify/', done, { body: SmsResetVerifySchema, ...resetToken }),
+  emailResetStart: post('/api/management/password/reset/', done, { body: EmailResetStartSchema, auth: 'public' }),
+  emailResetConfirm: put('/api/management/password/confirm/reset/:token', done, {
+    params: ResetLinkParams,
+    body: NewPasswordSchema,
+    auth: 'public',
   }),
-  body: NewPasswordSchema,
-  response: reply<MessageAnswer>(),
-  auth: 'public',
 });
 
-export const authEndpoints = {
+export const {
   login,
   verifyCode,
   resendCode,
@@ -115,4 +57,4 @@ export const authEndpoints = {
   smsResetVerify,
   emailResetStart,
   emailResetConfirm,
-};
+} = authEndpoints;

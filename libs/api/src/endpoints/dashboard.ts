@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import {
   ChartSummaryQuerySchema,
   ModuleSummaryQuerySchema,
@@ -9,73 +10,33 @@ import {
   type ModulePerformance,
   type ResponderCount,
 } from '@relevo/domain';
-import { endpoint, reply } from '../endpoint';
+import { get, named, reply } from '../endpoint';
 
 const read = { auth: 'session' as const, permissions: ['dashboard.read' as const] };
+/** A summary with a query of its own. */
+const readBy = <Q extends v.GenericSchema>(query: Q) => ({ query, ...read });
 
 /**
  * docs/product.md#dashboard-calls summaries (GET): the widgets of docs/product.md#dashboard over the caller's customer's events,
  * in that customer's time zone (docs/product.md#tenants-and-roles).
  */
-export const summaryToday = endpoint({
-  name: 'summaryToday',
-  method: 'GET',
-  path: '/api/summary/dashboard/today',
-  response: reply<DashboardToday>(),
-  ...read,
-});
-/** Events Per Module over Today, this Week (from Monday) or this Month (the default). */
-export const summaryModules = endpoint({
-  name: 'summaryModules',
-  method: 'GET',
-  path: '/api/summary/dashboard/modules',
-  query: ModuleSummaryQuerySchema,
-  response: reply<ModuleEventCount[]>(),
-  ...read,
-});
-/** Module Performance Month-to-Date: this month against the previous one, by module. */
-export const summaryPerformance = endpoint({
-  name: 'summaryPerformance',
-  method: 'GET',
-  path: '/api/summary/dashboard/performance',
-  response: reply<ModulePerformance[]>(),
-  ...read,
-});
-/** SLA Performance Month-to-Date: this month against the previous one, by compliance status. */
-export const summaryCompliance = endpoint({
-  name: 'summaryCompliance',
-  method: 'GET',
-  path: '/api/summary/dashboard/compliance',
-  response: reply<CompliancePerformance[]>(),
-  ...read,
-});
-/** Top 10 Responders of the Month. */
-export const summaryResource = endpoint({
-  name: 'summaryResource',
-  method: 'GET',
-  path: '/api/summary/dashboard/resource',
-  response: reply<ResponderCount[]>(),
-  ...read,
-});
-/** Events Line Chart: events per month of the previous and the current year. */
-export const summaryChart = endpoint({
-  name: 'summaryChart',
-  method: 'GET',
-  path: '/api/summary/dashboard/chart',
-  query: ChartSummaryQuerySchema,
-  response: reply<EventChartRow[]>(),
-  ...read,
-});
-/** Module Events This Month: events, average response and resolution minutes, by module. */
-export const summaryEvents = endpoint({
-  name: 'summaryEvents',
-  method: 'GET',
-  path: '/api/summary/dashboard/events',
-  response: reply<ModuleEventTimes[]>(),
-  ...read,
+export const dashboardEndpoints = /* @__PURE__ */ named({
+  summaryToday: get('/api/summary/dashboard/today', reply<DashboardToday>(), read),
+  /** Events Per Module over Today, this Week (from Monday) or this Month (the default). */
+  summaryModules: get('/api/summary/dashboard/modules', reply<ModuleEventCount[]>(), readBy(ModuleSummaryQuerySchema)),
+  /** Module Performance Month-to-Date: this month against the previous one, by module. */
+  summaryPerformance: get('/api/summary/dashboard/performance', reply<ModulePerformance[]>(), read),
+  /** SLA Performance Month-to-Date: this month against the previous one, by compliance status. */
+  summaryCompliance: get('/api/summary/dashboard/compliance', reply<CompliancePerformance[]>(), read),
+  /** Top 10 Responders of the Month. */
+  summaryResource: get('/api/summary/dashboard/resource', reply<ResponderCount[]>(), read),
+  /** Events Line Chart: events per month of the previous and the current year. */
+  summaryChart: get('/api/summary/dashboard/chart', reply<EventChartRow[]>(), readBy(ChartSummaryQuerySchema)),
+  /** Module Events This Month: events, average response and resolution minutes, by module. */
+  summaryEvents: get('/api/summary/dashboard/events', reply<ModuleEventTimes[]>(), read),
 });
 
-export const dashboardEndpoints = {
+export const {
   summaryToday,
   summaryModules,
   summaryPerformance,
@@ -83,4 +44,4 @@ export const dashboardEndpoints = {
   summaryResource,
   summaryChart,
   summaryEvents,
-};
+} = dashboardEndpoints;

@@ -14,6 +14,7 @@ export type EventsV2Action = (typeof EVENTS_V2_ACTIONS)[number];
 /** PagerDuty's own limits: a summary of 1024 characters, a dedup key of 255. */
 export const EVENTS_V2_LIMITS = { summary: 1024, dedupKey: 255, field: 1024 } as const;
 
+/** The `message` of each answer, in PagerDuty's own words. */
 export const EVENTS_V2_ANSWERS = {
   processed: 'Event processed',
   invalid: 'Event object is invalid',

@@ -4,22 +4,7 @@ import { PREFERRED_COUNTRIES, SUPPORTED_COUNTRIES, maskPhone, parsePhone, phoneF
 
 describe('phones (docs/product.md#entities, #constants-and-limits)', () => {
   it('lists the supported and preferred countries of docs/product.md#constants-and-limits', () => {
-    expect(SUPPORTED_COUNTRIES).toEqual([
-      'PR',
-      'US',
-      'DO',
-      'CO',
-      'VE',
-      'MX',
-      'CA',
-      'CL',
-      'AR',
-      'CR',
-      'GT',
-      'PE',
-      'VI',
-      'ES',
-    ]);
+    expect(SUPPORTED_COUNTRIES).toEqual('PR US DO CO VE MX CA CL AR CR GT PE VI ES'.split(' '));
     expect(PREFERRED_COUNTRIES).toEqual(['PR', 'US', 'VI']);
   });
 

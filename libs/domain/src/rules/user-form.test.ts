@@ -71,43 +71,13 @@ describe('user modal layout (docs/product.md#user-lists, #states-and-transitions
     });
   });
 
-  it('lists the fields each modal shows', () => {
-    expect(userFormFields({ screen: 'staffUsers', mode: 'create' })).toEqual([
-      'name',
-      'last_name',
-      'email',
-      'phone',
-      'password',
-      'confirm_password',
-      'rol_id',
-    ]);
-    expect(userFormFields({ screen: 'customerUsers', mode: 'create' })).toEqual([
-      'name',
-      'last_name',
-      'email',
-      'phone',
-      'password',
-      'confirm_password',
-      'rol_id',
-      'customer_id',
-    ]);
-    expect(userFormFields({ screen: 'customerUsers', mode: 'edit' })).toEqual([
-      'name',
-      'last_name',
-      'email',
-      'phone',
-      'rol_id',
-      'customer_id',
-      'status',
-    ]);
-    expect(userFormFields({ screen: 'ownUsers', mode: 'edit' })).toEqual([
-      'name',
-      'last_name',
-      'email',
-      'phone',
-      'rol_id',
-      'status',
-    ]);
+  it.each([
+    ['staffUsers', 'create', 'name last_name email phone password confirm_password rol_id'],
+    ['customerUsers', 'create', 'name last_name email phone password confirm_password rol_id customer_id'],
+    ['customerUsers', 'edit', 'name last_name email phone rol_id customer_id status'],
+    ['ownUsers', 'edit', 'name last_name email phone rol_id status'],
+  ] as const)('lists the fields the %s %s modal shows', (screen, mode, fields) => {
+    expect(userFormFields({ screen, mode })).toEqual(fields.split(' '));
   });
 
   it('asks for a customer on Customer Users only', () => {

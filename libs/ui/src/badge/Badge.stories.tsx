@@ -12,42 +12,22 @@ export const Accent: Story = { args: { tone: 'accent' } };
  * Every status of the lists with its colour and text, as the domain's status labels give them
  * (Y/N and 1/0, event statuses, SLA compliance).
  */
-const STATUSES: { group: string; badges: StatusBadgeProps[] }[] = [
-  {
-    group: 'Active flags (Y/N, 1/0)',
-    badges: [
-      { tone: 'success', label: 'ACTIVE' },
-      { tone: 'neutral', label: 'INACTIVE' },
-    ],
-  },
-  {
-    group: 'Event status',
-    badges: [
-      { tone: 'success', label: 'Completed' },
-      { tone: 'neutral', label: 'Canceled' },
-      { tone: 'danger', label: 'Open' },
-      { tone: 'warning', label: 'In progress' },
-    ],
-  },
-  {
-    group: 'SLA compliance',
-    badges: [
-      { tone: 'success', label: 'YES' },
-      { tone: 'danger', label: 'NO' },
-    ],
-  },
-];
+const STATUSES: Record<string, Record<string, StatusBadgeProps['tone']>> = {
+  'Active flags (Y/N, 1/0)': { ACTIVE: 'success', INACTIVE: 'neutral' },
+  'Event status': { Completed: 'success', Canceled: 'neutral', Open: 'danger', 'In progress': 'warning' },
+  'SLA compliance': { YES: 'success', NO: 'danger' },
+};
 
 export const Statuses: Story = {
   render: () => (
     <dl>
-      {STATUSES.map(({ group, badges }) => (
+      {Object.entries(STATUSES).map(([group, badges]) => (
         <div key={group}>
           <dt>{group}</dt>
           <dd>
-            {badges.map((badge) => (
-              <span key={badge.label}>
-                <StatusBadge {...badge} />{' '}
+            {Object.entries(badges).map(([label, tone]) => (
+              <span key={label}>
+                <StatusBadge tone={tone} label={label} />{' '}
               </span>
             ))}
           </dd>

@@ -2,7 +2,7 @@ import { AreaSeries, Axis, Grid, Tooltip, XYChart } from '@visx/xychart';
 import { ChartDataTable } from './ChartDataTable';
 import { previousThenCurrent } from './chart-theme';
 import { countText } from './palette';
-import { useWidth } from './use-width';
+import { ComparisonFrame } from './ComparisonFrame';
 import './charts.css';
 
 export interface AreaPoint {
@@ -43,92 +43,82 @@ export function AreaComparisonChart({
   unit,
   height = 260,
 }: AreaComparisonChartProps) {
-  const drawing = useWidth<HTMLDivElement>();
   const valueOf = (points: readonly AreaPoint[], x: string) => points.find((point) => point.x === x)?.y;
   return (
-    <figure className="rl-chart">
-      <div className="rl-chart__legend" aria-hidden="true">
-        <span className="rl-chart__key rl-chart__key--current">{current.label}</span>
-        <span className="rl-chart__key rl-chart__key--previous">{previous.label}</span>
-      </div>
-      <div
-        ref={drawing.ref}
-        className="rl-chart__drawing"
-        role="img"
-        aria-label={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}
-      >
-        {drawing.width === 0 ? (
-          <svg width="100%" height={height} aria-hidden="true" />
-        ) : (
-          <XYChart
-            width={drawing.width}
-            height={height}
-            accessibilityLabel={label}
-            margin={MARGIN}
-            theme={previousThenCurrent}
-            xScale={{ type: 'band', domain: [...categories], paddingInner: 0, paddingOuter: 0 }}
-            yScale={{ type: 'linear', nice: true, zero: true }}
-          >
-            <Grid columns={false} numTicks={4} />
-            <AreaSeries
-              dataKey={previous.label}
-              data={[...previous.points]}
-              xAccessor={(point) => point.x}
-              yAccessor={(point) => point.y}
-              fillOpacity={0.18}
-              renderLine
-              lineProps={{ strokeWidth: 2, strokeDasharray: '5 3' }}
-            />
-            <AreaSeries
-              dataKey={current.label}
-              data={[...current.points]}
-              xAccessor={(point) => point.x}
-              yAccessor={(point) => point.y}
-              fillOpacity={0.28}
-              renderLine
-              lineProps={{ strokeWidth: 2 }}
-            />
-            {/* on a phone twelve month names do not fit: their first letters do */}
-            <Axis
-              orientation="bottom"
-              numTicks={categories.length}
-              hideTicks
-              tickFormat={(value: string) => (drawing.width < NARROW ? value.slice(0, 1) : value)}
-            />
-            <Axis
-              orientation="left"
-              numTicks={4}
-              hideAxisLine
-              hideTicks
-              tickFormat={(value: number) => countText(value)}
-            />
-            <Tooltip<AreaPoint>
-              className="rl-chart-tooltip"
-              unstyled
-              applyPositionStyle
-              snapTooltipToDatumX
-              showVerticalCrosshair
-              showSeriesGlyphs
-              verticalCrosshairStyle={{ stroke: 'var(--color-border-strong)' }}
-              renderTooltip={({ tooltipData }) => {
-                const x = tooltipData?.nearestDatum?.datum.x;
-                if (!x) return null;
-                return (
-                  <>
-                    <strong>{x}</strong>
-                    {[current, previous].map((series) => (
-                      <span key={series.label}>
-                        {series.label}:{' '}
-                        {valueOf(series.points, x) === undefined ? '–' : countText(valueOf(series.points, x)!)}
-                      </span>
-                    ))}
-                  </>
-                );
-              }}
-            />
-          </XYChart>
-        )}
-      </div>
+    <ComparisonFrame
+      currentLabel={current.label}
+      previousLabel={previous.label}
+      description={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}
+      label={label}
+      height={height}
+      margin={MARGIN}
+      draw={(drawn) => (
+        <XYChart
+          {...drawn}
+          theme={previousThenCurrent}
+          xScale={{ type: 'band', domain: [...categories], paddingInner: 0, paddingOuter: 0 }}
+          yScale={{ type: 'linear', nice: true, zero: true }}
+        >
+          <Grid columns={false} numTicks={4} />
+          <AreaSeries
+            dataKey={previous.label}
+            data={[...previous.points]}
+            xAccessor={(point) => point.x}
+            yAccessor={(point) => point.y}
+            fillOpacity={0.18}
+            renderLine
+            lineProps={{ strokeWidth: 2, strokeDasharray: '5 3' }}
+          />
+          <AreaSeries
+            dataKey={current.label}
+            data={[...current.points]}
+            xAccessor={(point) => point.x}
+            yAccessor={(point) => point.y}
+            fillOpacity={0.28}
+            renderLine
+            lineProps={{ strokeWidth: 2 }}
+          />
+          {/* on a phone twelve month names do not fit: their first letters do */}
+          <Axis
+            orientation="bottom"
+            numTicks={categories.length}
+            hideTicks
+            tickFormat={(value: string) => (drawn.width < NARROW ? value.slice(0, 1) : value)}
+          />
+          <Axis
+            orientation="left"
+            numTicks={4}
+            hideAxisLine
+            hideTicks
+            tickFormat={(value: number) => countText(value)}
+          />
+          <Tooltip<AreaPoint>
+            className="rl-chart-tooltip"
+            unstyled
+            applyPositionStyle
+            snapTooltipToDatumX
+            showVerticalCrosshair
+            showSeriesGlyphs
+            verticalCrosshairStyle={{ stroke: 'var(--color-border-strong)' }}
+            renderTooltip={({ tooltipData }) => {
+              const x = tooltipData?.nearestDatum?.datum.x;
+              if (!x) return null;
+              return (
+                <>
+                  <strong>{x}</strong>
+                  {[current, previous].map((series) => (
+                    <span key={series.label}>
+                      {series.label}:{' '}
+                      {valueOf(series.points, x) === undefined ? '–' : countText(valueOf(series.points, x)!)}
+                    </span>
+                  ))}
+                </>
+              );
+            }}
+          />
+        </XYChart>
+      )}
+    >
       <ChartDataTable
         caption={label}
         columns={['Month', current.label, previous.label]}
@@ -137,7 +127,7 @@ export function AreaComparisonChart({
           cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'],
         }))}
       />
-    </figure>
+    </ComparisonFrame>
   );
 }
 

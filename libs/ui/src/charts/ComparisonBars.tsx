@@ -2,7 +2,7 @@ import { Axis, BarGroup, BarSeries, Grid, Tooltip, XYChart } from '@visx/xychart
 import { ChartDataTable } from './ChartDataTable';
 import { currentThenPrevious } from './chart-theme';
 import { countText } from './palette';
-import { useWidth } from './use-width';
+import { ComparisonFrame } from './ComparisonFrame';
 import './charts.css';
 
 /** One pair of bars: a label's value in the current and the previous period. */
@@ -51,94 +51,84 @@ export function ComparisonBars({
 }: ComparisonBarsProps) {
   const series = (key: 'current' | 'previous'): BarDatum[] =>
     bars.map((bar) => ({ label: bar.label, value: bar[key], bar }));
-  const drawing = useWidth<HTMLDivElement>();
   const height = MARGIN.top + MARGIN.bottom + Math.max(2, bars.length) * rowHeight;
   return (
-    <figure className="rl-chart">
-      <div className="rl-chart__legend" aria-hidden="true">
-        <span className="rl-chart__key rl-chart__key--current">{currentLabel}</span>
-        <span className="rl-chart__key rl-chart__key--previous">{previousLabel}</span>
-      </div>
-      <div
-        ref={drawing.ref}
-        className="rl-chart__drawing"
-        role="img"
-        aria-label={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
-      >
-        {drawing.width === 0 ? (
-          <svg width="100%" height={height} aria-hidden="true" />
-        ) : (
-          <XYChart
-            width={drawing.width}
-            height={height}
-            accessibilityLabel={label}
-            margin={MARGIN}
-            theme={currentThenPrevious}
-            xScale={{ type: 'linear', nice: true, zero: true }}
-            // a band scale runs bottom up: the first bar is drawn at the top when it is the domain's last
-            yScale={{
-              type: 'band',
-              domain: bars.map((bar) => bar.label).reverse(),
-              paddingInner: 0.3,
-              paddingOuter: 0.15,
+    <ComparisonFrame
+      currentLabel={currentLabel}
+      previousLabel={previousLabel}
+      description={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
+      label={label}
+      height={height}
+      margin={MARGIN}
+      draw={(drawn) => (
+        <XYChart
+          {...drawn}
+          theme={currentThenPrevious}
+          xScale={{ type: 'linear', nice: true, zero: true }}
+          // a band scale runs bottom up: the first bar is drawn at the top when it is the domain's last
+          yScale={{
+            type: 'band',
+            domain: bars.map((bar) => bar.label).reverse(),
+            paddingInner: 0.3,
+            paddingOuter: 0.15,
+          }}
+          horizontal
+        >
+          <Grid rows={false} numTicks={4} />
+          <BarGroup padding={0.1}>
+            <BarSeries
+              dataKey={currentLabel}
+              data={series('current')}
+              xAccessor={(datum) => datum.value}
+              yAccessor={(datum) => datum.label}
+              radius={2}
+              radiusRight
+            />
+            <BarSeries
+              dataKey={previousLabel}
+              data={series('previous')}
+              xAccessor={(datum) => datum.value}
+              yAccessor={(datum) => datum.label}
+              radius={2}
+              radiusRight
+            />
+          </BarGroup>
+          <Axis
+            orientation="left"
+            hideTicks
+            hideAxisLine
+            tickFormat={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)}
+          />
+          <Axis orientation="bottom" numTicks={4} hideTicks tickFormat={(value: number) => countText(value)} />
+          <Tooltip<BarDatum>
+            className="rl-chart-tooltip"
+            unstyled
+            applyPositionStyle
+            renderTooltip={({ tooltipData }) => {
+              const bar = tooltipData?.nearestDatum?.datum.bar;
+              if (!bar) return null;
+              return (
+                <>
+                  <strong>{bar.label}</strong>
+                  <span>
+                    {currentLabel}: {countText(bar.current)}
+                  </span>
+                  <span>
+                    {previousLabel}: {countText(bar.previous)}
+                  </span>
+                  {bar.note ? <span className="rl-chart-tooltip__note">{bar.note}</span> : null}
+                </>
+              );
             }}
-            horizontal
-          >
-            <Grid rows={false} numTicks={4} />
-            <BarGroup padding={0.1}>
-              <BarSeries
-                dataKey={currentLabel}
-                data={series('current')}
-                xAccessor={(datum) => datum.value}
-                yAccessor={(datum) => datum.label}
-                radius={2}
-                radiusRight
-              />
-              <BarSeries
-                dataKey={previousLabel}
-                data={series('previous')}
-                xAccessor={(datum) => datum.value}
-                yAccessor={(datum) => datum.label}
-                radius={2}
-                radiusRight
-              />
-            </BarGroup>
-            <Axis
-              orientation="left"
-              hideTicks
-              hideAxisLine
-              tickFormat={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)}
-            />
-            <Axis orientation="bottom" numTicks={4} hideTicks tickFormat={(value: number) => countText(value)} />
-            <Tooltip<BarDatum>
-              className="rl-chart-tooltip"
-              unstyled
-              applyPositionStyle
-              renderTooltip={({ tooltipData }) => {
-                const bar = tooltipData?.nearestDatum?.datum.bar;
-                if (!bar) return null;
-                return (
-                  <>
-                    <strong>{bar.label}</strong>
-                    <span>
-                      {currentLabel}: {countText(bar.current)}
-                    </span>
-                    <span>
-                      {previousLabel}: {countText(bar.previous)}
-                    </span>
-                    {bar.note ? <span className="rl-chart-tooltip__note">{bar.note}</span> : null}
-                  </>
-                );
-              }}
-            />
-          </XYChart>
-        )}
-      </div>
+          />
+        </XYChart>
+      )}
+    >
       <ChartDataTable
         caption={label}
         columns={[labelHeader, currentLabel, previousLabel, 'Share and change']}
         rows={bars.map((bar) => ({ name: bar.label, cells: [bar.current, bar.previous, bar.note ?? ''] }))}
       />
-    </figure>
+    </ComparisonFrame>
   );
 }

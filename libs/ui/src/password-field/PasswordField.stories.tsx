@@ -1,25 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { userEvent, within } from 'storybook/test';
-import { PasswordField, type PasswordFieldProps } from './PasswordField';
+import { PasswordField } from './PasswordField';
+import { fieldColumn, withOwnValue } from '../field/field-stories';
 
-function Controlled(props: Omit<PasswordFieldProps, 'value' | 'onValueChange'> & { initial?: string }) {
-  const { initial = '', ...rest } = props;
-  const [value, setValue] = useState(initial);
-  return <PasswordField {...rest} value={value} onValueChange={setValue} />;
-}
+const Controlled = withOwnValue(PasswordField);
 
 const meta = {
   title: 'UI/PasswordField',
   component: Controlled,
   args: { label: 'New Password', autoComplete: 'new-password' },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [fieldColumn(120)],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,36 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { PhoneInput, type PhoneCountry, type PhoneInputProps } from './PhoneInput';
+import { PhoneInput, type PhoneCountry } from './PhoneInput';
+import { fieldColumn, withOwnValue } from '../field/field-stories';
 
 // docs/product.md#constants-and-limits's lists; the app passes the domain's SUPPORTED_COUNTRIES and PREFERRED_COUNTRIES
 const COUNTRIES: PhoneCountry[] = ['PR', 'US', 'DO', 'CO', 'VE', 'MX', 'CA', 'CL', 'AR', 'CR', 'GT', 'PE', 'VI', 'ES'];
 const PREFERRED: PhoneCountry[] = ['PR', 'US', 'VI'];
 
-function Controlled(props: Omit<PhoneInputProps, 'value' | 'onValueChange'> & { initial?: string }) {
-  const { initial = '', ...rest } = props;
-  const [value, setValue] = useState(initial);
-  return (
-    <>
-      <PhoneInput {...rest} value={value} onValueChange={setValue} />
-      <p className="rl-field__hint">
-        Value: <output data-testid="value">{value || '(empty)'}</output>
-      </p>
-    </>
-  );
-}
+const Controlled = withOwnValue(PhoneInput, (value) => (
+  <p className="rl-field__hint">
+    Value: <output data-testid="value">{value || '(empty)'}</output>
+  </p>
+));
 
 const meta = {
   title: 'UI/PhoneInput',
   component: Controlled,
   args: { label: 'Phone', countries: COUNTRIES, preferredCountries: PREFERRED, required: true },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360, padding: 48, paddingTop: 120 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [fieldColumn(120)],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SelectField } from './SelectField';
 import type { SelectFieldProps, SelectOption } from './types';
+import { fieldColumn } from '../field/field-stories';
 
 const ROLES: SelectOption[] = [
   { value: null, text: 'Select Role' },
@@ -38,13 +39,7 @@ const meta = {
   title: 'UI/SelectField',
   component: Controlled,
   args: { label: 'Role', name: 'rol_id', options: ROLES },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360, padding: 48, paddingTop: 96 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [fieldColumn(96)],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

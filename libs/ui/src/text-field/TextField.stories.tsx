@@ -1,25 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { TextField, type TextFieldProps } from './TextField';
+import { TextField } from './TextField';
+import { fieldColumn, withOwnValue } from '../field/field-stories';
 
-function Controlled(props: Omit<TextFieldProps, 'value' | 'onValueChange'> & { initial?: string }) {
-  const { initial = '', ...rest } = props;
-  const [value, setValue] = useState(initial);
-  return <TextField {...rest} value={value} onValueChange={setValue} />;
-}
+const Controlled = withOwnValue(TextField);
 
 const meta = {
   title: 'UI/TextField',
   component: Controlled,
   args: { label: 'Email', type: 'email', autoComplete: 'email' },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360, padding: 48 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [fieldColumn()],
 } satisfies Meta<typeof Controlled>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,11 +4,11 @@ import type { Escalation } from '../../entities/escalation';
 import { recordFormErrors } from '../record-form/record-form.machine';
 import { deferredActor, tick } from '../test-actors';
 import {
-  escalationCreateBody,
+  escalationFormMachine,
+  escalationFormInput,
   escalationFormFields,
   escalationFormFromEscalation,
-  escalationFormInput,
-  escalationFormMachine,
+  escalationCreateBody,
   escalationUpdateBody,
   type EscalationFormMode,
   type EscalationFormValues,

@@ -53,11 +53,14 @@ function start(values: StepFormValues = emptyStepForm(7)) {
 }
 
 /** A form with an agent on SMS for resource 3: valid with its default follow-up. */
+/** The step agentForm fills in: escalation 7, an agent, SMS (2), resource 3. */
+const AGENT_STEP = { escalation_id: 7, participation_type_id: AGENT, channel_id: 2, resource_id: 3 } as const;
+
 function agentForm() {
   const form = start();
-  form.set('participation_type_id', AGENT);
-  form.set('channel_id', 2);
-  form.set('resource_id', 3);
+  form.set('participation_type_id', AGENT_STEP.participation_type_id);
+  form.set('channel_id', AGENT_STEP.channel_id);
+  form.set('resource_id', AGENT_STEP.resource_id);
   return form;
 }
 
@@ -235,10 +238,7 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
     expect(validate(StepSchema, stepFormBody(form.save.calls[0]!))).toMatchObject({
       success: true,
       output: {
-        escalation_id: 7,
-        participation_type_id: AGENT,
-        channel_id: 2,
-        resource_id: 3,
+        ...AGENT_STEP,
         ind_call_again: 'Y',
         max_attemp_number: 3,
         next_followup_time: 15,

@@ -17,31 +17,37 @@ export type SessionEvent =
  * docs/product.md#states-and-transitions Session and #route-guard: the session user is loaded by the cookie; null means not signed in.
  * Logout revokes on the server, clears the user and ends not authenticated.
  */
-export const sessionMachine = setup({
+const session = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
     loadUser: notProvided<SessionUser | null, void>('loadUser'),
     logout: notProvided<unknown, void>('logout'),
   },
-}).createMachine({
+});
+
+/** Loads the session user: a user is signed in, none (null) is not; `onError` says where a failed load goes. */
+const loadingUser = (onError: 'authenticated' | 'anonymous') =>
+  session.createStateConfig({
+    invoke: {
+      src: 'loadUser',
+      onDone: [
+        {
+          guard: ({ event }) => event.output != null,
+          target: 'authenticated',
+          actions: assign({ user: ({ event }) => event.output }),
+        },
+        { target: 'anonymous', actions: assign({ user: null }) },
+      ],
+      onError: onError === 'anonymous' ? { target: 'anonymous', actions: assign({ user: null }) } : 'authenticated',
+    },
+  });
+
+export const sessionMachine = session.createMachine({
   id: 'session',
   initial: 'loading',
   context: { user: null },
   states: {
-    loading: {
-      invoke: {
-        src: 'loadUser',
-        onDone: [
-          {
-            guard: ({ event }) => event.output != null,
-            target: 'authenticated',
-            actions: assign({ user: ({ event }) => event.output }),
-          },
-          { target: 'anonymous', actions: assign({ user: null }) },
-        ],
-        onError: { target: 'anonymous', actions: assign({ user: null }) },
-      },
-    },
+    loading: loadingUser('anonymous'),
     authenticated: {
       on: {
         RELOAD: 'reloading',
@@ -50,20 +56,7 @@ export const sessionMachine = setup({
       },
     },
     /** like loading, but the screen keeps showing the current user meanwhile */
-    reloading: {
-      invoke: {
-        src: 'loadUser',
-        onDone: [
-          {
-            guard: ({ event }) => event.output != null,
-            target: 'authenticated',
-            actions: assign({ user: ({ event }) => event.output }),
-          },
-          { target: 'anonymous', actions: assign({ user: null }) },
-        ],
-        onError: 'authenticated',
-      },
-    },
+    reloading: loadingUser('authenticated'),
     loggingOut: {
       invoke: {
         src: 'logout',
