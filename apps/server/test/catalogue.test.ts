@@ -45,17 +45,9 @@ import {
   slaDeleteRefusal,
   type Resource,
 } from '@relevo/domain';
+import { agentStep } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
-
-const agent = {
-  participation_type_id: 1,
-  escalation_active: 'Y',
-  ind_call_again: 'N',
-  max_attemp_number: 0,
-  next_followup_time: 15,
-  next_followup_time_mult: 'M',
-} as const;
 
 describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
   let t: TestApp;
@@ -289,7 +281,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
 
       // an e-mail step to a resource without an e-mail: not valid
       const first = await root.client.call(addStep, {
-        body: { ...agent, escalation_id: escalation.escalation_id, channel_id: 3, resource_id: ana.resource_id },
+        body: { ...agentStep, escalation_id: escalation.escalation_id, channel_id: 3, resource_id: ana.resource_id },
       });
       expect(first).toMatchObject({
         status: 1,
@@ -300,12 +292,12 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       // a voice call to the same resource instead: valid
       await root.client.call(updateStep, {
         params: { id: first.escalation_resource.escalation_resource_id },
-        body: { ...agent, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
+        body: { ...agentStep, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
       });
       expect(await valid()).toBe('Y');
       const second = await root.client.call(addStep, {
         body: {
-          ...agent,
+          ...agentStep,
           escalation_id: escalation.escalation_id,
           channel_id: 2,
           resource_id: carlos.resource_id,
@@ -315,7 +307,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       });
       const third = await root.client.call(addStep, {
         body: {
-          ...agent,
+          ...agentStep,
           participation_type_id: 2,
           escalation_id: escalation.escalation_id,
           channel_id: 3,
@@ -486,7 +478,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       });
       const hours = await t.raw('POST', '/api/escalation/resource', {
         body: {
-          ...agent,
+          ...agentStep,
           escalation_id: escalation.escalation_id,
           channel_id: 1,
           resource_id: ana.resource_id,
@@ -502,37 +494,13 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       const foreign = await otherRoot.client.call(addResource, {
         body: { resource_fullname: 'Stranger', resource_phone1: '7875550100', resource_country_phone1: 'PR' },
       });
-      expect(
-        await status(
-          root.client.call(addStep, {
-            body: {
-              ...agent,
-              escalation_id: escalation.escalation_id,
-              channel_id: 1,
-              resource_id: foreign.resource_id,
-            },
-          }),
-        ),
-      ).toBe(404);
-      expect(
-        await status(
-          otherRoot.client.call(addStep, {
-            body: {
-              ...agent,
-              escalation_id: escalation.escalation_id,
-              channel_id: 1,
-              resource_id: foreign.resource_id,
-            },
-          }),
-        ),
-      ).toBe(404);
-      expect(
-        await status(
-          reader.client.call(addStep, {
-            body: { ...agent, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
-          }),
-        ),
-      ).toBe(403);
+      const stepOf = (resource_id: number) => ({
+        body: { ...agentStep, escalation_id: escalation.escalation_id, channel_id: 1, resource_id },
+      });
+      const foreignStep = stepOf(foreign.resource_id);
+      expect(await status(root.client.call(addStep, foreignStep))).toBe(404);
+      expect(await status(otherRoot.client.call(addStep, foreignStep))).toBe(404);
+      expect(await status(reader.client.call(addStep, stepOf(ana.resource_id)))).toBe(403);
       expect((await reader.client.call(listSteps, { query: { escalation_id: escalation.escalation_id } })).total).toBe(
         0,
       );
@@ -566,7 +534,7 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
         ],
       });
       await root.client.call(addStep, {
-        body: { ...agent, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
+        body: { ...agentStep, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
       });
       await root.client.call(updateSla, {
         params: { id: sla.sla_id },

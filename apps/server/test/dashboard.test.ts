@@ -160,6 +160,13 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   let alphaToken: string;
   let betaClient: ApiClient;
   const modules = new Map<string, number>();
+  /** A row of Module Performance MTD for one of Alpha's modules. */
+  const performanceOf = (name: string, month: number, previousMonth: number) => ({
+    module_id: modules.get(`${alpha}:${name}`),
+    module_name: name,
+    num_events_month: month,
+    num_events_previous_month: previousMonth,
+  });
   let seq = 0;
 
   const addModule = async (customerId: number, name: string) => {
@@ -290,24 +297,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
 
   it('compares each module this month with the whole previous month (Module Performance MTD)', async () => {
     expect(await alphaClient.call(summaryPerformance)).toEqual([
-      {
-        module_id: modules.get(`${alpha}:Billing`),
-        module_name: 'Billing',
-        num_events_month: 3,
-        num_events_previous_month: 1,
-      },
-      {
-        module_id: modules.get(`${alpha}:Search`),
-        module_name: 'Search',
-        num_events_month: 2,
-        num_events_previous_month: 1,
-      },
-      {
-        module_id: modules.get(`${alpha}:Login`),
-        module_name: 'Login',
-        num_events_month: 1,
-        num_events_previous_month: 0,
-      },
+      performanceOf('Billing', 3, 1),
+      performanceOf('Search', 2, 1),
+      performanceOf('Login', 1, 0),
     ]);
   });
 
@@ -373,24 +365,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       // 04:30 UTC on 1 January 2027: a new day, month and year
       expect(await alphaClient.call(summaryToday)).toMatchObject({ count_today: 1, count_completed: 1 });
       expect(await alphaClient.call(summaryPerformance)).toEqual([
-        {
-          module_id: modules.get(`${alpha}:Billing`),
-          module_name: 'Billing',
-          num_events_month: 1,
-          num_events_previous_month: 3,
-        },
-        {
-          module_id: modules.get(`${alpha}:Search`),
-          module_name: 'Search',
-          num_events_month: 0,
-          num_events_previous_month: 2,
-        },
-        {
-          module_id: modules.get(`${alpha}:Login`),
-          module_name: 'Login',
-          num_events_month: 0,
-          num_events_previous_month: 1,
-        },
+        performanceOf('Billing', 1, 3),
+        performanceOf('Search', 0, 2),
+        performanceOf('Login', 0, 1),
       ]);
       const chart = await alphaClient.call(summaryChart);
       expect(chart).toEqual(months({ '2026-1': 2, '2026-11': 2, '2026-12': 6, '2027-1': 1 }, 2026).slice(0, 13));

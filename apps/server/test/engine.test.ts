@@ -6,7 +6,13 @@ import { EngineWorker, ENGINE_JOBS } from '../src/engine/worker';
 import { responderService } from '../src/incidents/respond';
 import { claim } from '../src/jobs/lease';
 import { SYSTEM } from '../src/db/database';
-import { insertModuleWithSteps, insertResource, type RunnableModule, type StepOfEscalation } from './support/catalogue';
+import {
+  agentStep,
+  insertModuleWithSteps,
+  insertResource,
+  type RunnableModule,
+  type StepOfEscalation,
+} from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
 import { customerWithModule, withCredentialKey } from './support/keyed-module';
@@ -596,17 +602,9 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
 
     // the owner edits through the catalogue: Elena's step goes to Diego by e-mail, Carla's step is
     // deleted, Diego's step first, Elena gets a new phone and is made inactive, the SLA is 5 minutes
-    const agent = {
-      participation_type_id: 1,
-      escalation_active: 'Y',
-      ind_call_again: 'N',
-      max_attemp_number: 0,
-      next_followup_time: 15,
-      next_followup_time_mult: 'M',
-    } as const;
     await root.client.call(updateStep, {
       params: { id: elenaStep },
-      body: { ...agent, escalation_id: orders.escalationId, channel_id: 3, resource_id: id(DIEGO) },
+      body: { ...agentStep, escalation_id: orders.escalationId, channel_id: 3, resource_id: id(DIEGO) },
     });
     await root.client.call(deleteStep, { params: { id: carlaStep } });
     await root.client.call(changePriority, {

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { generateCredential, listEventLog, listEvents } from '@relevo/api';
-import { EVENT_MESSAGES, PAGE_MESSAGES, type EventListQuery, type IncidentEvent } from '@relevo/domain';
+import {
+  EVENT_CSV_HEADERS,
+  EVENT_MESSAGES,
+  PAGE_MESSAGES,
+  type EventListQuery,
+  type IncidentEvent,
+} from '@relevo/domain';
 import type { Principal } from '../src/auth/principals';
 import { foldEventCounts } from '../src/jobs/housekeeping';
 import { announceEventChanges } from '../src/incidents/event-changes';
@@ -786,20 +792,7 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
         ),
       ).toBe(true);
       const [header, ...body] = records(csv);
-      expect(header).toEqual([
-        'CASE ID',
-        'EVENT',
-        'CREATED',
-        'APPLICATION',
-        'MODULE',
-        'STATUS',
-        'ACCEPTED',
-        'CLOSED',
-        'RESPONDED',
-        'RESOLUTION TIME',
-        'RESPONSE TIME',
-        'SLA',
-      ]);
+      expect(header).toEqual([...EVENT_CSV_HEADERS]);
       expect(body.map((record) => record[0])).toEqual(expected({ application_id: ids.A }));
       expect(body.every((record) => record.length === 12)).toBe(true);
       const first = rows.find((row) => row.case_id === body[0]![0])!;

@@ -22,6 +22,9 @@ import {
 import { DATABASE_KINDS } from './support/databases';
 import { migratedDatabase, type MigratedDatabase } from './support/migrated';
 
+/** An outbox row given up after its 8 attempts: its message and claim dropped. */
+const DEAD_AFTER_EIGHT = { status: 'dead', attempts: 8, body: null, html: null, claim_token: null } as const;
+
 const LEASE = 10_000;
 
 describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
@@ -195,14 +198,7 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
       const outcome = await system((tx) => fail(tx, OUTBOX_JOBS, job, `busy ${attempt}`, clock.now()));
       expect(outcome).toBe(attempt === OUTBOX_JOBS.maxAttempts ? 'dead' : 'retry');
     }
-    expect(await row(key)).toMatchObject({
-      status: 'dead',
-      attempts: 8,
-      body: null,
-      html: null,
-      claim_token: null,
-      last_error: 'busy 8',
-    });
+    expect(await row(key)).toMatchObject({ ...DEAD_AFTER_EIGHT, last_error: 'busy 8' });
     clock.advance(3_600_000);
     expect(await take('w1')).toEqual({ jobs: [], dead: [] });
   });
@@ -217,14 +213,7 @@ describe.each(DATABASE_KINDS)('job leases on %s', (kind) => {
     const { jobs, dead } = await take('w9');
     expect(jobs).toEqual([]);
     expect(dead.map((d) => d.idempotency_key)).toEqual([key]);
-    expect(await row(key)).toMatchObject({
-      status: 'dead',
-      attempts: 8,
-      body: null,
-      html: null,
-      claim_token: null,
-      locked_until: null,
-    });
+    expect(await row(key)).toMatchObject({ ...DEAD_AFTER_EIGHT, locked_until: null });
     expect((await row(key)).last_error).toContain('no result after 8 attempts');
     clock.advance(LEASE);
     expect(await take('w10')).toEqual({ jobs: [], dead: [] });

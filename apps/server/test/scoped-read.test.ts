@@ -4,7 +4,7 @@ import pg from 'pg';
 import { listCustomers, ownUsers } from '@relevo/api';
 import type { PageQuery } from '@relevo/domain';
 import { SYSTEM, type Scope } from '../src/db/database';
-import { listCustomers as readCustomers, listUsers, toUser } from '../src/people/queries';
+import { USER_FIELDS, listCustomers as readCustomers, listUsers, toUser } from '../src/people/queries';
 import { containsPattern } from '../src/db/listing';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
@@ -74,22 +74,7 @@ describe.each(DATABASE_KINDS)('list reads in one round trip on %s', (kind) => {
       );
       const rows = await matching
         .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
-        .select([
-          'u.id',
-          'u.name',
-          'u.last_name',
-          'u.email',
-          'u.phone',
-          'u.status',
-          'u.rol_id',
-          'u.customer_id',
-          'c.customer_name',
-          'u.force_change_password',
-          'u.created_by',
-          'u.updated_by',
-          'u.created_at',
-          'u.updated_at',
-        ])
+        .select(USER_FIELDS)
         .orderBy(order === 'name' ? sql`lower(u.name)` : sql.ref('u.email'), direction)
         .orderBy('u.id', direction)
         .limit(query.page_size)

@@ -12,7 +12,7 @@ import {
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
-import { audit } from '../security/audit';
+import { audit, byUser } from '../security/audit';
 import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
 import {
   checkSmsReset,
@@ -96,18 +96,7 @@ async function applyNewPassword(
   await setPassword(tx, userId, await hashPassword(password), now, { forceChange: false, by: user.email });
   await revokeUserSessions(tx, userId, now);
   await retireResetLinks(tx, userId, now);
-  await audit(
-    tx,
-    {
-      customerId: user.customer_id,
-      actor: { id: user.id, email: user.email },
-      action: 'reset',
-      entity: 'user',
-      entityId: user.id,
-      detail: { via },
-    },
-    now,
-  );
+  await audit(tx, { ...byUser(user), action: 'reset', entity: 'user', entityId: user.id, detail: { via } }, now);
   if (via === 'email' && user.phone) {
     await enqueue(
       tx,

@@ -12,7 +12,7 @@ import {
 import { addSeconds } from '../clock';
 import { wakeOutbox, type AppContext } from '../context';
 import { AUTH, type Tx } from '../db/database';
-import { audit } from '../security/audit';
+import { audit, byUser, byPrincipal } from '../security/audit';
 import { checkCode, issueCode, createSession, revokeSession, revokeUserSessions } from './queries';
 import { enqueue } from '../delivery/queries';
 import { findUserByEmail, findUserById, maySignIn, setPassword, type UserWithCustomer } from '../people/queries';
@@ -148,17 +148,7 @@ export async function verifyCode(
       },
       now,
     );
-    await audit(
-      tx,
-      {
-        customerId: user.customer_id,
-        actor: { id: user.id, email: user.email },
-        action: 'login',
-        entity: 'session',
-        entityId: null,
-      },
-      now,
-    );
+    await audit(tx, { ...byUser(user), action: 'login', entity: 'session', entityId: null }, now);
     return { check, sessionId, email: user.email };
   });
   switch (outcome.check.result) {
@@ -207,17 +197,7 @@ export async function logout(ctx: AppContext, principal: Principal): Promise<Mes
   const now = ctx.clock.now();
   await ctx.database.scoped(AUTH, async (tx) => {
     await revokeSession(tx, principal.sessionId, now);
-    await audit(
-      tx,
-      {
-        customerId: principal.customerId,
-        actor: { id: principal.userId, email: principal.email },
-        action: 'logout',
-        entity: 'session',
-        entityId: null,
-      },
-      now,
-    );
+    await audit(tx, { ...byPrincipal(principal), action: 'logout', entity: 'session', entityId: null }, now);
   });
   await ctx.principals.evictSession(principal.sessionId);
   return { Message: 'You have been signed out' };
@@ -242,14 +222,7 @@ export async function changeOwnPassword(
     await revokeUserSessions(tx, user.id, now, principal.sessionId);
     await audit(
       tx,
-      {
-        customerId: user.customer_id,
-        actor: { id: user.id, email: user.email },
-        action: 'password',
-        entity: 'user',
-        entityId: user.id,
-        detail: { own: true },
-      },
+      { ...byUser(user), action: 'password', entity: 'user', entityId: user.id, detail: { own: true } },
       now,
     );
   });

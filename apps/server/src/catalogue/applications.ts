@@ -22,6 +22,7 @@ import {
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
+import { sameCustomerRow } from '../db/joins';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { ApplicationsTable } from '../db/schema';
 import { ValidationFailure } from '../http/errors';
@@ -120,15 +121,9 @@ export function toModule(row: ModuleRow): Module {
 function modulesQuery(db: Pick<CatalogueTx, 'selectFrom'>, customerId: number) {
   return db
     .selectFrom('modules as m')
-    .innerJoin('applications as a', (join) =>
-      join.onRef('a.customer_id', '=', 'm.customer_id').onRef('a.application_id', '=', 'm.application_id'),
-    )
-    .leftJoin('escalations as e', (join) =>
-      join.onRef('e.customer_id', '=', 'm.customer_id').onRef('e.escalation_id', '=', 'm.escalation_id'),
-    )
-    .leftJoin('slas as s', (join) =>
-      join.onRef('s.customer_id', '=', 'm.customer_id').onRef('s.sla_id', '=', 'm.sla_id'),
-    )
+    .innerJoin('applications as a', (join) => join.on(sameCustomerRow('a', 'm', 'application_id')))
+    .leftJoin('escalations as e', (join) => join.on(sameCustomerRow('e', 'm', 'escalation_id')))
+    .leftJoin('slas as s', (join) => join.on(sameCustomerRow('s', 'm', 'sla_id')))
     .where('m.customer_id', '=', customerId);
 }
 

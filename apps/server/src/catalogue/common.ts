@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ListOf } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { audit } from '../security/audit';
+import { audit, byPrincipal } from '../security/audit';
 import type { DB } from '../db/schema';
 import { iso } from '../db/listing';
 import { HttpError } from '../http/errors';
@@ -27,12 +27,7 @@ export function catalogueUnit(ctx: AppContext) {
         entityId: number;
         detail?: Record<string, unknown>;
       },
-    ) =>
-      audit(
-        tx,
-        { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email }, ...entry },
-        ctx.clock.now(),
-      ),
+    ) => audit(tx, { ...byPrincipal(principal), ...entry }, ctx.clock.now()),
     now: () => ctx.clock.now(),
   };
 }

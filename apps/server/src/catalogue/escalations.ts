@@ -21,6 +21,7 @@ import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { refreshEscalations } from './queries';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
+import { sameCustomerRow } from '../db/joins';
 import type { EscalationsTable } from '../db/schema';
 import { HttpError, ValidationFailure } from '../http/errors';
 import { catalogueUnit, conflict, listOfParent, notFound, stampsOf, type CatalogueTx } from './common';
@@ -134,9 +135,7 @@ function stepsQuery(tx: Pick<CatalogueTx, 'selectFrom'>, customerId: number) {
     .selectFrom('escalation_resources as s')
     .innerJoin('participation_types as p', 'p.participation_type_id', 's.participation_type_id')
     .innerJoin('channels as c', 'c.channel_id', 's.channel_id')
-    .innerJoin('resources as r', (join) =>
-      join.onRef('r.customer_id', '=', 's.customer_id').onRef('r.resource_id', '=', 's.resource_id'),
-    )
+    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
     .where('s.customer_id', '=', customerId);
 }
 

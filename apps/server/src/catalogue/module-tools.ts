@@ -3,7 +3,7 @@ import { CREDENTIAL_MESSAGES, MODULE_MESSAGES, ingestExamples } from '@relevo/do
 import type { CredentialAnswer, ExamplesAnswer } from '@relevo/api';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { audit } from '../security/audit';
+import { audit, byPrincipal } from '../security/audit';
 import { HttpError } from '../http/errors';
 
 /** A credential key: 128 random bits as 32 lowercase hex characters, the routing-key format monitoring tools expect. */
@@ -34,8 +34,7 @@ export function moduleToolService(ctx: AppContext) {
         await audit(
           tx,
           {
-            customerId: principal.customerId,
-            actor: { id: principal.userId, email: principal.email },
+            ...byPrincipal(principal),
             action: 'update',
             entity: 'module',
             entityId: moduleId,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isEscalationValid, lastInLineStep, type StepForValidity } from '@relevo/domain';
 import type { Tx } from '../db/database';
+import { sameCustomerRow } from '../db/joins';
 
 // The catalogue's SQL shared by its services (each service keeps the reads of its own screen).
 
@@ -15,9 +16,7 @@ export async function refreshEscalations(tx: Tx, escalationIds: readonly number[
   if (ids.length === 0) return;
   const rows = await tx
     .selectFrom('escalation_resources as s')
-    .innerJoin('resources as r', (join) =>
-      join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'),
-    )
+    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
     .select([
       's.escalation_id',
       's.escalation_resource_id',

@@ -96,16 +96,8 @@ export function dashboardService(ctx: AppContext) {
           coalesce(sum(d.num_sla_missed), 0)::integer as count_non_compliance
         from ${dayCounts(c, bound('today'), bound('tomorrow'))}`,
       );
-      return (
-        row ?? {
-          count_today: 0,
-          count_completed: 0,
-          count_open: 0,
-          count_progress: 0,
-          count_canceled: 0,
-          count_non_compliance: 0,
-        }
-      );
+      // sums without `group by` answer one row, of zeros when no event came today
+      return row!;
     },
 
     /** Events Per Module over today, this week or this month (up to today), most events first. */

@@ -21,6 +21,7 @@ import {
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
+import { sameCustomerRow } from '../db/joins';
 import { HttpError } from '../http/errors';
 import { eventConditions, selectionOf } from './event-query';
 import { EVENT_LOG_COLUMNS, toLogEntry } from './events';
@@ -326,9 +327,7 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
             db
               .selectFrom(
                 matching(db, after)
-                  .leftJoin('modules as m', (join) =>
-                    join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
-                  )
+                  .leftJoin('modules as m', (join) => join.on(sameCustomerRow('m', 'e', 'module_id')))
                   .leftJoin('applications as a', (join) =>
                     join
                       .onRef('a.customer_id', '=', 'e.customer_id')
@@ -415,9 +414,7 @@ export function eventExports(ctx: AppContext, options: { batch?: number } = {}) 
       const [rows] = await ctx.database.read(principal.scope, [
         db
           .selectFrom('event_logs as l')
-          .innerJoin('events as e', (join) =>
-            join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'),
-          )
+          .innerJoin('events as e', (join) => join.on(sameCustomerRow('e', 'l', 'event_id')))
           .where('l.customer_id', '=', principal.customerId)
           .where('l.event_id', '=', eventId)
           .$if(query.event_log_id !== undefined, (qb) => qb.where('l.event_log_id', '=', query.event_log_id!))

@@ -1,5 +1,6 @@
 import { sql, type Compilable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
+import { sameCustomerRow } from '../db/joins';
 import {
   EVENT_MESSAGES,
   type EventListQuery,
@@ -161,12 +162,8 @@ export function eventPageQuery(
     const ids = db
       .selectFrom('events as e')
       // joins the planner drops unless the order reads a name
-      .leftJoin('modules as m', (join) =>
-        join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
-      )
-      .leftJoin('applications as a', (join) =>
-        join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'),
-      )
+      .leftJoin('modules as m', (join) => join.on(sameCustomerRow('m', 'e', 'module_id')))
+      .leftJoin('applications as a', (join) => join.on(sameCustomerRow('a', 'e', 'application_id')))
       // rare matches of a search are found through its indexes, common ones on the walk
       .where((eb) => eventConditions(eb, selection, selection.from, selection.until, plan.sparse ? 'ids' : 'walk'))
       .select('e.event_id')
@@ -181,12 +178,8 @@ export function eventPageQuery(
       .innerJoin('events as e', (join) =>
         join.onRef('e.event_id', '=', 'p.event_id').on('e.customer_id', '=', customerId),
       )
-      .leftJoin('modules as m', (join) =>
-        join.onRef('m.customer_id', '=', 'e.customer_id').onRef('m.module_id', '=', 'e.module_id'),
-      )
-      .leftJoin('applications as a', (join) =>
-        join.onRef('a.customer_id', '=', 'e.customer_id').onRef('a.application_id', '=', 'e.application_id'),
-      )
+      .leftJoin('modules as m', (join) => join.on(sameCustomerRow('m', 'e', 'module_id')))
+      .leftJoin('applications as a', (join) => join.on(sameCustomerRow('a', 'e', 'application_id')))
       .select(EVENT_COLUMNS)
       // docs/product.md#event.audio: the latest voice call's, until it expires
       .select((eb) =>
@@ -240,9 +233,7 @@ export function eventService(ctx: AppContext, options: { walkLimit: number } = {
     log(principal: Principal, eventId: number, query: PageQuery): Promise<ListOf<EventLogEntry>> {
       const matching = db
         .selectFrom('event_logs as l')
-        .innerJoin('events as e', (join) =>
-          join.onRef('e.event_id', '=', 'l.event_id').onRef('e.customer_id', '=', 'l.customer_id'),
-        )
+        .innerJoin('events as e', (join) => join.on(sameCustomerRow('e', 'l', 'event_id')))
         .where('l.customer_id', '=', principal.customerId)
         .where('l.event_id', '=', eventId);
       const page = matching.select(EVENT_LOG_COLUMNS).orderBy('l.event_log_id');

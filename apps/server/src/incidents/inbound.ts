@@ -19,6 +19,7 @@ import type { Tx } from '../db/database';
 import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
 import { wakeAfterCommit } from '../db/wake';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
+import { eventState } from './queries';
 
 /** An SMS without the gateway's message id is the same message when its text comes again this soon. */
 const SAME_SMS_WITHIN_MS = 10 * 60_000;
@@ -57,23 +58,6 @@ function stepOf(state: EngineState, resourceIds: readonly number[]): number | nu
 export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
   const act = (tx: Tx, timerId: number, input: EngineInput) =>
     advanceEvent(tx, timerId, input, ctx.clock.now(), engine);
-
-  async function eventState(tx: Tx, eventId: number) {
-    return tx
-      .selectFrom('events as e')
-      .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-      .select([
-        'e.event_id',
-        'e.case_id',
-        'e.short_event_subject',
-        'e.event_status',
-        'e.customer_id',
-        't.id as timer_id',
-        't.state',
-      ])
-      .where('e.event_id', '=', eventId)
-      .executeTakeFirst();
-  }
 
   /** Accept or resolve an event as the resource of its step; answers what became of it. */
   async function respond(

@@ -13,6 +13,7 @@ import {
 } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Scope, Tx } from '../db/database';
+import { sameCustomerRow } from '../db/joins';
 import { credentialHash } from '../catalogue/module-tools';
 import { HttpError } from '../http/errors';
 import { WindowLimiter } from './window-limiter';
@@ -70,12 +71,8 @@ function keyChecked(module: ModuleForIngest | undefined, key: string): ModuleFor
 function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
   const query = db
     .selectFrom('modules as m')
-    .leftJoin('escalations as e', (join) =>
-      join.onRef('e.escalation_id', '=', 'm.escalation_id').onRef('e.customer_id', '=', 'm.customer_id'),
-    )
-    .leftJoin('slas as s', (join) =>
-      join.onRef('s.sla_id', '=', 'm.sla_id').onRef('s.customer_id', '=', 'm.customer_id'),
-    )
+    .leftJoin('escalations as e', (join) => join.on(sameCustomerRow('e', 'm', 'escalation_id')))
+    .leftJoin('slas as s', (join) => join.on(sameCustomerRow('s', 'm', 'sla_id')))
     .select([
       'm.module_id',
       'm.customer_id',
@@ -97,12 +94,8 @@ function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
 function stepsQuery(db: Tx, moduleIds: readonly number[]) {
   return db
     .selectFrom('modules as m')
-    .innerJoin('escalation_resources as s', (join) =>
-      join.onRef('s.escalation_id', '=', 'm.escalation_id').onRef('s.customer_id', '=', 'm.customer_id'),
-    )
-    .innerJoin('resources as r', (join) =>
-      join.onRef('r.resource_id', '=', 's.resource_id').onRef('r.customer_id', '=', 's.customer_id'),
-    )
+    .innerJoin('escalation_resources as s', (join) => join.on(sameCustomerRow('s', 'm', 'escalation_id')))
+    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
     .select([
       'm.module_id',
       's.escalation_resource_id',

@@ -16,6 +16,7 @@ import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 import { HttpError } from '../http/errors';
 import { unstorableText } from '../http/storable-text';
 import { verifiedModule, type incidentService } from './ingest';
+import { moduleEvents } from './queries';
 
 export interface EventsV2Reply {
   code: number;
@@ -61,11 +62,7 @@ export function eventsV2Service(
   ): Promise<{ applied: boolean; case_id?: string }> {
     return staff.scoped({ kind: 'staff' }, async (tx) => {
       await verifiedModule(tx, moduleId, key);
-      const event = await tx
-        .selectFrom('events as e')
-        .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-        .select(['e.case_id', 't.id as timer_id'])
-        .where('e.module_id', '=', moduleId)
+      const event = await moduleEvents(tx, moduleId)
         .where('e.dedup_key', '=', dedupKey)
         .where('e.event_status', 'in', ['open', 'progress'])
         .executeTakeFirst();

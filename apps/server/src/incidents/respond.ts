@@ -13,6 +13,7 @@ import type { Tx } from '../db/database';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 import { HttpError } from '../http/errors';
 import { verifiedModule } from './ingest';
+import { eventState, moduleEvents } from './queries';
 
 /**
  * A responder link's token (docs/product.md#escalation-engine): the event, the step whose resource it was sent to, and
@@ -51,26 +52,8 @@ export function responderService(ctx: AppContext) {
   const staff = <T>(work: (tx: Tx) => Promise<T>) => ctx.database.scoped({ kind: 'staff' }, work);
   const options = () => engineOptions(ctx);
 
-  async function load(tx: Tx, eventId: number) {
-    return tx
-      .selectFrom('events as e')
-      .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-      .select([
-        'e.event_id',
-        'e.case_id',
-        'e.short_event_subject',
-        'e.short_event_body',
-        'e.event_status',
-        'e.accepted_by',
-        't.id as timer_id',
-        't.state',
-      ])
-      .where('e.event_id', '=', eventId)
-      .executeTakeFirst();
-  }
-
   /** The page as an event's row shows it to the person of `step`; an unknown event or step is not a valid link. */
-  function viewOf(row: Awaited<ReturnType<typeof load>>, step: number): ResponderView {
+  function viewOf(row: Awaited<ReturnType<typeof eventState>>, step: number): ResponderView {
     const resource = row ? (row.state as EngineState).steps[step] : undefined;
     if (!row || !resource) throw invalid();
     const open = row.event_status === 'open' || row.event_status === 'progress';
@@ -91,23 +74,17 @@ export function responderService(ctx: AppContext) {
     const link = readToken(ctx.signer, token);
     if (!link) throw invalid();
     return staff(async (tx) => {
-      const row = await load(tx, link.eventId);
+      const row = await eventState(tx, link.eventId);
       if (!viewOf(row, link.step).can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
       await advanceEvent(tx, row!.timer_id, input(link.step), ctx.clock.now(), options());
-      return viewOf(await load(tx, link.eventId), link.step);
+      return viewOf(await eventState(tx, link.eventId), link.step);
     });
   }
 
   /** An event of the module by its case ID, after the module's credentials are checked. */
   async function moduleEvent(tx: Tx, moduleId: number, key: string, caseId: string) {
     await verifiedModule(tx, moduleId, key);
-    const event = await tx
-      .selectFrom('events as e')
-      .innerJoin('engine_timers as t', 't.event_id', 'e.event_id')
-      .select(['e.event_id', 't.id as timer_id'])
-      .where('e.module_id', '=', moduleId)
-      .where('e.case_id', '=', caseId)
-      .executeTakeFirst();
+    const event = await moduleEvents(tx, moduleId).where('e.case_id', '=', caseId).executeTakeFirst();
     if (!event) throw new HttpError(404, RESPONDER_MESSAGES.caseNotFound);
     return event;
   }
@@ -138,7 +115,7 @@ export function responderService(ctx: AppContext) {
     async view(token: string): Promise<ResponderView> {
       const link = readToken(ctx.signer, token);
       if (!link) throw invalid();
-      const shown = viewOf(await staff((tx) => load(tx, link.eventId)), link.step);
+      const shown = viewOf(await staff((tx) => eventState(tx, link.eventId)), link.step);
       if (!shown.can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
       return shown;
     },

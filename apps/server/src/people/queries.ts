@@ -187,7 +187,8 @@ function inArea(db: Tx, area: UserArea) {
   return query;
 }
 
-const USER_FIELDS = [
+/** The columns of a user as lists show it, with the customer's name. */
+export const USER_FIELDS = [
   'u.id',
   'u.name',
   'u.last_name',
@@ -248,17 +249,13 @@ export function listUsers(
   // count tests this one stored text per user, a pass that beats any index for a one-letter search
   if (query.search) matching = matching.where(sql<boolean>`u.search_text like lower(${containsPattern(query.search)})`);
   const order = ordering(query, USER_ORDER_COLUMNS, defaultOrder);
-  const page = matching
+  const sorted = matching
     .innerJoin('customers as c', 'c.customer_id', 'u.customer_id')
     .select(USER_FIELDS)
     .orderBy(sortKey(USER_LIST_COLUMNS[order.column], TEXT_COLUMNS.has(order.column)), order.direction)
     .orderBy('u.id', order.direction);
-  return readList(database, scope, {
-    matching,
-    page: pageOf(page, query),
-    toItem: toUser,
-    searched: Boolean(query.search),
-  });
+  const page = pageOf(sorted, query);
+  return readList(database, scope, { matching, page, toItem: toUser, searched: Boolean(query.search) });
 }
 
 /** One user of an area, or undefined (another area's or another tenant's id looks the same). */
@@ -344,16 +341,12 @@ export function listCustomers(
   if (query.search) matching = matching.where(matches(sql`customer_name`, query.search));
   // docs/product.md#constants-and-limits: customers are listed by customer_id unless the contract's allow-list says otherwise
   const order = ordering(query, CUSTOMER_ORDER_COLUMNS, 'customer_id');
-  const page = matching
+  const sorted = matching
     .selectAll()
     .orderBy(sortKey(order.column, order.column === 'customer_name'), order.direction)
     .orderBy('customer_id', order.direction);
-  return readList(database, scope, {
-    matching,
-    page: pageOf(page, query),
-    toItem: toCustomer,
-    searched: Boolean(query.search),
-  });
+  const page = pageOf(sorted, query);
+  return readList(database, scope, { matching, page, toItem: toCustomer, searched: Boolean(query.search) });
 }
 
 /** Active customers with no Customer Root yet: free to be given one. */

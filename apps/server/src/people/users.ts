@@ -30,7 +30,7 @@ import type { Principal } from '../auth/principals';
 import { hashPassword } from '../auth/passwords';
 import { confirmCurrentPassword } from '../auth/current-password';
 import { wakeOutbox, type AppContext } from '../context';
-import { audit } from '../security/audit';
+import { audit, type AuditEntry } from '../security/audit';
 import {
   findCustomer,
   providerCustomer,
@@ -115,6 +115,17 @@ export const OWN_USERS: UserScreen = {
 };
 
 const actorOf = (principal: Principal) => ({ id: principal.userId, email: principal.email });
+/** The audit log's entry about user `id` (of `customerId`), made by the signed-in person. */
+function auditUser(
+  tx: Tx,
+  principal: Principal,
+  customerId: number | null,
+  id: number,
+  entry: Pick<AuditEntry, 'action' | 'detail'>,
+  now: Date,
+) {
+  return audit(tx, { customerId, actor: actorOf(principal), entity: 'user', entityId: id, ...entry }, now);
+}
 /** The signed-in user as the domain's refusal rules read it. */
 const actingUser = (principal: Principal) => ({ id: principal.userId, role: principal.role });
 const notFound = () => new HttpError(404, USER_MESSAGES.notFound);
@@ -216,16 +227,12 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           now,
         );
         if (id === null) throw ValidationFailure.field('email', USER_MESSAGES.emailTaken);
-        await audit(
+        await auditUser(
           tx,
-          {
-            customerId,
-            actor: actorOf(principal),
-            action: 'create',
-            entity: 'user',
-            entityId: id,
-            detail: { email: body.email, rol_id: body.rol_id },
-          },
+          principal,
+          customerId,
+          id,
+          { action: 'create', detail: { email: body.email, rol_id: body.rol_id } },
           now,
         );
         return existing(tx, principal, id);
@@ -284,11 +291,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         // never the number itself in the audit log
         if (phoneChanged) changes.phone = phone ? 'changed' : 'removed';
         if (phoneChanged && passwordChecked) changes.confirmed_with_password = true;
-        await audit(
-          tx,
-          { customerId, actor: actorOf(principal), action: 'update', entity: 'user', entityId: id, detail: changes },
-          now,
-        );
+        await auditUser(tx, principal, customerId, id, { action: 'update', detail: changes }, now);
         if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
         // the role stays within the screen (checkGrant) and Users keep their customer: still in reach
         return { updated: await existing(tx, principal, id), before: current };
@@ -306,16 +309,12 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         const refusal = userDeleteRefusal(actingUser(principal), current, await staffRootCount(tx, current));
         if (refusal) throw new HttpError(409, refusal);
         await tx.deleteFrom('users').where('id', '=', id).execute();
-        await audit(
+        await auditUser(
           tx,
-          {
-            customerId: current.customer?.customer_id ?? null,
-            actor: actorOf(principal),
-            action: 'delete',
-            entity: 'user',
-            entityId: id,
-            detail: { email: current.email },
-          },
+          principal,
+          current.customer?.customer_id ?? null,
+          id,
+          { action: 'delete', detail: { email: current.email } },
           now,
         );
       });
@@ -339,16 +338,12 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         const current = await existing(tx, principal, id);
         await setPassword(tx, id, passwordHash, now, { forceChange: true, by: principal.email });
         await revokeUserSessions(tx, id, now);
-        await audit(
+        await auditUser(
           tx,
-          {
-            customerId: current.customer?.customer_id ?? null,
-            actor: actorOf(principal),
-            action: 'password',
-            entity: 'user',
-            entityId: id,
-            detail: { by_admin: true },
-          },
+          principal,
+          current.customer?.customer_id ?? null,
+          id,
+          { action: 'password', detail: { by_admin: true } },
           now,
         );
       });

@@ -27,3 +27,15 @@ export async function audit(db: Tx, entry: AuditEntry, now: Date): Promise<void>
     })
     .execute();
 }
+
+type Author = Pick<AuditEntry, 'customerId' | 'actor'>;
+
+/** Who an entry names when users act on their own account (sign-in, a reset, their own password). */
+export function byUser(user: { id: number; email: string; customer_id: number }): Author {
+  return { customerId: user.customer_id, actor: { id: user.id, email: user.email } };
+}
+
+/** Who an entry names when the signed-in person acts. */
+export function byPrincipal(principal: { userId: number; email: string; customerId: number }): Author {
+  return { customerId: principal.customerId, actor: { id: principal.userId, email: principal.email } };
+}

@@ -9,6 +9,42 @@ export interface RunnableModule {
   resourceId: number;
 }
 
+/** The fields of an active agent step, followed up every 15 minutes, never called again, as the catalogue's step calls send them. */
+export const agentStep = {
+  participation_type_id: 1,
+  escalation_active: 'Y',
+  ind_call_again: 'N',
+  max_attemp_number: 0,
+  next_followup_time: 15,
+  next_followup_time_mult: 'M',
+} as const;
+
+/** An application with one module on the escalation and SLA given. */
+async function insertModuleRow(
+  tx: Tx,
+  customerId: number,
+  parts: { escalationId: number; slaId: number },
+  names: { application: string; module: string },
+) {
+  const application = await tx
+    .insertInto('applications')
+    .values({ customer_id: customerId, application_name: names.application })
+    .returning('application_id')
+    .executeTakeFirstOrThrow();
+  const made = await tx
+    .insertInto('modules')
+    .values({
+      customer_id: customerId,
+      application_id: application.application_id,
+      module_name: names.module,
+      escalation_id: parts.escalationId,
+      sla_id: parts.slaId,
+    })
+    .returning('module_id')
+    .executeTakeFirstOrThrow();
+  return { id: made.module_id, applicationId: application.application_id, ...parts };
+}
+
 /**
  * A module that accepts incidents, written as the owner the way the catalogue screens would leave
  * it: one resource (phone and e-mail), an escalation of an agent called with two recalls 15
@@ -55,29 +91,9 @@ export async function insertRunnableModule(tx: Tx, customerId: number): Promise<
     .values({ customer_id: customerId, sla_name: 'Half hour', sla_active: 'Y', sla_response_time: 30 })
     .returning('sla_id')
     .executeTakeFirstOrThrow();
-  const application = await tx
-    .insertInto('applications')
-    .values({ customer_id: customerId, application_name: `Store ${customerId}-${escalation.escalation_id}` })
-    .returning('application_id')
-    .executeTakeFirstOrThrow();
-  const made = await tx
-    .insertInto('modules')
-    .values({
-      customer_id: customerId,
-      application_id: application.application_id,
-      module_name: 'Checkout',
-      escalation_id: escalation.escalation_id,
-      sla_id: sla.sla_id,
-    })
-    .returning('module_id')
-    .executeTakeFirstOrThrow();
-  return {
-    id: made.module_id,
-    applicationId: application.application_id,
-    escalationId: escalation.escalation_id,
-    slaId: sla.sla_id,
-    resourceId: resource.resource_id,
-  };
+  const parts = { escalationId: escalation.escalation_id, slaId: sla.sla_id };
+  const names = { application: `Store ${customerId}-${escalation.escalation_id}`, module: 'Checkout' };
+  return { ...(await insertModuleRow(tx, customerId, parts, names)), resourceId: resource.resource_id };
 }
 
 /** A resource reachable by phone (national number of Puerto Rico) and e-mail, in English. */
@@ -157,27 +173,10 @@ export async function insertModuleWithSteps(
     })
     .returning('sla_id')
     .executeTakeFirstOrThrow();
-  const application = await tx
-    .insertInto('applications')
-    .values({ customer_id: customerId, application_name: `${spec.name} ${escalation.escalation_id}` })
-    .returning('application_id')
-    .executeTakeFirstOrThrow();
-  const made = await tx
-    .insertInto('modules')
-    .values({
-      customer_id: customerId,
-      application_id: application.application_id,
-      module_name: spec.name,
-      escalation_id: escalation.escalation_id,
-      sla_id: sla.sla_id,
-    })
-    .returning('module_id')
-    .executeTakeFirstOrThrow();
+  const parts = { escalationId: escalation.escalation_id, slaId: sla.sla_id };
+  const names = { application: `${spec.name} ${escalation.escalation_id}`, module: spec.name };
   return {
-    id: made.module_id,
-    applicationId: application.application_id,
-    escalationId: escalation.escalation_id,
-    slaId: sla.sla_id,
+    ...(await insertModuleRow(tx, customerId, parts, names)),
     resourceId: spec.steps[0]!.resourceId,
     stepIds: [...steps]
       .sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden)

@@ -21,19 +21,9 @@ export function catalogueRoutes(routes: RouteTable, ctx: AppContext): void {
   const { listResources, filteredResources, resourceLimit, getResource, addResource, updateResource, deleteResource } =
     resourceEndpoints;
   const { listSlas, getSla, addSla, updateSla, deleteSla } = slaEndpoints;
-  const {
-    listEscalations,
-    getEscalation,
-    addEscalation,
-    updateEscalation,
-    deleteEscalation,
-    changePriority,
-    listSteps,
-    getStep,
-    addStep,
-    updateStep,
-    deleteStep,
-  } = escalationEndpoints;
+  const { listEscalations, getEscalation, addEscalation, updateEscalation, deleteEscalation, changePriority } =
+    escalationEndpoints;
+  const { listSteps, getStep, addStep, updateStep, deleteStep } = escalationEndpoints;
   const { listApplications, getApplication, addApplication, updateApplication, deleteApplication } =
     applicationEndpoints;
   const { listModules, getModule, addModule, updateModule, deleteModule } = moduleEndpoints;

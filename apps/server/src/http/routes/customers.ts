@@ -1,11 +1,11 @@
 import {
-  addCustomer,
-  currentCustomer,
-  deleteCustomer,
+  listCustomers,
   freeCustomers,
   getCustomer,
-  listCustomers,
+  addCustomer,
   updateCustomer,
+  deleteCustomer,
+  currentCustomer,
 } from '@relevo/api';
 import type { AppContext } from '../../context';
 import { customerService } from '../../people/customers';

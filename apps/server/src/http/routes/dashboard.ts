@@ -1,11 +1,11 @@
 import {
-  summaryChart,
-  summaryCompliance,
-  summaryEvents,
+  summaryToday,
   summaryModules,
   summaryPerformance,
+  summaryCompliance,
   summaryResource,
-  summaryToday,
+  summaryChart,
+  summaryEvents,
 } from '@relevo/api';
 import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
