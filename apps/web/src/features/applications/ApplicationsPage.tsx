@@ -1,22 +1,11 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
-import {
-  MESSAGES,
-  activeFlagStatus,
-  applicationModuleNames,
-  listDate,
-  mayCall,
-  type Application,
-} from '@relevo/domain';
-import { PageHeader, StatusBadge, Tooltip, type DataTableColumn } from '@relevo/ui';
+import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, type Application } from '@relevo/domain';
+import { StatusBadge, Tooltip, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
-import { ListTable } from '../../shell/ListTable';
-import { useList, useListParams } from '../../shell/list';
-import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
-
+import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
-import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from '../../calls/application-calls';
 import { ApplicationModal } from './ApplicationModal';
 import './ApplicationsPage.css';
@@ -73,36 +62,23 @@ const COLUMNS: DataTableColumn<Application>[] = [
   },
 ];
 
-/** docs/product.md#constants-and-limits: applications are listed by name. */
-const DEFAULT_SORT = { column: 'application_name', direction: 'asc' } as const;
+// an application that still has modules is refused with a 409 naming them
+const APPLICATIONS: RecordListSpec<Application> = {
+  endpoints: { add: addApplication, update: updateApplication, remove: deleteApplication },
+  table: { title: 'Applications', columns: COLUMNS, emptyText: MESSAGES.emptyApplications },
+  texts: ['applicationCreated', 'applicationUpdated', 'applicationDeleted', 'confirmDeleteApplication'],
+  // docs/product.md#constants-and-limits: applications are listed by name
+  row: { id: 'application_id', name: 'application_name', listedBy: 'name' },
+};
 
 /**
  * docs/product.md#applications: list, create, edit, delete and a link per row to its modules. Create,
  * Edit and Delete are shown only to a role that may make those calls (docs/product.md#roles-and-permissions).
  */
 export function ApplicationsPage() {
-  const user = useSignedInUser();
   const calls = useService('applicationCalls', liveApplicationCalls);
-  const role = user.role.rol_id;
-  const canCreate = mayCall(role, addApplication);
-  const canEdit = mayCall(role, updateApplication);
-  const canDelete = mayCall(role, deleteApplication);
-  const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
-  const { reload } = list;
-
-  // an application that still has modules is refused with a 409 naming them
-  const screen = useRecordScreen<Application>({
-    texts: {
-      created: MESSAGES.applicationCreated,
-      updated: MESSAGES.applicationUpdated,
-      deleted: MESSAGES.applicationDeleted,
-      confirmDelete: MESSAGES.confirmDeleteApplication,
-    },
-    remove: (application) => calls.remove(application.application_id),
-    changed: reload,
-  });
-  const { edit, askRemove } = screen;
+  const records = useRecordList(APPLICATIONS, calls);
+  const { rowButtons } = records;
   const rowActions = useCallback(
     (row: Application) => (
       <span className="applications__row-actions">
@@ -113,38 +89,17 @@ export function ApplicationsPage() {
         >
           Modules
         </Link>
-        <RecordRowActions
-          name={row.application_name}
-          onEdit={canEdit ? () => edit(row) : null}
-          onDelete={canDelete ? () => askRemove(row) : null}
-        />
+        {rowButtons(row)}
       </span>
     ),
-    [canEdit, canDelete, edit, askRemove],
+    [rowButtons],
   );
-
+  const { close, saved } = records.screen;
   return (
-    <>
-      <PageHeader title="Applications" />
-      <ListTable
-        label="Applications"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.application_id}
-        emptyText={MESSAGES.emptyApplications}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
-        rowActions={rowActions}
-      />
-      {screen.editing ? (
-        <ApplicationModal
-          application={screen.editing.row}
-          calls={calls}
-          onClose={screen.close}
-          onSaved={screen.saved}
-        />
-      ) : null}
-      {screen.confirmation}
-    </>
+    <RecordListScreen
+      records={records}
+      rowActions={rowActions}
+      modal={(row) => <ApplicationModal application={row} calls={calls} onClose={close} onSaved={saved} />}
+    />
   );
 }

@@ -5,15 +5,11 @@ import {
   customerDeleteRefusal,
   isProviderCustomer,
   listDate,
-  mayCall,
   type Customer,
 } from '@relevo/domain';
-import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
-import { useList, useListParams } from '../../shell/list';
-import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
-import { ListTable } from '../../shell/ListTable';
-
+import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
@@ -48,8 +44,14 @@ const COLUMNS: DataTableColumn<Customer>[] = [
   },
 ];
 
-/** docs/product.md#constants-and-limits: customers are listed by customer_id. */
-const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
+// a customer that still has users or events is refused with a 409 whose detail says so
+const CUSTOMERS: RecordListSpec<Customer> = {
+  endpoints: { add: addCustomer, update: updateCustomer, remove: deleteCustomer },
+  table: { title: 'Customers', columns: COLUMNS, emptyText: MESSAGES.emptyCustomers },
+  texts: ['customerSaved', 'customerEdited', 'customerDeleted', 'confirmDeleteCustomer'],
+  // docs/product.md#constants-and-limits: customers are listed by customer_id
+  row: { id: 'customer_id', name: 'customer_name', listedBy: 'id' },
+};
 
 /**
  * docs/product.md#user-lists Customers: list, create, edit, delete; Create and the actions are hidden for StaffView
@@ -58,64 +60,26 @@ const DEFAULT_SORT = { column: 'customer_id', direction: 'asc' } as const;
 export function CustomersPage() {
   const user = useSignedInUser();
   const calls = useService('customerCalls', liveCustomerCalls);
-  const role = user.role.rol_id;
-  const canCreate = mayCall(role, addCustomer);
-  const canEdit = mayCall(role, updateCustomer);
-  const canDelete = mayCall(role, deleteCustomer);
-  const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
-  const { reload } = list;
-
-  // a customer that still has users or events is refused with a 409 whose detail says so
-  const screen = useRecordScreen<Customer>({
-    texts: {
-      created: MESSAGES.customerSaved,
-      updated: MESSAGES.customerEdited,
-      deleted: MESSAGES.customerDeleted,
-      confirmDelete: MESSAGES.confirmDeleteCustomer,
-    },
-    remove: (customer) => calls.remove(customer.customer_id),
-    changed: reload,
-  });
-  const { edit, askRemove } = screen;
   const isProvider = useCallback((row: Customer) => isProviderCustomer(user, row.customer_id), [user]);
-  const rowActions = useCallback(
-    (row: Customer) => (
-      // the provider organisation is never deleted (the domain refuses it)
-      <RecordRowActions
-        name={row.customer_name}
-        onEdit={canEdit ? () => edit(row) : null}
-        onDelete={
-          canDelete && customerDeleteRefusal({ is_provider: isProvider(row) }) === null ? () => askRemove(row) : null
-        }
-      />
-    ),
-    [canEdit, canDelete, isProvider, edit, askRemove],
+  // the provider organisation is never deleted (the domain refuses it)
+  const deletable = useCallback(
+    (row: Customer) => customerDeleteRefusal({ is_provider: isProvider(row) }) === null,
+    [isProvider],
   );
-
+  const records = useRecordList(CUSTOMERS, calls, { deletable });
+  const { close, saved } = records.screen;
   return (
-    <>
-      <PageHeader title="Customers" />
-      <ListTable
-        label="Customers"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.customer_id}
-        emptyText={MESSAGES.emptyCustomers}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
-      {screen.editing ? (
+    <RecordListScreen
+      records={records}
+      modal={(row) => (
         <CustomerModal
-          customer={screen.editing.row}
-          isProvider={screen.editing.row ? isProvider(screen.editing.row) : false}
+          customer={row}
+          isProvider={row ? isProvider(row) : false}
           calls={calls}
-          onClose={screen.close}
-          onSaved={screen.saved}
+          onClose={close}
+          onSaved={saved}
         />
-      ) : null}
-      {screen.confirmation}
-    </>
+      )}
+    />
   );
 }

@@ -4,20 +4,16 @@ import {
   activeFlagStatus,
   copiedToClipboard,
   listDate,
-  mayCall,
   resourcePhoneShown,
   resourceQuotaRefusal,
   type Resource,
 } from '@relevo/domain';
-import { Alert, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Alert, StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
-import { useList, useListParams } from '../../shell/list';
-import { ListTable } from '../../shell/ListTable';
 import { useLoaded } from '../../shell/loaded';
-import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
-import { useSignedInUser } from '../../shell/session';
 import { liveResourceCalls } from './resource-calls';
 import { ResourceModal } from './ResourceModal';
 import './ResourcesPage.css';
@@ -77,14 +73,13 @@ const COLUMNS: DataTableColumn<Resource>[] = [
   },
 ];
 
-/** docs/product.md#constants-and-limits: resources are listed by resource_fullname ascending. */
-const DEFAULT_SORT = { column: 'resource_fullname', direction: 'asc' } as const;
-
-const TEXTS = {
-  created: MESSAGES.resourceCreated,
-  updated: MESSAGES.resourceUpdated,
-  deleted: MESSAGES.resourceDeleted,
-  confirmDelete: MESSAGES.confirmDeleteResource,
+// a resource that is a step of an escalation is refused with a 409 naming the escalations
+const RESOURCES: RecordListSpec<Resource> = {
+  endpoints: { add: addResource, update: updateResource, remove: deleteResource },
+  table: { title: 'Resources', columns: COLUMNS, emptyText: MESSAGES.emptyResources },
+  texts: ['resourceCreated', 'resourceUpdated', 'resourceDeleted', 'confirmDeleteResource'],
+  // docs/product.md#constants-and-limits: resources are listed by resource_fullname ascending
+  row: { id: 'resource_id', name: 'resource_fullname', listedBy: 'name' },
 };
 
 /**
@@ -93,63 +88,27 @@ const TEXTS = {
  * open and after each save or delete: at the quota the warning shows and Create is disabled.
  */
 export function ResourcesPage() {
-  const role = useSignedInUser().role.rol_id;
   const calls = useService('resourceCalls', liveResourceCalls);
-  const canCreate = mayCall(role, addResource);
-  const canEdit = mayCall(role, updateResource);
-  const canDelete = mayCall(role, deleteResource);
-  const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
   const [round, setRound] = useState(0);
   const limit = useLoaded(calls.limit, round);
-  const { reload: reloadList } = list;
-  const changed = useCallback(() => {
-    reloadList();
-    setRound((count) => count + 1);
-  }, [reloadList]);
-  // a resource that is a step of an escalation is refused with a 409 naming the escalations
-  const screen = useRecordScreen<Resource>({ texts: TEXTS, remove: (row) => calls.remove(row.resource_id), changed });
-  const { edit, askRemove } = screen;
-
-  const rowActions = useCallback(
-    (row: Resource) => (
-      <RecordRowActions
-        name={row.resource_fullname}
-        onEdit={canEdit ? () => edit(row) : null}
-        onDelete={canDelete ? () => askRemove(row) : null}
-      />
-    ),
-    [canEdit, canDelete, edit, askRemove],
-  );
+  const changed = useCallback(() => setRound((count) => count + 1), []);
+  const records = useRecordList(RESOURCES, calls, { changed });
+  const { close, saved } = records.screen;
 
   // the server's own rule and words: the same refusal it answers to one more resource
   const quotaRefusal = limit.state === 'loaded' ? resourceQuotaRefusal(limit.value) : null;
   return (
-    <>
-      <PageHeader title="Resources" />
-      {quotaRefusal && canCreate ? (
-        <Alert variant="warning" className="resources__quota">
-          {quotaRefusal}
-        </Alert>
-      ) : null}
-      <ListTable
-        label="Resources"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.resource_id}
-        emptyText={MESSAGES.emptyResources}
-        toolbar={
-          canCreate ? (
-            <CreateButton onClick={screen.create} disabled={limit.state === 'loading' || quotaRefusal !== null} />
-          ) : undefined
-        }
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
-      {screen.editing ? (
-        <ResourceModal resource={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} />
-      ) : null}
-      {screen.confirmation}
-    </>
+    <RecordListScreen
+      records={records}
+      notice={
+        quotaRefusal && records.may.create ? (
+          <Alert variant="warning" className="resources__quota">
+            {quotaRefusal}
+          </Alert>
+        ) : null
+      }
+      createDisabled={limit.state === 'loading' || quotaRefusal !== null}
+      modal={(row) => <ResourceModal resource={row} calls={calls} onClose={close} onSaved={saved} />}
+    />
   );
 }

@@ -4,17 +4,12 @@ import {
   SPANISH_CONFIRM_LABELS,
   activeFlagStatus,
   listDate,
-  mayCall,
   slaResponseTimeLabel,
   type Sla,
 } from '@relevo/domain';
-import { PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
-import { useList, useListParams } from '../../shell/list';
-import { ListTable } from '../../shell/ListTable';
-import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
-import { useSignedInUser } from '../../shell/session';
 import { liveSlaCalls } from './sla-calls';
 import { SlaModal } from './SlaModal';
 
@@ -51,16 +46,20 @@ const COLUMNS: DataTableColumn<Sla>[] = [
   },
 ];
 
-/** docs/product.md#constants-and-limits: SLAs are listed by sla_id. */
-const DEFAULT_SORT = { column: 'sla_id', direction: 'asc' } as const;
-
-// docs/product.md#messages: the SLA's delete confirmation is labelled in Spanish
-const TEXTS = {
-  created: MESSAGES.slaSaved,
-  updated: MESSAGES.slaEdited,
-  deleted: MESSAGES.slaDeleted,
-  confirmDelete: MESSAGES.confirmDeleteSla,
+// an SLA a module uses is refused with a 409 naming the modules
+const SLAS: RecordListSpec<Sla> = {
+  endpoints: { add: addSla, update: updateSla, remove: deleteSla },
+  table: {
+    title: 'Service Level Agreement',
+    label: 'Service Level Agreements',
+    columns: COLUMNS,
+    emptyText: MESSAGES.emptySlas,
+  },
+  texts: ['slaSaved', 'slaEdited', 'slaDeleted', 'confirmDeleteSla'],
+  // docs/product.md#messages: the SLA's delete confirmation is labelled in Spanish
   confirmLabels: SPANISH_CONFIRM_LABELS,
+  // docs/product.md#constants-and-limits: SLAs are listed by sla_id
+  row: { id: 'sla_id', name: 'sla_name', listedBy: 'id' },
 };
 
 /**
@@ -68,49 +67,13 @@ const TEXTS = {
  * Root); the Customer sees the list only (the calls' permissions, docs/product.md#roles-and-permissions).
  */
 export function SlasPage() {
-  const role = useSignedInUser().role.rol_id;
   const calls = useService('slaCalls', liveSlaCalls);
-  const canCreate = mayCall(role, addSla);
-  const canEdit = mayCall(role, updateSla);
-  const canDelete = mayCall(role, deleteSla);
-  const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
-  // an SLA a module uses is refused with a 409 naming the modules
-  const screen = useRecordScreen<Sla>({
-    texts: TEXTS,
-    remove: (row) => calls.remove(row.sla_id),
-    changed: list.reload,
-  });
-  const { edit, askRemove } = screen;
-
-  const rowActions = useCallback(
-    (row: Sla) => (
-      <RecordRowActions
-        name={row.sla_name}
-        onEdit={canEdit ? () => edit(row) : null}
-        onDelete={canDelete ? () => askRemove(row) : null}
-      />
-    ),
-    [canEdit, canDelete, edit, askRemove],
-  );
-
+  const records = useRecordList(SLAS, calls);
+  const { close, saved } = records.screen;
   return (
-    <>
-      <PageHeader title="Service Level Agreement" />
-      <ListTable
-        label="Service Level Agreements"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.sla_id}
-        emptyText={MESSAGES.emptySlas}
-        toolbar={canCreate ? <CreateButton onClick={screen.create} /> : undefined}
-        rowActions={canEdit || canDelete ? rowActions : undefined}
-      />
-      {screen.editing ? (
-        <SlaModal sla={screen.editing.row} calls={calls} onClose={screen.close} onSaved={screen.saved} />
-      ) : null}
-      {screen.confirmation}
-    </>
+    <RecordListScreen
+      records={records}
+      modal={(row) => <SlaModal sla={row} calls={calls} onClose={close} onSaved={saved} />}
+    />
   );
 }
