@@ -1,5 +1,4 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { EventStatusValue } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -192,7 +191,8 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
-export type EventStatus = EventStatusValue;
+// written out for schema.test.ts, which reads this file's literal types against the database (the domain's EventStatusValue)
+export type EventStatus = 'open' | 'progress' | 'completed' | 'canceled';
 
 /** Incident events (docs/product.md#event); the escalation engine fills them. */
 export interface EventsTable {
