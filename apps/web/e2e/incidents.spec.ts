@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import { acceptAndResolveByMail, demoModule, reportIncident } from './support/incidents';
@@ -10,25 +10,41 @@ import { customerRoot } from './support/users';
  * calls the on-call person, then mails the team lead a link; the link opens the incident, Accept
  * and Resolve close it, and the events list shows it.
  */
-test('an incident reported by the ingest API reaches the responder page by e-mail; Accept and Resolve complete it', async (fixtures) => {
-  const { context, page } = await customerRootPage(fixtures);
+test('an incident reported by the ingest API reaches the responder page by e-mail; Accept and Resolve complete it', async ({
+  browser,
+  baseURL,
+  inbox,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const { context, page } = await freshPage(browser, baseURL);
+  await page.goto('/login');
+  await signIn(page, customerRoot);
 
   // the demo module's ID and a new credential key, as the Modules screen gets them
   const checkout = await demoModule(page.request, 'Demo Store', 'Checkout');
   const since = Date.now();
   const caseId = await reportIncident(
-    fixtures.baseURL,
+    baseURL,
     checkout,
     'Checkout errors above 5%',
     'The payment provider answers 502 to one request in twenty.',
   );
 
-  await respondByMail(context, page, fixtures.inbox, since, caseId);
+  await respondByMail(context, page, inbox, since, caseId);
   await context.close();
 });
 
-test('an incident simulated from the module screen reaches the responder page by e-mail; Accept and Resolve complete it', async (fixtures) => {
-  const { context, page } = await customerRootPage(fixtures);
+test('an incident simulated from the module screen reaches the responder page by e-mail; Accept and Resolve complete it', async ({
+  browser,
+  baseURL,
+  inbox,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const { context, page } = await freshPage(browser, baseURL);
+  await page.goto('/login');
+  await signIn(page, customerRoot);
 
   // Applications → Demo Store's modules → Checkout's Incident Simulation
   await page.goto('/applications');
@@ -53,29 +69,9 @@ test('an incident simulated from the module screen reaches the responder page by
   const caseId = ((await row.getByRole('button', { name: /^Copy case ID / }).textContent()) ?? '').trim();
   expect(caseId).toMatch(/^[A-Z0-9]{8}$/);
 
-  await respondByMail(context, page, fixtures.inbox, since, caseId);
+  await respondByMail(context, page, inbox, since, caseId);
   await context.close();
 });
-
-/**
- * A page of its own, signed in as the demo customer's root, in a test given a minute (the engine
- * calls, then mails, before the responder can answer).
- */
-async function customerRootPage({
-  browser,
-  baseURL,
-  signIn,
-}: {
-  browser: Browser;
-  baseURL: string | undefined;
-  signIn: (page: Page, user: typeof customerRoot) => Promise<void>;
-}) {
-  test.setTimeout(60_000);
-  const { context, page } = await freshPage(browser, baseURL);
-  await page.goto('/login');
-  await signIn(page, customerRoot);
-  return { context, page };
-}
 
 /**
  * The walk after an incident was made: the engine calls Carlos first, then mails Ana, the team
