@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { CHROMIUM_LAUNCH } from '../web/e2e/support/chromium.ts';
 import { takeStrayRequests, watchStrayRequests } from './test/stray-requests.ts';
 
 /**
@@ -29,7 +28,18 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: CHROMIUM_LAUNCH }),
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--no-first-run',
+                ],
+              },
+            }),
             // the size the stories are designed for (the iframe of each test file has it)
             viewport: { width: 1280, height: 800 },
             instances: [{ browser: 'chromium' }],

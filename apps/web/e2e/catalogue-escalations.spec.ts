@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectAccessible, freshPage, dialogSettled } from './support/axe';
+import { expectAccessible, freshPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { customer, customerRoot } from './support/users';
 
@@ -24,6 +24,19 @@ async function createResource(page: Page, body: Record<string, string | null>) {
   expect(status, `create resource ${body.resource_fullname}`).toBe(200);
 }
 
+/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
+async function settled(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) =>
+          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
+}
+
 async function choose(page: Page, dialog: Locator, field: string, option: string) {
   await dialog.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -45,7 +58,7 @@ interface NewStep {
 async function createStep(page: Page, step: NewStep, checkAxe = false) {
   await page.getByRole('button', { name: 'Create' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Escalation Resource' });
-  await dialogSettled(dialog);
+  await settled(dialog);
   const save = dialog.getByRole('button', { name: 'Save' });
   await expect(dialog.getByRole('combobox', { name: 'Participation Type' })).toBeEnabled();
   // docs/product.md#escalation-steps: Save is disabled until the form is valid
@@ -87,7 +100,7 @@ async function createStep(page: Page, step: NewStep, checkAxe = false) {
 async function openPriority(page: Page) {
   await page.getByRole('button', { name: 'Priority', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Priority' });
-  await dialogSettled(dialog);
+  await settled(dialog);
   await expect(dialog.getByTestId('sortable-item')).toHaveCount(3);
   return dialog;
 }
@@ -144,7 +157,7 @@ test.describe('escalations and their steps (docs/product.md#escalations, #escala
     await expectAccessible(page, 'the escalations page');
     await page.getByRole('button', { name: 'Create' }).click();
     const create = page.getByRole('dialog', { name: 'Create Escalation' });
-    await dialogSettled(create);
+    await settled(create);
     await expect(create.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
     await expectAccessible(page, 'the escalation modal');
     await create.getByRole('textbox', { name: 'Name' }).fill(ESCALATION);
@@ -178,7 +191,7 @@ test.describe('escalations and their steps (docs/product.md#escalations, #escala
     // the supervisor's notice goes to someone with a phone: the configuration can run
     await page.getByRole('button', { name: `Edit step 3 (${AGENT_TWO})` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Escalation Resource' });
-    await dialogSettled(edit);
+    await settled(edit);
     await expect(edit.getByRole('combobox', { name: 'Status' })).toBeVisible();
     await expect(edit.getByRole('textbox', { name: 'Next Follow Up Time', exact: true })).toHaveCount(0);
     await choose(page, edit, 'Resource', SUPERVISOR);

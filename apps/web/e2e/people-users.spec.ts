@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { freshPage, seriousViolations, dialogSettled } from './support/axe';
+import { freshPage, seriousViolations } from './support/axe';
 import { expect, test, type InboxClient } from './support/fixtures';
 import {
   DEMO_CUSTOMER,
@@ -30,6 +30,19 @@ async function search(page: Page, text: string) {
   await box.press('Enter');
   await answered;
   await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
+async function settled(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) =>
+          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
 }
 
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
@@ -417,22 +430,22 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
       await openScreen(staff.page, path, title);
       expect(await seriousViolations(staff.page), title).toEqual([]);
       await staff.page.getByRole('button', { name: 'Create' }).click();
-      await dialogSettled(staff.page.getByRole('dialog', { name: 'Create User' }));
+      await settled(staff.page.getByRole('dialog', { name: 'Create User' }));
       expect(await seriousViolations(staff.page), `${title} create modal`).toEqual([]);
       await staff.page.keyboard.press('Escape');
       await expect(staff.page.getByRole('dialog')).toHaveCount(0);
     }
     await search(staff.page, customer.email);
     await staff.page.getByRole('button', { name: /^Edit / }).click();
-    await dialogSettled(staff.page.getByRole('dialog', { name: 'Edit User' }));
+    await settled(staff.page.getByRole('dialog', { name: 'Edit User' }));
     expect(await seriousViolations(staff.page), 'edit modal').toEqual([]);
     await staff.page.keyboard.press('Escape');
     await expect(staff.page.getByRole('dialog')).toHaveCount(0);
     await staff.page.getByRole('button', { name: /^Change password of / }).click();
-    await dialogSettled(staff.page.getByRole('alertdialog'));
+    await settled(staff.page.getByRole('alertdialog'));
     expect(await seriousViolations(staff.page), 'password confirmation').toEqual([]);
     await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
-    await dialogSettled(staff.page.getByRole('dialog', { name: 'Change User Password' }));
+    await settled(staff.page.getByRole('dialog', { name: 'Change User Password' }));
     expect(await seriousViolations(staff.page), 'admin password modal').toEqual([]);
     await staff.context.close();
   });
@@ -442,12 +455,12 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
     await openScreen(own.page, '/users', 'Users');
     expect(await seriousViolations(own.page), 'Users').toEqual([]);
     await own.page.getByRole('button', { name: 'Create' }).click();
-    await dialogSettled(own.page.getByRole('dialog', { name: 'Create User' }));
+    await settled(own.page.getByRole('dialog', { name: 'Create User' }));
     expect(await seriousViolations(own.page), 'Users create modal').toEqual([]);
     await own.page.keyboard.press('Escape');
     await expect(own.page.getByRole('dialog')).toHaveCount(0);
     await own.page.getByRole('button', { name: `Edit ${harborDispatcher.name} ${harborDispatcher.lastName}` }).click();
-    await dialogSettled(own.page.getByRole('dialog', { name: 'Edit User' }));
+    await settled(own.page.getByRole('dialog', { name: 'Edit User' }));
     expect(await seriousViolations(own.page), 'Users edit modal').toEqual([]);
     await own.page.keyboard.press('Escape');
     await expect(own.page.getByRole('dialog')).toHaveCount(0);
@@ -455,14 +468,14 @@ test.describe('people screens (docs/product.md#user-lists, #roles-and-permission
       .getByRole('button', { name: `Change password of ${harborDispatcher.name} ${harborDispatcher.lastName}` })
       .click();
     await own.page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
-    await dialogSettled(own.page.getByRole('dialog', { name: 'Change User Password' }));
+    await settled(own.page.getByRole('dialog', { name: 'Change User Password' }));
     expect(await seriousViolations(own.page), 'Users admin password modal').toEqual([]);
     await own.page.keyboard.press('Escape');
     await expect(own.page.getByRole('dialog')).toHaveCount(0);
     // one's own row: role and status locked, and the current password field with its message
     const ownDialog = own.page.getByRole('dialog', { name: 'Edit User' });
     await own.page.getByRole('button', { name: `Edit ${harborRoot.name} ${harborRoot.lastName}` }).click();
-    await dialogSettled(ownDialog);
+    await settled(ownDialog);
     await ownDialog.getByLabel('Phone', { exact: true }).fill('7875550179');
     await ownDialog.getByRole('button', { name: 'Save' }).click();
     await expect(ownDialog.getByLabel('Current password', { exact: true })).toHaveAttribute('aria-invalid', 'true');

@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './support/chromium';
 import { E2E_ENV } from './support/environment';
 
 /**
@@ -23,7 +22,16 @@ export default defineConfig({
     baseURL: process.env[E2E_ENV.baseUrl],
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: CHROMIUM_LAUNCH,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -56,17 +56,4 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 export async function freshPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   return { context, page: await context.newPage() };
-}
-
-/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
-export async function dialogSettled(dialog: Locator) {
-  await expect(dialog).toBeVisible();
-  await expect
-    .poll(() =>
-      dialog.evaluate(
-        (element) =>
-          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
 }
