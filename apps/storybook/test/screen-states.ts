@@ -62,6 +62,9 @@ const WIDGETS: [string, string][] = [
   ['generic statistic widget (Daily, Weekly, Yearly)', 'dashboard-events-received--'],
 ];
 
+/** Every widget at once on a phone, one state a story. */
+const PHONE_WIDGETS = 'dashboard-widgets-on-a-phone--';
+
 const ids = (prefix: string, ...names: string[]) => names.map((name) => prefix + name);
 
 export const SCREEN_STATES: readonly ScreenStates[] = [
@@ -167,11 +170,11 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     screen: `Dashboard widget: ${name}`,
     spec: '2.7',
     states: {
-      filled: ids(prefix, 'filled', 'filled-mobile'),
-      empty: ids(prefix, 'empty', 'empty-mobile'),
-      loading: ids(prefix, 'loading', 'loading-mobile'),
-      collapse: ids(prefix, 'collapsed', 'collapsed-mobile'),
-      fullscreen: ids(prefix, 'fullscreen', 'fullscreen-mobile'),
+      filled: [...ids(prefix, 'filled'), ...ids(PHONE_WIDGETS, 'filled')],
+      empty: [...ids(prefix, 'empty'), ...ids(PHONE_WIDGETS, 'empty')],
+      loading: [...ids(prefix, 'loading'), ...ids(PHONE_WIDGETS, 'loading')],
+      collapse: [...ids(prefix, 'collapsed'), ...ids(PHONE_WIDGETS, 'collapsed')],
+      fullscreen: [...ids(prefix, 'fullscreen'), ...ids(PHONE_WIDGETS, 'fullscreen')],
     },
     without: {
       'load failed': 'each widget says "This could not be loaded." on the dashboard: screens-dashboard--failed',

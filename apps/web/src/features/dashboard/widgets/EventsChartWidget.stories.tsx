@@ -1,16 +1,12 @@
 import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { EventsChartWidget } from './EventsChartWidget';
+import { STORY_WIDGETS } from './story-widgets';
 
 export default { title: 'Dashboard/Events Line Chart', component: EventsChartWidget, ...widgetMeta(960) };
 
-const stories = widgetStories('Events Line Chart', { filled: '2026', empty: 'No events this year or last year.' });
+const stories = widgetStories(STORY_WIDGETS.eventsChart);
 export const Filled = stories.Filled,
-  FilledMobile = stories.FilledMobile,
   Empty = stories.Empty,
-  EmptyMobile = stories.EmptyMobile,
   Loading = stories.Loading,
-  LoadingMobile = stories.LoadingMobile,
   Collapsed = stories.Collapsed,
-  CollapsedMobile = stories.CollapsedMobile,
-  Fullscreen = stories.Fullscreen,
-  FullscreenMobile = stories.FullscreenMobile;
+  Fullscreen = stories.Fullscreen;

@@ -1,16 +1,12 @@
 import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { EventsPerModuleWidget } from './EventsPerModuleWidget';
+import { STORY_WIDGETS } from './story-widgets';
 
 export default { title: 'Dashboard/Events Per Module', component: EventsPerModuleWidget, ...widgetMeta(960) };
 
-const stories = widgetStories('Events Per Module', { filled: 'Checkout', empty: 'No events this month.' });
+const stories = widgetStories(STORY_WIDGETS.eventsPerModule);
 export const Filled = stories.Filled,
-  FilledMobile = stories.FilledMobile,
   Empty = stories.Empty,
-  EmptyMobile = stories.EmptyMobile,
   Loading = stories.Loading,
-  LoadingMobile = stories.LoadingMobile,
   Collapsed = stories.Collapsed,
-  CollapsedMobile = stories.CollapsedMobile,
-  Fullscreen = stories.Fullscreen,
-  FullscreenMobile = stories.FullscreenMobile;
+  Fullscreen = stories.Fullscreen;

@@ -1,16 +1,12 @@
 import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { EventsTodayWidget } from './EventsTodayWidget';
+import { STORY_WIDGETS } from './story-widgets';
 
 export default { title: 'Dashboard/Events Today', component: EventsTodayWidget, ...widgetMeta(480) };
 
-const stories = widgetStories('Events Today', { filled: 'Events today', empty: 'No events today.' });
+const stories = widgetStories(STORY_WIDGETS.eventsToday);
 export const Filled = stories.Filled,
-  FilledMobile = stories.FilledMobile,
   Empty = stories.Empty,
-  EmptyMobile = stories.EmptyMobile,
   Loading = stories.Loading,
-  LoadingMobile = stories.LoadingMobile,
   Collapsed = stories.Collapsed,
-  CollapsedMobile = stories.CollapsedMobile,
-  Fullscreen = stories.Fullscreen,
-  FullscreenMobile = stories.FullscreenMobile;
+  Fullscreen = stories.Fullscreen;

@@ -1,19 +1,12 @@
 import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { SlaPerformanceWidget } from './SlaPerformanceWidget';
+import { STORY_WIDGETS } from './story-widgets';
 
 export default { title: 'Dashboard/SLA Performance MTD', component: SlaPerformanceWidget, ...widgetMeta(480) };
 
-const stories = widgetStories('SLA Performance MTD', {
-  filled: 'This month',
-  empty: 'No SLA results this month or last month.',
-});
+const stories = widgetStories(STORY_WIDGETS.slaPerformance);
 export const Filled = stories.Filled,
-  FilledMobile = stories.FilledMobile,
   Empty = stories.Empty,
-  EmptyMobile = stories.EmptyMobile,
   Loading = stories.Loading,
-  LoadingMobile = stories.LoadingMobile,
   Collapsed = stories.Collapsed,
-  CollapsedMobile = stories.CollapsedMobile,
-  Fullscreen = stories.Fullscreen,
-  FullscreenMobile = stories.FullscreenMobile;
+  Fullscreen = stories.Fullscreen;

@@ -1,5 +1,6 @@
 import { widgetMeta, widgetStories } from '../../../testing/widget-stories';
 import { TopRespondersWidget } from './TopRespondersWidget';
+import { STORY_WIDGETS } from './story-widgets';
 
 export default {
   title: 'Dashboard/Top 10 Responders of the Month',
@@ -7,17 +8,9 @@ export default {
   ...widgetMeta(480),
 };
 
-const stories = widgetStories('Top 10 Responders of the Month', {
-  filled: 'Carlos Méndez',
-  empty: 'No events were assigned this month.',
-});
+const stories = widgetStories(STORY_WIDGETS.topResponders);
 export const Filled = stories.Filled,
-  FilledMobile = stories.FilledMobile,
   Empty = stories.Empty,
-  EmptyMobile = stories.EmptyMobile,
   Loading = stories.Loading,
-  LoadingMobile = stories.LoadingMobile,
   Collapsed = stories.Collapsed,
-  CollapsedMobile = stories.CollapsedMobile,
-  Fullscreen = stories.Fullscreen,
-  FullscreenMobile = stories.FullscreenMobile;
+  Fullscreen = stories.Fullscreen;
