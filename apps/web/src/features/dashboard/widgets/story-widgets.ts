@@ -1,4 +1,3 @@
-import type { StoryWidget } from '../../../testing/widget-stories';
 import { EventsChartWidget } from './EventsChartWidget';
 import { EventsPerModuleWidget } from './EventsPerModuleWidget';
 import { EventsTodayWidget } from './EventsTodayWidget';
@@ -8,7 +7,7 @@ import { SlaPerformanceWidget } from './SlaPerformanceWidget';
 import { StatisticWidget } from './StatisticWidget';
 import { TopRespondersWidget } from './TopRespondersWidget';
 
-/** The dashboard's widgets in its order, with what their stories expect to read filled and empty. */
+/** The dashboard's widgets in its order, with what their stories expect to read filled and empty (a `StoryWidget` each, for testing/widget-stories). */
 export const STORY_WIDGETS = {
   eventsToday: {
     component: EventsTodayWidget,
@@ -53,4 +52,4 @@ export const STORY_WIDGETS = {
     filled: 'Carlos Méndez',
     empty: 'No events were assigned this month.',
   },
-} satisfies Record<string, StoryWidget>;
+};
