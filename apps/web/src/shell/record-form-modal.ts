@@ -52,3 +52,20 @@ export function savingThrough<Values extends object, Saved>(
     actors: { save: fromPromise<Saved, Values>(({ input }) => savedOrReported(save(input), shownFields)) },
   });
 }
+
+/**
+ * The form machine of a create-or-edit modal: editing `record`, the save is `update(record, values)`;
+ * with no record, `create(values)`. `fieldsOf(mode)` are the fields the form shows in that mode.
+ */
+export function savingRecord<Values extends object, Saved, Record>(
+  machine: RecordFormMachine<Values, Saved>,
+  record: Record | null,
+  save: { create: (values: Values) => Promise<Saved>; update: (record: Record, values: Values) => Promise<Saved> },
+  fieldsOf: (mode: 'create' | 'edit') => readonly string[],
+): RecordFormMachine<Values, Saved> {
+  return savingThrough(
+    machine,
+    (values) => (record === null ? save.create(values) : save.update(record, values)),
+    fieldsOf(record === null ? 'create' : 'edit'),
+  );
+}

@@ -12,7 +12,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
 export interface ApplicationModalProps {
@@ -26,14 +26,14 @@ export interface ApplicationModalProps {
 
 /** The form's machine: the domain's application form, saved through the screen's calls. */
 export function applicationFormMachineFor(application: Application | null, calls: ApplicationModalProps['calls']) {
-  const mode = application ? 'edit' : 'create';
-  return savingThrough(
+  return savingRecord(
     applicationFormMachine,
-    (values) =>
-      application
-        ? calls.update(application.application_id, applicationUpdateBody(values))
-        : calls.create(applicationCreateBody(values)),
-    applicationFormFields(mode),
+    application,
+    {
+      create: (values) => calls.create(applicationCreateBody(values)),
+      update: ({ application_id }, values) => calls.update(application_id, applicationUpdateBody(values)),
+    },
+    applicationFormFields,
   );
 }
 

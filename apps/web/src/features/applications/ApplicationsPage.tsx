@@ -1,10 +1,11 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
-import { MESSAGES, activeFlagStatus, applicationModuleNames, listDate, type Application } from '@relevo/domain';
-import { StatusBadge, Tooltip, type DataTableColumn } from '@relevo/ui';
+import { MESSAGES, applicationModuleNames, type Application } from '@relevo/domain';
+import { Tooltip, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
+import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { liveApplicationCalls } from '../../calls/application-calls';
 import { ApplicationModal } from './ApplicationModal';
@@ -40,26 +41,7 @@ function ApplicationName({ application }: { application: Application }) {
 
 const COLUMNS: DataTableColumn<Application>[] = [
   { id: 'application_name', header: 'Name', cell: (row) => <ApplicationName application={row} />, sortable: true },
-  {
-    id: 'application_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.application_active)} />,
-    sortable: true,
-    width: '8rem',
-  },
-  {
-    id: 'application_updateby',
-    header: 'Updated by',
-    cell: (row) => row.application_updateby ?? row.application_createby ?? '',
-    sortable: true,
-  },
-  {
-    id: 'application_updatedt',
-    header: 'Update date',
-    cell: (row) => listDate(row.application_updatedt ?? row.application_createdt),
-    sortable: true,
-    width: '9rem',
-  },
+  ...statusAndChangeColumns('application'),
 ];
 
 // an application that still has modules is refused with a 409 naming them

@@ -15,7 +15,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
 export interface CustomerModalProps {
@@ -31,14 +31,14 @@ export interface CustomerModalProps {
 
 /** The form's machine: the domain's customer form, saved through the screen's calls. */
 export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
-  const mode = customer ? 'edit' : 'create';
-  return savingThrough(
+  return savingRecord(
     customerFormMachine,
-    (values) =>
-      customer
-        ? calls.update(customer.customer_id, customerUpdateBody(values))
-        : calls.create(customerCreateBody(values)),
-    customerFormFields(mode),
+    customer,
+    {
+      create: (values) => calls.create(customerCreateBody(values)),
+      update: ({ customer_id }, values) => calls.update(customer_id, customerUpdateBody(values)),
+    },
+    customerFormFields,
   );
 }
 

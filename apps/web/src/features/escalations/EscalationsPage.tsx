@@ -2,21 +2,10 @@ import {
   ESCALATION_INVALID_WARNING,
   ESCALATION_TOAST_MS,
   MESSAGES,
-  activeFlagStatus,
   copiedLabel,
-  listDate,
   type Escalation,
 } from '@relevo/domain';
-import {
-  ConfirmDialog,
-  Icon,
-  IconButton,
-  PageHeader,
-  StatusBadge,
-  Tooltip,
-  toast,
-  type DataTableColumn,
-} from '@relevo/ui';
+import { ConfirmDialog, Icon, IconButton, PageHeader, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
@@ -24,6 +13,7 @@ import { useList, useListParams } from '../../shell/list';
 import { CreateButton, RecordRowActions } from '../../shell/record-screen';
 import { ListTable } from '../../shell/ListTable';
 import { useRemoval } from '../../shell/removal';
+import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
@@ -76,27 +66,7 @@ export function InvalidEscalationIcon() {
 const COLUMNS: DataTableColumn<Escalation>[] = [
   { id: 'escalation_name', header: 'Name', cell: (row) => <EscalationName escalation={row} />, sortable: true },
   { id: 'escalation_desc', header: 'Description', cell: (row) => row.escalation_desc, sortable: true },
-  {
-    id: 'escalation_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />,
-    sortable: true,
-    width: '8rem',
-  },
-  {
-    id: 'escalation_updateby',
-    header: 'Updated By',
-    cell: (row) => row.escalation_updateby ?? row.escalation_createby ?? '',
-    sortable: true,
-  },
-  // an escalation never edited shows the day it was created
-  {
-    id: 'escalation_updatedt',
-    header: 'Update Date',
-    cell: (row) => <span className="rl-tabular">{listDate(row.escalation_updatedt ?? row.escalation_createdt)}</span>,
-    sortable: true,
-    width: '8.5rem',
-  },
+  ...statusAndChangeColumns('escalation'),
 ];
 
 type Editing = { escalation: Escalation | null } | null;

@@ -17,7 +17,7 @@ import {
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../../calls/application-calls';
 
@@ -35,14 +35,14 @@ export interface ModuleModalProps {
 
 /** The form's machine: the domain's module form, saved through the screen's calls. */
 export function moduleFormMachineFor(module: Module | null, calls: ModuleModalProps['calls']) {
-  const mode = module ? 'edit' : 'create';
-  return savingThrough(
+  return savingRecord(
     moduleFormMachine,
-    (values) =>
-      module
-        ? calls.updateModule(module.module_id, moduleUpdateBody(values))
-        : calls.createModule(moduleCreateBody(values)),
-    moduleFormFields(mode),
+    module,
+    {
+      create: (values) => calls.createModule(moduleCreateBody(values)),
+      update: ({ module_id }, values) => calls.updateModule(module_id, moduleUpdateBody(values)),
+    },
+    moduleFormFields,
   );
 }
 

@@ -21,6 +21,22 @@ async function rowAction(canvasElement: HTMLElement, label: string, dialogName: 
   return dialogReady(canvasElement, dialogName);
 }
 
+/** The Incident Simulation of a module's row. */
+const openSimulation = (canvasElement: HTMLElement, module = 'Checkout') =>
+  rowAction(canvasElement, `Incident Simulation for ${module}`, `Incident Simulation for ${module}`);
+
+/** A valid incident typed into the simulation. */
+async function fillSimulation(dialog: HTMLElement, incident = 'Checkout answers 502') {
+  await userEvent.type(within(dialog).getByLabelText('Incident'), incident);
+  await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
+}
+
+/** A valid incident typed and sent. */
+async function sendSimulation(dialog: HTMLElement) {
+  await fillSimulation(dialog);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+}
+
 async function openCreate(canvasElement: HTMLElement) {
   const screen = body(canvasElement);
   // Create waits for the application's name (the modal shows it)
@@ -256,11 +272,7 @@ export const ExamplesFailed: Story = {
 /** Send stays disabled while a field fails; each rule's message. */
 export const SimulationInvalid: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
+    const dialog = await openSimulation(canvasElement);
     const send = within(dialog).getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
     const incident = within(dialog).getByLabelText('Incident');
@@ -277,11 +289,7 @@ export const SimulationInvalid: Story = {
 };
 export const SimulationTooLong: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
+    const dialog = await openSimulation(canvasElement);
     await userEvent.click(within(dialog).getByLabelText('Incident'));
     await userEvent.paste('i'.repeat(101));
     await problemOf(canvasElement, dialog, 'Incident', 'The Incident field cannot exceed 100 characters');
@@ -292,26 +300,15 @@ export const SimulationTooLong: Story = {
 };
 export const SimulationValid: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
-    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
+    const dialog = await openSimulation(canvasElement);
+    await fillSimulation(dialog);
     await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
   },
 };
 export const SimulationSent: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
-    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await openSimulation(canvasElement);
+    await sendSimulation(dialog);
     await expect(await body(canvasElement).findByText('The incident was sent')).toBeInTheDocument();
   },
 };
@@ -319,14 +316,8 @@ export const SimulationSent: Story = {
 export const SimulationSending: Story = {
   args: { calls: 'pendingTools' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
-    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await openSimulation(canvasElement);
+    await sendSimulation(dialog);
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Send' })).toHaveAttribute('aria-busy', 'true'),
     );
@@ -335,14 +326,8 @@ export const SimulationSending: Story = {
 export const SimulationRefused: Story = {
   args: { calls: 'failingTools' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Checkout',
-      'Incident Simulation for Checkout',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Checkout answers 502');
-    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await openSimulation(canvasElement);
+    await sendSimulation(dialog);
     // the toast and its screen-reader announcement both hold the text
     await expect(await body(canvasElement).findAllByText(/it accepts no incidents/)).not.toHaveLength(0);
   },
@@ -351,14 +336,9 @@ export const SimulationRefused: Story = {
 /** An inactive module takes no incidents: the form says so in the server's words before any call. */
 export const SimulationRefusedBeforeSending: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(
-      canvasElement,
-      'Incident Simulation for Payments',
-      'Incident Simulation for Payments',
-    );
-    await expect(within(dialog).getByText('This module is inactive: it accepts no incidents')).toBeVisible();
-    await userEvent.type(within(dialog).getByLabelText('Incident'), 'Payments answer 502');
-    await userEvent.type(within(dialog).getByLabelText('Description'), 'Every payment fails since 10:04.');
+    const dialog = await openSimulation(canvasElement, 'Payments');
+    await expect(await within(dialog).findByText('This module is inactive: it accepts no incidents')).toBeVisible();
+    await fillSimulation(dialog, 'Payments answer 502');
     await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
   },
 };

@@ -2,24 +2,13 @@ import { addModule, createCredential, deleteModule, simulateIncident, updateModu
 import {
   MESSAGES,
   SPANISH_CONFIRM_LABELS,
-  activeFlagStatus,
-  listDate,
   mayCall,
   modulesTitle,
   type Application,
   type ListQuery,
   type Module,
 } from '@relevo/domain';
-import {
-  Button,
-  ConfirmDialog,
-  Icon,
-  IconButton,
-  PageHeader,
-  StatusBadge,
-  toast,
-  type DataTableColumn,
-} from '@relevo/ui';
+import { Button, ConfirmDialog, Icon, IconButton, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
@@ -27,6 +16,7 @@ import { useList, useListParams } from '../../shell/list';
 import { CreateButton, RecordRowActions } from '../../shell/record-screen';
 import { reportError } from '../../shell/report-error';
 import { useRemoval } from '../../shell/removal';
+import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from '../../calls/application-calls';
@@ -41,26 +31,7 @@ const COLUMNS: DataTableColumn<Module>[] = [
   { id: 'module_desc', header: 'Description', cell: (row) => row.module_desc, sortable: true },
   { id: 'escalation', header: 'Escalation', cell: (row) => row.escalation?.escalation_name ?? '', sortable: true },
   { id: 'sla', header: 'SLA', cell: (row) => row.sla?.sla_name ?? '', sortable: true },
-  {
-    id: 'module_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.module_active)} />,
-    sortable: true,
-    width: '8rem',
-  },
-  {
-    id: 'module_updateby',
-    header: 'Updated by',
-    cell: (row) => row.module_updateby ?? row.module_createby ?? '',
-    sortable: true,
-  },
-  {
-    id: 'module_updatedt',
-    header: 'Update date',
-    cell: (row) => listDate(row.module_updatedt ?? row.module_createdt),
-    sortable: true,
-    width: '9rem',
-  },
+  ...statusAndChangeColumns('module'),
 ];
 
 /** docs/product.md#constants-and-limits: modules are listed by name. */

@@ -17,7 +17,7 @@ import { FormModal, PhoneInput, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { useLoaded } from '../../shell/loaded';
-import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ResourceCalls } from './resource-calls';
 import '../../shell/form-grid.css';
@@ -40,13 +40,14 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
   const mode = resource ? 'edit' : 'create';
   const form = useRecordFormModal(
     () =>
-      savingThrough(
+      savingRecord(
         resourceFormMachine,
-        (values) =>
-          resource
-            ? calls.update(resource.resource_id, resourceUpdateBody(values))
-            : calls.create(resourceCreateBody(values)),
-        resourceFormFields(mode),
+        resource,
+        {
+          create: (values) => calls.create(resourceCreateBody(values)),
+          update: ({ resource_id }, values) => calls.update(resource_id, resourceUpdateBody(values)),
+        },
+        resourceFormFields,
       ),
     resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
     onSaved,

@@ -1,18 +1,11 @@
 import { addResource, deleteResource, updateResource } from '@relevo/api';
-import {
-  MESSAGES,
-  activeFlagStatus,
-  copiedToClipboard,
-  listDate,
-  resourcePhoneShown,
-  resourceQuotaRefusal,
-  type Resource,
-} from '@relevo/domain';
-import { Alert, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { MESSAGES, copiedToClipboard, resourcePhoneShown, resourceQuotaRefusal, type Resource } from '@relevo/domain';
+import { Alert, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useLoaded } from '../../shell/loaded';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
+import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { liveResourceCalls } from './resource-calls';
 import { ResourceModal } from './ResourceModal';
@@ -50,27 +43,7 @@ const COLUMNS: DataTableColumn<Resource>[] = [
     cell: (row) => <PhoneCell national={row.resource_phone2} country={row.resource_country_phone2} />,
     sortable: true,
   },
-  {
-    id: 'resource_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.resource_active)} />,
-    sortable: true,
-    width: '8rem',
-  },
-  {
-    id: 'resource_updateby',
-    header: 'Updated By',
-    cell: (row) => row.resource_updateby ?? row.resource_createby ?? '',
-    sortable: true,
-  },
-  // a resource never edited shows the day it was created
-  {
-    id: 'resource_updatedt',
-    header: 'Update Date',
-    cell: (row) => listDate(row.resource_updatedt ?? row.resource_createdt),
-    sortable: true,
-    width: '8rem',
-  },
+  ...statusAndChangeColumns('resource'),
 ];
 
 // a resource that is a step of an escalation is refused with a 409 naming the escalations

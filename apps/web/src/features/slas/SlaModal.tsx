@@ -14,7 +14,7 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingThrough, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
 import '../../shell/form-grid.css';
@@ -36,10 +36,14 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   const mode = sla ? 'edit' : 'create';
   const form = useRecordFormModal(
     () =>
-      savingThrough(
+      savingRecord(
         slaFormMachine,
-        (values) => (sla ? calls.update(sla.sla_id, slaUpdateBody(values)) : calls.create(slaCreateBody(values))),
-        slaFormFields(mode),
+        sla,
+        {
+          create: (values) => calls.create(slaCreateBody(values)),
+          update: ({ sla_id }, values) => calls.update(sla_id, slaUpdateBody(values)),
+        },
+        slaFormFields,
       ),
     slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
     onSaved,

@@ -1,14 +1,8 @@
 import { addSla, deleteSla, updateSla } from '@relevo/api';
-import {
-  MESSAGES,
-  SPANISH_CONFIRM_LABELS,
-  activeFlagStatus,
-  listDate,
-  slaResponseTimeLabel,
-  type Sla,
-} from '@relevo/domain';
-import { StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { MESSAGES, SPANISH_CONFIRM_LABELS, slaResponseTimeLabel, type Sla } from '@relevo/domain';
+import { type DataTableColumn } from '@relevo/ui';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
+import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { liveSlaCalls } from './sla-calls';
 import { SlaModal } from './SlaModal';
@@ -24,26 +18,7 @@ const COLUMNS: DataTableColumn<Sla>[] = [
     sortable: true,
     width: '10rem',
   },
-  {
-    id: 'sla_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.sla_active)} />,
-    sortable: true,
-    width: '8rem',
-  },
-  {
-    id: 'sla_updateby',
-    header: 'Updated By',
-    cell: (row) => row.sla_updateby ?? row.sla_createby ?? '',
-    sortable: true,
-  },
-  {
-    id: 'sla_updatedt',
-    header: 'Update Date',
-    cell: (row) => listDate(row.sla_updatedt ?? row.sla_createdt),
-    sortable: true,
-    width: '8rem',
-  },
+  ...statusAndChangeColumns('sla'),
 ];
 
 // an SLA a module uses is refused with a 409 naming the modules
