@@ -30,13 +30,11 @@ import {
   asOwner,
   cpuMicros,
   demoBench,
-  demoFirstStepBySms,
-  demoModuleKey,
+  demoIncidentSource,
   fmt,
   load,
   messageReceivers,
   SERVER_MAIN,
-  signInDemoRoot,
   startServer,
   type Started,
 } from './lib';
@@ -81,9 +79,7 @@ async function measure(main: string): Promise<Measured> {
   let server: Started | undefined;
   try {
     server = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' }, main);
-    const { cookie } = await signInDemoRoot(server.url, bench.mailbox);
-    const { authorization } = await demoModuleKey(server.url, cookie);
-    if (withEngine) await demoFirstStepBySms(server.url, cookie);
+    const { authorization } = await demoIncidentSource(server.url, bench.mailbox, withEngine);
     await server.stop();
     const gateways: Record<string, string> = receiving
       ? {

@@ -425,7 +425,7 @@ export async function demoModuleKey(
  * benchmark measures the engine rather than speech synthesis. Step 2 stays the supervisor's e-mail.
  * Answers the escalation's id.
  */
-export async function demoFirstStepBySms(serverUrl: string, cookie: { cookie: string }): Promise<number> {
+async function demoFirstStepBySms(serverUrl: string, cookie: { cookie: string }): Promise<number> {
   const SMS = 2;
   const escalations = await getJson<{ list: { escalation_id: number; escalation_name: string }[] }>(
     `${serverUrl}/api/procedures/get/escalation`,
@@ -458,6 +458,19 @@ export async function demoFirstStepBySms(serverUrl: string, cookie: { cookie: st
   });
   if (!saved.ok) throw new Error(`the first step's change: ${saved.status} ${await saved.text()}`);
   return escalationId;
+}
+
+/**
+ * The demo made a source of incidents through its Customer Root's API: the Root signed in (its
+ * cookie and customer), a credential key for the demo module (`demoModuleKey`: its ids and the
+ * ingest API's authorization) and, with `smsFirstStep`, the demo escalation's first step by SMS
+ * (`demoFirstStepBySms`: the escalation's id, undefined without).
+ */
+export async function demoIncidentSource(serverUrl: string, mailbox: Mailbox, smsFirstStep: boolean) {
+  const root = await signInDemoRoot(serverUrl, mailbox);
+  const key = await demoModuleKey(serverUrl, root.cookie);
+  const escalationId = smsFirstStep ? await demoFirstStepBySms(serverUrl, root.cookie) : undefined;
+  return { ...root, ...key, escalationId };
 }
 
 /** A worker process of the built server (`ROLE=worker`), started by `startWorker`. */

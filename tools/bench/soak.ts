@@ -47,8 +47,7 @@ import {
   databaseCpu,
   DEMO_ROOT,
   demoBench,
-  demoFirstStepBySms,
-  demoModuleKey,
+  demoIncidentSource,
   fmt,
   load,
   messageReceivers,
@@ -56,7 +55,6 @@ import {
   percentile,
   rss,
   signIn,
-  signInDemoRoot,
   startServer,
   startWorker,
   type ReceivedMessage,
@@ -421,10 +419,8 @@ let failed = false;
 try {
   // the set-up, on the server with every role and the mailbox of the sign-in codes
   const setup = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' });
-  const root = await signInDemoRoot(setup.url, bench.mailbox);
-  const ids = await demoModuleKey(setup.url, root.cookie);
-  const escalationId = await demoFirstStepBySms(setup.url, root.cookie);
-  const sessions = [root.cookie.cookie];
+  const { cookie, escalationId, ...ids } = await demoIncidentSource(setup.url, bench.mailbox, true);
+  const sessions = [cookie.cookie];
   // the demo Customer and its Customer Root in turn
   const people = [{ email: 'user@democompany.demo', password: 'User.Demo.2026' }, DEMO_ROOT];
   for (let i = 1; i < SESSIONS; i++)
@@ -498,7 +494,7 @@ try {
       void answered.finally(() => inFlight.delete(answered));
     }
   }, 5);
-  const screens = views({ ...ids, escalationId });
+  const screens = views({ ...ids, escalationId: escalationId! });
   const users = Array.from({ length: USERS }, (_, i) => user(sessions[i % sessions.length]!, screens));
   await sleep(MINUTES * 60_000);
   running = false;
