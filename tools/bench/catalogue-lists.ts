@@ -31,6 +31,7 @@ import {
   measureSide,
   median,
   named,
+  PEOPLE,
   signInBeforeSeeding,
   startFloor,
   startServer,
@@ -63,24 +64,12 @@ const floorDir = tempDir('relevo-bench-catalogue-floor-');
  * the two nested lists, which are new.
  */
 async function seed(query: Query, customerId: number): Promise<{ applicationId: number; escalationId: number }> {
-  const names = [
-    'Lucía Vega',
-    'Mateo Cruz',
-    'Valeria Ortiz',
-    'Diego Ramos',
-    'Elena Castro',
-    'Pablo Flores',
-    'Marta Reyes',
-    'Jorge Morales',
-    'Sofía Torres',
-    'Luis García',
-  ];
   await query(
     `insert into resources (customer_id, resource_fullname, resource_email, language_id, resource_phone1, resource_country_phone1, resource_phone1_e164, resource_createby, resource_createdt)
      select $1, ($2::text[])[g], 'resource' || g || '@democompany.demo', case when g % 2 = 0 then 'EN' else 'ES' end,
             '78755501' || lpad(g::text, 2, '0'), 'PR', '+178755501' || lpad(g::text, 2, '0'), 'bench', now()
      from generate_series(1 + (select count(*)::int from resources where customer_id = $1), ${ROWS}) g`,
-    [customerId, names],
+    [customerId, PEOPLE],
   );
   await query(
     `insert into slas (customer_id, sla_name, sla_desc, sla_active, sla_response_time, sla_response_time_mult, sla_createby, sla_createdt)

@@ -32,6 +32,7 @@ import {
   demoBench,
   fmt,
   load,
+  PEOPLE,
   signInBeforeSeeding,
   startFloor,
   startServer,
@@ -51,20 +52,7 @@ const APPLICATIONS: [string, string[]][] = [
   ['Mobile app', ['Sign-in', 'Push notifications', 'Offline sync']],
   ['Reports', ['Nightly export', 'Dashboards', 'Data warehouse']],
 ];
-const RESPONDERS = [
-  'Carlos Méndez',
-  'Ana Torres',
-  'Lucía Vega',
-  'Mateo Cruz',
-  'Valeria Ortiz',
-  'Diego Ramos',
-  'Elena Castro',
-  'Pablo Flores',
-  'Marta Reyes',
-  'Jorge Morales',
-  'Sofía Torres',
-  'Luis García',
-];
+const RESPONDERS = ['Carlos Méndez', 'Ana Torres', ...PEOPLE];
 const PROBLEMS = [
   'Disk almost full on',
   'CPU above 90% on',

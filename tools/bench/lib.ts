@@ -313,6 +313,20 @@ export async function asOwner<T>(
   }
 }
 
+/** Ten people's full names, for the resources and responders a benchmark writes beside the demo's. */
+export const PEOPLE = [
+  'Lucía Vega',
+  'Mateo Cruz',
+  'Valeria Ortiz',
+  'Diego Ramos',
+  'Elena Castro',
+  'Pablo Flores',
+  'Marta Reyes',
+  'Jorge Morales',
+  'Sofía Torres',
+  'Luis García',
+];
+
 /** The demo Customer Root (the demo data every benchmark server starts with). */
 export const DEMO_ROOT = { email: 'root@democompany.demo', password: 'Root.Demo.2026' };
 
