@@ -17,46 +17,20 @@
  * of the data directory (the embedded database allows one process). DURATION (seconds per round,
  * 3) and ROUNDS (3) set the length of the run; LISTS (names, comma-separated) picks some lists.
  */
-import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
-import {
-  asOwner,
-  demoBench,
-  fmt,
-  getJson,
-  measureSide,
-  median,
-  named,
-  PEOPLE,
-  signInBeforeSeeding,
-  startFloor,
-  startServer,
-  summary,
-  tempDir,
-  type Query,
-  type Round,
-  type Started,
-} from './lib';
+import { AIM, floorBench, startFloorOnSameData, type Side } from './floor';
+import { asOwner, fmt, PEOPLE, signInBeforeSeeding, type Query, type Started } from './lib';
 
-const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
-const DURATION = Number(process.env.DURATION ?? 3);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const CONNECTIONS = 50;
 const ROWS = 10;
-const AIM = 0.7;
 const PAGE = `page_num=1&page_size=${ROWS}`;
 
-const bench = await demoBench(
-  'relevo-bench-catalogue-',
-  args.postgres || process.env.BENCH_DATABASE_URL || undefined,
-  'relevo-bench-product',
+const bench = await floorBench(
+  { bench: 'relevo-bench-catalogue-', floorDir: 'relevo-bench-catalogue-floor-' },
+  { duration: 3, warmSeconds: 1 },
 );
-const { database, dataDir, serverEnv } = bench;
-const floorDir = tempDir('relevo-bench-catalogue-floor-');
+const { database, dataDir, serverEnv, run } = bench;
 
 /**
  * The demo customer's catalogue topped up to ROWS of each, written as the database's owner
@@ -134,9 +108,6 @@ interface ListCase {
   floor: string;
 }
 
-type Side = Round & { dbPerRequest: number };
-type AnyList = { total: number; list: unknown[] };
-
 let server: Started | undefined;
 let floor: ChildProcess | undefined;
 
@@ -144,16 +115,12 @@ try {
   const { server: first, cookie, customerId } = await signInBeforeSeeding(bench, serverEnv);
   server = first;
   const parents = await asOwner({ url: database?.url, dataDir }, (query) => seed(query, customerId));
-  if (!database) {
-    // the floor gets its own copy of the embedded database, taken at rest
-    cpSync(dataDir, floorDir, { recursive: true, filter: (source) => !source.endsWith('relevo.pid') });
-    server = await startServer(serverEnv);
-  }
-  const started = await startFloor(join(import.meta.dirname, 'bare-catalogue.mjs'), {
-    CUSTOMER_ID: String(customerId),
-    ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-floor') } : { PGLITE_DIR: floorDir }),
+  const pair = await startFloorOnSameData(bench, server, {
+    script: join(import.meta.dirname, 'bare-catalogue.mjs'),
+    customerId,
   });
-  floor = started.child;
+  server = pair.server;
+  floor = pair.floor.child;
 
   const every: ListCase[] = [
     { name: 'Resources', product: '/api/procedures/get/resource?', floor: '/resources?' },
@@ -184,55 +151,16 @@ try {
     ? every.filter((list) => picked.some((name) => list.name.toLowerCase().startsWith(name)))
     : every;
 
-  const results: {
-    list: ListCase;
-    base: ReturnType<typeof summary> & { db: number };
-    product: ReturnType<typeof summary> & { db: number };
-    rounds: number[];
-  }[] = [];
+  const results: { list: ListCase; base: Side; product: Side; rounds: number[] }[] = [];
   for (const list of lists) {
     const productUrl = `${server.url}${list.product}${PAGE}`;
-    const floorUrl = `${started.url}${list.floor}${PAGE}`;
-    // the same list from both, or the comparison means nothing
-    const fromProduct = await getJson<AnyList>(productUrl, cookie);
-    const fromFloor = await getJson<AnyList>(floorUrl, {});
-    if (fromProduct.total !== ROWS || fromProduct.list.length !== ROWS)
-      throw new Error(`${list.name}: the product answers ${fromProduct.total} rows, not ${ROWS}`);
-    if (!isDeepStrictEqual(fromProduct, fromFloor)) {
-      throw new Error(
-        `${list.name}: the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`,
-      );
-    }
-    // warm both, then alternate rounds so a burst of other load hits both alike
-    await autocannon({ url: floorUrl, connections: CONNECTIONS, duration: 1 });
-    await autocannon({ url: productUrl, connections: CONNECTIONS, duration: 1, headers: cookie });
-    const floorRounds: Side[] = [];
-    const productRounds: Side[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      floorRounds.push(
-        await measureSide(database?.url, 'relevo-bench-floor', {
-          url: floorUrl,
-          pid: floor.pid!,
-          connections: CONNECTIONS,
-          duration: DURATION,
-        }),
-      );
-      productRounds.push(
-        await measureSide(database?.url, 'relevo-bench-product', {
-          url: productUrl,
-          pid: server.child.pid!,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          headers: cookie,
-        }),
-      );
-    }
-    const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
-    const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
-    results.push({ list, base, product, rounds: productRounds.map((r, i) => r.rps / floorRounds[i]!.rps) });
-    console.log(
-      `${list.name}: ${fmt(product.rps / base.rps, 2)}× (rounds ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')})`,
+    const floorUrl = `${pair.floor.url}${list.floor}${PAGE}`;
+    const { base, product, ratios } = await pair.measure(
+      { product: productUrl, floor: floorUrl },
+      { cookie, label: list.name, rows: ROWS },
     );
+    results.push({ list, base, product, rounds: ratios });
+    console.log(`${list.name}: ${fmt(product.rps / base.rps, 2)}× (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')})`);
   }
 
   const db = (floorDb: number, productDb: number) =>
@@ -241,7 +169,7 @@ try {
     `\nDatabase: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}`,
   );
   console.log(
-    `${CONNECTIONS} connections, ${ROWS} rows a list, medians of ${ROUNDS} alternating ${DURATION} s rounds per list\n`,
+    `${run.connections} connections, ${ROWS} rows a list, medians of ${run.rounds} alternating ${run.duration} s rounds per list\n`,
   );
   console.log(
     '| list | floor req/s | floor p50 / p99 ms | list req/s | list p50 / p99 ms | server CPU µs/req, floor / list | database CPU µs/req, floor / list | CPU ratio | ratio |',
@@ -262,6 +190,5 @@ try {
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();
-  rmSync(floorDir, { recursive: true, force: true });
   await bench.close();
 }

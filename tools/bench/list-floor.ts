@@ -13,45 +13,20 @@
  * stopped (the embedded database allows one process). DURATION (seconds per round, 5) and ROUNDS
  * (3) set the length of the run.
  */
-import autocannon from 'autocannon';
-import { isDeepStrictEqual } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  DEMO_ROOT,
-  demoBench,
-  fmt,
-  getJson,
-  measureSide,
-  median,
-  named,
-  signIn,
-  startFloor,
-  startServer,
-  summary,
-  tempDir,
-  type Round,
-  type Started,
-} from './lib';
+import { AIM, floorBench, startFloorOnSameData } from './floor';
+import { DEMO_ROOT, fmt, getJson, signIn, startServer, type Started } from './lib';
 
-const { values: args } = parseArgs({ options: { postgres: { type: 'string' } } });
-const DURATION = Number(process.env.DURATION ?? 5);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const CONNECTIONS = 50;
 const USERS = 10;
-const AIM = 0.7;
 const LIST_PATH = `/api/user/clients/not_root?page_num=1&page_size=${USERS}`;
 
-const bench = await demoBench(
-  'relevo-bench-list-',
-  args.postgres || process.env.BENCH_DATABASE_URL || undefined,
-  'relevo-bench-product',
+const bench = await floorBench(
+  { bench: 'relevo-bench-list-', floorDir: 'relevo-bench-floor-' },
+  { duration: 5, warmSeconds: 2 },
 );
-const { database, dataDir, serverEnv } = bench;
-const floorDir = tempDir('relevo-bench-floor-');
+const { database, serverEnv, run } = bench;
 
 let server: Started | undefined;
 let floor: ChildProcess | undefined;
@@ -86,62 +61,23 @@ try {
   server = await startServer(serverEnv);
   const cookie = { cookie: await signIn(server.url, bench.mailbox, DEMO_ROOT.email, DEMO_ROOT.password) };
   const customerId = await seed(server.url, cookie);
-  if (!database) {
-    // the floor gets its own copy of the embedded database, taken at rest
-    await server.stop();
-    cpSync(dataDir, floorDir, { recursive: true, filter: (source) => !source.endsWith('relevo.pid') });
-    server = await startServer(serverEnv);
-  }
-  const started = await startFloor(join(import.meta.dirname, 'bare-list.mjs'), {
-    CUSTOMER_ID: String(customerId),
-    ...(database ? { DATABASE_URL: named(database.url, 'relevo-bench-floor') } : { PGLITE_DIR: floorDir }),
+  const pair = await startFloorOnSameData(bench, server, {
+    script: join(import.meta.dirname, 'bare-list.mjs'),
+    customerId,
   });
-  floor = started.child;
-  const floorUrl = `${started.url}/users?page_num=1&page_size=${USERS}`;
+  server = pair.server;
+  floor = pair.floor.child;
+  const floorUrl = `${pair.floor.url}/users?page_num=1&page_size=${USERS}`;
   const productUrl = `${server.url}${LIST_PATH}`;
 
-  // the same list from both, or the comparison means nothing
-  const fromProduct = await getJson<UserList>(productUrl, cookie);
-  const fromFloor = await getJson<UserList>(floorUrl, {});
-  if (!isDeepStrictEqual(fromProduct, fromFloor)) {
-    throw new Error(
-      `the floor answers another list:\nproduct ${JSON.stringify(fromProduct)}\nfloor   ${JSON.stringify(fromFloor)}`,
-    );
-  }
-
-  // warm both, then alternate rounds so a burst of other load hits both alike
-  await autocannon({ url: floorUrl, connections: CONNECTIONS, duration: 2 });
-  await autocannon({ url: productUrl, connections: CONNECTIONS, duration: 2, headers: cookie });
-  const floorRounds: (Round & { dbPerRequest: number })[] = [];
-  const productRounds: (Round & { dbPerRequest: number })[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    floorRounds.push(
-      await measureSide(database?.url, 'relevo-bench-floor', {
-        url: floorUrl,
-        pid: floor.pid!,
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    );
-    productRounds.push(
-      await measureSide(database?.url, 'relevo-bench-product', {
-        url: productUrl,
-        pid: server.child.pid!,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers: cookie,
-      }),
-    );
-  }
-  const base = { ...summary(floorRounds), db: median(floorRounds.map((r) => r.dbPerRequest)) };
-  const product = { ...summary(productRounds), db: median(productRounds.map((r) => r.dbPerRequest)) };
+  const { base, product, ratios } = await pair.measure({ product: productUrl, floor: floorUrl }, { cookie });
   const ratio = product.rps / base.rps;
   const cpuRatio = (base.cpu + base.db) / (product.cpu + product.db);
   console.log(
     `Database: ${database ? 'PostgreSQL' : 'PGlite (embedded, in each server process)'}; ${availableParallelism()} cores, Node ${process.versions.node}\n`,
   );
   console.log(
-    `| ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request | database CPU µs/request |`,
+    `| ${run.connections} connections, median of ${run.rounds} alternating ${run.duration} s rounds | req/s | p50 ms | p99 ms | server CPU µs/request | database CPU µs/request |`,
   );
   console.log('|---|---:|---:|---:|---:|---:|');
   const db = (n: number) => (database ? fmt(n, 1) : 'in the server');
@@ -154,13 +90,10 @@ try {
   console.log(
     `\nratio: ${fmt(ratio, 2)}× the floor's requests per second (aim ≥ ${AIM}×: ${ratio >= AIM ? 'meets' : 'MISSES'})`,
   );
-  console.log(
-    `rounds, product/floor req/s: ${productRounds.map((r, i) => fmt(r.rps / floorRounds[i]!.rps, 2)).join(', ')}`,
-  );
+  console.log(`rounds, product/floor req/s: ${ratios.map((r) => fmt(r, 2)).join(', ')}`);
   console.log(`CPU ratio (floor's server and database CPU per request over the product's): ${fmt(cpuRatio, 2)}×`);
 } finally {
   floor?.kill('SIGTERM');
   await server?.stop();
-  rmSync(floorDir, { recursive: true, force: true });
   await bench.close();
 }
