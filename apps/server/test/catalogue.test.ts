@@ -59,6 +59,16 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
   let ana: Resource;
 
   const status = async (promise: Promise<unknown>) => (await failure(promise)).status;
+  /** A plain HTTP call of the Customer Root (its bearer token) with a JSON body the typed client would not send. */
+  const asRoot = (method: string, path: string, body: unknown) =>
+    t.raw(method, path, { body, headers: { authorization: `Bearer ${root.token}` } });
+  /** A 422's body that refuses fields of the request's body: each field's message, in order. */
+  const refused = (fields: Record<string, string>) => ({
+    detail: Object.entries(fields).map(([field, msg]) => ({ loc: ['body', field], msg })),
+  });
+  /** Sends `body` as the Customer Root and expects the 422's body that refuses `fields`. */
+  const expectRefused = async (method: string, path: string, body: unknown, fields: Record<string, string>) =>
+    expect((await asRoot(method, path, body)).body).toEqual(refused(fields));
 
   beforeAll(async () => {
     t = await startTestApp({ kind });
@@ -118,47 +128,37 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
     });
 
     it('refuses bad fields with the messages of the rules and stores nothing', async () => {
-      const bad = await t.raw('POST', '/api/procedures/add/resource', {
-        body: {
-          resource_fullname: '',
-          resource_email: 'not-an-email',
-          resource_phone1: '12',
-          resource_country_phone1: 'PR',
-          resource_phone2: '7875550142',
-          resource_country_phone2: 'FR',
-        },
-        headers: { authorization: `Bearer ${root.token}` },
+      const bad = await asRoot('POST', '/api/procedures/add/resource', {
+        resource_fullname: '',
+        resource_email: 'not-an-email',
+        resource_phone1: '12',
+        resource_country_phone1: 'PR',
+        resource_phone2: '7875550142',
+        resource_country_phone2: 'FR',
       });
       expect(bad.status).toBe(422);
-      expect(bad.body).toEqual({
-        detail: [
-          { loc: ['body', 'resource_fullname'], msg: RESOURCE_MESSAGES.nameRequired },
-          { loc: ['body', 'resource_email'], msg: 'Must be a valid email address' },
-        ],
-      });
-      const phones = await t.raw('POST', '/api/procedures/add/resource', {
-        body: {
+      expect(bad.body).toEqual(
+        refused({ resource_fullname: RESOURCE_MESSAGES.nameRequired, resource_email: 'Must be a valid email address' }),
+      );
+      await expectRefused(
+        'POST',
+        '/api/procedures/add/resource',
+        {
           resource_fullname: 'X',
           resource_phone1: '12',
           resource_country_phone1: 'PR',
           resource_phone2: '7875550142',
           resource_country_phone2: 'FR',
         },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(phones.body).toEqual({
-        detail: [
-          { loc: ['body', 'resource_phone1'], msg: RESOURCE_MESSAGES.phoneInvalid },
-          { loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry },
-        ],
-      });
-      const language = await t.raw('POST', '/api/procedures/add/resource', {
-        body: { resource_fullname: 'X', language_id: 'ZZ' },
-        headers: { authorization: `Bearer ${root.token}` },
+        { resource_phone1: RESOURCE_MESSAGES.phoneInvalid, resource_phone2: RESOURCE_MESSAGES.phoneCountry },
+      );
+      const language = await asRoot('POST', '/api/procedures/add/resource', {
+        resource_fullname: 'X',
+        language_id: 'ZZ',
       });
       expect({ status: language.status, body: language.body }).toEqual({
         status: 422,
-        body: { detail: [{ loc: ['body', 'language_id'], msg: RESOURCE_MESSAGES.languageRequired }] },
+        body: refused({ language_id: RESOURCE_MESSAGES.languageRequired }),
       });
       expect((await root.client.call(listResources, {})).total).toBe(2);
     });
@@ -257,16 +257,12 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
     });
 
     it('refuses a response time outside 1 to 99 and a unit other than M or H', async () => {
-      const bad = await t.raw('POST', '/api/procedures/add/sla', {
-        body: { sla_name: 'x', sla_response_time: 100, sla_response_time_mult: 'D' },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(bad.body).toEqual({
-        detail: [
-          { loc: ['body', 'sla_response_time'], msg: SLA_MESSAGES.responseTimeRange },
-          { loc: ['body', 'sla_response_time_mult'], msg: SLA_MESSAGES.unitRequired },
-        ],
-      });
+      await expectRefused(
+        'POST',
+        '/api/procedures/add/sla',
+        { sla_name: 'x', sla_response_time: 100, sla_response_time_mult: 'D' },
+        { sla_response_time: SLA_MESSAGES.responseTimeRange, sla_response_time_mult: SLA_MESSAGES.unitRequired },
+      );
     });
   });
 
@@ -328,27 +324,20 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       );
 
       // a resource made inactive makes every escalation using it invalid, and active again valid
-      await root.client.call(updateResource, {
-        params: { id: carlos.resource_id },
-        body: {
-          resource_fullname: 'Carlos Méndez',
-          resource_email: 'carlos@example.test',
-          resource_phone1: '7875550142',
-          resource_country_phone1: 'PR',
-          resource_active: 'N',
-        },
-      });
+      const carlosActive = (resource_active: 'Y' | 'N') =>
+        root.client.call(updateResource, {
+          params: { id: carlos.resource_id },
+          body: {
+            resource_fullname: 'Carlos Méndez',
+            resource_email: 'carlos@example.test',
+            resource_phone1: '7875550142',
+            resource_country_phone1: 'PR',
+            resource_active,
+          },
+        });
+      await carlosActive('N');
       expect(await valid()).toBe('N');
-      await root.client.call(updateResource, {
-        params: { id: carlos.resource_id },
-        body: {
-          resource_fullname: 'Carlos Méndez',
-          resource_email: 'carlos@example.test',
-          resource_phone1: '7875550142',
-          resource_country_phone1: 'PR',
-          resource_active: 'Y',
-        },
-      });
+      await carlosActive('Y');
       expect(await valid()).toBe('Y');
 
       // reorder: the supervisor first, the two agents after; renumbered 1..n
@@ -457,8 +446,10 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
 
     it('checks every step rule of docs/product.md#validation-rules on the server', async () => {
       const escalation = await root.client.call(addEscalation, { body: { escalation_name: 'Rules' } });
-      const bad = await t.raw('POST', '/api/escalation/resource', {
-        body: {
+      await expectRefused(
+        'POST',
+        '/api/escalation/resource',
+        {
           escalation_id: escalation.escalation_id,
           participation_type_id: 1,
           channel_id: 1,
@@ -468,16 +459,15 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
           next_followup_time: 14,
           next_followup_time_mult: 'M',
         },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(bad.body).toEqual({
-        detail: [
-          { loc: ['body', 'max_attemp_number'], msg: STEP_MESSAGES.maxAttemptsMax },
-          { loc: ['body', 'next_followup_time'], msg: 'Next Follow Up Time must be at least 15' },
-        ],
-      });
-      const hours = await t.raw('POST', '/api/escalation/resource', {
-        body: {
+        {
+          max_attemp_number: STEP_MESSAGES.maxAttemptsMax,
+          next_followup_time: 'Next Follow Up Time must be at least 15',
+        },
+      );
+      await expectRefused(
+        'POST',
+        '/api/escalation/resource',
+        {
           ...agentStep,
           escalation_id: escalation.escalation_id,
           channel_id: 1,
@@ -485,11 +475,8 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
           next_followup_time: 25,
           next_followup_time_mult: 'H',
         },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(hours.body).toEqual({
-        detail: [{ loc: ['body', 'next_followup_time'], msg: 'Next Follow Up Time cannot exceed 24' }],
-      });
+        { next_followup_time: 'Next Follow Up Time cannot exceed 24' },
+      );
       // another customer's resource or escalation: not found
       const foreign = await otherRoot.client.call(addResource, {
         body: { resource_fullname: 'Stranger', resource_phone1: '7875550100', resource_country_phone1: 'PR' },
@@ -523,15 +510,9 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       };
 
       // neither valid nor active yet
-      const unusable = await t.raw('POST', '/api/modules/module', {
-        body,
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(unusable.body).toEqual({
-        detail: [
-          { loc: ['body', 'escalation_id'], msg: MODULE_MESSAGES.escalationUnusable },
-          { loc: ['body', 'sla_id'], msg: MODULE_MESSAGES.slaUnusable },
-        ],
+      await expectRefused('POST', '/api/modules/module', body, {
+        escalation_id: MODULE_MESSAGES.escalationUnusable,
+        sla_id: MODULE_MESSAGES.slaUnusable,
       });
       await root.client.call(addStep, {
         body: { ...agentStep, escalation_id: escalation.escalation_id, channel_id: 1, resource_id: ana.resource_id },
@@ -577,17 +558,14 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       });
 
       // one name per module of an application, letter case aside: a second one, or a rename onto it, is refused on the name
-      const headers = { authorization: `Bearer ${root.token}` };
-      const nameTaken = {
-        status: 422,
-        body: { detail: [{ loc: ['body', 'module_name'], msg: MODULE_MESSAGES.nameTaken }] },
-      };
-      const twin = await t.raw('POST', '/api/modules/module', { body: { ...body, module_name: 'CHECKOUT' }, headers });
+      const nameTaken = { status: 422, body: refused({ module_name: MODULE_MESSAGES.nameTaken }) };
+      const twin = await asRoot('POST', '/api/modules/module', { ...body, module_name: 'CHECKOUT' });
       expect({ status: twin.status, body: twin.body }).toEqual(nameTaken);
       const returns = await root.client.call(addModule, { body: { ...body, module_name: 'Returns' } });
-      const renamed = await t.raw('PUT', `/api/modules/module/${returns.module_id}`, {
-        body: { ...body, module_name: 'checkout', module_active: 'Y' },
-        headers,
+      const renamed = await asRoot('PUT', `/api/modules/module/${returns.module_id}`, {
+        ...body,
+        module_name: 'checkout',
+        module_active: 'Y',
       });
       expect({ status: renamed.status, body: renamed.body }).toEqual(nameTaken);
       expect((await root.client.call(getModule, { params: { id: returns.module_id } })).module_name).toBe('Returns');
@@ -640,27 +618,25 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
       ).toBe(1);
 
       // lengths and flags of the shared rules, on their fields
-      const long = await t.raw('PUT', `/api/modules/module/${module.module_id}`, {
-        body: { ...body, module_name: 'n'.repeat(101), module_desc: 'd'.repeat(1001), module_active: 'X' },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(long.body).toEqual({
-        detail: [
-          { loc: ['body', 'module_name'], msg: 'Must be at most 100 characters' },
-          { loc: ['body', 'module_desc'], msg: 'Must be at most 1000 characters' },
-          { loc: ['body', 'module_active'], msg: MODULE_MESSAGES.activeRequired },
-        ],
-      });
-      const app = await t.raw('PUT', `/api/procedures/upd/application/${application.application_id}`, {
-        body: { application_name: '', application_active: 'maybe' },
-        headers: { authorization: `Bearer ${root.token}` },
-      });
-      expect(app.body).toEqual({
-        detail: [
-          { loc: ['body', 'application_name'], msg: APPLICATION_MESSAGES.nameRequired },
-          { loc: ['body', 'application_active'], msg: APPLICATION_MESSAGES.activeRequired },
-        ],
-      });
+      await expectRefused(
+        'PUT',
+        `/api/modules/module/${module.module_id}`,
+        { ...body, module_name: 'n'.repeat(101), module_desc: 'd'.repeat(1001), module_active: 'X' },
+        {
+          module_name: 'Must be at most 100 characters',
+          module_desc: 'Must be at most 1000 characters',
+          module_active: MODULE_MESSAGES.activeRequired,
+        },
+      );
+      await expectRefused(
+        'PUT',
+        `/api/procedures/upd/application/${application.application_id}`,
+        { application_name: '', application_active: 'maybe' },
+        {
+          application_name: APPLICATION_MESSAGES.nameRequired,
+          application_active: APPLICATION_MESSAGES.activeRequired,
+        },
+      );
       expect(
         (await reader.client.call(listApplications, {})).list.find(
           (a) => a.application_id === application.application_id,
