@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { incidentService } from '../src/incidents/ingest';
-import { createLogger } from '../src/logger';
-import { createContext } from '../src/server';
 import { bundleForTest } from './support/bundle';
-import { insertRunnableModule } from './support/catalogue';
 import { freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
+import { customerWithRunnableModule } from './support/incident-source';
 import { SmsReceiver } from './support/sms-receiver';
 import { UNTHROTTLED, WorkerProcess, sleep } from './support/worker-process';
 
@@ -44,23 +39,7 @@ describe.skipIf(!POSTGRES_URL)('the engine under kill -9 on PostgreSQL', () => {
     const total = 200;
     // 15 minutes of follow-up become 2 s, the 30-minute SLA 4 s
     const scale = 450;
-    const ctx = await createContext({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      database,
-      log: createLogger({ logLevel: 'silent' }),
-      clock: systemClock,
-    });
-    const customerId = (
-      await database.scoped(SYSTEM, (tx) =>
-        tx
-          .insertInto('customers')
-          .values({ customer_name: 'Chaos', customer_qty_resources: 10 })
-          .returning('customer_id')
-          .executeTakeFirstOrThrow(),
-      )
-    ).customer_id;
-    const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
-    const incidents = incidentService(ctx);
+    const { customerId, module, incidents } = await customerWithRunnableModule(database, 'Chaos');
     const start = (n: number) =>
       WorkerProcess.start(bundle, {
         DATABASE_URL: testDb.url!,

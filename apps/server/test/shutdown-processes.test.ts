@@ -3,15 +3,10 @@ import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config';
-import { systemClock } from '../src/clock';
 import { openDatabase, SYSTEM, type Database } from '../src/db/database';
-import { incidentService } from '../src/incidents/ingest';
-import { createLogger } from '../src/logger';
-import { createContext } from '../src/server';
 import { bundleServerMain } from './support/bundle';
-import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS, freshDatabase, POSTGRES_URL, type TestDatabase } from './support/databases';
+import { customerWithRunnableModule } from './support/incident-source';
 import { Mailbox } from './support/mailbox';
 import { SmsReceiver } from './support/sms-receiver';
 import { SERVER_READY, UNTHROTTLED, WorkerProcess, freePort, sleep, waitUntil } from './support/worker-process';
@@ -112,7 +107,7 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker pr
   let database: Database;
   let sms: SmsReceiver;
   let mailbox: Mailbox;
-  let workers: WorkerProcess[] = [];
+  const workers: WorkerProcess[] = [];
   beforeAll(async () => {
     db = await freshDatabase(kind, 'relevo_scale_');
     database = await openDatabase({ url: db.url, dataDir: null });
@@ -141,26 +136,11 @@ describe.each(POSTGRES_URL ? ['postgres' as const] : [])('SIGTERM on a worker pr
 
     // eight events call the same person: the messages go out one after another (one recipient, one
     // channel), and the gateway holds the first one unanswered
-    const ctx = await createContext({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      database,
-      log: createLogger({ logLevel: 'silent' }),
-      clock: systemClock,
-    });
-    const customerId = (
-      await database.scoped(SYSTEM, (tx) =>
-        tx
-          .insertInto('customers')
-          .values({ customer_name: 'Stop', customer_qty_resources: 10 })
-          .returning('customer_id')
-          .executeTakeFirstOrThrow(),
-      )
-    ).customer_id;
-    const module = await database.scoped(SYSTEM, (tx) => insertRunnableModule(tx, customerId));
+    const { customerId, module, incidents } = await customerWithRunnableModule(database, 'Stop');
     sms.holdNext = 1;
     const total = 8;
     for (let i = 0; i < total; i++)
-      await incidentService(ctx).simulate(customerId, module.id, {
+      await incidents.simulate(customerId, module.id, {
         incident: `Graceful stop incident ${i}`,
         description: 'Raised by the shutdown test',
       });
