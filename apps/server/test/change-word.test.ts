@@ -284,30 +284,21 @@ describe.each(DATABASE_KINDS)('word of changes on %s', (kind) => {
         ).customer_id,
     );
     await addEvent(gamma, 'W9');
-    const summed = () =>
+    /** The customer's events counted in a rollup table and its pending changes, together. */
+    const counted = (rollup: string, changes: string) =>
       m.database.scoped({ kind: 'staff' }, async (tx) =>
         Number(
           (
             await sql<{
               n: number;
-            }>`select coalesce(sum(events), 0)::integer as n from (select events from event_counts where customer_id = ${gamma} union all select events from event_count_changes where customer_id = ${gamma}) c`.execute(
+            }>`select coalesce(sum(events), 0)::integer as n from (select events from ${sql.table(rollup)} where customer_id = ${gamma} union all select events from ${sql.table(changes)} where customer_id = ${gamma}) c`.execute(
               tx,
             )
           ).rows[0]!.n,
         ),
       );
-    const texts = () =>
-      m.database.scoped({ kind: 'staff' }, async (tx) =>
-        Number(
-          (
-            await sql<{
-              n: number;
-            }>`select coalesce(sum(events), 0)::integer as n from (select events from event_subject_counts where customer_id = ${gamma} union all select events from event_subject_count_changes where customer_id = ${gamma}) c`.execute(
-              tx,
-            )
-          ).rows[0]!.n,
-        ),
-      );
+    const summed = () => counted('event_counts', 'event_count_changes');
+    const texts = () => counted('event_subject_counts', 'event_subject_count_changes');
     expect(await summed()).toBe(1);
     expect(await texts()).toBe(1);
     await m.database.asOwner((tx) => tx.deleteFrom('events').where('customer_id', '=', gamma).execute());
