@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  simulateIncident,
-  summaryChart,
-  summaryCompliance,
-  summaryEvents,
-  summaryModules,
-  summaryPerformance,
-  summaryResource,
-  summaryToday,
-  userDashboard,
-  type ApiClient,
-} from '@relevo/api';
+import { dashboardEndpoints, simulateIncident, userDashboard, type ApiClient } from '@relevo/api';
 import { DASHBOARD_MESSAGES, dashboardPeriods, type EventStatusValue } from '@relevo/domain';
 import { ManualClock } from '../src/clock';
 import { dashboardService } from '../src/dashboard/summaries';
@@ -226,15 +215,17 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
     }));
   /** Every summary of the customer, as its user reads them. */
   const everything = async (client: ApiClient) => ({
-    today: await client.call(summaryToday),
+    today: await client.call(dashboardEndpoints.summaryToday),
     modules: await Promise.all(
-      (['Today', 'Week', 'Month'] as const).map((filter_by) => client.call(summaryModules, { query: { filter_by } })),
+      (['Today', 'Week', 'Month'] as const).map((filter_by) =>
+        client.call(dashboardEndpoints.summaryModules, { query: { filter_by } }),
+      ),
     ),
-    performance: await client.call(summaryPerformance),
-    compliance: await client.call(summaryCompliance),
-    responders: await client.call(summaryResource),
-    chart: await client.call(summaryChart),
-    events: await client.call(summaryEvents),
+    performance: await client.call(dashboardEndpoints.summaryPerformance),
+    compliance: await client.call(dashboardEndpoints.summaryCompliance),
+    responders: await client.call(dashboardEndpoints.summaryResource),
+    chart: await client.call(dashboardEndpoints.summaryChart),
+    events: await client.call(dashboardEndpoints.summaryEvents),
     profile: await client.call(userDashboard),
   });
 
@@ -255,7 +246,7 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('counts today in the customer zone, by status now (Events Today)', async () => {
-    expect(await alphaClient.call(summaryToday)).toEqual({
+    expect(await alphaClient.call(dashboardEndpoints.summaryToday)).toEqual({
       count_today: 2,
       count_completed: 1,
       count_open: 1,
@@ -264,7 +255,7 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       count_non_compliance: 1,
     });
     // Beta counts in UTC, where today is already 1 January 2027
-    expect(await betaClient.call(summaryToday)).toEqual({
+    expect(await betaClient.call(dashboardEndpoints.summaryToday)).toEqual({
       count_today: 1,
       count_completed: 0,
       count_open: 1,
@@ -277,26 +268,26 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   it('counts events per module today, this week from Monday and this month, Month by default', async () => {
     const by = (rows: { module_name: string; num_events: number }[]) =>
       rows.map((row) => [row.module_name, row.num_events]);
-    expect(by(await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } }))).toEqual([
+    expect(by(await alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Today' } }))).toEqual([
       ['Billing', 1],
       ['Search', 1],
     ]);
-    expect(by(await alphaClient.call(summaryModules, { query: { filter_by: 'Week' } }))).toEqual([
+    expect(by(await alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Week' } }))).toEqual([
       ['Billing', 2],
       ['Login', 1],
       ['Search', 1],
     ]);
-    const month = await alphaClient.call(summaryModules, { query: { filter_by: 'Month' } });
+    const month = await alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Month' } });
     expect(month).toEqual([
       { module_id: modules.get(`${alpha}:Billing`), module_name: 'Billing', num_events: 3 },
       { module_id: modules.get(`${alpha}:Search`), module_name: 'Search', num_events: 2 },
       { module_id: modules.get(`${alpha}:Login`), module_name: 'Login', num_events: 1 },
     ]);
-    expect(await alphaClient.call(summaryModules)).toEqual(month);
+    expect(await alphaClient.call(dashboardEndpoints.summaryModules)).toEqual(month);
   });
 
   it('compares each module this month with the whole previous month (Module Performance MTD)', async () => {
-    expect(await alphaClient.call(summaryPerformance)).toEqual([
+    expect(await alphaClient.call(dashboardEndpoints.summaryPerformance)).toEqual([
       performanceOf('Billing', 3, 1),
       performanceOf('Search', 2, 1),
       performanceOf('Login', 1, 0),
@@ -304,32 +295,32 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
   });
 
   it('compares SLA met and missed this month with the previous month (SLA Performance MTD)', async () => {
-    expect(await alphaClient.call(summaryCompliance)).toEqual([
+    expect(await alphaClient.call(dashboardEndpoints.summaryCompliance)).toEqual([
       { compliance_status: 'YES', current_month: 3, preview_month: 1 },
       { compliance_status: 'NO', current_month: 2, preview_month: 1 },
     ]);
     // Beta's month (UTC) is already January 2027
-    expect(await betaClient.call(summaryCompliance)).toEqual([
+    expect(await betaClient.call(dashboardEndpoints.summaryCompliance)).toEqual([
       { compliance_status: 'YES', current_month: 0, preview_month: 1 },
       { compliance_status: 'NO', current_month: 1, preview_month: 1 },
     ]);
   });
 
   it('ranks the resources this month’s events were assigned to (Top 10 Responders)', async () => {
-    expect(await alphaClient.call(summaryResource)).toEqual([
+    expect(await alphaClient.call(dashboardEndpoints.summaryResource)).toEqual([
       { resource: 'Ana Torres', num_assigned_month: 3 },
       { resource: 'Carlos Méndez', num_assigned_month: 2 },
     ]);
   });
 
   it('charts every month of the previous and the current year, empty months as 0', async () => {
-    expect(await alphaClient.call(summaryChart, { query: { filter_by: 'Year' } })).toEqual(
+    expect(await alphaClient.call(dashboardEndpoints.summaryChart, { query: { filter_by: 'Year' } })).toEqual(
       months({ '2025-1': 1, '2025-12': 1, '2026-1': 1, '2026-10': 1, '2026-11': 2, '2026-12': 6 }),
     );
   });
 
   it('averages response and resolution minutes per module this month, leaving canceled events out (Module Events)', async () => {
-    expect(await alphaClient.call(summaryEvents)).toEqual([
+    expect(await alphaClient.call(dashboardEndpoints.summaryEvents)).toEqual([
       {
         module_id: modules.get(`${alpha}:Billing`),
         name: 'Billing',
@@ -363,25 +354,30 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
     await setZone(alpha, 'UTC');
     try {
       // 04:30 UTC on 1 January 2027: a new day, month and year
-      expect(await alphaClient.call(summaryToday)).toMatchObject({ count_today: 1, count_completed: 1 });
-      expect(await alphaClient.call(summaryPerformance)).toEqual([
+      expect(await alphaClient.call(dashboardEndpoints.summaryToday)).toMatchObject({
+        count_today: 1,
+        count_completed: 1,
+      });
+      expect(await alphaClient.call(dashboardEndpoints.summaryPerformance)).toEqual([
         performanceOf('Billing', 1, 3),
         performanceOf('Search', 0, 2),
         performanceOf('Login', 0, 1),
       ]);
-      const chart = await alphaClient.call(summaryChart);
+      const chart = await alphaClient.call(dashboardEndpoints.summaryChart);
       expect(chart).toEqual(months({ '2026-1': 2, '2026-11': 2, '2026-12': 6, '2027-1': 1 }, 2026).slice(0, 13));
     } finally {
       await setZone(alpha, 'America/New_York');
     }
-    expect((await alphaClient.call(summaryToday)).count_today).toBe(2);
+    expect((await alphaClient.call(dashboardEndpoints.summaryToday)).count_today).toBe(2);
   });
 
   it('keeps the day counts with the events: added, moved and removed', async () => {
     const before = await dayCounts(alpha);
     const [added] = await insertEvents(alpha, [{ at: '2026-12-31T06:00:00Z', module: 'Login', status: 'open' }]);
     expect(
-      (await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.num_events),
+      (await alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Today' } })).map(
+        (row) => row.num_events,
+      ),
     ).toEqual([1, 1, 1]);
     // moved back to 15 December: out of today, still this month
     await asSystem(t, (tx) =>
@@ -392,9 +388,14 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
         .execute(),
     );
     expect(
-      (await alphaClient.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => row.module_name),
+      (await alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Today' } })).map(
+        (row) => row.module_name,
+      ),
     ).toEqual(['Billing', 'Search']);
-    expect((await alphaClient.call(summaryModules)).find((row) => row.module_name === 'Login')?.num_events).toBe(2);
+    expect(
+      (await alphaClient.call(dashboardEndpoints.summaryModules)).find((row) => row.module_name === 'Login')
+        ?.num_events,
+    ).toBe(2);
     await asSystem(t, (tx) => tx.deleteFrom('events').where('event_id', '=', added!.event_id).execute());
     expect(await dayCounts(alpha)).toEqual(before);
   });
@@ -415,18 +416,19 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
     await change({ last_resource_assigned: 'Luis Rivera' });
     await change({ event_status: 'progress', sla_compliance: 'NO', time_response: 12 });
     expect(
-      (await alphaClient.call(summaryResource)).find((row) => row.resource === 'Luis Rivera')?.num_assigned_month,
+      (await alphaClient.call(dashboardEndpoints.summaryResource)).find((row) => row.resource === 'Luis Rivera')
+        ?.num_assigned_month,
     ).toBe(1);
-    expect(await alphaClient.call(summaryResource)).toContainEqual(
+    expect(await alphaClient.call(dashboardEndpoints.summaryResource)).toContainEqual(
       before.responders.find((row) => row.resource === 'Ana Torres'),
     );
-    expect((await alphaClient.call(summaryCompliance))[1]).toEqual({
+    expect((await alphaClient.call(dashboardEndpoints.summaryCompliance))[1]).toEqual({
       ...before.compliance[1],
       current_month: before.compliance[1]!.current_month + 1,
     });
     // resolved 90 minutes after it came in
     await change({ event_status: 'completed', minutes_elapsed: 90 });
-    expect((await alphaClient.call(summaryEvents)).find((row) => row.name === 'Login')).toEqual({
+    expect((await alphaClient.call(dashboardEndpoints.summaryEvents)).find((row) => row.name === 'Login')).toEqual({
       module_id: modules.get(`${alpha}:Login`),
       name: 'Login',
       events: 2,
@@ -468,9 +470,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       body: { incident: 'Search is down for all users', description: 'Raised from the dashboard test' },
     });
     try {
-      expect(await client.call(summaryToday)).toMatchObject({ count_today: 3 });
+      expect(await client.call(dashboardEndpoints.summaryToday)).toMatchObject({ count_today: 3 });
       expect(
-        (await client.call(summaryModules, { query: { filter_by: 'Today' } })).map((row) => [
+        (await client.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Today' } })).map((row) => [
           row.module_name,
           row.num_events,
         ]),
@@ -480,38 +482,23 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       ]);
     } finally {
       await asSystem(t, async (tx) => {
-        await tx
-          .deleteFrom('engine_timers')
-          .where('customer_id', '=', alpha)
-          .where(
-            'event_id',
-            'in',
-            tx
-              .selectFrom('events')
-              .select('event_id')
-              .where('short_event_subject', '=', 'Search is down for all users'),
-          )
-          .execute();
-        await tx
-          .deleteFrom('event_logs')
-          .where('customer_id', '=', alpha)
-          .where(
-            'event_id',
-            'in',
-            tx
-              .selectFrom('events')
-              .select('event_id')
-              .where('short_event_subject', '=', 'Search is down for all users'),
-          )
-          .execute();
+        const raised = tx
+          .selectFrom('events')
+          .select('event_id')
+          .where('short_event_subject', '=', 'Search is down for all users');
+        // the raised event's timers and log rows first, then the event
+        for (const table of ['engine_timers', 'event_logs'] as const)
+          await tx.deleteFrom(table).where('customer_id', '=', alpha).where('event_id', 'in', raised).execute();
         await tx.deleteFrom('events').where('short_event_subject', '=', 'Search is down for all users').execute();
       });
     }
-    expect((await alphaClient.call(summaryToday)).count_today).toBe(2);
+    expect((await alphaClient.call(dashboardEndpoints.summaryToday)).count_today).toBe(2);
   });
 
   it('refuses a period it does not know', async () => {
-    const refused = await failure(alphaClient.call(summaryModules, { query: { filter_by: 'Year' as 'Month' } }));
+    const refused = await failure(
+      alphaClient.call(dashboardEndpoints.summaryModules, { query: { filter_by: 'Year' as 'Month' } }),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
       detail: [{ loc: ['query', 'filter_by'], msg: DASHBOARD_MESSAGES.badModulePeriod }],
@@ -528,7 +515,9 @@ describe.each(DATABASE_KINDS)('dashboard summaries on %s', (kind) => {
       'Search',
       'Login',
     ]);
-    expect((await betaClient.call(summaryResource)).map((row) => row.resource)).toEqual(['Beta Person']);
+    expect((await betaClient.call(dashboardEndpoints.summaryResource)).map((row) => row.resource)).toEqual([
+      'Beta Person',
+    ]);
   });
 });
 
@@ -590,24 +579,24 @@ describe.each(DATABASE_KINDS)('dashboard periods in unusual zones on %s', (kind)
     const within = (period: { start: Date; end: Date }) =>
       instants.filter((at) => at >= period.start.getTime() && at < period.end.getTime()).length;
     const count = async (filter_by: 'Today' | 'Week' | 'Month') =>
-      (await client.call(summaryModules, { query: { filter_by } }))[0]?.num_events ?? 0;
+      (await client.call(dashboardEndpoints.summaryModules, { query: { filter_by } }))[0]?.num_events ?? 0;
 
-    expect((await client.call(summaryToday)).count_today).toBe(within(periods.today));
+    expect((await client.call(dashboardEndpoints.summaryToday)).count_today).toBe(within(periods.today));
     expect(await count('Today')).toBe(within(periods.today));
     expect(await count('Week')).toBe(within(periods.week));
     expect(await count('Month')).toBe(within(periods.month));
-    const [performance] = await client.call(summaryPerformance);
+    const [performance] = await client.call(dashboardEndpoints.summaryPerformance);
     expect(performance).toMatchObject({
       num_events_month: within(periods.month),
       num_events_previous_month: within(periods.previousMonth),
     });
-    const [met] = await client.call(summaryCompliance);
+    const [met] = await client.call(dashboardEndpoints.summaryCompliance);
     expect(met).toEqual({
       compliance_status: 'YES',
       current_month: within(periods.month),
       preview_month: within(periods.previousMonth),
     });
-    const chart = await client.call(summaryChart);
+    const chart = await client.call(dashboardEndpoints.summaryChart);
     expect(chart.reduce((sum, row) => sum + row.num_event, 0)).toBe(
       within({ start: periods.previousYear.start, end: periods.month.end }),
     );

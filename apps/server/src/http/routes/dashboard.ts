@@ -1,12 +1,4 @@
-import {
-  summaryToday,
-  summaryModules,
-  summaryPerformance,
-  summaryCompliance,
-  summaryResource,
-  summaryChart,
-  summaryEvents,
-} from '@relevo/api';
+import { dashboardEndpoints } from '@relevo/api';
 import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
@@ -15,11 +7,13 @@ import type { RouteTable } from '../implement';
 export function dashboardRoutes(routes: RouteTable, ctx: AppContext): void {
   const dashboard = dashboardService(ctx);
   routes
-    .implement(summaryToday, ({ principal }) => dashboard.today(principal))
-    .implement(summaryModules, ({ principal, query }) => dashboard.modules(principal, query.filter_by))
-    .implement(summaryPerformance, ({ principal }) => dashboard.performance(principal))
-    .implement(summaryCompliance, ({ principal }) => dashboard.compliance(principal))
-    .implement(summaryResource, ({ principal }) => dashboard.responders(principal))
-    .implement(summaryChart, ({ principal }) => dashboard.chart(principal))
-    .implement(summaryEvents, ({ principal }) => dashboard.moduleEvents(principal));
+    .implement(dashboardEndpoints.summaryToday, ({ principal }) => dashboard.today(principal))
+    .implement(dashboardEndpoints.summaryModules, ({ principal, query }) =>
+      dashboard.modules(principal, query.filter_by),
+    )
+    .implement(dashboardEndpoints.summaryPerformance, ({ principal }) => dashboard.performance(principal))
+    .implement(dashboardEndpoints.summaryCompliance, ({ principal }) => dashboard.compliance(principal))
+    .implement(dashboardEndpoints.summaryResource, ({ principal }) => dashboard.responders(principal))
+    .implement(dashboardEndpoints.summaryChart, ({ principal }) => dashboard.chart(principal))
+    .implement(dashboardEndpoints.summaryEvents, ({ principal }) => dashboard.moduleEvents(principal));
 }
