@@ -1,12 +1,4 @@
-import {
-  listCustomers,
-  freeCustomers,
-  getCustomer,
-  addCustomer,
-  updateCustomer,
-  deleteCustomer,
-  currentCustomer,
-} from '@relevo/api';
+import { customerEndpoints } from '@relevo/api';
 import type { AppContext } from '../../context';
 import { customerService } from '../../people/customers';
 import type { RouteTable } from '../implement';
@@ -14,6 +6,8 @@ import type { RouteTable } from '../implement';
 /** docs/product.md#people-calls. */
 export function customerRoutes(routes: RouteTable, ctx: AppContext): void {
   const customers = customerService(ctx);
+  const { listCustomers, freeCustomers, getCustomer, addCustomer, updateCustomer, deleteCustomer, currentCustomer } =
+    customerEndpoints;
   routes
     .implement(listCustomers, ({ principal, query }) => customers.list(principal, query))
     .implement(freeCustomers, ({ principal }) => customers.free(principal))
