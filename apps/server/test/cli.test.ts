@@ -12,6 +12,26 @@ beforeAll(async () => {
 });
 
 const cli = (dataDir: string, ...args: string[]) => runCli(cliPath, { DATA_DIR: dataDir, DATABASE_URL: '' }, ...args);
+/** `create-user` with a user's role, e-mail, password, name and last name, in that order, then the `more` options. */
+const createUser = (
+  dataDir: string,
+  user: { role: string; email: string; password: string; name: string; lastName: string },
+  ...more: string[]
+) => {
+  const options = {
+    role: user.role,
+    email: user.email,
+    password: user.password,
+    name: user.name,
+    'last-name': user.lastName,
+  };
+  return cli(
+    dataDir,
+    'create-user',
+    ...Object.entries(options).flatMap(([option, value]) => [`--${option}`, value]),
+    ...more,
+  );
+};
 
 describe('command line (docs/product.md#processes-storage-and-configuration)', () => {
   it('migrates, creates customers and users, loads demo data, and refuses bad input with exit code 1', async () => {
@@ -71,72 +91,32 @@ describe('command line (docs/product.md#processes-storage-and-configuration)', (
         err: 'A user with the e-mail ana@acme.test already exists\n',
       });
       expect(
-        cli(
-          dataDir,
-          'create-user',
-          '--role',
-          'Boss',
-          '--email',
-          'b@acme.test',
-          '--password',
-          'Strong.Pass1',
-          '--name',
-          'B',
-          '--last-name',
-          'C',
-        ),
+        createUser(dataDir, { role: 'Boss', email: 'b@acme.test', password: 'Strong.Pass1', name: 'B', lastName: 'C' }),
       ).toMatchObject({
         code: 1,
         err: 'role: must be StaffRoot, StaffEdit, StaffView, CustomerRoot or Customer\n',
       });
       expect(
-        cli(
+        createUser(
           dataDir,
-          'create-user',
-          '--role',
-          'Customer',
-          '--email',
-          'c@acme.test',
-          '--password',
-          'weak',
-          '--name',
-          'C',
-          '--last-name',
-          'D',
+          { role: 'Customer', email: 'c@acme.test', password: 'weak', name: 'C', lastName: 'D' },
           '--customer',
           'Acme',
         ).err,
       ).toContain('password: Password must be at least 8 characters long');
       expect(
-        cli(
-          dataDir,
-          'create-user',
-          '--role',
-          'Customer',
-          '--email',
-          'd@acme.test',
-          '--password',
-          'Strong.Pass1',
-          '--name',
-          'D',
-          '--last-name',
-          'E',
-        ).err,
+        createUser(dataDir, {
+          role: 'Customer',
+          email: 'd@acme.test',
+          password: 'Strong.Pass1',
+          name: 'D',
+          lastName: 'E',
+        }).err,
       ).toBe('--customer NAME is required for CustomerRoot and Customer\n');
       expect(
-        cli(
+        createUser(
           dataDir,
-          'create-user',
-          '--role',
-          'StaffEdit',
-          '--email',
-          'e@relevo.test',
-          '--password',
-          'Strong.Pass1',
-          '--name',
-          'E',
-          '--last-name',
-          'F',
+          { role: 'StaffEdit', email: 'e@relevo.test', password: 'Strong.Pass1', name: 'E', lastName: 'F' },
           '--customer',
           'Acme',
         ).code,
