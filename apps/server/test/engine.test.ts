@@ -311,14 +311,10 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
         can_resolve: true,
       },
     });
+    // what Carla's acceptance at minute 33 writes on the event (within its 40-minute SLA), kept once resolved
+    const acceptedByCarla = { accepted_by: CARLA.name, time_response: 33, sla_compliance: 'YES' };
     seen = await eventOf(event_id);
-    expect(seen.event).toMatchObject({
-      event_status: 'progress',
-      accepted_by: CARLA.name,
-      time_response: 33,
-      sla_compliance: 'YES',
-      event_closedt: null,
-    });
+    expect(seen.event).toMatchObject({ event_status: 'progress', ...acceptedByCarla, event_closedt: null });
     expect(time(seen.event.accepteddt)).toBe(start + 33 * MINUTE);
     // the next wake-up is the accepter's follow-up, not the supervisor's notice (due at 45)
     expect({ status: seen.timer.status, due: time(seen.timer.due_at) }).toEqual({
@@ -345,13 +341,7 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
     await at(78, start);
     await at(120, start);
     seen = await eventOf(event_id);
-    expect(seen.event).toMatchObject({
-      event_status: 'completed',
-      accepted_by: CARLA.name,
-      time_response: 33,
-      sla_compliance: 'YES',
-      minutes_elapsed: 70,
-    });
+    expect(seen.event).toMatchObject({ event_status: 'completed', ...acceptedByCarla, minutes_elapsed: 70 });
     expect(time(seen.event.event_closedt)).toBe(start + 70 * MINUTE);
     expect(seen.timer.status).toBe('done');
     expect(seen.logs.map((log) => [log.followup_status, log.resolved, log.event_ind_last_event_log])).toEqual([
