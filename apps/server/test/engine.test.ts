@@ -419,7 +419,7 @@ describe.each(DATABASE_KINDS)('the escalation engine worker on %s', (kind) => {
       minutes_elapsed: 20,
     });
     expect(time(person.event.accepteddt)).toBe(start + 20 * MINUTE);
-    for (const { event, logs, timer, outbox } of [tool, person]) {
+    for (const { event, logs, timer } of [tool, person]) {
       expect(time(event.event_closedt)).toBe(start + 20 * MINUTE);
       expect(timer.status).toBe('done');
       expect(logs.map((log) => [log.followup_status, log.resolved, log.event_ind_last_event_log])).toEqual([
