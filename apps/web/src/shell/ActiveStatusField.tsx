@@ -1,24 +1,21 @@
-import { ACTIVE_FLAG_OPTIONS } from '@relevo/domain';
+import { ACTIVE_FLAG_OPTIONS, type YesNo } from '@relevo/domain';
 import { SelectField } from '@relevo/ui';
+import { choiceOf, type BoundForm } from './form-choice';
 
-export interface ActiveStatusFieldProps {
-  name: string;
-  value: 'Y' | 'N';
-  errors?: readonly string[];
-  onChange: (value: 'Y' | 'N') => void;
+/** The fields of a form's values that hold an active flag. */
+type FlagField<Values> = {
+  [F in Extract<keyof Values, string>]: Values[F] extends YesNo ? F : never;
+}[Extract<keyof Values, string>];
+
+export interface ActiveStatusFieldProps<Values extends object> {
+  /** the form's active flag field (`module_active`, `sla_active`, ...) */
+  name: FlagField<Values>;
+  /** the record form the field belongs to */
+  form: BoundForm<Values>;
 }
 
 /** The Status field of a catalogue modal (docs/product.md#states-and-transitions: shown on edit only; Y/N read ACTIVE/INACTIVE). */
-export function ActiveStatusField({ name, value, errors, onChange }: ActiveStatusFieldProps) {
-  return (
-    <SelectField
-      label="Status"
-      name={name}
-      required
-      options={ACTIVE_FLAG_OPTIONS}
-      value={value}
-      error={errors?.[0]}
-      onChange={(chosen) => onChange(chosen === 'N' ? 'N' : 'Y')}
-    />
-  );
+export function ActiveStatusField<Values extends object>({ name, form }: ActiveStatusFieldProps<Values>) {
+  const choice = choiceOf(form, name, (chosen) => (chosen === 'N' ? 'N' : 'Y') as Values[typeof name]);
+  return <SelectField label="Status" required options={ACTIVE_FLAG_OPTIONS} {...choice} />;
 }

@@ -69,3 +69,10 @@ export function savingRecord<Values extends object, Saved, Record>(
     fieldsOf(record === null ? 'create' : 'edit'),
   );
 }
+
+/** What the screen gives a create-or-edit modal besides its record and calls. */
+export interface RecordModalEnds<Saved> {
+  onClose: () => void;
+  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
+  onSaved: (saved: Saved) => void;
+}

@@ -85,6 +85,8 @@ const STATES = {
   Fullscreen: { calls: 'filled', display: 'fullscreen', check: fullscreen },
 } as const satisfies Record<string, { calls: DashboardCallsState; display: WidgetDisplay; check: Check }>;
 type State = keyof typeof STATES;
+const eachState = (story: (state: State) => StoryObj) =>
+  Object.fromEntries(Object.keys(STATES).map((state) => [state, story(state as State)])) as Record<State, StoryObj>;
 
 /**
  * The five stories of one widget on a desktop, in its dashboard cell: filled, empty, loading,
@@ -99,13 +101,7 @@ export function widgetStories(widget: StoryWidget): Record<State, StoryObj> {
     globals: { viewport: { value: 'desktop', isRotated: false } },
     play: ({ canvasElement }) => STATES[state].check(storyBody(canvasElement), widget),
   });
-  return {
-    Filled: story('Filled'),
-    Empty: story('Empty'),
-    Loading: story('Loading'),
-    Collapsed: story('Collapsed'),
-    Fullscreen: story('Fullscreen'),
-  };
+  return eachState(story);
 }
 
 /**
@@ -137,11 +133,5 @@ export function phoneWidgetStories(widgets: readonly StoryWidget[]): Record<Stat
       },
     };
   };
-  return {
-    Filled: story('Filled'),
-    Empty: story('Empty'),
-    Loading: story('Loading'),
-    Collapsed: story('Collapsed'),
-    Fullscreen: story('Fullscreen'),
-  };
+  return eachState(story);
 }

@@ -12,16 +12,13 @@ import {
 } from '@relevo/domain';
 import { FormModal, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
-export interface ApplicationModalProps {
+export interface ApplicationModalProps extends RecordModalEnds<Application> {
   /** the application to edit; null creates one */
   application: Application | null;
   calls: Pick<ApplicationCalls, 'create' | 'update'>;
-  onClose: () => void;
-  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
-  onSaved: (application: Application) => void;
 }
 
 /** The form's machine: the domain's application form, saved through the screen's calls. */
@@ -69,12 +66,7 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
         onValueChange={(value) => send({ type: 'CHANGE', field: 'application_name', value })}
       />
       {applicationFormLayout(mode).hasStatus ? (
-        <ActiveStatusField
-          name="application_active"
-          value={values.application_active}
-          errors={errors.application_active}
-          onChange={(value) => send({ type: 'CHANGE', field: 'application_active', value })}
-        />
+        <ActiveStatusField name="application_active" form={{ values, errors, send }} />
       ) : null}
     </FormModal>
   );

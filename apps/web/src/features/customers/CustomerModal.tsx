@@ -15,18 +15,15 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
-export interface CustomerModalProps {
+export interface CustomerModalProps extends RecordModalEnds<Customer> {
   /** the customer to edit; null creates one */
   customer: Customer | null;
   /** the customer is the provider organisation (it stays active) */
   isProvider?: boolean;
   calls: Pick<CustomerCalls, 'create' | 'update'>;
-  onClose: () => void;
-  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
-  onSaved: (customer: Customer) => void;
 }
 
 /** The form's machine: the domain's customer form, saved through the screen's calls. */

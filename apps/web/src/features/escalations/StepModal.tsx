@@ -212,14 +212,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
           />
         </div>
       ) : null}
-      {layout.hasStatus ? (
-        <ActiveStatusField
-          name="escalation_active"
-          value={values.escalation_active}
-          errors={errors.escalation_active}
-          onChange={(value) => send({ type: 'CHANGE', field: 'escalation_active', value })}
-        />
-      ) : null}
+      {layout.hasStatus ? <ActiveStatusField name="escalation_active" form={{ values, errors, send }} /> : null}
     </FormModal>
   );
 }

@@ -17,20 +17,17 @@ import {
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
+import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../../calls/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
 
-export interface ModuleModalProps {
+export interface ModuleModalProps extends RecordModalEnds<Module> {
   /** the module to edit; null creates one in `application` */
   module: Module | null;
   application: ModuleApplication;
   calls: Pick<ApplicationCalls, 'createModule' | 'updateModule' | 'moduleChoices'>;
-  onClose: () => void;
-  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
-  onSaved: (module: Module) => void;
 }
 
 /** The form's machine: the domain's module form, saved through the screen's calls. */
@@ -126,14 +123,7 @@ function ModuleForm({
       />
       <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
       <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
-      {layout.hasStatus ? (
-        <ActiveStatusField
-          name="module_active"
-          value={values.module_active}
-          errors={errors.module_active}
-          onChange={(value) => send({ type: 'CHANGE', field: 'module_active', value })}
-        />
-      ) : null}
+      {layout.hasStatus ? <ActiveStatusField name="module_active" form={{ values, errors, send }} /> : null}
     </FormModal>
   );
 }

@@ -31,6 +31,12 @@ export interface ResourceModalProps {
   onSaved: (resource: Resource) => void;
 }
 
+/** The two phone fields: the main one and the secondary one (docs/product.md#resources). */
+const PHONES = [
+  ['resource_phone1', 'Main'],
+  ['resource_phone2', 'Secondary'],
+] as const;
+
 /**
  * Create or edit a resource (docs/product.md#resources): name, e-mail, language ('Select Language' first, the
  * languages of GET /api/preferred/language), main and secondary phone with the countries of docs/product.md#constants-and-limits,
@@ -89,28 +95,19 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         }
       />
       <div className="form-grid">
-        <PhoneInput
-          label="Main Phone"
-          countryLabel="Main phone country"
-          countries={SUPPORTED_COUNTRIES}
-          preferredCountries={PREFERRED_COUNTRIES}
-          {...field('resource_phone1')}
-        />
-        <PhoneInput
-          label="Secondary Phone"
-          countryLabel="Secondary phone country"
-          countries={SUPPORTED_COUNTRIES}
-          preferredCountries={PREFERRED_COUNTRIES}
-          {...field('resource_phone2')}
-        />
+        {PHONES.map(([name, label]) => (
+          <PhoneInput
+            key={name}
+            label={`${label} Phone`}
+            countryLabel={`${label} phone country`}
+            countries={SUPPORTED_COUNTRIES}
+            preferredCountries={PREFERRED_COUNTRIES}
+            {...field(name)}
+          />
+        ))}
       </div>
       {resourceFormLayout(mode).hasStatus ? (
-        <ActiveStatusField
-          name="resource_active"
-          value={values.resource_active}
-          errors={errors.resource_active}
-          onChange={(value) => send({ type: 'CHANGE', field: 'resource_active', value })}
-        />
+        <ActiveStatusField name="resource_active" form={{ values, errors, send }} />
       ) : null}
     </FormModal>
   );

@@ -1,6 +1,7 @@
 import { responderAccept, responderResolve, responderView } from '@relevo/api';
 import { RESPONDER_MESSAGES, eventStatus, responderMachine } from '@relevo/domain';
 import { Alert, Button, StatusBadge } from '@relevo/ui';
+import { RetryAlert } from '../../shell/RetryAlert';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -64,14 +65,7 @@ export function RespondPage({ machine }: RespondPageProps) {
           {done === 'accepted' ? <Alert variant="success">{RESPONDER_MESSAGES.accepted}</Alert> : null}
           {done === 'resolved' ? <Alert variant="success">{RESPONDER_MESSAGES.resolved}</Alert> : null}
         </div>
-        {state.matches('failed') ? (
-          <Alert variant="error">
-            {error}{' '}
-            <Button variant="link" onClick={() => send({ type: 'RETRY' })}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
+        {state.matches('failed') ? <RetryAlert error={error} onRetry={() => send({ type: 'RETRY' })} /> : null}
         <div className="respond__actions">
           {view.can_accept ? (
             <Button

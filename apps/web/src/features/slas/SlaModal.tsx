@@ -14,18 +14,16 @@ import {
 } from '@relevo/domain';
 import { FormModal, SelectField, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
+import { choiceOf } from '../../shell/form-choice';
+import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
 import '../../shell/form-grid.css';
 
-export interface SlaModalProps {
+export interface SlaModalProps extends RecordModalEnds<Sla> {
   /** the SLA to edit; null creates one */
   sla: Sla | null;
   calls: Pick<SlaCalls, 'create' | 'update'>;
-  onClose: () => void;
-  /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
-  onSaved: (sla: Sla) => void;
 }
 
 /**
@@ -75,24 +73,12 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
         />
         <SelectField
           label="Unit"
-          name="sla_response_time_mult"
           required
           options={[...SLA_UNIT_OPTIONS]}
-          value={values.sla_response_time_mult}
-          error={errors.sla_response_time_mult?.join(' ')}
-          onChange={(value) =>
-            send({ type: 'CHANGE', field: 'sla_response_time_mult', value: value === 'H' ? 'H' : 'M' })
-          }
+          {...choiceOf(form, 'sla_response_time_mult', (chosen) => (chosen === 'H' ? 'H' : 'M'))}
         />
       </div>
-      {slaFormLayout(mode).hasStatus ? (
-        <ActiveStatusField
-          name="sla_active"
-          value={values.sla_active}
-          errors={errors.sla_active}
-          onChange={(value) => send({ type: 'CHANGE', field: 'sla_active', value })}
-        />
-      ) : null}
+      {slaFormLayout(mode).hasStatus ? <ActiveStatusField name="sla_active" form={{ values, errors, send }} /> : null}
     </FormModal>
   );
 }

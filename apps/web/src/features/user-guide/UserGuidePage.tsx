@@ -1,6 +1,7 @@
 import { generatePrompt } from '@relevo/api';
 import { CHAT_MESSAGES, GUIDE_PATH, chatMachine, fullName, type ChatAnswer } from '@relevo/domain';
-import { Alert, Button, Card, Icon, PageHeader, TextField } from '@relevo/ui';
+import { Button, Card, Icon, PageHeader, TextField } from '@relevo/ui';
+import { RetryAlert } from '../../shell/RetryAlert';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -106,12 +107,7 @@ export function UserGuidePage() {
           ) : null}
         </div>
         {state.matches('error') ? (
-          <Alert variant="error" className="chat__error">
-            {error}{' '}
-            <Button variant="link" onClick={() => send({ type: 'RETRY' })}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert className="chat__error" error={error} onRetry={() => send({ type: 'RETRY' })} />
         ) : null}
         <form
           className="chat__form"

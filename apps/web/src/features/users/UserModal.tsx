@@ -26,6 +26,7 @@ import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useLoaded, useSavedOnce } from '../../shell/loaded';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
+import { choiceOf } from '../../shell/form-choice';
 import { bindFields } from '../../shell/shown-errors';
 import '../../shell/form-grid.css';
 import './UserModal.css';
@@ -68,6 +69,7 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
   const errors = recordFormErrors(context);
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
+  const form = { values, errors, send };
 
   useSavedOnce(isSaved, context.saved, onSaved);
 
@@ -141,13 +143,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       <div className="form-grid">
         <SelectField
           label="Role"
-          name="rol_id"
           required
           options={roleOptions(actor.role, screen)}
-          value={values.rol_id}
-          error={errors.rol_id?.join(' ')}
           disabled={layout.roleAndStatusLocked}
-          onChange={(value) => send({ type: 'CHANGE', field: 'rol_id', value: roleOf(value) })}
+          {...choiceOf(form, 'rol_id', roleOf)}
         />
         {layout.hasCustomer ? (
           <SelectField
@@ -167,13 +166,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
         {layout.hasStatus ? (
           <SelectField
             label="Status"
-            name="status"
             required
             options={[...USER_STATUS_OPTIONS]}
-            value={values.status}
-            error={errors.status?.join(' ')}
             disabled={layout.roleAndStatusLocked}
-            onChange={(value) => send({ type: 'CHANGE', field: 'status', value: Number(value) === 1 ? 1 : 0 })}
+            {...choiceOf(form, 'status', (chosen) => (Number(chosen) === 1 ? 1 : 0))}
           />
         ) : null}
       </div>
