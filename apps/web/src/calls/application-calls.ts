@@ -33,6 +33,7 @@ import {
   type Sla,
 } from '@relevo/domain';
 import { api } from '../shell/api';
+import type { RecordCalls } from '../shell/record-list';
 
 declare module '../shell/services' {
   interface Services {
@@ -51,12 +52,8 @@ export interface ModuleChoices {
  * The calls of the Applications and Modules screens and their tools; stories and tests give
  * fixtures instead (Services `applicationCalls`).
  */
-export interface ApplicationCalls {
-  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Application>>;
+export interface ApplicationCalls extends RecordCalls<Application, ApplicationCreate, ApplicationUpdate> {
   get: (id: number) => Promise<Application>;
-  create: (body: ApplicationCreate) => Promise<Application>;
-  update: (id: number, body: ApplicationUpdate) => Promise<Application>;
-  remove: (id: number) => Promise<MessageAnswer>;
   listModules: (applicationId: number, query: ListQuery, signal: AbortSignal) => Promise<ListOf<Module>>;
   createModule: (body: ModuleCreate) => Promise<Module>;
   updateModule: (id: number, body: ModuleUpdate) => Promise<Module>;

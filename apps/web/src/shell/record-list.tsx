@@ -1,4 +1,4 @@
-import { MESSAGES, mayCall } from '@relevo/domain';
+import { MESSAGES, mayCall, type ListOf, type ListQuery, type MessageAnswer } from '@relevo/domain';
 import { PageHeader, type DataTableColumn } from '@relevo/ui';
 import { useCallback, type ReactNode } from 'react';
 import { useList, useListParams, type LoadList } from './list';
@@ -37,6 +37,14 @@ export interface RecordListSpec<Row> {
 export interface RecordListCalls<Row> {
   list: LoadList<Row>;
   remove: (id: number) => Promise<unknown>;
+}
+
+/** The list, create, edit and delete calls of a catalogue screen: `Create` and `Update` are the bodies it sends. */
+export interface RecordCalls<Row, Create, Update> {
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Row>>;
+  create: (body: Create) => Promise<Row>;
+  update: (id: number, body: Update) => Promise<Row>;
+  remove: (id: number) => Promise<MessageAnswer>;
 }
 
 export interface RecordListExtras<Row> {

@@ -1,6 +1,7 @@
 import { addCustomer, deleteCustomer, listCustomers, updateCustomer } from '@relevo/api';
-import type { Customer, CustomerCreate, CustomerUpdate, ListOf, ListQuery, MessageAnswer } from '@relevo/domain';
+import type { Customer, CustomerCreate, CustomerUpdate } from '@relevo/domain';
 import { api } from '../../shell/api';
+import type { RecordCalls } from '../../shell/record-list';
 
 declare module '../../shell/services' {
   interface Services {
@@ -10,12 +11,7 @@ declare module '../../shell/services' {
 }
 
 /** The calls of the Customers screen; stories and tests give fixtures instead (Services `customerCalls`). */
-export interface CustomerCalls {
-  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Customer>>;
-  create: (body: CustomerCreate) => Promise<Customer>;
-  update: (id: number, body: CustomerUpdate) => Promise<Customer>;
-  remove: (id: number) => Promise<MessageAnswer>;
-}
+export type CustomerCalls = RecordCalls<Customer, CustomerCreate, CustomerUpdate>;
 
 /** docs/product.md#people-calls. */
 export const liveCustomerCalls: CustomerCalls = {

@@ -30,6 +30,7 @@ import {
   type StepSaveAnswer,
 } from '@relevo/domain';
 import { api } from '../../shell/api';
+import type { RecordCalls } from '../../shell/record-list';
 
 declare module '../../shell/services' {
   interface Services {
@@ -39,12 +40,8 @@ declare module '../../shell/services' {
 }
 
 /** The calls of the escalation screens; stories and tests give fixtures instead (Services `escalationCalls`). */
-export interface EscalationCalls {
-  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Escalation>>;
+export interface EscalationCalls extends RecordCalls<Escalation, EscalationCreate, EscalationUpdate> {
   get: (id: number) => Promise<Escalation>;
-  create: (body: EscalationCreate) => Promise<Escalation>;
-  update: (id: number, body: EscalationUpdate) => Promise<Escalation>;
-  remove: (id: number) => Promise<MessageAnswer>;
   /** the steps of one escalation, a page of them (the table) or all of them (the priority modal) */
   listSteps: (escalationId: number, query: ListQuery, signal?: AbortSignal) => Promise<ListOf<EscalationStep>>;
   createStep: (body: StepBody) => Promise<StepSaveAnswer>;

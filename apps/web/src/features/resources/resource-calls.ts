@@ -1,15 +1,7 @@
 import { addResource, deleteResource, listLanguages, listResources, resourceLimit, updateResource } from '@relevo/api';
-import type {
-  Language,
-  ListOf,
-  ListQuery,
-  MessageAnswer,
-  Resource,
-  ResourceCreateBody,
-  ResourceLimit,
-  ResourceUpdateBody,
-} from '@relevo/domain';
+import type { Language, ListOf, Resource, ResourceCreateBody, ResourceLimit, ResourceUpdateBody } from '@relevo/domain';
 import { api } from '../../shell/api';
+import type { RecordCalls } from '../../shell/record-list';
 
 declare module '../../shell/services' {
   interface Services {
@@ -19,15 +11,11 @@ declare module '../../shell/services' {
 }
 
 /** The calls of the Resources screen. */
-export interface ResourceCalls {
-  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Resource>>;
+export interface ResourceCalls extends RecordCalls<Resource, ResourceCreateBody, ResourceUpdateBody> {
   /** docs/product.md#resources: the quota check */
   limit: () => Promise<ResourceLimit>;
   /** the modal's language dropdown */
   languages: () => Promise<ListOf<Language>>;
-  create: (body: ResourceCreateBody) => Promise<Resource>;
-  update: (id: number, body: ResourceUpdateBody) => Promise<Resource>;
-  remove: (id: number) => Promise<MessageAnswer>;
 }
 
 /** docs/product.md#catalogue-calls. */

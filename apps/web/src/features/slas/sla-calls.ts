@@ -1,6 +1,7 @@
 import { addSla, deleteSla, listSlas, updateSla } from '@relevo/api';
-import type { ListOf, ListQuery, MessageAnswer, Sla, SlaCreate, SlaUpdate } from '@relevo/domain';
+import type { Sla, SlaCreate, SlaUpdate } from '@relevo/domain';
 import { api } from '../../shell/api';
+import type { RecordCalls } from '../../shell/record-list';
 
 declare module '../../shell/services' {
   interface Services {
@@ -10,12 +11,7 @@ declare module '../../shell/services' {
 }
 
 /** The calls of the SLA screen. */
-export interface SlaCalls {
-  list: (query: ListQuery, signal: AbortSignal) => Promise<ListOf<Sla>>;
-  create: (body: SlaCreate) => Promise<Sla>;
-  update: (id: number, body: SlaUpdate) => Promise<Sla>;
-  remove: (id: number) => Promise<MessageAnswer>;
-}
+export type SlaCalls = RecordCalls<Sla, SlaCreate, SlaUpdate>;
 
 /** docs/product.md#catalogue-calls. */
 export const liveSlaCalls: SlaCalls = {
