@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, settled, test } from './support/fixtures';
 import { customer, customerRoot } from './support/users';
 
 const WARNING = 'The resource configuration is incomplete or incorrect.';
@@ -22,19 +22,6 @@ async function createResource(page: Page, body: Record<string, string | null>) {
     return response.status;
   }, body);
   expect(status, `create resource ${body.resource_fullname}`).toBe(200);
-}
-
-/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
-async function settled(dialog: Locator) {
-  await expect(dialog).toBeVisible();
-  await expect
-    .poll(() =>
-      dialog.evaluate(
-        (element) =>
-          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
 }
 
 async function choose(page: Page, dialog: Locator, field: string, option: string) {

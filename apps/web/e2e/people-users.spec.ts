@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { freshPage, seriousViolations } from './support/axe';
-import { expect, test, type InboxClient } from './support/fixtures';
+import { expect, settled, test, type InboxClient } from './support/fixtures';
 import {
   DEMO_CUSTOMER,
   HARBOR_CUSTOMER,
@@ -30,19 +30,6 @@ async function search(page: Page, text: string) {
   await box.press('Enter');
   await answered;
   await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
-}
-
-/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
-async function settled(dialog: Locator) {
-  await expect(dialog).toBeVisible();
-  await expect
-    .poll(() =>
-      dialog.evaluate(
-        (element) =>
-          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
-      ),
-    )
-    .toBe(0);
 }
 
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { CapturedMail, CapturedSms } from './inbox-server';
 import { E2E_ENV, readEnv } from './environment';
 import type { TestUser } from './users';
@@ -89,4 +89,17 @@ export { expect };
 /** The sidebar's entries, in order. */
 export async function sidebarLabels(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allInnerTexts();
+}
+
+/** Waits until a dialog has finished its opening animation (axe reads colours as they are drawn). */
+export async function settled(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) =>
+          element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
 }
