@@ -6,7 +6,8 @@ import {
   type RecordFormMachine,
 } from '@relevo/domain';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { FormModal } from '@relevo/ui';
+import { useEffect, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { savedOrReported } from './save-failure';
 
@@ -53,26 +54,81 @@ export function savingThrough<Values extends object, Saved>(
   });
 }
 
+/** How a create-or-edit form reaches its calls: the record's id, the bodies its values make, the fields it shows per mode. */
+export interface RecordFormSave<Values, Row, Create, Update> {
+  id: (record: Row) => number;
+  createBody: (values: Values) => Create;
+  updateBody: (values: Values) => Update;
+  fieldsOf: (mode: 'create' | 'edit') => readonly string[];
+}
+
 /**
- * The form machine of a create-or-edit modal: editing `record`, the save is `update(record, values)`;
- * with no record, `create(values)`. `fieldsOf(mode)` are the fields the form shows in that mode.
+ * A create-or-edit form on its machine: editing `record`, the save is `calls.update` of its id;
+ * with no record, `calls.create`. The values, messages, `send` and the saving state, as
+ * `useRecordFormModal` gives them.
  */
-export function savingRecord<Values extends object, Saved, Record>(
-  machine: RecordFormMachine<Values, Saved>,
-  record: Record | null,
-  save: { create: (values: Values) => Promise<Saved>; update: (record: Record, values: Values) => Promise<Saved> },
-  fieldsOf: (mode: 'create' | 'edit') => readonly string[],
-): RecordFormMachine<Values, Saved> {
-  return savingThrough(
-    machine,
-    (values) => (record === null ? save.create(values) : save.update(record, values)),
-    fieldsOf(record === null ? 'create' : 'edit'),
+export function useRecordForm<Values extends object, Row, Create, Update>(
+  form: {
+    machine: RecordFormMachine<Values, Row>;
+    record: Row | null;
+    calls: { create: (body: Create) => Promise<Row>; update: (id: number, body: Update) => Promise<Row> };
+    input: RecordFormInput<Values>;
+  },
+  save: RecordFormSave<Values, Row, Create, Update>,
+  onSaved: (saved: Row) => void,
+) {
+  const { machine, record, calls } = form;
+  return useRecordFormModal(
+    () =>
+      savingThrough(
+        machine,
+        (values) =>
+          record === null
+            ? calls.create(save.createBody(values))
+            : calls.update(save.id(record), save.updateBody(values)),
+        save.fieldsOf(record === null ? 'create' : 'edit'),
+      ),
+    form.input,
+    onSaved,
   );
 }
 
-/** What the screen gives a create-or-edit modal besides its record and calls. */
-export interface RecordModalEnds<Saved> {
+/**
+ * The props of a create-or-edit modal: the record under `Key` (null creates one), the calls it
+ * saves through, and what the screen does on Cancel and after the save.
+ */
+export type RecordModalProps<Key extends string, Row, Calls> = Record<Key, Row | null> & {
+  calls: Calls;
   onClose: () => void;
   /** the save succeeded (the screen shows the toast, reloads the list and closes the modal) */
-  onSaved: (saved: Saved) => void;
+  onSaved: (saved: Row) => void;
+};
+
+export interface RecordFormModalProps {
+  /** what the modal creates or edits, as its title says it ('Application', 'Service Level Agreement') */
+  noun: string;
+  /** an existing record is edited (the title says Edit, else Create) */
+  editing: boolean;
+  /** the record form: whether it saves or has saved, and its `send` for the submit */
+  form: { isSaving: boolean; isSaved: boolean; send: (event: { type: 'SUBMIT' }) => void };
+  onClose: () => void;
+  /** false closes the modal itself (by default it stays open, done, until the screen unmounts it) */
+  open?: boolean;
+  children: ReactNode;
+}
+
+/** The modal of a create-or-edit form: "Create X" or "Edit X", busy while saving, Cancel closes. */
+export function RecordFormModal({ noun, editing, form, onClose, open, children }: RecordFormModalProps) {
+  return (
+    <FormModal
+      open={open}
+      title={`${editing ? 'Edit' : 'Create'} ${noun}`}
+      busy={form.isSaving}
+      done={form.isSaved}
+      onCancel={onClose}
+      onSubmit={() => form.send({ type: 'SUBMIT' })}
+    >
+      {children}
+    </FormModal>
+  );
 }

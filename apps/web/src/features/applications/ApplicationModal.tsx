@@ -10,50 +10,46 @@ import {
   emptyApplicationForm,
   type Application,
 } from '@relevo/domain';
-import { FormModal, TextField } from '@relevo/ui';
+import { TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
+import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
-export interface ApplicationModalProps extends RecordModalEnds<Application> {
-  /** the application to edit; null creates one */
-  application: Application | null;
-  calls: Pick<ApplicationCalls, 'create' | 'update'>;
-}
-
-/** The form's machine: the domain's application form, saved through the screen's calls. */
-export function applicationFormMachineFor(application: Application | null, calls: ApplicationModalProps['calls']) {
-  return savingRecord(
-    applicationFormMachine,
-    application,
-    {
-      create: (values) => calls.create(applicationCreateBody(values)),
-      update: ({ application_id }, values) => calls.update(application_id, applicationUpdateBody(values)),
-    },
-    applicationFormFields,
-  );
-}
+export type ApplicationModalProps = RecordModalProps<
+  'application',
+  Application,
+  Pick<ApplicationCalls, 'create' | 'update'>
+>;
 
 /** Create or edit an application (docs/product.md#applications, #entities, #states-and-transitions): a name, and the status only when editing. */
 export function ApplicationModal({ application, calls, onClose, onSaved }: ApplicationModalProps) {
   const mode = application ? 'edit' : 'create';
-  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
-    () => applicationFormMachineFor(application, calls),
-    applicationFormInput(
-      mode,
-      application ? applicationFormFromApplication(application) : emptyApplicationForm(),
-      fieldMessagesOf,
-    ),
+  const { values, errors, send, isSaving, isSaved } = useRecordForm(
+    {
+      machine: applicationFormMachine,
+      record: application,
+      calls,
+      input: applicationFormInput(
+        mode,
+        application ? applicationFormFromApplication(application) : emptyApplicationForm(),
+        fieldMessagesOf,
+      ),
+    },
+    {
+      id: (row) => row.application_id,
+      createBody: applicationCreateBody,
+      updateBody: applicationUpdateBody,
+      fieldsOf: applicationFormFields,
+    },
     onSaved,
   );
 
   return (
-    <FormModal
-      title={application ? 'Edit Application' : 'Create Application'}
-      busy={isSaving}
-      done={isSaved}
-      onCancel={onClose}
-      onSubmit={() => send({ type: 'SUBMIT' })}
+    <RecordFormModal
+      noun="Application"
+      editing={application !== null}
+      form={{ isSaving, isSaved, send }}
+      onClose={onClose}
     >
       <TextField
         label="Name"
@@ -68,6 +64,6 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
       {applicationFormLayout(mode).hasStatus ? (
         <ActiveStatusField name="application_active" form={{ values, errors, send }} />
       ) : null}
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -13,31 +13,15 @@ import {
   type Customer,
   type CustomerFormSetup,
 } from '@relevo/domain';
-import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
-import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
+import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
-export interface CustomerModalProps extends RecordModalEnds<Customer> {
-  /** the customer to edit; null creates one */
-  customer: Customer | null;
+export type CustomerModalProps = RecordModalProps<'customer', Customer, Pick<CustomerCalls, 'create' | 'update'>> & {
   /** the customer is the provider organisation (it stays active) */
   isProvider?: boolean;
-  calls: Pick<CustomerCalls, 'create' | 'update'>;
-}
-
-/** The form's machine: the domain's customer form, saved through the screen's calls. */
-export function customerFormMachineFor(customer: Customer | null, calls: CustomerModalProps['calls']) {
-  return savingRecord(
-    customerFormMachine,
-    customer,
-    {
-      create: (values) => calls.create(customerCreateBody(values)),
-      update: ({ customer_id }, values) => calls.update(customer_id, customerUpdateBody(values)),
-    },
-    customerFormFields,
-  );
-}
+};
 
 /**
  * Create or edit a customer (docs/product.md#user-lists Customers, #entities, #states-and-transitions): the status only when editing. Values,
@@ -45,21 +29,29 @@ export function customerFormMachineFor(customer: Customer | null, calls: Custome
  */
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
-  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
-    () => customerFormMachineFor(customer, calls),
-    customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
+  const { values, errors, send, isSaving, isSaved } = useRecordForm(
+    {
+      machine: customerFormMachine,
+      record: customer,
+      calls,
+      input: customerFormInput(
+        setup,
+        customer ? customerFormFromCustomer(customer) : emptyCustomerForm(),
+        fieldMessagesOf,
+      ),
+    },
+    {
+      id: (row) => row.customer_id,
+      createBody: customerCreateBody,
+      updateBody: customerUpdateBody,
+      fieldsOf: customerFormFields,
+    },
     onSaved,
   );
   const layout = customerFormLayout(setup.mode);
 
   return (
-    <FormModal
-      title={customer ? 'Edit Customer' : 'Create Customer'}
-      busy={isSaving}
-      done={isSaved}
-      onCancel={onClose}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    >
+    <RecordFormModal noun="Customer" editing={customer !== null} form={{ isSaving, isSaved, send }} onClose={onClose}>
       <TextField
         label="Name"
         name="customer_name"
@@ -95,6 +87,6 @@ export function CustomerModal({ customer, isProvider = false, calls, onClose, on
         hint={`How many resources the customer may have. Default ${DEFAULT_RESOURCE_QUOTA}.`}
         onValueChange={(value) => send({ type: 'CHANGE', field: 'customer_qty_resources', value })}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

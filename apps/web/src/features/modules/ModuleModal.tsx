@@ -17,31 +17,20 @@ import {
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
-import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
+import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../../calls/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
 
-export interface ModuleModalProps extends RecordModalEnds<Module> {
-  /** the module to edit; null creates one in `application` */
-  module: Module | null;
+export type ModuleModalProps = RecordModalProps<
+  'module',
+  Module,
+  Pick<ApplicationCalls, 'createModule' | 'updateModule' | 'moduleChoices'>
+> & {
+  /** the application a new module is created in */
   application: ModuleApplication;
-  calls: Pick<ApplicationCalls, 'createModule' | 'updateModule' | 'moduleChoices'>;
-}
-
-/** The form's machine: the domain's module form, saved through the screen's calls. */
-export function moduleFormMachineFor(module: Module | null, calls: ModuleModalProps['calls']) {
-  return savingRecord(
-    moduleFormMachine,
-    module,
-    {
-      create: (values) => calls.createModule(moduleCreateBody(values)),
-      update: ({ module_id }, values) => calls.updateModule(module_id, moduleUpdateBody(values)),
-    },
-    moduleFormFields,
-  );
-}
+};
 
 /**
  * Create or edit a module (docs/product.md#modules): its choices (active validated escalations, active SLAs) load
@@ -84,9 +73,23 @@ function ModuleForm({
   onSaved,
   setup,
 }: ModuleModalProps & { setup: ModuleFormSetup }) {
-  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
-    () => moduleFormMachineFor(module, calls),
-    moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf),
+  const { values, errors, send, isSaving, isSaved } = useRecordForm(
+    {
+      machine: moduleFormMachine,
+      record: module,
+      calls: { create: calls.createModule, update: calls.updateModule },
+      input: moduleFormInput(
+        setup,
+        module ? moduleFormFromModule(module) : emptyModuleForm(application),
+        fieldMessagesOf,
+      ),
+    },
+    {
+      id: (row) => row.module_id,
+      createBody: moduleCreateBody,
+      updateBody: moduleUpdateBody,
+      fieldsOf: moduleFormFields,
+    },
     onSaved,
   );
   const layout = moduleFormLayout(setup.mode, values);
@@ -102,13 +105,7 @@ function ModuleForm({
   );
 
   return (
-    <FormModal
-      title={module ? 'Edit Module' : 'Create Module'}
-      busy={isSaving}
-      done={isSaved}
-      onCancel={onClose}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    >
+    <RecordFormModal noun="Module" editing={module !== null} form={{ isSaving, isSaved, send }} onClose={onClose}>
       <TextField label="Name" required autoFocus maxLength={100} {...field('module_name')} />
       <TextField label="Description" maxLength={1000} {...field('module_desc')} />
       <TextField
@@ -124,6 +121,6 @@ function ModuleForm({
       <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
       <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
       {layout.hasStatus ? <ActiveStatusField name="module_active" form={{ values, errors, send }} /> : null}
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -13,23 +13,21 @@ import {
   resourceUpdateBody,
   type Resource,
 } from '@relevo/domain';
-import { FormModal, PhoneInput, SelectField, TextField } from '@relevo/ui';
+import { PhoneInput, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { useLoaded } from '../../shell/loaded';
-import { savingRecord, useRecordFormModal } from '../../shell/record-form-modal';
+import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ResourceCalls } from './resource-calls';
 import '../../shell/form-grid.css';
 
-export interface ResourceModalProps {
-  /** the resource to edit; null creates one */
-  resource: Resource | null;
-  calls: Pick<ResourceCalls, 'create' | 'update' | 'languages'>;
-  onClose: () => void;
-  /** the save succeeded (the screen shows the toast, reloads the list and the quota, and closes the modal) */
-  onSaved: (resource: Resource) => void;
-}
+/** The screen reloads the quota too after a save. */
+export type ResourceModalProps = RecordModalProps<
+  'resource',
+  Resource,
+  Pick<ResourceCalls, 'create' | 'update' | 'languages'>
+>;
 
 /** The two phone fields: the main one and the secondary one (docs/product.md#resources). */
 const PHONES = [
@@ -44,18 +42,23 @@ const PHONES = [
  */
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {
   const mode = resource ? 'edit' : 'create';
-  const form = useRecordFormModal(
-    () =>
-      savingRecord(
-        resourceFormMachine,
-        resource,
-        {
-          create: (values) => calls.create(resourceCreateBody(values)),
-          update: ({ resource_id }, values) => calls.update(resource_id, resourceUpdateBody(values)),
-        },
-        resourceFormFields,
+  const form = useRecordForm(
+    {
+      machine: resourceFormMachine,
+      record: resource,
+      calls,
+      input: resourceFormInput(
+        mode,
+        resource ? resourceFormFromResource(resource) : emptyResourceForm(),
+        fieldMessagesOf,
       ),
-    resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
+    },
+    {
+      id: (row) => row.resource_id,
+      createBody: resourceCreateBody,
+      updateBody: resourceUpdateBody,
+      fieldsOf: resourceFormFields,
+    },
     onSaved,
   );
   const { values, errors, send } = form;
@@ -68,13 +71,7 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
   );
 
   return (
-    <FormModal
-      title={resource ? 'Edit Resource' : 'Create Resource'}
-      busy={form.isSaving}
-      done={form.isSaved}
-      onCancel={onClose}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    >
+    <RecordFormModal noun="Resource" editing={resource !== null} form={form} onClose={onClose}>
       <div className="form-grid">
         <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('resource_fullname')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('resource_email')} />
@@ -109,6 +106,6 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
       {resourceFormLayout(mode).hasStatus ? (
         <ActiveStatusField name="resource_active" form={{ values, errors, send }} />
       ) : null}
-    </FormModal>
+    </RecordFormModal>
   );
 }

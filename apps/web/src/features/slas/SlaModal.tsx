@@ -12,19 +12,15 @@ import {
   slaUpdateBody,
   type Sla,
 } from '@relevo/domain';
-import { FormModal, SelectField, TextField } from '@relevo/ui';
+import { SelectField, TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { choiceOf } from '../../shell/form-choice';
-import { savingRecord, useRecordFormModal, type RecordModalEnds } from '../../shell/record-form-modal';
+import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { SlaCalls } from './sla-calls';
 import '../../shell/form-grid.css';
 
-export interface SlaModalProps extends RecordModalEnds<Sla> {
-  /** the SLA to edit; null creates one */
-  sla: Sla | null;
-  calls: Pick<SlaCalls, 'create' | 'update'>;
-}
+export type SlaModalProps = RecordModalProps<'sla', Sla, Pick<SlaCalls, 'create' | 'update'>>;
 
 /**
  * Create or edit an SLA (docs/product.md#slas): name, description, response time (two digits) with its unit
@@ -32,18 +28,14 @@ export interface SlaModalProps extends RecordModalEnds<Sla> {
  */
 export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   const mode = sla ? 'edit' : 'create';
-  const form = useRecordFormModal(
-    () =>
-      savingRecord(
-        slaFormMachine,
-        sla,
-        {
-          create: (values) => calls.create(slaCreateBody(values)),
-          update: ({ sla_id }, values) => calls.update(sla_id, slaUpdateBody(values)),
-        },
-        slaFormFields,
-      ),
-    slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
+  const form = useRecordForm(
+    {
+      machine: slaFormMachine,
+      record: sla,
+      calls,
+      input: slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
+    },
+    { id: (row) => row.sla_id, createBody: slaCreateBody, updateBody: slaUpdateBody, fieldsOf: slaFormFields },
     onSaved,
   );
   const { values, errors, send } = form;
@@ -52,13 +44,7 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   );
 
   return (
-    <FormModal
-      title={sla ? 'Edit Service Level Agreement' : 'Create Service Level Agreement'}
-      busy={form.isSaving}
-      done={form.isSaved}
-      onCancel={onClose}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-    >
+    <RecordFormModal noun="Service Level Agreement" editing={sla !== null} form={form} onClose={onClose}>
       <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('sla_name')} />
       <TextField label="Description" autoComplete="off" maxLength={1000} {...field('sla_desc')} />
       <div className="form-grid">
@@ -79,6 +65,6 @@ export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
         />
       </div>
       {slaFormLayout(mode).hasStatus ? <ActiveStatusField name="sla_active" form={{ values, errors, send }} /> : null}
-    </FormModal>
+    </RecordFormModal>
   );
 }
