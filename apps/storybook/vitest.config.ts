@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { chromiumLaunchOptions } from '../web/e2e/chromium.ts';
 import { takeStrayRequests, watchStrayRequests } from './test/stray-requests.ts';
 
 /**
@@ -29,16 +30,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--no-first-run',
-                ],
-              },
+              launchOptions: chromiumLaunchOptions,
             }),
             // the size the stories are designed for (the iframe of each test file has it)
             viewport: { width: 1280, height: 800 },
