@@ -154,9 +154,10 @@ export {
   type RecordFormEvent,
   recordFormErrors,
   type RecordFormMachine,
+  type RecordFormKit,
 } from './machines/record-form/record-form.machine';
 export { userFormMachine, userFormInput } from './machines/user-form/user-form';
-export { customerFormMachine, customerFormInput } from './machines/customer-form/customer-form';
+export { customerFormMachine, customerRecordForm, customerFormInput } from './machines/customer-form/customer-form';
 export {
   stepFormMachine,
   stepFormInput,
@@ -175,6 +176,7 @@ export {
   escalationCreateBody,
   escalationUpdateBody,
   escalationFormMachine,
+  escalationRecordForm,
   escalationFormInput,
 } from './machines/escalation-form/escalation-form';
 export {
@@ -327,8 +329,8 @@ export {
   slaCreateBody,
   slaUpdateBody,
 } from './rules/sla-form';
-export { resourceFormMachine, resourceFormInput } from './machines/resource-form/resource-form';
-export { slaFormMachine, slaFormInput } from './machines/sla-form/sla-form';
+export { resourceFormMachine, resourceRecordForm, resourceFormInput } from './machines/resource-form/resource-form';
+export { slaFormMachine, slaRecordForm, slaFormInput } from './machines/sla-form/sla-form';
 export {
   emptyApplicationForm,
   applicationFormFromApplication,
@@ -358,8 +360,10 @@ export {
 } from './rules/incident-simulation';
 export {
   applicationFormMachine,
+  applicationRecordForm,
   applicationFormInput,
   moduleFormMachine,
+  moduleRecordForm,
   moduleFormInput,
   incidentSimulationMachine,
   incidentSimulationInput,

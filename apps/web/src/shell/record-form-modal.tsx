@@ -3,6 +3,7 @@ import {
   type FormErrors,
   type RecordFormEvent,
   type RecordFormInput,
+  type RecordFormKit,
   type RecordFormMachine,
 } from '@relevo/domain';
 import { useMachine } from '@xstate/react';
@@ -54,41 +55,27 @@ export function savingThrough<Values extends object, Saved>(
   });
 }
 
-/** How a create-or-edit form reaches its calls: the record's id, the bodies its values make, the fields it shows per mode. */
-export interface RecordFormSave<Values, Row, Create, Update> {
-  id: (record: Row) => number;
-  createBody: (values: Values) => Create;
-  updateBody: (values: Values) => Update;
-  fieldsOf: (mode: 'create' | 'edit') => readonly string[];
-}
-
 /**
- * A create-or-edit form on its machine: editing `record`, the save is `calls.update` of its id;
- * with no record, `calls.create`. The values, messages, `send` and the saving state, as
- * `useRecordFormModal` gives them.
+ * A create-or-edit form on the domain's record form `kit`: editing `record`, the save is
+ * `calls.update` of its id; with no record, `calls.create`. The values, messages, `send` and the
+ * saving state, as `useRecordFormModal` gives them.
  */
 export function useRecordForm<Values extends object, Row, Create, Update>(
-  form: {
-    machine: RecordFormMachine<Values, Row>;
-    record: Row | null;
-    calls: { create: (body: Create) => Promise<Row>; update: (id: number, body: Update) => Promise<Row> };
-    input: RecordFormInput<Values>;
-  },
-  save: RecordFormSave<Values, Row, Create, Update>,
+  kit: RecordFormKit<Values, Row, Create, Update>,
+  record: Row | null,
+  calls: { create: (body: Create) => Promise<Row>; update: (id: number, body: Update) => Promise<Row> },
+  input: RecordFormInput<Values>,
   onSaved: (saved: Row) => void,
 ) {
-  const { machine, record, calls } = form;
   return useRecordFormModal(
     () =>
       savingThrough(
-        machine,
+        kit.machine,
         (values) =>
-          record === null
-            ? calls.create(save.createBody(values))
-            : calls.update(save.id(record), save.updateBody(values)),
-        save.fieldsOf(record === null ? 'create' : 'edit'),
+          record === null ? calls.create(kit.createBody(values)) : calls.update(kit.id(record), kit.updateBody(values)),
+        kit.fieldsOf(record === null ? 'create' : 'edit'),
       ),
-    form.input,
+    input,
     onSaved,
   );
 }

@@ -1,12 +1,9 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
-  applicationCreateBody,
-  applicationFormFields,
+  applicationRecordForm,
   applicationFormFromApplication,
   applicationFormInput,
   applicationFormLayout,
-  applicationFormMachine,
-  applicationUpdateBody,
   emptyApplicationForm,
   type Application,
 } from '@relevo/domain';
@@ -25,22 +22,14 @@ export type ApplicationModalProps = RecordModalProps<
 export function ApplicationModal({ application, calls, onClose, onSaved }: ApplicationModalProps) {
   const mode = application ? 'edit' : 'create';
   const { values, errors, send, isSaving, isSaved } = useRecordForm(
-    {
-      machine: applicationFormMachine,
-      record: application,
-      calls,
-      input: applicationFormInput(
-        mode,
-        application ? applicationFormFromApplication(application) : emptyApplicationForm(),
-        fieldMessagesOf,
-      ),
-    },
-    {
-      id: (row) => row.application_id,
-      createBody: applicationCreateBody,
-      updateBody: applicationUpdateBody,
-      fieldsOf: applicationFormFields,
-    },
+    applicationRecordForm,
+    application,
+    calls,
+    applicationFormInput(
+      mode,
+      application ? applicationFormFromApplication(application) : emptyApplicationForm(),
+      fieldMessagesOf,
+    ),
     onSaved,
   );
 

@@ -1,14 +1,11 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
+  customerRecordForm,
   DEFAULT_RESOURCE_QUOTA,
-  customerCreateBody,
-  customerFormFields,
   customerFormFromCustomer,
   customerFormInput,
   customerFormLayout,
-  customerFormMachine,
   customerStatusOptions,
-  customerUpdateBody,
   emptyCustomerForm,
   type Customer,
   type CustomerFormSetup,
@@ -30,22 +27,10 @@ export type CustomerModalProps = RecordModalProps<'customer', Customer, Pick<Cus
 export function CustomerModal({ customer, isProvider = false, calls, onClose, onSaved }: CustomerModalProps) {
   const [setup] = useState<CustomerFormSetup>(() => ({ mode: customer ? 'edit' : 'create', isProvider }));
   const { values, errors, send, isSaving, isSaved } = useRecordForm(
-    {
-      machine: customerFormMachine,
-      record: customer,
-      calls,
-      input: customerFormInput(
-        setup,
-        customer ? customerFormFromCustomer(customer) : emptyCustomerForm(),
-        fieldMessagesOf,
-      ),
-    },
-    {
-      id: (row) => row.customer_id,
-      createBody: customerCreateBody,
-      updateBody: customerUpdateBody,
-      fieldsOf: customerFormFields,
-    },
+    customerRecordForm,
+    customer,
+    calls,
+    customerFormInput(setup, customer ? customerFormFromCustomer(customer) : emptyCustomerForm(), fieldMessagesOf),
     onSaved,
   );
   const layout = customerFormLayout(setup.mode);

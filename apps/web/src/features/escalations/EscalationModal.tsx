@@ -1,12 +1,9 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
+  escalationRecordForm,
   emptyEscalationForm,
-  escalationCreateBody,
-  escalationFormFields,
   escalationFormFromEscalation,
   escalationFormInput,
-  escalationFormMachine,
-  escalationUpdateBody,
   type Escalation,
 } from '@relevo/domain';
 import { TextField } from '@relevo/ui';
@@ -25,22 +22,14 @@ export type EscalationModalProps = RecordModalProps<
 export function EscalationModal({ escalation, calls, onClose, onSaved }: EscalationModalProps) {
   const mode = escalation ? 'edit' : 'create';
   const { values, errors, send, isSaving, isSaved } = useRecordForm(
-    {
-      machine: escalationFormMachine,
-      record: escalation,
-      calls,
-      input: escalationFormInput(
-        mode,
-        escalation ? escalationFormFromEscalation(escalation) : emptyEscalationForm(),
-        fieldMessagesOf,
-      ),
-    },
-    {
-      id: (row) => row.escalation_id,
-      createBody: escalationCreateBody,
-      updateBody: escalationUpdateBody,
-      fieldsOf: escalationFormFields,
-    },
+    escalationRecordForm,
+    escalation,
+    calls,
+    escalationFormInput(
+      mode,
+      escalation ? escalationFormFromEscalation(escalation) : emptyEscalationForm(),
+      fieldMessagesOf,
+    ),
     onSaved,
   );
   const field = bindFields<'escalation_name' | 'escalation_desc'>(values, errors, (name, value) =>

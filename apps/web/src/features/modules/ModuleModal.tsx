@@ -1,15 +1,12 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
+  moduleRecordForm,
   emptyModuleForm,
-  moduleCreateBody,
   moduleEscalationOptions,
-  moduleFormFields,
   moduleFormFromModule,
   moduleFormInput,
   moduleFormLayout,
-  moduleFormMachine,
   moduleSlaOptions,
-  moduleUpdateBody,
   type Application,
   type Module,
   type ModuleFormSetup,
@@ -74,22 +71,10 @@ function ModuleForm({
   setup,
 }: ModuleModalProps & { setup: ModuleFormSetup }) {
   const { values, errors, send, isSaving, isSaved } = useRecordForm(
-    {
-      machine: moduleFormMachine,
-      record: module,
-      calls: { create: calls.createModule, update: calls.updateModule },
-      input: moduleFormInput(
-        setup,
-        module ? moduleFormFromModule(module) : emptyModuleForm(application),
-        fieldMessagesOf,
-      ),
-    },
-    {
-      id: (row) => row.module_id,
-      createBody: moduleCreateBody,
-      updateBody: moduleUpdateBody,
-      fieldsOf: moduleFormFields,
-    },
+    moduleRecordForm,
+    module,
+    { create: calls.createModule, update: calls.updateModule },
+    moduleFormInput(setup, module ? moduleFormFromModule(module) : emptyModuleForm(application), fieldMessagesOf),
     onSaved,
   );
   const layout = moduleFormLayout(setup.mode, values);

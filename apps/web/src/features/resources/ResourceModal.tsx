@@ -1,16 +1,13 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
+  resourceRecordForm,
   PREFERRED_COUNTRIES,
   SUPPORTED_COUNTRIES,
   emptyResourceForm,
   languageOptions,
-  resourceCreateBody,
-  resourceFormFields,
   resourceFormFromResource,
   resourceFormInput,
   resourceFormLayout,
-  resourceFormMachine,
-  resourceUpdateBody,
   type Resource,
 } from '@relevo/domain';
 import { PhoneInput, SelectField, TextField } from '@relevo/ui';
@@ -43,22 +40,10 @@ const PHONES = [
 export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceModalProps) {
   const mode = resource ? 'edit' : 'create';
   const form = useRecordForm(
-    {
-      machine: resourceFormMachine,
-      record: resource,
-      calls,
-      input: resourceFormInput(
-        mode,
-        resource ? resourceFormFromResource(resource) : emptyResourceForm(),
-        fieldMessagesOf,
-      ),
-    },
-    {
-      id: (row) => row.resource_id,
-      createBody: resourceCreateBody,
-      updateBody: resourceUpdateBody,
-      fieldsOf: resourceFormFields,
-    },
+    resourceRecordForm,
+    resource,
+    calls,
+    resourceFormInput(mode, resource ? resourceFormFromResource(resource) : emptyResourceForm(), fieldMessagesOf),
     onSaved,
   );
   const { values, errors, send } = form;

@@ -1,15 +1,12 @@
 import { fieldMessagesOf } from '@relevo/api';
 import {
+  slaRecordForm,
   SLA_UNIT_OPTIONS,
   emptySlaForm,
-  slaCreateBody,
-  slaFormFields,
   slaFormFromSla,
   slaFormInput,
   slaFormLayout,
-  slaFormMachine,
   slaResponseTimeMask,
-  slaUpdateBody,
   type Sla,
 } from '@relevo/domain';
 import { SelectField, TextField } from '@relevo/ui';
@@ -29,13 +26,10 @@ export type SlaModalProps = RecordModalProps<'sla', Sla, Pick<SlaCalls, 'create'
 export function SlaModal({ sla, calls, onClose, onSaved }: SlaModalProps) {
   const mode = sla ? 'edit' : 'create';
   const form = useRecordForm(
-    {
-      machine: slaFormMachine,
-      record: sla,
-      calls,
-      input: slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
-    },
-    { id: (row) => row.sla_id, createBody: slaCreateBody, updateBody: slaUpdateBody, fieldsOf: slaFormFields },
+    slaRecordForm,
+    sla,
+    calls,
+    slaFormInput(mode, sla ? slaFormFromSla(sla) : emptySlaForm(), fieldMessagesOf),
     onSaved,
   );
   const { values, errors, send } = form;

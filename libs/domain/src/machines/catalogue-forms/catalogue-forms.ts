@@ -1,7 +1,10 @@
 import type { Application } from '../../entities/application';
 import type { Module } from '../../entities/module';
 import {
+  applicationCreateBody,
   applicationFormErrors,
+  applicationFormFields,
+  applicationUpdateBody,
   emptyApplicationForm,
   type ApplicationFormValues,
   type CatalogueFormMode,
@@ -11,14 +14,33 @@ import {
   emptyIncidentSimulation,
   type IncidentSimulationValues,
 } from '../../rules/incident-simulation';
-import { moduleFormErrors, type ModuleFormSetup, type ModuleFormValues } from '../../rules/module-form';
-import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
+import {
+  moduleCreateBody,
+  moduleFormErrors,
+  moduleFormFields,
+  moduleUpdateBody,
+  type ModuleFormSetup,
+  type ModuleFormValues,
+} from '../../rules/module-form';
+import {
+  recordFormKit,
+  recordFormMachineFor,
+  type FieldErrors,
+  type RecordFormInput,
+} from '../record-form/record-form.machine';
 
 /**
  * The application modal (docs/product.md#applications) on the record-form machine; the `save` actor
  * (`fromPromise<Application, ApplicationFormValues>`) sends `applicationCreateBody` or `applicationUpdateBody`.
  */
 export const applicationFormMachine = recordFormMachineFor<ApplicationFormValues, Application>();
+
+/** The application form as its create-or-edit modal saves it (docs/product.md#applications). */
+export const applicationRecordForm = recordFormKit(applicationFormMachine, applicationFormFields, {
+  id: (application) => application.application_id,
+  createBody: applicationCreateBody,
+  updateBody: applicationUpdateBody,
+});
 
 export function applicationFormInput(
   mode: CatalogueFormMode,
@@ -37,6 +59,13 @@ export function applicationFormInput(
  * (`fromPromise<Module, ModuleFormValues>`) sends `moduleCreateBody` or `moduleUpdateBody`.
  */
 export const moduleFormMachine = recordFormMachineFor<ModuleFormValues, Module>();
+
+/** The module form as its create-or-edit modal saves it (docs/product.md#modules). */
+export const moduleRecordForm = recordFormKit(moduleFormMachine, moduleFormFields, {
+  id: (module) => module.module_id,
+  createBody: moduleCreateBody,
+  updateBody: moduleUpdateBody,
+});
 
 export function moduleFormInput(
   setup: ModuleFormSetup,

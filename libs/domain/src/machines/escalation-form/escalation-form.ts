@@ -7,6 +7,7 @@ import {
 } from '../../entities/escalation';
 import { checkedOutput, formErrors, validate } from '../../rules/validation';
 import {
+  recordFormKit,
   recordFormMachineFor,
   type FieldErrors,
   type FormErrors,
@@ -66,6 +67,13 @@ export const escalationUpdateBody = (values: EscalationFormValues): EscalationUp
  * sends `escalationCreateBody` or `escalationUpdateBody`.
  */
 export const escalationFormMachine = recordFormMachineFor<EscalationFormValues, Escalation>();
+
+/** The escalation form as its create-or-edit modal saves it (docs/product.md#escalations). */
+export const escalationRecordForm = recordFormKit(escalationFormMachine, escalationFormFields, {
+  id: (escalation) => escalation.escalation_id,
+  createBody: escalationCreateBody,
+  updateBody: escalationUpdateBody,
+});
 
 export function escalationFormInput(
   mode: EscalationFormMode,

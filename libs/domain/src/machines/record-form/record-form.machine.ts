@@ -220,3 +220,24 @@ export function recordFormMachineFor<Values extends object, Saved = unknown>(): 
 
 /** The untyped form (field name → value), for a form without a values type of its own. */
 export const recordFormMachine = recordFormMachineFor<RecordValues>();
+
+/**
+ * A record form as its create-or-edit modal saves it: the machine, the fields it shows in each
+ * mode (a 422 on one of them shows on it), the record's id, and the bodies its values make for
+ * the create and for the update.
+ */
+export interface RecordFormKit<Values extends object, Row, Create, Update> {
+  machine: RecordFormMachine<Values, Row>;
+  fieldsOf: (mode: 'create' | 'edit') => readonly string[];
+  id: (record: Row) => number;
+  createBody: (values: Values) => Create;
+  updateBody: (values: Values) => Update;
+}
+
+export function recordFormKit<Values extends object, Row, Create, Update>(
+  machine: RecordFormMachine<Values, Row>,
+  fieldsOf: (mode: 'create' | 'edit') => readonly string[],
+  save: Pick<RecordFormKit<Values, Row, Create, Update>, 'id' | 'createBody' | 'updateBody'>,
+): RecordFormKit<Values, Row, Create, Update> {
+  return { machine, fieldsOf, ...save };
+}

@@ -1,11 +1,19 @@
 import type { Resource } from '../../entities/resource';
 import {
   emptyResourceForm,
+  resourceCreateBody,
   resourceFormErrors,
+  resourceFormFields,
+  resourceUpdateBody,
   type ResourceFormMode,
   type ResourceFormValues,
 } from '../../rules/resource-form';
-import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
+import {
+  recordFormKit,
+  recordFormMachineFor,
+  type FieldErrors,
+  type RecordFormInput,
+} from '../record-form/record-form.machine';
 
 /**
  * The resource modal (docs/product.md#resources) runs on the record-form machine, typed by its values and by the
@@ -13,6 +21,13 @@ import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '..
  * (`fromPromise<Resource, ResourceFormValues>`) sends `resourceCreateBody` or `resourceUpdateBody`.
  */
 export const resourceFormMachine = recordFormMachineFor<ResourceFormValues, Resource>();
+
+/** The resource form as its create-or-edit modal saves it (docs/product.md#resources). */
+export const resourceRecordForm = recordFormKit(resourceFormMachine, resourceFormFields, {
+  id: (resource) => resource.resource_id,
+  createBody: resourceCreateBody,
+  updateBody: resourceUpdateBody,
+});
 
 export function resourceFormInput(
   mode: ResourceFormMode,

@@ -1,6 +1,19 @@
 import type { Sla } from '../../entities/sla';
-import { emptySlaForm, slaFormErrors, type SlaFormMode, type SlaFormValues } from '../../rules/sla-form';
-import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '../record-form/record-form.machine';
+import {
+  emptySlaForm,
+  slaCreateBody,
+  slaFormErrors,
+  slaFormFields,
+  slaUpdateBody,
+  type SlaFormMode,
+  type SlaFormValues,
+} from '../../rules/sla-form';
+import {
+  recordFormKit,
+  recordFormMachineFor,
+  type FieldErrors,
+  type RecordFormInput,
+} from '../record-form/record-form.machine';
 
 /**
  * The SLA modal (docs/product.md#slas) runs on the record-form machine, typed by its values and by the stored
@@ -8,6 +21,13 @@ import { recordFormMachineFor, type FieldErrors, type RecordFormInput } from '..
  * (`fromPromise<Sla, SlaFormValues>`) sends `slaCreateBody` or `slaUpdateBody`.
  */
 export const slaFormMachine = recordFormMachineFor<SlaFormValues, Sla>();
+
+/** The SLA form as its create-or-edit modal saves it (docs/product.md#slas). */
+export const slaRecordForm = recordFormKit(slaFormMachine, slaFormFields, {
+  id: (sla) => sla.sla_id,
+  createBody: slaCreateBody,
+  updateBody: slaUpdateBody,
+});
 
 export function slaFormInput(
   mode: SlaFormMode,
