@@ -26,6 +26,8 @@ export interface RecordListSpec<Row> {
   texts: readonly [created: MessageKey, updated: MessageKey, deleted: MessageKey, confirmDelete: MessageKey];
   /** the confirmation's title and buttons, when not the English defaults */
   confirmLabels?: RecordScreenTexts['confirmLabels'];
+  /** how long the created and updated toasts stay, when not the toaster's default */
+  savedToastMs?: number;
   /**
    * The row's id (the table's key and the delete call's argument), its name (on its Edit and
    * Delete buttons), and which of the two the list is ordered by, ascending, before the user picks an order.
@@ -84,6 +86,7 @@ export function useRecordList<Row>(
       deleted: MESSAGES[texts[2]],
       confirmDelete: MESSAGES[texts[3]],
       confirmLabels: spec.confirmLabels,
+      savedToastMs: spec.savedToastMs,
     },
     remove: (row) => calls.remove(row[keys.id] as number),
     changed: afterChange,

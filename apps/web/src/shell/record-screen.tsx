@@ -11,6 +11,8 @@ export interface RecordScreenTexts {
   confirmDelete: string;
   /** the confirmation's title and buttons, when not the English defaults (docs/product.md#messages: the SLA's are in Spanish) */
   confirmLabels?: Pick<ConfirmDialogProps, 'title' | 'continueLabel' | 'cancelLabel'>;
+  /** how long the created and updated toasts stay, when not the toaster's default */
+  savedToastMs?: number;
 }
 
 export interface RecordScreenOptions<Row> {
@@ -31,7 +33,7 @@ export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOpt
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const close = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
-    toast.success(editing?.row ? texts.updated : texts.created);
+    toast.success(editing?.row ? texts.updated : texts.created, { duration: texts.savedToastMs });
     setEditing(null);
     changed();
   }, [editing, texts, changed]);

@@ -1,3 +1,4 @@
+import { addEscalation, deleteEscalation, updateEscalation } from '@relevo/api';
 import {
   ESCALATION_INVALID_WARNING,
   ESCALATION_TOAST_MS,
@@ -5,24 +6,17 @@ import {
   copiedLabel,
   type Escalation,
 } from '@relevo/domain';
-import { ConfirmDialog, Icon, IconButton, PageHeader, Tooltip, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { Icon, IconButton, Tooltip, type DataTableColumn } from '@relevo/ui';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
-import { useList, useListParams } from '../../shell/list';
-import { CreateButton, RecordRowActions } from '../../shell/record-screen';
-import { ListTable } from '../../shell/ListTable';
-import { useRemoval } from '../../shell/removal';
 import { statusAndChangeColumns } from '../../shell/record-columns';
+import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
-import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
-import { escalationRights, resourceNames, stepsPath } from './escalation-screens';
+import { resourceNames, stepsPath } from './escalation-screens';
 import { EscalationModal } from './EscalationModal';
 import './escalations.css';
-
-/** docs/product.md#constants-and-limits: escalations are listed by name. */
-const DEFAULT_SORT = { column: 'escalation_name', direction: 'asc' } as const;
 
 /** Hovering (or focusing) the name lists its resources; a click copies the name (docs/product.md#escalations). */
 function EscalationName({ escalation }: { escalation: Escalation }) {
@@ -69,40 +63,25 @@ const COLUMNS: DataTableColumn<Escalation>[] = [
   ...statusAndChangeColumns('escalation'),
 ];
 
-type Editing = { escalation: Escalation | null } | null;
+// an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
+const ESCALATIONS: RecordListSpec<Escalation> = {
+  endpoints: { add: addEscalation, update: updateEscalation, remove: deleteEscalation },
+  table: { title: 'Escalations', columns: COLUMNS, emptyText: MESSAGES.emptyEscalations },
+  texts: ['escalationCreated', 'escalationUpdated', 'escalationDeleted', 'confirmDeleteEscalation'],
+  savedToastMs: ESCALATION_TOAST_MS,
+  // docs/product.md#constants-and-limits: escalations are listed by name
+  row: { id: 'escalation_id', name: 'escalation_name', listedBy: 'name' },
+};
 
 /**
  * docs/product.md#escalations: a searchable table; Create, edit and delete for a Customer Root, the
  * steps page and the warning of an escalation that cannot run for both customer roles.
  */
 export function EscalationsPage() {
-  const user = useSignedInUser();
-  const rights = useMemo(() => escalationRights(user.role.rol_id), [user.role.rol_id]);
   const calls = useService('escalationCalls', liveEscalationCalls);
   const navigate = useNavigate();
-  const params = useListParams(DEFAULT_SORT);
-  const list = useList(calls.list, params);
-  const { reload } = list;
-
-  const [editing, setEditing] = useState<Editing>(null);
-
-  const closeModal = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => {
-    toast.success(editing?.escalation ? MESSAGES.escalationUpdated : MESSAGES.escalationCreated, {
-      duration: ESCALATION_TOAST_MS,
-    });
-    setEditing(null);
-    reload();
-  }, [editing, reload]);
-
-  // an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
-  const removal = useRemoval(
-    (escalation: Escalation) => calls.remove(escalation.escalation_id),
-    MESSAGES.escalationDeleted,
-    reload,
-  );
-  const askRemoval = removal.ask;
-
+  const records = useRecordList(ESCALATIONS, calls);
+  const { rowButtons } = records;
   const rowActions = useCallback(
     (row: Escalation) => (
       <span className="escalations__actions">
@@ -112,34 +91,18 @@ export function EscalationsPage() {
           icon={<Icon name="users" size={16} />}
           onClick={() => navigate(stepsPath(row.escalation_id))}
         />
-        <RecordRowActions
-          name={row.escalation_name}
-          onEdit={rights.canEdit ? () => setEditing({ escalation: row }) : null}
-          onDelete={rights.canDelete ? () => askRemoval(row) : null}
-        />
+        {rowButtons(row)}
         {row.escalation_validate === 'N' ? <InvalidEscalationIcon /> : null}
       </span>
     ),
-    [rights, navigate, askRemoval],
+    [rowButtons, navigate],
   );
-
+  const { close, saved } = records.screen;
   return (
-    <>
-      <PageHeader title="Escalations" />
-      <ListTable
-        label="Escalations"
-        columns={COLUMNS}
-        list={list}
-        params={params}
-        rowKey={(row) => row.escalation_id}
-        emptyText={MESSAGES.emptyEscalations}
-        toolbar={rights.canCreate ? <CreateButton onClick={() => setEditing({ escalation: null })} /> : undefined}
-        rowActions={rowActions}
-      />
-      {editing ? (
-        <EscalationModal escalation={editing.escalation} calls={calls} onClose={closeModal} onSaved={saved} />
-      ) : null}
-      <ConfirmDialog {...removal.dialog} message={MESSAGES.confirmDeleteEscalation} />
-    </>
+    <RecordListScreen
+      records={records}
+      rowActions={rowActions}
+      modal={(row) => <EscalationModal escalation={row} calls={calls} onClose={close} onSaved={saved} />}
+    />
   );
 }
