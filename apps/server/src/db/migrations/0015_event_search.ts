@@ -18,14 +18,22 @@ import type { Migration } from '../migration';
  *
  * Frozen text: this migration imports nothing but the type, and names roles literally.
  */
+/** The parameters the three search functions share: the customer, the words or case ID, and the list's filters. */
+const PARAMETERS = `p_customer_id integer, p_case_id text, p_pattern text,
+       p_application_id integer, p_module_id integer, p_status text, p_sla text,
+       p_from timestamptz, p_until timestamptz`;
+/** Their types, which name a function in a revoke. */
+const TYPES = 'integer, text, text, integer, integer, text, text, timestamptz, timestamptz';
+/** The same parameters as arguments: passed on to relevo_event_search_from and bound to its $1 to $9. */
+const ARGUMENTS =
+  'p_customer_id, p_case_id, p_pattern, p_application_id, p_module_id, p_status, p_sla, p_from, p_until';
+
 export const eventSearch: Migration = {
   up: [
     // The FROM and WHERE of a search, after checking who asks. Only the owner may call it (no grant):
     // the two functions below, which run as the owner.
     `create function relevo_event_search_from(
-       p_customer_id integer, p_case_id text, p_pattern text,
-       p_application_id integer, p_module_id integer, p_status text, p_sla text,
-       p_from timestamptz, p_until timestamptz)
+       ${PARAMETERS})
      returns text
      language plpgsql volatile set search_path = public, pg_temp as $fn$
      declare
@@ -55,35 +63,31 @@ export const eventSearch: Migration = {
        return q;
      end
      $fn$`,
-    `revoke all on function relevo_event_search_from(integer, text, text, integer, integer, text, text, timestamptz, timestamptz) from public`,
+    `revoke all on function relevo_event_search_from(${TYPES}) from public`,
     // the matching events' ids (a page of rare matches is sorted from them)
     `create function relevo_event_search(
-       p_customer_id integer, p_case_id text, p_pattern text,
-       p_application_id integer, p_module_id integer, p_status text, p_sla text,
-       p_from timestamptz, p_until timestamptz)
+       ${PARAMETERS})
      returns setof integer
      language plpgsql volatile security definer set search_path = public, pg_temp rows 100 as $fn$
      begin
-       return query execute 'select e.event_id' || relevo_event_search_from(p_customer_id, p_case_id, p_pattern, p_application_id, p_module_id, p_status, p_sla, p_from, p_until)
-         using p_customer_id, p_case_id, p_pattern, p_application_id, p_module_id, p_status, p_sla, p_from, p_until;
+       return query execute 'select e.event_id' || relevo_event_search_from(${ARGUMENTS})
+         using ${ARGUMENTS};
      end
      $fn$`,
-    `revoke all on function relevo_event_search(integer, text, text, integer, integer, text, text, timestamptz, timestamptz) from public`,
+    `revoke all on function relevo_event_search(${TYPES}) from public`,
     // how many match (the list's total), counted without gathering them
     `create function relevo_event_search_count(
-       p_customer_id integer, p_case_id text, p_pattern text,
-       p_application_id integer, p_module_id integer, p_status text, p_sla text,
-       p_from timestamptz, p_until timestamptz)
+       ${PARAMETERS})
      returns bigint
      language plpgsql volatile security definer set search_path = public, pg_temp as $fn$
      declare
        n bigint;
      begin
-       execute 'select count(*)' || relevo_event_search_from(p_customer_id, p_case_id, p_pattern, p_application_id, p_module_id, p_status, p_sla, p_from, p_until)
-         into n using p_customer_id, p_case_id, p_pattern, p_application_id, p_module_id, p_status, p_sla, p_from, p_until;
+       execute 'select count(*)' || relevo_event_search_from(${ARGUMENTS})
+         into n using ${ARGUMENTS};
        return n;
      end
      $fn$`,
-    `revoke all on function relevo_event_search_count(integer, text, text, integer, integer, text, text, timestamptz, timestamptz) from public`,
+    `revoke all on function relevo_event_search_count(${TYPES}) from public`,
   ],
 };
