@@ -42,6 +42,35 @@ const COUNTED = `num_events integer not null,
       num_resolved integer not null,
       resolution_minutes bigint not null`;
 
+/** The key columns the counts and the responders share: per customer and day. */
+const PER_DAY = `customer_id integer not null references customers (customer_id) on delete cascade,
+      day date not null`;
+
+/** The columns event_day_counts shares with event_day_count_changes, in order. */
+const COUNT_COLUMNS = `${PER_DAY},
+      module_id integer not null,
+      ${COUNTED}`;
+
+/** The columns event_day_responders shares with event_day_responder_changes, in order. */
+const RESPONDER_COLUMNS = `${PER_DAY},
+      resource text not null,
+      num_events integer not null`;
+
+/**
+ * A table of counts, keyed by customer, day and `key`, and its table of changes: the same columns
+ * without the key (a key has many changes), indexed by customer and day.
+ */
+const countTables = (table: string, changes: string, columns: string, key: string) => [
+  `create table ${table} (
+      ${columns},
+      primary key (customer_id, day, ${key})
+    )`,
+  `create table ${changes} (
+      ${columns}
+    )`,
+  `create index ${changes}_customer on ${changes} (customer_id, day)`,
+];
+
 /** One event's part of each counted column (`e`: a row of events), times `sign`. */
 const parts = (e: string, sign: string) => [
   `${sign}`,
@@ -96,34 +125,8 @@ export const dashboard: Migration = {
   up: [
     `alter table customers add column customer_time_zone text not null default 'UTC' check (length(customer_time_zone) between 1 and 64)`,
 
-    `create table event_day_counts (
-      customer_id integer not null references customers (customer_id) on delete cascade,
-      day date not null,
-      module_id integer not null,
-      ${COUNTED},
-      primary key (customer_id, day, module_id)
-    )`,
-    `create table event_day_count_changes (
-      customer_id integer not null references customers (customer_id) on delete cascade,
-      day date not null,
-      module_id integer not null,
-      ${COUNTED}
-    )`,
-    `create index event_day_count_changes_customer on event_day_count_changes (customer_id, day)`,
-    `create table event_day_responders (
-      customer_id integer not null references customers (customer_id) on delete cascade,
-      day date not null,
-      resource text not null,
-      num_events integer not null,
-      primary key (customer_id, day, resource)
-    )`,
-    `create table event_day_responder_changes (
-      customer_id integer not null references customers (customer_id) on delete cascade,
-      day date not null,
-      resource text not null,
-      num_events integer not null
-    )`,
-    `create index event_day_responder_changes_customer on event_day_responder_changes (customer_id, day)`,
+    ...countTables('event_day_counts', 'event_day_count_changes', COUNT_COLUMNS, 'module_id'),
+    ...countTables('event_day_responders', 'event_day_responder_changes', RESPONDER_COLUMNS, 'resource'),
     ...TENANT.flatMap((table) => [
       `alter table ${table} enable row level security`,
       `alter table ${table} force row level security`,
