@@ -2,7 +2,7 @@ import { Role } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ApplicationScreens } from '../../testing/application-screens';
-import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
+import { dialogReady, playOffersReload, playShowsText, storyBody as body } from '../../testing/story-dialogs';
 
 const meta = {
   title: 'Screens/Applications',
@@ -12,8 +12,6 @@ const meta = {
 } satisfies Meta<typeof ApplicationScreens>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 async function openCreate(canvasElement: HTMLElement) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));

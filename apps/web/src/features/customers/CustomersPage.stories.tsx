@@ -11,7 +11,7 @@ import {
   openCreateDialog,
   playReadsOnly,
   playShowsText,
-  storyBody,
+  storyBody as body,
 } from '../../testing/story-dialogs';
 import type { CustomerCalls } from './customer-calls';
 
@@ -103,8 +103,6 @@ const meta = { title: 'Screens/Customers', component: Customers, parameters: { l
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 const openCreate = (canvasElement: HTMLElement) => openCreateDialog(canvasElement, 'Create Customer');
 

@@ -5,6 +5,7 @@ import { routes } from '../../routes';
 import { DASHBOARD_CALLS, type DashboardCallsState } from '../../testing/dashboard';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
+import { storyBody as body } from '../../testing/story-dialogs';
 
 /** The real route table at /dashboard, signed in as a Customer Root (or `role`), with fixture summaries. */
 function Dashboard({ calls = 'filled', role = Role.CustomerRoot }: { calls?: DashboardCallsState; role?: RoleId }) {
@@ -23,7 +24,6 @@ const meta = { title: 'Screens/Dashboard', component: Dashboard, parameters: { l
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 const at = (value: string) => ({ viewport: { value, isRotated: false } });
 
 const WIDGETS = [

@@ -5,7 +5,13 @@ import { routes } from '../../routes';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
-import { expectProblem, expectSaving, playOffersReload, playShowsText } from '../../testing/story-dialogs';
+import {
+  expectProblem,
+  expectSaving,
+  playOffersReload,
+  playShowsText,
+  storyBody as body,
+} from '../../testing/story-dialogs';
 
 /** The real route table signed in as a customer user, with fixture escalation calls. */
 function Escalations({
@@ -34,8 +40,6 @@ const meta = {
 } satisfies Meta<typeof Escalations>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
 async function dialogReady(canvasElement: HTMLElement, name: string) {

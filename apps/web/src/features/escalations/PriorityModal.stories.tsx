@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
-import { expectSaving } from '../../testing/story-dialogs';
+import { expectSaving, storyBody as body } from '../../testing/story-dialogs';
 import { PriorityModal } from './PriorityModal';
 
 function PriorityModalStory({
@@ -34,8 +34,6 @@ const meta = {
 } satisfies Meta<typeof PriorityModalStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 export const ThreeSteps: Story = {
   play: async ({ canvasElement }) => {

@@ -3,7 +3,7 @@ import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
-import { dialogReady, expectSaving, storyBody } from '../../testing/story-dialogs';
+import { dialogReady, expectSaving, storyBody as body } from '../../testing/story-dialogs';
 import { StepModal } from './StepModal';
 
 const STEPS = storySteps(3);
@@ -36,8 +36,6 @@ const meta = { title: 'Screens/Escalations/Step modal', component: StepModalStor
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 /** The step modal once its choices have loaded. */
 async function stepDialogReady(canvasElement: HTMLElement) {

@@ -3,7 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORY_KEY } from '../../testing/applications';
 import { ApplicationScreens } from '../../testing/application-screens';
-import { dialogReady, expectSaving, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
+import {
+  dialogReady,
+  expectSaving,
+  playOffersReload,
+  playShowsText,
+  storyBody as body,
+} from '../../testing/story-dialogs';
 
 const meta = {
   title: 'Screens/Modules',
@@ -13,8 +19,6 @@ const meta = {
 } satisfies Meta<typeof ApplicationScreens>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 async function rowAction(canvasElement: HTMLElement, label: string, dialogName: string | RegExp) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: label }));

@@ -52,7 +52,7 @@ function ResetWayLink({ way }: { way: ResetWay }) {
   return (
     <li>
       <Link to={way.to} className="reset-way" aria-labelledby={labelId} aria-describedby={descriptionId}>
-        <WayIcon shape={way.icon} />
+        <Icon name={way.icon} size={20} className="reset-way__icon" />
         <span className="reset-way__text">
           <span id={labelId} className="reset-way__label">
             {way.label}
@@ -64,36 +64,5 @@ function ResetWayLink({ way }: { way: ResetWay }) {
         <Icon name="chevron-right" size={16} className="reset-way__chevron" />
       </Link>
     </li>
-  );
-}
-
-/** The two pictures of the chooser, drawn like the ui library's line icons (24 px grid, current colour). */
-function WayIcon({ shape }: { shape: ResetWay['icon'] }) {
-  return (
-    <svg
-      className="rl-icon reset-way__icon"
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {shape === 'mail' ? (
-        <>
-          <rect x="3" y="5" width="18" height="14" rx="2" />
-          <path d="M3.5 6.5l8.5 6.5 8.5-6.5" />
-        </>
-      ) : (
-        <>
-          <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
-          <path d="M11 18h2" />
-        </>
-      )}
-    </svg>
   );
 }

@@ -13,6 +13,7 @@ import {
   playOffersReload,
   playReadsOnly,
   playShowsText,
+  storyBody as body,
 } from '../../testing/story-dialogs';
 
 const phoneRefused = () =>
@@ -41,8 +42,6 @@ const meta = { title: 'Screens/Resources', component: Resources, parameters: { l
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 async function openCreate(canvasElement: HTMLElement) {
   const screen = body(canvasElement);

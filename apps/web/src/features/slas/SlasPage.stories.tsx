@@ -14,7 +14,7 @@ import {
   playOffersReload,
   playReadsOnly,
   playShowsText,
-  storyBody,
+  storyBody as body,
 } from '../../testing/story-dialogs';
 
 /** The real route table at /sla, signed in as a Demo Company user, with fixture calls. */
@@ -28,8 +28,6 @@ const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'ful
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 const openCreate = (canvasElement: HTMLElement) => openCreateDialog(canvasElement, 'Create Service Level Agreement');
 

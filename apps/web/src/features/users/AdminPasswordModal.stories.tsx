@@ -2,7 +2,7 @@ import { ApiError } from '@relevo/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
-import { expectProblem } from '../../testing/story-dialogs';
+import { expectProblem, storyBody as body } from '../../testing/story-dialogs';
 import { storyUsers } from '../../testing/users';
 import { AdminPasswordModal } from './AdminPasswordModal';
 
@@ -29,8 +29,6 @@ const meta = { title: 'Screens/Users/Admin password change', component: AdminPas
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 /** Continue on the warning, then wait until the form takes the pointer. */
 async function continueToForm(canvasElement: HTMLElement) {

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { never } from '../../testing/fixtures';
 import { duplicateEmail, storyCustomers, storyUsers } from '../../testing/users';
-import { dialogReady, expectProblem, storyBody } from '../../testing/story-dialogs';
+import { dialogReady, expectProblem, storyBody as body } from '../../testing/story-dialogs';
 import { UserModal } from './UserModal';
 
 const SAVES = {
@@ -49,8 +49,6 @@ function UserModalStory({ screen, actor, editing = false, self = false, save = '
 const meta = { title: 'Screens/Users/User modal', component: UserModalStory } satisfies Meta<typeof UserModalStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = storyBody;
 
 const pressSave = async (canvasElement: HTMLElement) => {
   await dialogReady(canvasElement);

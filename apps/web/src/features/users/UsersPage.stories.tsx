@@ -1,11 +1,11 @@
 import { Role, type RoleId, type UserScreen } from '@relevo/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp } from '../../testing/story-app';
-import { playOffersReload, playShowsText } from '../../testing/story-dialogs';
+import { playOffersReload, playShowsText, storyBody as body } from '../../testing/story-dialogs';
 import { storyUserCalls, type StoryListState } from '../../testing/users';
 
 const PATHS: Record<UserScreen, string> = {
@@ -40,8 +40,6 @@ const meta = { title: 'Screens/Users', component: UsersStory, parameters: { layo
 >;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 const admin = { screen: 'staffUsers', role: Role.StaffRoot } as const;
 const customerUsers = { screen: 'customerUsers', role: Role.StaffRoot } as const;
