@@ -1,4 +1,5 @@
 import { Role, type RoleId } from '@relevo/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { routes } from '../routes';
 import { APPLICATION_CALLS } from './applications';
 import { storyUser } from './fixtures';
@@ -22,3 +23,12 @@ export function ApplicationScreens({ at, role = Role.CustomerRoot, calls = 'fill
     />
   );
 }
+
+/** The meta of a story file of these screens but its title (which stays literal there, where Storybook's indexer reads it). */
+export function applicationScreensMeta(at: string) {
+  return { component: ApplicationScreens, args: { at }, parameters: { layout: 'fullscreen' } } satisfies Meta<
+    typeof ApplicationScreens
+  >;
+}
+
+export type ApplicationScreensStory = StoryObj<typeof ApplicationScreens>;

@@ -28,11 +28,7 @@ function Demo({ count, disabled = false }: { count: number; disabled?: boolean }
   );
 }
 
-const meta = {
-  title: 'UI/SortableList',
-  component: Demo,
-  args: { count: 3 },
-} satisfies Meta<typeof Demo>;
+const meta = { title: 'UI/SortableList', component: Demo, args: { count: 3 } } satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

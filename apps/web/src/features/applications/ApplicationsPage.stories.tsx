@@ -1,17 +1,10 @@
 import { Role } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ApplicationScreens } from '../../testing/application-screens';
+import { applicationScreensMeta, type ApplicationScreensStory } from '../../testing/application-screens';
 import { dialogReady, playOffersReload, playShowsText, storyBody as body } from '../../testing/story-dialogs';
 
-const meta = {
-  title: 'Screens/Applications',
-  component: ApplicationScreens,
-  args: { at: '/applications' },
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ApplicationScreens>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Applications', ...applicationScreensMeta('/applications') };
+type Story = ApplicationScreensStory;
 
 async function openCreate(canvasElement: HTMLElement) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Create' }));

@@ -30,6 +30,9 @@ function StepRow(step: EscalationStep) {
   );
 }
 
+/** How the list names, reads out and draws each step. */
+const STEP_LIST = { idOf, textOf, renderItem: StepRow, label: 'Steps in priority order' };
+
 /**
  * docs/product.md#escalation-steps priority modal: every step of the escalation (up to 999), numbered from 1, reordered by
  * dragging or with the keyboard; Save sends the new order (PUT /api/escalation/priority/{id}) and
@@ -80,15 +83,7 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
             Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.
           </p>
           <div className="priority-modal__list">
-            <SortableList
-              items={steps}
-              idOf={idOf}
-              textOf={textOf}
-              renderItem={StepRow}
-              onReorder={setMoved}
-              label="Steps in priority order"
-              disabled={isSaving}
-            />
+            <SortableList {...STEP_LIST} items={steps} onReorder={setMoved} disabled={isSaving} />
           </div>
         </>
       ) : null}

@@ -1,8 +1,7 @@
 import { Role } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORY_KEY } from '../../testing/applications';
-import { ApplicationScreens } from '../../testing/application-screens';
+import { applicationScreensMeta, type ApplicationScreensStory } from '../../testing/application-screens';
 import {
   dialogReady,
   expectSaving,
@@ -11,14 +10,8 @@ import {
   storyBody as body,
 } from '../../testing/story-dialogs';
 
-const meta = {
-  title: 'Screens/Modules',
-  component: ApplicationScreens,
-  args: { at: '/application/1/modules' },
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ApplicationScreens>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Modules', ...applicationScreensMeta('/application/1/modules') };
+type Story = ApplicationScreensStory;
 
 async function rowAction(canvasElement: HTMLElement, label: string, dialogName: string | RegExp) {
   await userEvent.click(await body(canvasElement).findByRole('button', { name: label }));
