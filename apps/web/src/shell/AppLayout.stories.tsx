@@ -1,9 +1,9 @@
 import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
-import { StoryApp } from '../testing/story-app';
+import { StoryApp, screenMeta } from '../testing/story-app';
 import { storyEventCalls } from '../testing/events';
 import { DASHBOARD_CALLS } from '../testing/dashboard';
 import type { Services } from './services';
@@ -43,11 +43,8 @@ function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: bo
   );
 }
 
-const meta = { title: 'Screens/Layout', component: SignedInApp, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof SignedInApp
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Layout', ...screenMeta(SignedInApp) };
+type Story = StoryObj<typeof SignedInApp>;
 
 export const StaffRoot: Story = { args: { role: Role.StaffRoot } };
 export const StaffEdit: Story = { args: { role: Role.StaffEdit } };

@@ -1,6 +1,6 @@
 import { sessionMachine, type SessionUser } from '@relevo/domain';
 import { Toaster } from '@relevo/ui';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
 import { fromPromise } from 'xstate';
 import { AppRoutes } from '../shell/app-routes';
@@ -46,4 +46,12 @@ export const landed = (path: string): RouteObject => ({ path, element: <StoryNot
 
 function StoryNote({ children }: { children: ReactNode }) {
   return <p style={{ padding: 24 }}>{children}</p>;
+}
+
+/**
+ * The meta of a screen's story file but its title (which stays literal in the file, where
+ * Storybook's indexer reads it): the screen drawn on the whole window.
+ */
+export function screenMeta<Props>(component: ComponentType<Props>) {
+  return { component, parameters: { layout: 'fullscreen' } };
 }

@@ -1,10 +1,10 @@
 import { ApiError } from '@relevo/api';
 import { AUTH_MESSAGES, twoFactorMachine, type MessageAnswer } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import type { CodeStepState } from './LoginPage';
 import { AuthenticatorPage } from './AuthenticatorPage';
 
@@ -21,13 +21,8 @@ function CodeStep({ machine, delivery }: { machine?: typeof twoFactorMachine; de
   );
 }
 
-const meta = {
-  title: 'Screens/Sign-in/Code step',
-  component: CodeStep,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof CodeStep>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Sign-in/Code step', ...screenMeta(CodeStep) };
+type Story = StoryObj<typeof CodeStep>;
 
 async function verify(canvasElement: HTMLElement, code: string) {
   const canvas = within(canvasElement);

@@ -1,11 +1,11 @@
 import { ApiError } from '@relevo/api';
 import { loginMachine } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
 import { expectProblem } from '../../testing/story-dialogs';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import { LoginPage } from './LoginPage';
 
 /** The real login machine with a fixture `login` actor. */
@@ -25,11 +25,8 @@ function Login({ machine }: { machine?: typeof loginMachine }) {
   );
 }
 
-const meta = { title: 'Screens/Sign-in/Login', component: Login, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Login
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Sign-in/Login', ...screenMeta(Login) };
+type Story = StoryObj<typeof Login>;
 
 async function fill(canvasElement: HTMLElement, email: string, password: string) {
   const canvas = within(canvasElement);

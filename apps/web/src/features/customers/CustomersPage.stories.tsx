@@ -1,10 +1,10 @@
 import { ApiError } from '@relevo/api';
 import { MESSAGES, Role, customerInUseMessage, type Customer, type ListQuery, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
   expectProblem,
   expectSaving,
@@ -98,11 +98,8 @@ function Customers({
   return <StoryApp routes={routes} at={at} user={storyUser(role)} services={{ customerCalls: CALLS[calls]() }} />;
 }
 
-const meta = { title: 'Screens/Customers', component: Customers, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Customers
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Customers', ...screenMeta(Customers) };
+type Story = StoryObj<typeof Customers>;
 
 const openCreate = (canvasElement: HTMLElement) => openCreateDialog(canvasElement, 'Create Customer');
 

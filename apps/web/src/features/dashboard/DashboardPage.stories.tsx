@@ -1,10 +1,10 @@
 import { Role, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { DASHBOARD_CALLS, type DashboardCallsState } from '../../testing/dashboard';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import { storyBody as body } from '../../testing/story-dialogs';
 
 /** The real route table at /dashboard, signed in as a Customer Root (or `role`), with fixture summaries. */
@@ -19,11 +19,8 @@ function Dashboard({ calls = 'filled', role = Role.CustomerRoot }: { calls?: Das
   );
 }
 
-const meta = { title: 'Screens/Dashboard', component: Dashboard, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Dashboard
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Dashboard', ...screenMeta(Dashboard) };
+type Story = StoryObj<typeof Dashboard>;
 const at = (value: string) => ({ viewport: { value, isRotated: false } });
 
 const WIDGETS = [

@@ -1,8 +1,8 @@
 import { Role } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import { ForbiddenPage } from './ForbiddenPage';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -16,13 +16,8 @@ function ErrorPage({ page, signedIn = false }: { page: '403' | '404'; signedIn?:
   );
 }
 
-const meta = {
-  title: 'Screens/Error pages',
-  component: ErrorPage,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ErrorPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Error pages', ...screenMeta(ErrorPage) };
+type Story = StoryObj<typeof ErrorPage>;
 
 export const Forbidden: Story = { args: { page: '403' } };
 export const NotFoundSignedOut: Story = { args: { page: '404' } };

@@ -1,11 +1,12 @@
 import { ESCALATION_INVALID_WARNING, Role, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
+  dialogReady,
   expectProblem,
   expectSaving,
   playOffersReload,
@@ -33,20 +34,8 @@ function Escalations({
   );
 }
 
-const meta = {
-  title: 'Screens/Escalations',
-  component: Escalations,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof Escalations>;
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-/** Radix lets the pointer into the dialog a render after it opens; wait for that before using it. */
-async function dialogReady(canvasElement: HTMLElement, name: string) {
-  const dialog = await body(canvasElement).findByRole('dialog', { name });
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
-  return dialog;
-}
+export default { title: 'Screens/Escalations', ...screenMeta(Escalations) };
+type Story = StoryObj<typeof Escalations>;
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {

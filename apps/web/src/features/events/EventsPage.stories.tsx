@@ -1,12 +1,12 @@
 import { Role, type RoleId } from '@relevo/domain';
 import { Toaster } from '@relevo/ui';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { STORY_EVENTS, STORY_NOW, storyEventCalls, type StoryEventCallsKind } from '../../testing/events';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 import { EventAudioModal } from './EventAudioModal';
 import { EventDetailsModal } from './EventDetailsModal';
@@ -23,11 +23,8 @@ function Events({
   return <StoryApp routes={routes} at={at} user={storyUser(role)} services={{ eventCalls: storyEventCalls(calls) }} />;
 }
 
-const meta = { title: 'Screens/Events', component: Events, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Events
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Events', ...screenMeta(Events) };
+type Story = StoryObj<typeof Events>;
 
 const rowsShown = (canvasElement: HTMLElement) =>
   within(storyBody(canvasElement).getByRole('table', { name: 'Events' }))

@@ -1,9 +1,9 @@
 import { Role, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyCounts, storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 
 const COUNTS = {
   loaded: async () => storyCounts,
@@ -23,11 +23,8 @@ function Profile({ role, phone, counts = 'loaded' }: { role: RoleId; phone?: str
   );
 }
 
-const meta = { title: 'Screens/Profile', component: Profile, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Profile
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Profile', ...screenMeta(Profile) };
+type Story = StoryObj<typeof Profile>;
 
 /** The summary names the role, and the customer for customer users ('None (staff)' for staff). */
 const showsRole =

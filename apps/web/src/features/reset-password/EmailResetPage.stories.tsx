@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, MESSAGES, emailResetMachine, type MessageAnswer } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { EmailResetPage } from './EmailResetPage';
 
@@ -31,13 +31,8 @@ function EmailReset({ machine = withActors(), token }: { machine?: typeof emailR
   );
 }
 
-const meta = {
-  title: 'Screens/Reset password/By e-mail',
-  component: EmailReset,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof EmailReset>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Reset password/By e-mail', ...screenMeta(EmailReset) };
+type Story = StoryObj<typeof EmailReset>;
 
 const GOOD = 'Brand.New.2026';
 

@@ -1,6 +1,6 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 /** The chooser as the /reset_password route shows it. */
@@ -18,13 +18,8 @@ function Chooser() {
   );
 }
 
-const meta = {
-  title: 'Screens/Reset password/Chooser',
-  component: Chooser,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof Chooser>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Reset password/Chooser', ...screenMeta(Chooser) };
+type Story = StoryObj<typeof Chooser>;
 
 export const Idle: Story = {
   play: async ({ canvasElement }) => {

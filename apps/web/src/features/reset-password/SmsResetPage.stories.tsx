@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, MESSAGES, smsResetMachine, type MessageAnswer } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
-import { StoryApp, landed } from '../../testing/story-app';
+import { StoryApp, landed, screenMeta } from '../../testing/story-app';
 import { expectProblem } from '../../testing/story-dialogs';
 import { SmsResetPage } from './SmsResetPage';
 
@@ -28,13 +28,8 @@ function SmsReset({ machine = withActors() }: { machine?: typeof smsResetMachine
   );
 }
 
-const meta = {
-  title: 'Screens/Reset password/By SMS',
-  component: SmsReset,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof SmsReset>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Reset password/By SMS', ...screenMeta(SmsReset) };
+type Story = StoryObj<typeof SmsReset>;
 
 const PHONE = '7875550123';
 const GOOD = 'Brand.New.2026';

@@ -1,12 +1,12 @@
 import { ApiError } from '@relevo/api';
 import { RESOURCE_MESSAGES, Role, resourceDeleteRefusal, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
   expectProblem,
   expectSaving,
@@ -37,11 +37,8 @@ function Resources({
   return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ ...calls }} />;
 }
 
-const meta = { title: 'Screens/Resources', component: Resources, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Resources
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Resources', ...screenMeta(Resources) };
+type Story = StoryObj<typeof Resources>;
 
 async function openCreate(canvasElement: HTMLElement) {
   const screen = body(canvasElement);

@@ -1,10 +1,10 @@
 import { ApiError } from '@relevo/api';
 import { RESPONDER_MESSAGES, responderMachine, type ResponderView } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import { RespondPage } from './RespondPage';
 
 const OPEN: ResponderView = {
@@ -40,13 +40,8 @@ function Respond({ load, accept }: { load: () => Promise<ResponderView>; accept?
   );
 }
 
-const meta = {
-  title: 'Screens/Responder page',
-  component: Respond,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof Respond>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Responder page', ...screenMeta(Respond) };
+type Story = StoryObj<typeof Respond>;
 
 export const Open: Story = {
   args: { load: async () => OPEN },

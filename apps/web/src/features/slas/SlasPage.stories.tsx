@@ -1,11 +1,11 @@
 import { Role, slaDeleteRefusal, type RoleId } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
   dialogReady,
   expectProblem,
@@ -23,11 +23,8 @@ function Slas({ role = Role.CustomerRoot, state = 'filled' }: { role?: RoleId; s
   return <StoryApp routes={routes} at="/sla" user={storyUser(role)} services={{ ...calls }} />;
 }
 
-const meta = { title: 'Screens/SLA', component: Slas, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Slas
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/SLA', ...screenMeta(Slas) };
+type Story = StoryObj<typeof Slas>;
 
 const openCreate = (canvasElement: HTMLElement) => openCreateDialog(canvasElement, 'Create Service Level Agreement');
 

@@ -1,20 +1,17 @@
 import { Role } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 
 /** The real route table at /guide: docs/user-guide.md rendered, for a staff user (every role reads it). */
 function Guide({ at }: { at: string }) {
   return <StoryApp routes={routes} at={at} user={storyUser(Role.StaffView)} />;
 }
 
-const meta = { title: 'Screens/User guide', component: Guide, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof Guide
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/User guide', ...screenMeta(Guide) };
+type Story = StoryObj<typeof Guide>;
 
 export const Contents: Story = {
   args: { at: '/guide' },

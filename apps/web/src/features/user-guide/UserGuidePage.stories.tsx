@@ -1,10 +1,10 @@
 import { ApiError } from '@relevo/api';
 import { CHAT_MESSAGES, Role, type ChatAnswer } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 
 const QUESTION = 'How do I reset my password by SMS?';
 const ANSWER: ChatAnswer = {
@@ -44,13 +44,8 @@ function UserGuide({ ask }: { ask: keyof typeof ASK }) {
   );
 }
 
-const meta = {
-  title: 'Screens/User Guide chat',
-  component: UserGuide,
-  parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof UserGuide>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/User Guide chat', ...screenMeta(UserGuide) };
+type Story = StoryObj<typeof UserGuide>;
 
 const ask = async (canvas: ReturnType<typeof within>, question = QUESTION) => {
   const box = await canvas.findByPlaceholderText(CHAT_MESSAGES.placeholder);

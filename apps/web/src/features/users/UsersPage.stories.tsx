@@ -1,10 +1,10 @@
 import { Role, type RoleId, type UserScreen } from '@relevo/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyUser } from '../../testing/fixtures';
-import { StoryApp } from '../../testing/story-app';
+import { StoryApp, screenMeta } from '../../testing/story-app';
 import { playOffersReload, playShowsText, storyBody as body } from '../../testing/story-dialogs';
 import { storyUserCalls, type StoryListState } from '../../testing/users';
 
@@ -35,11 +35,8 @@ function UsersStory({ screen, role, list = 'filled' }: UsersStoryProps) {
   );
 }
 
-const meta = { title: 'Screens/Users', component: UsersStory, parameters: { layout: 'fullscreen' } } satisfies Meta<
-  typeof UsersStory
->;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Screens/Users', ...screenMeta(UsersStory) };
+type Story = StoryObj<typeof UsersStory>;
 
 const admin = { screen: 'staffUsers', role: Role.StaffRoot } as const;
 const customerUsers = { screen: 'customerUsers', role: Role.StaffRoot } as const;
