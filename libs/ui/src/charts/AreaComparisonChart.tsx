@@ -46,12 +46,10 @@ export function AreaComparisonChart({
   const valueOf = (points: readonly AreaPoint[], x: string) => points.find((point) => point.x === x)?.y;
   return (
     <ComparisonFrame
-      currentLabel={current.label}
-      previousLabel={previous.label}
+      periods={[current.label, previous.label]}
       description={`${label}. ${current.label}: ${countText(sum(current.points))} ${unit}; ${previous.label}: ${countText(sum(previous.points))} ${unit}.`}
       label={label}
-      height={height}
-      margin={MARGIN}
+      size={{ height, margin: MARGIN }}
       draw={(drawn) => (
         <XYChart
           {...drawn}

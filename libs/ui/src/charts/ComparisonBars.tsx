@@ -54,12 +54,10 @@ export function ComparisonBars({
   const height = MARGIN.top + MARGIN.bottom + Math.max(2, bars.length) * rowHeight;
   return (
     <ComparisonFrame
-      currentLabel={currentLabel}
-      previousLabel={previousLabel}
+      periods={[currentLabel, previousLabel]}
       description={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
       label={label}
-      height={height}
-      margin={MARGIN}
+      size={{ height, margin: MARGIN }}
       draw={(drawn) => (
         <XYChart
           {...drawn}

@@ -2,16 +2,14 @@ import type { ReactNode } from 'react';
 import { useWidth } from './use-width';
 
 export interface ComparisonFrameProps {
-  /** the names of the two periods, as the key shows them */
-  currentLabel: string;
-  previousLabel: string;
+  /** the names of the current and the previous period, as the key shows them */
+  periods: readonly [current: string, previous: string];
   /** the drawing's accessible name: what it shows, with its numbers */
   description: string;
   /** the chart's accessible name, what it shows */
   label: string;
-  /** the drawing's height in CSS pixels */
-  height: number;
-  margin: Drawn['margin'];
+  /** the drawing's height in CSS pixels and its margin */
+  size: Pick<Drawn, 'height' | 'margin'>;
   /** the drawing, at its container's width: an XYChart given `drawn` */
   draw: (drawn: Drawn) => ReactNode;
   /** the table beside the drawing that holds every value for assistive technology */
@@ -31,16 +29,8 @@ export interface Drawn {
  * drawing as one named image at its container's width (an empty box of its height until measured)
  * and the table of its values.
  */
-export function ComparisonFrame({
-  currentLabel,
-  previousLabel,
-  description,
-  label,
-  height,
-  margin,
-  draw,
-  children,
-}: ComparisonFrameProps) {
+export function ComparisonFrame({ periods, description, label, size, draw, children }: ComparisonFrameProps) {
+  const [currentLabel, previousLabel] = periods;
   const drawing = useWidth<HTMLDivElement>();
   return (
     <figure className="rl-chart">
@@ -50,9 +40,9 @@ export function ComparisonFrame({
       </div>
       <div ref={drawing.ref} className="rl-chart__drawing" role="img" aria-label={description}>
         {drawing.width === 0 ? (
-          <svg width="100%" height={height} aria-hidden="true" />
+          <svg width="100%" height={size.height} aria-hidden="true" />
         ) : (
-          draw({ width: drawing.width, height, margin, accessibilityLabel: label })
+          draw({ width: drawing.width, ...size, accessibilityLabel: label })
         )}
       </div>
       {children}
