@@ -9,7 +9,7 @@ import {
   type Module,
 } from '@relevo/domain';
 import { Button, ConfirmDialog, Icon, IconButton, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
@@ -45,6 +45,13 @@ type Open =
   | { kind: 'simulation'; module: Module }
   | null;
 
+/** The tool buttons of a module's row, in order: what each opens, its action and its icon (docs/product.md#modules). */
+const MODULE_TOOLS = [
+  { kind: 'examples', action: 'Get Examples', icon: 'book' },
+  { kind: 'credentials', action: 'Generate Credentials', icon: 'key' },
+  { kind: 'simulation', action: 'Incident Simulation', icon: 'activity' },
+] as const;
+
 /** `application/:application_id/modules` (docs/product.md#routes): an id that is not a positive whole number goes back to the applications. */
 export function ModulesPage() {
   const { application_id: raw } = useParams();
@@ -68,6 +75,12 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canDelete = mayCall(role, deleteModule);
   const canGenerate = mayCall(role, createCredential);
   const canSimulate = mayCall(role, simulateIncident);
+  // the tools of a row the role may use: examples for everyone, credentials and the simulation by permission
+  const tools = useMemo(
+    () =>
+      MODULE_TOOLS.filter(({ kind }) => kind === 'examples' || (kind === 'credentials' ? canGenerate : canSimulate)),
+    [canGenerate, canSimulate],
+  );
 
   const [application, setApplication] = useState<Pick<Application, 'application_id' | 'application_name'> | null>(null);
   useEffect(() => {
@@ -106,28 +119,15 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const rowActions = useCallback(
     (row: Module) => (
       <span className="modules__row-actions">
-        <IconButton
-          size="sm"
-          label={`Get Examples for ${row.module_name}`}
-          icon={<Icon name="book" size={16} />}
-          onClick={() => setOpen({ kind: 'examples', module: row })}
-        />
-        {canGenerate ? (
+        {tools.map(({ kind, action, icon }) => (
           <IconButton
+            key={kind}
             size="sm"
-            label={`Generate Credentials for ${row.module_name}`}
-            icon={<Icon name="key" size={16} />}
-            onClick={() => setOpen({ kind: 'credentials', module: row })}
+            label={`${action} for ${row.module_name}`}
+            icon={<Icon name={icon} size={16} />}
+            onClick={() => setOpen({ kind, module: row })}
           />
-        ) : null}
-        {canSimulate ? (
-          <IconButton
-            size="sm"
-            label={`Incident Simulation for ${row.module_name}`}
-            icon={<Icon name="activity" size={16} />}
-            onClick={() => setOpen({ kind: 'simulation', module: row })}
-          />
-        ) : null}
+        ))}
         <RecordRowActions
           name={row.module_name}
           onEdit={canEdit ? () => setOpen({ kind: 'edit', module: row }) : null}
@@ -135,7 +135,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         />
       </span>
     ),
-    [canGenerate, canSimulate, canEdit, canDelete, ask],
+    [tools, canEdit, canDelete, ask],
   );
 
   return (
