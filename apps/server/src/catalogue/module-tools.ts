@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { audit, byPrincipal } from '../security/audit';
 import { HttpError } from '../http/errors';
+import { recordExists, replaceModuleCredential } from './queries';
 
 /** A credential key: 128 random bits as 32 lowercase hex characters, the routing-key format monitoring tools expect. */
 export const newCredentialKey = () => randomBytes(16).toString('hex');
@@ -21,14 +22,12 @@ export function moduleToolService(ctx: AppContext) {
       const key = newCredentialKey();
       const now = ctx.clock.now();
       await ctx.database.scoped(principal.scope, async (tx) => {
-        const changed = await tx
-          .updateTable('modules')
-          .set({ credential_hash: credentialHash(key), credential_createdt: now })
-          .where('customer_id', '=', principal.customerId)
-          .where('module_id', '=', moduleId)
-          .where('application_id', '=', applicationId)
-          .returning('module_id')
-          .executeTakeFirst();
+        const changed = await replaceModuleCredential(
+          tx,
+          principal.customerId,
+          { moduleId, applicationId },
+          { hash: credentialHash(key), at: now },
+        );
         if (!changed) throw notFound();
         // the key itself is never recorded
         await audit(
@@ -50,12 +49,7 @@ export function moduleToolService(ctx: AppContext) {
 
     async examples(principal: Principal, moduleId: number): Promise<ExamplesAnswer> {
       const found = await ctx.database.scoped(principal.scope, (tx) =>
-        tx
-          .selectFrom('modules')
-          .select('module_id')
-          .where('customer_id', '=', principal.customerId)
-          .where('module_id', '=', moduleId)
-          .executeTakeFirst(),
+        recordExists(tx, principal.customerId, 'modules', moduleId),
       );
       if (!found) throw notFound();
       return [{ Body: ingestExamples(moduleId, ctx.config.publicUrl) }];
