@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import { SLA_ORDER_COLUMNS } from '@relevo/api';
 import {
   MESSAGES,
   SLA_MESSAGES,
@@ -14,24 +12,8 @@ import {
 } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import type { SlasTable } from '../db/schema';
-import type { Selectable } from 'kysely';
-import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
-import { catalogueUnit, conflict, notFound, stampsOf, type CatalogueTx } from './common';
-
-type SlaRow = Omit<Selectable<SlasTable>, 'customer_id' | 'search_text'>;
-const COLUMNS = [
-  'sla_id',
-  'sla_name',
-  'sla_desc',
-  'sla_active',
-  'sla_response_time',
-  'sla_response_time_mult',
-  'sla_createby',
-  'sla_createdt',
-  'sla_updateby',
-  'sla_updatedt',
-] as const;
+import { deleteRecord, findSla, insertRecord, listSlasPage, moduleNamesUsing, updateSla, type SlaRow } from './queries';
+import { catalogueUnit, conflict, notFound, stampsOf } from './common';
 
 export function toSla(row: SlaRow): Sla {
   return {
@@ -46,34 +28,12 @@ export function toSla(row: SlaRow): Sla {
   };
 }
 
-const TEXT_COLUMNS = new Set(['sla_name', 'sla_desc', 'sla_updateby']);
-const findSla = (tx: CatalogueTx, customerId: number, id: number) =>
-  tx
-    .selectFrom('slas')
-    .select(COLUMNS)
-    .where('customer_id', '=', customerId)
-    .where('sla_id', '=', id)
-    .executeTakeFirst();
-
 /** docs/product.md#slas: response times that events are measured against. */
 export function slaService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
   return {
     list(principal: Principal, query: PageQuery & { sla_active?: YesNo }): Promise<ListOf<Sla>> {
-      let matching = ctx.database.db.selectFrom('slas').where('customer_id', '=', principal.customerId);
-      if (query.sla_active) matching = matching.where('sla_active', '=', query.sla_active);
-      if (query.search) matching = matching.where(matches(sql`search_text`, query.search.toLowerCase()));
-      const order = ordering(query, SLA_ORDER_COLUMNS, 'sla_id');
-      const page = matching
-        .select(COLUMNS)
-        .orderBy(sortKey(order.column, TEXT_COLUMNS.has(order.column)), order.direction)
-        .orderBy('sla_id', order.direction);
-      return readList(ctx.database, principal.scope, {
-        matching,
-        page: pageOf(page, query),
-        toItem: toSla,
-        searched: Boolean(query.search),
-      });
+      return listSlasPage(ctx.database, principal.scope, principal.customerId, query, toSla);
     },
 
     async get(principal: Principal, id: number): Promise<Sla> {
@@ -84,30 +44,28 @@ export function slaService(ctx: AppContext) {
 
     create(principal: Principal, body: SlaCreate): Promise<Sla> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        const made = await tx
-          .insertInto('slas')
-          .values({ customer_id: customerId, ...body, sla_createby: principal.email, sla_createdt: unit.now() })
-          .returning('sla_id')
-          .executeTakeFirstOrThrow();
+        const made = await insertRecord(tx, customerId, 'slas', {
+          ...body,
+          sla_createby: principal.email,
+          sla_createdt: unit.now(),
+        });
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'sla',
-          entityId: made.sla_id,
+          entityId: made,
           detail: { ...body },
         });
-        return toSla((await findSla(tx, customerId, made.sla_id))!);
+        return toSla((await findSla(tx, customerId, made))!);
       });
     },
 
     update(principal: Principal, id: number, body: SlaUpdate): Promise<Sla> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        const changed = await tx
-          .updateTable('slas')
-          .set({ ...body, sla_updateby: principal.email, sla_updatedt: unit.now() })
-          .where('customer_id', '=', customerId)
-          .where('sla_id', '=', id)
-          .returning('sla_id')
-          .executeTakeFirst();
+        const changed = await updateSla(tx, customerId, id, {
+          ...body,
+          sla_updateby: principal.email,
+          sla_updatedt: unit.now(),
+        });
         if (!changed) throw notFound(SLA_MESSAGES.notFound);
         await unit.audited(tx, principal, { action: 'update', entity: 'sla', entityId: id, detail: { ...body } });
         return toSla((await findSla(tx, customerId, id))!);
@@ -117,16 +75,9 @@ export function slaService(ctx: AppContext) {
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         if (!(await findSla(tx, customerId, id))) throw notFound(SLA_MESSAGES.notFound);
-        const modules = await tx
-          .selectFrom('modules')
-          .select('module_name')
-          .where('customer_id', '=', customerId)
-          .where('sla_id', '=', id)
-          .orderBy('module_name')
-          .execute();
-        const refusal = slaDeleteRefusal(modules.map((module) => module.module_name));
+        const refusal = slaDeleteRefusal(await moduleNamesUsing(tx, customerId, 'sla_id', id));
         if (refusal) throw conflict(refusal);
-        await tx.deleteFrom('slas').where('customer_id', '=', customerId).where('sla_id', '=', id).execute();
+        await deleteRecord(tx, customerId, 'slas', id);
         await unit.audited(tx, principal, { action: 'delete', entity: 'sla', entityId: id });
         return { Message: MESSAGES.slaDeleted };
       });
