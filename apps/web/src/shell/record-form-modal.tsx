@@ -45,7 +45,7 @@ export function useRecordFormModal<Values extends object, Saved>(
  * A record-form machine whose save runs `save(values)`: a 422 on the form's `shownFields` shows
  * on them, anything else goes through the general handler (`savedOrReported`).
  */
-export function savingThrough<Values extends object, Saved>(
+function savingThrough<Values extends object, Saved>(
   machine: RecordFormMachine<Values, Saved>,
   save: (values: Values) => Promise<Saved>,
   shownFields: readonly string[],

@@ -1,22 +1,12 @@
-import {
-  addEscalation,
-  addStep,
-  changePriority,
-  deleteEscalation,
-  deleteStep,
-  updateEscalation,
-  updateStep,
-} from '@relevo/api';
+import { addStep, changePriority, deleteStep, updateStep } from '@relevo/api';
 import { mayCall, type RoleId } from '@relevo/domain';
 
 /**
- * What a role may do on the escalation screens (docs/product.md#roles-and-permissions): both customer roles read, a Customer Root
- * changes. Decided by the permissions of the calls the server checks, so the two never disagree.
+ * What a role may do on an escalation's steps (docs/product.md#roles-and-permissions): both customer roles read, a Customer Root
+ * changes. Decided by the permissions of the calls the server checks, so the two never disagree (the
+ * escalations list takes its own from its record-list spec).
  */
 export interface EscalationRights {
-  canCreate: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
   canCreateStep: boolean;
   canEditStep: boolean;
   canDeleteStep: boolean;
@@ -25,9 +15,6 @@ export interface EscalationRights {
 
 export function escalationRights(role: RoleId): EscalationRights {
   return {
-    canCreate: mayCall(role, addEscalation),
-    canEdit: mayCall(role, updateEscalation),
-    canDelete: mayCall(role, deleteEscalation),
     canCreateStep: mayCall(role, addStep),
     canEditStep: mayCall(role, updateStep),
     canDeleteStep: mayCall(role, deleteStep),

@@ -76,11 +76,10 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canGenerate = mayCall(role, createCredential);
   const canSimulate = mayCall(role, simulateIncident);
   // the tools of a row the role may use: examples for everyone, credentials and the simulation by permission
-  const tools = useMemo(
-    () =>
-      MODULE_TOOLS.filter(({ kind }) => kind === 'examples' || (kind === 'credentials' ? canGenerate : canSimulate)),
-    [canGenerate, canSimulate],
-  );
+  const tools = useMemo(() => {
+    const allowed = { examples: true, credentials: canGenerate, simulation: canSimulate };
+    return MODULE_TOOLS.filter(({ kind }) => allowed[kind]);
+  }, [canGenerate, canSimulate]);
 
   const [application, setApplication] = useState<Pick<Application, 'application_id' | 'application_name'> | null>(null);
   useEffect(() => {
