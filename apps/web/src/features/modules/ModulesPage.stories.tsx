@@ -334,7 +334,10 @@ export const SimulationRefused: Story = {
 export const SimulationRefusedBeforeSending: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openSimulation(canvasElement, 'Payments');
-    await expect(await within(dialog).findByText('This module is inactive: it accepts no incidents')).toBeVisible();
+    // the dialog fades in: the refusal is visible once the opening animation has ended
+    await waitFor(() =>
+      expect(within(dialog).getByText('This module is inactive: it accepts no incidents')).toBeVisible(),
+    );
     await fillSimulation(dialog, 'Payments answer 502');
     await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
   },
