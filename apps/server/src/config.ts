@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { DEFAULT_LIMITS } from './limits';
-import { THROTTLE } from '@relevo/domain';
+import {
+  THROTTLE,
+  DELIVERY_PROVIDERS,
+  PROVIDER_FIELDS,
+  parseDeliveryChain,
+  providerSettingIssues,
+  type DeliveryProvider,
+  type ProviderValues,
+} from '@relevo/domain';
+import { SECRETS_KEY_RULE, secretKeyFrom } from './security/secret-box';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 
@@ -15,6 +24,15 @@ export interface Config {
   mailFrom: string;
   smsWebhookUrl: string | null;
   inboundWebhookSecret: string | null;
+  /**
+   * DELIVERY_CHAIN: the deployment's providers for SMS and calls, in failover order
+   * (docs/product.md#delivery-providers); by default the configured providers, then the webhook
+   */
+  deliveryChain: DeliveryProvider[];
+  /** each provider's deployment settings from `{PROVIDER}_{FIELD}` (TWILIO_AUTH_TOKEN ...); the webhook's are SMS_WEBHOOK_URL and INBOUND_WEBHOOK_SECRET */
+  providerSettings: Partial<Record<DeliveryProvider, ProviderValues>>;
+  /** SECRETS_KEY: the AES-256-GCM key of stored provider credentials; null: one kept in the database (docs/security.md) */
+  secretsKey: Buffer | null;
   publicUrl: string;
   jwtSecret: string | null;
   escalationTimeScale: number;
@@ -133,6 +151,23 @@ const fields = {
   SMS_WEBHOOK_URL: url(['http:', 'https:']),
   INBOUND_WEBHOOK_SECRET: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   PUBLIC_URL: url(['http:', 'https:']),
+  SECRETS_KEY: v.pipe(
+    v.string(),
+    v.transform((text) => secretKeyFrom(text)),
+    v.check((key) => key !== null, SECRETS_KEY_RULE),
+    v.transform((key) => key!),
+  ),
+  DELIVERY_CHAIN: v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const parsed = parseDeliveryChain(dataset.value);
+      if ('error' in parsed) {
+        addIssue({ message: parsed.error });
+        return NEVER;
+      }
+      return parsed.chain;
+    }),
+  ),
   JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ESCALATION_TIME_SCALE: v.pipe(
     v.string(),
@@ -301,6 +336,43 @@ export function checkDelivery(
   }
 }
 
+/** The variable of a provider's setting: TWILIO_AUTH_TOKEN for Twilio's `auth_token`. */
+export const providerVariable = (provider: DeliveryProvider, field: string) =>
+  `${provider.toUpperCase()}_${field.toUpperCase()}`;
+
+/**
+ * The deployment's providers (docs/product.md#delivery-providers): a provider is configured when
+ * any of its variables is set, and then every required one must be. The webhook is SMS_WEBHOOK_URL.
+ */
+function deliveryFrom(env: Env): Pick<Config, 'deliveryChain' | 'providerSettings'> {
+  const providerSettings: Partial<Record<DeliveryProvider, ProviderValues>> = {};
+  for (const provider of DELIVERY_PROVIDERS) {
+    if (provider === 'webhook') continue;
+    const values: ProviderValues = {};
+    for (const f of PROVIDER_FIELDS[provider]) {
+      const raw = env[providerVariable(provider, f.name)];
+      if (raw !== undefined && raw !== '') values[f.name] = f.kind === 'multiline' ? raw.replace(/\\n/g, '\n') : raw.trim();
+    }
+    if (Object.keys(values).length === 0) continue;
+    const issues = providerSettingIssues(provider, values);
+    const [name, message] = Object.entries(issues)[0] ?? [];
+    if (name) throw new ConfigError(`Invalid configuration: ${providerVariable(provider, name)}: ${message}`);
+    providerSettings[provider] = values;
+  }
+  const chain = read(env, 'DELIVERY_CHAIN');
+  if (chain) {
+    const missing = chain.find((p) => p !== 'webhook' && !providerSettings[p]);
+    if (missing)
+      throw new ConfigError(
+        `Invalid configuration: DELIVERY_CHAIN names ${missing} but no ${missing.toUpperCase()}_ variable is set`,
+      );
+  }
+  return {
+    providerSettings,
+    deliveryChain: chain ?? [...DELIVERY_PROVIDERS.filter((p) => providerSettings[p]), 'webhook'],
+  };
+}
+
 /** Parses the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
   const port = read(env, 'PORT') ?? 3000;
@@ -320,6 +392,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     mailFrom: read(env, 'MAIL_FROM') ?? 'Relevo <no-reply@relevo.local>',
     smsWebhookUrl: read(env, 'SMS_WEBHOOK_URL') ?? null,
     inboundWebhookSecret: read(env, 'INBOUND_WEBHOOK_SECRET') ?? null,
+    ...deliveryFrom(env),
+    secretsKey: read(env, 'SECRETS_KEY') ?? null,
     publicUrl,
     jwtSecret: read(env, 'JWT_SECRET') ?? null,
     escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,

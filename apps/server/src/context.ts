@@ -7,6 +7,7 @@ import { wake } from './db/wake';
 import type { PrincipalCache } from './auth/principals';
 import type { TokenSigner } from './auth/tokens';
 import type { Limits } from './limits';
+import type { DeliveryDirectory } from './delivery/accounts';
 
 /** What every route and service of one process shares. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   principals: PrincipalCache;
   limits: Limits;
   log: Logger;
+  /** the providers' settings and adapters of each customer (docs/product.md#delivery-providers) */
+  delivery: DeliveryDirectory;
   /** set when the process begins to stop: readiness answers 503 from then on */
   lifecycle: Lifecycle;
 }

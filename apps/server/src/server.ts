@@ -12,9 +12,11 @@ import { openDatabase, type Database, type SessionTimeouts } from './db/database
 import { sessionSecret } from './auth/queries';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
+import { DeliveryDirectory, secretBoxOf } from './delivery/accounts';
+import { inboundService } from './incidents/inbound';
 import { spokenAudio } from './delivery/spoken-audio';
 import { EngineWorker } from './engine/worker';
-import { responderService } from './incidents/respond';
+import { engineOptions, responderService } from './incidents/respond';
 import { buildApp } from './http/app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './jobs/housekeeping';
@@ -43,8 +45,32 @@ export async function createContext(opts: {
       ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 },
     },
     log: opts.log,
+    delivery: new DeliveryDirectory(opts.database, opts.config, await secretBoxOf(opts.config, opts.database), opts.log),
     lifecycle: { stopping: false },
   };
+}
+
+/**
+ * The outbox's worker: sends with `senders` on `database`; an engine contact that every provider
+ * refused is reported failed through the inbound status path, so the escalation moves on.
+ */
+export function outboxDispatcher(
+  ctx: AppContext,
+  database: Database,
+  senders: Senders,
+  options: { workerId: string; concurrency?: number },
+): OutboxDispatcher {
+  const inbound = inboundService(ctx, engineOptions(ctx));
+  return new OutboxDispatcher({
+    database,
+    clock: ctx.clock,
+    senders,
+    log: ctx.log,
+    ...options,
+    undelivered: async (key, detail) => {
+      await inbound.receive({ kind: 'status', idempotency_key: key, status: 'failed', detail: detail.slice(0, 1000) });
+    },
+  });
 }
 
 /** The limits of the server's database sessions, as configured (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS). */
@@ -160,20 +186,18 @@ export async function startRelevo(opts: {
         contactWindowMs: config.contactWindowSeconds * 1000,
       });
       await engine.start();
-      dispatcher = new OutboxDispatcher({
-        database: own,
-        clock: ctx.clock,
-        senders:
-          opts.senders ??
+      dispatcher = outboxDispatcher(
+        ctx,
+        own,
+        opts.senders ??
           createSenders(
             config,
             log,
+            ctx.delivery,
             spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl }),
           ),
-        log,
-        workerId: config.instanceId,
-        concurrency: config.sendConcurrency,
-      });
+        { workerId: config.instanceId, concurrency: config.sendConcurrency },
+      );
       await dispatcher.start();
       housekeeping = new Housekeeping(own, ctx.clock, log);
       housekeeping.start();

@@ -463,3 +463,36 @@ export {
   plainText,
 } from './rules/user-guide';
 export { chatMachine } from './machines/chat/chat.machine';
+export {
+  DELIVERY_PROVIDERS,
+  PROVIDER_LABELS,
+  PROVIDER_CHANNELS,
+  DELIVERY_STATUSES,
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_ATTEMPTS,
+  CHAIN_MESSAGES,
+  DeliveryChainSchema,
+  isUndelivered,
+  parseDeliveryChain,
+  chainFor,
+  nextProvider,
+  failoverNote,
+  type DeliveryProvider,
+  type DeliveryStatus,
+  type DeliveryChains,
+  type DeliveryChainInput,
+  type PhoneChannel,
+} from './delivery/chain';
+export {
+  PROVIDER_FIELDS,
+  PROVIDER_MESSAGES,
+  ProviderSettingsBodySchema,
+  providerSettingIssues,
+  isProvider,
+  type ProviderField,
+  type ProviderValues,
+  type ProviderSettingsView,
+  type DeliverySettingsView,
+  type ProviderCheckAnswer,
+  type TestSendResult,
+} from './delivery/providers';

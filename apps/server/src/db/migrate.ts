@@ -19,6 +19,7 @@ import { eventCountChanges } from './migrations/0016_event_count_changes';
 import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
 import { subjectSearchAndVacuum } from './migrations/0018_subject_search_and_vacuum';
 import { smsResetPhone } from './migrations/0019_sms_reset_phone';
+import { deliveryProviders } from './migrations/0020_delivery_providers';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_event_subject_counts': eventSubjectCounts,
   '0018_subject_search_and_vacuum': subjectSearchAndVacuum,
   '0019_sms_reset_phone': smsResetPhone,
+  '0020_delivery_providers': deliveryProviders,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

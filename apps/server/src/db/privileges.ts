@@ -54,6 +54,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // the engine writes a voice call's audio row, the worker its sound, the public audio address
   // reads it and housekeeping deletes it (all staff); the events list shows its address (migration 0010)
   event_audio: { app: READ, staff: WRITE },
+  // a customer's provider accounts and failover order: staff only, its secrets sealed (migration 0020)
+  delivery_accounts: { staff: WRITE },
+  delivery_chains: { staff: WRITE },
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: TENANTS_WRITE,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { DeliveryProvider, DeliveryStatus } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -132,6 +133,25 @@ export type OutboxChannel = 'email' | 'sms' | 'voice';
 /** The job statuses (src/jobs/lease.ts) with `sent` as the outbox's done status. */
 export type OutboxStatus = 'pending' | 'claimed' | 'sent' | 'dead' | 'canceled' | 'bundled';
 
+/** A customer's account at a provider (migration 0020): plain settings, and each secret sealed (security/secret-box.ts). */
+export interface DeliveryAccountsTable {
+  customer_id: number;
+  provider: DeliveryProvider;
+  settings: ColumnType<Record<string, string>, string, string>;
+  secrets: ColumnType<Record<string, string>, string, string>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** A customer's failover order and its chains per country calling code (migration 0020). */
+export interface DeliveryChainsTable {
+  customer_id: number;
+  chain: DeliveryProvider[];
+  country_chains: ColumnType<{ country_code: string; chain: DeliveryProvider[] }[], string, string>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   customer_id: number | null;
@@ -160,6 +180,15 @@ export interface OutboxTable {
   bundled_into: ColumnType<number | null, number | null | undefined, number | null>;
   /** how a bundle names this contact: "CASE incident" */
   bundle_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the provider that took the message, its id of it, and the providers tried so far (migration 0020) */
+  provider: ColumnType<DeliveryProvider | null, DeliveryProvider | null | undefined, DeliveryProvider | null>;
+  provider_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  providers_tried: ColumnType<number, number | undefined, number>;
+  delivery_status: ColumnType<DeliveryStatus | null, DeliveryStatus | null | undefined, DeliveryStatus | null>;
+  delivery_detail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the text kept while the message may still go to the next provider; emptied once its delivery is known */
+  failover_body: ColumnType<string | null, string | null | undefined, string | null>;
+  failover_subject: ColumnType<string | null, string | null | undefined, string | null>;
   /** the language of the message's text (a bundle's words) */
   language: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -240,7 +269,10 @@ export interface EventLogsTable {
   resolved: YesNoDefault;
   event_ind_last_event_log: YesNoDefault;
   idempotency_key: string | null;
-  delivery_status: 'queued' | 'sent' | 'delivered' | 'failed' | null;
+  delivery_status: DeliveryStatus | null;
+  /** the provider that carried the contact and its id of the message (migration 0020) */
+  provider: ColumnType<DeliveryProvider | null, DeliveryProvider | null | undefined, DeliveryProvider | null>;
+  provider_message_id: ColumnType<string | null, string | null | undefined, string | null>;
   delivery_detail: string | null;
 }
 
@@ -472,6 +504,8 @@ export interface DB {
   sms_reset_requests: SmsResetRequestsTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
+  delivery_accounts: DeliveryAccountsTable;
+  delivery_chains: DeliveryChainsTable;
   audit_log: AuditLogTable;
   events: EventsTable;
   resources: ResourcesTable;

@@ -1,20 +1,37 @@
-import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
 import type { SpokenAudio } from './spoken-audio';
+import type { DeliveryProvider } from '@relevo/domain';
+import type { DeliveryDirectory } from './accounts';
+import { chainSender } from './chain-sender';
+import { webhookAdapterWith, webhookSignature } from './providers/webhook';
 
 /**
  * Sends one message of the outbox; throws when the far end refused or could not be reached. The
  * signal aborts when the dispatcher lost the message's lease or gave up waiting.
  */
-export type Sender = ((message: OutboxRow, signal?: AbortSignal) => Promise<void>) & {
+export type Sender = ((message: OutboxRow, signal?: AbortSignal) => Promise<SendOutcome | void>) & {
   /** ends the connections the sender keeps (the SMTP pool) */
   close?(): void;
 };
 
 export type Senders = Record<OutboxChannel, Sender>;
+
+/** What a provider did with an SMS or a call (docs/product.md#delivery-providers); e-mail answers nothing. */
+export interface SendOutcome {
+  provider: DeliveryProvider;
+  /** the provider's id of the message; null when every provider refused it */
+  messageId: string | null;
+  /** providers tried so far, this one included */
+  tried: number;
+  status: 'sent' | 'failed';
+  /** the failovers on the way ("Twilio: ...; then Vonage"), or why it failed */
+  detail: string | null;
+  /** a provider of the chain is left, should this one report the message undelivered */
+  failoverLeft: boolean;
+}
 
 /** E-mail through SMTP_URL, or written to the log when it is unset (docs/product.md#processes-storage-and-configuration). */
 export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Sender {
@@ -59,19 +76,11 @@ export function emailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: L
   return send;
 }
 
-/**
- * The signature of a webhook body (docs/product.md#answers-by-sms-and-voice; the inbound webhook checks the same): hex
- * HMAC-SHA256 of `{timestamp}.{raw body}` with INBOUND_WEBHOOK_SECRET, timestamp in unix seconds.
- */
-export function webhookSignature(secret: string, timestamp: number, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-}
+export { webhookSignature };
 
 /**
- * SMS and voice as `POST {to, body, kind, idempotency_key}` to SMS_WEBHOOK_URL, or written to the
- * log when it is unset. Any 2xx answer counts as accepted. With INBOUND_WEBHOOK_SECRET set, each
- * request carries X-Relevo-Timestamp and X-Relevo-Signature, so the gateway can tell it comes from
- * this server. A voice call with spoken audio adds `audio_url`, the sound made before the request.
+ * SMS or voice through the generic signed webhook alone (providers/webhook.ts), or written to the
+ * log when SMS_WEBHOOK_URL is unset: the sender of tools and tests that need no provider chain.
  */
 export function webhookSender(
   kind: 'sms' | 'voice',
@@ -80,50 +89,31 @@ export function webhookSender(
   now: () => Date = () => new Date(),
   audio?: Pick<SpokenAudio, 'urlOf'>,
 ): Sender {
-  if (!config.smsWebhookUrl) {
-    return async (message) => {
-      log.info(
-        { channel: kind, to: message.recipient, text: message.body },
-        `${kind} not sent: SMS_WEBHOOK_URL is unset`,
-      );
-    };
-  }
-  const url = config.smsWebhookUrl;
+  const adapter = webhookAdapterWith(log, now)(
+    {
+      ...(config.smsWebhookUrl ? { url: config.smsWebhookUrl } : {}),
+      ...(config.inboundWebhookSecret ? { signing_secret: config.inboundWebhookSecret } : {}),
+    },
+    { base: '', account: 'default' },
+  );
   return async (message, signal) => {
     const audioUrl = audio ? await audio.urlOf(message.idempotency_key) : null;
     signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(10_000);
-    const body = JSON.stringify({
-      to: message.recipient,
-      body: message.body ?? '',
-      kind,
-      idempotency_key: message.idempotency_key,
-      ...(audioUrl ? { audio_url: audioUrl } : {}),
-    });
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'idempotency-key': message.idempotency_key,
-    };
-    if (config.inboundWebhookSecret) {
-      const timestamp = Math.floor(now().getTime() / 1000);
-      headers['x-relevo-timestamp'] = String(timestamp);
-      headers['x-relevo-signature'] = webhookSignature(config.inboundWebhookSecret, timestamp, body);
-    }
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    if (!response.ok) throw new Error(`${kind} gateway answered ${response.status}`);
+    await adapter.send(
+      { channel: kind, to: message.recipient, body: message.body ?? '', key: message.idempotency_key, audioUrl },
+      signal ?? new AbortController().signal,
+    );
   };
 }
 
-/** The senders of each channel; voice calls carry the spoken audio that `audio` makes. */
-export function createSenders(config: Config, log: Logger, audio?: SpokenAudio): Senders {
+/**
+ * The senders of each channel: e-mail by SMTP, SMS and calls through each customer's provider
+ * chain (`directory`); voice calls carry the spoken audio that `audio` makes.
+ */
+export function createSenders(config: Config, log: Logger, directory: DeliveryDirectory, audio?: SpokenAudio): Senders {
   return {
     email: emailSender(config, log),
-    sms: webhookSender('sms', config, log),
-    voice: webhookSender('voice', config, log, undefined, audio),
+    sms: chainSender('sms', directory),
+    voice: chainSender('voice', directory, audio),
   };
 }

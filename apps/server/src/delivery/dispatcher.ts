@@ -2,12 +2,12 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { bundleMessage } from '@relevo/domain';
 import { SYSTEM, type Database } from '../db/database';
-import { bundledWith, markSent, OUTBOX_CHANNEL, OUTBOX_JOBS } from './queries';
+import { bundledWith, markSent, OUTBOX_CHANNEL, OUTBOX_JOBS, recordOutcome } from './queries';
 import type { OutboxRow } from '../db/schema';
 import type { Compilable } from 'kysely';
 import type { Claimed } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
-import type { Senders } from './channels';
+import type { SendOutcome, Senders } from './channels';
 
 export interface DispatcherOptions {
   database: Database;
@@ -22,6 +22,11 @@ export interface DispatcherOptions {
   /** a send taking longer is aborted and retried (default 60 s; the senders time out sooner) */
   timeoutMs?: number;
   idlePollMs?: number;
+  /**
+   * An engine contact that every provider of its chain refused: its log row says failed and the
+   * escalation moves on (the inbound status path), before the message completes.
+   */
+  undelivered?(idempotencyKey: string, detail: string): Promise<void>;
 }
 
 const isContact = (message: OutboxRow) => message.idempotency_key.startsWith('event:');
@@ -36,7 +41,10 @@ type Bundle = Awaited<ReturnType<ReturnType<typeof bundledWith>['execute']>>;
 class Contacts {
   #bundles = new Map<number, Bundle>();
   #sent = new Map<string, Compilable<unknown>[]>();
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly undelivered?: DispatcherOptions['undelivered'],
+  ) {}
 
   async prepare(messages: readonly OutboxRow[]): Promise<void> {
     const heads = messages.filter(isContact).map((m) => m.id);
@@ -48,7 +56,11 @@ class Contacts {
 
   /** Sends one message: an engine contact goes with the contacts bundled into it, in one text. */
   async send(senders: Senders, message: Claimed<OutboxRow>, signal: AbortSignal): Promise<void> {
-    if (!isContact(message)) return senders[message.channel](message, signal);
+    if (!isContact(message)) {
+      const outcome = await senders[message.channel](message, signal);
+      if (outcome) this.#sent.set(message.claim_token, recordOutcome(this.database.db, message, outcome, false));
+      return;
+    }
     let bundled = this.#bundles.get(message.id);
     this.#bundles.delete(message.id);
     bundled ??= (await this.database.read(SYSTEM, [bundledWith(this.database.db, [message.id])]))[0];
@@ -58,8 +70,12 @@ class Contacts {
       { subject: message.subject, body: message.body ?? '' },
       bundled.map((b) => ({ label: b.bundle_label ?? b.idempotency_key, subject: b.subject, body: b.body ?? '' })),
     );
-    await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
-    this.#sent.set(message.claim_token, markSent(this.database.db, message.idempotency_key, bundled));
+    const outcome = await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
+    if (outcome?.status === 'failed' && this.undelivered) await this.undelivered(message.idempotency_key, outcome.detail ?? '');
+    this.#sent.set(message.claim_token, [
+      ...(outcome?.status === 'failed' ? [] : markSent(this.database.db, message.idempotency_key, bundled, outcome ?? undefined)),
+      ...(outcome ? recordOutcome(this.database.db, message, outcome, true) : []),
+    ]);
   }
 
   /** What the completion of a message that went out writes beside it. */
@@ -79,7 +95,7 @@ class Contacts {
 export class OutboxDispatcher extends JobRunner<OutboxRow> {
   constructor(options: DispatcherOptions) {
     const { senders } = options;
-    const contacts = new Contacts(options.database);
+    const contacts = new Contacts(options.database, options.undelivered);
     super(
       new JobWorker<OutboxRow>({
         database: options.database,

@@ -10,6 +10,7 @@ import {
 } from '@relevo/domain';
 import type { Tx } from '../db/database';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
+import type { SendOutcome } from './channels';
 import { wakeAfterCommit } from '../db/wake';
 import { cancel, claim, exponentialRetry, type ClaimOptions, type ClaimResult, type JobTable } from '../jobs/lease';
 
@@ -345,12 +346,22 @@ export function bundledWith(db: Tx, headIds: readonly number[]) {
 }
 
 /** After a message went out: its contacts' log rows say sent, and the bundled texts (links) are cleared. */
-export function markSent(db: Tx, headKey: string, bundled: readonly { id: number; idempotency_key: string }[]) {
+export function markSent(
+  db: Tx,
+  headKey: string,
+  bundled: readonly { id: number; idempotency_key: string }[],
+  outcome?: SendOutcome,
+) {
   const keys = [headKey, ...bundled.map((b) => b.idempotency_key)];
   return [
     db
       .updateTable('event_logs')
-      .set({ delivery_status: 'sent' })
+      .set({
+        delivery_status: 'sent',
+        ...(outcome
+          ? { provider: outcome.provider, provider_message_id: outcome.messageId, delivery_detail: outcome.detail }
+          : {}),
+      })
       .where('idempotency_key', 'in', keys)
       .where('delivery_status', '=', 'queued'),
     ...(bundled.length > 0
@@ -365,6 +376,29 @@ export function markSent(db: Tx, headKey: string, bundled: readonly { id: number
             ),
         ]
       : []),
+  ];
+}
+
+/**
+ * What a provider did with a message, written with its completion (docs/product.md#delivery-providers):
+ * the provider, its message id, the providers tried and the delivery so far. An engine contact
+ * that may still go to the next provider keeps its text (`failover_body`) until its delivery is known.
+ */
+export function recordOutcome(db: Tx, message: OutboxRow, outcome: SendOutcome, contact: boolean) {
+  const keep = contact && outcome.status === 'sent' && outcome.failoverLeft;
+  return [
+    db
+      .updateTable('outbox')
+      .set({
+        provider: outcome.provider,
+        provider_message_id: outcome.messageId,
+        providers_tried: outcome.tried,
+        delivery_status: outcome.status,
+        delivery_detail: outcome.detail,
+        failover_body: keep ? message.body : null,
+        failover_subject: keep ? message.subject : null,
+      })
+      .where('id', '=', message.id),
   ];
 }
 

@@ -11,11 +11,11 @@ import { loadConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, SYSTEM, type Database } from '../../src/db/database';
 import { createSenders } from '../../src/delivery/channels';
-import { OutboxDispatcher } from '../../src/delivery/dispatcher';
+import type { OutboxDispatcher } from '../../src/delivery/dispatcher';
 import { spokenAudio } from '../../src/delivery/spoken-audio';
 import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
-import { createContext } from '../../src/server';
+import { createContext, outboxDispatcher } from '../../src/server';
 import { DEFAULT_LIMITS, type Limits } from '../../src/limits';
 import { createCustomer, createUser } from '../../src/admin';
 import { freshDatabase, type TestDatabase } from './databases';
@@ -106,13 +106,12 @@ export async function startTestApp(opts: {
   const ctx = await createContext({ config, database, log, clock, limits: { ...DEFAULT_LIMITS, ...opts.limits } });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const dispatcher = new OutboxDispatcher({
+  const dispatcher = outboxDispatcher(
+    ctx,
     database,
-    clock,
-    senders: createSenders(config, log, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })),
-    log,
-    workerId: 'test-worker',
-  });
+    createSenders(config, log, ctx.delivery, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })),
+    { workerId: 'test-worker' },
+  );
   await dispatcher.start();
 
   const t: TestApp = {
