@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import {
   ENDPOINTS,
   applicationEndpoints,
+  deliveryEndpoints,
   customerEndpoints,
   dashboardEndpoints,
   escalationEndpoints,
@@ -20,6 +21,7 @@ import {
 } from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
+import { sealAccount } from '../src/delivery/accounts';
 import { insertUser } from '../src/people/queries';
 import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
@@ -241,6 +243,20 @@ const EXPECTED: Record<string, Row> = {
   // the User Guide assistant (docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; docs/product.md#sidebar-by-role: the
   // User Guide entry for 4 and 5). The guide is one for every customer: there is no other tenant.
   'POST /api/chatbot/generate/prompt': { own: CATALOGUE_READ },
+  // Delivery (docs/product.md#delivery-providers): staff keep each customer's providers; StaffView
+  // reads them. Staff reach every customer, so another tenant's id is one that does not exist (404).
+  'GET /api/v1/customers/:id/delivery': { own: [200, 200, 200, 403, 403], other: [404, 404, 404, 403, 403] },
+  ...rowsFor({ own: [200, 200, 403, 403, 403], other: [404, 404, 403, 403, 403] }, [
+    'PUT /api/v1/customers/:id/delivery/providers/:provider',
+    'DELETE /api/v1/customers/:id/delivery/providers/:provider',
+    'POST /api/v1/customers/:id/delivery/providers/:provider/check',
+    'PUT /api/v1/customers/:id/delivery/chain',
+  ]),
+  // Send a test (docs/product.md#send-a-test): both customer roles, on their own customer's resources
+  'POST /api/v1/resources/:id/test': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  'GET /api/v1/resources/:id/test': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  // a provider's callbacks: public, each verified with that provider's own signature (delivery-providers.test.ts)
+  'POST /api/v1/channels/:provider/:kind': { auth: 'public' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -281,7 +297,9 @@ type Area =
   | 'moduleTools'
   | 'catalogue'
   | 'events'
-  | 'dashboard';
+  | 'dashboard'
+  | 'delivery'
+  | 'resourceTest';
 type Which = 'own' | 'other';
 
 const DASHBOARD_NAMES = new Set(Object.values(dashboardEndpoints).map((endpoint) => endpoint.name));
@@ -323,7 +341,10 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
   updateModule: 'module',
   deleteModule: 'module',
 };
+const DELIVERY_NAMES = new Set(Object.values(deliveryEndpoints).map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
+  if (endpoint.name === 'sendResourceTest' || endpoint.name === 'resourceTestResults') return 'resourceTest';
+  if (DELIVERY_NAMES.has(endpoint.name)) return 'delivery';
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
   if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
@@ -548,6 +569,34 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'catalogue':
         return catalogueRecord(RECORD_OF[endpoint.name]!, which === 'own' ? alpha : beta, endpoint.method === 'DELETE');
+      case 'resourceTest':
+        return catalogueRecord('resource', which === 'own' ? alpha : beta, false);
+      case 'delivery': {
+        if (which === 'other') return 987_654;
+        // a customer with Twilio settings (the check reaches nothing: the refused port answers at once)
+        const customerId = await addCustomer();
+        const sealed = sealAccount(
+          t.ctx.delivery.box,
+          customerId,
+          'twilio',
+          { account_sid: `AC${'0'.repeat(32)}`, auth_token: 'matrix-token', from: '+17875550100', api_url: 'http://127.0.0.1:9' },
+          undefined,
+        );
+        await asSystem(t, (tx) =>
+          tx
+            .insertInto('delivery_accounts')
+            .values({
+              customer_id: customerId,
+              provider: 'twilio',
+              settings: JSON.stringify(sealed.settings),
+              secrets: JSON.stringify(sealed.secrets),
+              updated_by: 'test',
+              updated_at: t.clock.now(),
+            })
+            .execute(),
+        );
+        return customerId;
+      }
       case 'dashboard':
       case 'self':
         throw new Error(`${endpoint.name} takes no id`);
@@ -657,6 +706,10 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'generatePrompt':
         return { is_server: false, user_message: 'how do I reset my password by SMS' };
+      case 'saveDeliveryProvider':
+        return { values: { account_sid: `AC${'1'.repeat(32)}`, auth_token: '', from: '+17875550101' } };
+      case 'saveDeliveryChain':
+        return { chain: ['twilio'], country_chains: [{ country_code: '34', chain: ['twilio'] }] };
       case 'simulateIncident':
         return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
       case 'changeOwnPassword': {
@@ -731,6 +784,14 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         .select(['module_id', 'module_name', 'module_updatedt'])
         .orderBy('module_id')
         .execute(),
+      delivery: await tx.selectFrom('delivery_accounts').selectAll().orderBy(['customer_id', 'provider']).execute(),
+      chains: await tx.selectFrom('delivery_chains').selectAll().orderBy('customer_id').execute(),
+      outbox: (
+        await tx
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
       audited: (
         await tx
           .selectFrom('audit_log')
@@ -1013,6 +1074,36 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         );
       case 'listCustomers':
         return expect((answer as { total: number }).total).toBe(customers.length);
+      case 'getDelivery':
+        return expect(answer).toMatchObject({
+          customer_id: id,
+          providers: [{ provider: 'twilio', values: { from: '+17875550100' }, secrets: { auth_token: true } }],
+        });
+      case 'saveDeliveryProvider': {
+        const saved = await asSystem(t, (tx) =>
+          tx.selectFrom('delivery_accounts').selectAll().where('customer_id', '=', id!).executeTakeFirstOrThrow(),
+        );
+        // the saved token was kept: the body left it empty
+        expect(Object.keys(saved.secrets)).toEqual(['auth_token']);
+        return expect(saved.settings).toMatchObject({ from: '+17875550101' });
+      }
+      case 'removeDeliveryProvider': {
+        const left = await asSystem(t, (tx) =>
+          tx.selectFrom('delivery_accounts').select('provider').where('customer_id', '=', id!).execute(),
+        );
+        return expect(left).toEqual([]);
+      }
+      case 'checkDeliveryProvider':
+        return expect(answer).toMatchObject({ provider: 'twilio', ok: false });
+      case 'saveDeliveryChain':
+        return expect(answer).toMatchObject({ chain: ['twilio'], country_chains: [{ country_code: '34', chain: ['twilio'] }] });
+      case 'sendResourceTest':
+        return expect((answer as { results: { phone: string }[] }).results.map((r) => r.phone)).toEqual([
+          '+17875550142',
+          '+17875550142',
+        ]);
+      case 'resourceTestResults':
+        return expect(answer).toEqual({ resource_id: id, requested_at: null, results: [] });
       case 'freeCustomers': {
         const free = (answer as { list: { customer_id: number }[] }).list.map((c) => c.customer_id);
         const roots = new Set(users.filter((u) => u.rol_id === 4).map((u) => u.customer_id));
@@ -1095,7 +1186,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
               ? `?customer_id=${beta}`
               : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
-    const path = `${fillPath(c.endpoint.path, { id: pathId, module: pathId, application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
+    const path = `${fillPath(c.endpoint.path, { id: pathId, module: pathId, provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
     // the stream of changes never ends by itself: its first message is the answer
     const answer =
       c.endpoint.name === 'eventChanges'

@@ -34,6 +34,8 @@ describe('the contract', () => {
         application: 1,
         case_id: 'ABCDEFGH',
         token: 'a'.repeat(43),
+        provider: 'twilio',
+        kind: 'status',
       });
       const answer = await call(endpoint.method, path);
       if (answer.status === UNKNOWN_ROUTE.status && JSON.stringify(answer.body) === JSON.stringify(UNKNOWN_ROUTE.body))

@@ -36,6 +36,7 @@ const LANDED: Record<string, string> = {
   '0017_event_subject_counts': '5b89aab5f447',
   '0018_subject_search_and_vacuum': '2416200f2ce3',
   '0019_sms_reset_phone': '78b9b3d158c2',
+  '0020_delivery_providers': 'bf8638794cea',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);
@@ -119,6 +120,7 @@ function declaredSchema(): Record<string, Record<string, Declared>> {
         if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Uint8Array') return 'bytes';
         if (part.kind === ts.SyntaxKind.UnknownKeyword || ts.isTypeLiteralNode(part)) return 'json';
         if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Record') return 'json';
+        if (ts.isArrayTypeNode(part)) return 'json';
         throw new Error(`schema.ts: cannot read the type ${part.getText(file)}`);
       }),
     );

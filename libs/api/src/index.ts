@@ -19,6 +19,7 @@ import { channelEndpoints, incidentEndpoints, integrationEndpoints, responderEnd
 import { eventEndpoints } from './endpoints/events';
 import { dashboardEndpoints } from './endpoints/dashboard';
 import { chatbotEndpoints } from './endpoints/chatbot';
+import { deliveryEndpoints, providerCallback } from './endpoints/delivery';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -39,6 +40,7 @@ export * from './endpoints/incidents';
 export * from './endpoints/events';
 export * from './endpoints/dashboard';
 export * from './endpoints/chatbot';
+export * from './endpoints/delivery';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -71,4 +73,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(eventEndpoints),
   ...Object.values(dashboardEndpoints),
   ...Object.values(chatbotEndpoints),
+  ...Object.values(deliveryEndpoints),
+  providerCallback,
 ])();

@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { DeliveryProvider, DeliveryStatus } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** The providers and delivery states the check constraints of migration 0020 allow (libs/domain/src/delivery/chain.ts names them). */
+type DeliveryProvider = 'twilio' | 'telnyx' | 'vonage' | 'sns' | 'webhook';
+type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'busy' | 'no-answer';
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface AppSettingsTable {
@@ -146,7 +148,7 @@ export interface DeliveryAccountsTable {
 /** A customer's failover order and its chains per country calling code (migration 0020). */
 export interface DeliveryChainsTable {
   customer_id: number;
-  chain: DeliveryProvider[];
+  chain: ColumnType<DeliveryProvider[], string, string>;
   country_chains: ColumnType<{ country_code: string; chain: DeliveryProvider[] }[], string, string>;
   updated_by: string;
   updated_at: Timestamp;

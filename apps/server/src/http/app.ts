@@ -18,6 +18,7 @@ import { userRoutes } from './routes/users';
 import { moduleToolRoutes } from './routes/module-tools';
 import { incidentRoutes } from './routes/incidents';
 import { catalogueRoutes } from './routes/catalogue';
+import { deliveryRoutes } from './routes/delivery';
 import { eventRoutes } from './routes/events';
 import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   audioRoutes,
   dashboardRoutes,
   chatbotRoutes,
+  deliveryRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */
@@ -83,6 +85,18 @@ function keepRawBodyWhereSigned(app: FastifyInstance): void {
     if (config.rawBody) (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
     if (!config.lenientJson) return parseJson(request, body as string, done);
     parseJson(request, body as string, (error, parsed) => done(null, error ? UNREADABLE_JSON : parsed));
+  });
+  // form bodies only where a provider posts them (Twilio's and TeXML's callbacks), kept as sent for the signature
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const config = request.routeOptions.config as { rawBody?: boolean; form?: boolean };
+    if (!config.form) {
+      done(Object.assign(new Error('Send the body as application/json'), { statusCode: 415 }), undefined);
+      return;
+    }
+    (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [name, value] of new URLSearchParams(body as string)) fields[name] = value;
+    done(null, fields);
   });
 }
 

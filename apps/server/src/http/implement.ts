@@ -315,6 +315,11 @@ export interface RouteOptions {
    * parser: the handler answers it in its own words (PagerDuty's, for the Events API v2).
    */
   lenientJson?: boolean;
+  /**
+   * The handler checks a signature over the body as it was sent (a provider's callback): the body
+   * is kept as text beside its parse, and form bodies are read as well as JSON.
+   */
+  rawBody?: boolean;
 }
 
 const frozenJson = new WeakMap<object, string>();
@@ -384,9 +389,11 @@ export class RouteTable {
         // a signature covers the body as it was sent: the JSON parser keeps it (http/app.ts)
         ...(endpoint.auth === 'signedWebhook'
           ? { config: { rawBody: true }, bodyLimit: WEBHOOK_BODY_LIMIT }
-          : options.lenientJson
-            ? { config: { lenientJson: true } }
-            : {}),
+          : options.rawBody
+            ? { config: { rawBody: true, form: true }, bodyLimit: WEBHOOK_BODY_LIMIT }
+            : options.lenientJson
+              ? { config: { lenientJson: true } }
+              : {}),
         // a throw here and a rejected promise reach the error handler alike
         handler: (request, reply) => {
           const auth = authenticate(ctx, endpoint, request, reply);

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
+  DELIVERY_STATUS_LABELS,
+  failoverNote,
+  isUndelivered,
+  nextProvider,
   parseSmsReply,
   replyTarget,
   replyText,
@@ -223,10 +227,71 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     };
   }
 
+  /**
+   * A message the provider did not deliver goes to the next provider of its chain, once
+   * (docs/product.md#delivery-providers): its kept text is queued again; true when it was.
+   */
+  async function failover(tx: Tx, message: InboundStatus): Promise<boolean> {
+    if (!isUndelivered(message.status)) return false;
+    const sent = await tx
+      .selectFrom('outbox')
+      .select(['id', 'customer_id', 'channel', 'recipient', 'provider', 'providers_tried', 'failover_body'])
+      .where('idempotency_key', '=', message.idempotency_key)
+      .where('status', '=', 'sent')
+      .where('failover_body', 'is not', null)
+      .executeTakeFirst();
+    if (!sent || !sent.provider || sent.channel === 'email') return false;
+    const { chain } = await ctx.delivery.providersFor(sent.customer_id, sent.recipient, sent.channel);
+    const next = nextProvider(chain, sent.providers_tried);
+    if (!next) return false;
+    const note = failoverNote(sent.provider, DELIVERY_STATUS_LABELS[message.status].toLowerCase(), next);
+    await tx
+      .updateTable('outbox')
+      .set((eb) => ({
+        status: 'pending',
+        due_at: ctx.clock.now(),
+        attempts: 0,
+        sent_at: null,
+        body: eb.ref('failover_body'),
+        subject: eb.ref('failover_subject'),
+        failover_body: null,
+        failover_subject: null,
+        delivery_status: 'queued',
+        delivery_detail: note,
+      }))
+      .where('id', '=', sent.id)
+      .execute();
+    await tx
+      .updateTable('event_logs')
+      .set({ delivery_status: 'queued', delivery_detail: note })
+      .where('idempotency_key', '=', message.idempotency_key)
+      .execute();
+    wakeAfterCommit(tx, OUTBOX_CHANNEL);
+    return true;
+  }
+
   async function status(tx: Tx, message: InboundStatus): Promise<Outcome> {
+    if (await failover(tx, message)) {
+      const contact = await tx
+        .selectFrom('event_logs')
+        .select('event_id')
+        .where('idempotency_key', '=', message.idempotency_key)
+        .executeTakeFirst();
+      return { answer: { result: 'recorded' }, eventId: contact?.event_id ?? null };
+    }
+    // the message's delivery is known: its kept text goes
+    await tx
+      .updateTable('outbox')
+      .set({ delivery_status: message.status, failover_body: null, failover_subject: null })
+      .where('idempotency_key', '=', message.idempotency_key)
+      .execute();
     const logged = await tx
       .updateTable('event_logs')
-      .set({ delivery_status: message.status, delivery_detail: message.detail ?? null })
+      // a failover's note stays: the log names every provider the contact went through
+      .set({
+        delivery_status: message.status,
+        delivery_detail: sql<string | null>`nullif(left(concat_ws('; ', delivery_detail, ${message.detail ?? null}::text), 1000), '')`,
+      })
       .where('idempotency_key', '=', message.idempotency_key)
       .returning(['event_id'])
       .executeTakeFirst();
@@ -235,7 +300,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       return { answer: { result: 'ignored' }, eventId: null };
     }
     const contact = contactOfKey(message.idempotency_key);
-    if (message.status === 'failed' && contact) {
+    if (isUndelivered(message.status) && contact) {
       const event = await eventState(tx, logged.event_id);
       if (event) await act(tx, event.timer_id, { kind: 'undelivered', step: contact.step, attempt: contact.attempt });
     }

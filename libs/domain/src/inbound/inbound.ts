@@ -17,7 +17,7 @@ export const INBOUND_MESSAGES = {
   digits: 'digits must be the keys pressed (0-9, * and #)',
   key: `idempotency_key must be a text of 1 to ${INBOUND_LIMITS.key} characters`,
   messageId: `message_id must be a text of 1 to ${INBOUND_LIMITS.key} characters`,
-  status: 'status must be delivered or failed',
+  status: 'status must be one of delivered, failed, busy, no-answer',
   detail: `detail must be a text of at most ${INBOUND_LIMITS.detail} characters`,
 } as const;
 
@@ -47,7 +47,7 @@ export const InboundVoiceSchema = v.object({
 export const InboundStatusSchema = v.object({
   kind: v.literal('status'),
   idempotency_key: key(INBOUND_MESSAGES.key),
-  status: v.picklist(['delivered', 'failed'], INBOUND_MESSAGES.status),
+  status: v.picklist(['delivered', 'failed', 'busy', 'no-answer'], INBOUND_MESSAGES.status),
   detail: v.optional(
     v.pipe(v.string(INBOUND_MESSAGES.detail), v.maxLength(INBOUND_LIMITS.detail, INBOUND_MESSAGES.detail)),
   ),

@@ -23,7 +23,7 @@ export const deliveryProviders: Migration = {
     )`,
     `create table delivery_chains (
       customer_id integer primary key references customers(customer_id) on delete cascade,
-      chain text[] not null default '{}',
+      chain jsonb not null default '[]',
       country_chains jsonb not null default '[]',
       updated_by text not null,
       updated_at timestamptz not null

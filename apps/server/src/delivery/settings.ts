@@ -1,0 +1,204 @@
+import {
+  CHAIN_MESSAGES,
+  PROVIDER_FIELDS,
+  PROVIDER_MESSAGES,
+  PROVIDER_LABELS,
+  providerSettingIssues,
+  type DeliveryChainInput,
+  type DeliveryProvider,
+  type DeliverySettingsView,
+  type MessageAnswer,
+  type ProviderCheckAnswer,
+  type ProviderSettingsView,
+  type ProviderValues,
+} from '@relevo/domain';
+import type { Principal } from '../auth/principals';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/database';
+import { HttpError, ValidationFailure } from '../http/errors';
+import { audit } from '../security/audit';
+import { customerAccounts, customerChains, deploymentSettings, sealAccount, type StoredAccount } from './accounts';
+import { describeFailure } from './providers/provider';
+
+const NO_CUSTOMER = 'Customer not found';
+
+/** A stored account as the API shows it: plain values, and for each secret only whether it is set. */
+function viewOf(account: StoredAccount): ProviderSettingsView {
+  const secrets: Record<string, boolean> = {};
+  for (const f of PROVIDER_FIELDS[account.provider]) if (f.secret) secrets[f.name] = !!account.secrets[f.name];
+  return {
+    provider: account.provider,
+    values: { ...account.settings },
+    secrets,
+    updated_at: account.updated_at.toISOString(),
+    updated_by: account.updated_by,
+  };
+}
+
+/**
+ * The Delivery screen's calls (docs/product.md#delivery-providers): staff keep a customer's
+ * provider accounts, order and country chains. Secrets are sealed before they are stored, never
+ * answered and never logged; the audit trail records which fields changed, not their values.
+ */
+export function deliverySettingsService(ctx: AppContext) {
+  const inStaff = <T>(principal: Principal, work: (tx: Tx) => Promise<T>) =>
+    ctx.database.scoped(principal.scope, work);
+
+  async function mustExist(tx: Tx, customerId: number): Promise<void> {
+    const found = await tx.selectFrom('customers').select('customer_id').where('customer_id', '=', customerId).executeTakeFirst();
+    if (!found) throw new HttpError(404, NO_CUSTOMER);
+  }
+
+  async function view(tx: Tx, customerId: number): Promise<DeliverySettingsView> {
+    const [accounts, chains] = await Promise.all([customerAccounts(tx, customerId), customerChains(tx, customerId)]);
+    return {
+      customer_id: customerId,
+      providers: accounts.map(viewOf),
+      chain: chains?.chain ?? [],
+      country_chains: chains?.country_chains ?? [],
+      default_chain: [...ctx.config.deliveryChain],
+    };
+  }
+
+  /** A provider the customer's chains may name: its own account, or the deployment's. */
+  const usable = (accounts: readonly StoredAccount[], provider: DeliveryProvider) =>
+    accounts.some((a) => a.provider === provider) ||
+    (provider === 'webhook' ? !!ctx.config.smsWebhookUrl : !!deploymentSettings(ctx.config, provider));
+
+  return {
+    get(principal: Principal, customerId: number): Promise<DeliverySettingsView> {
+      return inStaff(principal, async (tx) => {
+        await mustExist(tx, customerId);
+        return view(tx, customerId);
+      });
+    },
+
+    async saveProvider(
+      principal: Principal,
+      customerId: number,
+      provider: DeliveryProvider,
+      values: ProviderValues,
+    ): Promise<ProviderSettingsView> {
+      const saved = await inStaff(principal, async (tx) => {
+        await mustExist(tx, customerId);
+        const before = (await customerAccounts(tx, customerId)).find((a) => a.provider === provider);
+        const issues = providerSettingIssues(provider, values, Object.keys(before?.secrets ?? {}));
+        if (Object.keys(issues).length > 0) {
+          throw new ValidationFailure(
+            Object.entries(issues).map(([field, msg]) => ({ loc: ['body', 'values', field], msg })),
+          );
+        }
+        const sealed = sealAccount(ctx.delivery.box, customerId, provider, values, before);
+        const now = ctx.clock.now();
+        const row = { settings: JSON.stringify(sealed.settings), secrets: JSON.stringify(sealed.secrets), updated_by: principal.email, updated_at: now };
+        await tx
+          .insertInto('delivery_accounts')
+          .values({ customer_id: customerId, provider, ...row })
+          .onConflict((oc) => oc.columns(['customer_id', 'provider']).doUpdateSet(row))
+          .execute();
+        await audit(
+          tx,
+          {
+            customerId,
+            actor: { id: principal.userId, email: principal.email },
+            action: before ? 'update' : 'create',
+            entity: 'delivery_provider',
+            entityId: provider,
+            // which fields were given, never their values
+            detail: { fields: Object.keys(values).filter((name) => values[name]?.trim()) },
+          },
+          now,
+        );
+        return { provider, ...sealed, updated_by: principal.email, updated_at: now };
+      });
+      ctx.delivery.invalidate(customerId);
+      return viewOf(saved);
+    },
+
+    async removeProvider(principal: Principal, customerId: number, provider: DeliveryProvider): Promise<MessageAnswer> {
+      await inStaff(principal, async (tx) => {
+        await mustExist(tx, customerId);
+        const chains = await customerChains(tx, customerId);
+        const named = [...(chains?.chain ?? []), ...(chains?.country_chains ?? []).flatMap((c) => c.chain)];
+        const deployment = provider === 'webhook' || deploymentSettings(ctx.config, provider);
+        if (named.includes(provider) && !deployment) throw new HttpError(409, PROVIDER_MESSAGES.inUse(provider));
+        const gone = await tx
+          .deleteFrom('delivery_accounts')
+          .where('customer_id', '=', customerId)
+          .where('provider', '=', provider)
+          .executeTakeFirst();
+        if (Number(gone.numDeletedRows) === 0) throw new HttpError(404, `${PROVIDER_LABELS[provider]} has no settings`);
+        await audit(
+          tx,
+          {
+            customerId,
+            actor: { id: principal.userId, email: principal.email },
+            action: 'delete',
+            entity: 'delivery_provider',
+            entityId: provider,
+          },
+          ctx.clock.now(),
+        );
+      });
+      ctx.delivery.invalidate(customerId);
+      return { Message: PROVIDER_MESSAGES.removed(provider) };
+    },
+
+    async saveChain(principal: Principal, customerId: number, input: DeliveryChainInput): Promise<DeliverySettingsView> {
+      const answer = await inStaff(principal, async (tx) => {
+        await mustExist(tx, customerId);
+        const accounts = await customerAccounts(tx, customerId);
+        const issues = [
+          ...input.chain.map((provider, i) => ({ provider, loc: ['body', 'chain', String(i)] })),
+          ...input.country_chains.flatMap((c, n) =>
+            c.chain.map((provider, i) => ({ provider, loc: ['body', 'country_chains', String(n), 'chain', String(i)] })),
+          ),
+        ].filter(({ provider }) => !usable(accounts, provider));
+        if (issues.length > 0) {
+          throw new ValidationFailure(issues.map(({ provider, loc }) => ({ loc, msg: CHAIN_MESSAGES.notConfigured(provider) })));
+        }
+        const now = ctx.clock.now();
+        const row = {
+          chain: JSON.stringify(input.chain),
+          country_chains: JSON.stringify(input.country_chains),
+          updated_by: principal.email,
+          updated_at: now,
+        };
+        await tx
+          .insertInto('delivery_chains')
+          .values({ customer_id: customerId, ...row })
+          .onConflict((oc) => oc.column('customer_id').doUpdateSet(row))
+          .execute();
+        await audit(
+          tx,
+          {
+            customerId,
+            actor: { id: principal.userId, email: principal.email },
+            action: 'update',
+            entity: 'delivery_chain',
+            entityId: customerId,
+            detail: { chain: input.chain, country_chains: input.country_chains },
+          },
+          now,
+        );
+        return view(tx, customerId);
+      });
+      ctx.delivery.invalidate(customerId);
+      return answer;
+    },
+
+    /** "Check": the provider's API reads the account with the settings in use for the customer. */
+    async check(principal: Principal, customerId: number, provider: DeliveryProvider): Promise<ProviderCheckAnswer> {
+      await inStaff(principal, (tx) => mustExist(tx, customerId));
+      const route = await ctx.delivery.route(customerId);
+      const adapter = ctx.delivery.adapterOf(route, provider);
+      if (!adapter) throw new HttpError(422, `${PROVIDER_LABELS[provider]} has no settings`);
+      try {
+        await adapter.check(AbortSignal.timeout(15_000));
+        return { provider, ok: true, message: PROVIDER_MESSAGES.checked(provider) };
+      } catch (error) {
+        return { provider, ok: false, message: describeFailure(error) };
+      }
+    },
+  };
+}
