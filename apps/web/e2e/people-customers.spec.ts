@@ -200,7 +200,7 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     }
   });
 
-  test('a Staff View reads the list but has no Create and no actions (docs/product.md#roles-and-permissions)', async ({
+  test('a Staff View reads the list but has no Create and no actions but Delivery (docs/product.md#roles-and-permissions)', async ({
     page,
     signIn,
   }) => {
@@ -208,8 +208,9 @@ test.describe('Customers (docs/product.md#user-lists, #tables, #roles-and-permis
     await expect(page).toHaveURL(/\/customer$/);
     await expect(rowOf(page, DEMO_CUSTOMER)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
-    await expect(table(page).getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
     await expect(table(page).getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+    // docs/product.md#delivery-providers: a Staff View reads each customer's delivery settings
+    await expect(table(page).getByRole('link', { name: `Delivery of ${DEMO_CUSTOMER}` })).toBeVisible();
   });
 
   test('the list and the open modal have no serious or critical axe violation', async ({

@@ -54,6 +54,9 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   customer: lazyRoute(
     lazyWithPreload(() => import('./features/customers/CustomersPage').then(({ CustomersPage }) => CustomersPage)),
   ),
+  'customer/:customer_id/delivery': lazyRoute(
+    lazyWithPreload(() => import('./features/delivery/DeliveryPage').then(({ DeliveryPage }) => DeliveryPage)),
+  ),
   applications: lazyRoute(
     lazyWithPreload(() =>
       import('./features/applications/ApplicationsPage').then(({ ApplicationsPage }) => ApplicationsPage),

@@ -11,6 +11,8 @@ export const ROUTE_ROLES = {
   'admin/users': [Role.StaffRoot],
   'customer/users': STAFF_ROLES,
   customer: STAFF_ROLES,
+  // docs/product.md#delivery-providers: a customer's providers and failover order, from its row on Customers
+  'customer/:customer_id/delivery': STAFF_ROLES,
   applications: CUSTOMER_ROLES,
   'application/:application_id/modules': CUSTOMER_ROLES,
   module: CUSTOMER_ROLES,

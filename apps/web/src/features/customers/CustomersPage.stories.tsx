@@ -9,7 +9,6 @@ import {
   expectProblem,
   expectSaving,
   openCreateDialog,
-  playReadsOnly,
   playShowsText,
   storyBody as body,
 } from '../../testing/story-dialogs';
@@ -125,7 +124,17 @@ export const LoadFailed: Story = {
   },
 };
 export const SecondPageByName: Story = { args: { at: '/customer?page=2&order=customer_name&dir=desc' } };
-export const StaffView: Story = { args: { role: Role.StaffView }, play: playReadsOnly('Acme Health') };
+/** StaffView reads the list and opens a customer's Delivery screen, read-only there too. */
+export const StaffView: Story = {
+  args: { role: Role.StaffView },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('link', { name: 'Delivery of Acme Health' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Edit Acme Health' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Delete Acme Health' })).toBeNull();
+  },
+};
 /** docs/product.md#roles-and-permissions: Staff Edit creates, edits and deletes customers like Staff Root. */
 export const StaffEdit: Story = {
   args: { role: Role.StaffEdit },

@@ -1,19 +1,22 @@
-import { addCustomer, deleteCustomer, updateCustomer } from '@relevo/api';
+import { addCustomer, deleteCustomer, getDelivery, updateCustomer } from '@relevo/api';
 import {
   MESSAGES,
   activeFlagStatus,
   customerDeleteRefusal,
   isProviderCustomer,
   listDate,
+  mayCall,
   type Customer,
 } from '@relevo/domain';
 import { StatusBadge, type DataTableColumn } from '@relevo/ui';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
 import { CustomerModal } from './CustomerModal';
+import './CustomersPage.css';
 
 const COLUMNS: DataTableColumn<Customer>[] = [
   { id: 'customer_id', header: 'Id', cell: (row) => row.customer_id, sortable: true, numeric: true, width: '5rem' },
@@ -68,9 +71,29 @@ export function CustomersPage() {
   );
   const records = useRecordList(CUSTOMERS, calls, { deletable });
   const { close, saved } = records.screen;
+  // docs/product.md#delivery-providers: each customer's providers and order open from its row
+  const { rowButtons } = records;
+  const mayEdit = records.may.edit || records.may.delete;
+  const rowActions = useCallback(
+    (row: Customer) => (
+      <span className="customers__row-actions">
+        <Link
+          className="rl-button rl-button--secondary rl-button--sm"
+          to={`/customer/${row.customer_id}/delivery`}
+          state={{ name: row.customer_name }}
+          aria-label={`Delivery of ${row.customer_name}`}
+        >
+          Delivery
+        </Link>
+        {mayEdit ? rowButtons(row) : null}
+      </span>
+    ),
+    [rowButtons, mayEdit],
+  );
   return (
     <RecordListScreen
       records={records}
+      rowActions={mayCall(user.role.rol_id, getDelivery) ? rowActions : undefined}
       modal={(row) => (
         <CustomerModal
           customer={row}

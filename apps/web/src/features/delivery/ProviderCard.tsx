@@ -1,0 +1,257 @@
+import { fieldMessagesOf, generalErrorText } from '@relevo/api';
+import {
+  PROVIDER_FIELDS,
+  PROVIDER_LABELS,
+  PROVIDER_MESSAGES,
+  providerSettingIssues,
+  type DeliveryProvider,
+  type ProviderCheckAnswer,
+  type ProviderField,
+  type ProviderSettingsView,
+  type ProviderValues,
+} from '@relevo/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  ConfirmDialog,
+  FieldShell,
+  PasswordField,
+  TextField,
+  describedInputProps,
+  toast,
+} from '@relevo/ui';
+import { useId, useState } from 'react';
+import { reportError } from '../../shell/report-error';
+import type { DeliveryCalls } from './delivery-calls';
+
+/** What a saved secret's field says instead of its value (the API never answers one). */
+export const SECRET_SAVED_HINT = 'Saved — leave empty to keep';
+
+type Errors = Record<string, readonly string[]>;
+
+/** The values a provider's form starts from: the saved plain values; secrets always start empty. */
+const initialValues = (provider: DeliveryProvider, saved: ProviderSettingsView | undefined): ProviderValues =>
+  Object.fromEntries(PROVIDER_FIELDS[provider].map((f) => [f.name, f.secret ? '' : (saved?.values[f.name] ?? '')]));
+
+/** A multi-line setting (a private key): a text area in the same label, hint and error frame as a text field. */
+function MultilineField({
+  label,
+  value,
+  onValueChange,
+  errors,
+  hint,
+  required,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  errors?: readonly string[];
+  hint?: string;
+  required: boolean;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const ids = { inputId: `${id}-input`, errorsId: `${id}-errors`, hintId: `${id}-hint` };
+  return (
+    <FieldShell ids={ids} label={label} errors={errors} hint={hint} required={required}>
+      <textarea
+        className="rl-input delivery__multiline"
+        rows={4}
+        value={value}
+        required={required}
+        disabled={disabled}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => onValueChange(event.target.value)}
+        {...describedInputProps(ids, errors, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+function SettingField({
+  field,
+  value,
+  onValueChange,
+  errors,
+  secretSaved,
+  readOnly,
+}: {
+  field: ProviderField;
+  value: string;
+  onValueChange: (value: string) => void;
+  errors?: readonly string[];
+  secretSaved: boolean;
+  readOnly: boolean;
+}) {
+  const hint = secretSaved ? SECRET_SAVED_HINT : field.hint;
+  // a saved secret may stay empty: it keeps the saved one
+  const required = field.required && !secretSaved;
+  const common = { label: field.label, value, onValueChange, errors, hint, required, disabled: readOnly };
+  if (field.kind === 'multiline') return <MultilineField {...common} />;
+  if (field.secret) return <PasswordField {...common} autoComplete="new-password" />;
+  return (
+    <TextField
+      {...common}
+      type={field.kind === 'url' ? 'url' : field.kind === 'phone' ? 'tel' : 'text'}
+      autoComplete="off"
+    />
+  );
+}
+
+export interface ProviderCardProps {
+  customerId: number;
+  provider: DeliveryProvider;
+  /** the provider's saved settings, when it has any */
+  saved: ProviderSettingsView | undefined;
+  calls: DeliveryCalls;
+  /** StaffView: the fields show, disabled, with no Save, Remove or Check */
+  readOnly: boolean;
+  onSaved: (saved: ProviderSettingsView) => void;
+  onRemoved: (provider: DeliveryProvider) => void;
+}
+
+/**
+ * One provider of docs/product.md#delivery-providers: its settings from the domain's table, checked
+ * as the server checks them before the save; Save, Remove (confirmed) and Check.
+ */
+export function ProviderCard({ customerId, provider, saved, calls, readOnly, onSaved, onRemoved }: ProviderCardProps) {
+  const label = PROVIDER_LABELS[provider];
+  const [values, setValues] = useState(() => initialValues(provider, saved));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<'save' | 'remove' | 'check' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [check, setCheck] = useState<Pick<ProviderCheckAnswer, 'ok' | 'message'> | null>(null);
+  const savedSecrets = Object.keys(saved?.secrets ?? {}).filter((name) => saved?.secrets[name]);
+
+  const change = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: [] }));
+  };
+
+  const save = async () => {
+    const issues = providerSettingIssues(provider, values, savedSecrets);
+    if (Object.keys(issues).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(issues).map(([name, message]) => [name, [message]])));
+      return;
+    }
+    setBusy('save');
+    try {
+      const answer = await calls.saveProvider(customerId, provider, values);
+      toast.success(PROVIDER_MESSAGES.saved(provider));
+      onSaved(answer);
+    } catch (error) {
+      const fields = fieldMessagesOf(error);
+      const names = PROVIDER_FIELDS[provider].map((f) => f.name);
+      if (Object.keys(fields).length > 0 && Object.keys(fields).every((name) => names.includes(name)))
+        setErrors(fields);
+      else reportError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    setBusy('remove');
+    try {
+      await calls.removeProvider(customerId, provider);
+      toast.success(PROVIDER_MESSAGES.removed(provider));
+      setConfirming(false);
+      onRemoved(provider);
+    } catch (error) {
+      // 409: the provider is in the order; the detail says so
+      setConfirming(false);
+      reportError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runCheck = async () => {
+    setBusy('check');
+    setCheck(null);
+    try {
+      setCheck(await calls.checkProvider(customerId, provider));
+    } catch (error) {
+      setCheck({ ok: false, message: generalErrorText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card
+      title={label}
+      headingLevel={3}
+      className="delivery__provider"
+      aria-label={`${label} settings`}
+      actions={
+        saved ? (
+          <span className="delivery__saved-note">Saved by {saved.updated_by}</span>
+        ) : (
+          <span className="delivery__saved-note">Not set up</span>
+        )
+      }
+    >
+      <form
+        className="delivery__fields"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!readOnly) void save();
+        }}
+      >
+        {PROVIDER_FIELDS[provider].map((field) => (
+          <SettingField
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            onValueChange={(value) => change(field.name, value)}
+            errors={errors[field.name]?.length ? errors[field.name] : undefined}
+            secretSaved={field.secret && savedSecrets.includes(field.name)}
+            readOnly={readOnly}
+          />
+        ))}
+        {check ? (
+          <Alert variant={check.ok ? 'success' : 'error'} className="delivery__check">
+            {check.message}
+          </Alert>
+        ) : null}
+        {readOnly ? null : (
+          <div className="delivery__actions">
+            {saved ? (
+              <>
+                <Button type="button" variant="danger" disabled={busy !== null} onClick={() => setConfirming(true)}>
+                  Remove
+                </Button>
+                <Button
+                  type="button"
+                  loading={busy === 'check'}
+                  disabled={busy !== null}
+                  onClick={() => void runCheck()}
+                >
+                  Check
+                </Button>
+              </>
+            ) : null}
+            <Button type="submit" variant="primary" loading={busy === 'save'} disabled={busy !== null}>
+              Save
+            </Button>
+          </div>
+        )}
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && busy !== 'remove') setConfirming(false);
+        }}
+        message={`Remove the ${label} settings of this customer?`}
+        continueLabel="Remove"
+        busy={busy === 'remove'}
+        onContinue={() => void remove()}
+      />
+    </Card>
+  );
+}
