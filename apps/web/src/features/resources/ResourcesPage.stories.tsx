@@ -4,6 +4,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
+import { storyTestCalls, type StoryTestState } from '../../testing/delivery';
 import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp, screenMeta } from '../../testing/story-app';
@@ -11,7 +12,6 @@ import {
   expectProblem,
   expectSaving,
   playOffersReload,
-  playReadsOnly,
   playShowsText,
   storyBody as body,
 } from '../../testing/story-dialogs';
@@ -26,15 +26,19 @@ function Resources({
   role = Role.CustomerRoot,
   state = 'filled',
   refusePhone = false,
+  test = 'delivered',
 }: {
   role?: RoleId;
   state?: StoryCatalogueState;
   refusePhone?: boolean;
+  /** what "Send a test" answers */
+  test?: StoryTestState;
 }) {
-  const [calls] = useState(() =>
-    storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}),
-  );
-  return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={{ ...calls }} />;
+  const [calls] = useState(() => ({
+    ...storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}),
+    resourceTestCalls: storyTestCalls(test),
+  }));
+  return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={calls} />;
 }
 
 export default { title: 'Screens/Resources', ...screenMeta(Resources) };
@@ -73,8 +77,17 @@ export const Loading: Story = { args: { state: 'loading' } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
 export const LoadFailed: Story = { args: { state: 'failed' }, play: playOffersReload };
 
-/** docs/product.md#roles-and-permissions: the Customer reads the list only. */
-export const ReadOnlyCustomer: Story = { args: { role: Role.Customer }, play: playReadsOnly('Luis Ortega') };
+/** docs/product.md#roles-and-permissions: the Customer reads the list and may only send a test (docs/product.md#send-a-test). */
+export const ReadOnlyCustomer: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByRole('button', { name: 'Send a test to Luis Ortega' })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Edit Luis Ortega' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: 'Delete Luis Ortega' })).toBeNull();
+  },
+};
 
 /** docs/product.md#resources: at the quota the warning shows and Create is disabled. */
 export const QuotaReached: Story = {
@@ -183,5 +196,80 @@ export const DeleteRefused: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Carlos Méndez' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }));
     await expect(await screen.findByText(resourceDeleteRefusal(['Demo on-call'])!)).toBeInTheDocument();
+  },
+};
+
+/** docs/product.md#send-a-test: the dialog opens on the latest results (none yet) with its Send a test button. */
+async function openTest(canvasElement: HTMLElement) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: 'Send a test to Luis Ortega' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send a test to Luis Ortega' });
+  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  return dialog;
+}
+
+async function sendTest(canvasElement: HTMLElement) {
+  const dialog = await openTest(canvasElement);
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send a test' })).toBeEnabled());
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send a test' }));
+  return dialog;
+}
+
+export const TestBeforeSend: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openTest(canvasElement);
+    await expect(await within(dialog).findByText('No test has been sent to this resource yet.')).toBeVisible();
+  },
+};
+
+/** Sent, the reports not in yet: the dialog keeps reading the results. */
+export const TestPending: Story = {
+  args: { test: 'pending' },
+  play: async ({ canvasElement }) => {
+    const dialog = await sendTest(canvasElement);
+    const table = await within(dialog).findByRole('table', { name: 'Test results' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await expect(within(table).getByText('Queued')).toBeVisible();
+    await expect(within(dialog).getByText(/Waiting for the delivery reports/)).toBeVisible();
+  },
+};
+
+export const TestDelivered: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await sendTest(canvasElement);
+    const table = await within(dialog).findByRole('table', { name: 'Test results' });
+    await expect(within(table).getAllByText('Delivered')).toHaveLength(2);
+    await expect(within(table).getByText('SMS')).toBeVisible();
+    await expect(within(table).getByText('Call')).toBeVisible();
+    await expect(within(dialog).getByText(/All reports are in/)).toBeVisible();
+  },
+};
+
+export const TestFailed: Story = {
+  args: { test: 'failed' },
+  play: async ({ canvasElement }) => {
+    const dialog = await sendTest(canvasElement);
+    const table = await within(dialog).findByRole('table', { name: 'Test results' });
+    await expect(within(table).getByText('Failed')).toBeVisible();
+    await expect(within(table).getByText('Generic webhook')).toBeVisible();
+    await expect(within(table).getByText(/the webhook answered 502/)).toBeVisible();
+  },
+};
+
+/** A second test within the minute: the server's 429 detail. */
+export const TestTooSoon: Story = {
+  args: { test: 'tooSoon' },
+  play: async ({ canvasElement }) => {
+    const dialog = await sendTest(canvasElement);
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('less than a minute ago');
+  },
+};
+
+/** A resource with no phone: the server's 422 detail. */
+export const TestNoPhone: Story = {
+  args: { test: 'noPhone' },
+  play: async ({ canvasElement }) => {
+    const dialog = await sendTest(canvasElement);
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('no phone');
   },
 };

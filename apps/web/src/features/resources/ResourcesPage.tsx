@@ -1,14 +1,24 @@
-import { addResource, deleteResource, updateResource } from '@relevo/api';
-import { MESSAGES, copiedToClipboard, resourcePhoneShown, resourceQuotaRefusal, type Resource } from '@relevo/domain';
-import { Alert, type DataTableColumn } from '@relevo/ui';
+import { addResource, deleteResource, sendResourceTest, updateResource } from '@relevo/api';
+import {
+  MESSAGES,
+  copiedToClipboard,
+  mayCall,
+  resourcePhoneShown,
+  resourceQuotaRefusal,
+  type Resource,
+} from '@relevo/domain';
+import { Alert, Icon, IconButton, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useLoaded } from '../../shell/loaded';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
+import { useSignedInUser } from '../../shell/session';
 import { liveResourceCalls } from './resource-calls';
+import { liveResourceTestCalls } from './resource-test-calls';
 import { ResourceModal } from './ResourceModal';
+import { TestSendModal } from './TestSendModal';
 import './ResourcesPage.css';
 
 /** A phone cell: the number with its country code; a click copies it (docs/product.md#resources). */
@@ -67,21 +77,44 @@ export function ResourcesPage() {
   const changed = useCallback(() => setRound((count) => count + 1), []);
   const records = useRecordList(RESOURCES, calls, { changed });
   const { close, saved } = records.screen;
+  const testCalls = useService('resourceTestCalls', liveResourceTestCalls);
+  const mayTest = mayCall(useSignedInUser().role.rol_id, sendResourceTest);
+  const [testing, setTesting] = useState<Resource | null>(null);
+  const { rowButtons } = records;
+  // docs/product.md#send-a-test: a test SMS and call to the row's phones, beside Edit and Delete
+  const rowActions = useCallback(
+    (row: Resource) => (
+      <span className="resources__row-actions">
+        <IconButton
+          size="sm"
+          label={`Send a test to ${row.resource_fullname}`}
+          icon={<Icon name="send" size={16} />}
+          onClick={() => setTesting(row)}
+        />
+        {rowButtons(row)}
+      </span>
+    ),
+    [rowButtons],
+  );
 
   // the server's own rule and words: the same refusal it answers to one more resource
   const quotaRefusal = limit.state === 'loaded' ? resourceQuotaRefusal(limit.value) : null;
   return (
-    <RecordListScreen
-      records={records}
-      notice={
-        quotaRefusal && records.may.create ? (
-          <Alert variant="warning" className="resources__quota">
-            {quotaRefusal}
-          </Alert>
-        ) : null
-      }
-      createDisabled={limit.state === 'loading' || quotaRefusal !== null}
-      modal={(row) => <ResourceModal resource={row} calls={calls} onClose={close} onSaved={saved} />}
-    />
+    <>
+      <RecordListScreen
+        records={records}
+        rowActions={mayTest ? rowActions : undefined}
+        notice={
+          quotaRefusal && records.may.create ? (
+            <Alert variant="warning" className="resources__quota">
+              {quotaRefusal}
+            </Alert>
+          ) : null
+        }
+        createDisabled={limit.state === 'loading' || quotaRefusal !== null}
+        modal={(row) => <ResourceModal resource={row} calls={calls} onClose={close} onSaved={saved} />}
+      />
+      {testing ? <TestSendModal resource={testing} calls={testCalls} onClose={() => setTesting(null)} /> : null}
+    </>
   );
 }
