@@ -37,6 +37,7 @@ const APPLICATIONS = 'screens-applications--';
 const MODULES = 'screens-modules--';
 const EVENTS = 'screens-events--';
 const RESOURCES = 'screens-resources--';
+const DELIVERY = 'screens-delivery--';
 const ESCALATIONS = 'screens-escalations--';
 const STEP_MODAL = 'screens-escalations-step-modal--';
 const PRIORITY = 'screens-escalations-priority-modal--';
@@ -523,6 +524,42 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'delete confirmation': ids(RESOURCES, 'delete-confirm'),
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
+  },
+  {
+    screen: 'Send a test (Resources row action)',
+    spec: 'docs/product.md#send-a-test',
+    states: {
+      'before send': ids(RESOURCES, 'test-before-send'),
+      'sent, reports pending': ids(RESOURCES, 'test-pending'),
+      delivered: ids(RESOURCES, 'test-delivered'),
+      'failed with detail': ids(RESOURCES, 'test-failed'),
+      'refused: too soon': ids(RESOURCES, 'test-too-soon'),
+      'refused: no phone': ids(RESOURCES, 'test-no-phone'),
+      'role: Customer': ids(RESOURCES, 'read-only-customer'),
+    },
+    without: { 'role: staff': CUSTOMER_SCREEN },
+  },
+  {
+    screen: "Delivery (a customer's providers and order)",
+    spec: 'docs/product.md#delivery-providers',
+    states: {
+      filled: ids(DELIVERY, 'filled'),
+      'secrets saved': ids(DELIVERY, 'secrets-saved'),
+      empty: ids(DELIVERY, 'empty'),
+      loading: ids(DELIVERY, 'loading'),
+      'load failed': ids(DELIVERY, 'load-failed'),
+      'validation: <Field> is required': ids(DELIVERY, 'invalid-settings'),
+      'validation: E.164 phone': ids(DELIVERY, 'invalid-settings'),
+      'validation: country code and chain': ids(DELIVERY, 'invalid-country-chain'),
+      'field errors from the server': ids(DELIVERY, 'field-errors'),
+      saved: ids(DELIVERY, 'saved', 'order-changed'),
+      'check ok': ids(DELIVERY, 'check-ok'),
+      'check failed': ids(DELIVERY, 'check-failed'),
+      refused: ids(DELIVERY, 'remove-refused'),
+      'role: StaffRoot': ids(DELIVERY, 'filled'),
+      'role: StaffView': ids(DELIVERY, 'staff-view'),
+    },
+    without: { 'role: customer': 'a staff screen: customer roles are sent to 403 by the route guard' },
   },
   {
     screen: 'Escalations (list and modal)',
