@@ -351,7 +351,8 @@ function deliveryFrom(env: Env): Pick<Config, 'deliveryChain' | 'providerSetting
     const values: ProviderValues = {};
     for (const f of PROVIDER_FIELDS[provider]) {
       const raw = env[providerVariable(provider, f.name)];
-      if (raw !== undefined && raw !== '') values[f.name] = f.kind === 'multiline' ? raw.replace(/\\n/g, '\n') : raw.trim();
+      if (raw !== undefined && raw !== '')
+        values[f.name] = f.kind === 'multiline' ? raw.replace(/\\n/g, '\n') : raw.trim();
     }
     if (Object.keys(values).length === 0) continue;
     const issues = providerSettingIssues(provider, values);

@@ -45,7 +45,12 @@ export async function createContext(opts: {
       ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 },
     },
     log: opts.log,
-    delivery: new DeliveryDirectory(opts.database, opts.config, await secretBoxOf(opts.config, opts.database), opts.log),
+    delivery: new DeliveryDirectory(
+      opts.database,
+      opts.config,
+      await secretBoxOf(opts.config, opts.database),
+      opts.log,
+    ),
     lifecycle: { stopping: false },
   };
 }

@@ -579,7 +579,12 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           t.ctx.delivery.box,
           customerId,
           'twilio',
-          { account_sid: `AC${'0'.repeat(32)}`, auth_token: 'matrix-token', from: '+17875550100', api_url: 'http://127.0.0.1:9' },
+          {
+            account_sid: `AC${'0'.repeat(32)}`,
+            auth_token: 'matrix-token',
+            from: '+17875550100',
+            api_url: 'http://127.0.0.1:9',
+          },
           undefined,
         );
         await asSystem(t, (tx) =>
@@ -1096,7 +1101,10 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'checkDeliveryProvider':
         return expect(answer).toMatchObject({ provider: 'twilio', ok: false });
       case 'saveDeliveryChain':
-        return expect(answer).toMatchObject({ chain: ['twilio'], country_chains: [{ country_code: '34', chain: ['twilio'] }] });
+        return expect(answer).toMatchObject({
+          chain: ['twilio'],
+          country_chains: [{ country_code: '34', chain: ['twilio'] }],
+        });
       case 'sendResourceTest':
         return expect((answer as { results: { phone: string }[] }).results.map((r) => r.phone)).toEqual([
           '+17875550142',

@@ -34,7 +34,11 @@ export async function secretBoxOf(config: Pick<Config, 'secretsKey'>, database: 
       .values({ key: 'secrets_key', value: randomBytes(32).toString('hex') })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await tx.selectFrom('app_settings').select('value').where('key', '=', 'secrets_key').executeTakeFirstOrThrow();
+    const row = await tx
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'secrets_key')
+      .executeTakeFirstOrThrow();
     return row.value;
   });
   return new SecretBox(Buffer.from(hex, 'hex'));
@@ -161,7 +165,10 @@ export class DeliveryDirectory {
       Promise.all([customerAccounts(tx, customerId), customerChains(tx, customerId)]),
     );
     for (const account of own) {
-      accounts[account.provider] = { account: String(customerId), settings: openAccount(this.box, customerId, account) };
+      accounts[account.provider] = {
+        account: String(customerId),
+        settings: openAccount(this.box, customerId, account),
+      };
     }
     const chain = chains && chains.chain.length > 0 ? chains.chain : deployment.chain;
     return {

@@ -1,4 +1,4 @@
-import { voiceKeyAction, type DeliveryProvider } from '@relevo/domain';
+import { isUndelivered, voiceKeyAction, type DeliveryProvider } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { inboundService } from '../incidents/inbound';
 import type { SpokenAudio } from './spoken-audio';
@@ -17,7 +17,8 @@ export function providerCallbackService(ctx: AppContext, inbound: Inbound, audio
   async function verifiedAccount(callbacks: ProviderCallbacks, request: CallbackRequest) {
     const named = callbacks.accountOf(request);
     const number = named === null ? callbacks.numberOf?.(request) : null;
-    const candidates = named !== null ? [named] : number ? await ctx.delivery.accountsByNumber(callbacks.provider, number) : [];
+    const candidates =
+      named !== null ? [named] : number ? await ctx.delivery.accountsByNumber(callbacks.provider, number) : [];
     for (const account of candidates) {
       const settings = await ctx.delivery.settingsOf(account, callbacks.provider);
       if (settings && callbacks.verify(request, settings)) return { account, settings };
@@ -30,7 +31,7 @@ export function providerCallbackService(ctx: AppContext, inbound: Inbound, audio
     return ctx.database.scoped({ kind: 'staff' }, (tx) => {
       let query = tx
         .selectFrom('outbox')
-        .select(['idempotency_key', 'recipient', 'channel'])
+        .select(['idempotency_key', 'recipient', 'channel', 'delivery_status'])
         .where('provider', '=', provider)
         .where('provider_message_id', '=', messageId);
       query = account === 'default' ? query : query.where('customer_id', '=', Number(account));
@@ -47,6 +48,9 @@ export function providerCallbackService(ctx: AppContext, inbound: Inbound, audio
           ctx.log.info({ provider }, 'delivery report for no message sent: ignored');
           return null;
         }
+        // a call a machine answered stays not reached when its end is reported as completed
+        if (report.status === 'delivered' && message.delivery_status && isUndelivered(message.delivery_status))
+          return null;
         await inbound.receive({
           kind: 'status',
           idempotency_key: message.idempotency_key,

@@ -18,7 +18,8 @@ export function chainSender(
 ): Sender {
   return async (message, signal): Promise<SendOutcome> => {
     const { chain, adapter } = await directory.providersFor(message.customer_id, message.recipient, channel);
-    if (chain.length === 0) throw new Error(`no provider of the chain carries ${channel} to ${message.recipient.slice(0, 4)}…`);
+    if (chain.length === 0)
+      throw new Error(`no provider of the chain carries ${channel} to ${message.recipient.slice(0, 4)}…`);
     const audioUrl = channel === 'voice' && audio ? await audio.urlOf(message.idempotency_key) : null;
     signal?.throwIfAborted();
     let tried = message.providers_tried ?? 0;

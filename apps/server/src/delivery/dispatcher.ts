@@ -7,7 +7,7 @@ import type { OutboxRow } from '../db/schema';
 import type { Compilable } from 'kysely';
 import type { Claimed } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
-import type { SendOutcome, Senders } from './channels';
+import type { Senders } from './channels';
 
 export interface DispatcherOptions {
   database: Database;
@@ -71,9 +71,12 @@ class Contacts {
       bundled.map((b) => ({ label: b.bundle_label ?? b.idempotency_key, subject: b.subject, body: b.body ?? '' })),
     );
     const outcome = await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
-    if (outcome?.status === 'failed' && this.undelivered) await this.undelivered(message.idempotency_key, outcome.detail ?? '');
+    if (outcome?.status === 'failed' && this.undelivered)
+      await this.undelivered(message.idempotency_key, outcome.detail ?? '');
     this.#sent.set(message.claim_token, [
-      ...(outcome?.status === 'failed' ? [] : markSent(this.database.db, message.idempotency_key, bundled, outcome ?? undefined)),
+      ...(outcome?.status === 'failed'
+        ? []
+        : markSent(this.database.db, message.idempotency_key, bundled, outcome ?? undefined)),
       ...(outcome ? recordOutcome(this.database.db, message, outcome, true) : []),
     ]);
   }

@@ -41,11 +41,14 @@ function viewOf(account: StoredAccount): ProviderSettingsView {
  * answered and never logged; the audit trail records which fields changed, not their values.
  */
 export function deliverySettingsService(ctx: AppContext) {
-  const inStaff = <T>(principal: Principal, work: (tx: Tx) => Promise<T>) =>
-    ctx.database.scoped(principal.scope, work);
+  const inStaff = <T>(principal: Principal, work: (tx: Tx) => Promise<T>) => ctx.database.scoped(principal.scope, work);
 
   async function mustExist(tx: Tx, customerId: number): Promise<void> {
-    const found = await tx.selectFrom('customers').select('customer_id').where('customer_id', '=', customerId).executeTakeFirst();
+    const found = await tx
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
     if (!found) throw new HttpError(404, NO_CUSTOMER);
   }
 
@@ -90,7 +93,12 @@ export function deliverySettingsService(ctx: AppContext) {
         }
         const sealed = sealAccount(ctx.delivery.box, customerId, provider, values, before);
         const now = ctx.clock.now();
-        const row = { settings: JSON.stringify(sealed.settings), secrets: JSON.stringify(sealed.secrets), updated_by: principal.email, updated_at: now };
+        const row = {
+          settings: JSON.stringify(sealed.settings),
+          secrets: JSON.stringify(sealed.secrets),
+          updated_by: principal.email,
+          updated_at: now,
+        };
         await tx
           .insertInto('delivery_accounts')
           .values({ customer_id: customerId, provider, ...row })
@@ -144,18 +152,27 @@ export function deliverySettingsService(ctx: AppContext) {
       return { Message: PROVIDER_MESSAGES.removed(provider) };
     },
 
-    async saveChain(principal: Principal, customerId: number, input: DeliveryChainInput): Promise<DeliverySettingsView> {
+    async saveChain(
+      principal: Principal,
+      customerId: number,
+      input: DeliveryChainInput,
+    ): Promise<DeliverySettingsView> {
       const answer = await inStaff(principal, async (tx) => {
         await mustExist(tx, customerId);
         const accounts = await customerAccounts(tx, customerId);
         const issues = [
           ...input.chain.map((provider, i) => ({ provider, loc: ['body', 'chain', String(i)] })),
           ...input.country_chains.flatMap((c, n) =>
-            c.chain.map((provider, i) => ({ provider, loc: ['body', 'country_chains', String(n), 'chain', String(i)] })),
+            c.chain.map((provider, i) => ({
+              provider,
+              loc: ['body', 'country_chains', String(n), 'chain', String(i)],
+            })),
           ),
         ].filter(({ provider }) => !usable(accounts, provider));
         if (issues.length > 0) {
-          throw new ValidationFailure(issues.map(({ provider, loc }) => ({ loc, msg: CHAIN_MESSAGES.notConfigured(provider) })));
+          throw new ValidationFailure(
+            issues.map(({ provider, loc }) => ({ loc, msg: CHAIN_MESSAGES.notConfigured(provider) })),
+          );
         }
         const now = ctx.clock.now();
         const row = {

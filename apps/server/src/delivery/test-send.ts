@@ -15,11 +15,14 @@ export const TEST_MESSAGES = {
   tooSoon: 'A test was sent less than a minute ago: wait for its result',
   sms: {
     EN: (name: string) => `Relevo test for ${name}: this number receives incident alerts by SMS. No reply is needed.`,
-    ES: (name: string) => `Prueba de Relevo para ${name}: este número recibe alertas de incidentes por SMS. No hace falta responder.`,
+    ES: (name: string) =>
+      `Prueba de Relevo para ${name}: este número recibe alertas de incidentes por SMS. No hace falta responder.`,
   },
   call: {
-    EN: (name: string) => `This is a Relevo test call for ${name}. This number receives incident alerts by phone. Goodbye.`,
-    ES: (name: string) => `Esta es una llamada de prueba de Relevo para ${name}. Este número recibe alertas de incidentes por teléfono. Adiós.`,
+    EN: (name: string) =>
+      `This is a Relevo test call for ${name}. This number receives incident alerts by phone. Goodbye.`,
+    ES: (name: string) =>
+      `Esta es una llamada de prueba de Relevo para ${name}. Este número recibe alertas de incidentes por teléfono. Adiós.`,
   },
 } as const;
 
@@ -58,7 +61,17 @@ export function testSendService(ctx: AppContext) {
       if (!latest) return { at: null, rows: [] };
       const found = await tx
         .selectFrom('outbox')
-        .select(['channel', 'recipient', 'provider', 'provider_message_id', 'delivery_status', 'delivery_detail', 'status', 'last_error', 'idempotency_key'])
+        .select([
+          'channel',
+          'recipient',
+          'provider',
+          'provider_message_id',
+          'delivery_status',
+          'delivery_detail',
+          'status',
+          'last_error',
+          'idempotency_key',
+        ])
         .where('customer_id', '=', principal.customerId)
         .where('idempotency_key', 'like', `test:${resourceId}:${latest.created_at.getTime()}:%`)
         .orderBy('idempotency_key')

@@ -256,6 +256,8 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
         subject: eb.ref('failover_subject'),
         failover_body: null,
         failover_subject: null,
+        // the first provider's later reports of this message name a message no longer in play
+        provider_message_id: null,
         delivery_status: 'queued',
         delivery_detail: note,
       }))
@@ -290,7 +292,9 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       // a failover's note stays: the log names every provider the contact went through
       .set({
         delivery_status: message.status,
-        delivery_detail: sql<string | null>`nullif(left(concat_ws('; ', delivery_detail, ${message.detail ?? null}::text), 1000), '')`,
+        delivery_detail: sql<
+          string | null
+        >`nullif(left(concat_ws('; ', delivery_detail, ${message.detail ?? null}::text), 1000), '')`,
       })
       .where('idempotency_key', '=', message.idempotency_key)
       .returning(['event_id'])

@@ -22,6 +22,7 @@ import { freshDatabase, type TestDatabase } from './databases';
 import { Mailbox, codeIn } from './mailbox';
 import { LOGIN_CODE_SUBJECT } from '../../src/delivery/templates';
 import { SmsReceiver } from './sms-receiver';
+import type { DestinationStream } from 'pino';
 
 export interface RawAnswer<T = unknown> {
   status: number;
@@ -86,6 +87,8 @@ export async function startTestApp(opts: {
   limits?: Partial<Limits>;
   config?: Partial<Config>;
   clock?: Clock;
+  /** where the server's log lines go (a test that reads them) */
+  logSink?: DestinationStream;
 }): Promise<TestApp> {
   const testDb: TestDatabase = await freshDatabase(opts.kind);
   const mailbox = new Mailbox();
@@ -100,7 +103,7 @@ export async function startTestApp(opts: {
     publicUrl: 'http://127.0.0.1:3000',
     ...opts.config,
   };
-  const log = createLogger(config);
+  const log = createLogger(config, opts.logSink);
   const database = await openDatabase({ url: testDb.url, dataDir: null });
   const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
   const ctx = await createContext({ config, database, log, clock, limits: { ...DEFAULT_LIMITS, ...opts.limits } });

@@ -33,7 +33,10 @@ export interface TestSendAnswer {
 
 export const deliveryEndpoints = /* @__PURE__ */ named({
   /** docs/product.md#delivery-providers: a customer's providers (secrets masked), order and country chains. */
-  getDelivery: get('/api/v1/customers/:id/delivery', reply<DeliverySettingsView>(), { params: IdParams, ...readDelivery }),
+  getDelivery: get('/api/v1/customers/:id/delivery', reply<DeliverySettingsView>(), {
+    params: IdParams,
+    ...readDelivery,
+  }),
   /** Saves one provider's settings; an empty secret keeps the saved one. */
   saveDeliveryProvider: put('/api/v1/customers/:id/delivery/providers/:provider', reply<ProviderSettingsView>(), {
     params: ProviderParams,
@@ -49,10 +52,14 @@ export const deliveryEndpoints = /* @__PURE__ */ named({
     ...writeDelivery,
   }),
   /** "Check": asks the provider's API for the account with the saved settings. */
-  checkDeliveryProvider: post('/api/v1/customers/:id/delivery/providers/:provider/check', reply<ProviderCheckAnswer>(), {
-    params: ProviderParams,
-    ...writeDelivery,
-  }),
+  checkDeliveryProvider: post(
+    '/api/v1/customers/:id/delivery/providers/:provider/check',
+    reply<ProviderCheckAnswer>(),
+    {
+      params: ProviderParams,
+      ...writeDelivery,
+    },
+  ),
   /** The failover order and the chains per country code; an empty order follows the deployment's. */
   saveDeliveryChain: put('/api/v1/customers/:id/delivery/chain', reply<DeliverySettingsView>(), {
     params: IdParams,

@@ -48,8 +48,7 @@ export const DELIVERY_ATTEMPTS = 2;
 
 export const CHAIN_MESSAGES = {
   empty: 'The chain needs at least one provider',
-  unknown: (name: string) =>
-    `"${name}" is not a provider: use ${DELIVERY_PROVIDERS.join(', ')}, separated by commas`,
+  unknown: (name: string) => `"${name}" is not a provider: use ${DELIVERY_PROVIDERS.join(', ')}, separated by commas`,
   repeated: (name: string) => `"${name}" appears twice in the chain`,
   countryCode: 'The country code is 1 to 3 digits, without +, such as 1 or 34',
   countryRepeated: (code: string) => `Country code ${code} has two chains`,

@@ -36,7 +36,10 @@ const from = field('from', 'From number', { kind: 'phone', hint: 'The number the
 
 export const PROVIDER_FIELDS: Record<DeliveryProvider, readonly ProviderField[]> = {
   twilio: [
-    field('account_sid', 'Account SID', { pattern: /^AC[0-9a-fA-F]{32}$/, patternMessage: 'An Account SID is AC followed by 32 hexadecimal characters' }),
+    field('account_sid', 'Account SID', {
+      pattern: /^AC[0-9a-fA-F]{32}$/,
+      patternMessage: 'An Account SID is AC followed by 32 hexadecimal characters',
+    }),
     field('auth_token', 'Auth token', { secret: true }),
     from,
     apiUrl,
@@ -44,7 +47,9 @@ export const PROVIDER_FIELDS: Record<DeliveryProvider, readonly ProviderField[]>
   telnyx: [
     field('api_key', 'API key', { secret: true }),
     from,
-    field('connection_id', 'TeXML application ID', { hint: 'The TeXML application (connection) that places the calls' }),
+    field('connection_id', 'TeXML application ID', {
+      hint: 'The TeXML application (connection) that places the calls',
+    }),
     field('public_key', 'Webhook public key', {
       pattern: /^[A-Za-z0-9+/]{43}=$/,
       patternMessage: 'The public key is the base64 text of 32 bytes shown in the Mission Control portal',
@@ -55,7 +60,12 @@ export const PROVIDER_FIELDS: Record<DeliveryProvider, readonly ProviderField[]>
     field('api_key', 'API key'),
     field('api_secret', 'API secret', { secret: true }),
     field('application_id', 'Application ID', { hint: 'The Voice application whose private key is below' }),
-    field('private_key', 'Private key', { secret: true, kind: 'multiline', pattern: /-----BEGIN PRIVATE KEY-----/, patternMessage: 'The private key is the PEM text the dashboard gave (BEGIN PRIVATE KEY)' }),
+    field('private_key', 'Private key', {
+      secret: true,
+      kind: 'multiline',
+      pattern: /-----BEGIN PRIVATE KEY-----/,
+      patternMessage: 'The private key is the PEM text the dashboard gave (BEGIN PRIVATE KEY)',
+    }),
     field('signature_secret', 'Signature secret', { secret: true, hint: 'Signs the webhooks Vonage sends' }),
     from,
     apiUrl,
@@ -64,12 +74,20 @@ export const PROVIDER_FIELDS: Record<DeliveryProvider, readonly ProviderField[]>
     field('access_key_id', 'Access key ID'),
     field('secret_access_key', 'Secret access key', { secret: true }),
     field('region', 'Region', { pattern: /^[a-z]{2}(-[a-z]+)+-[0-9]$/, patternMessage: 'A region such as us-east-1' }),
-    field('sender_id', 'Sender ID', { required: false, pattern: /^[A-Za-z0-9]{1,11}$/, patternMessage: 'A sender ID is 1 to 11 letters or digits' }),
+    field('sender_id', 'Sender ID', {
+      required: false,
+      pattern: /^[A-Za-z0-9]{1,11}$/,
+      patternMessage: 'A sender ID is 1 to 11 letters or digits',
+    }),
     apiUrl,
   ],
   webhook: [
     field('url', 'Webhook URL', { kind: 'url' }),
-    field('signing_secret', 'Signing secret', { secret: true, required: false, hint: 'At least 16 characters; signs each request (X-Relevo-Signature)' }),
+    field('signing_secret', 'Signing secret', {
+      secret: true,
+      required: false,
+      hint: 'At least 16 characters; signs each request (X-Relevo-Signature)',
+    }),
   ],
 };
 
@@ -114,13 +132,16 @@ export function providerSettingIssues(
   for (const f of fields) {
     const value = (values[f.name] ?? '').trim();
     if (!value) {
-      if (f.required && !(f.secret && savedSecrets.includes(f.name))) issues[f.name] = PROVIDER_MESSAGES.required(f.label);
+      if (f.required && !(f.secret && savedSecrets.includes(f.name)))
+        issues[f.name] = PROVIDER_MESSAGES.required(f.label);
       continue;
     }
     if (value.length > PROVIDER_SETTING_LIMIT) issues[f.name] = PROVIDER_MESSAGES.long(f.label);
     else if (f.kind === 'url' && !/^https?:\/\/[^\s/]+/i.test(value)) issues[f.name] = PROVIDER_MESSAGES.url(f.label);
-    else if (f.kind === 'phone' && !/^\+[1-9][0-9]{6,14}$/.test(value)) issues[f.name] = PROVIDER_MESSAGES.phone(f.label);
-    else if (f.pattern && !f.pattern.test(value)) issues[f.name] = f.patternMessage ?? PROVIDER_MESSAGES.required(f.label);
+    else if (f.kind === 'phone' && !/^\+[1-9][0-9]{6,14}$/.test(value))
+      issues[f.name] = PROVIDER_MESSAGES.phone(f.label);
+    else if (f.pattern && !f.pattern.test(value))
+      issues[f.name] = f.patternMessage ?? PROVIDER_MESSAGES.required(f.label);
     else if (provider === 'webhook' && f.name === 'signing_secret' && value.length < 16)
       issues[f.name] = PROVIDER_MESSAGES.secretShort;
   }

@@ -19,4 +19,3 @@ export const CALLBACKS: Partial<Record<DeliveryProvider, ProviderCallbacks>> = {
   vonage: vonageCallbacks,
   telnyx: telnyxCallbacks,
 };
-

@@ -99,6 +99,7 @@ export const twilioAdapter: AdapterFactory = (settings, callbacks) => {
           status === 401 || status === 404
             ? 'Twilio refused the Account SID and auth token (401): check both in the Twilio Console'
             : `Twilio could not be reached: ${(error as Error).message}`,
+          { cause: error },
         );
       }
     },
@@ -149,7 +150,8 @@ export const twilioCallbacks: ProviderCallbacks = {
             kind: 'status',
             messageId: fields.CallSid,
             status,
-            detail: status === 'no-answer' && fields.AnsweredBy ? `answered by ${fields.AnsweredBy}` : fields.CallStatus,
+            detail:
+              status === 'no-answer' && fields.AnsweredBy ? `answered by ${fields.AnsweredBy}` : fields.CallStatus,
           },
         ];
       }
@@ -169,7 +171,9 @@ export const twilioCallbacks: ProviderCallbacks = {
       return [{ kind: 'keys', messageId: fields.CallSid, to: fields.To, digits: fields.Digits ?? '' }];
     }
     if (request.kind === 'sms' && fields.From && fields.MessageSid) {
-      return [{ kind: 'sms', from: fields.From, to: fields.To ?? '', text: fields.Body ?? '', messageId: fields.MessageSid }];
+      return [
+        { kind: 'sms', from: fields.From, to: fields.To ?? '', text: fields.Body ?? '', messageId: fields.MessageSid },
+      ];
     }
     return [];
   },

@@ -59,7 +59,8 @@ export function webhookAdapterWith(
         throw new Error(text);
       }
       const answer = (await response.json().catch(() => null)) as { message_id?: unknown } | null;
-      const id = typeof answer?.message_id === 'string' && answer.message_id ? answer.message_id.slice(0, 255) : message.key;
+      const id =
+        typeof answer?.message_id === 'string' && answer.message_id ? answer.message_id.slice(0, 255) : message.key;
       return { messageId: id };
     },
     async check(signal: AbortSignal) {

@@ -1,0 +1,346 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import twilio from 'twilio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineWorker } from '../src/engine/worker';
+import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import { DATABASE_KINDS } from './support/databases';
+import { asSystem, startTestApp, type TestApp } from './support/harness';
+import { withCredentialKey } from './support/keyed-module';
+
+/**
+ * Delivery providers end to end (docs/product.md#delivery-providers): an incident's call goes out
+ * through the official Twilio client to a local server that checks Twilio's documented request, the
+ * key press comes back as Twilio sends it (form fields signed with X-Twilio-Signature), a refusing
+ * or unreachable first provider falls over to the next, and no saved secret shows in an answer or
+ * a log line.
+ */
+const SID = `AC${'a1'.repeat(16)}`;
+const TOKEN = 'twilio-auth-token-of-the-deployment';
+const CARLOS = '+17875550142';
+
+interface TwilioRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  form: Record<string, string>;
+}
+
+/** Stands in for api.twilio.com: records each request; `refuse` answers the next sends 400 as Twilio does. */
+class FakeTwilio {
+  readonly requests: TwilioRequest[] = [];
+  refuse = 0;
+  #server: Server;
+  #n = 0;
+  url = '';
+  constructor() {
+    this.#server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      request.on('end', () => {
+        const form = Object.fromEntries(new URLSearchParams(text));
+        const path = request.url ?? '';
+        this.requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, form });
+        response.setHeader('content-type', 'application/json');
+        const basic = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
+        if (request.headers.authorization !== basic) {
+          response.statusCode = 401;
+          response.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
+          return;
+        }
+        if (path.endsWith('/Messages.json') || path.endsWith('/Calls.json')) {
+          if (this.refuse > 0) {
+            this.refuse--;
+            response.statusCode = 400;
+            response.end(
+              JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }),
+            );
+            return;
+          }
+          const sid = `${path.endsWith('/Calls.json') ? 'CA' : 'SM'}${String(++this.#n).padStart(32, '0')}`;
+          response.statusCode = 201;
+          response.end(JSON.stringify({ sid, account_sid: SID, to: form.To, from: form.From, status: 'queued' }));
+          return;
+        }
+        if (path === `/2010-04-01/Accounts/${SID}.json`) {
+          response.end(JSON.stringify({ sid: SID, friendly_name: 'Relevo', status: 'active' }));
+          return;
+        }
+        response.statusCode = 404;
+        response.end('{}');
+      });
+    });
+  }
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+  close() {
+    return new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+  sends = (kind: 'Calls' | 'Messages') => this.requests.filter((r) => r.path.endsWith(`/${kind}.json`));
+}
+
+describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
+  let t: TestApp;
+  let engine: EngineWorker;
+  let fake: FakeTwilio;
+  let voiceModule: RunnableModule & { key: string };
+  let smsModule: RunnableModule & { key: string };
+  const lines: string[] = [];
+
+  /** Twilio's callback to `url` with `params`, signed with `token` as Twilio signs it. */
+  const fromTwilio = (url: string, params: Record<string, string>, token = TOKEN) => {
+    const target = new URL(url);
+    return t.raw<string>('POST', `${target.pathname}${target.search}`, {
+      rawBody: new URLSearchParams(params).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(token, url, params),
+      },
+    });
+  };
+  const report = async (module: RunnableModule & { key: string }, subject: string) => {
+    const answer = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
+      body: { incident: subject, description: `${subject}, reported by the test` },
+      headers: { authorization: `Basic ${Buffer.from(`${module.id}:${module.key}`).toString('base64')}` },
+    });
+    expect(answer.status).toBe(201);
+    await engine.drain();
+    await t.settleOutbox();
+    return answer.body;
+  };
+  const eventOf = (eventId: number) =>
+    asSystem(t, async (tx) => ({
+      event: await tx
+        .selectFrom('events')
+        .select(['event_status', 'accepted_by'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow(),
+      first: await tx
+        .selectFrom('event_logs')
+        .select(['channel', 'provider', 'provider_message_id', 'delivery_status', 'delivery_detail', 'followup_status'])
+        .where('event_id', '=', eventId)
+        .where('channel', 'in', ['sms', 'voice'])
+        .orderBy('event_log_id')
+        .executeTakeFirstOrThrow(),
+    }));
+
+  beforeAll(async () => {
+    fake = new FakeTwilio();
+    const apiUrl = await fake.start();
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    t = await startTestApp({
+      kind,
+      logSink: sink,
+      config: {
+        logLevel: 'debug',
+        deliveryChain: ['twilio', 'webhook'],
+        providerSettings: { twilio: { account_sid: SID, auth_token: TOKEN, from: '+17875550100', api_url: apiUrl } },
+      },
+    });
+    const customerId = await t.createCustomer('Acme');
+    const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
+    const root = await t.signIn(rootUser.email, rootUser.password);
+    voiceModule = await withCredentialKey(root.client, await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
+    const sms = await asSystem(t, async (tx) => {
+      const made = await insertRunnableModule(tx, customerId);
+      await tx
+        .updateTable('escalation_resources')
+        .set({ channel_id: 2 })
+        .where('escalation_id', '=', made.escalationId)
+        .where('channel_id', '=', 1)
+        .execute();
+      return made;
+    });
+    smsModule = await withCredentialKey(root.client, sms);
+    engine = new EngineWorker({
+      database: t.database,
+      clock: t.clock,
+      log: t.ctx.log,
+      workerId: 'providers-test',
+      scale: 1,
+      // each case calls the same person: no throttling window between them
+      contactWindowMs: 0,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.stop();
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('calls through Twilio with the documented request, and the key 4 pressed as Twilio sends it accepts the event once', async () => {
+    const before = fake.sends('Calls').length;
+    const made = await report(voiceModule, 'Database down on db1');
+    const calls = fake.sends('Calls').slice(before);
+    expect(calls).toHaveLength(1);
+    const call = calls[0]!;
+    expect(call.path).toBe(`/2010-04-01/Accounts/${SID}/Calls.json`);
+    expect(call.authorization).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
+    expect(call.form).toMatchObject({
+      To: CARLOS,
+      From: '+17875550100',
+      MachineDetection: 'Enable',
+      StatusCallback: 'http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default',
+      StatusCallbackEvent: 'completed',
+    });
+    // one key awaited around Relevo's own spoken audio, at the voice callback naming the contact
+    const action = /<Gather numDigits="1" action="([^"]+)" method="POST"/.exec(call.form.Twiml ?? '')?.[1];
+    expect(action).toBeDefined();
+    expect(call.form.Twiml).toMatch(/<Play>http:\/\/127\.0\.0\.1:3000\/api\/v1\/audio\/[A-Za-z0-9_-]+\.wav<\/Play>/);
+    const keysUrl = action!.replace(/&amp;/g, '&');
+    expect(keysUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:3000\/api\/v1\/channels\/twilio\/voice\?account=default&key=event%3A/,
+    );
+
+    let logged = await eventOf(made.event_id);
+    expect(logged.first).toMatchObject({
+      channel: 'voice',
+      provider: 'twilio',
+      provider_message_id: expect.stringMatching(/^CA/),
+      delivery_status: 'sent',
+    });
+    const press = {
+      AccountSid: SID,
+      CallSid: logged.first.provider_message_id!,
+      To: CARLOS,
+      From: '+17875550100',
+      Digits: '4',
+    };
+
+    // another key repeats the message; a wrong signature is refused and changes nothing
+    const other = await fromTwilio(keysUrl, { ...press, Digits: '9' });
+    expect(other.status).toBe(200);
+    expect(other.text).toContain('<Gather numDigits="1"');
+    const forged = await fromTwilio(keysUrl, press, 'not-the-auth-token');
+    expect(forged.status).toBe(403);
+    expect((await eventOf(made.event_id)).event.event_status).toBe('open');
+
+    const accepted = await fromTwilio(keysUrl, press);
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('content-type')).toMatch(/^text\/xml/);
+    expect(accepted.text).toContain('<Hangup/>');
+    logged = await eventOf(made.event_id);
+    expect(logged.event).toMatchObject({ event_status: 'progress' });
+    // the same callback again acts once
+    const events = await asSystem(t, (tx) =>
+      tx.selectFrom('event_logs').select('event_log_id').where('event_id', '=', made.event_id).execute(),
+    );
+    expect((await fromTwilio(keysUrl, press)).status).toBe(200);
+    const after = await asSystem(t, (tx) =>
+      tx.selectFrom('event_logs').select('event_log_id').where('event_id', '=', made.event_id).execute(),
+    );
+    expect(after).toEqual(events);
+
+    // the call's end, reported by Twilio's status callback, is recorded
+    const status = await fromTwilio('http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default', {
+      AccountSid: SID,
+      CallSid: press.CallSid,
+      CallStatus: 'completed',
+      To: CARLOS,
+    });
+    expect(status.status).toBe(200);
+    expect((await eventOf(made.event_id)).first.delivery_status).toBe('delivered');
+  });
+
+  it('hands an SMS that Twilio refuses to the next provider, and the log names both', async () => {
+    fake.refuse = 1;
+    const before = t.sms.messages.length;
+    const made = await report(smsModule, 'Queue backlog on mq1');
+    const relayed = t.sms.messages.slice(before).filter((m) => m.to === CARLOS && m.kind === 'sms');
+    expect(relayed).toHaveLength(1);
+    const { first } = await eventOf(made.event_id);
+    expect(first).toMatchObject({ channel: 'sms', provider: 'webhook', delivery_status: 'sent' });
+    expect(first.delivery_detail).toMatch(/^Twilio: Twilio answered 400: .*; then Generic webhook$/);
+  });
+
+  it('sends a call Twilio reports busy through the next provider once, and then moves on', async () => {
+    const made = await report(voiceModule, 'Latency high on api1');
+    const { first } = await eventOf(made.event_id);
+    expect(first).toMatchObject({ provider: 'twilio', delivery_status: 'sent' });
+    const before = t.sms.messages.length;
+    const busy = { AccountSid: SID, CallSid: first.provider_message_id!, CallStatus: 'busy', To: CARLOS };
+    const statusUrl = 'http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default';
+    expect((await fromTwilio(statusUrl, busy)).status).toBe(200);
+    await t.settleOutbox();
+    const relayed = t.sms.messages.slice(before).filter((m) => m.to === CARLOS && m.kind === 'voice');
+    expect(relayed).toHaveLength(1);
+    const moved = await eventOf(made.event_id);
+    expect(moved.first).toMatchObject({ provider: 'webhook', delivery_status: 'sent', followup_status: 'open' });
+    expect(moved.first.delivery_detail).toBe('Twilio: busy; then Generic webhook');
+    // the same report again does nothing more, and the first call's later reports name no message in play
+    expect((await fromTwilio(statusUrl, busy)).status).toBe(200);
+    expect((await fromTwilio(statusUrl, { ...busy, CallStatus: 'completed' })).status).toBe(200);
+    await t.settleOutbox();
+    expect(t.sms.messages.slice(before).filter((m) => m.to === CARLOS)).toHaveLength(1);
+    expect((await eventOf(made.event_id)).first.delivery_status).toBe('sent');
+  });
+
+  it("keeps a customer's saved secret out of every answer, the database's plain columns and the log", async () => {
+    const staffUser = await t.createUser({ role: 'StaffEdit' });
+    const staff = await t.signIn(staffUser.email, staffUser.password);
+    const bearer = { authorization: `Bearer ${staff.token}` };
+    const customerId = await t.createCustomer('Globex');
+    const secret = 'globex-auth-token-7f3a9c1e5b';
+    const path = `/api/v1/customers/${customerId}/delivery`;
+    const bad = await t.raw<{ detail: { loc: string[]; msg: string }[] }>('PUT', `${path}/providers/twilio`, {
+      headers: bearer,
+      body: { values: { account_sid: 'AC12', auth_token: '', from: '787' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toEqual([
+      { loc: ['body', 'values', 'account_sid'], msg: 'An Account SID is AC followed by 32 hexadecimal characters' },
+      { loc: ['body', 'values', 'auth_token'], msg: 'Auth token is required' },
+      {
+        loc: ['body', 'values', 'from'],
+        msg: 'From number must be a phone number in E.164 form, such as +17875550123',
+      },
+    ]);
+    const saved = await t.raw('PUT', `${path}/providers/twilio`, {
+      headers: bearer,
+      body: { values: { account_sid: SID, auth_token: secret, from: '+17875550199', api_url: fake.url } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      provider: 'twilio',
+      secrets: { auth_token: true },
+      values: { from: '+17875550199' },
+    });
+    const read = await t.raw('GET', path, { headers: bearer });
+    expect(read.body).toMatchObject({ providers: [{ provider: 'twilio', secrets: { auth_token: true } }] });
+    // the wrong token is caught by Check, with Twilio's refusal in plain words
+    const check = await t.raw<{ ok: boolean; message: string }>('POST', `${path}/providers/twilio/check`, {
+      headers: bearer,
+    });
+    expect(check.body).toEqual({
+      provider: 'twilio',
+      ok: false,
+      message: expect.stringMatching(/Twilio refused the Account SID and auth token/),
+    });
+    const chain = await t.raw('PUT', `${path}/chain`, {
+      headers: bearer,
+      body: { chain: ['twilio', 'sns'], country_chains: [] },
+    });
+    expect(chain).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'chain', '1'], msg: 'Amazon SNS is in the chain but has no settings' }] },
+    });
+    const stored = await asSystem(t, (tx) =>
+      tx.selectFrom('delivery_accounts').selectAll().where('customer_id', '=', customerId).executeTakeFirstOrThrow(),
+    );
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored.secrets.auth_token).toMatch(/^v1\./);
+    for (const answer of [saved, read, check, chain]) expect(answer.text).not.toContain(secret);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('')).not.toContain(secret);
+    expect(lines.join('')).not.toContain(TOKEN);
+  });
+});
