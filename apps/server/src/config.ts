@@ -319,7 +319,8 @@ function demoData(requested: boolean | undefined, databaseUrl: string | null, ho
  * on purpose (a staging system without a gateway).
  */
 export function checkDelivery(
-  config: Pick<Config, 'databaseUrl' | 'host' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'>,
+  config: Pick<Config, 'databaseUrl' | 'host' | 'smtpUrl' | 'smsWebhookUrl' | 'deliveryLogOnly'> &
+    Partial<Pick<Config, 'providerSettings'>>,
 ): void {
   if (config.deliveryLogOnly) return;
   if (!config.databaseUrl) {
@@ -328,7 +329,9 @@ export function checkDelivery(
       `Invalid configuration: HOST is "${config.host}" (not a loopback address) but SMTP_URL is unset: sign-in codes would go to the log. Set SMTP_URL, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose`,
     );
   }
-  const missing = [config.smtpUrl ? null : 'SMTP_URL', config.smsWebhookUrl ? null : 'SMS_WEBHOOK_URL'].filter(Boolean);
+  // SMS go out through a provider of the environment (TWILIO_..., docs/product.md#delivery-providers) or the webhook
+  const sms = config.smsWebhookUrl || Object.keys(config.providerSettings ?? {}).length > 0;
+  const missing = [config.smtpUrl ? null : 'SMTP_URL', sms ? null : 'SMS_WEBHOOK_URL'].filter(Boolean);
   if (missing.length) {
     throw new ConfigError(
       `Invalid configuration: DATABASE_URL is set but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} unset: sign-in codes and reset links would go to the log. Set ${missing.join(' and ')}, or DELIVERY_LOG_ONLY=on to write messages to the log on purpose`,

@@ -1,5 +1,4 @@
 import twilio from 'twilio';
-import RequestClient from 'twilio/lib/base/RequestClient';
 import type { DeliveryStatus, ProviderValues } from '@relevo/domain';
 import {
   callbackUrl,
@@ -23,11 +22,11 @@ import {
 const TWILIO_API = 'https://api.twilio.com';
 
 /** The official client's HTTP with the API base URL of the settings (a regional edge, a test server). */
-class BaseUrlClient extends RequestClient {
+class BaseUrlClient extends twilio.RequestClient {
   constructor(private readonly apiUrl: string) {
     super({ timeout: 10_000 });
   }
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+  override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { uri: string; data?: TData }) {
     return super.request({ ...opts, uri: opts.uri.replace(TWILIO_API, this.apiUrl.replace(/\/+$/, '')) });
   }
 }
