@@ -46,6 +46,3 @@ export function secretKeyFrom(text: string): Buffer | null {
   }
   return null;
 }
-
-/** A new random key as SECRETS_KEY takes it. */
-export const newSecretKey = (): string => randomBytes(32).toString('hex');

@@ -101,7 +101,10 @@ export const Saved: Story = {
     const twilio = await card(canvasElement, 'Twilio');
     await userEvent.type(within(twilio).getByLabelText('Auth token'), 'a-new-token');
     await userEvent.click(within(twilio).getByRole('button', { name: 'Save' }));
-    await expect(await body(canvasElement).findByText(PROVIDER_MESSAGES.saved('twilio'))).toBeVisible();
+    // the toast fades in
+    await waitFor(async () =>
+      expect(await body(canvasElement).findByText(PROVIDER_MESSAGES.saved('twilio'))).toBeVisible(),
+    );
     // the saved settings start the box afresh: the new token is not kept in the page
     await waitFor(async () =>
       expect(within(await card(canvasElement, 'Twilio')).getByLabelText('Auth token')).toHaveValue(''),
