@@ -963,6 +963,10 @@ describe.each(DATABASE_KINDS)('the events list, its exports and its stream on %s
         'NEXT RESOURCE PHONE',
         'NEXT ASSIGNED DATE',
         'LAST EVENT',
+        'DELIVERY',
+        'PROVIDER',
+        'MESSAGE ID',
+        'DELIVERY DETAIL',
       ]);
       expect(body).toHaveLength(log.total);
       expect(body[0]).toMatchObject({

@@ -63,6 +63,9 @@ export const EVENT_LOG_COLUMNS = [
   'l.event_ind_last_event_log',
   'l.channel',
   'l.delivery_status',
+  'l.provider',
+  'l.provider_message_id',
+  'l.delivery_detail',
 ] as const;
 
 export const toLogEntry = <R extends { call_date: Date; next_assigned_date: Date | null }>(row: R) =>

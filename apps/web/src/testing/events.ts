@@ -82,7 +82,11 @@ export const STORY_LOG: EventLogEntry[] = (
   resolved: status === 'completed' ? 'Y' : 'N',
   event_ind_last_event_log: i === 6 ? 'Y' : 'N',
   channel: i < 2 ? 'voice' : 'email',
-  delivery_status: 'sent',
+  // the first call went to the second provider: the first reported the line busy
+  delivery_status: i === 0 ? 'delivered' : i < 2 ? 'no-answer' : 'sent',
+  provider: i === 0 ? 'vonage' : i < 2 ? 'twilio' : null,
+  provider_message_id: i === 0 ? 'a1b2c3d4-0001' : i < 2 ? 'CA00000000000000000000000000000002' : null,
+  delivery_detail: i === 0 ? 'Twilio: busy; then Vonage' : null,
 }));
 
 const APPLICATIONS: FilterChoice[] = [

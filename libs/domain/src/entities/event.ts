@@ -1,3 +1,4 @@
+import type { DeliveryProvider, DeliveryStatus } from '../delivery/chain';
 import * as v from 'valibot';
 import { idField } from '../rules/fields';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/time-zone';
@@ -54,7 +55,12 @@ export interface EventLogEntry {
   resolved: 'Y' | 'N';
   event_ind_last_event_log: 'Y' | 'N';
   channel: 'voice' | 'sms' | 'email';
-  delivery_status: 'queued' | 'sent' | 'delivered' | 'failed' | null;
+  /** docs/product.md#delivery-providers: the provider that carried the contact, its id of the message, and its delivery */
+  delivery_status: DeliveryStatus | null;
+  provider: DeliveryProvider | null;
+  provider_message_id: string | null;
+  /** a failover's note ('Twilio: busy; then Vonage') or why the contact was not delivered */
+  delivery_detail: string | null;
 }
 
 /** spec: the audio of an event expires 7 days after the event was created, and is deleted. */

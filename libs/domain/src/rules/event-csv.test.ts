@@ -109,11 +109,20 @@ describe('CSV exports (docs/product.md#constants-and-limits; docs/product.md#exp
       event_ind_last_event_log: 'Y',
       channel: 'voice',
       delivery_status: 'delivered',
+      provider: 'twilio',
+      provider_message_id: 'CA0001',
+      delivery_detail: 'Vonage: busy; then Twilio',
     };
-    expect(EVENT_LOG_CSV_COLUMNS.at(-1)!.header).toBe('LAST EVENT');
+    expect(EVENT_LOG_CSV_COLUMNS.map((c) => c.header).slice(-5)).toEqual([
+      'LAST EVENT',
+      'DELIVERY',
+      'PROVIDER',
+      'MESSAGE ID',
+      'DELIVERY DETAIL',
+    ]);
     // the phone begins with + and is kept as text
     expect(csvRow(EVENT_LOG_CSV_COLUMNS, entry, 'UTC')).toBe(
-      "K7QW2M9P,2026-11-24 14:00:00,voice,'+17875550142,completed,Carlos Méndez,'+17875550142,YES,,,,YES\r\n",
+      "K7QW2M9P,2026-11-24 14:00:00,voice,'+17875550142,completed,Carlos Méndez,'+17875550142,YES,,,,YES,Delivered,Twilio,CA0001,Vonage: busy; then Twilio\r\n",
     );
   });
 

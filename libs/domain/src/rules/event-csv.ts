@@ -1,3 +1,4 @@
+import { DELIVERY_STATUS_LABELS, PROVIDER_LABELS } from '../delivery/chain';
 import type { EventLogEntry } from '../entities/event';
 import { zonedDateTime, zonedDateTimes, zonedDayStamp } from './zoned-time';
 
@@ -110,6 +111,11 @@ export const EVENT_LOG_CSV_COLUMNS: readonly CsvColumn<EventLogEntry>[] = [
   { header: 'NEXT RESOURCE PHONE', value: (l) => l.next_resource_phone },
   { header: 'NEXT ASSIGNED DATE', value: (l, zone) => when(l.next_assigned_date, zone) },
   { header: 'LAST EVENT', value: (l) => (l.event_ind_last_event_log === 'Y' ? 'YES' : 'NO') },
+  // docs/product.md#delivery-providers: how the contact went out
+  { header: 'DELIVERY', value: (l) => (l.delivery_status ? DELIVERY_STATUS_LABELS[l.delivery_status] : null) },
+  { header: 'PROVIDER', value: (l) => (l.provider ? PROVIDER_LABELS[l.provider] : null) },
+  { header: 'MESSAGE ID', value: (l) => l.provider_message_id },
+  { header: 'DELIVERY DETAIL', value: (l) => l.delivery_detail },
 ];
 
 /** The first line of a file: the byte order mark and the headers. */

@@ -1,5 +1,7 @@
 import {
   CHANNEL_LABELS,
+  DELIVERY_STATUS_LABELS,
+  PROVIDER_LABELS,
   EVENT_MESSAGES,
   eventLogsTitle,
   resolvedStatus,
@@ -24,6 +26,18 @@ const COLUMNS: DataTableColumn<EventLogEntry>[] = [
   { id: 'called_number', header: 'Called', cell: (row) => row.called_number ?? '' },
   { id: 'resource', header: 'Resource', cell: (row) => row.resource ?? '' },
   { id: 'followup_status', header: 'Follow-up status', cell: (row) => row.followup_status },
+  // docs/product.md#delivery-providers: the delivery as the provider reported it, the provider, and a failover's note
+  {
+    id: 'delivery_status',
+    header: 'Delivery',
+    cell: (row) => (
+      <span className="events-delivery">
+        {row.delivery_status ? DELIVERY_STATUS_LABELS[row.delivery_status] : ''}
+        {row.provider ? <span className="events-delivery__provider"> · {PROVIDER_LABELS[row.provider]}</span> : null}
+        {row.delivery_detail ? <span className="events-delivery__detail">{row.delivery_detail}</span> : null}
+      </span>
+    ),
+  },
   {
     id: 'resolved',
     header: 'Resolved',
