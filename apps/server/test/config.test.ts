@@ -191,4 +191,52 @@ describe('configuration that protects a production deployment (issue: account se
       /^Invalid configuration: DOWNLOAD_GRACE_SECONDS must be a whole number of seconds/,
     );
   });
+
+  it('reads the delivery providers of the environment, their chain and the secrets key (docs/product.md#delivery-providers)', () => {
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'0f'.repeat(16)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-token-never-echoed',
+      TWILIO_FROM: '+17875550100',
+    };
+    expect(loadConfig({})).toMatchObject({ deliveryChain: ['webhook'], providerSettings: {}, secretsKey: null });
+    // a configured provider comes first, the webhook after it
+    expect(loadConfig(twilio)).toMatchObject({
+      deliveryChain: ['twilio', 'webhook'],
+      providerSettings: { twilio: { account_sid: twilio.TWILIO_ACCOUNT_SID, from: '+17875550100' } },
+    });
+    expect(loadConfig({ ...twilio, DELIVERY_CHAIN: 'webhook,twilio' }).deliveryChain).toEqual(['webhook', 'twilio']);
+    expect(fails({ ...twilio, DELIVERY_CHAIN: 'twilio,vonage' })).toBe(
+      'Invalid configuration: DELIVERY_CHAIN names vonage but no VONAGE_ variable is set',
+    );
+    expect(fails({ DELIVERY_CHAIN: 'twilio,plivo' })).toMatch(
+      /^Invalid configuration: DELIVERY_CHAIN "plivo" is not a provider/,
+    );
+    const partial = fails({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_FROM: '+17875550100' });
+    expect(partial).toBe('Invalid configuration: TWILIO_AUTH_TOKEN: Auth token is required');
+    expect(fails({ ...twilio, TWILIO_FROM: '787' })).toBe(
+      'Invalid configuration: TWILIO_FROM: From number must be a phone number in E.164 form, such as +17875550123',
+    );
+    // Vonage's private key may come with its newlines written as \n
+    const vonage = loadConfig({
+      VONAGE_API_KEY: 'key',
+      VONAGE_API_SECRET: 'secret',
+      VONAGE_APPLICATION_ID: 'app',
+      VONAGE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----',
+      VONAGE_SIGNATURE_SECRET: 'signature',
+      VONAGE_FROM: '+17875550100',
+    });
+    expect(vonage.providerSettings.vonage!.private_key).toBe(
+      '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----',
+    );
+    // a provider of the environment carries the SMS of a production database
+    expect(() =>
+      checkDelivery(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25', ...twilio })),
+    ).not.toThrow();
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toEqual(Buffer.from(key, 'hex'));
+    const badKey = fails({ SECRETS_KEY: 'not-a-key-but-a-secret' });
+    expect(badKey).toBe(
+      'Invalid configuration: SECRETS_KEY must be 32 bytes as 64 hexadecimal characters or as base64',
+    );
+  });
 });

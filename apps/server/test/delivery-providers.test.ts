@@ -251,6 +251,68 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     expect((await eventOf(made.event_id)).first.delivery_status).toBe('delivered');
   });
 
+  it('texts through Twilio, records its delivery report once, and takes a reply of 4 sent to the Twilio number', async () => {
+    const before = fake.sends('Messages').length;
+    const made = await report(smsModule, 'Certificate expiring on web1');
+    const texts = fake.sends('Messages').slice(before);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(texts[0]!.form).toMatchObject({
+      To: CARLOS,
+      From: '+17875550100',
+      StatusCallback: 'http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default',
+    });
+    expect(texts[0]!.form.Body).toContain('Certificate expiring on web1');
+    const { first } = await eventOf(made.event_id);
+    expect(first).toMatchObject({
+      channel: 'sms',
+      provider: 'twilio',
+      provider_message_id: expect.stringMatching(/^SM/),
+    });
+
+    const statusUrl = 'http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default';
+    const delivered = {
+      AccountSid: SID,
+      MessageSid: first.provider_message_id!,
+      MessageStatus: 'delivered',
+      To: CARLOS,
+    };
+    expect((await fromTwilio(statusUrl, delivered, 'a-wrong-token')).status).toBe(403);
+    expect((await eventOf(made.event_id)).first.delivery_status).toBe('sent');
+    expect((await fromTwilio(statusUrl, delivered)).status).toBe(200);
+    expect((await fromTwilio(statusUrl, delivered)).status).toBe(200);
+    expect((await eventOf(made.event_id)).first).toMatchObject({ delivery_status: 'delivered' });
+    const recorded = await asSystem(t, (tx) =>
+      tx.selectFrom('inbound_messages').select('id').where('kind', '=', 'status').execute(),
+    );
+
+    // the reply comes to the number's "A message comes in" URL, which names no account
+    const smsUrl = 'http://127.0.0.1:3000/api/v1/channels/twilio/sms';
+    const reply = {
+      AccountSid: SID,
+      MessageSid: `SM${'9'.repeat(32)}`,
+      From: CARLOS,
+      To: '+17875550100',
+      Body: `4 ${made.case_id}`,
+    };
+    expect((await fromTwilio(smsUrl, reply, 'a-wrong-token')).status).toBe(403);
+    expect((await eventOf(made.event_id)).event.event_status).toBe('open');
+    const sentBefore = fake.sends('Messages').length;
+    const answered = await fromTwilio(smsUrl, reply);
+    expect(answered.status).toBe(200);
+    expect(answered.text).toContain('<Response/>');
+    expect((await eventOf(made.event_id)).event.event_status).toBe('progress');
+    // the same message again (Twilio retries) acts once: one answer SMS, through Twilio
+    expect((await fromTwilio(smsUrl, reply)).status).toBe(200);
+    await t.settleOutbox();
+    const answers = fake.sends('Messages').slice(sentBefore);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.form.To).toBe(CARLOS);
+    expect(
+      await asSystem(t, (tx) => tx.selectFrom('inbound_messages').select('id').where('kind', '=', 'status').execute()),
+    ).toHaveLength(recorded.length);
+  });
+
   it('hands an SMS that Twilio refuses to the next provider, and the log names both', async () => {
     fake.refuse = 1;
     const before = t.sms.messages.length;
