@@ -104,7 +104,7 @@ describe('SMS replies and key presses (docs/product.md#answers-by-sms-and-voice)
     ]);
     expect(refused({ kind: 'status', idempotency_key: '', status: 'read' })).toEqual([
       'idempotency_key must be a text of 1 to 255 characters',
-      'status must be delivered or failed',
+      'status must be one of delivered, failed, busy, no-answer',
     ]);
   });
 });
