@@ -13,6 +13,7 @@ import { sessionSecret } from './auth/queries';
 import { createSenders, type Senders } from './delivery/channels';
 import { OutboxDispatcher } from './delivery/dispatcher';
 import { DeliveryDirectory, secretBoxOf } from './delivery/accounts';
+import { sendJournal } from './delivery/queries';
 import { inboundService } from './incidents/inbound';
 import { spokenAudio } from './delivery/spoken-audio';
 import { EngineWorker } from './engine/worker';
@@ -200,6 +201,7 @@ export async function startRelevo(opts: {
             log,
             ctx.delivery,
             spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl }),
+            sendJournal(own, ctx.clock),
           ),
         { workerId: config.instanceId, concurrency: config.sendConcurrency },
       );

@@ -4,6 +4,10 @@ import { Writable } from 'node:stream';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineWorker } from '../src/engine/worker';
+import { chainSender } from '../src/delivery/chain-sender';
+import { createSenders } from '../src/delivery/channels';
+import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
+import { outboxDispatcher } from '../src/server';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
@@ -30,6 +34,8 @@ interface TwilioRequest {
 /** Stands in for api.twilio.com: records each request; `refuse` answers the next sends 400 as Twilio does. */
 class FakeTwilio {
   readonly requests: TwilioRequest[] = [];
+  /** what Twilio took, as its list of messages answers it */
+  readonly taken: { sid: string; to: string; from: string; body: string; created: Date }[] = [];
   refuse = 0;
   #server: Server;
   #n = 0;
@@ -49,6 +55,38 @@ class FakeTwilio {
           response.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
           return;
         }
+        const listed = /^\/2010-04-01\/Accounts\/AC[0-9a-f]+\/Messages\.json\?(.*)$/.exec(path);
+        if (request.method === 'GET' && listed) {
+          // Twilio's page of messages, newest first
+          const query = new URLSearchParams(listed[1]);
+          const messages = this.taken
+            .filter((m) => m.to === query.get('To') && m.from === query.get('From'))
+            .reverse()
+            .map((m) => ({
+              sid: m.sid,
+              account_sid: SID,
+              to: m.to,
+              from: m.from,
+              body: m.body,
+              status: 'sent',
+              date_created: m.created.toUTCString().replace('GMT', '+0000'),
+            }));
+          const uri = `/2010-04-01/Accounts/${SID}/Messages.json?${listed[1]}`;
+          response.end(
+            JSON.stringify({
+              messages,
+              end: messages.length - 1,
+              first_page_uri: uri,
+              next_page_uri: null,
+              page: 0,
+              page_size: 20,
+              previous_page_uri: null,
+              start: 0,
+              uri,
+            }),
+          );
+          return;
+        }
         if (path.endsWith('/Messages.json') || path.endsWith('/Calls.json')) {
           if (this.refuse > 0) {
             this.refuse--;
@@ -59,6 +97,8 @@ class FakeTwilio {
             return;
           }
           const sid = `${path.endsWith('/Calls.json') ? 'CA' : 'SM'}${String(++this.#n).padStart(32, '0')}`;
+          if (sid.startsWith('SM'))
+            this.taken.push({ sid, to: form.To!, from: form.From!, body: form.Body ?? '', created: new Date() });
           response.statusCode = 201;
           response.end(JSON.stringify({ sid, account_sid: SID, to: form.To, from: form.From, status: 'queued' }));
           return;
@@ -404,5 +444,66 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('')).not.toContain(secret);
     expect(lines.join('')).not.toContain(TOKEN);
+  });
+
+  it('does not text twice when a worker dies after Twilio took the SMS, nor lose one it never handed over', async () => {
+    // the dispatcher of the test app stops: a worker that dies is played by hand, its heir is a new one
+    await t.dispatcher.stop();
+    const journal = sendJournal(t.database, t.clock);
+    const queue = (key: string, to: string) =>
+      asSystem(t, (tx) =>
+        enqueue(tx, { channel: 'sms', recipient: to, body: `Crash test ${key}`, idempotencyKey: key }, t.clock.now()),
+      );
+    await queue('crash:taken', '+17875550161');
+    await queue('crash:lost', '+17875550162');
+    const claimed = await asSystem(t, (tx) =>
+      claimMessages(tx, { now: t.clock.now(), workerId: 'dies', limit: 10, leaseMs: 60_000 }),
+    );
+    expect(claimed.jobs.map((m) => m.idempotency_key).sort()).toEqual(['crash:lost', 'crash:taken']);
+    const taken = claimed.jobs.find((m) => m.idempotency_key === 'crash:taken')!;
+    const lost = claimed.jobs.find((m) => m.idempotency_key === 'crash:lost')!;
+    // the first reached Twilio, and the worker died before writing it down
+    const handed = await chainSender('sms', t.ctx.delivery, undefined, journal)(taken, new AbortController().signal);
+    expect(handed).toMatchObject({ provider: 'twilio', status: 'sent' });
+    // the second was written down as handed to Twilio, and the worker died before the request left
+    await journal.sending(lost, 'twilio', 1);
+    const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json'));
+    const before = creates().length;
+
+    t.clock.advance(61_000);
+    const heir = outboxDispatcher(
+      t.ctx,
+      t.database,
+      createSenders(t.ctx.config, t.ctx.log, t.ctx.delivery, undefined, journal),
+      { workerId: 'heir' },
+    );
+    await heir.start();
+    try {
+      heir.wake();
+      const rows = async () =>
+        asSystem(t, (tx) =>
+          tx
+            .selectFrom('outbox')
+            .select(['idempotency_key', 'status', 'provider', 'provider_message_id'])
+            .where('idempotency_key', 'like', 'crash:%')
+            .orderBy('idempotency_key')
+            .execute(),
+        );
+      for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'sent'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const [lostRow, takenRow] = await rows();
+      // the taken one is recorded with the id Twilio gave it, not sent again; the other is sent once
+      expect(takenRow).toMatchObject({
+        status: 'sent',
+        provider: 'twilio',
+        provider_message_id: handed ? handed.messageId : 'none',
+      });
+      expect(lostRow).toMatchObject({ status: 'sent', provider: 'twilio' });
+      const after = creates().slice(before);
+      expect(after.map((r) => r.form.To)).toEqual(['+17875550162']);
+      expect(fake.taken.filter((m) => m.to === '+17875550161')).toHaveLength(1);
+    } finally {
+      await heir.stop();
+    }
   });
 });

@@ -191,6 +191,9 @@ export interface OutboxTable {
   /** the text kept while the message may still go to the next provider; emptied once its delivery is known */
   failover_body: ColumnType<string | null, string | null | undefined, string | null>;
   failover_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the provider a send was handed to and when, written before the provider is called (migration 0020) */
+  sending_provider: ColumnType<DeliveryProvider | null, DeliveryProvider | null | undefined, DeliveryProvider | null>;
+  sending_since: NullableTimestamp;
   /** the language of the message's text (a bundle's words) */
   language: ColumnType<string | null, string | null | undefined, string | null>;
 }

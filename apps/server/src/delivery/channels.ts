@@ -5,7 +5,7 @@ import type { OutboxChannel, OutboxRow } from '../db/schema';
 import type { SpokenAudio } from './spoken-audio';
 import type { DeliveryProvider } from '@relevo/domain';
 import type { DeliveryDirectory } from './accounts';
-import { chainSender } from './chain-sender';
+import { chainSender, type SendJournal } from './chain-sender';
 import { webhookAdapterWith, webhookSignature } from './providers/webhook';
 
 /**
@@ -108,12 +108,19 @@ export function webhookSender(
 
 /**
  * The senders of each channel: e-mail by SMTP, SMS and calls through each customer's provider
- * chain (`directory`); voice calls carry the spoken audio that `audio` makes.
+ * chain (`directory`), each hand-over written down first (`journal`); voice calls carry the
+ * spoken audio that `audio` makes.
  */
-export function createSenders(config: Config, log: Logger, directory: DeliveryDirectory, audio?: SpokenAudio): Senders {
+export function createSenders(
+  config: Config,
+  log: Logger,
+  directory: DeliveryDirectory,
+  audio?: SpokenAudio,
+  journal?: SendJournal,
+): Senders {
   return {
     email: emailSender(config, log),
-    sms: chainSender('sms', directory),
-    voice: chainSender('voice', directory, audio),
+    sms: chainSender('sms', directory, undefined, journal),
+    voice: chainSender('voice', directory, audio, journal),
   };
 }

@@ -11,8 +11,19 @@ import {
 import type { Tx } from '../db/database';
 import type { OutboxChannel, OutboxRow } from '../db/schema';
 import type { SendOutcome } from './channels';
+import type { SendJournal } from './chain-sender';
+import type { Database } from '../db/database';
+import type { Clock } from '../clock';
 import { wakeAfterCommit } from '../db/wake';
-import { cancel, claim, exponentialRetry, type ClaimOptions, type ClaimResult, type JobTable } from '../jobs/lease';
+import {
+  cancel,
+  claim,
+  exponentialRetry,
+  type Claimed,
+  type ClaimOptions,
+  type ClaimResult,
+  type JobTable,
+} from '../jobs/lease';
 
 // The delivery area's SQL: the outbox, the engine's contacts and their throttling,
 // and the voice calls' audio.
@@ -397,9 +408,34 @@ export function recordOutcome(db: Tx, message: OutboxRow, outcome: SendOutcome, 
         delivery_detail: outcome.detail,
         failover_body: keep ? message.body : null,
         failover_subject: keep ? message.subject : null,
+        sending_provider: null,
+        sending_since: null,
       })
       .where('id', '=', message.id),
   ];
+}
+
+/**
+ * Writes down which provider a message is handed to, before the call (docs/product.md#durability):
+ * fenced by the claim, so a worker that lost the message stops, and a worker that takes it over
+ * after a crash asks that provider first (`ProviderAdapter.find`).
+ */
+export function sendJournal(database: Database, clock: Clock): SendJournal {
+  return {
+    async sending(message, provider, tried) {
+      const claim = message as Claimed<OutboxRow>;
+      const marked = await database.scoped({ kind: 'staff' }, (tx) =>
+        tx
+          .updateTable('outbox')
+          .set({ sending_provider: provider, sending_since: clock.now(), providers_tried: tried })
+          .where('id', '=', claim.id)
+          .where('status', '=', 'claimed')
+          .where('claim_token', '=', claim.claim_token)
+          .executeTakeFirst(),
+      );
+      if (Number(marked.numUpdatedRows) === 0) throw new Error('the message is no longer this worker’s to send');
+    },
+  };
 }
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -258,6 +258,8 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
         failover_subject: null,
         // the first provider's later reports of this message name a message no longer in play
         provider_message_id: null,
+        sending_provider: null,
+        sending_since: null,
         delivery_status: 'queued',
         delivery_detail: note,
       }))

@@ -22,6 +22,7 @@ import { freshDatabase, type TestDatabase } from './databases';
 import { Mailbox, codeIn } from './mailbox';
 import { LOGIN_CODE_SUBJECT } from '../../src/delivery/templates';
 import { SmsReceiver } from './sms-receiver';
+import { sendJournal } from '../../src/delivery/queries';
 import type { DestinationStream } from 'pino';
 
 export interface RawAnswer<T = unknown> {
@@ -112,7 +113,13 @@ export async function startTestApp(opts: {
   const dispatcher = outboxDispatcher(
     ctx,
     database,
-    createSenders(config, log, ctx.delivery, spokenAudio({ database, clock, log, publicUrl: config.publicUrl })),
+    createSenders(
+      config,
+      log,
+      ctx.delivery,
+      spokenAudio({ database, clock, log, publicUrl: config.publicUrl }),
+      sendJournal(database, clock),
+    ),
     { workerId: 'test-worker' },
   );
   await dispatcher.start();

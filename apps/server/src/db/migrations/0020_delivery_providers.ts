@@ -5,7 +5,9 @@ import type { Migration } from '../migration';
  * (plain settings, and secrets sealed with SECRETS_KEY), its failover order and its chains per
  * country code; each message and contact keeps the provider that carried it, the provider's
  * message id and its delivery as the provider reported it (busy and no answer added). A message
- * that may still fail over keeps its text apart until its delivery is known (`failover_body`).
+ * that may still fail over keeps its text apart until its delivery is known (`failover_body`). A
+ * message handed to a provider says so first (`sending_provider`, `sending_since`): a worker that
+ * takes it over after a crash asks that provider whether it arrived before sending it again.
  * Only staff units of work (the Delivery screen, the worker) read or write the settings.
  *
  * Frozen text: this migration imports nothing but the type.
@@ -41,7 +43,9 @@ export const deliveryProviders: Migration = {
       add column delivery_status text,
       add column delivery_detail text,
       add column failover_body text,
-      add column failover_subject text`,
+      add column failover_subject text,
+      add column sending_provider text,
+      add column sending_since timestamptz`,
     `create index outbox_provider_message on outbox (provider, provider_message_id) where provider_message_id is not null`,
     `alter table event_logs
       add column provider text,

@@ -56,6 +56,12 @@ export interface ProviderAdapter {
   send(message: PhoneMessage, signal: AbortSignal): Promise<Accepted>;
   /** reads the account at the provider (the "Check" button): throws an Error whose message says what is wrong */
   check(signal: AbortSignal): Promise<void>;
+  /**
+   * The message the provider took since `since`, if it did: a worker that died after handing the
+   * message over, before recording it, is not followed by a second send. A provider without a
+   * way to look sends again (the message carries its idempotency key where the provider takes one).
+   */
+  find?(message: PhoneMessage, since: Date, signal: AbortSignal): Promise<Accepted | null>;
 }
 
 /** A callback as it reached the server. */

@@ -89,6 +89,22 @@ export const twilioAdapter: AdapterFactory = (settings, callbacks) => {
         refusalOf(error);
       }
     },
+    async find(message: PhoneMessage, since: Date) {
+      // the newest first; a message's DateSent is empty while it is queued, so its creation is compared
+      const after = since.getTime() - 60_000;
+      try {
+        if (message.channel === 'sms') {
+          const sent = await client.messages.list({ to: message.to, from: settings.from!, limit: 20 });
+          const hit = sent.find((m) => m.body === message.body && m.dateCreated.getTime() >= after);
+          return hit ? { messageId: hit.sid } : null;
+        }
+        const calls = await client.calls.list({ to: message.to, from: settings.from!, limit: 20 });
+        const hit = calls.find((c) => c.dateCreated.getTime() >= after);
+        return hit ? { messageId: hit.sid } : null;
+      } catch (error) {
+        refusalOf(error);
+      }
+    },
     async check() {
       try {
         await client.api.v2010.accounts(settings.account_sid!).fetch();
