@@ -8,6 +8,7 @@ import { chainSender } from '../src/delivery/chain-sender';
 import { createSenders } from '../src/delivery/channels';
 import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
 import { outboxDispatcher } from '../src/server';
+import { webhookSignature } from '../src/delivery/channels';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
@@ -23,6 +24,7 @@ import { withCredentialKey } from './support/keyed-module';
 const SID = `AC${'a1'.repeat(16)}`;
 const TOKEN = 'twilio-auth-token-of-the-deployment';
 const CARLOS = '+17875550142';
+const INBOUND_SECRET = 'inbound-secret-of-at-least-16';
 
 interface TwilioRequest {
   method: string;
@@ -161,7 +163,15 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
         .executeTakeFirstOrThrow(),
       first: await tx
         .selectFrom('event_logs')
-        .select(['channel', 'provider', 'provider_message_id', 'delivery_status', 'delivery_detail', 'followup_status'])
+        .select([
+          'channel',
+          'provider',
+          'provider_message_id',
+          'delivery_status',
+          'delivery_detail',
+          'followup_status',
+          'idempotency_key',
+        ])
         .where('event_id', '=', eventId)
         .where('channel', 'in', ['sms', 'voice'])
         .orderBy('event_log_id')
@@ -182,6 +192,7 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
       logSink: sink,
       config: {
         logLevel: 'debug',
+        inboundWebhookSecret: INBOUND_SECRET,
         deliveryChain: ['twilio', 'webhook'],
         providerSettings: { twilio: { account_sid: SID, auth_token: TOKEN, from: '+17875550100', api_url: apiUrl } },
       },
@@ -384,6 +395,35 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     await t.settleOutbox();
     expect(t.sms.messages.slice(before).filter((m) => m.to === CARLOS)).toHaveLength(1);
     expect((await eventOf(made.event_id)).first.delivery_status).toBe('sent');
+    // the second provider does not reach the person either: no provider is left, the escalation moves on
+    const noAnswer = JSON.stringify({
+      kind: 'status',
+      idempotency_key: moved.first.idempotency_key,
+      status: 'no-answer',
+    });
+    const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+    const answered = await t.raw('POST', '/api/v1/channels/inbound', {
+      rawBody: noAnswer,
+      headers: {
+        'x-relevo-timestamp': String(timestamp),
+        'x-relevo-signature': webhookSignature(INBOUND_SECRET, timestamp, noAnswer),
+      },
+    });
+    expect(answered.status).toBe(200);
+    await engine.drain();
+    const steps = await asSystem(t, (tx) =>
+      tx
+        .selectFrom('event_logs')
+        .select(['followup_status', 'channel', 'delivery_status', 'delivery_detail'])
+        .where('event_id', '=', made.event_id)
+        .orderBy('event_log_id')
+        .execute(),
+    );
+    expect(steps[0]).toMatchObject({
+      delivery_status: 'no-answer',
+      delivery_detail: 'Twilio: busy; then Generic webhook',
+    });
+    expect(steps.slice(1).map((s) => [s.followup_status, s.channel])).toContainEqual(['escalation', 'email']);
   });
 
   it("keeps a customer's saved secret out of every answer, the database's plain columns and the log", async () => {
