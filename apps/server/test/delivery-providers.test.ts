@@ -9,6 +9,7 @@ import { createSenders } from '../src/delivery/channels';
 import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
 import { outboxDispatcher } from '../src/server';
 import { webhookSignature } from '../src/delivery/channels';
+import { TEST_MESSAGES } from '../src/delivery/test-send';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
@@ -131,6 +132,8 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
   let fake: FakeTwilio;
   let voiceModule: RunnableModule & { key: string };
   let smsModule: RunnableModule & { key: string };
+  let acme: number;
+  let rootToken: string;
   const lines: string[] = [];
 
   /** Twilio's callback to `url` with `params`, signed with `token` as Twilio signs it. */
@@ -197,9 +200,11 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
         providerSettings: { twilio: { account_sid: SID, auth_token: TOKEN, from: '+17875550100', api_url: apiUrl } },
       },
     });
-    const customerId = await t.createCustomer('Acme');
+    const customerId = await t.createCustomer('Acme', 1000);
+    acme = customerId;
     const rootUser = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
     const root = await t.signIn(rootUser.email, rootUser.password);
+    rootToken = root.token;
     voiceModule = await withCredentialKey(root.client, await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
     const sms = await asSystem(t, async (tx) => {
       const made = await insertRunnableModule(tx, customerId);
@@ -484,6 +489,137 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('')).not.toContain(secret);
     expect(lines.join('')).not.toContain(TOKEN);
+  });
+
+  it('sends a test SMS and call to a resource through the chain and shows what the provider did, within its limits', async () => {
+    const bearer = { authorization: `Bearer ${rootToken}` };
+    const resource = (name: string, phone: string | null) =>
+      asSystem(
+        t,
+        async (tx) =>
+          (
+            await tx
+              .insertInto('resources')
+              .values({
+                customer_id: acme,
+                resource_fullname: name,
+                language_id: 'EN',
+                ...(phone
+                  ? { resource_phone1: phone.slice(2), resource_country_phone1: 'PR', resource_phone1_e164: phone }
+                  : {}),
+              })
+              .returning('resource_id')
+              .executeTakeFirstOrThrow()
+          ).resource_id,
+      );
+    const dana = await resource('Dana Test', '+17875550170');
+    const path = `/api/v1/resources/${dana}/test`;
+    expect((await t.raw('GET', path, { headers: bearer })).body).toEqual({
+      resource_id: dana,
+      requested_at: null,
+      results: [],
+    });
+    const before = fake.requests.length;
+    const sent = await t.raw<{ results: { channel: string; status: string }[] }>('POST', path, { headers: bearer });
+    expect(sent.status).toBe(200);
+    expect(sent.body.results.map((r) => [r.channel, r.status])).toEqual([
+      ['sms', 'queued'],
+      ['voice', 'queued'],
+    ]);
+    await t.settleOutbox();
+    const went = fake.requests.slice(before).filter((r) => r.method === 'POST');
+    expect(went.map((r) => r.path.split('/').pop())).toEqual(expect.arrayContaining(['Messages.json', 'Calls.json']));
+    expect(went.find((r) => r.path.endsWith('/Messages.json'))!.form).toMatchObject({
+      To: '+17875550170',
+      Body: 'Relevo test for Dana Test: this number receives incident alerts by SMS. No reply is needed.',
+    });
+    const read = await t.raw<{ results: { channel: string; provider: string; message_id: string; status: string }[] }>(
+      'GET',
+      path,
+      { headers: bearer },
+    );
+    expect(read.body.results).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        phone: '+17875550170',
+        provider: 'twilio',
+        message_id: expect.stringMatching(/^SM/),
+        status: 'sent',
+      }),
+      expect.objectContaining({
+        channel: 'voice',
+        phone: '+17875550170',
+        provider: 'twilio',
+        message_id: expect.stringMatching(/^CA/),
+        status: 'sent',
+      }),
+    ]);
+    // Twilio's report of the SMS shows in the result
+    const smsId = read.body.results[0]!.message_id;
+    await fromTwilio('http://127.0.0.1:3000/api/v1/channels/twilio/status?account=default', {
+      AccountSid: SID,
+      MessageSid: smsId,
+      MessageStatus: 'delivered',
+      To: '+17875550170',
+    });
+    expect(
+      (await t.raw<{ results: { status: string }[] }>('GET', path, { headers: bearer })).body.results[0]!.status,
+    ).toBe('delivered');
+
+    // again within the minute, a resource with no phone, another customer's resource
+    expect(await t.raw('POST', path, { headers: bearer })).toMatchObject({
+      status: 429,
+      body: { detail: TEST_MESSAGES.tooSoon },
+    });
+    const nophone = await resource('No Phone', null);
+    expect(await t.raw('POST', `/api/v1/resources/${nophone}/test`, { headers: bearer })).toMatchObject({
+      status: 422,
+      body: { detail: TEST_MESSAGES.noPhone },
+    });
+    const other = await asSystem(t, async (tx) => {
+      const globex = await tx
+        .selectFrom('customers')
+        .select('customer_id')
+        .where('customer_name', '=', 'Globex')
+        .executeTakeFirst();
+      return globex?.customer_id;
+    });
+    const foreign = other
+      ? await asSystem(
+          t,
+          async (tx) =>
+            (
+              await tx
+                .insertInto('resources')
+                .values({
+                  customer_id: other,
+                  resource_fullname: 'Foreign',
+                  resource_phone1: '7875550171',
+                  resource_country_phone1: 'PR',
+                  resource_phone1_e164: '+17875550171',
+                })
+                .returning('resource_id')
+                .executeTakeFirstOrThrow()
+            ).resource_id,
+        )
+      : 987_654;
+    expect((await t.raw('POST', `/api/v1/resources/${foreign}/test`, { headers: bearer })).status).toBe(404);
+    // the organisation's hourly cap: 40 test messages, whatever the resources
+    for (let i = 0; i < 19; i++) {
+      const answer = await t.raw(
+        'POST',
+        `/api/v1/resources/${await resource(`Many ${i}`, `+1787555${String(200 + i)}0`)}/test`,
+        {
+          headers: bearer,
+        },
+      );
+      expect(answer.status).toBe(200);
+    }
+    const capped = await t.raw('POST', `/api/v1/resources/${await resource('One too many', '+17875553000')}/test`, {
+      headers: bearer,
+    });
+    expect(capped).toMatchObject({ status: 429, body: { detail: TEST_MESSAGES.tooMany } });
+    await t.settleOutbox();
   });
 
   it('does not text twice when a worker dies after Twilio took the SMS, nor lose one it never handed over', async () => {

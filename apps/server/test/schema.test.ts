@@ -36,7 +36,7 @@ const LANDED: Record<string, string> = {
   '0017_event_subject_counts': '5b89aab5f447',
   '0018_subject_search_and_vacuum': '2416200f2ce3',
   '0019_sms_reset_phone': '78b9b3d158c2',
-  '0020_delivery_providers': '461d44fc6f15',
+  '0020_delivery_providers': '7f0a0f19537d',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -43,19 +43,23 @@ function viewOf(account: StoredAccount): ProviderSettingsView {
 export function deliverySettingsService(ctx: AppContext) {
   const inStaff = <T>(principal: Principal, work: (tx: Tx) => Promise<T>) => ctx.database.scoped(principal.scope, work);
 
-  async function mustExist(tx: Tx, customerId: number): Promise<void> {
+  /** The customer's name; 404 when there is no such customer. */
+  async function mustExist(tx: Tx, customerId: number): Promise<string> {
     const found = await tx
       .selectFrom('customers')
-      .select('customer_id')
+      .select('customer_name')
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     if (!found) throw new HttpError(404, NO_CUSTOMER);
+    return found.customer_name;
   }
 
   async function view(tx: Tx, customerId: number): Promise<DeliverySettingsView> {
+    const name = await mustExist(tx, customerId);
     const [accounts, chains] = await Promise.all([customerAccounts(tx, customerId), customerChains(tx, customerId)]);
     return {
       customer_id: customerId,
+      customer_name: name,
       providers: accounts.map(viewOf),
       chain: chains?.chain ?? [],
       country_chains: chains?.country_chains ?? [],
@@ -70,10 +74,7 @@ export function deliverySettingsService(ctx: AppContext) {
 
   return {
     get(principal: Principal, customerId: number): Promise<DeliverySettingsView> {
-      return inStaff(principal, async (tx) => {
-        await mustExist(tx, customerId);
-        return view(tx, customerId);
-      });
+      return inStaff(principal, (tx) => view(tx, customerId));
     },
 
     async saveProvider(

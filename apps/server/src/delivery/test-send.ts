@@ -8,11 +8,14 @@ import { enqueue, OUTBOX_CHANNEL } from './queries';
 
 /** One test per resource within this long: a test is a real SMS and a real call. */
 export const TEST_INTERVAL_MS = 60_000;
+/** A customer's test messages in an hour, whatever its resources: each one costs it money. */
+export const TEST_MESSAGES_PER_HOUR = 40;
 
 export const TEST_MESSAGES = {
   notFound: 'Resource not found',
   noPhone: 'The resource has no phone to test',
   tooSoon: 'A test was sent less than a minute ago: wait for its result',
+  tooMany: `Your organisation sent ${TEST_MESSAGES_PER_HOUR} test messages in the last hour: try again later`,
   sms: {
     EN: (name: string) => `Relevo test for ${name}: this number receives incident alerts by SMS. No reply is needed.`,
     ES: (name: string) =>
@@ -54,6 +57,7 @@ export function testSendService(ctx: AppContext) {
         .selectFrom('outbox')
         .select('created_at')
         .where('customer_id', '=', principal.customerId)
+        .where('idempotency_key', 'like', 'test:%')
         .where('idempotency_key', 'like', `test:${resourceId}:%`)
         .orderBy('created_at', 'desc')
         .limit(1)
@@ -73,6 +77,7 @@ export function testSendService(ctx: AppContext) {
           'idempotency_key',
         ])
         .where('customer_id', '=', principal.customerId)
+        .where('idempotency_key', 'like', 'test:%')
         .where('idempotency_key', 'like', `test:${resourceId}:${latest.created_at.getTime()}:%`)
         .orderBy('idempotency_key')
         .limit(8)
@@ -115,11 +120,20 @@ export function testSendService(ctx: AppContext) {
           .selectFrom('outbox')
           .select('id')
           .where('customer_id', '=', principal.customerId)
+          .where('idempotency_key', 'like', 'test:%')
           .where('idempotency_key', 'like', `test:${resourceId}:%`)
           .where('created_at', '>', new Date(now.getTime() - TEST_INTERVAL_MS))
           .limit(1)
           .executeTakeFirst();
         if (recent) throw tooManyAttempts(60, TEST_MESSAGES.tooSoon);
+        const { n } = await tx
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', principal.customerId)
+          .where('idempotency_key', 'like', 'test:%')
+          .where('created_at', '>', new Date(now.getTime() - 3_600_000))
+          .executeTakeFirstOrThrow();
+        if (Number(n) + phones.length * 2 > TEST_MESSAGES_PER_HOUR) throw tooManyAttempts(3600, TEST_MESSAGES.tooMany);
         for (const [n, phone] of phones.entries()) {
           for (const channel of ['sms', 'voice'] as const) {
             await enqueue(

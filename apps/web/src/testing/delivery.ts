@@ -31,6 +31,7 @@ export const storyProviders: ProviderSettingsView[] = [
 
 export const storyDelivery: DeliverySettingsView = {
   customer_id: 2,
+  customer_name: 'Demo Company',
   providers: storyProviders,
   chain: ['twilio', 'webhook'],
   country_chains: [{ country_code: '34', chain: ['webhook', 'twilio'] }],

@@ -168,6 +168,7 @@ export interface ProviderSettingsView {
 /** A customer's delivery as the Delivery screen shows it. */
 export interface DeliverySettingsView {
   customer_id: number;
+  customer_name: string;
   providers: ProviderSettingsView[];
   /** empty: the deployment's chain applies */
   chain: DeliveryProvider[];

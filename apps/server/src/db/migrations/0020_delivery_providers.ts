@@ -47,6 +47,7 @@ export const deliveryProviders: Migration = {
       add column sending_provider text,
       add column sending_since timestamptz`,
     `create index outbox_provider_message on outbox (provider, provider_message_id) where provider_message_id is not null`,
+    `create index outbox_tests on outbox (customer_id, created_at) where idempotency_key like 'test:%'`,
     `alter table event_logs
       add column provider text,
       add column provider_message_id text`,

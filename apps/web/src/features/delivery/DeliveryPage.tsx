@@ -60,7 +60,7 @@ function CustomerDelivery({ customerId }: { customerId: number }) {
   return (
     <>
       <PageHeader
-        title={name ? `Delivery of ${name}` : `Delivery of customer ${customerId}`}
+        title={`Delivery of ${name ?? (load.state === 'loaded' ? load.view.customer_name : `customer ${customerId}`)}`}
         actions={
           <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/customer')}>
             Go back
