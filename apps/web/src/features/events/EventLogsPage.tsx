@@ -30,6 +30,7 @@ const COLUMNS: DataTableColumn<EventLogEntry>[] = [
   {
     id: 'delivery_status',
     header: 'Delivery',
+    width: '12rem',
     cell: (row) => (
       <span className="events-delivery">
         {row.delivery_status ? DELIVERY_STATUS_LABELS[row.delivery_status] : ''}

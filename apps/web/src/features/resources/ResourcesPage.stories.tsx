@@ -9,6 +9,7 @@ import { storyUser } from '../../testing/fixtures';
 import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
 import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
+  dialogReady,
   expectProblem,
   expectSaving,
   playOffersReload,
@@ -203,8 +204,9 @@ export const DeleteRefused: Story = {
 async function openTest(canvasElement: HTMLElement) {
   const screen = body(canvasElement);
   await userEvent.click(await screen.findByRole('button', { name: 'Send a test to Luis Ortega' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Send a test to Luis Ortega' });
-  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).toBe('auto'));
+  const dialog = await dialogReady(canvasElement, 'Send a test to Luis Ortega');
+  // the dialog fades in: what it shows is visible once it has
+  await waitFor(() => expect(dialog).toBeVisible());
   return dialog;
 }
 
