@@ -489,6 +489,49 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('')).not.toContain(secret);
     expect(lines.join('')).not.toContain(TOKEN);
+
+    // every other provider's secrets: saved, checked, read back, and never shown
+    const secrets = {
+      telnyx: { api_key: 'telnyx-api-key-SECRET-1111' },
+      vonage: {
+        api_secret: 'vonage-api-secret-SECRET-2222',
+        private_key: `-----BEGIN PRIVATE KEY-----\nSECRET-3333\n-----END PRIVATE KEY-----`,
+        signature_secret: 'vonage-signature-SECRET-4444',
+      },
+      sns: { secret_access_key: 'sns-secret-access-key-SECRET-5555' },
+      webhook: { signing_secret: 'webhook-signing-secret-SECRET-6666' },
+    } as const;
+    const plain = {
+      telnyx: { from: '+17875550199', connection_id: '177307054', public_key: `${'A'.repeat(43)}=`, api_url: fake.url },
+      vonage: { api_key: 'abcd1234', application_id: 'app-1', from: '+17875550199', api_url: fake.url },
+      sns: { access_key_id: 'AKIAEXAMPLE', region: 'us-east-1', api_url: fake.url },
+      webhook: { url: fake.url },
+    };
+    const answers: string[] = [];
+    for (const provider of ['telnyx', 'vonage', 'sns', 'webhook'] as const) {
+      const save = await t.raw('PUT', `${path}/providers/${provider}`, {
+        headers: bearer,
+        body: { values: { ...plain[provider], ...secrets[provider] } },
+      });
+      expect({ provider, status: save.status }).toEqual({ provider, status: 200 });
+      const checked = await t.raw('POST', `${path}/providers/${provider}/check`, { headers: bearer });
+      expect(checked.status).toBe(200);
+      answers.push(save.text, checked.text);
+    }
+    answers.push((await t.raw('GET', path, { headers: bearer })).text);
+    const rows = JSON.stringify(
+      await asSystem(t, (tx) =>
+        tx.selectFrom('delivery_accounts').selectAll().where('customer_id', '=', customerId).execute(),
+      ),
+    );
+    const audit = JSON.stringify(await asSystem(t, (tx) => tx.selectFrom('audit_log').selectAll().execute()));
+    for (const value of Object.values(secrets).flatMap((fields) => Object.values(fields))) {
+      const marker = /SECRET-\d{4}/.exec(value)![0];
+      for (const answer of answers) expect(answer).not.toContain(marker);
+      expect(rows).not.toContain(marker);
+      expect(audit).not.toContain(marker);
+      expect(lines.join('')).not.toContain(marker);
+    }
   });
 
   it('sends a test SMS and call to a resource through the chain and shows what the provider did, within its limits', async () => {
