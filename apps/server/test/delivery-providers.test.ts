@@ -1,3 +1,4 @@
+import { TEST_SEND_MESSAGES } from '@relevo/domain';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -9,7 +10,6 @@ import { createSenders } from '../src/delivery/channels';
 import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
 import { outboxDispatcher } from '../src/server';
 import { webhookSignature } from '../src/delivery/channels';
-import { TEST_MESSAGES } from '../src/delivery/test-send';
 import { insertRunnableModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
@@ -612,12 +612,12 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     // again within the minute, a resource with no phone, another customer's resource
     expect(await t.raw('POST', path, { headers: bearer })).toMatchObject({
       status: 429,
-      body: { detail: TEST_MESSAGES.tooSoon },
+      body: { detail: TEST_SEND_MESSAGES.tooSoon },
     });
     const nophone = await resource('No Phone', null);
     expect(await t.raw('POST', `/api/v1/resources/${nophone}/test`, { headers: bearer })).toMatchObject({
       status: 422,
-      body: { detail: TEST_MESSAGES.noPhone },
+      body: { detail: TEST_SEND_MESSAGES.noPhone },
     });
     const other = await asSystem(t, async (tx) => {
       const globex = await tx
@@ -661,7 +661,7 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     const capped = await t.raw('POST', `/api/v1/resources/${await resource('One too many', '+17875553000')}/test`, {
       headers: bearer,
     });
-    expect(capped).toMatchObject({ status: 429, body: { detail: TEST_MESSAGES.tooMany } });
+    expect(capped).toMatchObject({ status: 429, body: { detail: TEST_SEND_MESSAGES.tooMany } });
     await t.settleOutbox();
   });
 

@@ -496,3 +496,4 @@ export {
   type ProviderCheckAnswer,
   type TestSendResult,
 } from './delivery/providers';
+export { TEST_INTERVAL_MS, TEST_MESSAGES_PER_HOUR, TEST_SEND_MESSAGES, testSendText } from './delivery/test-send';

@@ -1,33 +1,18 @@
 import type { TestSendAnswer } from '@relevo/api';
-import { PROVIDER_LABELS, type TestSendResult } from '@relevo/domain';
+import {
+  PROVIDER_LABELS,
+  TEST_INTERVAL_MS,
+  TEST_MESSAGES_PER_HOUR,
+  TEST_SEND_MESSAGES as TEST_MESSAGES,
+  contactLanguage,
+  testSendText,
+  type TestSendResult,
+} from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { wakeAfterCommit } from '../db/wake';
 import { HttpError, tooManyAttempts } from '../http/errors';
 import { enqueue, OUTBOX_CHANNEL } from './queries';
-
-/** One test per resource within this long: a test is a real SMS and a real call. */
-export const TEST_INTERVAL_MS = 60_000;
-/** A customer's test messages in an hour, whatever its resources: each one costs it money. */
-export const TEST_MESSAGES_PER_HOUR = 40;
-
-export const TEST_MESSAGES = {
-  notFound: 'Resource not found',
-  noPhone: 'The resource has no phone to test',
-  tooSoon: 'A test was sent less than a minute ago: wait for its result',
-  tooMany: `Your organisation sent ${TEST_MESSAGES_PER_HOUR} test messages in the last hour: try again later`,
-  sms: {
-    EN: (name: string) => `Relevo test for ${name}: this number receives incident alerts by SMS. No reply is needed.`,
-    ES: (name: string) =>
-      `Prueba de Relevo para ${name}: este número recibe alertas de incidentes por SMS. No hace falta responder.`,
-  },
-  call: {
-    EN: (name: string) =>
-      `This is a Relevo test call for ${name}. This number receives incident alerts by phone. Goodbye.`,
-    ES: (name: string) =>
-      `Esta es una llamada de prueba de Relevo para ${name}. Este número recibe alertas de incidentes por teléfono. Adiós.`,
-  },
-} as const;
 
 const testKey = (resourceId: number, at: number, channel: string, n: number) =>
   `test:${resourceId}:${at}:${channel}:${n}`;
@@ -142,9 +127,7 @@ export function testSendService(ctx: AppContext) {
                 customerId: principal.customerId,
                 channel,
                 recipient: phone,
-                body: TEST_MESSAGES[channel === 'sms' ? 'sms' : 'call'][resource.language_id === 'EN' ? 'EN' : 'ES'](
-                  resource.resource_fullname,
-                ),
+                body: testSendText(channel, contactLanguage(resource.language_id), resource.resource_fullname),
                 idempotencyKey: testKey(resourceId, now.getTime(), channel, n),
               },
               now,

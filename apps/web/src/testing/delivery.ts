@@ -1,6 +1,7 @@
 import { ApiError, type TestSendAnswer } from '@relevo/api';
 import {
   PROVIDER_MESSAGES,
+  TEST_SEND_MESSAGES,
   type DeliverySettingsView,
   type ProviderSettingsView,
   type TestSendResult,
@@ -126,12 +127,8 @@ export function storyTestCalls(state: StoryTestState = 'delivered'): ResourceTes
   return {
     results: async () => answer(sent),
     send: async () => {
-      if (state === 'tooSoon')
-        return Promise.reject(
-          new ApiError(429, { detail: 'A test was sent less than a minute ago: wait a minute before the next one' }),
-        );
-      if (state === 'noPhone')
-        return Promise.reject(new ApiError(422, { detail: 'This resource has no phone to send a test to' }));
+      if (state === 'tooSoon') return Promise.reject(new ApiError(429, { detail: TEST_SEND_MESSAGES.tooSoon }));
+      if (state === 'noPhone') return Promise.reject(new ApiError(422, { detail: TEST_SEND_MESSAGES.noPhone }));
       sent = ANSWERS[state];
       return answer(sent);
     },

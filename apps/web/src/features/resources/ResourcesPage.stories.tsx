@@ -1,5 +1,5 @@
 import { ApiError } from '@relevo/api';
-import { RESOURCE_MESSAGES, Role, resourceDeleteRefusal, type RoleId } from '@relevo/domain';
+import { RESOURCE_MESSAGES, Role, TEST_SEND_MESSAGES, resourceDeleteRefusal, type RoleId } from '@relevo/domain';
 import type { StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -263,7 +263,7 @@ export const TestTooSoon: Story = {
   args: { test: 'tooSoon' },
   play: async ({ canvasElement }) => {
     const dialog = await sendTest(canvasElement);
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('less than a minute ago');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(TEST_SEND_MESSAGES.tooSoon);
   },
 };
 
@@ -272,6 +272,6 @@ export const TestNoPhone: Story = {
   args: { test: 'noPhone' },
   play: async ({ canvasElement }) => {
     const dialog = await sendTest(canvasElement);
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('no phone');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(TEST_SEND_MESSAGES.noPhone);
   },
 };
