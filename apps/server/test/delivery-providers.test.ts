@@ -1,4 +1,4 @@
-import { TEST_SEND_MESSAGES } from '@relevo/domain';
+import { PROVIDER_MESSAGES, TEST_SEND_MESSAGES } from '@relevo/domain';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -10,10 +10,10 @@ import { createSenders } from '../src/delivery/channels';
 import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
 import { outboxDispatcher } from '../src/server';
 import { webhookSignature } from '../src/delivery/channels';
-import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import { insertRunnableModule, insertTextingModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
-import { withCredentialKey } from './support/keyed-module';
+import { reportIncident, withCredentialKey } from './support/keyed-module';
 
 /**
  * Delivery providers end to end (docs/product.md#delivery-providers): an incident's call goes out
@@ -147,15 +147,12 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
       },
     });
   };
+  /** An incident reported to `module`, its first contacts made and sent. */
   const report = async (module: RunnableModule & { key: string }, subject: string) => {
-    const answer = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
-      body: { incident: subject, description: `${subject}, reported by the test` },
-      headers: { authorization: `Basic ${Buffer.from(`${module.id}:${module.key}`).toString('base64')}` },
-    });
-    expect(answer.status).toBe(201);
+    const opened = await reportIncident(t, module, subject);
     await engine.drain();
     await t.settleOutbox();
-    return answer.body;
+    return opened;
   };
   const eventOf = (eventId: number) =>
     asSystem(t, async (tx) => ({
@@ -206,16 +203,7 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     const root = await t.signIn(rootUser.email, rootUser.password);
     rootToken = root.token;
     voiceModule = await withCredentialKey(root.client, await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
-    const sms = await asSystem(t, async (tx) => {
-      const made = await insertRunnableModule(tx, customerId);
-      await tx
-        .updateTable('escalation_resources')
-        .set({ channel_id: 2 })
-        .where('escalation_id', '=', made.escalationId)
-        .where('channel_id', '=', 1)
-        .execute();
-      return made;
-    });
+    const sms = await asSystem(t, (tx) => insertTextingModule(tx, customerId));
     smsModule = await withCredentialKey(root.client, sms);
     engine = new EngineWorker({
       database: t.database,
@@ -663,6 +651,28 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
     });
     expect(capped).toMatchObject({ status: 429, body: { detail: TEST_SEND_MESSAGES.tooMany } });
     await t.settleOutbox();
+  });
+
+  it('refuses a provider it does not know, in the settings path and in a callback path', async () => {
+    const staffUser = await t.createUser({ role: 'StaffRoot' });
+    const bearer = { authorization: `Bearer ${(await t.signIn(staffUser.email, staffUser.password)).token}` };
+    const answer = await t.raw<{ detail: { loc: string[]; msg: string }[] }>(
+      'PUT',
+      `/api/v1/customers/${acme}/delivery/providers/plivo`,
+      { headers: bearer, body: { values: {} } },
+    );
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['path', 'provider'], msg: PROVIDER_MESSAGES.provider }] },
+    });
+    expect((await t.raw('POST', '/api/v1/channels/plivo/status', { body: {} })).status).toBe(404);
+    // a provider without callbacks of its own (SNS sends none) has no callback path either
+    expect((await t.raw('POST', '/api/v1/channels/sns/status', { body: {} })).status).toBe(404);
+    expect(
+      await asSystem(t, (tx) =>
+        tx.selectFrom('delivery_accounts').select('provider').where('customer_id', '=', acme).execute(),
+      ),
+    ).toEqual([]);
   });
 
   it('does not text twice when a worker dies after Twilio took the SMS, nor lose one it never handed over', async () => {

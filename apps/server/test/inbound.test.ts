@@ -8,7 +8,7 @@ import { INBOUND_MESSAGES, MESSAGES } from '@relevo/domain';
 import { webhookSignature } from '../src/delivery/channels';
 import { EngineWorker } from '../src/engine/worker';
 import { Housekeeping, INBOUND_KEPT_MS } from '../src/jobs/housekeeping';
-import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import { insertRunnableModule, insertTextingModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, codeIn, startTestApp, type RawAnswer, type TestApp } from './support/harness';
 import { withCredentialKey } from './support/keyed-module';
@@ -110,16 +110,7 @@ describe.each(DATABASE_KINDS)('the inbound webhook on %s (docs/product.md#answer
     });
     otherModule = await withKey(other, (await t.signIn(otherRoot.email, otherRoot.password)).client);
     voiceModule = await withKey(await asSystem(t, (tx) => insertRunnableModule(tx, customerId)));
-    const sms = await asSystem(t, async (tx) => {
-      const made = await insertRunnableModule(tx, customerId);
-      await tx
-        .updateTable('escalation_resources')
-        .set({ channel_id: 2 })
-        .where('escalation_id', '=', made.escalationId)
-        .where('channel_id', '=', 1)
-        .execute();
-      return made;
-    });
+    const sms = await asSystem(t, (tx) => insertTextingModule(tx, customerId));
     smsModule = await withKey(sms);
     engine = new EngineWorker({
       database: t.database,

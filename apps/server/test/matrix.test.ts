@@ -21,7 +21,7 @@ import {
 } from '@relevo/api';
 import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
-import { sealAccount } from '../src/delivery/accounts';
+import { saveAccount, sealAccount } from '../src/delivery/accounts';
 import { insertUser } from '../src/people/queries';
 import { insertRunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
@@ -588,17 +588,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           undefined,
         );
         await asSystem(t, (tx) =>
-          tx
-            .insertInto('delivery_accounts')
-            .values({
-              customer_id: customerId,
-              provider: 'twilio',
-              settings: JSON.stringify(sealed.settings),
-              secrets: JSON.stringify(sealed.secrets),
-              updated_by: 'test',
-              updated_at: t.clock.now(),
-            })
-            .execute(),
+          saveAccount(tx, customerId, 'twilio', sealed, { updated_by: 'test', updated_at: t.clock.now() }),
         );
         return customerId;
       }

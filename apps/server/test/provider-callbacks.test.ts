@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealAccount } from '../src/delivery/accounts';
+import { saveAccount, saveChains, sealAccount } from '../src/delivery/accounts';
 import { EngineWorker } from '../src/engine/worker';
-import { insertRunnableModule, type RunnableModule } from './support/catalogue';
+import { insertRunnableModule, insertTextingModule, type RunnableModule } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
-import { withCredentialKey } from './support/keyed-module';
+import { reportIncident, withCredentialKey } from './support/keyed-module';
 
 /**
  * Telnyx's and Vonage's callbacks through the server (docs/product.md#delivery-providers): a
@@ -59,15 +59,12 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
   let globex: number;
   let n = 0;
 
+  /** An incident reported to `module`, its first contacts made and sent. */
   const report = async (module: RunnableModule & { key: string }, subject: string) => {
-    const answer = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
-      body: { incident: subject, description: `${subject}, reported by the test` },
-      headers: { authorization: `Basic ${Buffer.from(`${module.id}:${module.key}`).toString('base64')}` },
-    });
-    expect(answer.status).toBe(201);
+    const opened = await reportIncident(t, module, subject);
     await engine.drain();
     await t.settleOutbox();
-    return answer.body;
+    return opened;
   };
   const firstContact = (eventId: number) =>
     asSystem(t, (tx) =>
@@ -155,19 +152,7 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
     const acme = await t.createCustomer('Acme');
     const acmeRoot = await t.createUser({ role: 'CustomerRoot', customer: 'Acme' });
     const acmeClient = (await t.signIn(acmeRoot.email, acmeRoot.password)).client;
-    acmeSms = await withCredentialKey(
-      acmeClient,
-      await asSystem(t, async (tx) => {
-        const made = await insertRunnableModule(tx, acme);
-        await tx
-          .updateTable('escalation_resources')
-          .set({ channel_id: 2 })
-          .where('escalation_id', '=', made.escalationId)
-          .where('channel_id', '=', 1)
-          .execute();
-        return made;
-      }),
-    );
+    acmeSms = await withCredentialKey(acmeClient, await asSystem(t, (tx) => insertTextingModule(tx, acme)));
     // Globex brings its own Vonage account and calls through it alone
     globex = await t.createCustomer('Globex');
     const globexRoot = await t.createUser({ role: 'CustomerRoot', customer: 'Globex' });
@@ -189,27 +174,9 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
       undefined,
     );
     await asSystem(t, async (tx) => {
-      await tx
-        .insertInto('delivery_accounts')
-        .values({
-          customer_id: globex,
-          provider: 'vonage',
-          settings: JSON.stringify(sealed.settings),
-          secrets: JSON.stringify(sealed.secrets),
-          updated_by: 'test',
-          updated_at: t.clock.now(),
-        })
-        .execute();
-      await tx
-        .insertInto('delivery_chains')
-        .values({
-          customer_id: globex,
-          chain: JSON.stringify(['vonage']),
-          country_chains: '[]',
-          updated_by: 'test',
-          updated_at: t.clock.now(),
-        })
-        .execute();
+      const stamp = { updated_by: 'test', updated_at: t.clock.now() };
+      await saveAccount(tx, globex, 'vonage', sealed, stamp);
+      await saveChains(tx, globex, { chain: ['vonage'], country_chains: [] }, stamp);
     });
     globexVoice = await withCredentialKey(
       (await t.signIn(globexRoot.email, globexRoot.password)).client,

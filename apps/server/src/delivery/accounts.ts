@@ -69,6 +69,55 @@ export function customerChains(tx: Tx, customerId: number) {
     .executeTakeFirst();
 }
 
+interface Stamp {
+  updated_by: string;
+  updated_at: Date;
+}
+
+/** Saves a customer's account at a provider (its secrets already sealed), made or replaced. */
+export async function saveAccount(
+  tx: Tx,
+  customerId: number,
+  provider: DeliveryProvider,
+  sealed: { settings: Record<string, string>; secrets: Record<string, string> },
+  stamp: Stamp,
+): Promise<void> {
+  const row = { settings: JSON.stringify(sealed.settings), secrets: JSON.stringify(sealed.secrets), ...stamp };
+  await tx
+    .insertInto('delivery_accounts')
+    .values({ customer_id: customerId, provider, ...row })
+    .onConflict((oc) => oc.columns(['customer_id', 'provider']).doUpdateSet(row))
+    .execute();
+}
+
+/** Removes a customer's account at a provider; false when it had none. */
+export async function removeAccount(tx: Tx, customerId: number, provider: DeliveryProvider): Promise<boolean> {
+  const gone = await tx
+    .deleteFrom('delivery_accounts')
+    .where('customer_id', '=', customerId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+/** Saves a customer's failover order and its chains per country code. */
+export async function saveChains(
+  tx: Tx,
+  customerId: number,
+  chains: {
+    chain: readonly DeliveryProvider[];
+    country_chains: readonly { country_code: string; chain: readonly DeliveryProvider[] }[];
+  },
+  stamp: Stamp,
+): Promise<void> {
+  const row = { chain: JSON.stringify(chains.chain), country_chains: JSON.stringify(chains.country_chains), ...stamp };
+  await tx
+    .insertInto('delivery_chains')
+    .values({ customer_id: customerId, ...row })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet(row))
+    .execute();
+}
+
 /** A stored account's settings with its secrets opened. */
 export function openAccount(box: SecretBox, customerId: number, account: StoredAccount): ProviderValues {
   const values: ProviderValues = { ...account.settings };
@@ -127,6 +176,8 @@ const ROUTE_TTL_MS = 30_000;
  */
 export class DeliveryDirectory {
   #routes = new Map<string, { at: number; route: Promise<DeliveryRoute> }>();
+  /** the adapters made for each loaded route (gone with it) */
+  #adapters = new WeakMap<DeliveryRoute, Map<DeliveryProvider, ProviderAdapter | null>>();
   readonly factories: Partial<Record<DeliveryProvider, AdapterFactory>>;
 
   constructor(
@@ -191,15 +242,25 @@ export class DeliveryDirectory {
     return { chain, adapter: (provider) => this.adapterOf(route, provider) };
   }
 
-  /** A provider's adapter on the account `route` uses for it; null when it has none. */
+  /**
+   * A provider's adapter on the account `route` uses for it; null when it has none. Made once per
+   * loaded route, not per message: the provider's client keeps its connections for the next send.
+   */
   adapterOf(route: DeliveryRoute, provider: DeliveryProvider): ProviderAdapter | null {
+    let made = this.#adapters.get(route);
+    if (!made) this.#adapters.set(route, (made = new Map()));
+    if (made.has(provider)) return made.get(provider)!;
     const account = route.accounts[provider];
     const factory = this.factories[provider];
-    if (!account || !factory) return null;
-    return factory(account.settings, {
-      base: `${this.config.publicUrl}/api/v1/channels/${provider}`,
-      account: account.account,
-    });
+    const adapter =
+      account && factory
+        ? factory(account.settings, {
+            base: `${this.config.publicUrl}/api/v1/channels/${provider}`,
+            account: account.account,
+          })
+        : null;
+    made.set(provider, adapter);
+    return adapter;
   }
 
   /** The settings a callback of `account` is verified with; null when there is no such account. */

@@ -26,19 +26,20 @@ export function chainSender(
   audio?: Pick<SpokenAudio, 'urlOf'>,
   journal?: SendJournal,
 ): Sender {
-  return async (message, signal): Promise<SendOutcome> => {
+  return async (message, given): Promise<SendOutcome> => {
+    const signal = given ?? new AbortController().signal;
     const { chain, adapter } = await directory.providersFor(message.customer_id, message.recipient, channel);
     if (chain.length === 0)
       throw new Error(`no provider of the chain carries ${channel} to ${message.recipient.slice(0, 4)}…`);
     const audioUrl = channel === 'voice' && audio ? await audio.urlOf(message.idempotency_key) : null;
-    signal?.throwIfAborted();
+    signal.throwIfAborted();
     const phone = { channel, to: message.recipient, body: message.body ?? '', key: message.idempotency_key, audioUrl };
     let tried = message.providers_tried ?? 0;
     // a worker died after handing the message to a provider and before recording it: that provider
     // is asked first, and what it took is recorded instead of a second send
     const handed = message.sending_provider;
     if (handed && message.sending_since && !message.provider_message_id) {
-      const found = await adapter(handed)?.find?.(phone, message.sending_since, signal ?? new AbortController().signal);
+      const found = await adapter(handed)?.find?.(phone, message.sending_since, signal);
       if (found) {
         return {
           provider: handed,
@@ -60,7 +61,7 @@ export function chainSender(
       if (last) notes.push(failoverNote(last.provider, describeFailure(last.error), provider));
       await journal?.sending(message, provider, tried);
       try {
-        const accepted = await adapter(provider)!.send(phone, signal ?? new AbortController().signal);
+        const accepted = await adapter(provider)!.send(phone, signal);
         return {
           provider,
           messageId: accepted.messageId,
@@ -70,7 +71,7 @@ export function chainSender(
           failoverLeft: nextProvider(chain, tried) !== null,
         };
       } catch (error) {
-        if (signal?.aborted) throw error;
+        if (signal.aborted) throw error;
         if (!(error instanceof ProviderRefusal)) refusedOnly = false;
         last = { provider, error };
       }

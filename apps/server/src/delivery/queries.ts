@@ -6,6 +6,7 @@ import {
   recipientSlot,
   type ContactLanguage,
   type CustomerWindow,
+  type DeliveryStatus,
   type EngineChannel,
 } from '@relevo/domain';
 import type { Tx } from '../db/database';
@@ -413,6 +414,67 @@ export function recordOutcome(db: Tx, message: OutboxRow, outcome: SendOutcome, 
       })
       .where('id', '=', message.id),
   ];
+}
+
+/** A sent message that an undelivered report may move to the next provider: it kept its text. */
+export function failoverCandidate(db: Tx, idempotencyKey: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'customer_id', 'channel', 'recipient', 'provider', 'providers_tried'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .where('status', '=', 'sent')
+    .where('failover_body', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Queues a sent message again, with its kept text, for the next provider (docs/product.md#delivery-providers);
+ * its log row says queued with the failover's note. Answers the event the contact belongs to.
+ */
+export async function requeueToNextProvider(
+  db: Tx,
+  id: number,
+  idempotencyKey: string,
+  note: string,
+  now: Date,
+): Promise<{ eventId: number | null }> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'pending',
+      due_at: now,
+      attempts: 0,
+      sent_at: null,
+      body: eb.ref('failover_body'),
+      subject: eb.ref('failover_subject'),
+      failover_body: null,
+      failover_subject: null,
+      // the first provider's later reports of this message name a message no longer in play
+      provider_message_id: null,
+      sending_provider: null,
+      sending_since: null,
+      delivery_status: 'queued',
+      delivery_detail: note,
+    }))
+    .where('id', '=', id)
+    .execute();
+  const logged = await db
+    .updateTable('event_logs')
+    .set({ delivery_status: 'queued', delivery_detail: note })
+    .where('idempotency_key', '=', idempotencyKey)
+    .returning('event_id')
+    .executeTakeFirst();
+  wakeAfterCommit(db, OUTBOX_CHANNEL);
+  return { eventId: logged?.event_id ?? null };
+}
+
+/** A message's delivery is known: it is recorded, and the text kept for a failover goes. */
+export async function deliveryKnown(db: Tx, idempotencyKey: string, status: DeliveryStatus): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ delivery_status: status, failover_body: null, failover_subject: null })
+    .where('idempotency_key', '=', idempotencyKey)
+    .execute();
 }
 
 /**

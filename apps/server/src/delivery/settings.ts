@@ -16,8 +16,17 @@ import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
 import { HttpError, ValidationFailure } from '../http/errors';
-import { audit } from '../security/audit';
-import { customerAccounts, customerChains, deploymentSettings, sealAccount, type StoredAccount } from './accounts';
+import { audit, type AuditEntry } from '../security/audit';
+import {
+  customerAccounts,
+  customerChains,
+  deploymentSettings,
+  removeAccount,
+  saveAccount,
+  saveChains,
+  sealAccount,
+  type StoredAccount,
+} from './accounts';
 import { describeFailure } from './providers/provider';
 
 const NO_CUSTOMER = 'Customer not found';
@@ -67,10 +76,30 @@ export function deliverySettingsService(ctx: AppContext) {
     };
   }
 
+  /** A provider the deployment has settings for (the webhook: only with SMS_WEBHOOK_URL). */
+  const deploymentHas = (provider: DeliveryProvider) =>
+    provider === 'webhook' ? !!ctx.config.smsWebhookUrl : !!deploymentSettings(ctx.config, provider);
   /** A provider the customer's chains may name: its own account, or the deployment's. */
   const usable = (accounts: readonly StoredAccount[], provider: DeliveryProvider) =>
-    accounts.some((a) => a.provider === provider) ||
-    (provider === 'webhook' ? !!ctx.config.smsWebhookUrl : !!deploymentSettings(ctx.config, provider));
+    accounts.some((a) => a.provider === provider) || deploymentHas(provider);
+
+  /**
+   * A change of a customer's delivery: in a staff unit of work on a customer that exists, its audit
+   * row written beside it by `record`, and the customer's cached route dropped once committed.
+   */
+  async function change<T>(
+    principal: Principal,
+    customerId: number,
+    work: (tx: Tx, record: (entry: Omit<AuditEntry, 'customerId' | 'actor'>) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const done = await inStaff(principal, async (tx) => {
+      await mustExist(tx, customerId);
+      const actor = { id: principal.userId, email: principal.email };
+      return work(tx, (entry) => audit(tx, { customerId, actor, ...entry }, ctx.clock.now()));
+    });
+    ctx.delivery.invalidate(customerId);
+    return done;
+  }
 
   return {
     get(principal: Principal, customerId: number): Promise<DeliverySettingsView> {
@@ -83,8 +112,7 @@ export function deliverySettingsService(ctx: AppContext) {
       provider: DeliveryProvider,
       values: ProviderValues,
     ): Promise<ProviderSettingsView> {
-      const saved = await inStaff(principal, async (tx) => {
-        await mustExist(tx, customerId);
+      const saved = await change(principal, customerId, async (tx, record) => {
         const before = (await customerAccounts(tx, customerId)).find((a) => a.provider === provider);
         const issues = providerSettingIssues(provider, values, Object.keys(before?.secrets ?? {}));
         if (Object.keys(issues).length > 0) {
@@ -93,73 +121,35 @@ export function deliverySettingsService(ctx: AppContext) {
           );
         }
         const sealed = sealAccount(ctx.delivery.box, customerId, provider, values, before);
-        const now = ctx.clock.now();
-        const row = {
-          settings: JSON.stringify(sealed.settings),
-          secrets: JSON.stringify(sealed.secrets),
-          updated_by: principal.email,
-          updated_at: now,
-        };
-        await tx
-          .insertInto('delivery_accounts')
-          .values({ customer_id: customerId, provider, ...row })
-          .onConflict((oc) => oc.columns(['customer_id', 'provider']).doUpdateSet(row))
-          .execute();
-        await audit(
-          tx,
-          {
-            customerId,
-            actor: { id: principal.userId, email: principal.email },
-            action: before ? 'update' : 'create',
-            entity: 'delivery_provider',
-            entityId: provider,
-            // which fields were given, never their values
-            detail: { fields: Object.keys(values).filter((name) => values[name]?.trim()) },
-          },
-          now,
-        );
-        return { provider, ...sealed, updated_by: principal.email, updated_at: now };
+        const stamp = { updated_by: principal.email, updated_at: ctx.clock.now() };
+        await saveAccount(tx, customerId, provider, sealed, stamp);
+        await record({
+          action: before ? 'update' : 'create',
+          entity: 'delivery_provider',
+          entityId: provider,
+          // which fields were given, never their values
+          detail: { fields: Object.keys(values).filter((name) => values[name]?.trim()) },
+        });
+        return { provider, ...sealed, ...stamp };
       });
-      ctx.delivery.invalidate(customerId);
       return viewOf(saved);
     },
 
     async removeProvider(principal: Principal, customerId: number, provider: DeliveryProvider): Promise<MessageAnswer> {
-      await inStaff(principal, async (tx) => {
-        await mustExist(tx, customerId);
+      await change(principal, customerId, async (tx, record) => {
         const chains = await customerChains(tx, customerId);
         const named = [...(chains?.chain ?? []), ...(chains?.country_chains ?? []).flatMap((c) => c.chain)];
-        const deployment = provider === 'webhook' || deploymentSettings(ctx.config, provider);
-        if (named.includes(provider) && !deployment) throw new HttpError(409, PROVIDER_MESSAGES.inUse(provider));
-        const gone = await tx
-          .deleteFrom('delivery_accounts')
-          .where('customer_id', '=', customerId)
-          .where('provider', '=', provider)
-          .executeTakeFirst();
-        if (Number(gone.numDeletedRows) === 0) throw new HttpError(404, `${PROVIDER_LABELS[provider]} has no settings`);
-        await audit(
-          tx,
-          {
-            customerId,
-            actor: { id: principal.userId, email: principal.email },
-            action: 'delete',
-            entity: 'delivery_provider',
-            entityId: provider,
-          },
-          ctx.clock.now(),
-        );
+        if (named.includes(provider) && !deploymentHas(provider))
+          throw new HttpError(409, PROVIDER_MESSAGES.inUse(provider));
+        if (!(await removeAccount(tx, customerId, provider)))
+          throw new HttpError(404, `${PROVIDER_LABELS[provider]} has no settings`);
+        await record({ action: 'delete', entity: 'delivery_provider', entityId: provider });
       });
-      ctx.delivery.invalidate(customerId);
       return { Message: PROVIDER_MESSAGES.removed(provider) };
     },
 
-    async saveChain(
-      principal: Principal,
-      customerId: number,
-      input: DeliveryChainInput,
-    ): Promise<DeliverySettingsView> {
-      const answer = await inStaff(principal, async (tx) => {
-        await mustExist(tx, customerId);
+    saveChain(principal: Principal, customerId: number, input: DeliveryChainInput): Promise<DeliverySettingsView> {
+      return change(principal, customerId, async (tx, record) => {
         const accounts = await customerAccounts(tx, customerId);
         const issues = [
           ...input.chain.map((provider, i) => ({ provider, loc: ['body', 'chain', String(i)] })),
@@ -175,34 +165,15 @@ export function deliverySettingsService(ctx: AppContext) {
             issues.map(({ provider, loc }) => ({ loc, msg: CHAIN_MESSAGES.notConfigured(provider) })),
           );
         }
-        const now = ctx.clock.now();
-        const row = {
-          chain: JSON.stringify(input.chain),
-          country_chains: JSON.stringify(input.country_chains),
-          updated_by: principal.email,
-          updated_at: now,
-        };
-        await tx
-          .insertInto('delivery_chains')
-          .values({ customer_id: customerId, ...row })
-          .onConflict((oc) => oc.column('customer_id').doUpdateSet(row))
-          .execute();
-        await audit(
-          tx,
-          {
-            customerId,
-            actor: { id: principal.userId, email: principal.email },
-            action: 'update',
-            entity: 'delivery_chain',
-            entityId: customerId,
-            detail: { chain: input.chain, country_chains: input.country_chains },
-          },
-          now,
-        );
+        await saveChains(tx, customerId, input, { updated_by: principal.email, updated_at: ctx.clock.now() });
+        await record({
+          action: 'update',
+          entity: 'delivery_chain',
+          entityId: customerId,
+          detail: { chain: input.chain, country_chains: input.country_chains },
+        });
         return view(tx, customerId);
       });
-      ctx.delivery.invalidate(customerId);
-      return answer;
     },
 
     /** "Check": the provider's API reads the account with the settings in use for the customer. */

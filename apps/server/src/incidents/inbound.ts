@@ -20,7 +20,7 @@ import {
 } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/database';
-import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
+import { deliveryKnown, enqueue, failoverCandidate, OUTBOX_CHANNEL, requeueToNextProvider } from '../delivery/queries';
 import { wakeAfterCommit } from '../db/wake';
 import { advanceEvent, type AdvanceOptions } from '../engine/advance';
 import { eventState } from './queries';
@@ -231,64 +231,21 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
    * A message the provider did not deliver goes to the next provider of its chain, once
    * (docs/product.md#delivery-providers): its kept text is queued again; true when it was.
    */
-  async function failover(tx: Tx, message: InboundStatus): Promise<boolean> {
-    if (!isUndelivered(message.status)) return false;
-    const sent = await tx
-      .selectFrom('outbox')
-      .select(['id', 'customer_id', 'channel', 'recipient', 'provider', 'providers_tried', 'failover_body'])
-      .where('idempotency_key', '=', message.idempotency_key)
-      .where('status', '=', 'sent')
-      .where('failover_body', 'is not', null)
-      .executeTakeFirst();
-    if (!sent || !sent.provider || sent.channel === 'email') return false;
+  async function failover(tx: Tx, message: InboundStatus): Promise<{ eventId: number | null } | null> {
+    if (!isUndelivered(message.status)) return null;
+    const sent = await failoverCandidate(tx, message.idempotency_key);
+    if (!sent?.provider || sent.channel === 'email') return null;
     const { chain } = await ctx.delivery.providersFor(sent.customer_id, sent.recipient, sent.channel);
     const next = nextProvider(chain, sent.providers_tried);
-    if (!next) return false;
+    if (!next) return null;
     const note = failoverNote(sent.provider, DELIVERY_STATUS_LABELS[message.status].toLowerCase(), next);
-    await tx
-      .updateTable('outbox')
-      .set((eb) => ({
-        status: 'pending',
-        due_at: ctx.clock.now(),
-        attempts: 0,
-        sent_at: null,
-        body: eb.ref('failover_body'),
-        subject: eb.ref('failover_subject'),
-        failover_body: null,
-        failover_subject: null,
-        // the first provider's later reports of this message name a message no longer in play
-        provider_message_id: null,
-        sending_provider: null,
-        sending_since: null,
-        delivery_status: 'queued',
-        delivery_detail: note,
-      }))
-      .where('id', '=', sent.id)
-      .execute();
-    await tx
-      .updateTable('event_logs')
-      .set({ delivery_status: 'queued', delivery_detail: note })
-      .where('idempotency_key', '=', message.idempotency_key)
-      .execute();
-    wakeAfterCommit(tx, OUTBOX_CHANNEL);
-    return true;
+    return requeueToNextProvider(tx, sent.id, message.idempotency_key, note, ctx.clock.now());
   }
 
   async function status(tx: Tx, message: InboundStatus): Promise<Outcome> {
-    if (await failover(tx, message)) {
-      const contact = await tx
-        .selectFrom('event_logs')
-        .select('event_id')
-        .where('idempotency_key', '=', message.idempotency_key)
-        .executeTakeFirst();
-      return { answer: { result: 'recorded' }, eventId: contact?.event_id ?? null };
-    }
-    // the message's delivery is known: its kept text goes
-    await tx
-      .updateTable('outbox')
-      .set({ delivery_status: message.status, failover_body: null, failover_subject: null })
-      .where('idempotency_key', '=', message.idempotency_key)
-      .execute();
+    const moved = await failover(tx, message);
+    if (moved) return { answer: { result: 'recorded' }, eventId: moved.eventId };
+    await deliveryKnown(tx, message.idempotency_key, message.status);
     const logged = await tx
       .updateTable('event_logs')
       // a failover's note stays: the log names every provider the contact went through

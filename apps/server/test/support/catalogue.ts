@@ -183,3 +183,15 @@ export async function insertModuleWithSteps(
       .map((step) => step.escalation_resource_id),
   };
 }
+
+/** A runnable module whose first step texts its resource instead of calling (channel 2, SMS). */
+export async function insertTextingModule(tx: Tx, customerId: number): Promise<RunnableModule> {
+  const made = await insertRunnableModule(tx, customerId);
+  await tx
+    .updateTable('escalation_resources')
+    .set({ channel_id: 2 })
+    .where('escalation_id', '=', made.escalationId)
+    .where('channel_id', '=', 1)
+    .execute();
+  return made;
+}

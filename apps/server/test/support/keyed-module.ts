@@ -24,3 +24,17 @@ export async function customerWithModule(
   const root = await t.signIn(rootUser.email, rootUser.password);
   return { customerId, root, module: await withCredentialKey(root.client, made) };
 }
+
+/** Reports an incident to `module` through the ingest API, with its ID and key; answers the case and event it opened (201). */
+export async function reportIncident(
+  t: TestApp,
+  module: { id: number; key: string },
+  subject: string,
+): Promise<{ case_id: string; event_id: number }> {
+  const answer = await t.raw<{ case_id: string; event_id: number }>('POST', '/api/v1/incidents', {
+    body: { incident: subject, description: `${subject}, reported by the test` },
+    headers: { authorization: `Basic ${Buffer.from(`${module.id}:${module.key}`).toString('base64')}` },
+  });
+  if (answer.status !== 201) throw new Error(`the incident was not opened: ${answer.status} ${answer.text}`);
+  return answer.body;
+}
