@@ -81,7 +81,7 @@ class HoldingTwilio {
 
 let BUNDLE = '';
 beforeAll(async () => {
-  BUNDLE = await bundleForTest('test/support/provider-worker.ts', 'provider-worker');
+  BUNDLE = await bundleForTest('test/support/outbox-worker.ts', 'provider-outbox-worker');
 });
 
 describe.each(POSTGRES_URL ? ['postgres' as const] : [])('Twilio sends under kill -9 on %s', (kind) => {
