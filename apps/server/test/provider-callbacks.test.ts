@@ -1,6 +1,4 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAccount, saveChains, sealAccount } from '../src/delivery/accounts';
@@ -9,6 +7,7 @@ import { insertRunnableModule, insertTextingModule, type RunnableModule } from '
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 import { reportIncident, withCredentialKey } from './support/keyed-module';
+import { StandIn } from './support/stand-in';
 
 /**
  * Telnyx's and Vonage's callbacks through the server (docs/product.md#delivery-providers): a
@@ -19,34 +18,6 @@ import { reportIncident, withCredentialKey } from './support/keyed-module';
  */
 const CARLOS = '+17875550142';
 const SIGNATURE_SECRET = 'vonage-signature-secret-0123456789';
-
-/** A provider's API: answers each request with `answer(path, body)` and keeps what came. */
-class StandIn {
-  readonly seen: { path: string; body: string }[] = [];
-  #server: Server;
-  url = '';
-  constructor(answer: (path: string, body: string) => { status: number; body: unknown }) {
-    this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const path = request.url ?? '';
-        this.seen.push({ path, body });
-        const next = answer(path, body);
-        response.writeHead(next.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(next.body));
-      });
-    });
-  }
-  async start() {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-  }
-  close() {
-    return new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
-}
 
 describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) => {
   let t: TestApp;
@@ -112,12 +83,12 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
   };
 
   beforeAll(async () => {
-    telnyx = new StandIn((path) =>
+    telnyx = new StandIn(({ path }) =>
       path === '/v2/messages'
         ? { status: 200, body: { data: { id: `40385f64-5717-4562-b3fc-2c963f66a${String(++n).padStart(3, '0')}` } } }
         : { status: 404, body: { errors: [{ code: '10005', title: 'Resource not found' }] } },
     );
-    vonage = new StandIn((path) =>
+    vonage = new StandIn(({ path }) =>
       path === '/v1/calls'
         ? {
             status: 201,
@@ -206,7 +177,7 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
       delivery_status: 'sent',
       provider_message_id: expect.stringMatching(/^40385f64-/),
     });
-    expect(JSON.parse(telnyx.seen.at(-1)!.body)).toMatchObject({
+    expect(JSON.parse(telnyx.requests.at(-1)!.body)).toMatchObject({
       to: CARLOS,
       from: '+17875550100',
       webhook_url: 'http://127.0.0.1:3000/api/v1/channels/telnyx/status?account=default',
@@ -246,7 +217,7 @@ describe.each(DATABASE_KINDS)("Telnyx's and Vonage's callbacks on %s", (kind) =>
     const made = await report(globexVoice, 'Checkout errors on shop1');
     const call = await firstContact(made.event_id);
     expect(call).toMatchObject({ provider: 'vonage', provider_message_id: expect.stringMatching(/^63f61863-/) });
-    const placed = JSON.parse(vonage.seen.at(-1)!.body) as {
+    const placed = JSON.parse(vonage.requests.at(-1)!.body) as {
       to: { number: string }[];
       ncco: { action: string; eventUrl?: string[] }[];
     };

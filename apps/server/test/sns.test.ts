@@ -1,18 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderRefusal, type PhoneMessage } from '../src/delivery/providers/provider';
 import { snsAdapter } from '../src/delivery/providers/sns';
+import { StandIn, type Recorded } from './support/stand-in';
 
 /** A stand-in for the SNS endpoint (the Query protocol: a form body, XML answers). */
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-type Reply = { status: number; body: string };
 
 const XMLNS = 'http://sns.amazonaws.com/doc/2010-03-31/';
 const published = (id: string) =>
@@ -24,7 +16,7 @@ const attributes = `<GetSMSAttributesResponse xmlns="${XMLNS}"><GetSMSAttributes
 const ACCESS_KEY_ID = 'AKIAIOSFODNN7EXAMPLE';
 const SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 
-/** The AWS Signature Version 4 of a request, computed here from the secret key (docs.aws.amazon.com, "Create a signed AWS API request"). */
+/** The AWS Signature Version 4 of a request, computed here from the secret key (AWS Signature Version 4, as the SDK signs). */
 function sigV4(request: Recorded, secret: string): { credential: string; signature: string; expected: string } {
   const authorization = String(request.headers.authorization);
   const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
@@ -59,25 +51,15 @@ function sigV4(request: Recorded, secret: string): { credential: string; signatu
 }
 
 describe('the Amazon SNS adapter publishes SMS through the official client (docs/integrations.md#amazon-sns)', () => {
-  const requests: Recorded[] = [];
-  let reply: Reply = { status: 200, body: '' };
-  let server: Server;
+  let reply: { status: number; body: string } = { status: 200, body: '' };
+  const sns = new StandIn(() => ({ ...reply, type: 'text/xml' }));
+  const requests = sns.requests;
   let apiUrl = '';
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-        res.writeHead(reply.status, { 'content-type': 'text/xml' });
-        res.end(reply.body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    apiUrl = await sns.start();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => sns.close());
   beforeEach(() => {
     requests.length = 0;
   });

@@ -1,19 +1,11 @@
 import { createHash, createHmac, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderRefusal, type CallbackRequest, type PhoneMessage } from '../src/delivery/providers/provider';
 import { vonageAdapter, vonageCallbacks } from '../src/delivery/providers/vonage';
+import { StandIn, type Reply } from './support/stand-in';
 
 /** A stand-in for Vonage's REST and API hosts: it records each request and answers what the test set. */
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-type Reply = { status: number; body: unknown };
 
 const keys = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -25,30 +17,18 @@ const SIGNATURE_SECRET = 'a-signature-secret-of-the-account';
 const CALLBACKS = { base: 'https://relevo.example/api/v1/channels/vonage', account: '42' };
 
 describe('the Vonage adapter sends through the official client (docs/integrations.md#vonage)', () => {
-  const requests: Recorded[] = [];
   const replies = new Map<string, Reply>();
-  let server: Server;
+  const vonage = new StandIn(
+    (request) =>
+      replies.get(`${request.method} ${request.path.split('?')[0]}`) ?? { status: 404, body: { title: 'Not found' } },
+  );
+  const requests = vonage.requests;
   let apiUrl = '';
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        const path = req.url ?? '';
-        requests.push({ method: req.method ?? '', path, headers: req.headers, body });
-        const reply = replies.get(`${req.method} ${path.split('?')[0]}`) ?? {
-          status: 404,
-          body: { title: 'Not found' },
-        };
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    apiUrl = await vonage.start();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => vonage.close());
   beforeEach(() => {
     requests.length = 0;
     replies.clear();
