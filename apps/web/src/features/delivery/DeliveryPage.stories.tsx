@@ -149,7 +149,8 @@ export const OrderChanged: Story = {
     await expect(within(order).getAllByRole('listitem')[0]).toHaveTextContent('Generic webhook');
     await expect(within(order).getAllByRole('listitem')[2]).toHaveTextContent(CHAIN_MESSAGES.notConfigured('vonage'));
     await userEvent.click(screen.getByRole('button', { name: 'Save order' }));
-    await expect(await screen.findByText(PROVIDER_MESSAGES.chainSaved)).toBeVisible();
+    // the toast fades in
+    await waitFor(async () => expect(await screen.findByText(PROVIDER_MESSAGES.chainSaved)).toBeVisible());
   },
 };
 
