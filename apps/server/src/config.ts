@@ -31,6 +31,8 @@ export interface Config {
   deliveryChain: DeliveryProvider[];
   /** each provider's deployment settings from `{PROVIDER}_{FIELD}` (TWILIO_AUTH_TOKEN ...); the webhook's are SMS_WEBHOOK_URL and INBOUND_WEBHOOK_SECRET */
   providerSettings: Partial<Record<DeliveryProvider, ProviderValues>>;
+  /** SLACK_API_URL: the base of Slack's Web API for every customer's Slack app (docs/product.md#team-chat) */
+  slackApiUrl: string;
   /** SECRETS_KEY: the AES-256-GCM key of stored provider credentials; null: one kept in the database (docs/security.md) */
   secretsKey: Buffer | null;
   publicUrl: string;
@@ -91,7 +93,22 @@ export interface Config {
   webDist: string | null;
   /** identifies this process in locks and logs */
   instanceId: string;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services a device may be stored with and notifications go to
+   * (docs/product.md#push-notifications): host names, `*.` for any subdomain
+   */
+  pushServiceHosts: string[];
+  /** VAPID_SUBJECT: the contact push services see in each notification's JWT (mailto: or https:) */
+  vapidSubject: string;
 }
+
+/** docs/product.md#push-notifications: the browsers' push services (Chrome and Edge on Android, Firefox, Safari, Edge on Windows). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 
 export class ConfigError extends Error {}
 
@@ -151,6 +168,7 @@ const fields = {
   SMS_WEBHOOK_URL: url(['http:', 'https:']),
   INBOUND_WEBHOOK_SECRET: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   PUBLIC_URL: url(['http:', 'https:']),
+  SLACK_API_URL: url(['http:', 'https:']),
   SECRETS_KEY: v.pipe(
     v.string(),
     v.transform((text) => secretKeyFrom(text)),
@@ -283,6 +301,15 @@ const fields = {
     'must be one of fatal, error, warn, info, debug, trace, silent',
   ),
   WEB_DIST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  PUSH_SERVICE_HOSTS: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((part) => part.trim().toLowerCase())),
+    v.check(
+      (hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(host)),
+      'must be a comma-separated list of host names, each may start with *. for any subdomain',
+    ),
+  ),
+  VAPID_SUBJECT: url(['mailto:', 'https:']),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -377,6 +404,13 @@ function deliveryFrom(env: Env): Pick<Config, 'deliveryChain' | 'providerSetting
   };
 }
 
+/** The VAPID contact when VAPID_SUBJECT is unset: the https public address, else the sender's mailbox. */
+function vapidSubjectOf(publicUrl: string, mailFrom: string | undefined): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom ?? '')?.[1] ?? /^\S+@\S+$/.exec(mailFrom ?? '')?.[0];
+  return `mailto:${address ?? 'no-reply@relevo.local'}`;
+}
+
 /** Parses the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
   const port = read(env, 'PORT') ?? 3000;
@@ -398,6 +432,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     inboundWebhookSecret: read(env, 'INBOUND_WEBHOOK_SECRET') ?? null,
     ...deliveryFrom(env),
     secretsKey: read(env, 'SECRETS_KEY') ?? null,
+    // the client joins method names to it: it ends with a slash
+    slackApiUrl: (read(env, 'SLACK_API_URL') ?? 'https://slack.com/api/').replace(/\/*$/, '/'),
     publicUrl,
     jwtSecret: read(env, 'JWT_SECRET') ?? null,
     escalationTimeScale: read(env, 'ESCALATION_TIME_SCALE') ?? 1,
@@ -423,5 +459,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDist: read(env, 'WEB_DIST') ?? defaults.webDist ?? null,
     instanceId: randomUUID(),
+    pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS') ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    vapidSubject: read(env, 'VAPID_SUBJECT') ?? vapidSubjectOf(publicUrl, read(env, 'MAIL_FROM')),
   };
 }

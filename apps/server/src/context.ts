@@ -8,6 +8,7 @@ import type { PrincipalCache } from './auth/principals';
 import type { TokenSigner } from './auth/tokens';
 import type { Limits } from './limits';
 import type { DeliveryDirectory } from './delivery/accounts';
+import type { VapidKeys } from './push/keys';
 
 /** What every route and service of one process shares. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   log: Logger;
   /** the providers' settings and adapters of each customer (docs/product.md#delivery-providers) */
   delivery: DeliveryDirectory;
+  /** the VAPID keys push notifications are signed with (docs/product.md#push-notifications) */
+  push: VapidKeys;
   /** set when the process begins to stop: readiness answers 503 from then on */
   lifecycle: Lifecycle;
 }

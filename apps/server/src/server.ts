@@ -19,8 +19,11 @@ import { spokenAudio } from './delivery/spoken-audio';
 import { EngineWorker } from './engine/worker';
 import { engineOptions, responderService } from './incidents/respond';
 import { buildApp } from './http/app';
+import { vapidKeysOf } from './push/keys';
+import { pushSender } from './delivery/push-sender';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './jobs/housekeeping';
+import { TeamChatWorker } from './team-chat/worker';
 
 export async function createContext(opts: {
   config: Config;
@@ -34,6 +37,7 @@ export async function createContext(opts: {
   const clock = opts.clock ?? systemClock;
   const principals = new PrincipalCache(opts.database, clock);
   await principals.start();
+  const box = await secretBoxOf(opts.config, opts.database);
   return {
     config: opts.config,
     database: opts.database,
@@ -46,12 +50,8 @@ export async function createContext(opts: {
       ingestPerModule: { limit: opts.config.ingestPerMinute, windowSeconds: 60 },
     },
     log: opts.log,
-    delivery: new DeliveryDirectory(
-      opts.database,
-      opts.config,
-      await secretBoxOf(opts.config, opts.database),
-      opts.log,
-    ),
+    delivery: new DeliveryDirectory(opts.database, opts.config, box, opts.log),
+    push: await vapidKeysOf(opts.database, box),
     lifecycle: { stopping: false },
   };
 }
@@ -166,6 +166,7 @@ export async function startRelevo(opts: {
     }
     let dispatcher: OutboxDispatcher | null = null;
     let housekeeping: Housekeeping | null = null;
+    let teamChat: TeamChatWorker | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
       // with the API in the same process on PostgreSQL, the worker's parts open the database again
@@ -202,10 +203,29 @@ export async function startRelevo(opts: {
             ctx.delivery,
             spokenAudio({ database: own, clock: ctx.clock, log, publicUrl: config.publicUrl }),
             sendJournal(own, ctx.clock),
+            pushSender({
+              database: own,
+              clock: ctx.clock,
+              log,
+              keys: ctx.push,
+              subject: config.vapidSubject,
+              hosts: config.pushServiceHosts,
+            }),
           ),
         { workerId: config.instanceId, concurrency: config.sendConcurrency },
       );
       await dispatcher.start();
+      // docs/product.md#team-chat: the notices of events to the customers' Slack, Mattermost and Teams
+      teamChat = new TeamChatWorker({
+        database: own,
+        clock: ctx.clock,
+        log,
+        workerId: config.instanceId,
+        config,
+        box: ctx.delivery.box,
+        signer: ctx.signer,
+      });
+      await teamChat.start();
       housekeeping = new Housekeeping(own, ctx.clock, log);
       housekeeping.start();
     }
@@ -220,7 +240,7 @@ export async function startRelevo(opts: {
         // readiness answers 503 at once; requests in flight finish, new connections are refused,
         // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
         ctx.lifecycle.stopping = true;
-        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop(), housekeeping?.stop()]);
+        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop(), teamChat?.stop(), housekeeping?.stop()]);
         await workerDatabase?.close();
         await db.close();
         unlock();

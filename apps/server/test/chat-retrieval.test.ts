@@ -23,6 +23,9 @@ const QUESTIONS: [question: string, anchor: string][] = [
   ['How can I send a test incident with the incident simulation?', 'incident-simulation'],
   ['How does an escalation run when an incident arrives?', 'how-an-escalation-runs'],
   ['Can I accept an incident by replying to the SMS?', 'answering-from-your-phone'],
+  // docs/product.md#team-chat: the guide now covers chats (it was an example of a question it did not)
+  ['Where do I set the Slack bot token and signing secret?', 'team-chat'],
+  ['Can I accept an incident from Slack?', 'answering-from-slack-mattermost-or-teams'],
   ['I have reached the maximum limit of subscribed resources', 'the-resource-quota'],
   ['How do I add an SLA with a response time in hours?', 'adding-an-sla'],
   ['Why can a customer with users not be removed?', 'removing-a-customer'],
@@ -42,7 +45,6 @@ const OFF_TOPIC = [
   'How do I bake sourdough bread?',
   'Who won the football world cup in 2022?',
   // on-call products have these; the guide does not, so neither does the assistant
-  'How do I post incidents to a Slack channel?',
   'How do I set up an on-call rotation schedule for weekends?',
 ];
 

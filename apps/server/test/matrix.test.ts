@@ -19,7 +19,7 @@ import {
   type AnyEndpoint,
   type AuthKind,
 } from '@relevo/api';
-import { ALL_ROLES, ROLE_NAMES, type RoleId } from '@relevo/domain';
+import { ALL_ROLES, ROLE_NAMES, newEngineState, type RoleId } from '@relevo/domain';
 import { hashPassword } from '../src/auth/passwords';
 import { saveAccount, sealAccount } from '../src/delivery/accounts';
 import { insertUser } from '../src/people/queries';
@@ -212,6 +212,16 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/events/export': { own: CATALOGUE_READ },
   'GET /api/events/log/:id/export': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
   'GET /api/events/stream': { own: CATALOGUE_READ },
+  // docs/product.md#responding: both customer roles act on their own customer's events and read their
+  // timeline; staff do not follow a customer's incidents; another customer's case is not found
+  ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER }, [
+    'POST /api/events/:case_id/accept',
+    'POST /api/events/:case_id/resolve',
+    'POST /api/events/:case_id/reassign',
+    'POST /api/events/:case_id/escalate',
+    'POST /api/events/:case_id/notes',
+    'GET /api/events/:case_id/timeline',
+  ]),
   // the ingest API: a monitoring system with a module's credentials, not a session (ingest.test.ts)
   'POST /api/v1/incidents': { auth: 'moduleKey' },
   'POST /api/v1/incidents/:case_id/resolve': { auth: 'moduleKey' },
@@ -257,6 +267,28 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/resources/:id/test': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
   // a provider's callbacks: public, each verified with that provider's own signature (delivery-providers.test.ts)
   'POST /api/v1/channels/:provider/:kind': { auth: 'public' },
+  // Web Push (docs/product.md#push-notifications): the VAPID key is public; a responder link's token is
+  // the credential of its person's devices (push.test.ts); every user with a profile keeps their own
+  'GET /api/v1/push/key': { auth: 'public' },
+  'POST /api/v1/respond/:token/push/state': { auth: 'public' },
+  'POST /api/v1/respond/:token/push': { auth: 'public' },
+  'POST /api/v1/respond/:token/push/remove': { auth: 'public' },
+  'GET /api/v1/me/push': { own: ALL },
+  'POST /api/v1/me/push': { own: ALL },
+  'POST /api/v1/me/push/remove': { own: ALL },
+  // Team chat (docs/product.md#team-chat): a Customer Root keeps its own customer's chats (no id:
+  // always the caller's own customer; team-chat.test.ts shows another customer's stay apart)
+  ...rowsFor({ own: CATALOGUE_WRITE }, [
+    'GET /api/settings/slack',
+    'PUT /api/settings/slack',
+    'GET /api/settings/mattermost',
+    'PUT /api/settings/mattermost',
+    'GET /api/settings/teams',
+    'PUT /api/settings/teams',
+  ]),
+  // the chats' buttons: public, Slack's verified by its signature, Mattermost's by its signed token (team-chat.test.ts)
+  'POST /api/v1/integrations/slack/interactions': { auth: 'public' },
+  'POST /api/v1/integrations/mattermost/actions': { auth: 'public' },
 };
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -356,7 +388,10 @@ function areaOf(endpoint: AnyEndpoint): Area {
   return CUSTOMER_ENDPOINT_NAMES.has(endpoint.name) ? 'customers' : 'self';
 }
 const hasId = (endpoint: AnyEndpoint) =>
-  endpoint.path.includes(':id') || endpoint.path.includes(':module') || RECORD_OF[endpoint.name] !== undefined;
+  endpoint.path.includes(':id') ||
+  endpoint.path.includes(':module') ||
+  endpoint.path.includes(':case_id') ||
+  RECORD_OF[endpoint.name] !== undefined;
 const action = (endpoint: AnyEndpoint) => endpoint.name.split('.').pop()!;
 /** calls on users that name a customer in the query (list) or the body (create) */
 const namesCustomer = (area: Area, endpoint: AnyEndpoint) =>
@@ -379,6 +414,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   let provider: number;
   let hash: string;
   let seq = 0;
+  /** the case ID of each event the events' calls work on */
+  const caseOf = new Map<number, string>();
   const tokens = new Map<RoleId, string>();
   /** each caller: its id, e-mail and current password (the own-password case changes it) */
   const callers = new Map<RoleId, { id: number; email: string; password: string }>();
@@ -547,13 +584,47 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
             .values({
               customer_id: customerId,
               case_id: `M${String(++seq)
-                .padStart(7, '2')
-                .replace(/[01]/g, (digit) => (digit === '0' ? 'A' : 'B'))}`,
+                .padStart(7, '0')
+                .replace(/\d/g, (digit) => 'ACDEFGHJKM'[Number(digit)]!)}`,
               short_event_subject: 'Matrix event',
               short_event_body: '',
+              event_createdt: t.clock.now(),
             })
-            .returning('event_id')
+            .returning(['event_id', 'case_id'])
             .executeTakeFirstOrThrow();
+          caseOf.set(event.event_id, event.case_id);
+          // a timer whose walk has one step, so that every action has something to do
+          const resource = await tx
+            .insertInto('resources')
+            .values({
+              customer_id: customerId,
+              resource_fullname: 'Matrix responder',
+              resource_email: 'm@example.test',
+            })
+            .returning('resource_id')
+            .executeTakeFirstOrThrow();
+          const step = {
+            escalation_resource_id: 1,
+            participation: 'agent' as const,
+            channel: 'email' as const,
+            resource_id: resource.resource_id,
+            resource_name: 'Matrix responder',
+            address: 'm@example.test',
+            language: 'EN',
+            recalls: 0,
+            follow_up_minutes: 15,
+          };
+          await tx
+            .insertInto('engine_timers')
+            .values({
+              customer_id: customerId,
+              event_id: event.event_id,
+              state: JSON.stringify(
+                newEngineState({ created_at: t.clock.now().getTime(), sla_minutes: null, steps: [step] }),
+              ),
+              due_at: new Date(t.clock.now().getTime() + 3_600_000),
+            })
+            .execute();
           await tx
             .insertInto('event_logs')
             .values({
@@ -701,10 +772,52 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'generatePrompt':
         return { is_server: false, user_message: 'how do I reset my password by SMS' };
+      case 'resolveEvent':
+        return { event_cause: 'A full disk', event_resolution: 'Logs rotated' };
+      case 'reassignEvent': {
+        // the responder of Alpha's latest matrix event (made before the snapshot: a refusal changes nothing)
+        const resource = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('resources')
+            .select('resource_id')
+            .where('customer_id', '=', alpha)
+            .where('resource_fullname', '=', 'Matrix responder')
+            .orderBy('resource_id', 'desc')
+            .executeTakeFirstOrThrow(),
+        );
+        return { resource_id: resource.resource_id };
+      }
+      case 'addEventNote':
+        return { text: 'Checked the disk' };
       case 'saveDeliveryProvider':
         return { values: { account_sid: `AC${'1'.repeat(32)}`, auth_token: '', from: '+17875550101' } };
       case 'saveDeliveryChain':
         return { chain: ['twilio'], country_chains: [{ country_code: '34', chain: ['twilio'] }] };
+      case 'saveSlackSettings':
+        return {
+          enabled: true,
+          app_id: 'A0MATRIX01',
+          bot_token: 'xoxb-matrix-0000000000',
+          signing_secret: 'c3'.repeat(16),
+          channels: [],
+        };
+      case 'saveMattermostSettings':
+        return {
+          enabled: true,
+          server_url: 'http://127.0.0.1:9',
+          webhook_url: 'http://127.0.0.1:9/hooks/matrix',
+          bot_token: 'm'.repeat(26),
+          modules: [],
+        };
+      case 'saveTeamsSettings':
+        return { enabled: false, webhook_url: 'http://127.0.0.1:9/teams', modules: [] };
+      case 'subscribeOwnPush':
+        return {
+          endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${unique}`,
+          keys: { p256dh: `BA${'A'.repeat(85)}`, auth: 'A'.repeat(22) },
+        };
+      case 'unsubscribeOwnPush':
+        return { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${unique}` };
       case 'simulateIncident':
         return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
       case 'changeOwnPassword': {
@@ -742,7 +855,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       customers: await tx.selectFrom('customers').selectAll().orderBy('customer_id').execute(),
       sessions: await tx.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute(),
       modules: await tx.selectFrom('modules').select(['module_id', 'credential_hash']).orderBy('module_id').execute(),
-      events: await tx.selectFrom('events').select('event_id').orderBy('event_id').execute(),
+      events: await tx.selectFrom('events').select(['event_id', 'event_status']).orderBy('event_id').execute(),
+      eventActions: await tx.selectFrom('event_actions').select('event_action_id').execute(),
       resources: await tx
         .selectFrom('resources')
         .select(['resource_id', 'resource_fullname', 'resource_active', 'resource_updatedt'])
@@ -781,6 +895,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         .execute(),
       delivery: await tx.selectFrom('delivery_accounts').selectAll().orderBy(['customer_id', 'provider']).execute(),
       chains: await tx.selectFrom('delivery_chains').selectAll().orderBy('customer_id').execute(),
+      teamChats: await tx.selectFrom('team_chats').selectAll().orderBy(['customer_id', 'provider']).execute(),
       outbox: (
         await tx
           .selectFrom('outbox')
@@ -886,11 +1001,12 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         });
       case 'listChannels':
         return expect(answer).toEqual({
-          total: 3,
+          total: 4,
           list: [
             { channel_id: 1, channel_desc: 'Voice call' },
             { channel_id: 2, channel_desc: 'SMS' },
             { channel_id: 3, channel_desc: 'E-mail' },
+            { channel_id: 4, channel_desc: 'Push notification' },
           ],
         });
       case 'listParticipationTypes':
@@ -1049,6 +1165,49 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
+      case 'acceptEvent':
+      case 'resolveEvent':
+      case 'reassignEvent':
+      case 'escalateEvent':
+      case 'addEventNote': {
+        const acted = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('event_actions')
+            .innerJoin('events', 'events.event_id', 'event_actions.event_id')
+            .select(['kind', 'by_name', 'via', 'events.event_status', 'events.event_cause'])
+            .where('event_actions.event_id', '=', id!)
+            .execute(),
+        );
+        const kind = {
+          acceptEvent: 'accepted',
+          resolveEvent: 'resolved',
+          reassignEvent: 'reassigned',
+          escalateEvent: 'escalated',
+          addEventNote: 'note',
+        }[name];
+        const status = {
+          acceptEvent: 'progress',
+          resolveEvent: 'completed',
+          reassignEvent: 'open',
+          escalateEvent: 'open',
+          addEventNote: 'open',
+        }[name];
+        expect(answer).toMatchObject({ case_id: caseOf.get(id!), event_status: status });
+        return expect(acted).toEqual([
+          {
+            kind,
+            by_name: ((me) => `${me.name} ${me.last_name}`)(users.find((u) => u.id === callers.get(role)!.id)!),
+            via: 'dashboard',
+            event_status: status,
+            event_cause: name === 'resolveEvent' ? 'A full disk' : null,
+          },
+        ]);
+      }
+      case 'eventTimeline':
+        return expect((answer as { entries: { kind: string }[] }).entries.map((entry) => entry.kind)).toEqual([
+          'created',
+          'contact',
+        ]);
       case 'summaryToday':
         return expect(answer).toMatchObject({ count_today: await alphaEvents('today') });
       case 'summaryModules':
@@ -1100,8 +1259,36 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           '+17875550142',
           '+17875550142',
         ]);
+      case 'getSlackSettings':
+      case 'getMattermostSettings':
+      case 'getTeamsSettings':
+        return expect(answer).toMatchObject({
+          provider: name.slice(3, -8).toLowerCase(),
+          module_options: expect.arrayContaining([expect.objectContaining({ module_id: expect.any(Number) })]),
+        });
+      case 'saveSlackSettings':
+      case 'saveMattermostSettings':
+      case 'saveTeamsSettings': {
+        const provider = name.slice(4, -8).toLowerCase();
+        const saved = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('team_chats')
+            .select(['customer_id', 'enabled'])
+            .where('provider', '=', provider as 'slack')
+            .execute(),
+        );
+        expect(saved).toEqual([{ customer_id: alpha, enabled: body!.enabled }]);
+        return expect(answer).toMatchObject({ provider, configured: true });
+      }
       case 'resourceTestResults':
         return expect(answer).toEqual({ resource_id: id, requested_at: null, results: [] });
+      // the caller's own devices (push.test.ts covers another customer's and the bounds)
+      case 'listOwnPush':
+        return expect(answer).toMatchObject({ list: expect.any(Array) });
+      case 'subscribeOwnPush':
+        return expect(answer).toMatchObject({ endpoint: body!.endpoint, last_used_at: null });
+      case 'unsubscribeOwnPush':
+        return expect(answer).toEqual({ subscribed: false });
       case 'freeCustomers': {
         const free = (answer as { list: { customer_id: number }[] }).list.map((c) => c.customer_id);
         const roots = new Set(users.filter((u) => u.rol_id === 4).map((u) => u.customer_id));
@@ -1184,7 +1371,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
               ? `?customer_id=${beta}`
               : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
-    const path = `${fillPath(c.endpoint.path, { id: pathId, module: pathId, provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
+    const path = `${fillPath(c.endpoint.path, { id: pathId, case_id: pathId === undefined ? undefined : caseOf.get(pathId), module: pathId, provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
     // the stream of changes never ends by itself: its first message is the answer
     const answer =
       c.endpoint.name === 'eventChanges'

@@ -37,6 +37,9 @@ const LANDED: Record<string, string> = {
   '0018_subject_search_and_vacuum': '2416200f2ce3',
   '0019_sms_reset_phone': '78b9b3d158c2',
   '0020_delivery_providers': '7f0a0f19537d',
+  '0021_event_actions': '12fb26309daa',
+  '0022_team_chat': '901df90220d8',
+  '0023_push': '9c8269ba73fe',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

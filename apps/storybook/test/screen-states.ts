@@ -38,6 +38,7 @@ const MODULES = 'screens-modules--';
 const EVENTS = 'screens-events--';
 const RESOURCES = 'screens-resources--';
 const DELIVERY = 'screens-delivery--';
+const TEAM_CHAT = 'screens-team-chat--';
 const ESCALATIONS = 'screens-escalations--';
 const STEP_MODAL = 'screens-escalations-step-modal--';
 const PRIORITY = 'screens-escalations-priority-modal--';
@@ -560,6 +561,26 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'role: StaffView': ids(DELIVERY, 'staff-view'),
     },
     without: { 'role: customer': 'a staff screen: customer roles are sent to 403 by the route guard' },
+  },
+  {
+    screen: 'Team Chat (Slack, Mattermost, Microsoft Teams)',
+    spec: 'docs/product.md#team-chat',
+    states: {
+      filled: ids(TEAM_CHAT, 'filled'),
+      'secrets saved': ids(TEAM_CHAT, 'secrets-saved'),
+      empty: ids(TEAM_CHAT, 'empty'),
+      loading: ids(TEAM_CHAT, 'loading'),
+      'load failed': ids(TEAM_CHAT, 'load-failed'),
+      'validation: <Field> is required': ids(TEAM_CHAT, 'invalid-settings'),
+      'validation: bot token and channel ID': ids(TEAM_CHAT, 'invalid-settings'),
+      'field errors from the server': ids(TEAM_CHAT, 'field-errors'),
+      saved: ids(TEAM_CHAT, 'saved'),
+      'role: CustomerRoot': ids(TEAM_CHAT, 'filled'),
+    },
+    without: {
+      'role: Customer': 'the Customer Root’s screen: a Customer is sent to 403 by the route guard',
+      'role: staff': 'a customer’s screen: staff are sent to 403 by the route guard',
+    },
   },
   {
     screen: 'Escalations (list and modal)',

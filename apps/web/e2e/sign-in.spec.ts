@@ -36,10 +36,16 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
     await expectAccessible(page, 'dashboard of a Customer');
   });
 
-  test('a Customer Root also gets Users in the menu', async ({ page, signIn }) => {
+  test('a Customer Root also gets Users and Team Chat in the menu', async ({ page, signIn }) => {
     await signIn(page, customerRoot);
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Users', ...CUSTOMER_MENU.slice(1)]);
+    expect(await sidebarLabels(page)).toEqual([
+      'Dashboard',
+      'Users',
+      ...CUSTOMER_MENU.slice(1, -1),
+      'Team Chat',
+      'User Guide',
+    ]);
     await expectAccessible(page, 'dashboard of a Customer Root');
   });
 

@@ -85,6 +85,9 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   resources: lazyRoute(
     lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage)),
   ),
+  team_chat: lazyRoute(
+    lazyWithPreload(() => import('./features/team-chat/TeamChatPage').then(({ TeamChatPage }) => TeamChatPage)),
+  ),
   user_guide: lazyRoute(
     lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage)),
   ),

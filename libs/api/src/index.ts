@@ -20,6 +20,8 @@ import { eventEndpoints } from './endpoints/events';
 import { dashboardEndpoints } from './endpoints/dashboard';
 import { chatbotEndpoints } from './endpoints/chatbot';
 import { deliveryEndpoints, providerCallback } from './endpoints/delivery';
+import { pushEndpoints } from './endpoints/push';
+import { chatInteractionEndpoints, teamChatEndpoints } from './endpoints/team-chat';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -41,6 +43,8 @@ export * from './endpoints/events';
 export * from './endpoints/dashboard';
 export * from './endpoints/chatbot';
 export * from './endpoints/delivery';
+export * from './endpoints/push';
+export * from './endpoints/team-chat';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -75,4 +79,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(chatbotEndpoints),
   ...Object.values(deliveryEndpoints),
   providerCallback,
+  ...Object.values(pushEndpoints),
+  ...Object.values(teamChatEndpoints),
+  ...Object.values(chatInteractionEndpoints),
 ])();

@@ -259,6 +259,7 @@ export {
   stepFormLayout,
   stepFormBody,
   maskDigits,
+  CHANNEL,
 } from './rules/escalation-step';
 export {
   ESCALATION_INVALID_WARNING,
@@ -275,7 +276,16 @@ export {
   type EngineOutcome,
   newEngineState,
   runEngine,
+  RESPONSE_VIAS,
+  type ResponseVia,
+  type Responder,
+  type StepVia,
+  type EngineActor,
+  walkOrder,
+  accepterStep,
+  actorName,
 } from './engine/escalation-engine';
+export * from './engine/event-actions';
 export {
   CREDENTIAL_MESSAGES,
   credentialMachine,
@@ -294,9 +304,15 @@ export {
   type AlertmanagerWebhook,
   alertAsEvent,
 } from './ingest/pagerduty-events';
-export { engineStepsOf } from './engine/event-steps';
+export { engineStepsOf, pushAddress } from './engine/event-steps';
 export { THROTTLE, recipientSlot, type CustomerWindow, customerSlot, bundleMessage } from './engine/throttle';
-export { type ContactLanguage, contactLanguage } from './engine/contact-message';
+export {
+  type ContactLanguage,
+  contactLanguage,
+  type PushAction,
+  type PushNotification,
+  PUSH_TEXT_LIMITS,
+} from './engine/contact-message';
 export { endEntryOf, contactOf, type WakeUpEnd, wakeUpEnd } from './engine/wake-up';
 export {
   resourceDeleteRefusal,
@@ -369,6 +385,26 @@ export {
   incidentSimulationInput,
 } from './machines/catalogue-forms/catalogue-forms';
 export { responderMachine } from './machines/responder/responder.machine';
+export {
+  pushDeviceMachine,
+  type PushDeviceStatus,
+  type PushDeviceContext,
+  type PushDeviceEvent,
+} from './machines/push-device/push-device.machine';
+export {
+  PUSH_MESSAGES,
+  PUSH_DEVICES_PER_OWNER,
+  PUSH_ENDPOINT_MAX,
+  isPushEndpoint,
+  PushSubscriptionSchema,
+  type PushSubscriptionBody,
+  PushEndpointSchema,
+  type PushEndpointBody,
+  type PushKeyAnswer,
+  type PushState,
+  type PushDevice,
+  type PushDeviceList,
+} from './entities/push-subscription';
 export {
   EVENT_STATUS_VALUES,
   type EventStatusValue,
@@ -497,3 +533,45 @@ export {
   type TestSendResult,
 } from './delivery/providers';
 export { TEST_INTERVAL_MS, TEST_MESSAGES_PER_HOUR, TEST_SEND_MESSAGES, testSendText } from './delivery/test-send';
+export {
+  CHAT_PROVIDERS,
+  CHAT_PROVIDER_LABELS,
+  CHAT_SECRETS,
+  CHAT_MODULE_LIMIT,
+  TEAM_CHAT_MESSAGES,
+  SlackChannelSchema,
+  SlackSettingsBodySchema,
+  MattermostSettingsBodySchema,
+  TeamsSettingsBodySchema,
+  chatSecretIssues,
+  chatSettingsIssues,
+  type ChatProvider,
+  type ChatSecretName,
+  type SlackChannel,
+  type SlackSettingsBody,
+  type MattermostSettingsBody,
+  type TeamsSettingsBody,
+  type ChatSettingsBodies,
+  type ChatModuleOption,
+  type SlackSettingsView,
+  type MattermostSettingsView,
+  type TeamsSettingsView,
+  type ChatSettingsViews,
+} from './team-chat/settings';
+export {
+  CHAT_NOTICE_KINDS,
+  CHAT_NOTICE_MESSAGES,
+  SLACK_ACTIONS,
+  chatNoticesOf,
+  chatActionsOf,
+  chatHeadline,
+  slackMessage,
+  mattermostMessage,
+  mattermostUpdate,
+  teamsMessage,
+  type ChatNoticeKind,
+  type ChatNotice,
+  type ChatEvent,
+  type MattermostIntegration,
+} from './team-chat/notices';
+export * from './rules/event-action-forms';

@@ -3,6 +3,7 @@ export * from './button/Button';
 export * from './spinner/Spinner';
 export * from './field/Field';
 export * from './text-field/TextField';
+export * from './text-field/TextAreaField';
 export * from './password-field/PasswordField';
 export * from './alert/Alert';
 export * from './card/Card';

@@ -20,6 +20,9 @@ import { eventSubjectCounts } from './migrations/0017_event_subject_counts';
 import { subjectSearchAndVacuum } from './migrations/0018_subject_search_and_vacuum';
 import { smsResetPhone } from './migrations/0019_sms_reset_phone';
 import { deliveryProviders } from './migrations/0020_delivery_providers';
+import { eventActions } from './migrations/0021_event_actions';
+import { teamChat } from './migrations/0022_team_chat';
+import { push } from './migrations/0023_push';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -45,6 +48,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_subject_search_and_vacuum': subjectSearchAndVacuum,
   '0019_sms_reset_phone': smsResetPhone,
   '0020_delivery_providers': deliveryProviders,
+  '0021_event_actions': eventActions,
+  '0022_team_chat': teamChat,
+  '0023_push': push,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -55,8 +55,20 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // reads it and housekeeping deletes it (all staff); the events list shows its address (migration 0010)
   event_audio: { app: READ, staff: WRITE },
   // a customer's provider accounts and failover order: staff only, its secrets sealed (migration 0020)
+  // what people did to an event (migration 0021): written by the unit of work that acted (the
+  // engine's, as staff), never changed; customers read their events' actions
+  event_actions: { app: READ, staff: 'select, insert' },
   delivery_accounts: { staff: WRITE },
   delivery_chains: { staff: WRITE },
+  // a customer's team chats (migration 0022): its Customer Root keeps them in its own unit of work;
+  // the worker and the chats' buttons read them as staff. Their secrets are sealed.
+  team_chats: TENANTS_WRITE,
+  // the notices of events to post to the chats: queued by whichever unit of work changes the event
+  // (a repeated key is one notice: ON CONFLICT reads the key column); the worker (staff) posts them
+  chat_notices: { app: 'insert, select (idempotency_key)', staff: WRITE },
+  // a person's or user's push devices (migration 0023): a user keeps their own from the profile (their
+  // customer's unit of work); the responder link's service and the worker act as staff
+  push_subscriptions: TENANTS_WRITE,
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: TENANTS_WRITE,

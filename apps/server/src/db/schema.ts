@@ -131,7 +131,7 @@ export interface RateLimitsTable {
   hits: number;
 }
 
-export type OutboxChannel = 'email' | 'sms' | 'voice';
+export type OutboxChannel = 'email' | 'sms' | 'voice' | 'push';
 /** The job statuses (src/jobs/lease.ts) with `sent` as the outbox's done status. */
 export type OutboxStatus = 'pending' | 'claimed' | 'sent' | 'dead' | 'canceled' | 'bundled';
 
@@ -196,6 +196,21 @@ export interface OutboxTable {
   sending_since: NullableTimestamp;
   /** the language of the message's text (a bundle's words) */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a push contact's devices that took it so far (migration 0023): a retried send skips them */
+  push_sent_to: ColumnType<number[], string | undefined, string>;
+}
+
+/** A device's push subscription (migration 0023): a resource's (from a responder link) or a user's (from the profile). */
+export interface PushSubscriptionsTable {
+  push_subscription_id: Generated<number>;
+  customer_id: number;
+  resource_id: number | null;
+  user_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
 }
 
 /** The last minute handed to a recipient on a channel, and its message (migration 0011). */
@@ -262,7 +277,7 @@ export interface EventLogsTable {
   customer_id: number;
   event_id: number;
   call_date: Timestamp;
-  channel: 'voice' | 'sms' | 'email';
+  channel: 'voice' | 'sms' | 'email' | 'push';
   called_number: string | null;
   followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
   resource: string | null;
@@ -279,6 +294,20 @@ export interface EventLogsTable {
   provider: ColumnType<DeliveryProvider | null, DeliveryProvider | null | undefined, DeliveryProvider | null>;
   provider_message_id: ColumnType<string | null, string | null | undefined, string | null>;
   delivery_detail: string | null;
+}
+
+/** What people did to an event (migration 0021). */
+export interface EventActionsTable {
+  event_action_id: Generated<number>;
+  customer_id: number;
+  event_id: number;
+  created_at: Timestamp;
+  kind: 'accepted' | 'resolved' | 'canceled' | 'reassigned' | 'escalated' | 'note';
+  by_name: string | null;
+  via: 'dashboard' | 'slack' | 'mattermost' | 'teams' | 'push' | 'link' | 'reply' | 'key' | 'integration' | null;
+  user_id: number | null;
+  resource_id: number | null;
+  text: string | null;
 }
 
 /** The engine's timer of one event: a job row (jobs/lease.ts) with the engine state (migration 0008). */
@@ -495,6 +524,44 @@ export interface EventChangeMarksTable {
   customer_id: number;
 }
 
+/** A customer's team chat (migration 0022): plain settings, and each secret sealed (security/secret-box.ts). */
+export interface TeamChatsTable {
+  customer_id: number;
+  provider: 'slack' | 'mattermost' | 'teams';
+  enabled: boolean;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  secrets: ColumnType<Record<string, string>, string, string>;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** A notice of an event to post to a team chat: a job row (jobs/lease.ts), migration 0022. */
+export interface ChatNoticesTable {
+  id: Generated<number>;
+  customer_id: number;
+  event_id: number;
+  provider: 'slack' | 'mattermost' | 'teams';
+  kind: 'new' | 'accepted' | 'resolved' | 'canceled';
+  actor: string | null;
+  idempotency_key: string;
+  status: ColumnType<
+    'pending' | 'claimed' | 'posted' | 'dead' | 'canceled',
+    'pending' | undefined,
+    'pending' | 'claimed' | 'posted' | 'dead' | 'canceled'
+  >;
+  due_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  /** where its message went (Slack: the channel and the message's ts), for the later updates */
+  post_ref: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+}
+export type ChatNoticeRow = Selectable<ChatNoticesTable>;
+
 export interface DB {
   app_settings: AppSettingsTable;
   roles: RolesTable;
@@ -511,6 +578,7 @@ export interface DB {
   outbox: OutboxTable;
   delivery_accounts: DeliveryAccountsTable;
   delivery_chains: DeliveryChainsTable;
+  push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;
   events: EventsTable;
   resources: ResourcesTable;
@@ -520,7 +588,10 @@ export interface DB {
   applications: ApplicationsTable;
   modules: ModulesTable;
   event_logs: EventLogsTable;
+  event_actions: EventActionsTable;
   engine_timers: EngineTimersTable;
+  team_chats: TeamChatsTable;
+  chat_notices: ChatNoticesTable;
   inbound_messages: InboundMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
   contact_slots: ContactSlotsTable;

@@ -17,11 +17,13 @@ export type Sender = ((message: OutboxRow, signal?: AbortSignal) => Promise<Send
   close?(): void;
 };
 
-export type Senders = Record<OutboxChannel, Sender>;
+/** A sender per channel; a process without a push sender fails push contacts (the escalation moves on). */
+export type Senders = Record<Exclude<OutboxChannel, 'push'>, Sender> & { push?: Sender };
 
 /** What a provider did with an SMS or a call (docs/product.md#delivery-providers); e-mail answers nothing. */
 export interface SendOutcome {
-  provider: DeliveryProvider;
+  /** null for a push notification: it goes through the device's push service, no provider chain */
+  provider: DeliveryProvider | null;
   /** the provider's id of the message; null when every provider refused it */
   messageId: string | null;
   /** providers tried so far, this one included */
@@ -109,7 +111,7 @@ export function webhookSender(
 /**
  * The senders of each channel: e-mail by SMTP, SMS and calls through each customer's provider
  * chain (`directory`), each hand-over written down first (`journal`); voice calls carry the
- * spoken audio that `audio` makes.
+ * spoken audio that `audio` makes; push notifications through `push` (delivery/push-sender.ts).
  */
 export function createSenders(
   config: Config,
@@ -117,10 +119,12 @@ export function createSenders(
   directory: DeliveryDirectory,
   audio?: SpokenAudio,
   journal?: SendJournal,
+  push?: Sender,
 ): Senders {
   return {
     email: emailSender(config, log),
     sms: chainSender('sms', directory, undefined, journal),
     voice: chainSender('voice', directory, audio, journal),
+    ...(push ? { push } : {}),
   };
 }

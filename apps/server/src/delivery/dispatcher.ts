@@ -7,7 +7,7 @@ import type { OutboxRow } from '../db/schema';
 import type { Compilable } from 'kysely';
 import type { Claimed } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
-import type { Senders } from './channels';
+import type { Sender, Senders } from './channels';
 
 export interface DispatcherOptions {
   database: Database;
@@ -30,6 +30,20 @@ export interface DispatcherOptions {
 }
 
 const isContact = (message: OutboxRow) => message.idempotency_key.startsWith('event:');
+
+/** The channel's sender; a push contact in a process without one is not delivered (the escalation moves on). */
+const senderOf = (senders: Senders, channel: OutboxRow['channel']): Sender =>
+  channel === 'push'
+    ? (senders.push ??
+      (async () => ({
+        provider: null,
+        messageId: null,
+        tried: 0,
+        status: 'failed' as const,
+        detail: 'This worker sends no push notifications',
+        failoverLeft: false,
+      })))
+    : senders[channel];
 
 type Bundle = Awaited<ReturnType<ReturnType<typeof bundledWith>['execute']>>;
 
@@ -57,7 +71,7 @@ class Contacts {
   /** Sends one message: an engine contact goes with the contacts bundled into it, in one text. */
   async send(senders: Senders, message: Claimed<OutboxRow>, signal: AbortSignal): Promise<void> {
     if (!isContact(message)) {
-      const outcome = await senders[message.channel](message, signal);
+      const outcome = await senderOf(senders, message.channel)(message, signal);
       if (outcome) this.#sent.set(message.claim_token, recordOutcome(this.database.db, message, outcome, false));
       return;
     }
@@ -70,7 +84,10 @@ class Contacts {
       { subject: message.subject, body: message.body ?? '' },
       bundled.map((b) => ({ label: b.bundle_label ?? b.idempotency_key, subject: b.subject, body: b.body ?? '' })),
     );
-    const outcome = await senders[message.channel]({ ...message, subject: text.subject, body: text.body }, signal);
+    const outcome = await senderOf(senders, message.channel)(
+      { ...message, subject: text.subject, body: text.body },
+      signal,
+    );
     if (outcome?.status === 'failed' && this.undelivered)
       await this.undelivered(message.idempotency_key, outcome.detail ?? '');
     this.#sent.set(message.claim_token, [

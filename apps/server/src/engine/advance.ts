@@ -1,5 +1,6 @@
 import {
   THROTTLE,
+  actionRecordOf,
   contactLanguage,
   contactOf,
   endEntryOf,
@@ -22,6 +23,7 @@ import {
   type ThrottleSettings,
 } from '../delivery/queries';
 import type { ClaimRef } from '../jobs/lease';
+import { queueChatNotices } from '../team-chat/notices';
 import { claimHolds, loadTimer, loggedContactKeys, writeWakeUp, type LoadedTimer, type WakeUpRows } from './queries';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
@@ -69,9 +71,14 @@ export async function advanceEvent(
   const end = wakeUpEnd(timer.state, decided.first, decided.last, now.getTime(), options.scale);
 
   // 3. write
+  const acted = decided.first.ignored ? null : actionRecordOf(input, timer.state);
+  if (acted)
+    decided.rows.acted = { ...acted, customer_id: timer.customer_id, event_id: timer.event_id, created_at: now };
   if (end.closes) await cancelQueuedContacts(tx, timer.event_id, decided.rows.logs);
   const dueAt = end.dueAt === null ? timer.due_at : new Date(end.dueAt);
   await writeWakeUp(tx, timer, decided.rows, end, decided.last.state, decided.lastContacted, dueAt);
+  // docs/product.md#team-chat: a new, accepted or closed event is told to the customer's chats
+  await queueChatNotices(tx, timer.event_id, timer.state, decided.last.state, input, now);
   // a person's or a gateway's answer that brings the timer forward wakes the workers, which may be
   // asleep until its earlier time; one that puts it later (an acceptance) needs no one woken: a
   // NOTIFY costs a commit of its own in line with every other notifying one (db/wake.ts)
@@ -221,7 +228,8 @@ async function recordContact(
     event_id: event.event_id,
     call_date: now,
     channel: step.channel,
-    called_number: step.address,
+    // a push step's address names the person, not a number or mailbox they were reached at
+    called_number: step.channel === 'push' ? null : step.address,
     followup_status: action.followup_status,
     resource: step.resource_name,
     resource_id: step.resource_id,

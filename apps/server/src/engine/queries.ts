@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { EngineState, WakeUpEnd } from '@relevo/domain';
 import type { Tx } from '../db/database';
-import type { EventLogsTable } from '../db/schema';
+import type { EventActionsTable, EventLogsTable } from '../db/schema';
 import type { eventAudioRow } from '../delivery/queries';
 import type { ClaimRef } from '../jobs/lease';
 
@@ -59,6 +59,8 @@ export interface WakeUpRows {
   logs: Insertable<EventLogsTable>[];
   audio: ReturnType<typeof eventAudioRow>[];
   closing: boolean;
+  /** what a person or the integration did (docs/product.md#timeline), when the input changed the event */
+  acted?: Insertable<EventActionsTable>;
 }
 
 /**
@@ -99,6 +101,9 @@ export async function writeWakeUp(
             .onConflict((conflict) => conflict.column('idempotency_key').doNothing()),
         )
       : logged;
+  const acted = rows.acted
+    ? (spoken as Tx).with('acted', (db) => db.insertInto('event_actions').values(rows.acted!))
+    : spoken;
   const { event } = end;
   const eventValues = {
     event_status: event.status,
@@ -110,7 +115,7 @@ export async function writeWakeUp(
     minutes_elapsed: event.elapsed_minutes,
     ...(lastContacted !== null ? { last_resource_assigned: lastContacted } : {}),
   };
-  await (spoken as Tx)
+  await (acted as Tx)
     .with('event_changed', (db) =>
       db
         .updateTable('events')

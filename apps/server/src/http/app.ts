@@ -19,6 +19,8 @@ import { moduleToolRoutes } from './routes/module-tools';
 import { incidentRoutes } from './routes/incidents';
 import { catalogueRoutes } from './routes/catalogue';
 import { deliveryRoutes } from './routes/delivery';
+import { pushRoutes } from './routes/push';
+import { teamChatRoutes } from './routes/team-chat';
 import { eventRoutes } from './routes/events';
 import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
@@ -54,6 +56,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   dashboardRoutes,
   chatbotRoutes,
   deliveryRoutes,
+  pushRoutes,
+  teamChatRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */

@@ -11,6 +11,7 @@ import {
   voiceKeyAction,
   type EngineInput,
   type EngineState,
+  type StepVia,
   type Inbound,
   type InboundAnswer,
   type InboundSms,
@@ -69,6 +70,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     eventId: number,
     action: 'accept' | 'resolve',
     resourceIds: readonly number[],
+    via: StepVia,
   ): Promise<{ note: ReplyNote; result: InboundAnswer['result'] } | null> {
     const event = await eventState(tx, eventId);
     if (!event) return null;
@@ -85,7 +87,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
         result: 'unchanged',
       };
     }
-    await act(tx, event.timer_id, { kind: action, by: { step } });
+    await act(tx, event.timer_id, { kind: action, by: { step, via } });
     return {
       note: {
         kind: action === 'accept' ? 'accepted' : 'resolved',
@@ -194,6 +196,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       target.event.event_id,
       reply.kind,
       contacted.map((contact) => contact.resource_id!),
+      'reply',
     );
     if (!done) return answerWith({ kind: 'none' }, 'replied');
     return answerWith(done.note, done.result, [target.event], target.event.event_id, target.event.case_id);
@@ -219,7 +222,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
       );
       return { answer: { result: 'ignored' }, eventId: contact?.event_id ?? null };
     }
-    const done = await respond(tx, contact.event_id, action, [contact.resource_id]);
+    const done = await respond(tx, contact.event_id, action, [contact.resource_id], 'key');
     const event = await eventState(tx, contact.event_id);
     return {
       answer: { result: done?.result ?? 'ignored', ...(event ? { case_id: event.case_id } : {}) },
@@ -234,7 +237,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
   async function failover(tx: Tx, message: InboundStatus): Promise<{ eventId: number | null } | null> {
     if (!isUndelivered(message.status)) return null;
     const sent = await failoverCandidate(tx, message.idempotency_key);
-    if (!sent?.provider || sent.channel === 'email') return null;
+    if (!sent?.provider || sent.channel === 'email' || sent.channel === 'push') return null;
     const { chain } = await ctx.delivery.providersFor(sent.customer_id, sent.recipient, sent.channel);
     const next = nextProvider(chain, sent.providers_tried);
     if (!next) return null;

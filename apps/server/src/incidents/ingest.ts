@@ -20,6 +20,7 @@ import { WindowLimiter } from './window-limiter';
 import { ENGINE_CHANNEL } from '../engine/advance';
 import { wake } from '../db/wake';
 import { coalesce } from '../db/coalesce';
+import { pushDevicesOfStep } from '../push/queries';
 
 /** Case IDs: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), read out on a call. */
 const CASE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -114,6 +115,8 @@ function stepsQuery(db: Tx, moduleIds: readonly number[]) {
       'r.resource_phone1_e164',
       'r.resource_phone2_e164',
       'r.language_id',
+      // docs/product.md#push-notifications: a push step reaches a person with a device
+      pushDevicesOfStep('s.channel_id', 'r').as('resource_push_devices'),
     ])
     .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
 }

@@ -24,7 +24,11 @@ export function responderToken(signer: Pick<TokenSigner, 'digest'>, eventId: num
   return `${eventId}.${step}.${signer.digest(`respond:${eventId}:${step}`)}`;
 }
 
-function readToken(signer: Pick<TokenSigner, 'digest'>, token: string): { eventId: number; step: number } | null {
+/** The event and step a responder link's token names, when its signature holds; null otherwise. */
+export function readToken(
+  signer: Pick<TokenSigner, 'digest'>,
+  token: string,
+): { eventId: number; step: number } | null {
   const match = /^([1-9][0-9]{0,9})\.([0-9]{1,3})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const eventId = Number(match[1]);
@@ -119,8 +123,8 @@ export function responderService(ctx: AppContext) {
       if (!shown.can_resolve) throw new HttpError(410, RESPONDER_MESSAGES.closed);
       return shown;
     },
-    accept: (token: string) => act(token, (step) => ({ kind: 'accept', by: { step } })),
-    resolve: (token: string) => act(token, (step) => ({ kind: 'resolve', by: { step } })),
+    accept: (token: string) => act(token, (step) => ({ kind: 'accept', by: { step, via: 'link' } })),
+    resolve: (token: string) => act(token, (step) => ({ kind: 'resolve', by: { step, via: 'link' } })),
     resolveByIntegration: (moduleId: number, key: string, caseId: string, body: IncidentResolve) =>
       integration(moduleId, key, caseId, { kind: 'resolve', by: 'integration' }, body.resolution || undefined),
     cancelByIntegration: (moduleId: number, key: string, caseId: string) =>

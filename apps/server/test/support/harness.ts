@@ -24,6 +24,8 @@ import { LOGIN_CODE_SUBJECT } from '../../src/delivery/templates';
 import { SmsReceiver } from './sms-receiver';
 import { sendJournal } from '../../src/delivery/queries';
 import type { DestinationStream } from 'pino';
+import type { Agent } from 'node:https';
+import { pushSender } from '../../src/delivery/push-sender';
 
 export interface RawAnswer<T = unknown> {
   status: number;
@@ -90,6 +92,8 @@ export async function startTestApp(opts: {
   clock?: Clock;
   /** where the server's log lines go (a test that reads them) */
   logSink?: DestinationStream;
+  /** the https agent of push notifications (push.test.ts trusts its local push service with it) */
+  pushAgent?: Agent;
 }): Promise<TestApp> {
   const testDb: TestDatabase = await freshDatabase(opts.kind);
   const mailbox = new Mailbox();
@@ -119,6 +123,15 @@ export async function startTestApp(opts: {
       ctx.delivery,
       spokenAudio({ database, clock, log, publicUrl: config.publicUrl }),
       sendJournal(database, clock),
+      pushSender({
+        database,
+        clock,
+        log,
+        keys: ctx.push,
+        subject: config.vapidSubject,
+        hosts: config.pushServiceHosts,
+        agent: opts.pushAgent,
+      }),
     ),
     { workerId: 'test-worker' },
   );

@@ -12,5 +12,6 @@ export const SIDEBAR_ICONS: Record<string, IconName> = {
   '/escalations': 'escalation',
   '/applications': 'apps',
   '/events': 'activity',
+  '/team_chat': 'send',
   '/user_guide': 'book',
 };

@@ -1,5 +1,14 @@
 import { ApiError } from '@relevo/api';
-import type { EventLogEntry, IncidentEvent, ListOf, ListQuery } from '@relevo/domain';
+import {
+  EVENT_ACTION_MESSAGES,
+  eventActionRefusal,
+  type EventActionAnswer,
+  type EventLogEntry,
+  type IncidentEvent,
+  type ListOf,
+  type ListQuery,
+  type TimelineEntry,
+} from '@relevo/domain';
 import type { EventCalls, FilterChoice } from '../features/events/event-calls';
 import type { EventFilters } from '../features/events/event-filters';
 import { never } from './fixtures';
@@ -51,6 +60,7 @@ export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
   module_name: i % 2 === 0 ? 'Checkout' : 'Invoices',
   module_id: i % 2 === 0 ? 1 : 2,
   last_resource_assigned: 'Carlos Méndez',
+  accepted_by: STATUSES[i] === 'progress' || STATUSES[i] === 'completed' ? 'Carlos Méndez' : null,
   minutes_elapsed: STATUSES[i] === 'completed' ? 60 : null,
   time_response: STATUSES[i] === 'progress' || STATUSES[i] === 'completed' ? 4 : null,
   sla_response: 15,
@@ -89,6 +99,60 @@ export const STORY_LOG: EventLogEntry[] = (
   delivery_detail: i === 0 ? 'Twilio: busy; then Vonage' : null,
 }));
 
+const minutesAgo = (minutes: number) => new Date(STORY_NOW.getTime() - minutes * 60_000).toISOString();
+
+/** What happened to the open event K7QW2M9P: received, called twice, a busy line, an SMS reply for help, a note. */
+export const STORY_TIMELINE: TimelineEntry[] = [
+  { at: minutesAgo(60), kind: 'created', incident: 'Disk almost full on db-1' },
+  {
+    at: minutesAgo(60),
+    kind: 'contact',
+    status: 'open',
+    channel: 'voice',
+    resource: 'Carlos Méndez',
+    delivery: 'delivered',
+    provider: 'vonage',
+    detail: 'Twilio: busy; then Vonage',
+  },
+  { at: minutesAgo(58), kind: 'reply', channel: 'sms', sender: '+17875550142', text: 'HELP', result: 'replied' },
+  {
+    at: minutesAgo(55),
+    kind: 'contact',
+    status: 'follow-up',
+    channel: 'voice',
+    resource: 'Carlos Méndez',
+    delivery: 'no-answer',
+    provider: 'twilio',
+    detail: null,
+  },
+  {
+    at: minutesAgo(50),
+    kind: 'note',
+    who: 'Ana Torres',
+    via: 'dashboard',
+    text: 'Carlos is on a flight: calling Luis.',
+  },
+];
+
+/** A timeline longer than the server sends: the latest 500, and the notice that older ones were left out. */
+export const STORY_LONG_TIMELINE: TimelineEntry[] = Array.from({ length: 500 }, (_, i) => ({
+  at: minutesAgo(500 - i),
+  kind: 'contact' as const,
+  status: i % 2 === 0 ? 'open' : 'follow-up',
+  channel: 'sms',
+  resource: `Responder ${(i % 7) + 1}`,
+  delivery: 'delivered',
+  provider: 'twilio',
+  detail: null,
+}));
+
+/** Whom an event may be reassigned to. */
+export const STORY_RESOURCES: FilterChoice[] = [
+  { id: 11, name: 'Ana Torres' },
+  { id: 12, name: 'Carlos Méndez' },
+  { id: 13, name: 'Luis Rivera' },
+];
+
 const APPLICATIONS: FilterChoice[] = [
   { id: 1, name: 'Demo Store' },
   { id: 2, name: 'Billing' },
@@ -116,7 +180,8 @@ export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilte
  * stream is open and soon says the newest event arrived (the list shows it on the next read);
  * `streamDown`: the stream is closed, so the screen asks again itself every few seconds.
  */
-export type StoryEventCallsKind = 'filled' | 'empty' | 'loading' | 'failed' | 'newEvent' | 'streamDown';
+export type StoryEventCallsKind =
+  'filled' | 'empty' | 'loading' | 'failed' | 'newEvent' | 'streamDown' | 'longTimeline' | 'acceptedMeanwhile';
 
 /** The calls of the events screens on fixtures (see StoryEventCallsKind). */
 export function storyEventCalls(
@@ -124,9 +189,27 @@ export function storyEventCalls(
   events: IncidentEvent[] = STORY_EVENTS,
 ): EventCalls {
   const fail = () => Promise.reject(new ApiError(0, null));
+  // the actions change the fixture's own copy, as the server would its events and timelines
+  const shown = events.map((event) => ({ ...event }));
+  const timelines = new Map<string, TimelineEntry[]>([[shown[0]?.case_id ?? '', [...STORY_TIMELINE]]]);
+  const me = { who: 'Dana Demo', via: 'dashboard' as const };
+  const act = async (
+    caseId: string,
+    action: 'accept' | 'resolve' | 'reassign' | 'escalate' | 'note',
+    record: Omit<Extract<TimelineEntry, { who: string | null }>, 'at' | 'who' | 'via'>,
+    status?: IncidentEvent['event_status'],
+  ): Promise<EventActionAnswer> => {
+    const event = shown.find((row) => row.case_id === caseId)!;
+    const refusal = eventActionRefusal(action, event);
+    if (refusal) throw new ApiError(409, { detail: refusal });
+    if (status) event.event_status = status;
+    if (action === 'accept') event.accepted_by = me.who;
+    timelines.set(caseId, [...(timelines.get(caseId) ?? []), { ...record, ...me, at: STORY_NOW.toISOString() }]);
+    return { case_id: caseId, event_status: event.event_status, accepted_by: event.accepted_by };
+  };
   const base: EventCalls = {
-    list: async (query, filters) => pageOf(filteredStoryEvents(events, filters), query),
-    findEvent: async (caseId) => events.find((event) => event.case_id === caseId) ?? null,
+    list: async (query, filters) => pageOf(filteredStoryEvents(shown, filters), query),
+    findEvent: async (caseId) => shown.find((event) => event.case_id === caseId) ?? null,
     log: async (_eventId, query) => pageOf(STORY_LOG, query),
     applications: async () => APPLICATIONS,
     modules: async (applicationId) => MODULES[applicationId] ?? [],
@@ -138,7 +221,44 @@ export function storyEventCalls(
       onLive(true);
       return () => undefined;
     },
+    timeline: async (caseId) => {
+      const made = shown.find((event) => event.case_id === caseId);
+      const entries = timelines.get(caseId) ?? [
+        {
+          at: made?.event_createdt ?? STORY_NOW.toISOString(),
+          kind: 'created',
+          incident: made?.short_event_subject ?? '',
+        },
+      ];
+      return { entries, truncated: false };
+    },
+    respond: {
+      accept: (caseId) => act(caseId, 'accept', { kind: 'accepted', text: null }, 'progress'),
+      escalate: (caseId) => act(caseId, 'escalate', { kind: 'escalated', text: null }),
+      resolve: (caseId) => act(caseId, 'resolve', { kind: 'resolved', text: null }, 'completed'),
+      reassign: (caseId, body) =>
+        act(
+          caseId,
+          'reassign',
+          { kind: 'reassigned', text: STORY_RESOURCES.find((r) => r.id === body.resource_id)?.name ?? null },
+          'open',
+        ),
+      note: (caseId, body) => act(caseId, 'note', { kind: 'note', text: body.text }),
+    },
+    resources: async () => STORY_RESOURCES,
   };
+  if (kind === 'longTimeline')
+    return { ...base, timeline: async () => ({ entries: STORY_LONG_TIMELINE, truncated: true }) };
+  if (kind === 'acceptedMeanwhile')
+    // someone else accepted the event a moment before: the server refuses the second accept
+    return {
+      ...base,
+      respond: {
+        ...base.respond,
+        accept: () =>
+          Promise.reject(new ApiError(409, { detail: EVENT_ACTION_MESSAGES.alreadyAccepted('Luis Rivera') })),
+      },
+    };
   if (kind === 'empty')
     return { ...base, list: async () => ({ total: 0, list: [] }), log: async () => ({ total: 0, list: [] }) };
   if (kind === 'loading') return { ...base, list: never, log: never };

@@ -4,17 +4,25 @@ import {
   EventFilterSchema,
   EventListQuerySchema,
   EventLogExportSchema,
+  EventNoteSchema,
   PageQuerySchema,
+  ReassignEventSchema,
+  ResolveEventSchema,
+  type EventActionAnswer,
+  type Timeline,
   type EventLogEntry,
   type IncidentEvent,
   type ListOf,
 } from '@relevo/domain';
-import { get, named, reply } from '../endpoint';
+import { get, named, post, reply } from '../endpoint';
 import { IdParams } from './common';
+import { CaseIdParams } from './incidents';
 
 const read = { auth: 'session' as const, permissions: ['events.read' as const] };
 /** The calls about one event, by its id. */
 const oneEvent = { params: IdParams, ...read };
+/** docs/product.md#responding: a person's action on one event of their customer, by its case ID. */
+const respond = { params: CaseIdParams, auth: 'session' as const, permissions: ['events.respond' as const] };
 
 /** `/:token`: the last segment of an audio's address (`<token>.wav`); the server answers 404 for anything else. */
 export const AudioTokenParams = /* @__PURE__ */ (() =>
@@ -47,6 +55,37 @@ export const eventEndpoints = /* @__PURE__ */ named({
    * after the event.
    */
   eventAudio: get('/api/v1/audio/:token', reply<Blob>(), { params: AudioTokenParams, auth: 'public' }),
+  /** docs/product.md#responding: accept the event (once: a second accept is 409). */
+  acceptEvent: post('/api/events/:case_id/accept', reply<EventActionAnswer>(), respond),
+  /** docs/product.md#responding: resolve it, with its cause, resolution and other comments. */
+  resolveEvent: post('/api/events/:case_id/resolve', reply<EventActionAnswer>(), {
+    ...respond,
+    body: ResolveEventSchema,
+  }),
+  /** docs/product.md#responding: contact one of the customer's resources now; the walk goes on after them. */
+  reassignEvent: post('/api/events/:case_id/reassign', reply<EventActionAnswer>(), {
+    ...respond,
+    body: ReassignEventSchema,
+  }),
+  /** docs/product.md#responding: the next step at once. */
+  escalateEvent: post('/api/events/:case_id/escalate', reply<EventActionAnswer>(), respond),
+  /** docs/product.md#responding: a note on the event's timeline (1 to 2,000 characters). */
+  addEventNote: post('/api/events/:case_id/notes', reply<EventActionAnswer>(), { ...respond, body: EventNoteSchema }),
+  /** docs/product.md#timeline: every contact, report, reply, key press, state change and note, oldest first. */
+  eventTimeline: get('/api/events/:case_id/timeline', reply<Timeline>(), { params: CaseIdParams, ...read }),
 });
 
-export const { listEvents, listEventLog, exportEvents, exportEventLog, eventChanges, eventAudio } = eventEndpoints;
+export const {
+  listEvents,
+  listEventLog,
+  exportEvents,
+  exportEventLog,
+  eventChanges,
+  eventAudio,
+  acceptEvent,
+  resolveEvent,
+  reassignEvent,
+  escalateEvent,
+  addEventNote,
+  eventTimeline,
+} = eventEndpoints;

@@ -122,3 +122,61 @@ export function spokenMessage(facts: SpokenFacts): string {
   const keys = facts.toAccepter ? t.resolveOnly : t.both;
   return incident ? `${lead} ${incident}. ${keys}` : `${lead} ${keys}`;
 }
+
+/** An action a push notification offers: the service worker POSTs its address (docs/product.md#push-notifications). */
+export interface PushAction {
+  action: 'accept' | 'resolve';
+  title: string;
+  /** the responder API's address of the action, added by the server when it sends (`POST`) */
+  url?: string;
+}
+
+/**
+ * A push notification as the service worker shows it (docs/product.md#push-notifications): a
+ * title and a short text in the person's language, the case (the tag: a later one of the same case
+ * replaces it), the responder page a plain click opens, and Accept and Resolve, which act without
+ * opening the app. Kept well under the 4 KB a push service takes once encrypted.
+ */
+export interface PushNotification {
+  title: string;
+  body: string;
+  case_id: string;
+  lang: 'en' | 'es';
+  /** the responder page of the contact; null without a public address */
+  url: string | null;
+  actions: PushAction[];
+}
+
+/** docs/product.md#push-notifications: the longest title and text a notification carries (characters). */
+export const PUSH_TEXT_LIMITS = { title: 120, body: 400 } as const;
+
+const PUSH_ACTIONS = {
+  EN: { accept: 'Accept', resolve: 'Resolve' },
+  ES: { accept: 'Aceptar', resolve: 'Resolver' },
+} as const satisfies Record<ContactLanguage, unknown>;
+
+/** Cuts a text to `max` characters (whole code points), with an ellipsis when it was longer. */
+export function clipText(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** The notification of a push contact; the outbox keeps it as JSON (`JSON.stringify`). */
+export function pushNotification(facts: ContactFacts & { description: string; link: string | null }): PushNotification {
+  const language = contactLanguage(facts.language);
+  const t = WRITTEN[language];
+  const actions = PUSH_ACTIONS[language];
+  const description = facts.description.trim();
+  return {
+    title: clipText(`${t.caseWord} ${facts.caseId}: ${facts.incident}`, PUSH_TEXT_LIMITS.title),
+    body: clipText(`${t[openingOf(facts)]}.${description ? ` ${description}` : ''}`, PUSH_TEXT_LIMITS.body),
+    case_id: facts.caseId,
+    lang: language === 'EN' ? 'en' : 'es',
+    url: facts.link,
+    // the accepter's follow-up: only resolving is left (as the call's keys say)
+    actions: [
+      ...(facts.toAccepter ? [] : [{ action: 'accept' as const, title: actions.accept }]),
+      { action: 'resolve' as const, title: actions.resolve },
+    ],
+  };
+}

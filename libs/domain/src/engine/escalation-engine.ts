@@ -7,7 +7,7 @@
  */
 
 export type EngineStatus = 'open' | 'progress' | 'completed' | 'canceled';
-export type EngineChannel = 'voice' | 'sms' | 'email';
+export type EngineChannel = 'voice' | 'sms' | 'email' | 'push';
 /** docs/product.md#states-and-transitions event log follow-up statuses. */
 
 /** A step as the event copied it at creation (docs/product.md#escalation-engine: later edits do not change it). */
@@ -18,7 +18,10 @@ export interface EngineStep {
   channel: EngineChannel;
   resource_id: number;
   resource_name: string;
-  /** where the step's channel reaches the resource: an E.164 phone or an e-mail address */
+  /**
+   * where the step's channel reaches the resource: an E.164 phone or an e-mail address; for push,
+   * `push:{resource_id}` (the sender finds the person's devices when it sends: `pushAddress`)
+   */
   address: string;
   language: string;
   /** recalls after the first contact (docs/product.md#validation-rules: 0, or 1 to 5 with call again) */
@@ -39,6 +42,12 @@ export interface EngineState {
   at: { step: number; attempt: number; step_started_at: number } | null;
   /** every step was walked and nobody accepted (the log said `not reached`) */
   exhausted: boolean;
+  /**
+   * the order the steps are walked in, by index, when a reassignment changed it (the reassigned
+   * person's step is added at the end of `steps`, so every earlier index, link and key stays
+   * whose it was, and walked right after the step it interrupted); absent: in index order
+   */
+  order?: number[];
   accepted_at: number | null;
   /** the step whose resource accepted, or the integration (Events API) */
   accepted_by: EngineActor | null;
@@ -48,8 +57,30 @@ export interface EngineState {
   closed_at: number | null;
 }
 
-/** Who acted: the resource of a step (its link, a reply, a key press) or the integration (an API call). */
-export type EngineActor = { step: number } | 'integration';
+/** docs/product.md#responding: the places a signed-in person or a matched chat user acts from. */
+export const RESPONSE_VIAS = ['dashboard', 'slack', 'mattermost', 'teams', 'push'] as const;
+export type ResponseVia = (typeof RESPONSE_VIAS)[number];
+
+/**
+ * A person acting from the dashboard, a chat or a push notification: a user of the customer, or a
+ * resource a chat user was matched to. `resource_id` ties them to a step of the walk when they are
+ * one of its people (the follow-ups then go to them as to any accepter).
+ */
+export interface Responder {
+  name: string;
+  via: ResponseVia;
+  user_id?: number | null;
+  resource_id?: number | null;
+}
+
+/** How a step's person answered: the responder link, an SMS reply, a key pressed in a call. */
+export type StepVia = 'link' | 'reply' | 'key';
+
+/**
+ * Who acted: the resource of a step (its link, a reply, a key press), a person (the dashboard, a
+ * chat, a push notification) or the integration (an API call).
+ */
+export type EngineActor = { step: number; via?: StepVia } | { person: Responder } | 'integration';
 
 /**
  * What happened to an event: its timer came due; someone accepted, resolved or canceled it; or a
@@ -59,8 +90,12 @@ export type EngineInput =
   | { kind: 'due' }
   | { kind: 'accept'; by: EngineActor }
   | { kind: 'resolve'; by: EngineActor }
-  | { kind: 'cancel' }
-  | { kind: 'undelivered'; step: number; attempt: number };
+  | { kind: 'cancel'; by?: EngineActor }
+  | { kind: 'undelivered'; step: number; attempt: number }
+  /** docs/product.md#responding: the next step at once */
+  | { kind: 'escalate'; by: EngineActor }
+  /** docs/product.md#responding: this step's person is contacted now; the walk goes on after them */
+  | { kind: 'reassign'; step: EngineStep; by: EngineActor };
 
 /** A contact to make and its event-log row (docs/product.md#event log entry). */
 export interface ContactAction {
@@ -144,15 +179,43 @@ function withCompliance(state: EngineState, now: number, scale: number): EngineS
   return deadline !== null && now >= deadline ? { ...state, sla_compliance: 'NO' } : state;
 }
 
+/** The steps' indexes in the order they are walked. */
+export const walkOrder = (state: Pick<EngineState, 'steps' | 'order'>): number[] =>
+  state.order ?? state.steps.map((_, index) => index);
+
 /** The next contact of the walk after `at` (a recall of the step, or the next step's first), if any. */
 function nextContact(state: EngineState, scale: number): { step: number; attempt: number; at: number } | null {
-  if (!state.at) return state.steps.length ? { step: 0, attempt: 1, at: state.created_at } : null;
+  const order = walkOrder(state);
+  if (!state.at) return order.length ? { step: order[0]!, attempt: 1, at: state.created_at } : null;
   const { step, attempt, step_started_at } = state.at;
   const schedule = stepSchedule(state.steps[step]!, scale);
   if (attempt < schedule.contacts.length)
     return { step, attempt: attempt + 1, at: step_started_at + schedule.contacts[attempt]! };
-  if (step + 1 < state.steps.length) return { step: step + 1, attempt: 1, at: step_started_at + schedule.ends };
+  const following = order[order.indexOf(step) + 1];
+  if (following !== undefined) return { step: following, attempt: 1, at: step_started_at + schedule.ends };
   return null;
+}
+
+/** The step of the person who accepted, if they are one of the walk's people. */
+export function accepterStep(state: Pick<EngineState, 'accepted_by' | 'steps' | 'order' | 'at'>): number | null {
+  const by = state.accepted_by;
+  if (by === null || by === 'integration') return null;
+  if ('step' in by) return by.step;
+  const resource = by.person.resource_id;
+  if (resource === null || resource === undefined) return null;
+  // the latest of their steps walked so far, else their first
+  const order = walkOrder(state);
+  const reached = state.at ? order.slice(0, order.indexOf(state.at.step) + 1) : [];
+  const theirs = (steps: number[]) => steps.filter((index) => state.steps[index]?.resource_id === resource);
+  return theirs(reached).at(-1) ?? theirs(order)[0] ?? null;
+}
+
+/** The name of who accepted: a step's person, a responder, or 'integration'. */
+export function actorName(state: Pick<EngineState, 'steps'>, by: EngineActor | null): string | null {
+  if (by === null) return null;
+  if (by === 'integration') return 'integration';
+  if ('person' in by) return by.person.name;
+  return state.steps[by.step]?.resource_name ?? null;
 }
 
 /** When the walk ends after its last contact (the last step's follow-up time has passed). */
@@ -163,8 +226,9 @@ function walkEnds(state: EngineState, scale: number): number | null {
 
 /** The accepter's follow-up interval (ms), or null when there is none (a supervisor, the integration). */
 function followUpEvery(state: EngineState, scale: number): number | null {
-  if (state.accepted_by === null || state.accepted_by === 'integration') return null;
-  const step = state.steps[state.accepted_by.step];
+  const index = accepterStep(state);
+  if (index === null) return null;
+  const step = state.steps[index];
   if (!step || step.participation === 'supervisor' || step.follow_up_minutes <= 0) return null;
   return (step.follow_up_minutes * MINUTE) / scale;
 }
@@ -216,8 +280,8 @@ function walk(from: EngineState, now: number, scale: number, actions: EngineActi
   let state = from;
   for (let next = nextContact(state, scale); next && next.at <= now; next = nextContact(state, scale)) {
     const started = next.attempt === 1 ? next.at : state.at!.step_started_at;
+    const status = next.attempt > 1 ? 'follow-up' : state.at === null ? 'open' : 'escalation';
     state = { ...state, at: { step: next.step, attempt: next.attempt, step_started_at: started } };
-    const status = next.attempt > 1 ? 'follow-up' : next.step === 0 ? 'open' : 'escalation';
     actions.push(contact(state, next.step, next.attempt, status, false, scale));
   }
   const end = walkEnds(state, scale);
@@ -251,9 +315,9 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
         const every = followUpEvery(state, scale);
         const at = (state.followed_up_at ?? state.accepted_at!) + (every ?? Infinity);
         if (every === null || now < at) return outcome(true);
-        const by = state.accepted_by as { step: number };
+        const step = accepterStep(state)!;
         state = { ...state, followed_up_at: now, follow_ups: state.follow_ups + 1 };
-        actions.push(contact(state, by.step, state.follow_ups, 'follow-up', true, scale));
+        actions.push(contact(state, step, state.follow_ups, 'follow-up', true, scale));
         return outcome();
       }
       state = walk(state, now, scale, actions);
@@ -276,15 +340,53 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
     }
     case 'accept': {
       if (state.status !== 'open') return outcome(true);
+      // an event reassigned after it was accepted keeps its first response: the SLA measured it
+      const first = state.accepted_at === null;
       const inTime = state.sla_compliance === null;
       state = {
         ...state,
         status: 'progress',
-        accepted_at: now,
+        accepted_at: first ? now : state.accepted_at,
         accepted_by: input.by,
         followed_up_at: null,
-        sla_compliance: state.sla_minutes === null ? state.sla_compliance : inTime ? 'YES' : 'NO',
+        sla_compliance: !first || state.sla_minutes === null ? state.sla_compliance : inTime ? 'YES' : 'NO',
       };
+      return outcome();
+    }
+    case 'escalate': {
+      // the step being walked ends now: its recalls are dropped and the next step comes at once
+      // (after the last one, nobody was reached)
+      if (state.status !== 'open' || state.exhausted) return outcome(true);
+      if (state.at) {
+        const schedule = stepSchedule(state.steps[state.at.step]!, scale);
+        state = {
+          ...state,
+          at: { step: state.at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends },
+        };
+      }
+      state = walk(state, now, scale, actions);
+      return outcome();
+    }
+    case 'reassign': {
+      if (closed) return outcome(true);
+      // the new person's step is added last (every earlier index keeps its person, its links and
+      // its keys) and walked now, right after the step it interrupts; an accepted event is open
+      // again, its first response still counted
+      const index = state.steps.length;
+      const order = walkOrder(state);
+      const position = state.at ? order.indexOf(state.at.step) + 1 : 0;
+      state = {
+        ...state,
+        status: 'open',
+        steps: [...state.steps, input.step],
+        order: [...order.slice(0, position), index, ...order.slice(position)],
+        exhausted: false,
+        accepted_by: null,
+        followed_up_at: null,
+        at: { step: index, attempt: 1, step_started_at: now },
+      };
+      const status = position === 0 ? 'open' : 'escalation';
+      actions.push(contact(state, index, 1, status, false, scale));
       return outcome();
     }
     case 'resolve': {

@@ -20,25 +20,43 @@ export interface StepRowForEngine {
   resource_phone1_e164: string | null;
   resource_phone2_e164: string | null;
   language_id: string;
+  /**
+   * the resource's push devices (its own subscriptions and those of its customer's users with its
+   * e-mail); absent: none
+   */
+  resource_push_devices?: number;
 }
 
 const CHANNELS: Record<number, EngineChannel> = {
   [CHANNEL.voice]: 'voice',
   [CHANNEL.sms]: 'sms',
   [CHANNEL.email]: 'email',
+  [CHANNEL.push]: 'push',
 };
+
+/** Where a push step reaches its resource: the recipient of its messages, one slot per person (throttling). */
+export const pushAddress = (resourceId: number) => `push:${resourceId}`;
+
+/** The address a step's channel reaches the resource at, or null when it cannot reach them. */
+function addressOf(row: StepRowForEngine, channel: EngineChannel): string | null {
+  if (channel === 'email') return row.resource_email;
+  // docs/product.md#push-notifications: a person without a device cannot be reached by push
+  if (channel === 'push') return (row.resource_push_devices ?? 0) > 0 ? pushAddress(row.resource_id) : null;
+  return row.resource_phone1_e164 ?? row.resource_phone2_e164;
+}
 
 /**
  * The steps an event copies when it is created (docs/product.md#escalation-engine): the active steps whose resource is
  * active and reachable on the step's channel, in priority order, each with the address it reaches
- * (the main phone, else the secondary; or the e-mail), its recalls (call again's attempts) and the
+ * (the main phone, else the secondary; the e-mail; or, for push, the person when they have a
+ * device), its recalls (call again's attempts) and the
  * minutes it waits (none for a supervisor notice).
  */
 export function engineStepsOf(rows: readonly StepRowForEngine[]): EngineStep[] {
   return inPriorityOrder(rows).flatMap((row) => {
     const channel = CHANNELS[row.channel_id];
     if (row.escalation_active !== 'Y' || row.resource_active !== 'Y' || !channel) return [];
-    const address = channel === 'email' ? row.resource_email : (row.resource_phone1_e164 ?? row.resource_phone2_e164);
+    const address = addressOf(row, channel);
     if (!address) return [];
     const supervisor = isSupervisor(row.participation_type_id);
     return [

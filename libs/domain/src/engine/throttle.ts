@@ -1,3 +1,4 @@
+import { PUSH_TEXT_LIMITS, clipText, type PushNotification } from './contact-message';
 import type { EngineChannel } from './escalation-engine';
 
 /**
@@ -78,7 +79,7 @@ const BUNDLE_TEXTS = {
  * The one message that carries a contact and the ones bundled with it: an SMS or a call names the
  * others by their labels, case ID and incident, an SMS's with its link ("3 more incidents: K7QW2M9P
  * Disk full https://...; ..."), at most a few and then how many more; an e-mail holds each one
- * whole, so every incident keeps its own link.
+ * whole, so every incident keeps its own link; a push notification names them in its text.
  */
 export function bundleMessage(
   channel: EngineChannel,
@@ -102,5 +103,11 @@ export function bundleMessage(
   const named = others.slice(0, THROTTLE.listed).map((other) => other.label);
   const rest = others.length - named.length;
   const list = `${named.join('; ')}${rest > 0 ? `; ${t.andMore(rest)}` : ''}`;
+  if (channel === 'push') {
+    // the notification acts on its own incident; its text names the others (docs/product.md#push-notifications)
+    const notification = JSON.parse(lead.body) as PushNotification;
+    const body = clipText(`${notification.body} | ${t.more(others.length)}: ${list}`, PUSH_TEXT_LIMITS.body);
+    return { subject: lead.subject, body: JSON.stringify({ ...notification, body }) };
+  }
   return { subject: lead.subject, body: `${lead.body} | ${t.more(others.length)}: ${list}` };
 }

@@ -1,5 +1,6 @@
-import { contactText, spokenMessage, type ContactFacts, type ContactText } from './contact-message';
+import { contactText, pushNotification, spokenMessage, type ContactFacts, type ContactText } from './contact-message';
 import {
+  actorName,
   responseMinutes,
   type ContactAction,
   type EngineOutcome,
@@ -95,7 +96,11 @@ export function contactOf(
     nextAt: action.next ? action.next.at : null,
     idempotencyKey: contactKey(event.event_id, action),
     subject: step.channel === 'email' ? text.subject : null,
-    body: text.body,
+    // a push contact's message is its notification, as JSON (the sender adds the actions' addresses)
+    body:
+      step.channel === 'push'
+        ? JSON.stringify(pushNotification({ ...facts, description: event.short_event_body, link }))
+        : text.body,
     label: `${event.case_id} ${event.short_event_subject}${step.channel === 'sms' && link ? ` ${link}` : ''}`,
     spoken: step.channel === 'voice' ? spokenMessage(facts) : null,
   };
@@ -143,12 +148,7 @@ export function wakeUpEnd(
       status: state.status,
       sla_compliance: state.sla_compliance,
       accepted_at: state.accepted_at,
-      accepted_by:
-        state.accepted_by === null
-          ? null
-          : state.accepted_by === 'integration'
-            ? 'integration'
-            : (state.steps[state.accepted_by.step]?.resource_name ?? null),
+      accepted_by: actorName(state, state.accepted_by),
       response_minutes: response === null ? null : Math.round(response),
       closed_at: state.closed_at,
       elapsed_minutes:

@@ -19,6 +19,8 @@ export interface IncidentEvent {
   module_name: string | null;
   module_id: number | null;
   last_resource_assigned: string | null;
+  /** docs/product.md#responding: who accepted it (a person's name, or 'integration') */
+  accepted_by: string | null;
   /** resolution time in minutes */
   minutes_elapsed: number | null;
   /** minutes from creation to acceptance */
@@ -54,7 +56,7 @@ export interface EventLogEntry {
   next_assigned_date: string | null;
   resolved: 'Y' | 'N';
   event_ind_last_event_log: 'Y' | 'N';
-  channel: 'voice' | 'sms' | 'email';
+  channel: 'voice' | 'sms' | 'email' | 'push';
   /** docs/product.md#delivery-providers: the provider that carried the contact, its id of the message, and its delivery */
   delivery_status: DeliveryStatus | null;
   provider: DeliveryProvider | null;

@@ -23,11 +23,15 @@ export const PERMISSIONS = {
   'catalogue.read': [Role.CustomerRoot, Role.Customer],
   'catalogue.write': [Role.CustomerRoot],
   'events.read': [Role.CustomerRoot, Role.Customer],
+  // docs/product.md#responding: both customer roles accept, resolve, reassign, escalate and add notes
+  'events.respond': [Role.CustomerRoot, Role.Customer],
   // docs/product.md#delivery-providers: a customer's providers are staff's; StaffView reads them
   'delivery.read': [Role.StaffRoot, Role.StaffEdit, Role.StaffView],
   'delivery.write': [Role.StaffRoot, Role.StaffEdit],
   // docs/product.md#send-a-test: both customer roles may test a resource's phones
   'resources.test': [Role.CustomerRoot, Role.Customer],
+  // docs/product.md#team-chat: a Customer Root connects its organisation's Slack, Mattermost and Teams
+  'teamChat.manage': [Role.CustomerRoot],
   // docs/product.md#sidebar-by-role: the Dashboard entry is for CustomerRoot and Customer; its summaries are their own customer's
   'dashboard.read': [Role.CustomerRoot, Role.Customer],
   // docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; its assistant answers them (docs/product.md#user-guide-and-assistant)

@@ -19,7 +19,8 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
     expect(labels(2)).toEqual(['Customers', 'Customer Users']);
     expect(labels(3)).toEqual(['Customers', 'Customer Users']);
     const catalogue = ['Resources', 'Service Level Agreement', 'Escalation', 'Applications', 'Events', 'User Guide'];
-    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue]);
+    // docs/product.md#team-chat: the Customer Root's Team Chat, before the User Guide
+    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue.slice(0, -1), 'Team Chat', 'User Guide']);
     expect(labels(5)).toEqual(['Dashboard', ...catalogue]);
   });
 
@@ -36,6 +37,7 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
     ] as const) {
       expect(ALL_ROLES.filter((r) => canOpenRoute(r, route))).toEqual([4, 5]);
     }
+    expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'team_chat'))).toEqual([4]);
     expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'profile'))).toEqual([1, 2, 3, 4, 5]);
     expect(canOpenRoute(null, 'profile')).toBe(false);
   });
@@ -64,9 +66,11 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'catalogue.read': [4, 5],
       'catalogue.write': [4],
       'events.read': [4, 5],
+      'events.respond': [4, 5],
       'delivery.read': [1, 2, 3],
       'delivery.write': [1, 2],
       'resources.test': [4, 5],
+      'teamChat.manage': [4],
       'dashboard.read': [4, 5],
       'guide.ask': [4, 5],
       self: [1, 2, 3, 4, 5],

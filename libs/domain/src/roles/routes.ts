@@ -23,6 +23,8 @@ export const ROUTE_ROLES = {
   sla: CUSTOMER_ROLES,
   resources: CUSTOMER_ROLES,
   user_guide: CUSTOMER_ROLES,
+  // docs/product.md#team-chat: the organisation's Slack, Mattermost and Teams, kept by its Customer Root
+  team_chat: [Role.CustomerRoot],
   // the user guide itself, for every signed-in user (it covers the staff screens too); the
   // assistant's answers link to its sections
   guide: ALL_ROLES,
@@ -62,6 +64,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Escalation', path: '/escalations', roles: CUSTOMER_ROLES },
   { label: 'Applications', path: '/applications', roles: CUSTOMER_ROLES },
   { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
+  { label: 'Team Chat', path: '/team_chat', roles: [Role.CustomerRoot] },
   { label: 'User Guide', path: '/user_guide', roles: CUSTOMER_ROLES },
 ];
 

@@ -42,8 +42,14 @@ export function lastInLineStep<
   return active.at(-1) ?? null;
 }
 
-/** Whether a resource can be reached on a channel. */
+/**
+ * Whether a resource can be reached on a channel. Push needs nothing of the resource's record
+ * (docs/product.md#push-notifications): its devices are the person's to add and drop, and a push
+ * service may drop one at any time, so they do not make an escalation invalid; an incident skips a
+ * push step whose person has no device then (`engineStepsOf`).
+ */
 export function reachableOn(resource: StepForValidity['resource'], channelId: number): boolean {
+  if (channelId === CHANNEL.push) return true;
   if (channelId === CHANNEL.email) return !!resource.resource_email?.trim();
   if (channelId === CHANNEL.voice || channelId === CHANNEL.sms)
     return !!(resource.resource_phone1?.trim() || resource.resource_phone2?.trim());

@@ -1,4 +1,19 @@
-import { eventChanges, exportEventLog, exportEvents, listEventLog, listEvents } from '@relevo/api';
+import {
+  acceptEvent,
+  addEventNote,
+  escalateEvent,
+  eventChanges,
+  eventTimeline,
+  exportEventLog,
+  exportEvents,
+  listEventLog,
+  listEvents,
+  reassignEvent,
+  resolveEvent,
+} from '@relevo/api';
+import type { Responder } from '@relevo/domain';
+import type { Principal } from '../../auth/principals';
+import { eventActionService } from '../../incidents/actions';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { eventChangesOf } from '../../incidents/event-changes';
@@ -17,10 +32,18 @@ function download(reply: FastifyReply, file: CsvDownload): string {
   return file.body as unknown as string;
 }
 
+/** A signed-in person acting from the dashboard, by their name. */
+const responderOf = (principal: Principal): Responder => ({
+  name: `${principal.user.name} ${principal.user.last_name}`.trim(),
+  via: 'dashboard',
+  user_id: principal.userId,
+});
+
 /** docs/product.md#event-calls; the CSV exports (docs/product.md#constants-and-limits) and the live list's stream of changes. */
 export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   const events = eventService(ctx);
   const exports = eventExports(ctx);
+  const actions = eventActionService(ctx);
   const changes = eventChangesOf(ctx);
   // the routes are made once per process: the count holds across all its requests
   const slots = new DownloadSlots(ctx.config.downloadsPerUser, ctx.config.downloadIdleSeconds * 1000);
@@ -36,6 +59,22 @@ export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
     .implement(exportEventLog, async ({ principal, params, query, reply }) =>
       download(reply, await exports.log(principal, params.id, query)),
     )
+    .implement(acceptEvent, ({ principal, params }) =>
+      actions.accept(principal.customerId, params.case_id, responderOf(principal)),
+    )
+    .implement(resolveEvent, ({ principal, params, body }) =>
+      actions.resolve(principal.customerId, params.case_id, responderOf(principal), body),
+    )
+    .implement(reassignEvent, ({ principal, params, body }) =>
+      actions.reassign(principal.customerId, params.case_id, responderOf(principal), body),
+    )
+    .implement(escalateEvent, ({ principal, params }) =>
+      actions.escalate(principal.customerId, params.case_id, responderOf(principal)),
+    )
+    .implement(addEventNote, ({ principal, params, body }) =>
+      actions.note(principal.customerId, params.case_id, responderOf(principal), body.text),
+    )
+    .implement(eventTimeline, ({ principal, params }) => actions.timeline(principal.customerId, params.case_id))
     .implement(eventChanges, async ({ principal, reply }) => {
       const stream = await changes.stream(principal.customerId);
       reply

@@ -10,18 +10,8 @@ import {
   type ProviderSettingsView,
   type ProviderValues,
 } from '@relevo/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  ConfirmDialog,
-  FieldShell,
-  PasswordField,
-  TextField,
-  describedInputProps,
-  toast,
-} from '@relevo/ui';
-import { useId, useState } from 'react';
+import { Alert, Button, Card, ConfirmDialog, PasswordField, TextAreaField, TextField, toast } from '@relevo/ui';
+import { useState } from 'react';
 import { reportError } from '../../shell/report-error';
 import type { DeliveryCalls } from './delivery-calls';
 
@@ -33,43 +23,6 @@ type Errors = Record<string, readonly string[]>;
 /** The values a provider's form starts from: the saved plain values; secrets always start empty. */
 const initialValues = (provider: DeliveryProvider, saved: ProviderSettingsView | undefined): ProviderValues =>
   Object.fromEntries(PROVIDER_FIELDS[provider].map((f) => [f.name, f.secret ? '' : (saved?.values[f.name] ?? '')]));
-
-/** A multi-line setting (a private key): a text area in the same label, hint and error frame as a text field. */
-function MultilineField({
-  label,
-  value,
-  onValueChange,
-  errors,
-  hint,
-  required,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  errors?: readonly string[];
-  hint?: string;
-  required: boolean;
-  disabled: boolean;
-}) {
-  const id = useId();
-  const ids = { inputId: `${id}-input`, errorsId: `${id}-errors`, hintId: `${id}-hint` };
-  return (
-    <FieldShell ids={ids} label={label} errors={errors} hint={hint} required={required}>
-      <textarea
-        className="rl-input delivery__multiline"
-        rows={4}
-        value={value}
-        required={required}
-        disabled={disabled}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(event) => onValueChange(event.target.value)}
-        {...describedInputProps(ids, errors, hint)}
-      />
-    </FieldShell>
-  );
-}
 
 function SettingField({
   field,
@@ -90,7 +43,7 @@ function SettingField({
   // a saved secret may stay empty: it keeps the saved one
   const required = field.required && !secretSaved;
   const common = { label: field.label, value, onValueChange, errors, hint, required, disabled: readOnly };
-  if (field.kind === 'multiline') return <MultilineField {...common} />;
+  if (field.kind === 'multiline') return <TextAreaField {...common} code spellCheck={false} autoComplete="off" />;
   if (field.secret) return <PasswordField {...common} autoComplete="new-password" />;
   return (
     <TextField

@@ -6,6 +6,7 @@ import {
   eventStatus,
   resolvedStatus,
   slaComplianceStatus,
+  type EventActionAnswer,
   type EventLogEntry,
   type IncidentEvent,
   type ListOf,
@@ -16,12 +17,22 @@ import { Link } from 'react-router';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls } from './event-calls';
 import { eventTime, minutesText } from './event-dates';
+import { EventResponse, type ActionWindow } from './EventResponse';
+import { EventTimeline } from './EventTimeline';
 import { printInFrame } from './print-frame';
 
 export interface EventDetailsModalProps {
   event: IncidentEvent;
-  calls: Pick<EventCalls, 'log'>;
+  calls: Pick<EventCalls, 'log' | 'timeline' | 'respond' | 'resources'>;
   onClose: () => void;
+  /** how many times the customer's events changed: a change reads the timeline again */
+  version?: number;
+  /** an action was taken here (docs/product.md#responding) */
+  onActed?: (answer: EventActionAnswer) => void;
+  /** a window of the actions to open at once (the list's Resolve) */
+  initialWindow?: ActionWindow | null;
+  /** the viewer's role may respond (`mayCall(role, acceptEvent)`): the actions show */
+  mayRespond?: boolean;
   /** now, for the audio's 7 days (stories pass a fixed time) */
   now?: Date;
 }
@@ -47,7 +58,18 @@ type LogState =
  * ms after the window opens (docs/product.md#constants-and-limits), a page of rows at a time. Print sends the details to a
  * hidden frame without the log's last column, the buttons, the pager or the audio.
  */
-export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsModalProps) {
+export function EventDetailsModal({
+  event,
+  calls,
+  onClose,
+  now,
+  version = 0,
+  onActed,
+  initialWindow = null,
+  mayRespond = false,
+}: EventDetailsModalProps) {
+  // an action here reads the timeline at once, before the stream says the event changed
+  const [acted, setActed] = useState(0);
   const content = useRef<HTMLDivElement>(null);
   const [log, setLog] = useState<LogState>({ status: 'waiting' });
   const page = log.status === 'loading' || log.status === 'ready' ? log.page : 1;
@@ -109,6 +131,19 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
     >
       <div ref={content} className="events-details">
         <h2 className="events-details__print-title">{title}</h2>
+        {mayRespond ? (
+          <div data-print="hide">
+            <EventResponse
+              event={{ case_id: event.case_id, event_status: event.event_status, accepted_by: event.accepted_by }}
+              calls={calls}
+              initialWindow={initialWindow}
+              onActed={(answer) => {
+                setActed((n) => n + 1);
+                onActed?.(answer);
+              }}
+            />
+          </div>
+        ) : null}
         <dl className="events-details__fields">
           <Field label="Case ID">{event.case_id}</Field>
           <Field label="Status">
@@ -120,6 +155,7 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
           <Field label="Module">{event.module_name}</Field>
           <Field label="Created">{eventTime(event.event_createdt)}</Field>
           <Field label="Accepted">{eventTime(event.accepteddt)}</Field>
+          <Field label="Accepted by">{event.accepted_by}</Field>
           <Field label="Closed">{eventTime(event.event_closedt)}</Field>
           <Field label="Last resource assigned">{event.last_resource_assigned}</Field>
           <Field label="Response time">{minutesText(event.time_response)}</Field>
@@ -139,6 +175,9 @@ export function EventDetailsModal({ event, calls, onClose, now }: EventDetailsMo
             )}
           </Field>
         </dl>
+
+        <h3 className="events-details__log-title">Timeline</h3>
+        <EventTimeline caseId={event.case_id} calls={calls} version={version + acted} />
 
         <h3 className="events-details__log-title">Event log</h3>
         {log.status === 'waiting' || log.status === 'loading' ? (

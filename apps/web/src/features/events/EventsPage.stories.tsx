@@ -309,3 +309,154 @@ export const AudioExpired: StoryObj<typeof EventAudioModal> = {
     await waitFor(() => expect(toast).toBeVisible());
   },
 };
+
+/** The details of an open event, as a person who may respond sees them. */
+function Responding({ calls = 'filled', event = 0 }: { calls?: StoryEventCallsKind; event?: number }) {
+  return (
+    <MemoryRouter>
+      <EventDetailsModal
+        event={STORY_EVENTS[event]!}
+        calls={storyEventCalls(calls)}
+        onClose={() => undefined}
+        now={STORY_NOW}
+        mayRespond
+      />
+      <Toaster />
+    </MemoryRouter>
+  );
+}
+
+/** docs/product.md#responding and #timeline: the actions of an open event and what happened to it so far. */
+export const DetailsRespond: StoryObj<typeof Responding> = {
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    const actions = within(dialog.getByRole('group', { name: 'Respond to K7QW2M9P' }));
+    for (const name of ['Accept', 'Resolve', 'Reassign', 'Escalate now', 'Add note'])
+      await expect(actions.getByRole('button', { name })).toBeEnabled();
+    const timeline = within(await dialog.findByRole('region', { name: 'Timeline of K7QW2M9P' }));
+    await expect(timeline.getByText('Incident received: Disk almost full on db-1')).toBeVisible();
+    await expect(timeline.getByText('Contact: Voice call to Carlos Méndez (delivered via vonage)')).toBeVisible();
+    await expect(timeline.getByText('Carlos is on a flight: calling Luis.')).toBeVisible();
+  },
+};
+
+/** Accept, then resolve with its cause: each says so, and the timeline shows who did it. */
+export const DetailsAcceptAndResolve: StoryObj<typeof Responding> = {
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const body = storyBody(canvasElement);
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    const actions = within(dialog.getByRole('group', { name: 'Respond to K7QW2M9P' }));
+    await userEvent.click(actions.getByRole('button', { name: 'Accept' }));
+    const accepted = await body.findByText('Event accepted');
+    await waitFor(() => expect(accepted).toBeVisible());
+    await expect(await dialog.findByText('Accepted by Dana Demo from the dashboard')).toBeVisible();
+    await userEvent.click(actions.getByRole('button', { name: 'Resolve' }));
+    const resolve = within(await dialogReady(canvasElement, 'Resolve K7QW2M9P'));
+    await userEvent.type(resolve.getByLabelText('Cause'), 'A log file filled the disk');
+    await userEvent.click(resolve.getByRole('button', { name: 'Resolve' }));
+    const resolved = await body.findByText('Event resolved');
+    await waitFor(() => expect(resolved).toBeVisible());
+    await expect(await dialog.findByText('Resolved by Dana Demo from the dashboard')).toBeVisible();
+  },
+};
+
+/** A note is required and at most 2,000 characters: the window says so before it is sent. */
+export const DetailsNoteRules: StoryObj<typeof Responding> = {
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add note' }));
+    const note = within(await dialogReady(canvasElement, 'Add a note to K7QW2M9P'));
+    await userEvent.click(note.getByRole('button', { name: 'Add note' }));
+    const text = note.getByRole('textbox', { name: /^Note/ });
+    await waitFor(() => expect(text).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.type(text, 'Vendor called back');
+    await userEvent.click(note.getByRole('button', { name: 'Add note' }));
+    await expect(await dialog.findByText('Vendor called back')).toBeVisible();
+  },
+};
+
+/** Reassign: the customer's resources to choose from; the timeline names the new person. */
+export const DetailsReassign: StoryObj<typeof Responding> = {
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Reassign' }));
+    const reassign = within(await dialogReady(canvasElement, 'Reassign K7QW2M9P'));
+    await userEvent.selectOptions(
+      await reassign.findByRole('combobox', { name: /^Resource/ }),
+      reassign.getByRole('option', { name: 'Luis Rivera' }),
+    );
+    await userEvent.click(reassign.getByRole('button', { name: 'Reassign' }));
+    await expect(await dialog.findByText('Reassigned to Luis Rivera by Dana Demo from the dashboard')).toBeVisible();
+  },
+};
+
+/** An event in progress: Accept and Escalate now are refused, and the window says why. */
+export const DetailsRespondInProgress: StoryObj<typeof Responding> = {
+  args: { event: 1 },
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event H4RT8NXC'));
+    await expect(dialog.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Escalate now' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Resolve' })).toBeEnabled();
+    await expect(dialog.getByText(/This event was already accepted by Carlos Méndez/)).toBeVisible();
+  },
+};
+
+/** A closed event takes no action: the window says it is resolved. */
+export const DetailsRespondClosed: StoryObj<typeof Responding> = {
+  args: { event: 2 },
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event P9ZD3KWM'));
+    await waitFor(() => expect(dialog.getByText('This event is already resolved')).toBeVisible());
+    await expect(dialog.queryByRole('button', { name: 'Accept' })).toBeNull();
+    // nothing happened yet but the incident itself
+    await expect(await dialog.findByText('Incident received: Latency above 2 s on the API')).toBeVisible();
+  },
+};
+
+/** Someone accepted a moment before: the server's refusal is shown, nothing else changes. */
+export const DetailsAcceptedMeanwhile: StoryObj<typeof Responding> = {
+  args: { calls: 'acceptedMeanwhile' },
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Accept' }));
+    const refused = await storyBody(canvasElement).findByText('This event was already accepted by Luis Rivera');
+    await waitFor(() => expect(refused).toBeVisible());
+  },
+};
+
+/** A long timeline: the latest 500 entries in a scrolling region, and the notice that older ones were left out. */
+export const DetailsLongTimeline: StoryObj<typeof Responding> = {
+  args: { calls: 'longTimeline' },
+  render: (args) => <Responding {...args} />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
+    await expect(await dialog.findByText('Showing the latest 500 entries.')).toBeVisible();
+    await expect(
+      within(dialog.getByRole('region', { name: 'Timeline of K7QW2M9P' })).getAllByRole('listitem'),
+    ).toHaveLength(500);
+  },
+};
+
+/** docs/product.md#responding: a row of an open event offers Accept and Resolve to a person who may respond. */
+export const RowActionsRespond: Story = {
+  args: { role: Role.CustomerRoot },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await screen.findByText('Disk almost full on db-1');
+    await expect(screen.getByRole('button', { name: 'Accept K7QW2M9P' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Resolve H4RT8NXC' })).toBeVisible();
+    // a closed event offers neither
+    await expect(screen.queryByRole('button', { name: 'Resolve P9ZD3KWM' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept K7QW2M9P' }));
+    await expect(await screen.findByText('Event accepted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept K7QW2M9P' })).toBeNull());
+  },
+};

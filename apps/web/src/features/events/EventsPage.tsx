@@ -1,16 +1,23 @@
+import { acceptEvent } from '@relevo/api';
 import {
+  EVENT_ACTION_MESSAGES,
   EVENT_MESSAGES,
   MESSAGES,
+  eventActionRefusal,
+  mayCall,
   eventStatus,
   newEventsText,
   slaComplianceStatus,
+  type EventActionAnswer,
   type IncidentEvent,
   type ListQuery,
 } from '@relevo/domain';
-import { Button, Icon, IconButton, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { Button, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
+import { reportError } from '../../shell/report-error';
+import { useSignedInUser } from '../../shell/session';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
@@ -75,7 +82,7 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
 /** docs/product.md#constants-and-limits: events newest first. */
 const DEFAULT_SORT = { column: 'event_createdt', direction: 'desc' } as const;
 
-type Open = { kind: 'details' | 'audio'; event: IncidentEvent } | null;
+type Open = { kind: 'details' | 'audio'; event: IncidentEvent; resolving?: boolean } | null;
 
 /**
  * The events of the customer (docs/product.md#events): filtered by application, module, SLA compliance, status
@@ -114,13 +121,65 @@ export function EventsPage() {
     if (before && before.key === listKey && list.total > before.total)
       setAnnouncement(newEventsText(list.total - before.total));
   }, [list.status, list.total, listKey]);
-  const { live } = useLiveEvents(calls.watch, reload);
+  // each change of the customer's events reads the list again, and the open details' timeline
+  const [changes, setChanges] = useState(0);
+  const refresh = useCallback(() => {
+    reload();
+    setChanges((n) => n + 1);
+  }, [reload]);
+  const { live } = useLiveEvents(calls.watch, refresh);
 
   const [open, setOpen] = useState<Open>(null);
   const close = useCallback(() => setOpen(null), []);
+  // the open details follow their row as the list reads again, and what an action answered
+  const acted = useCallback(
+    (answer: EventActionAnswer) => {
+      setOpen((shown) =>
+        shown && shown.event.case_id === answer.case_id
+          ? { ...shown, event: { ...shown.event, event_status: answer.event_status, accepted_by: answer.accepted_by } }
+          : shown,
+      );
+      refresh();
+    },
+    [refresh],
+  );
+  const shownEvent = open ? (list.rows.find((row) => row.case_id === open.event.case_id) ?? open.event) : null;
+  const user = useSignedInUser();
+  const mayRespond = mayCall(user.role.rol_id, acceptEvent);
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const accept = useCallback(
+    (row: IncidentEvent) => {
+      setAccepting(row.case_id);
+      calls.respond
+        .accept(row.case_id)
+        .then((answer) => {
+          toast.success(EVENT_ACTION_MESSAGES.accepted);
+          acted(answer);
+        }, reportError)
+        .finally(() => setAccepting(null));
+    },
+    [calls, acted],
+  );
   const rowActions = useCallback(
     (row: IncidentEvent) => (
       <span className="events__row-actions">
+        {mayRespond && eventActionRefusal('accept', { event_status: row.event_status, accepted_by: null }) === null ? (
+          <IconButton
+            size="sm"
+            label={`Accept ${row.case_id}`}
+            icon={<Icon name="check" size={16} />}
+            disabled={accepting === row.case_id}
+            onClick={() => accept(row)}
+          />
+        ) : null}
+        {mayRespond && eventActionRefusal('resolve', { event_status: row.event_status, accepted_by: null }) === null ? (
+          <IconButton
+            size="sm"
+            label={`Resolve ${row.case_id}`}
+            icon={<Icon name="edit" size={16} />}
+            onClick={() => setOpen({ kind: 'details', event: row, resolving: true })}
+          />
+        ) : null}
         <Link
           className="rl-icon-button rl-icon-button--ghost rl-icon-button--sm"
           to={`/events/${row.case_id}/event_logs`}
@@ -143,7 +202,7 @@ export function EventsPage() {
         />
       </span>
     ),
-    [],
+    [mayRespond, accepting, accept],
   );
 
   return (
@@ -179,7 +238,17 @@ export function EventsPage() {
         rowActions={rowActions}
       />
       <Suspense fallback={null}>
-        {open?.kind === 'details' ? <EventDetailsModal event={open.event} calls={calls} onClose={close} /> : null}
+        {open?.kind === 'details' && shownEvent ? (
+          <EventDetailsModal
+            event={shownEvent}
+            calls={calls}
+            onClose={close}
+            version={changes}
+            onActed={acted}
+            initialWindow={open.resolving ? 'resolve' : null}
+            mayRespond={mayRespond}
+          />
+        ) : null}
         {open?.kind === 'audio' ? <EventAudioModal event={open.event} onClose={close} /> : null}
       </Suspense>
     </>

@@ -1,16 +1,28 @@
 import {
+  acceptEvent,
+  addEventNote,
   endpointUrl,
+  escalateEvent,
   eventChanges,
+  eventTimeline,
   exportEventLog,
   exportEvents,
   listApplications,
   listEventLog,
   listEvents,
   listModules,
+  listResources,
+  reassignEvent,
+  resolveEvent,
 } from '@relevo/api';
 import {
   OPTION_LIST_SIZE,
+  type EventActionAnswer,
   type EventLogEntry,
+  type EventNote,
+  type ReassignEvent,
+  type ResolveEvent,
+  type Timeline,
   type EventOrderColumn,
   type IncidentEvent,
   type ListOf,
@@ -54,6 +66,21 @@ export interface EventCalls {
   logExportUrl: (eventId: number, eventLogId?: number) => string;
   /** listens for changes of the customer's events; answers the stop */
   watch: (watch: ChangeWatch) => () => void;
+  /** docs/product.md#timeline: what happened to the event, oldest first */
+  timeline: (caseId: string, signal: AbortSignal) => Promise<Timeline>;
+  /** docs/product.md#responding: the actions of a signed-in person */
+  respond: EventResponseCalls;
+  /** the customer's active resources, by name: whom an event may be reassigned to */
+  resources: (signal: AbortSignal) => Promise<FilterChoice[]>;
+}
+
+/** docs/product.md#responding: each answers the event as it now is. */
+export interface EventResponseCalls {
+  accept: (caseId: string) => Promise<EventActionAnswer>;
+  escalate: (caseId: string) => Promise<EventActionAnswer>;
+  resolve: (caseId: string, body: ResolveEvent) => Promise<EventActionAnswer>;
+  reassign: (caseId: string, body: ReassignEvent) => Promise<EventActionAnswer>;
+  note: (caseId: string, body: EventNote) => Promise<EventActionAnswer>;
 }
 
 /** The viewer's time zone: days of the date filter and times of the CSV are read in it. */
@@ -116,6 +143,25 @@ export const liveEventCalls: EventCalls = {
       params: { id: eventId },
       query: { event_log_id: eventLogId, time_zone: viewerTimeZone() },
     }),
+  timeline: (caseId, signal) => api.call(eventTimeline, { params: { case_id: caseId }, signal }),
+  respond: {
+    accept: (caseId) => api.call(acceptEvent, { params: { case_id: caseId } }),
+    escalate: (caseId) => api.call(escalateEvent, { params: { case_id: caseId } }),
+    resolve: (caseId, body) => api.call(resolveEvent, { params: { case_id: caseId }, body }),
+    reassign: (caseId, body) => api.call(reassignEvent, { params: { case_id: caseId }, body }),
+    note: (caseId, body) => api.call(addEventNote, { params: { case_id: caseId }, body }),
+  },
+  resources: async (signal) =>
+    choices(
+      (
+        await api.call(listResources, {
+          query: { page_size: OPTION_LIST_SIZE, order_by_column: 'resource_fullname', resource_active: 'Y' },
+          signal,
+        })
+      ).list,
+      (r) => r.resource_id,
+      (r) => r.resource_fullname,
+    ),
   watch: ({ onChange, onLive }) => {
     if (typeof EventSource === 'undefined') {
       onLive(false);
