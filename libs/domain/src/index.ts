@@ -575,3 +575,4 @@ export {
   type MattermostIntegration,
 } from './team-chat/notices';
 export * from './rules/event-action-forms';
+export { timelineText } from './rules/event-timeline';

@@ -15,8 +15,7 @@ import {
   type ListOf,
 } from '@relevo/domain';
 import { get, named, post, reply } from '../endpoint';
-import { IdParams } from './common';
-import { CaseIdParams } from './incidents';
+import { CaseIdParams, IdParams } from './common';
 
 const read = { auth: 'session' as const, permissions: ['events.read' as const] };
 /** The calls about one event, by its id. */

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import {
   AlertmanagerWebhookSchema,
-  CASE_ID_PATTERN,
   InboundSchema,
   IncidentIngestSchema,
   IncidentResolveSchema,
@@ -15,7 +14,7 @@ import {
   type ResponderView,
 } from '@relevo/domain';
 import { get, named, post, reply } from '../endpoint';
-import { IdParams } from './common';
+import { CaseIdParams, IdParams } from './common';
 
 /** docs/product.md#http-calls: the simulation's answer is a list whose first item has status ('200' is success) and message. */
 export type SimulationAnswer = [{ status: '200'; message: string; case_id: string; event_id: number }];
@@ -41,9 +40,6 @@ export const incidentEndpoints = /* @__PURE__ */ named({
 
 export const { ingestIncident, simulateIncident } = incidentEndpoints;
 
-/** `/:case_id`: a case ID as the engine makes them. */
-export const CaseIdParams = /* @__PURE__ */ (() =>
-  v.object({ case_id: v.pipe(v.string('Must be a case ID'), v.regex(CASE_ID_PATTERN, 'Must be a case ID')) }))();
 /** `/:token`: a responder link's token (checked by its signature). */
 export const ResponderTokenParams = /* @__PURE__ */ (() =>
   v.object({

@@ -7,9 +7,9 @@ import {
   ReassignEventSchema,
   eventActionRefusal,
   reassignedStep,
-  timelineText,
   type ReassignableResource,
 } from './event-actions';
+import { timelineText } from '../rules/event-timeline';
 import { wakeUpEnd } from './wake-up';
 import { MIN, T0, agent } from './steps.fixture';
 

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { MAX_LONG_TEXT, form, idField, optionalText } from '../rules/fields';
 import type { EventStatusValue } from '../entities/event';
-import { CHANNEL_LABELS } from '../rules/event-screens';
 import {
   actorName,
   type EngineActor,
@@ -236,53 +235,4 @@ export interface Timeline {
   entries: TimelineEntry[];
   /** older entries were left out (more than TIMELINE_LIMIT) */
   truncated: boolean;
-}
-
-const VIA_LABELS: Record<ActionVia, string> = {
-  dashboard: 'the dashboard',
-  slack: 'Slack',
-  mattermost: 'Mattermost',
-  teams: 'Teams',
-  push: 'a push notification',
-  link: 'the responder link',
-  reply: 'an SMS reply',
-  key: 'a key press',
-  integration: 'the integration',
-};
-
-const ACTION_VERBS: Record<ActionKind, string> = {
-  accepted: 'Accepted',
-  resolved: 'Resolved',
-  canceled: 'Canceled',
-  reassigned: 'Reassigned',
-  escalated: 'Escalated to the next step',
-  note: 'Note',
-};
-
-/** A timeline entry as one sentence (the screens' line; the note's text is shown beside it). */
-export function timelineText(entry: TimelineEntry): string {
-  switch (entry.kind) {
-    case 'created':
-      return `Incident received: ${entry.incident}`;
-    case 'contact': {
-      const what = entry.status === 'follow-up' ? 'Follow-up' : entry.status === 'escalation' ? 'Escalated' : 'Contact';
-      const delivery = entry.delivery ? ` (${entry.delivery}${entry.provider ? ` via ${entry.provider}` : ''})` : '';
-      return `${what}: ${CHANNEL_LABELS[entry.channel as keyof typeof CHANNEL_LABELS] ?? entry.channel} to ${entry.resource ?? 'nobody'}${delivery}`;
-    }
-    case 'not reached':
-      return 'Nobody was reached: every step was contacted';
-    case 'reply':
-      return entry.channel === 'sms'
-        ? `SMS reply from ${entry.sender ?? 'an unknown number'}: "${entry.text}" (${entry.result})`
-        : `Key ${entry.text} pressed by ${entry.sender ?? 'an unknown number'} (${entry.result})`;
-    case 'report':
-      return `Delivery report: ${entry.status} (${entry.result})`;
-    default: {
-      const verb = ACTION_VERBS[entry.kind];
-      const who = entry.who ? ` by ${entry.who}` : '';
-      const via = entry.via ? ` from ${VIA_LABELS[entry.via]}` : '';
-      const to = entry.kind === 'reassigned' && entry.text ? ` to ${entry.text}` : '';
-      return entry.kind === 'note' ? `Note${who}` : `${verb}${to}${who}${via}`;
-    }
-  }
 }

@@ -43,7 +43,10 @@ const responderOf = (principal: Principal): Responder => ({
 export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
   const events = eventService(ctx);
   const exports = eventExports(ctx);
-  const actions = eventActionService(ctx);
+  // a person's answer is what an incident waits on: the actions run on the urgent connections
+  // (Database.urgent), which readers of lists and dashboards cannot hold; the timeline is a read
+  const actions = eventActionService({ ...ctx, database: ctx.database.urgent });
+  const { timeline } = eventActionService(ctx);
   const changes = eventChangesOf(ctx);
   // the routes are made once per process: the count holds across all its requests
   const slots = new DownloadSlots(ctx.config.downloadsPerUser, ctx.config.downloadIdleSeconds * 1000);
@@ -74,7 +77,7 @@ export function eventRoutes(routes: RouteTable, ctx: AppContext): void {
     .implement(addEventNote, ({ principal, params, body }) =>
       actions.note(principal.customerId, params.case_id, responderOf(principal), body.text),
     )
-    .implement(eventTimeline, ({ principal, params }) => actions.timeline(principal.customerId, params.case_id))
+    .implement(eventTimeline, ({ principal, params }) => timeline(principal.customerId, params.case_id))
     .implement(eventChanges, async ({ principal, reply }) => {
       const stream = await changes.stream(principal.customerId);
       reply

@@ -11,7 +11,6 @@ import {
   listEventLog,
   listEvents,
   listModules,
-  listResources,
   reassignEvent,
   resolveEvent,
 } from '@relevo/api';
@@ -100,7 +99,7 @@ export function filterQuery(filters: EventFilters) {
   };
 }
 
-const choices = <T>(rows: T[], id: (row: T) => number, name: (row: T) => string): FilterChoice[] =>
+export const choices = <T>(rows: T[], id: (row: T) => number, name: (row: T) => string): FilterChoice[] =>
   rows.map((row) => ({ id: id(row), name: name(row) }));
 
 /** docs/product.md#event-calls, the option lists of the filters, the CSV exports and the stream of changes. */
@@ -151,17 +150,8 @@ export const liveEventCalls: EventCalls = {
     reassign: (caseId, body) => api.call(reassignEvent, { params: { case_id: caseId }, body }),
     note: (caseId, body) => api.call(addEventNote, { params: { case_id: caseId }, body }),
   },
-  resources: async (signal) =>
-    choices(
-      (
-        await api.call(listResources, {
-          query: { page_size: OPTION_LIST_SIZE, order_by_column: 'resource_fullname', resource_active: 'Y' },
-          signal,
-        })
-      ).list,
-      (r) => r.resource_id,
-      (r) => r.resource_fullname,
-    ),
+  // the resources' endpoint brings the phone rules of the resource forms: loaded when Reassign opens
+  resources: async (signal) => (await import('./reassign-choices')).reassignChoices(signal),
   watch: ({ onChange, onLive }) => {
     if (typeof EventSource === 'undefined') {
       onLive(false);
