@@ -56,10 +56,17 @@ const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) =>
 
 describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
   let t: TestApp;
+  let webRoot: string;
   let webDist: string;
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'relevo-web-'));
-    mkdirSync(join(webDist, 'assets'));
+    webRoot = mkdtempSync(join(tmpdir(), 'relevo-web-'));
+    // a deployment's build may lie under a folder named assets: only the build's own assets/ is hashed
+    webDist = join(webRoot, 'assets', 'web');
+    mkdirSync(join(webDist, 'assets'), { recursive: true });
+    mkdirSync(join(webDist, 'icons'));
+    writeFileSync(join(webDist, 'sw.js'), "self.addEventListener('push', () => undefined);");
+    writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Relevo"}');
+    writeFileSync(join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Relevo</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(webDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
@@ -69,7 +76,7 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(webDist, { recursive: true, force: true });
+    rmSync(webRoot, { recursive: true, force: true });
   });
 
   it('serves the web app on every non-API path (history fallback) and hashed assets for a year', async () => {
@@ -83,6 +90,21 @@ describe.each(DATABASE_KINDS)('serving on %s', (kind) => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await t.raw('GET', '/api/unknown')).body).toEqual({ detail: 'Not found' });
+  });
+
+  it('serves the service worker, the manifest and the icons at the root, checked again on every load', async () => {
+    // a browser looks for a new /sw.js at most a day after the last; no-cache lets it take one at once
+    const worker = await t.raw('GET', '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await t.raw('GET', '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const icon = await t.raw('GET', '/icons/icon-192.png');
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('sends the compressed copy the web build wrote beside an asset to a browser that accepts it, and the plain file otherwise', async () => {

@@ -194,6 +194,13 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       loading: ids(PROFILE, 'counts-loading'),
       'load failed': ids(PROFILE, 'counts-failed'),
       'password modal open': ids(PROFILE, 'modify-password-open'),
+      // docs/product.md#push-notifications: "Notify me on this device" (the same control as the responder page)
+      'push: not subscribed': ids(PROFILE, 'push-not-subscribed'),
+      'push: subscribed': ids(PROFILE, 'push-subscribed'),
+      'push: working': ids(PROFILE, 'push-working'),
+      'push: denied': ids(PROFILE, 'push-denied', 'push-blocked-on-asking'),
+      'push: unsupported': ids(PROFILE, 'push-unsupported'),
+      'push: failed': ids(PROFILE, 'push-failed'),
     },
   },
   {
@@ -461,6 +468,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'role: CustomerRoot': ids(EVENTS, 'filled-as-customer-root'),
       'new events announced': ids(EVENTS, 'new-event-announced'),
       'live stream down (polling)': ids(EVENTS, 'stream-down'),
+      'row actions: Accept and Resolve': ids(EVENTS, 'row-actions-respond'),
     },
     without: {
       'role: staff': CUSTOMER_SCREEN,
@@ -475,6 +483,16 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'log loading (500 ms after opening)': ids(EVENTS, 'details-log-loading'),
       'log empty': ids(EVENTS, 'details-log-empty'),
       'log load failed': ids(EVENTS, 'details-log-failed'),
+      'actions of an open event': ids(EVENTS, 'details-respond'),
+      'accepted, then resolved': ids(EVENTS, 'details-accept-and-resolve'),
+      'actions of an accepted event (Accept and Escalate now refused)': ids(EVENTS, 'details-respond-in-progress'),
+      'closed: no action': ids(EVENTS, 'details-respond-closed'),
+      'refused: already accepted by someone else': ids(EVENTS, 'details-accepted-meanwhile'),
+      'reassign window': ids(EVENTS, 'details-reassign'),
+      'validation: Note is required': ids(EVENTS, 'details-note-rules'),
+      'timeline: the incident only': ids(EVENTS, 'details-respond-closed'),
+      'timeline: long (latest 500)': ids(EVENTS, 'details-long-timeline'),
+      'role: without the actions': ids(EVENTS, 'details'),
     },
   },
   {
@@ -718,6 +736,14 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'server error': ids(RESPOND, 'accept-failed'),
       'invalid link': ids(RESPOND, 'invalid-link'),
       'closed incident': ids(RESPOND, 'closed'),
+      // docs/product.md#push-notifications: "Notify me on this device" (the same control as the profile)
+      'push: not subscribed': ids(RESPOND, 'push-not-subscribed'),
+      'push: subscribed': ids(RESPOND, 'push-subscribed'),
+      'push: working': ids(RESPOND, 'push-working'),
+      'push: denied': ids(RESPOND, 'push-denied', 'push-blocked-on-asking'),
+      'push: unsupported': ids(RESPOND, 'push-unsupported'),
+      'push: failed': ids(RESPOND, 'push-failed'),
+      'push: closed incident, no control': ids(RESPOND, 'push-hidden-when-closed'),
     },
   },
 ];

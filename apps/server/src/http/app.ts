@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
@@ -161,15 +161,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webDist = ctx.config.webDist;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
+    // the build's own assets/ folder, not any folder of that name above the build
+    const hashedAssets = join(webDist, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: webDist,
       index: ['index.html'],
       wildcard: true,
       // the web build writes .br and .gz beside each file (apps/web/vite.config.ts): a third of the bytes
       preCompressed: true,
-      // hashed build assets never change; everything else is checked each time
+      // hashed build assets never change; everything else (index.html, /sw.js, the manifest and its
+      // icons) is checked each time, so a new service worker is taken at the next visit
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -3,6 +3,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { never, storyCounts, storyUser } from '../../testing/fixtures';
+import { PUSH_DEVICES, PUSH_PLAYS, type PushDeviceFixture } from '../../testing/push-devices';
 import { StoryApp, screenMeta } from '../../testing/story-app';
 
 const COUNTS = {
@@ -11,14 +12,22 @@ const COUNTS = {
   failed: () => Promise.reject(new Error('We have a problem')),
 };
 
-/** The real route table at /profile, signed in as a fixture user, with fixture counts. */
-function Profile({ role, phone, counts = 'loaded' }: { role: RoleId; phone?: string; counts?: keyof typeof COUNTS }) {
+interface ProfileProps {
+  role: RoleId;
+  phone?: string;
+  counts?: keyof typeof COUNTS;
+  /** this device for "Notify me on this device" (not subscribed unless the story says) */
+  push?: PushDeviceFixture;
+}
+
+/** The real route table at /profile, signed in as a fixture user, with fixture counts and device. */
+function Profile({ role, phone, counts = 'loaded', push = 'notSubscribed' }: ProfileProps) {
   return (
     <StoryApp
       routes={routes}
       at="/profile"
       user={storyUser(role, phone ? { phone } : {})}
-      services={{ loadProfileCounts: COUNTS[counts] }}
+      services={{ loadProfileCounts: COUNTS[counts], ownPushDevice: PUSH_DEVICES[push]() }}
     />
   );
 }
@@ -56,4 +65,35 @@ export const ModifyPasswordOpen: Story = {
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     await waitFor(() => expect(dialog).toBeVisible());
   },
+};
+
+/**
+ * "Notify me on this device" (docs/product.md#push-notifications): the user gets the pushes of the
+ * customer's resources with the user's e-mail. Each state of the device, the same control as the
+ * responder page's.
+ */
+export const PushNotSubscribed: Story = {
+  args: { role: Role.Customer, push: 'notSubscribed' },
+  play: async (context) => {
+    const screen = within(context.canvasElement.ownerDocument.body);
+    await expect(
+      await screen.findByText(/calls a resource of Demo Company whose e-mail is yours \(user@democompany\.demo\)/),
+    ).toBeVisible();
+    await PUSH_PLAYS.notSubscribed(context);
+  },
+};
+export const PushSubscribed: Story = {
+  args: { role: Role.CustomerRoot, push: 'subscribed' },
+  play: PUSH_PLAYS.subscribed,
+};
+export const PushDenied: Story = { args: { role: Role.Customer, push: 'denied' }, play: PUSH_PLAYS.denied };
+export const PushUnsupported: Story = {
+  args: { role: Role.Customer, push: 'unsupported' },
+  play: PUSH_PLAYS.unsupported,
+};
+export const PushWorking: Story = { args: { role: Role.Customer, push: 'working' }, play: PUSH_PLAYS.working };
+export const PushFailed: Story = { args: { role: Role.Customer, push: 'failed' }, play: PUSH_PLAYS.failed };
+export const PushBlockedOnAsking: Story = {
+  args: { role: Role.Customer, push: 'blockedOnAsking' },
+  play: PUSH_PLAYS.blockedOnAsking,
 };

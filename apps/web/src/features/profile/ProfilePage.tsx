@@ -1,9 +1,11 @@
-import { userDashboard, type UserDashboard } from '@relevo/api';
+import { listOwnPush, subscribeOwnPush, unsubscribeOwnPush, userDashboard, type UserDashboard } from '@relevo/api';
 import { ROLE_LABELS, fullName } from '@relevo/domain';
 import { Button, Card, Icon, PageHeader } from '@relevo/ui';
 import { api } from '../../shell/api';
 import { useOpenChangePassword } from '../../shell/change-password-context';
 import { useLoaded } from '../../shell/loaded';
+import { PushDeviceControl } from '../../shell/PushDeviceControl';
+import { browserPushDevice, type PushDeviceIO } from '../../shell/push-device';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import './ProfilePage.css';
@@ -11,10 +13,19 @@ import './ProfilePage.css';
 declare module '../../shell/services' {
   interface Services {
     loadProfileCounts: () => Promise<UserDashboard>;
+    /** "Notify me on this device" for the signed-in user (docs/product.md#push-notifications) */
+    ownPushDevice: PushDeviceIO;
   }
 }
 
 const liveLoadProfileCounts = () => api.call(userDashboard);
+
+/** The signed-in user's devices, on the user's own push endpoints. */
+const liveOwnPushDevice = browserPushDevice({
+  isSubscribed: async (endpoint) => (await api.call(listOwnPush)).list.some((device) => device.endpoint === endpoint),
+  store: (subscription) => api.call(subscribeOwnPush, { body: subscription }),
+  remove: (endpoint) => api.call(unsubscribeOwnPush, { body: { endpoint } }),
+});
 
 const COUNTS: { key: keyof UserDashboard; label: string }[] = [
   { key: 'completed', label: 'Completed' },
@@ -29,6 +40,7 @@ export function ProfilePage() {
   const openChangePassword = useOpenChangePassword();
   const loadCounts = useService('loadProfileCounts', liveLoadProfileCounts);
   const counts = useLoaded(loadCounts);
+  const pushDevice = useService('ownPushDevice', liveOwnPushDevice);
 
   return (
     <>
@@ -75,6 +87,13 @@ export function ProfilePage() {
             ))}
           </ul>
           {counts.state === 'failed' ? <p className="profile__note">The counts could not be loaded.</p> : null}
+        </Card>
+        <Card title="Notifications on this device" className="profile__push">
+          <p className="profile__push-intro">
+            When an escalation step calls a resource of {user.customer?.customer_name ?? 'your customer'} whose e-mail
+            is yours ({user.email}), this device gets the push notification, with Accept and Resolve on it.
+          </p>
+          <PushDeviceControl io={pushDevice} />
         </Card>
       </div>
     </>

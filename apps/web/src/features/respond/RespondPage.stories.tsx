@@ -4,6 +4,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { never } from '../../testing/fixtures';
+import { PUSH_DEVICES, PUSH_PLAYS, type PushDeviceFixture } from '../../testing/push-devices';
 import { StoryApp, screenMeta } from '../../testing/story-app';
 import { RespondPage } from './RespondPage';
 
@@ -31,11 +32,19 @@ function fixture(load: () => Promise<ResponderView>, accept: () => Promise<Respo
   });
 }
 
-function Respond({ load, accept }: { load: () => Promise<ResponderView>; accept?: () => Promise<ResponderView> }) {
+interface RespondProps {
+  load: () => Promise<ResponderView>;
+  accept?: () => Promise<ResponderView>;
+  /** this device for "Notify me on this device" (not subscribed unless the story says) */
+  push?: PushDeviceFixture;
+}
+
+function Respond({ load, accept, push = 'notSubscribed' }: RespondProps) {
   return (
     <StoryApp
       at="/respond/token"
       routes={[{ path: '/respond/:token', element: <RespondPage machine={fixture(load, accept)} /> }]}
+      services={{ responderPushDevice: () => PUSH_DEVICES[push]() }}
     />
   );
 }
@@ -113,5 +122,40 @@ export const AcceptFailed: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }));
     await expect(await canvas.findByText('We have some problems please contact support')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/**
+ * "Notify me on this device" (docs/product.md#push-notifications), below the incident while it is
+ * open or in progress: each state of the device, the same control as the profile's.
+ */
+export const PushNotSubscribed: Story = {
+  args: { load: async () => OPEN, push: 'notSubscribed' },
+  play: PUSH_PLAYS.notSubscribed,
+};
+export const PushSubscribed: Story = {
+  args: { load: async () => PROGRESS, push: 'subscribed' },
+  play: PUSH_PLAYS.subscribed,
+};
+export const PushDenied: Story = { args: { load: async () => OPEN, push: 'denied' }, play: PUSH_PLAYS.denied };
+export const PushUnsupported: Story = {
+  args: { load: async () => OPEN, push: 'unsupported' },
+  play: PUSH_PLAYS.unsupported,
+};
+export const PushWorking: Story = { args: { load: async () => OPEN, push: 'working' }, play: PUSH_PLAYS.working };
+export const PushFailed: Story = { args: { load: async () => OPEN, push: 'failed' }, play: PUSH_PLAYS.failed };
+export const PushBlockedOnAsking: Story = {
+  args: { load: async () => OPEN, push: 'blockedOnAsking' },
+  play: PUSH_PLAYS.blockedOnAsking,
+};
+
+/** A closed incident's link cannot add a device: no control. */
+export const PushHiddenWhenClosed: Story = {
+  args: { load: async () => COMPLETED },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Incident K7QW2M9P' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Notifications on this device' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Notify me on this device' })).toBeNull();
   },
 };

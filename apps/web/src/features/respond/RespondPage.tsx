@@ -1,4 +1,11 @@
-import { responderAccept, responderResolve, responderView } from '@relevo/api';
+import {
+  responderAccept,
+  responderPushState,
+  responderPushSubscribe,
+  responderPushUnsubscribe,
+  responderResolve,
+  responderView,
+} from '@relevo/api';
 import { RESPONDER_MESSAGES, eventStatus, responderMachine } from '@relevo/domain';
 import { Alert, Button, StatusBadge } from '@relevo/ui';
 import { RetryAlert } from '../../shell/RetryAlert';
@@ -8,7 +15,17 @@ import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
 import { PublicPage } from '../../shell/PublicPage';
+import { PushDeviceControl } from '../../shell/PushDeviceControl';
+import { browserPushDevice, type PushDeviceIO } from '../../shell/push-device';
+import { useService } from '../../shell/services';
 import './RespondPage.css';
+
+declare module '../../shell/services' {
+  interface Services {
+    /** "Notify me on this device" for a link's person (docs/product.md#push-notifications) */
+    responderPushDevice: (token: string) => PushDeviceIO;
+  }
+}
 
 /** The page's machine on the live API for one link's token. */
 export function liveResponderMachine(token: string) {
@@ -21,6 +38,15 @@ export function liveResponderMachine(token: string) {
     },
   });
 }
+
+/** The link's person's devices, on the token's push endpoints. */
+const liveResponderPushDevice = (token: string) =>
+  browserPushDevice({
+    isSubscribed: async (endpoint) =>
+      (await api.call(responderPushState, { params: { token }, body: { endpoint } })).subscribed,
+    store: (subscription) => api.call(responderPushSubscribe, { params: { token }, body: subscription }),
+    remove: (endpoint) => api.call(responderPushUnsubscribe, { params: { token }, body: { endpoint } }),
+  });
 
 export interface RespondPageProps {
   /** a pre-provided machine (stories pass fixture actors) */
@@ -35,6 +61,8 @@ export function RespondPage({ machine }: RespondPageProps) {
   const { token = '' } = useParams();
   const [live] = useState(() => machine ?? liveResponderMachine(token));
   const [state, send] = useMachine(live);
+  const pushDeviceOf = useService('responderPushDevice', liveResponderPushDevice);
+  const [pushDevice] = useState(() => pushDeviceOf(token));
   const { view, done, error } = state.context;
   const busy = state.matches('accepting') || state.matches('resolving');
 
@@ -88,6 +116,17 @@ export function RespondPage({ machine }: RespondPageProps) {
             </Button>
           ) : null}
         </div>
+        {view.event_status === 'open' || view.event_status === 'progress' ? (
+          <section className="respond__push" aria-labelledby="respond-push-title">
+            <h2 id="respond-push-title" className="respond__push-title">
+              Notifications on this device
+            </h2>
+            <p className="respond__push-intro">
+              Get a notification here when Relevo calls you about an incident, with Accept and Resolve on it.
+            </p>
+            <PushDeviceControl io={pushDevice} />
+          </section>
+        ) : null}
       </div>
     </PublicPage>
   );
