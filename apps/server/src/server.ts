@@ -79,6 +79,31 @@ export function outboxDispatcher(
   });
 }
 
+/**
+ * The team chats' worker (docs/product.md#team-chat): posts the events' notices with `database`; a
+ * chat step's post that every chat gave up is reported failed through the inbound status path, as
+ * the outbox's undelivered contacts are, so the escalation moves on.
+ */
+export function teamChatWorker(
+  ctx: AppContext,
+  database: Database,
+  options: { workerId: string; concurrency?: number },
+): TeamChatWorker {
+  const inbound = inboundService(ctx, engineOptions(ctx));
+  return new TeamChatWorker({
+    database,
+    clock: ctx.clock,
+    log: ctx.log,
+    config: ctx.config,
+    box: ctx.delivery.box,
+    signer: ctx.signer,
+    ...options,
+    undelivered: async (key, detail) => {
+      await inbound.receive({ kind: 'status', idempotency_key: key, status: 'failed', detail: detail.slice(0, 1000) });
+    },
+  });
+}
+
 /** The limits of the server's database sessions, as configured (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS). */
 export const sessionTimeoutsOf = (config: Config): SessionTimeouts => ({
   statementMs: config.statementTimeoutMs,
@@ -216,15 +241,7 @@ export async function startRelevo(opts: {
       );
       await dispatcher.start();
       // docs/product.md#team-chat: the notices of events to the customers' Slack, Mattermost and Teams
-      teamChat = new TeamChatWorker({
-        database: own,
-        clock: ctx.clock,
-        log,
-        workerId: config.instanceId,
-        config,
-        box: ctx.delivery.box,
-        signer: ctx.signer,
-      });
+      teamChat = teamChatWorker(ctx, own, { workerId: config.instanceId });
       await teamChat.start();
       housekeeping = new Housekeeping(own, ctx.clock, log);
       housekeeping.start();

@@ -1001,12 +1001,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         });
       case 'listChannels':
         return expect(answer).toEqual({
-          total: 4,
+          total: 5,
           list: [
             { channel_id: 1, channel_desc: 'Voice call' },
             { channel_id: 2, channel_desc: 'SMS' },
             { channel_id: 3, channel_desc: 'E-mail' },
             { channel_id: 4, channel_desc: 'Push notification' },
+            { channel_id: 5, channel_desc: 'Team chat' },
           ],
         });
       case 'listParticipationTypes':

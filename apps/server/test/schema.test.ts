@@ -40,6 +40,7 @@ const LANDED: Record<string, string> = {
   '0021_event_actions': '12fb26309daa',
   '0022_team_chat': '901df90220d8',
   '0023_push': '9c8269ba73fe',
+  '0024_chat_steps': 'ad5f61d8c7f3',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

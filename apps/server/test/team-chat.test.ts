@@ -7,7 +7,8 @@ import { TeamChatWorker } from '../src/team-chat/worker';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type RawAnswer, type TestApp } from './support/harness';
 import { customerWithModule, reportIncident } from './support/keyed-module';
-import { StandIn, type Recorded } from './support/stand-in';
+import { slackApi, slackFields as form } from './support/slack-api';
+import { StandIn } from './support/stand-in';
 
 /**
  * Team chat end to end (docs/product.md#team-chat): a new incident is posted to Slack through the
@@ -36,8 +37,6 @@ const TEAMS_HOOK = '/workflows/alpha-teams-webhook-secret';
 /** Slack users and their e-mail addresses: Carlos is the runnable module's resource, Nadie is nobody's */
 const SLACK_USERS: Record<string, string> = { UCARLOS01: 'Carlos@Example.test', UNADIE001: 'nadie@example.test' };
 const MATTERMOST_USERS: Record<string, string> = { carlosmattermostuserid0001: 'carlos@example.test' };
-
-const form = (request: Recorded) => Object.fromEntries(new URLSearchParams(request.body));
 
 describe.each(DATABASE_KINDS)('team chat on %s', (kind) => {
   let t: TestApp;
@@ -121,35 +120,8 @@ describe.each(DATABASE_KINDS)('team chat on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    slack = new StandIn((request) => {
-      // every Web API call carries the bot token of the customer whose chat it is for
-      const bearer = request.headers.authorization;
-      if (bearer !== `Bearer ${ALPHA.token}` && bearer !== `Bearer ${BETA.token}`)
-        return { status: 200, body: { ok: false, error: 'invalid_auth' } };
-      const fields = form(request);
-      switch (request.path) {
-        case '/api/chat.postMessage':
-          return {
-            status: 200,
-            body: {
-              ok: true,
-              channel: fields.channel,
-              ts: `1700000000.${String(slack.requests.length).padStart(6, '0')}`,
-            },
-          };
-        case '/api/chat.update':
-          return { status: 200, body: { ok: true, channel: fields.channel, ts: fields.ts } };
-        case '/api/chat.postEphemeral':
-          return { status: 200, body: { ok: true, message_ts: '1700000001.000001' } };
-        case '/api/users.info': {
-          const email = SLACK_USERS[fields.user ?? ''];
-          return email
-            ? { status: 200, body: { ok: true, user: { id: fields.user, profile: { email } } } }
-            : { status: 200, body: { ok: false, error: 'user_not_found' } };
-        }
-      }
-      return { status: 404, body: { ok: false, error: 'unknown_method' } };
-    });
+    // every Web API call carries the bot token of the customer whose chat it is for
+    slack = slackApi({ tokens: [ALPHA.token, BETA.token], users: SLACK_USERS });
     mattermost = new StandIn((request) => {
       if (request.path === MATTERMOST_HOOK) return { status: 200, body: 'ok', type: 'text/plain' };
       const user = /^\/api\/v4\/users\/([a-z0-9]+)$/.exec(request.path);

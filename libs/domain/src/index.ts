@@ -313,7 +313,7 @@ export {
   type PushNotification,
   PUSH_TEXT_LIMITS,
 } from './engine/contact-message';
-export { endEntryOf, contactOf, type WakeUpEnd, wakeUpEnd } from './engine/wake-up';
+export { endEntryOf, contactOf, type Contact, type WakeUpEnd, wakeUpEnd } from './engine/wake-up';
 export {
   resourceDeleteRefusal,
   slaDeleteRefusal,
@@ -566,6 +566,8 @@ export {
   chatActionsOf,
   chatHeadline,
   slackMessage,
+  slackStepMessage,
+  noticeLine,
   mattermostMessage,
   mattermostUpdate,
   teamsMessage,

@@ -23,6 +23,7 @@ import { deliveryProviders } from './migrations/0020_delivery_providers';
 import { eventActions } from './migrations/0021_event_actions';
 import { teamChat } from './migrations/0022_team_chat';
 import { push } from './migrations/0023_push';
+import { chatSteps } from './migrations/0024_chat_steps';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_event_actions': eventActions,
   '0022_team_chat': teamChat,
   '0023_push': push,
+  '0024_chat_steps': chatSteps,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -277,7 +277,7 @@ export interface EventLogsTable {
   customer_id: number;
   event_id: number;
   call_date: Timestamp;
-  channel: 'voice' | 'sms' | 'email' | 'push';
+  channel: 'voice' | 'sms' | 'email' | 'push' | 'chat';
   called_number: string | null;
   followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
   resource: string | null;
@@ -541,8 +541,12 @@ export interface ChatNoticesTable {
   customer_id: number;
   event_id: number;
   provider: 'slack' | 'mattermost' | 'teams';
-  kind: 'new' | 'accepted' | 'resolved' | 'canceled';
+  kind: 'new' | 'accepted' | 'resolved' | 'canceled' | 'step';
   actor: string | null;
+  /** a step notice's contact: the event-log row it marks sent or failed (migration 0024) */
+  contact_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a step notice's line (`chatStepText`), written when the step was walked (migration 0024) */
+  body: ColumnType<string | null, string | null | undefined, string | null>;
   idempotency_key: string;
   status: ColumnType<
     'pending' | 'claimed' | 'posted' | 'dead' | 'canceled',

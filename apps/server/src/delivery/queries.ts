@@ -91,7 +91,8 @@ export async function cancelMessage(db: Tx, idempotencyKey: string): Promise<boo
 /** A contact of the engine to send: the message and what its bundle needs. */
 export interface ContactMessage {
   customerId: number;
-  channel: EngineChannel;
+  /** a team chat step's contact is no message: it posts through the chats' notices (team-chat/queries.ts) */
+  channel: Exclude<EngineChannel, 'chat'>;
   recipient: string;
   subject: string | null;
   body: string;

@@ -6,6 +6,7 @@ import {
   endEntryOf,
   runEngine,
   wakeUpEnd,
+  type Contact,
   type ContactAction,
   type EngineAction,
   type EngineInput,
@@ -23,7 +24,8 @@ import {
   type ThrottleSettings,
 } from '../delivery/queries';
 import type { ClaimRef } from '../jobs/lease';
-import { queueChatNotices } from '../team-chat/notices';
+import { queueChatNotices, TEAM_CHAT_CHANNEL } from '../team-chat/notices';
+import { cancelStepNotices, queueStepNotices } from '../team-chat/queries';
 import { claimHolds, loadTimer, loggedContactKeys, writeWakeUp, type LoadedTimer, type WakeUpRows } from './queries';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
@@ -74,7 +76,10 @@ export async function advanceEvent(
   const acted = decided.first.ignored ? null : actionRecordOf(input, timer.state);
   if (acted)
     decided.rows.acted = { ...acted, customer_id: timer.customer_id, event_id: timer.event_id, created_at: now };
-  if (end.closes) await cancelQueuedContacts(tx, timer.event_id, decided.rows.logs);
+  if (end.closes) {
+    await cancelQueuedContacts(tx, timer.event_id, decided.rows.logs);
+    await cancelStepNotices(tx, timer.event_id);
+  }
   const dueAt = end.dueAt === null ? timer.due_at : new Date(end.dueAt);
   await writeWakeUp(tx, timer, decided.rows, end, decided.last.state, decided.lastContacted, dueAt);
   // docs/product.md#team-chat: a new, accepted or closed event is told to the customer's chats
@@ -206,12 +211,15 @@ async function recordContact(
 ): Promise<Recorded> {
   const contact = contactOf(event, state, action, options.link ? options.link(event.event_id, action.step) : null);
   const { step, nextStep: next, idempotencyKey: key } = contact;
-  const phone = (channel: string, address: string | undefined) => (channel === 'email' ? null : (address ?? null));
+  const channel = step.channel;
+  if (channel === 'chat') return recordChatContact(tx, event, action, contact, now, options);
+  const phone = (channel: string, address: string | undefined) =>
+    channel === 'email' || channel === 'chat' ? null : (address ?? null);
   const placement = await placeContact(
     tx,
     {
       customerId: event.customer_id,
-      channel: step.channel,
+      channel,
       recipient: step.address,
       subject: contact.subject,
       body: contact.body,
@@ -259,6 +267,55 @@ async function recordContact(
   options.rows.logs.push(log);
   if (typeof placement === 'object') options.placed.push(placement);
   if (optedOut)
+    return {
+      contacted: step.resource_name,
+      ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }),
+    };
+  return { contacted: step.resource_name };
+}
+
+const NO_CHAT = 'No team chat posts for this module any more: it was turned off or the module removed from it';
+
+/**
+ * docs/product.md#team-chat ("A chat as a step"): a chat step's contact is no outbox message: it
+ * queues a post for each chat that posts for the event's module (a `step` notice, keyed by the
+ * contact and the chat, so a re-run queues nothing twice), and its log row says queued until the
+ * chat worker posts it (sent) or every chat gave it up (failed, and the walk moves on). A module
+ * no chat posts for any more fails the contact at once, as an SMS to a number that replied STOP.
+ */
+async function recordChatContact(
+  tx: Tx,
+  event: LoadedTimer,
+  action: ContactAction,
+  contact: Contact,
+  now: Date,
+  options: ActionContext,
+): Promise<Recorded> {
+  const { step, nextStep: next, idempotencyKey: key } = contact;
+  const { chats, queued } = await queueStepNotices(
+    tx,
+    event.event_id,
+    { contactKey: key, text: contact.body, person: step.resource_name },
+    now,
+  );
+  if (queued > 0) wakeAfterCommit(tx, TEAM_CHAT_CHANNEL);
+  options.rows.logs.push({
+    customer_id: event.customer_id,
+    event_id: event.event_id,
+    call_date: now,
+    channel: 'chat',
+    called_number: null,
+    followup_status: action.followup_status,
+    resource: step.resource_name,
+    resource_id: step.resource_id,
+    resource_phone: null,
+    next_resource: next?.resource_name ?? null,
+    next_resource_phone: next && next.channel !== 'email' && next.channel !== 'chat' ? next.address : null,
+    next_assigned_date: contact.nextAt === null ? null : new Date(contact.nextAt),
+    idempotency_key: key,
+    ...(chats === 0 ? { delivery_status: 'failed', delivery_detail: NO_CHAT } : { delivery_status: 'queued' }),
+  });
+  if (chats === 0)
     return {
       contacted: step.resource_name,
       ...(action.to_accepter ? {} : { undelivered: { step: action.step, attempt: action.attempt } }),

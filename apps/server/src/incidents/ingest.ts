@@ -21,6 +21,7 @@ import { ENGINE_CHANNEL } from '../engine/advance';
 import { wake } from '../db/wake';
 import { coalesce } from '../db/coalesce';
 import { pushDevicesOfStep } from '../push/queries';
+import { moduleChatsOfStep } from '../team-chat/queries';
 
 /** Case IDs: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), read out on a call. */
 const CASE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -117,6 +118,8 @@ function stepsQuery(db: Tx, moduleIds: readonly number[]) {
       'r.language_id',
       // docs/product.md#push-notifications: a push step reaches a person with a device
       pushDevicesOfStep('s.channel_id', 'r').as('resource_push_devices'),
+      // docs/product.md#team-chat: a chat step posts where a chat of the customer posts for the module
+      moduleChatsOfStep('s.channel_id', 'm').as('module_chats'),
     ])
     .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
 }

@@ -36,6 +36,12 @@ export interface JobWorkerOptions<Row extends JobRow> {
   doneValues?(now: Date): Record<string, unknown>;
   /** statements written with a finished job's completion, in its transaction (the outbox's log rows say sent) */
   completionStatements?(job: Claimed<Row>): Compilable<unknown>[];
+  /**
+   * runs after jobs were given up (failed on their last attempt, or found abandoned past it by a
+   * claim), once their `dead` status is written (the chats' step posts fail their contact); a
+   * worker that dies in between leaves it unsaid
+   */
+  onDead?(jobs: Row[]): Promise<void>;
   /** runs once per claim with the jobs it took, before they start (the outbox reads their bundles together) */
   prepare?(jobs: Claimed<Row>[]): Promise<void>;
   /** jobs with the same key run one after another, in queue order (a resent code after the first) */
@@ -219,6 +225,7 @@ export class JobWorker<Row extends JobRow> {
         { table: this.#o.table.name, id: row.id, attempts: row.attempts, error: row.last_error },
         'job given up after its last attempt',
       );
+    if (dead.length > 0) await this.#tellDead(dead);
     if (jobs.length > 0 && this.#o.prepare) {
       try {
         await this.#o.prepare(jobs);
@@ -301,6 +308,7 @@ export class JobWorker<Row extends JobRow> {
           { ...context, error },
           outcome === 'dead' ? 'job failed on its last attempt: given up' : 'job failed; will retry',
         );
+      if (outcome === 'dead') await this.#tellDead([{ ...job, status: 'dead', last_error: error.slice(0, 500) }]);
       // the loop may be asleep past the retry
       if (outcome === 'retry') this.#sleep?.wakeAt(now.getTime() + table.retryDelayMs(job.attempts));
     } catch (writeError) {
@@ -336,6 +344,16 @@ export class JobWorker<Row extends JobRow> {
       this.#writing = null;
     })();
     return written;
+  }
+
+  /** `onDead` for jobs given up; never throws (the job stays dead, its hook's failure is logged). */
+  async #tellDead(jobs: Row[]): Promise<void> {
+    if (!this.#o.onDead) return;
+    try {
+      await this.#o.onDead(jobs);
+    } catch (error) {
+      this.#o.log.error({ table: this.#o.table.name, error: message(error) }, 'given-up jobs not followed up');
+    }
   }
 
   #startHeartbeat(): void {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { ChatEvent, ChatNotice, ChatProvider } from '@relevo/domain';
+import { sql, type RawBuilder } from 'kysely';
+import { CHANNEL, type ChatEvent, type ChatNotice, type ChatProvider } from '@relevo/domain';
 import type { Tx } from '../db/database';
 
 // The team chat area's SQL (docs/product.md#team-chat): a customer's chats, the notices of its
@@ -64,6 +64,92 @@ export async function ownModules(tx: Tx, customerId: number, moduleIds: readonly
   return new Set(rows.map((row) => row.module_id));
 }
 
+/** Whether the chat `chat` (a `team_chats` row) posts for the module `moduleId` (Slack: a channel for it; the others: the module chosen). */
+function postsFor(chat: string, moduleId: string): RawBuilder<boolean> {
+  const c = (column: string) => sql.ref(`${chat}.${column}`);
+  const module = sql.ref(moduleId);
+  return sql<boolean>`case ${c('provider')}
+    when 'slack' then ${c('settings')} -> 'channels' @> jsonb_build_array(jsonb_build_object('module_id', ${module}))
+    else ${c('settings')} -> 'modules' @> jsonb_build_array(${module})
+  end`;
+}
+
+/**
+ * docs/product.md#team-chat ("A chat as a step"): how many chats of the module's customer are on
+ * and post for it, for the steps whose channel is the team chat (0 for the others): an incident
+ * skips a chat step of a module no chat posts for. `module` is the alias of a `modules` row.
+ */
+export function moduleChatsOfStep(stepChannel: string, module: string): RawBuilder<number> {
+  const m = (column: string) => sql.ref(`${module}.${column}`);
+  return sql<number>`case when ${sql.ref(stepChannel)} = ${CHANNEL.chat} then (
+      select count(*) from team_chats c
+      where c.customer_id = ${m('customer_id')} and c.enabled and ${postsFor('c', `${module}.module_id`)}
+    )::integer else 0 end`;
+}
+
+/** A team chat step's contact: its key (the event-log row's), the line its post says and whom it names. */
+export interface StepContact {
+  contactKey: string;
+  text: string;
+  person: string;
+}
+
+/** The key of a chat step's notice: the contact's, as the chat's (`chat:{event}:step:{n}:attempt:{k}:{provider}`). */
+const stepNoticeKey = (contactKey: string) => `chat:${contactKey.replace(/^event:/, '')}:`;
+
+/**
+ * Queues a team chat step's post (a `step` notice) for each chat of the event's customer that is on
+ * and posts for its module, keyed by the contact and the chat: the same wake-up applied again (a
+ * re-run after a crash) queues nothing twice. Answers how many chats post for the module and how
+ * many notices this call queued.
+ */
+export async function queueStepNotices(
+  tx: Tx,
+  eventId: number,
+  contact: StepContact,
+  now: Date,
+): Promise<{ chats: number; queued: number }> {
+  const result = await sql<{ chats: number; queued: number }>`
+    with chats as (
+      select c.customer_id, c.provider from events e
+      join team_chats c on c.customer_id = e.customer_id and c.enabled
+      where e.event_id = ${eventId} and ${postsFor('c', 'e.module_id')}
+    ), queued as (
+      insert into chat_notices (customer_id, event_id, provider, kind, actor, contact_key, body, idempotency_key, due_at, created_at)
+      select customer_id, ${eventId}, provider, 'step', ${contact.person}, ${contact.contactKey}, ${contact.text.slice(0, 1000)},
+        ${stepNoticeKey(contact.contactKey)} || provider, ${now}, ${now}
+      from chats
+      on conflict (idempotency_key) do nothing
+      returning 1
+    )
+    select (select count(*) from chats)::integer as chats, (select count(*) from queued)::integer as queued`.execute(
+    tx,
+  );
+  const row = result.rows[0];
+  return { chats: Number(row?.chats ?? 0), queued: Number(row?.queued ?? 0) };
+}
+
+/** docs/product.md#resolution-and-cancel: an event that closes cancels its chat steps' posts still waiting. */
+export async function cancelStepNotices(tx: Tx, eventId: number): Promise<void> {
+  await tx
+    .updateTable('chat_notices')
+    .set({ status: 'canceled', locked_until: null, claim_token: null })
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'step')
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The notices of one chat step's contact, one per chat it went to. */
+export function stepNoticesOf(tx: Tx, contactKey: string) {
+  return tx
+    .selectFrom('chat_notices')
+    .select(['provider', 'status', 'last_error'])
+    .where('contact_key', '=', contactKey)
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Queues the notices of one change of an event for each of its customer's chats that posts for
  * its module (Slack: a channel for it; Mattermost and Teams: the module chosen), one per event,
@@ -83,11 +169,7 @@ export async function queueNotices(
     from events e
     join team_chats c on c.customer_id = e.customer_id and c.enabled
     cross join unnest(${notices.map((n) => n.kind)}::text[], ${notices.map((n) => n.actor)}::text[]) as n (kind, actor)
-    where e.event_id = ${eventId}
-      and case c.provider
-        when 'slack' then c.settings -> 'channels' @> jsonb_build_array(jsonb_build_object('module_id', e.module_id))
-        else c.settings -> 'modules' @> jsonb_build_array(e.module_id)
-      end
+    where e.event_id = ${eventId} and ${postsFor('c', 'e.module_id')}
     order by n.kind = 'new' desc
     on conflict (idempotency_key) do nothing`.execute(tx);
   return Number(result.numAffectedRows ?? 0);

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
-import type { Compilable } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import {
   mattermostMessage,
+  noticeLine,
+  slackStepMessage,
   slackMessage,
   teamsMessage,
   CHAT_NOTICE_MESSAGES,
   type ChatEvent,
   type ChatNotice,
+  type ChatProvider,
 } from '@relevo/domain';
 import type { TokenSigner } from '../auth/tokens';
 import type { Clock } from '../clock';
@@ -17,12 +20,21 @@ import type { Claimed, JobRow } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
 import type { SecretBox } from '../security/secret-box';
 import { CHAT_NOTICE_JOBS, TEAM_CHAT_CHANNEL } from './notices';
-import { chatEventOf, chatEventQuery, chatOf, firstPostOf, type ChatEventRow, type StoredChat } from './queries';
+import {
+  chatEventOf,
+  chatEventQuery,
+  chatOf,
+  firstPostOf,
+  stepNoticesOf,
+  type ChatEventRow,
+  type StoredChat,
+} from './queries';
 import { chatUrls, openChatSecrets } from './settings';
 import { slackClient } from './slack';
 import { mattermostToken, postJson } from './webhooks';
 
-type NoticeRow = JobRow & Pick<ChatNoticeRow, 'customer_id' | 'event_id' | 'provider' | 'kind' | 'actor'>;
+type NoticeRow = JobRow &
+  Pick<ChatNoticeRow, 'customer_id' | 'event_id' | 'provider' | 'kind' | 'actor' | 'contact_key' | 'body'>;
 
 export interface TeamChatWorkerOptions {
   database: Database;
@@ -35,6 +47,11 @@ export interface TeamChatWorkerOptions {
   concurrency?: number;
   leaseMs?: number;
   idlePollMs?: number;
+  /**
+   * docs/product.md#team-chat ("A chat as a step"): a chat step's contact that every chat gave up:
+   * its log row says failed and the escalation moves on (the inbound status path, as the outbox's)
+   */
+  undelivered?(contactKey: string, detail: string): Promise<void>;
 }
 
 /** Where a notice's message went: Slack's channel and message time (the later notices update it). */
@@ -48,17 +65,77 @@ type PostRef = Record<string, string>;
  * Teams get a post per notice through their incoming webhook. The notices of one event and chat go
  * out in queue order. A chat that was turned off or lost the module meanwhile is skipped.
  */
+/** Why a chat step's post was not made: the chat was turned off, or posts no more for the module. */
+const NOT_POSTING: Record<ChatProvider, string> = {
+  slack: 'Slack is turned off or has no channel for this module',
+  mattermost: 'Mattermost is turned off or does not post for this module',
+  teams: 'Microsoft Teams is turned off or does not post for this module',
+};
+
+const CHAT_NAMES: Record<ChatProvider, string> = { slack: 'Slack', mattermost: 'Mattermost', teams: 'Microsoft Teams' };
+
+/** The Slack channel of a module in a chat's settings. */
+function slackChannelOf(chat: StoredChat, moduleId: number | null): string | undefined {
+  const channels = (chat.settings as { channels?: { module_id: number; channel_id: string }[] }).channels ?? [];
+  return channels.find((c) => c.module_id === moduleId)?.channel_id;
+}
+
+/** Whether a chat posts for a module (Slack: a channel for it; the others: the module chosen), as `queueNotices` asks. */
+function postsForModule(chat: StoredChat, moduleId: number | null): boolean {
+  if (moduleId === null) return false;
+  if (chat.provider === 'slack') return slackChannelOf(chat, moduleId) !== undefined;
+  return ((chat.settings as { modules?: number[] }).modules ?? []).includes(moduleId);
+}
+
+/**
+ * docs/product.md#team-chat ("A chat as a step"): the log row of a chat step's contact says sent
+ * once a chat posted it, naming the chats that did (a contact already failed stays so).
+ */
+function stepPosted(db: Database['db'], contactKey: string, provider: ChatProvider): Compilable<unknown> {
+  const note = `Posted in ${CHAT_NAMES[provider]}`;
+  return db
+    .updateTable('event_logs')
+    .set({
+      delivery_status: 'sent',
+      delivery_detail: sql<string>`case
+        when delivery_status = 'queued' or delivery_detail is null then ${note}
+        when strpos(delivery_detail, ${note}) > 0 then delivery_detail
+        else left(delivery_detail || '; ' || ${note}, 1000) end`,
+    })
+    .where('idempotency_key', '=', contactKey)
+    .where('delivery_status', 'in', ['queued', 'sent']);
+}
+
 export class TeamChatWorker extends JobRunner<NoticeRow> {
   constructor(options: TeamChatWorkerOptions) {
     const { database, config, box, log } = options;
     const urls = chatUrls(config.publicUrl);
     const posted = new Map<string, PostRef>();
 
+    /**
+     * A chat step's post given up in one chat: when every chat it went to gave it up, its contact
+     * failed (its log row, with each chat's last error) and the walk moves on; a chat that posted it,
+     * or one still trying, keeps it.
+     */
+    async function stepGivenUp(
+      contactKey: string,
+      undelivered: NonNullable<TeamChatWorkerOptions['undelivered']>,
+    ): Promise<void> {
+      const notices = await database.scoped({ kind: 'staff' }, (tx) => stepNoticesOf(tx, contactKey));
+      if (notices.length === 0 || notices.some((n) => n.status !== 'dead')) return;
+      const detail = notices.map((n) => `${CHAT_NAMES[n.provider]}: ${n.last_error ?? 'not posted'}`).join('; ');
+      await undelivered(contactKey, detail);
+    }
+
     async function load(notice: NoticeRow) {
       return database.scoped({ kind: 'staff' }, async (tx) => ({
         event: await chatEventQuery(tx).where('e.event_id', '=', notice.event_id).executeTakeFirst(),
         chat: await chatOf(tx, notice.customer_id, notice.provider),
-        first: notice.kind === 'new' ? undefined : await firstPostOf(tx, notice.event_id, notice.provider),
+        // a step's post is a message of its own: it needs no first message
+        first:
+          notice.kind === 'new' || notice.kind === 'step'
+            ? undefined
+            : await firstPostOf(tx, notice.event_id, notice.provider),
       }));
     }
 
@@ -70,7 +147,6 @@ export class TeamChatWorker extends JobRunner<NoticeRow> {
       notice: ChatNotice,
       first: Awaited<ReturnType<typeof load>>['first'],
     ): Promise<PostRef | null> {
-      const channels = (chat.settings as { channels?: { module_id: number; channel_id: string }[] }).channels ?? [];
       const client = slackClient(secrets.bot_token!, config.slackApiUrl, log);
       const message = slackMessage(event);
       if (notice.kind !== 'new') {
@@ -89,22 +165,43 @@ export class TeamChatWorker extends JobRunner<NoticeRow> {
         }
       }
       // a new event, or one whose first message never went out: a message with its state now
-      const channel = channels.find((c) => c.module_id === row.module_id)?.channel_id;
+      const channel = slackChannelOf(chat, row.module_id);
       if (!channel) return null;
       const answer = await client.chat.postMessage({ channel, ...message });
       return answer.channel && answer.ts ? { channel: answer.channel, ts: answer.ts } : null;
     }
 
+    /** A chat step's post in Slack: a message of its own in the module's channel (its first message is not needed). */
+    async function stepToSlack(
+      chat: StoredChat,
+      secrets: Record<string, string>,
+      row: ChatEventRow,
+      event: ChatEvent,
+      line: string,
+    ): Promise<PostRef | null> {
+      const channel = slackChannelOf(chat, row.module_id);
+      if (!channel) throw new Error(NOT_POSTING.slack);
+      const client = slackClient(secrets.bot_token!, config.slackApiUrl, log);
+      const answer = await client.chat.postMessage({ channel, ...slackStepMessage(event, line) });
+      return answer.channel && answer.ts ? { channel: answer.channel, ts: answer.ts } : null;
+    }
+
     async function send(notice: NoticeRow, signal: AbortSignal): Promise<PostRef | null> {
       const { event: row, chat, first } = await load(notice);
+      const step = notice.kind === 'step';
+      // a step's post that cannot go is tried again, then given up: its contact fails
+      if (step && row && (!chat?.enabled || !postsForModule(chat, row.module_id)))
+        throw new Error(NOT_POSTING[notice.provider]);
       if (!row || !chat || !chat.enabled) return null;
       const secrets = openChatSecrets(box, chat);
       const event = chatEventOf(row, config.publicUrl);
-      const told: ChatNotice = { kind: notice.kind, actor: notice.actor };
+      const told: ChatNotice = { kind: notice.kind, actor: notice.actor, text: notice.body };
       signal.throwIfAborted();
       switch (notice.provider) {
         case 'slack':
-          return toSlack(chat, secrets, row, event, told, first);
+          return step
+            ? stepToSlack(chat, secrets, row, event, noticeLine(told, event.case_id))
+            : toSlack(chat, secrets, row, event, told, first);
         case 'mattermost':
           await postJson(
             secrets.webhook_url!,
@@ -142,14 +239,22 @@ export class TeamChatWorker extends JobRunner<NoticeRow> {
         completionStatements: (notice): Compilable<unknown>[] => {
           const ref = posted.get(notice.claim_token);
           posted.delete(notice.claim_token);
-          return ref
-            ? [
-                database.db
-                  .updateTable('chat_notices')
-                  .set({ post_ref: JSON.stringify(ref) })
-                  .where('id', '=', notice.id),
-              ]
-            : [];
+          return [
+            ...(ref
+              ? [
+                  database.db
+                    .updateTable('chat_notices')
+                    .set({ post_ref: JSON.stringify(ref) })
+                    .where('id', '=', notice.id),
+                ]
+              : []),
+            // a chat step's contact is sent once one chat posted it
+            ...(notice.contact_key ? [stepPosted(database.db, notice.contact_key, notice.provider)] : []),
+          ];
+        },
+        onDead: async (notices) => {
+          for (const notice of notices)
+            if (notice.contact_key && options.undelivered) await stepGivenUp(notice.contact_key, options.undelivered);
         },
         // an event's notices in one chat go out in order: its first message before its updates
         serialKey: (notice) => `${notice.event_id}:${notice.provider}`,

@@ -121,14 +121,14 @@ export async function insertResource(
 export interface StepOfEscalation {
   resourceId: number;
   participation: 'agent' | 'supervisor';
-  channel: 'voice' | 'sms' | 'email' | 'push';
+  channel: 'voice' | 'sms' | 'email' | 'push' | 'chat';
   /** call again's attempts (none when absent) */
   recalls?: number;
   /** an agent's follow-up time in minutes (15 when absent) */
   followUpMinutes?: number;
 }
 
-const CHANNEL_IDS = { voice: 1, sms: 2, email: 3, push: 4 } as const;
+const CHANNEL_IDS = { voice: 1, sms: 2, email: 3, push: 4, chat: 5 } as const;
 
 /**
  * A module that accepts incidents, with an escalation of the given steps in this priority order and

@@ -17,6 +17,8 @@ export const storyChannels: Channel[] = [
   { channel_id: 1, channel_desc: 'Voice call' },
   { channel_id: 2, channel_desc: 'SMS' },
   { channel_id: 3, channel_desc: 'E-mail' },
+  { channel_id: 4, channel_desc: 'Push notification' },
+  { channel_id: 5, channel_desc: 'Team chat' },
 ];
 export const storyParticipationTypes: ParticipationType[] = [
   { participation_type_id: 1, participation_type_desc: 'Agent' },

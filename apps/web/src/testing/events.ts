@@ -73,7 +73,7 @@ export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
   audio: i === 1 ? SILENT_WAV : null,
 }));
 
-/** The contacts of an event: a call, its recall, then the team lead by e-mail. */
+/** The contacts of an event: a call, its recall, then the team lead by e-mail, and last the module's team chat paged for her. */
 export const STORY_LOG: EventLogEntry[] = (
   ['open', 'follow-up', 'escalation', 'not reached', 'completed', 'follow-up', 'escalation'] as const
 ).map((status, i) => ({
@@ -82,7 +82,8 @@ export const STORY_LOG: EventLogEntry[] = (
   case_id: 'K7QW2M9P',
   customer_id: 2,
   call_date: new Date(STORY_NOW.getTime() - 3_600_000 + i * 5 * 60_000).toISOString(),
-  called_number: i < 2 ? '+17875550142' : 'ana.lead@democompany.demo',
+  // docs/product.md#team-chat ("A chat as a step"): a post in the module's channel reaches no number
+  called_number: i < 2 ? '+17875550142' : i === 6 ? null : 'ana.lead@democompany.demo',
   followup_status: status,
   resource: i < 2 ? 'Carlos Méndez' : 'Ana Torres',
   resource_phone: i < 2 ? '+17875550142' : null,
@@ -91,12 +92,12 @@ export const STORY_LOG: EventLogEntry[] = (
   next_assigned_date: i < 2 ? new Date(STORY_NOW.getTime() - 3_600_000 + (i + 1) * 5 * 60_000).toISOString() : null,
   resolved: status === 'completed' ? 'Y' : 'N',
   event_ind_last_event_log: i === 6 ? 'Y' : 'N',
-  channel: i < 2 ? 'voice' : 'email',
+  channel: i < 2 ? 'voice' : i === 6 ? 'chat' : 'email',
   // the first call went to the second provider: the first reported the line busy
   delivery_status: i === 0 ? 'delivered' : i < 2 ? 'no-answer' : 'sent',
   provider: i === 0 ? 'vonage' : i < 2 ? 'twilio' : null,
   provider_message_id: i === 0 ? 'a1b2c3d4-0001' : i < 2 ? 'CA00000000000000000000000000000002' : null,
-  delivery_detail: i === 0 ? 'Twilio: busy; then Vonage' : null,
+  delivery_detail: i === 0 ? 'Twilio: busy; then Vonage' : i === 6 ? 'Posted in Slack' : null,
 }));
 
 const minutesAgo = (minutes: number) => new Date(STORY_NOW.getTime() - minutes * 60_000).toISOString();

@@ -180,3 +180,26 @@ export function pushNotification(facts: ContactFacts & { description: string; li
     ],
   };
 }
+
+/** What a team chat step's post says beside the event (docs/product.md#team-chat, "A chat as a step"). */
+export interface ChatStepFacts extends Pick<ContactFacts, 'caseId' | 'attempt' | 'toAccepter' | 'notice'> {
+  /** the step's person, whom the post names */
+  person: string;
+  /** the walk's first contact (the event is new) rather than a later step */
+  firstOfWalk: boolean;
+}
+
+/**
+ * The line of a team chat step's post, in English like every chat message (a channel is shared):
+ * who is paged and why, e.g. "K7QW2M9P is still open: paging the channel for Carlos Méndez". The
+ * post carries the chat's usual Accept and Resolve buttons, which act as the person who presses them.
+ */
+export function chatStepText(facts: ChatStepFacts): string {
+  const { caseId, person } = facts;
+  if (facts.toAccepter) return `${caseId} is not resolved yet: a follow-up for ${person}, who accepted it`;
+  if (facts.notice) return `For your information, ${person}: nobody has accepted ${caseId} yet`;
+  if (facts.attempt > 1) return `${caseId} is still open: paging the channel for ${person} again`;
+  return facts.firstOfWalk
+    ? `New incident ${caseId}: paging the channel for ${person}`
+    : `${caseId} is still open: paging the channel for ${person}`;
+}

@@ -7,7 +7,7 @@
  */
 
 export type EngineStatus = 'open' | 'progress' | 'completed' | 'canceled';
-export type EngineChannel = 'voice' | 'sms' | 'email' | 'push';
+export type EngineChannel = 'voice' | 'sms' | 'email' | 'push' | 'chat';
 /** docs/product.md#states-and-transitions event log follow-up statuses. */
 
 /** A step as the event copied it at creation (docs/product.md#escalation-engine: later edits do not change it). */
@@ -20,7 +20,8 @@ export interface EngineStep {
   resource_name: string;
   /**
    * where the step's channel reaches the resource: an E.164 phone or an e-mail address; for push,
-   * `push:{resource_id}` (the sender finds the person's devices when it sends: `pushAddress`)
+   * `push:{resource_id}` (the sender finds the person's devices when it sends: `pushAddress`); for a
+   * team chat, `chat:{resource_id}` (the post goes to the module's chats: `chatAddress`)
    */
   address: string;
   language: string;

@@ -25,6 +25,11 @@ export interface StepRowForEngine {
    * e-mail); absent: none
    */
   resource_push_devices?: number;
+  /**
+   * docs/product.md#team-chat ("A chat as a step"): the customer's chats that are on and post for
+   * the event's module; absent: none
+   */
+  module_chats?: number;
 }
 
 const CHANNELS: Record<number, EngineChannel> = {
@@ -32,16 +37,22 @@ const CHANNELS: Record<number, EngineChannel> = {
   [CHANNEL.sms]: 'sms',
   [CHANNEL.email]: 'email',
   [CHANNEL.push]: 'push',
+  [CHANNEL.chat]: 'chat',
 };
 
 /** Where a push step reaches its resource: the recipient of its messages, one slot per person (throttling). */
 export const pushAddress = (resourceId: number) => `push:${resourceId}`;
+
+/** Where a team chat step reaches its resource: the person the post in the module's chats names. */
+export const chatAddress = (resourceId: number) => `chat:${resourceId}`;
 
 /** The address a step's channel reaches the resource at, or null when it cannot reach them. */
 function addressOf(row: StepRowForEngine, channel: EngineChannel): string | null {
   if (channel === 'email') return row.resource_email;
   // docs/product.md#push-notifications: a person without a device cannot be reached by push
   if (channel === 'push') return (row.resource_push_devices ?? 0) > 0 ? pushAddress(row.resource_id) : null;
+  // docs/product.md#team-chat: a chat step posts in the module's channel, so it needs a chat that posts for it
+  if (channel === 'chat') return (row.module_chats ?? 0) > 0 ? chatAddress(row.resource_id) : null;
   return row.resource_phone1_e164 ?? row.resource_phone2_e164;
 }
 
@@ -49,8 +60,8 @@ function addressOf(row: StepRowForEngine, channel: EngineChannel): string | null
  * The steps an event copies when it is created (docs/product.md#escalation-engine): the active steps whose resource is
  * active and reachable on the step's channel, in priority order, each with the address it reaches
  * (the main phone, else the secondary; the e-mail; or, for push, the person when they have a
- * device), its recalls (call again's attempts) and the
- * minutes it waits (none for a supervisor notice).
+ * device; for a team chat, the person when a chat of the customer posts for the module), its
+ * recalls (call again's attempts) and the minutes it waits (none for a supervisor notice).
  */
 export function engineStepsOf(rows: readonly StepRowForEngine[]): EngineStep[] {
   return inPriorityOrder(rows).flatMap((row) => {

@@ -1,4 +1,11 @@
-import { contactText, pushNotification, spokenMessage, type ContactFacts, type ContactText } from './contact-message';
+import {
+  chatStepText,
+  contactText,
+  pushNotification,
+  spokenMessage,
+  type ContactFacts,
+  type ContactText,
+} from './contact-message';
 import {
   actorName,
   responseMinutes,
@@ -63,7 +70,7 @@ export interface Contact {
   nextStep: EngineStep | null;
   nextAt: number | null;
   idempotencyKey: string;
-  /** an e-mail's subject (null for an SMS or a call) and the text */
+  /** an e-mail's subject (null for an SMS or a call) and the text (a team chat step's: its post's line) */
   subject: string | null;
   body: string;
   /** how a bundle names it: "CASE incident", and for an SMS its responder link */
@@ -96,14 +103,26 @@ export function contactOf(
     nextAt: action.next ? action.next.at : null,
     idempotencyKey: contactKey(event.event_id, action),
     subject: step.channel === 'email' ? text.subject : null,
-    // a push contact's message is its notification, as JSON (the sender adds the actions' addresses)
-    body:
-      step.channel === 'push'
-        ? JSON.stringify(pushNotification({ ...facts, description: event.short_event_body, link }))
-        : text.body,
+    body: bodyOf(step, action, facts, text, { description: event.short_event_body, link }),
     label: `${event.case_id} ${event.short_event_subject}${step.channel === 'sms' && link ? ` ${link}` : ''}`,
     spoken: step.channel === 'voice' ? spokenMessage(facts) : null,
   };
+}
+
+/** A contact's text as its channel carries it. */
+function bodyOf(
+  step: EngineStep,
+  action: ContactAction,
+  facts: ContactFacts,
+  text: ContactText,
+  more: { description: string; link: string | null },
+): string {
+  // a push contact's message is its notification, as JSON (the sender adds the actions' addresses)
+  if (step.channel === 'push') return JSON.stringify(pushNotification({ ...facts, ...more }));
+  // docs/product.md#team-chat: a chat step's post names its person; its buttons act as whoever presses them
+  if (step.channel === 'chat')
+    return chatStepText({ ...facts, person: step.resource_name, firstOfWalk: action.followup_status === 'open' });
+  return text.body;
 }
 
 /** How a wake-up leaves the event and its timer. */

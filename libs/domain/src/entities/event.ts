@@ -56,7 +56,7 @@ export interface EventLogEntry {
   next_assigned_date: string | null;
   resolved: 'Y' | 'N';
   event_ind_last_event_log: 'Y' | 'N';
-  channel: 'voice' | 'sms' | 'email' | 'push';
+  channel: 'voice' | 'sms' | 'email' | 'push' | 'chat';
   /** docs/product.md#delivery-providers: the provider that carried the contact, its id of the message, and its delivery */
   delivery_status: DeliveryStatus | null;
   provider: DeliveryProvider | null;

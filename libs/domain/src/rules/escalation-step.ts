@@ -8,8 +8,11 @@ import { form, idField, integerField, mustBeInteger } from './fields';
 
 /** docs/product.md#entities reference ids, seeded by migration 0001. */
 export const PARTICIPATION = { agent: 1, supervisor: 2 } as const;
-/** docs/product.md#push-notifications: push (4) is added by migration 0023. */
-export const CHANNEL = { voice: 1, sms: 2, email: 3, push: 4 } as const;
+/**
+ * docs/product.md#push-notifications: push (4) is added by migration 0023; docs/product.md#team-chat
+ * ("A chat as a step"): the team chat (5) by migration 0024.
+ */
+export const CHANNEL = { voice: 1, sms: 2, email: 3, push: 4, chat: 5 } as const;
 
 export const STEP_MESSAGES = {
   participationTypeRequired: 'Participation type ID is required',

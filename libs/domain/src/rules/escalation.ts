@@ -49,7 +49,9 @@ export function lastInLineStep<
  * push step whose person has no device then (`engineStepsOf`).
  */
 export function reachableOn(resource: StepForValidity['resource'], channelId: number): boolean {
-  if (channelId === CHANNEL.push) return true;
+  // docs/product.md#team-chat: a chat step posts in the channel of the incident's module, naming
+  // the person; modules (not escalations) have chats, so an incident skips it when none posts
+  if (channelId === CHANNEL.push || channelId === CHANNEL.chat) return true;
   if (channelId === CHANNEL.email) return !!resource.resource_email?.trim();
   if (channelId === CHANNEL.voice || channelId === CHANNEL.sms)
     return !!(resource.resource_phone1?.trim() || resource.resource_phone2?.trim());

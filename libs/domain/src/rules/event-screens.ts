@@ -52,7 +52,13 @@ export const DETAIL_LOG_DELAY_MS = 500;
 export const DETAIL_LOG_PAGE_SIZE = 5;
 
 /** How a contact went out. */
-export const CHANNEL_LABELS = { voice: 'Voice call', sms: 'SMS', email: 'E-mail', push: 'Push notification' } as const;
+export const CHANNEL_LABELS = {
+  voice: 'Voice call',
+  sms: 'SMS',
+  email: 'E-mail',
+  push: 'Push notification',
+  chat: 'Team chat',
+} as const;
 
 /** docs/product.md#event-logs: resolved YES green, NO grey. */
 export const resolvedStatus = (resolved: 'Y' | 'N'): { tone: 'success' | 'neutral'; label: 'YES' | 'NO' } =>

@@ -7,15 +7,25 @@ import { EVENT_STATUS_BADGES } from '../rules/status';
  * worker posts these messages. Nothing here reads a clock, a database or the network.
  */
 
-/** The moments a chat hears of: the event is new (its first wake-up), accepted, resolved or canceled. */
-export const CHAT_NOTICE_KINDS = ['new', 'accepted', 'resolved', 'canceled'] as const;
+/**
+ * The moments a chat hears of: the event is new (its first wake-up), accepted, resolved or
+ * canceled; and `step`, an escalation step whose channel is the team chat pages the channel
+ * (docs/product.md#team-chat, "A chat as a step").
+ */
+export const CHAT_NOTICE_KINDS = ['new', 'accepted', 'resolved', 'canceled', 'step'] as const;
 export type ChatNoticeKind = (typeof CHAT_NOTICE_KINDS)[number];
 
 export interface ChatNotice {
   kind: ChatNoticeKind;
-  /** who accepted or resolved it (a step's person, a responder, 'integration'); null when unknown */
+  /** who accepted or resolved it (a step's person, a responder, 'integration'); a step's person; null when unknown */
   actor: string | null;
+  /** a step's line (`chatStepText`), written when the step was walked; absent for the other kinds */
+  text?: string | null;
 }
+
+/** The line that tells a notice (the text of a Mattermost post, the title of a Teams card, a Slack thread's reply). */
+export const noticeLine = (notice: ChatNotice, caseId: string): string =>
+  (notice.kind === 'step' ? notice.text : null) ?? CHAT_NOTICE_MESSAGES.notice(notice.kind, caseId, notice.actor);
 
 /**
  * The notices one change of an event's state brings: `new` at its first wake-up (nothing
@@ -67,6 +77,8 @@ export const CHAT_NOTICE_MESSAGES = {
         return actor ? `${caseId} resolved by ${actor}` : `${caseId} resolved`;
       case 'canceled':
         return `${caseId} canceled`;
+      case 'step':
+        return `${caseId} is still open: paging the channel${actor ? ` for ${actor}` : ''}`;
     }
   },
   accept: 'Accept',
@@ -143,6 +155,22 @@ export function slackMessage(event: ChatEvent): { text: string; blocks: Record<s
   };
 }
 
+/**
+ * The Slack post of a team chat step (docs/product.md#team-chat, "A chat as a step"): a message of
+ * its own in the module's channel, its line first, then the event with the usual buttons, so the
+ * channel sees the page and anyone in it can accept.
+ */
+export function slackStepMessage(event: ChatEvent, line: string): { text: string; blocks: Record<string, unknown>[] } {
+  const message = slackMessage(event);
+  return {
+    text: `${line} · ${chatHeadline(event)}`,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `:rotating_light: *${slackText(line, 300)}*` } },
+      ...message.blocks,
+    ],
+  };
+}
+
 /** A Mattermost button's request: where it goes and what it carries back (the case, the action, its signature). */
 export interface MattermostIntegration {
   url: string;
@@ -168,7 +196,7 @@ export function mattermostMessage(
   const title = `${event.case_id} · ${event.incident.slice(0, 300)}`;
   return {
     username: 'Relevo',
-    text: notice.kind === 'new' ? '' : CHAT_NOTICE_MESSAGES.notice(notice.kind, event.case_id, notice.actor),
+    text: notice.kind === 'new' ? '' : noticeLine(notice, event.case_id),
     attachments: [
       {
         fallback: chatHeadline(event),
@@ -195,7 +223,7 @@ export function mattermostMessage(
 /** The post a pressed Mattermost button becomes: the same message without the buttons it no longer has. */
 export function mattermostUpdate(event: ChatEvent, notice: ChatNotice): Record<string, unknown> {
   return {
-    message: CHAT_NOTICE_MESSAGES.notice(notice.kind, event.case_id, notice.actor),
+    message: noticeLine(notice, event.case_id),
     props: {
       attachments: [
         {
@@ -239,7 +267,7 @@ export function teamsMessage(event: ChatEvent, notice: ChatNotice): Record<strin
           body: [
             {
               type: 'TextBlock',
-              text: CHAT_NOTICE_MESSAGES.notice(notice.kind, event.case_id, notice.actor),
+              text: noticeLine(notice, event.case_id),
               weight: 'Bolder',
               size: 'Medium',
               color: TEAMS_COLOUR[event.status],

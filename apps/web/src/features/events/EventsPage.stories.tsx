@@ -156,6 +156,8 @@ export const EventLogs: Story = {
     await expect(await screen.findByRole('heading', { name: 'Event Logs of module Checkout' })).toBeVisible();
     await expect(screen.getByText('K7QW2M9P', { selector: 'strong' })).toBeVisible();
     await expect(await screen.findByText('Show 1 to 7 of 7 records')).toBeVisible();
+    // docs/product.md#team-chat: a chat step's contact, by its channel's name
+    await expect(screen.getByRole('cell', { name: 'Team chat' })).toBeVisible();
     await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
       'href',
       '/api/events/log/1/export',
