@@ -337,9 +337,11 @@ export const DetailsRespond: StoryObj<typeof Responding> = {
     for (const name of ['Accept', 'Resolve', 'Reassign', 'Escalate now', 'Add note'])
       await expect(actions.getByRole('button', { name })).toBeEnabled();
     const timeline = within(await dialog.findByRole('region', { name: 'Timeline of K7QW2M9P' }));
-    await expect(timeline.getByText('Incident received: Disk almost full on db-1')).toBeVisible();
-    await expect(timeline.getByText('Contact: Voice call to Carlos Méndez (delivered via vonage)')).toBeVisible();
-    await expect(timeline.getByText('Carlos is on a flight: calling Luis.')).toBeVisible();
+    await waitFor(() => expect(timeline.getByText('Incident received: Disk almost full on db-1')).toBeVisible());
+    await waitFor(() =>
+      expect(timeline.getByText('Contact: Voice call to Carlos Méndez (delivered via vonage)')).toBeVisible(),
+    );
+    await waitFor(() => expect(timeline.getByText('Carlos is on a flight: calling Luis.')).toBeVisible());
   },
 };
 
@@ -353,14 +355,18 @@ export const DetailsAcceptAndResolve: StoryObj<typeof Responding> = {
     await userEvent.click(actions.getByRole('button', { name: 'Accept' }));
     const accepted = await body.findByText('Event accepted');
     await waitFor(() => expect(accepted).toBeVisible());
-    await expect(await dialog.findByText('Accepted by Dana Demo from the dashboard')).toBeVisible();
+    await waitFor(async () =>
+      expect(await dialog.findByText('Accepted by Dana Demo from the dashboard')).toBeVisible(),
+    );
     await userEvent.click(actions.getByRole('button', { name: 'Resolve' }));
     const resolve = within(await dialogReady(canvasElement, 'Resolve K7QW2M9P'));
     await userEvent.type(resolve.getByLabelText('Cause'), 'A log file filled the disk');
     await userEvent.click(resolve.getByRole('button', { name: 'Resolve' }));
     const resolved = await body.findByText('Event resolved');
     await waitFor(() => expect(resolved).toBeVisible());
-    await expect(await dialog.findByText('Resolved by Dana Demo from the dashboard')).toBeVisible();
+    await waitFor(async () =>
+      expect(await dialog.findByText('Resolved by Dana Demo from the dashboard')).toBeVisible(),
+    );
   },
 };
 
@@ -376,7 +382,7 @@ export const DetailsNoteRules: StoryObj<typeof Responding> = {
     await waitFor(() => expect(text).toHaveAttribute('aria-invalid', 'true'));
     await userEvent.type(text, 'Vendor called back');
     await userEvent.click(note.getByRole('button', { name: 'Add note' }));
-    await expect(await dialog.findByText('Vendor called back')).toBeVisible();
+    await waitFor(async () => expect(await dialog.findByText('Vendor called back')).toBeVisible());
   },
 };
 
@@ -392,7 +398,9 @@ export const DetailsReassign: StoryObj<typeof Responding> = {
       reassign.getByRole('option', { name: 'Luis Rivera' }),
     );
     await userEvent.click(reassign.getByRole('button', { name: 'Reassign' }));
-    await expect(await dialog.findByText('Reassigned to Luis Rivera by Dana Demo from the dashboard')).toBeVisible();
+    await waitFor(async () =>
+      expect(await dialog.findByText('Reassigned to Luis Rivera by Dana Demo from the dashboard')).toBeVisible(),
+    );
   },
 };
 
@@ -405,7 +413,7 @@ export const DetailsRespondInProgress: StoryObj<typeof Responding> = {
     await expect(dialog.getByRole('button', { name: 'Accept' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Escalate now' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Resolve' })).toBeEnabled();
-    await expect(dialog.getByText(/This event was already accepted by Carlos Méndez/)).toBeVisible();
+    await waitFor(() => expect(dialog.getByText(/This event was already accepted by Carlos Méndez/)).toBeVisible());
   },
 };
 
@@ -418,7 +426,9 @@ export const DetailsRespondClosed: StoryObj<typeof Responding> = {
     await waitFor(() => expect(dialog.getByText('This event is already resolved')).toBeVisible());
     await expect(dialog.queryByRole('button', { name: 'Accept' })).toBeNull();
     // nothing happened yet but the incident itself
-    await expect(await dialog.findByText('Incident received: Latency above 2 s on the API')).toBeVisible();
+    await waitFor(async () =>
+      expect(await dialog.findByText('Incident received: Latency above 2 s on the API')).toBeVisible(),
+    );
   },
 };
 
@@ -440,7 +450,7 @@ export const DetailsLongTimeline: StoryObj<typeof Responding> = {
   render: (args) => <Responding {...args} />,
   play: async ({ canvasElement }) => {
     const dialog = within(await dialogReady(canvasElement, 'Event K7QW2M9P'));
-    await expect(await dialog.findByText('Showing the latest 500 entries.')).toBeVisible();
+    await waitFor(async () => expect(await dialog.findByText('Showing the latest 500 entries.')).toBeVisible());
     await expect(
       within(dialog.getByRole('region', { name: 'Timeline of K7QW2M9P' })).getAllByRole('listitem'),
     ).toHaveLength(500);
@@ -453,8 +463,8 @@ export const RowActionsRespond: Story = {
   play: async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
     await screen.findByText('Disk almost full on db-1');
-    await expect(screen.getByRole('button', { name: 'Accept K7QW2M9P' })).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Resolve H4RT8NXC' })).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept K7QW2M9P' })).toBeVisible());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resolve H4RT8NXC' })).toBeVisible());
     // a closed event offers neither
     await expect(screen.queryByRole('button', { name: 'Resolve P9ZD3KWM' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Accept K7QW2M9P' }));
