@@ -121,7 +121,7 @@ test('Events: filters in the URL, SLA cycle, details, log page, CSV, and a new i
     .getByRole('button', { name: `Details of ${met}` })
     .click();
   const details = page.getByRole('dialog', { name: `Event ${met}` });
-  await expect(details.getByText(`Alpha disk full ${run}`)).toBeVisible();
+  await expect(details.getByText(`Alpha disk full ${run}`, { exact: true })).toBeVisible();
   const log = details.getByRole('region', { name: 'Event log' });
   // five contacts a page: Carlos's calls first, the completion on a later page
   await expect(log.getByRole('cell', { name: 'open', exact: true })).toBeVisible();
