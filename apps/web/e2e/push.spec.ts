@@ -1,6 +1,6 @@
 import { expectAccessible } from './support/axe';
-import { expect, test, type InboxClient } from './support/fixtures';
-import { ownApplication, reportIncident } from './support/incidents';
+import { expect, test } from './support/fixtures';
+import { mailedLink, ownApplication, reportIncident } from './support/incidents';
 import { customerRoot } from './support/users';
 
 // each run names its records apart, so a rerun on the same server cannot collide
@@ -52,24 +52,6 @@ test('the built app serves its manifest, with icons that load, and its service w
   expect(worker.headers()['cache-control']).toBe('no-cache');
   expect(await worker.text()).toContain("addEventListener('push'");
 });
-
-/** The responder link the engine mails Ana, the demo escalation's team lead, for this case. */
-async function mailedLink(inbox: InboxClient, since: number, caseId: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await inbox.mails()).find(
-          (m) => m.receivedAt >= since && m.to.includes('ana.lead@democompany.demo') && m.subject.includes(caseId),
-        );
-        link = /https?:\/\/\S+\/respond\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  return new URL(link).pathname;
-}
 
 /**
  * docs/product.md#push-notifications: the responder page of an open incident offers "Notify me on

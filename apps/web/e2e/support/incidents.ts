@@ -117,6 +117,24 @@ export async function reportIncident(
   return ((await reported.json()) as { case_id: string }).case_id;
 }
 
+/** The path of the responder link the engine mails Ana, the demo escalation's team lead, for this case. */
+export async function mailedLink(inbox: InboxClient, since: number, caseId: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await inbox.mails()).find(
+          (m) => m.receivedAt >= since && m.to.includes('ana.lead@democompany.demo') && m.subject.includes(caseId),
+        );
+        link = /https?:\/\/\S+\/respond\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  return new URL(link).pathname;
+}
+
 /**
  * The demo escalation's walk for one incident: the engine calls Carlos, then mails Ana, the team
  * lead, a link; the link opens the incident, and Accept and Resolve complete it. `check` runs on
@@ -134,22 +152,8 @@ export async function acceptAndResolveByMail(
       timeout: 15_000,
     })
     .toBe(true);
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await inbox.mails()).find(
-          (m) => m.receivedAt >= since && m.to.includes('ana.lead@democompany.demo') && m.subject.includes(caseId),
-        );
-        link = /https?:\/\/\S+\/respond\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-
   const responder = await context.newPage();
-  await responder.goto(new URL(link).pathname);
+  await responder.goto(await mailedLink(inbox, since, caseId));
   await expect(responder.getByRole('heading', { name: `Incident ${caseId}` })).toBeVisible();
   await expect(responder.getByText('Sent to Ana Torres.')).toBeVisible();
   await check?.(responder);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_LONG_TEXT, form, idField, optionalText } from '../rules/fields';
 import type { EventStatusValue } from '../entities/event';
+import { addressOf, type StepRowForEngine } from './event-steps';
 import {
   actorName,
   type EngineActor,
@@ -102,15 +103,16 @@ export const EventNoteSchema = form({
 export type EventNote = v.InferOutput<typeof EventNoteSchema>;
 
 /** A resource as a reassignment reads it. */
-export interface ReassignableResource {
-  resource_id: number;
-  resource_fullname: string;
-  resource_active: 'Y' | 'N';
-  resource_email: string | null;
-  resource_phone1_e164: string | null;
-  resource_phone2_e164: string | null;
-  language_id: string;
-}
+export type ReassignableResource = Pick<
+  StepRowForEngine,
+  | 'resource_id'
+  | 'resource_fullname'
+  | 'resource_active'
+  | 'resource_email'
+  | 'resource_phone1_e164'
+  | 'resource_phone2_e164'
+  | 'language_id'
+>;
 
 /** The wait of a reassigned person when the event has no step to copy it from. */
 export const REASSIGN_FOLLOW_UP_MINUTES = 15;
@@ -126,9 +128,9 @@ export function reassignedStep(
   interrupted: EngineStep | undefined,
 ): EngineStep | string {
   if (resource.resource_active !== 'Y') return EVENT_ACTION_MESSAGES.resourceInactive;
-  const phone = resource.resource_phone1_e164 ?? resource.resource_phone2_e164;
-  const channel = chosen ?? (phone ? 'sms' : 'email');
-  const address = channel === 'email' ? resource.resource_email : phone;
+  // the addresses the escalation's own steps use (engineStepsOf)
+  const channel = chosen ?? (addressOf(resource, 'sms') ? 'sms' : 'email');
+  const address = addressOf(resource, channel);
   if (!address) return EVENT_ACTION_MESSAGES.resourceUnreachable(channel);
   const wait = interrupted && interrupted.follow_up_minutes > 0 ? interrupted.follow_up_minutes : undefined;
   return {

@@ -46,8 +46,19 @@ export const pushAddress = (resourceId: number) => `push:${resourceId}`;
 /** Where a team chat step reaches its resource: the person the post in the module's chats names. */
 export const chatAddress = (resourceId: number) => `chat:${resourceId}`;
 
+/** What of a resource says where each channel reaches them. */
+export type ResourceAddresses = Pick<
+  StepRowForEngine,
+  | 'resource_id'
+  | 'resource_email'
+  | 'resource_phone1_e164'
+  | 'resource_phone2_e164'
+  | 'resource_push_devices'
+  | 'module_chats'
+>;
+
 /** The address a step's channel reaches the resource at, or null when it cannot reach them. */
-function addressOf(row: StepRowForEngine, channel: EngineChannel): string | null {
+export function addressOf(row: ResourceAddresses, channel: EngineChannel): string | null {
   if (channel === 'email') return row.resource_email;
   // docs/product.md#push-notifications: a person without a device cannot be reached by push
   if (channel === 'push') return (row.resource_push_devices ?? 0) > 0 ? pushAddress(row.resource_id) : null;
