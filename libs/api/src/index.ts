@@ -22,6 +22,7 @@ import { chatbotEndpoints } from './endpoints/chatbot';
 import { deliveryEndpoints, providerCallback } from './endpoints/delivery';
 import { pushEndpoints } from './endpoints/push';
 import { chatInteractionEndpoints, teamChatEndpoints } from './endpoints/team-chat';
+import { scheduleEndpoints } from './endpoints/schedules';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -45,6 +46,7 @@ export * from './endpoints/chatbot';
 export * from './endpoints/delivery';
 export * from './endpoints/push';
 export * from './endpoints/team-chat';
+export * from './endpoints/schedules';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -82,4 +84,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(pushEndpoints),
   ...Object.values(teamChatEndpoints),
   ...Object.values(chatInteractionEndpoints),
+  ...Object.values(scheduleEndpoints),
 ])();

@@ -578,3 +578,14 @@ export {
 } from './team-chat/notices';
 export * from './rules/event-action-forms';
 export { timelineText } from './rules/event-timeline';
+export * from './schedules/schedule';
+export * from './schedules/on-call';
+export {
+  isTimeZone,
+  localTime,
+  zonedInstant,
+  offsetAt,
+  formatInZone,
+  DAY_MS,
+  type LocalTime,
+} from './schedules/zone';

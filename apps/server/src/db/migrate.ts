@@ -24,6 +24,7 @@ import { eventActions } from './migrations/0021_event_actions';
 import { teamChat } from './migrations/0022_team_chat';
 import { push } from './migrations/0023_push';
 import { chatSteps } from './migrations/0024_chat_steps';
+import { schedules } from './migrations/0025_schedules';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_team_chat': teamChat,
   '0023_push': push,
   '0024_chat_steps': chatSteps,
+  '0025_schedules': schedules,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -69,6 +69,14 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // a person's or user's push devices (migration 0023): a user keeps their own from the profile (their
   // customer's unit of work); the responder link's service and the worker act as staff
   push_subscriptions: TENANTS_WRITE,
+  // docs/product.md#schedules (migration 0025): a customer's schedules, their members and overrides,
+  // its calendar feeds' secrets (sealed); the worker (staff) reads them all and records the handoff
+  // notices it queued
+  schedules: TENANTS_WRITE,
+  schedule_members: TENANTS_WRITE,
+  schedule_overrides: TENANTS_WRITE,
+  calendar_feeds: TENANTS_WRITE,
+  schedule_handoffs: { app: READ, staff: WRITE },
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: TENANTS_WRITE,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { RotationBody, TemporaryScheduleBody } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -279,7 +280,7 @@ export interface EventLogsTable {
   call_date: Timestamp;
   channel: 'voice' | 'sms' | 'email' | 'push' | 'chat';
   called_number: string | null;
-  followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
+  followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed' | 'nobody on call';
   resource: string | null;
   resource_id: number | null;
   resource_phone: string | null;
@@ -407,7 +408,9 @@ export interface EscalationResourcesTable {
   escalation_id: number;
   participation_type_id: number;
   channel_id: number;
-  resource_id: number;
+  /** a step calls a resource or a schedule, exactly one (migration 0025) */
+  resource_id: number | null;
+  schedule_id: ColumnType<number | null, number | null | undefined, number | null>;
   escalation_priority_orden: number;
   escalation_active: YesNoDefault;
   ind_call_again: YesNoDefault;
@@ -419,6 +422,63 @@ export interface EscalationResourcesTable {
   escalation_resource_createdt: Timestamp;
   escalation_resource_updateby: string | null;
   escalation_resource_updatedt: NullableTimestamp;
+}
+
+/** docs/product.md#schedules (migration 0025): rotations and temporary schedules in `definition`. */
+export interface SchedulesTable {
+  schedule_id: Generated<number>;
+  customer_id: number;
+  schedule_name: string;
+  schedule_desc: ColumnType<string, string | undefined, string>;
+  time_zone: string;
+  schedule_active: YesNoDefault;
+  handoff_notices: YesNoDefault;
+  definition: ColumnType<StoredScheduleDefinition, string | undefined, string>;
+  search_text: SearchText;
+  schedule_createby: string | null;
+  schedule_createdt: Timestamp;
+  schedule_updateby: string | null;
+  schedule_updatedt: NullableTimestamp;
+}
+
+/** A schedule's rotations (each with its id) and temporary schedules, as the domain's schema saved them. */
+export interface StoredScheduleDefinition {
+  rotations: (RotationBody & { rotation_id: number })[];
+  temporary_schedules: TemporaryScheduleBody[];
+}
+
+export interface ScheduleMembersTable {
+  customer_id: number;
+  schedule_id: number;
+  resource_id: number;
+}
+
+export interface ScheduleOverridesTable {
+  override_id: Generated<number>;
+  customer_id: number;
+  schedule_id: number;
+  resource_id: number;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  override_createby: string | null;
+  override_createdt: Timestamp;
+}
+
+export interface CalendarFeedsTable {
+  token_hash: string;
+  customer_id: number;
+  schedule_id: number | null;
+  resource_id: number | null;
+  token_sealed: string;
+  created_at: Timestamp;
+}
+
+export interface ScheduleHandoffsTable {
+  customer_id: number;
+  schedule_id: number;
+  resource_id: number;
+  shift_start: Timestamp;
+  queued_at: Timestamp;
 }
 
 export interface ApplicationsTable {
@@ -589,6 +649,11 @@ export interface DB {
   slas: SlasTable;
   escalations: EscalationsTable;
   escalation_resources: EscalationResourcesTable;
+  schedules: SchedulesTable;
+  schedule_members: ScheduleMembersTable;
+  schedule_overrides: ScheduleOverridesTable;
+  calendar_feeds: CalendarFeedsTable;
+  schedule_handoffs: ScheduleHandoffsTable;
   applications: ApplicationsTable;
   modules: ModulesTable;
   event_logs: EventLogsTable;

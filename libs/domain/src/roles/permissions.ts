@@ -23,6 +23,9 @@ export const PERMISSIONS = {
   'catalogue.read': [Role.CustomerRoot, Role.Customer],
   'catalogue.write': [Role.CustomerRoot],
   'events.read': [Role.CustomerRoot, Role.Customer],
+  // docs/product.md#schedules: both customer roles take a shift or set an override; a Customer Root
+  // changes the schedules themselves (catalogue.write)
+  'schedules.override': [Role.CustomerRoot, Role.Customer],
   // docs/product.md#responding: both customer roles accept, resolve, reassign, escalate and add notes
   'events.respond': [Role.CustomerRoot, Role.Customer],
   // docs/product.md#delivery-providers: a customer's providers are staff's; StaffView reads them

@@ -18,7 +18,16 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
     expect(labels(1)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
     expect(labels(2)).toEqual(['Customers', 'Customer Users']);
     expect(labels(3)).toEqual(['Customers', 'Customer Users']);
-    const catalogue = ['Resources', 'Service Level Agreement', 'Escalation', 'Applications', 'Events', 'User Guide'];
+    // docs/product.md#schedules: Schedules before Escalation
+    const catalogue = [
+      'Resources',
+      'Service Level Agreement',
+      'Schedules',
+      'Escalation',
+      'Applications',
+      'Events',
+      'User Guide',
+    ];
     // docs/product.md#team-chat: the Customer Root's Team Chat, before the User Guide
     expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue.slice(0, -1), 'Team Chat', 'User Guide']);
     expect(labels(5)).toEqual(['Dashboard', ...catalogue]);
@@ -66,6 +75,7 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'catalogue.read': [4, 5],
       'catalogue.write': [4],
       'events.read': [4, 5],
+      'schedules.override': [4, 5],
       'events.respond': [4, 5],
       'delivery.read': [1, 2, 3],
       'delivery.write': [1, 2],

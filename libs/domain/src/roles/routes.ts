@@ -21,6 +21,9 @@ export const ROUTE_ROLES = {
   escalations: CUSTOMER_ROLES,
   'escalation/:escalation_id/resources': CUSTOMER_ROLES,
   sla: CUSTOMER_ROLES,
+  // docs/product.md#schedules: the list and a schedule's timeline
+  schedules: CUSTOMER_ROLES,
+  'schedules/:schedule_id': CUSTOMER_ROLES,
   resources: CUSTOMER_ROLES,
   user_guide: CUSTOMER_ROLES,
   // docs/product.md#team-chat: the organisation's Slack, Mattermost and Teams, kept by its Customer Root
@@ -61,6 +64,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Admin Users', path: '/admin/users', roles: [Role.StaffRoot] },
   { label: 'Resources', path: '/resources', roles: CUSTOMER_ROLES },
   { label: 'Service Level Agreement', path: '/sla', roles: CUSTOMER_ROLES },
+  { label: 'Schedules', path: '/schedules', roles: CUSTOMER_ROLES },
   { label: 'Escalation', path: '/escalations', roles: CUSTOMER_ROLES },
   { label: 'Applications', path: '/applications', roles: CUSTOMER_ROLES },
   { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
