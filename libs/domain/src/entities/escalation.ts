@@ -56,7 +56,10 @@ export type EscalationStep = {
   escalation: { escalation_id: number };
   participation_type: { participation_type_id: number; participation_type_desc: string };
   channel: { channel_id: number; channel_desc: string };
-  resource: { resource_id: number; resource_fullname: string };
+  /** docs/product.md#schedules: the resource the step calls, or null when it calls a schedule */
+  resource: { resource_id: number; resource_fullname: string } | null;
+  /** the schedule whose person on call the step calls, or null */
+  schedule: { schedule_id: number; schedule_name: string } | null;
   escalation_priority_orden: number;
   escalation_active: YesNo;
   ind_call_again: YesNo;

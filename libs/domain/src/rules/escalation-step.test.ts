@@ -52,12 +52,30 @@ describe('escalation step rules (docs/product.md#validation-rules, word for word
         participation_type_id: AGENT,
         channel_id: 2,
         resource_id: 3,
+        schedule_id: null,
         escalation_active: 'Y',
         ind_call_again: 'N',
         max_attemp_number: 0,
         next_followup_time: 15,
         next_followup_time_mult: 'M',
       },
+    });
+  });
+
+  it('calls a resource or a schedule, exactly one (docs/product.md#schedules)', () => {
+    const schedule = validate(StepSchema, stepFormBody(values({ resource_id: null, schedule_id: 9 })));
+    expect(schedule).toMatchObject({ success: true, output: { resource_id: null, schedule_id: 9 } });
+    expect(validate(StepSchema, stepFormBody(values({ resource_id: null, schedule_id: null })))).toEqual({
+      success: false,
+      issues: [{ path: ['resource_id'], message: 'Resource ID is required' }],
+    });
+    expect(validate(StepSchema, stepFormBody(values({ resource_id: 3, schedule_id: 9 })))).toEqual({
+      success: false,
+      issues: [{ path: ['schedule_id'], message: 'A step calls a resource or a schedule, not both' }],
+    });
+    expect(validate(StepSchema, { ...stepFormBody(values()), schedule_id: 'x' })).toMatchObject({
+      success: false,
+      issues: [{ path: ['schedule_id'] }],
     });
   });
 

@@ -19,6 +19,8 @@ export const STEP_MESSAGES = {
   channelRequired: 'Channel ID is required',
   escalationRequired: 'Escalation ID is required',
   resourceRequired: 'Resource ID is required',
+  /** docs/product.md#schedules: a step calls a resource or a schedule, exactly one (neither: resourceRequired) */
+  targetBoth: 'A step calls a resource or a schedule, not both',
   activeRequired: 'Escalation active state is required',
   callAgainRequired: 'Call again indicator is required',
   maxAttemptsRequired: 'Max Attempt Recall is required when Call Again is checked',
@@ -72,7 +74,10 @@ export interface StepBody {
   escalation_id: number;
   participation_type_id: number;
   channel_id: number;
-  resource_id: number;
+  /** docs/product.md#schedules: the resource the step calls, or null when it calls a schedule */
+  resource_id: number | null;
+  /** the schedule whose person on call the step calls, or null when it calls a resource */
+  schedule_id: number | null;
   escalation_active: 'Y' | 'N';
   ind_call_again: 'Y' | 'N';
   max_attemp_number: number;
@@ -105,13 +110,24 @@ export const StepSchema = /* @__PURE__ */ (() =>
       escalation_id: requiredId(STEP_MESSAGES.escalationRequired),
       participation_type_id: requiredId(STEP_MESSAGES.participationTypeRequired),
       channel_id: requiredId(STEP_MESSAGES.channelRequired),
-      resource_id: requiredId(STEP_MESSAGES.resourceRequired),
+      resource_id: v.optional(v.nullable(v.union([v.literal(''), idField()], 'Must be a valid id')), null),
+      schedule_id: v.optional(v.nullable(v.union([v.literal(''), idField()], 'Must be a valid id')), null),
       escalation_active: v.optional(flag(STEP_MESSAGES.activeRequired), 'Y'),
       ind_call_again: v.optional(flag(STEP_MESSAGES.callAgainRequired), 'N'),
       max_attemp_number: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
       next_followup_time: v.optional(v.nullable(v.union([v.number(), v.string()], mustBeInteger)), null),
       next_followup_time_mult: v.optional(v.nullable(v.string()), null),
     }),
+    // docs/product.md#schedules: without a schedule, the resource is required (the spec's message),
+    // checked beside the other ids' rules
+    v.forward(
+      v.partialCheck(
+        [['resource_id'], ['schedule_id']],
+        (input) => !!input.resource_id || !!input.schedule_id,
+        STEP_MESSAGES.resourceRequired,
+      ),
+      ['resource_id'],
+    ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;
       const issue = (field: keyof StepBody, message: string) =>
@@ -130,6 +146,10 @@ export const StepSchema = /* @__PURE__ */ (() =>
         ok = false;
         issue(field, message);
       };
+
+      const resourceId = input.resource_id === '' ? null : input.resource_id;
+      const scheduleId = input.schedule_id === '' ? null : input.schedule_id;
+      if (resourceId !== null && scheduleId !== null) fail('schedule_id', STEP_MESSAGES.targetBoth);
 
       let attempts = 0;
       if (input.ind_call_again === 'Y') {
@@ -163,7 +183,8 @@ export const StepSchema = /* @__PURE__ */ (() =>
         escalation_id: input.escalation_id,
         participation_type_id: input.participation_type_id,
         channel_id: input.channel_id,
-        resource_id: input.resource_id,
+        resource_id: resourceId,
+        schedule_id: scheduleId,
         escalation_active: input.escalation_active,
         ind_call_again: input.ind_call_again,
         max_attemp_number: attempts,
@@ -179,6 +200,7 @@ export interface StepFormValues {
   participation_type_id: number | null;
   channel_id: number | null;
   resource_id: number | null;
+  schedule_id: number | null;
   escalation_active: 'Y' | 'N';
   ind_call_again: 'Y' | 'N';
   max_attemp_number: string;
@@ -193,6 +215,7 @@ export function emptyStepForm(escalationId: number | null): StepFormValues {
     participation_type_id: null,
     channel_id: null,
     resource_id: null,
+    schedule_id: null,
     escalation_active: 'Y',
     ind_call_again: 'N',
     max_attemp_number: '',
@@ -248,6 +271,7 @@ export function stepFormBody(values: StepFormValues): Record<keyof StepBody, unk
     participation_type_id: values.participation_type_id,
     channel_id: values.channel_id,
     resource_id: values.resource_id,
+    schedule_id: values.schedule_id,
     escalation_active: values.escalation_active,
     ind_call_again: values.ind_call_again,
     max_attemp_number: values.ind_call_again === 'Y' ? values.max_attemp_number : 0,

@@ -71,6 +71,7 @@ const storedStep = (patch: Partial<EscalationStep> = {}): EscalationStep => ({
   participation_type: { participation_type_id: AGENT, participation_type_desc: 'agent' },
   channel: { channel_id: 1, channel_desc: 'voice call' },
   resource: { resource_id: 3, resource_fullname: 'Ana Torres' },
+  schedule: null,
   escalation_priority_orden: 1,
   escalation_active: 'Y',
   ind_call_again: 'Y',
