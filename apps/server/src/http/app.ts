@@ -25,6 +25,8 @@ import { eventRoutes } from './routes/events';
 import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
 import { chatbotRoutes } from './routes/chatbot';
+import { scheduleRoutes } from './routes/schedules';
+import { calendarRoutes } from './routes/calendar';
 import { eventChangesOf } from '../incidents/event-changes';
 
 /**
@@ -58,6 +60,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   deliveryRoutes,
   pushRoutes,
   teamChatRoutes,
+  scheduleRoutes,
+  calendarRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */
