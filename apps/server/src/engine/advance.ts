@@ -26,6 +26,7 @@ import {
 import type { ClaimRef } from '../jobs/lease';
 import { queueChatNotices, TEAM_CHAT_CHANNEL } from '../team-chat/notices';
 import { cancelStepNotices, queueStepNotices } from '../team-chat/queries';
+import { onCallLookup } from './on-call';
 import { claimHolds, loadTimer, loggedContactKeys, writeWakeUp, type LoadedTimer, type WakeUpRows } from './queries';
 
 export const ENGINE_CHANNEL = 'relevo_engine';
@@ -123,7 +124,9 @@ async function decide(
   throttle: ThrottleSettings,
 ): Promise<Decided> {
   const previous = timer.state;
-  const first = runEngine(previous, input, now.getTime(), options.scale);
+  // docs/product.md#schedules: whoever is on call now, for the schedule steps this wake-up may contact
+  const onCall = await onCallLookup(tx, timer.customer_id, previous, input, now);
+  const first = runEngine(previous, input, now.getTime(), options.scale, onCall);
   const decided: Decided = {
     first,
     last: first,
@@ -144,7 +147,13 @@ async function decide(
       if (recorded.undelivered) undelivered = recorded.undelivered;
     }
     if (!undelivered) break;
-    decided.last = runEngine(decided.last.state, { kind: 'undelivered', ...undelivered }, now.getTime(), options.scale);
+    decided.last = runEngine(
+      decided.last.state,
+      { kind: 'undelivered', ...undelivered },
+      now.getTime(),
+      options.scale,
+      onCall,
+    );
   }
   return decided;
 }
@@ -190,8 +199,8 @@ async function recordAction(
       call_date: now,
       channel: entry.last?.channel ?? 'email',
       followup_status: entry.followup_status,
-      resource: entry.last?.resource_name ?? null,
-      resource_id: entry.last?.resource_id ?? null,
+      resource: entry.resource,
+      resource_id: entry.resource_id,
       resolved: entry.resolved,
       event_ind_last_event_log: entry.closing ? 'Y' : 'N',
       idempotency_key: entry.idempotencyKey,

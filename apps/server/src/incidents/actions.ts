@@ -222,7 +222,9 @@ export function eventActionService(ctx: AppContext) {
               row.id,
               row.followup_status === 'not reached'
                 ? { at: iso(row.at)!, kind: 'not reached' }
-                : {
+                : row.followup_status === 'nobody on call'
+                  ? { at: iso(row.at)!, kind: 'nobody on call', schedule: row.resource }
+                  : {
                     at: iso(row.at)!,
                     kind: 'contact',
                     status: row.followup_status,

@@ -10,6 +10,7 @@ import {
   type IncidentCreated,
   type IncidentIngest,
   type IncidentSimulation,
+  type StepRowForEngine,
 } from '@relevo/domain';
 import type { AppContext } from '../context';
 import type { Scope, Tx } from '../db/database';
@@ -94,34 +95,46 @@ function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
 
 /** The steps of the modules' escalations, with their resources (read with the modules: the escalation is the module's). */
 function stepsQuery(db: Tx, moduleIds: readonly number[]) {
-  return db
-    .selectFrom('modules as m')
-    .innerJoin('escalation_resources as s', (join) => join.on(sameCustomerRow('s', 'm', 'escalation_id')))
-    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
-    .select([
-      'm.module_id',
-      's.escalation_resource_id',
-      's.escalation_priority_orden',
-      's.escalation_active',
-      's.participation_type_id',
-      's.channel_id',
-      's.ind_call_again',
-      's.max_attemp_number',
-      's.next_followup_time',
-      's.next_followup_time_mult',
-      'r.resource_id',
-      'r.resource_fullname',
-      'r.resource_active',
-      'r.resource_email',
-      'r.resource_phone1_e164',
-      'r.resource_phone2_e164',
-      'r.language_id',
-      // docs/product.md#push-notifications: a push step reaches a person with a device
-      pushDevicesOfStep('s.channel_id', 'r').as('resource_push_devices'),
-      // docs/product.md#team-chat: a chat step posts where a chat of the customer posts for the module
-      moduleChatsOfStep('s.channel_id', 'm').as('module_chats'),
-    ])
-    .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`);
+  return (
+    db
+      .selectFrom('modules as m')
+      .innerJoin('escalation_resources as s', (join) => join.on(sameCustomerRow('s', 'm', 'escalation_id')))
+      // docs/product.md#schedules: a step calls a resource or a schedule
+      .leftJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
+      .leftJoin('schedules as sc', (join) => join.on(sameCustomerRow('sc', 's', 'schedule_id')))
+      .select([
+        'm.module_id',
+        's.escalation_resource_id',
+        's.escalation_priority_orden',
+        's.escalation_active',
+        's.participation_type_id',
+        's.channel_id',
+        's.ind_call_again',
+        's.max_attemp_number',
+        's.next_followup_time',
+        's.next_followup_time_mult',
+        sql<number>`coalesce(r.resource_id, 0)`.as('resource_id'),
+        sql<string>`coalesce(r.resource_fullname, '')`.as('resource_fullname'),
+        sql<'Y' | 'N'>`coalesce(r.resource_active, 'N')`.as('resource_active'),
+        'r.resource_email',
+        'r.resource_phone1_e164',
+        'r.resource_phone2_e164',
+        // a schedule step speaks the default language until it finds its person
+        sql<string>`coalesce(r.language_id, (select l.language_id from languages l where l.is_default limit 1), 'ES')`.as(
+          'language_id',
+        ),
+        sql<
+          StepRowForEngine['schedule']
+        >`case when sc.schedule_id is null then null else json_build_object('schedule_id', sc.schedule_id, 'schedule_name', sc.schedule_name, 'schedule_active', sc.schedule_active) end`.as(
+          'schedule',
+        ),
+        // docs/product.md#push-notifications: a push step reaches a person with a device
+        pushDevicesOfStep('s.channel_id', 'r').as('resource_push_devices'),
+        // docs/product.md#team-chat: a chat step posts where a chat of the customer posts for the module
+        moduleChatsOfStep('s.channel_id', 'm').as('module_chats'),
+      ])
+      .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`)
+  );
 }
 
 type StepRow = Awaited<ReturnType<ReturnType<typeof stepsQuery>['execute']>>[number];

@@ -90,17 +90,24 @@ export function userDevices(tx: Tx, owner: Extract<PushOwner, { kind: 'user' }>)
 }
 
 /**
- * How many devices reach a step's resource (`r`, joined in the caller's query): its own, and those
- * of its customer's users with its e-mail (users' e-mails are stored lower case). Counted for push
- * steps only: a CASE evaluates its subqueries only on the branch taken.
+ * How many devices reach a resource (`r`, joined in the caller's query): its own, and those of its
+ * customer's users with its e-mail (users' e-mails are stored lower case).
  */
-export function pushDevicesOfStep(stepChannel: string, resource: string): RawBuilder<number> {
+export function pushDevicesOf(resource: string): RawBuilder<number> {
   const r = (column: string) => sql.ref(`${resource}.${column}`);
-  return sql<number>`case when ${sql.ref(stepChannel)} = ${CHANNEL.push} then (
+  return sql<number>`(
       (select count(*) from push_subscriptions ps where ps.resource_id = ${r('resource_id')})
       + (select count(*) from push_subscriptions ps join users u on u.id = ps.user_id
          where u.customer_id = ${r('customer_id')} and u.email = lower(${r('resource_email')}))
-    )::integer else 0 end`;
+    )::integer`;
+}
+
+/**
+ * `pushDevicesOf` a step's resource, counted for push steps only: a CASE evaluates its subqueries
+ * only on the branch taken.
+ */
+export function pushDevicesOfStep(stepChannel: string, resource: string): RawBuilder<number> {
+  return sql<number>`case when ${sql.ref(stepChannel)} = ${CHANNEL.push} then ${pushDevicesOf(resource)} else 0 end`;
 }
 
 /** A device a push goes to. */

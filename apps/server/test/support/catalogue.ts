@@ -119,7 +119,9 @@ export async function insertResource(
 }
 
 export interface StepOfEscalation {
-  resourceId: number;
+  /** the resource the step calls, or (docs/product.md#schedules) the schedule whose person on call it calls */
+  resourceId?: number;
+  scheduleId?: number;
   participation: 'agent' | 'supervisor';
   channel: 'voice' | 'sms' | 'email' | 'push' | 'chat';
   /** call again's attempts (none when absent) */
@@ -150,7 +152,8 @@ export async function insertModuleWithSteps(
       spec.steps.map((step, index) => ({
         customer_id: customerId,
         escalation_id: escalation.escalation_id,
-        resource_id: step.resourceId,
+        resource_id: step.resourceId ?? null,
+        schedule_id: step.scheduleId ?? null,
         participation_type_id: step.participation === 'agent' ? 1 : 2,
         channel_id: CHANNEL_IDS[step.channel],
         escalation_priority_orden: index + 1,
@@ -177,7 +180,7 @@ export async function insertModuleWithSteps(
   const names = { application: `${spec.name} ${escalation.escalation_id}`, module: spec.name };
   return {
     ...(await insertModuleRow(tx, customerId, parts, names)),
-    resourceId: spec.steps[0]!.resourceId,
+    resourceId: spec.steps[0]!.resourceId ?? 0,
     stepIds: [...steps]
       .sort((a, b) => a.escalation_priority_orden - b.escalation_priority_orden)
       .map((step) => step.escalation_resource_id),

@@ -29,7 +29,27 @@ export interface EngineStep {
   recalls: number;
   /** minutes the engine waits at this step (0 for a supervisor notice) */
   follow_up_minutes: number;
+  /**
+   * docs/product.md#schedules: the schedule whose person on call the step calls, found at each of
+   * its contacts (`OnCallLookup`). Its resource fields are then the person reached last; before
+   * its first contact they are the schedule's name, resource 0 and no address.
+   */
+  schedule?: { schedule_id: number; schedule_name: string };
 }
+
+/** Whom a schedule step reaches at a contact: the person on call then, at the step channel's address. */
+export interface OnCallPerson {
+  resource_id: number;
+  resource_name: string;
+  address: string;
+  language: string;
+}
+
+/**
+ * Who is on call for a schedule step now, reachable on its channel, or null (nobody on call, or
+ * nobody the channel reaches). The server answers it from the schedules, read once per wake-up.
+ */
+export type OnCallLookup = (step: EngineStep) => OnCallPerson | null;
 
 export interface EngineState {
   status: EngineStatus;
@@ -111,11 +131,13 @@ export interface ContactAction {
   to_accepter: boolean;
 }
 
-/** A log row without a contact: nobody was reached, or the event closed. */
-export interface LogAction {
-  kind: 'log';
-  followup_status: 'not reached' | 'completed';
-}
+/**
+ * A log row without a contact: nobody was reached, the event closed, or (docs/product.md#schedules)
+ * a schedule step found nobody on call at its contact (`step`, `attempt`), which ends the step.
+ */
+export type LogAction =
+  | { kind: 'log'; followup_status: 'not reached' | 'completed' }
+  | { kind: 'log'; followup_status: 'nobody on call'; step: number; attempt: number };
 
 export type EngineAction = ContactAction | LogAction;
 
@@ -277,11 +299,34 @@ function contact(
  * reached` once the last step's wait has passed. (A supervisor's notice ends its step at once: the
  * next step's contact is due at the same time.)
  */
-function walk(from: EngineState, now: number, scale: number, actions: EngineAction[]): EngineState {
+function walk(
+  from: EngineState,
+  now: number,
+  scale: number,
+  actions: EngineAction[],
+  onCall: OnCallLookup,
+): EngineState {
   let state = from;
   for (let next = nextContact(state, scale); next && next.at <= now; next = nextContact(state, scale)) {
     const started = next.attempt === 1 ? next.at : state.at!.step_started_at;
     const status = next.attempt > 1 ? 'follow-up' : state.at === null ? 'open' : 'escalation';
+    const step = state.steps[next.step]!;
+    if (step.schedule) {
+      // docs/product.md#schedules: whoever is on call at this contact; nobody ends the step now (its
+      // recalls dropped), logged, and the walk goes on as after a contact that could not go
+      const person = onCall(step);
+      if (!person) {
+        const schedule = stepSchedule(step, scale);
+        state = {
+          ...state,
+          at: { step: next.step, attempt: schedule.contacts.length, step_started_at: next.at - schedule.ends },
+        };
+        actions.push({ kind: 'log', followup_status: 'nobody on call', step: next.step, attempt: next.attempt });
+        continue;
+      }
+      const reached = { ...step, ...person };
+      state = { ...state, steps: state.steps.map((each, index) => (index === next.step ? reached : each)) };
+    }
     state = { ...state, at: { step: next.step, attempt: next.attempt, step_started_at: started } };
     actions.push(contact(state, next.step, next.attempt, status, false, scale));
   }
@@ -298,7 +343,13 @@ function walk(from: EngineState, now: number, scale: number, actions: EngineActi
  * divided by it. A `due` makes every contact that has come due since the last one (a worker that
  * was down catches up: each contact still happens once, in order).
  */
-export function runEngine(previous: EngineState, input: EngineInput, now: number, scale = 1): EngineOutcome {
+export function runEngine(
+  previous: EngineState,
+  input: EngineInput,
+  now: number,
+  scale = 1,
+  onCall: OnCallLookup = () => null,
+): EngineOutcome {
   let state = withCompliance(previous, now, scale);
   const actions: EngineAction[] = [];
   const closed = state.status === 'completed' || state.status === 'canceled';
@@ -321,7 +372,7 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
         actions.push(contact(state, step, state.follow_ups, 'follow-up', true, scale));
         return outcome();
       }
-      state = walk(state, now, scale, actions);
+      state = walk(state, now, scale, actions, onCall);
       return outcome(actions.length === 0);
     }
     case 'undelivered': {
@@ -336,7 +387,7 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
         ...state,
         at: { step: at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends },
       };
-      state = walk(state, now, scale, actions);
+      state = walk(state, now, scale, actions, onCall);
       return outcome();
     }
     case 'accept': {
@@ -365,7 +416,7 @@ export function runEngine(previous: EngineState, input: EngineInput, now: number
           at: { step: state.at.step, attempt: schedule.contacts.length, step_started_at: now - schedule.ends },
         };
       }
-      state = walk(state, now, scale, actions);
+      state = walk(state, now, scale, actions, onCall);
       return outcome();
     }
     case 'reassign': {

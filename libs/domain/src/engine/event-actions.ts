@@ -177,6 +177,8 @@ export type TimelineEntry = { at: string } & (
       detail: string | null;
     }
   | { kind: 'not reached' }
+  /** docs/product.md#schedules: a schedule step found nobody on call (`schedule`: its name) */
+  | { kind: 'nobody on call'; schedule: string | null }
   | { kind: 'reply'; channel: 'sms' | 'voice'; sender: string | null; text: string; result: string }
   | { kind: 'report'; status: string; result: string }
   | { kind: ActionKind; who: string | null; via: ActionVia | null; text: string | null }

@@ -21,6 +21,11 @@ export interface StepRowForEngine {
   resource_phone2_e164: string | null;
   language_id: string;
   /**
+   * docs/product.md#schedules: the schedule a step calls (its resource fields are then unused): the
+   * person on call is found at each contact
+   */
+  schedule?: { schedule_id: number; schedule_name: string; schedule_active: 'Y' | 'N' } | null;
+  /**
    * the resource's push devices (its own subscriptions and those of its customer's users with its
    * e-mail); absent: none
    */
@@ -77,21 +82,40 @@ export function addressOf(row: ResourceAddresses, channel: EngineChannel): strin
 export function engineStepsOf(rows: readonly StepRowForEngine[]): EngineStep[] {
   return inPriorityOrder(rows).flatMap((row) => {
     const channel = CHANNELS[row.channel_id];
-    if (row.escalation_active !== 'Y' || row.resource_active !== 'Y' || !channel) return [];
+    if (row.escalation_active !== 'Y' || !channel) return [];
+    const supervisor = isSupervisor(row.participation_type_id);
+    const walked = {
+      escalation_resource_id: row.escalation_resource_id,
+      participation: supervisor ? ('supervisor' as const) : ('agent' as const),
+      channel,
+      recalls: !supervisor && row.ind_call_again === 'Y' ? row.max_attemp_number : 0,
+      follow_up_minutes: supervisor ? 0 : followUpMinutes(row),
+    };
+    const { schedule } = row;
+    if (schedule) {
+      // docs/product.md#schedules: whoever is on call when the step runs (`OnCallLookup`)
+      if (schedule.schedule_active !== 'Y') return [];
+      return [
+        {
+          ...walked,
+          resource_id: 0,
+          resource_name: schedule.schedule_name,
+          address: '',
+          language: row.language_id,
+          schedule: { schedule_id: schedule.schedule_id, schedule_name: schedule.schedule_name },
+        },
+      ];
+    }
+    if (row.resource_active !== 'Y') return [];
     const address = addressOf(row, channel);
     if (!address) return [];
-    const supervisor = isSupervisor(row.participation_type_id);
     return [
       {
-        escalation_resource_id: row.escalation_resource_id,
-        participation: supervisor ? ('supervisor' as const) : ('agent' as const),
-        channel,
+        ...walked,
         resource_id: row.resource_id,
         resource_name: row.resource_fullname,
         address,
         language: row.language_id,
-        recalls: !supervisor && row.ind_call_again === 'Y' ? row.max_attemp_number : 0,
-        follow_up_minutes: supervisor ? 0 : followUpMinutes(row),
       },
     ];
   });

@@ -39,6 +39,8 @@ describe('the log entry of an action without a contact', () => {
     expect(endEntryOf(7, { ...walked, status: 'completed' }, { kind: 'log', followup_status: 'completed' })).toEqual({
       closing: true,
       last: walked.steps[1],
+      resource: walked.steps[1]!.resource_name,
+      resource_id: walked.steps[1]!.resource_id,
       followup_status: 'completed',
       resolved: 'Y',
       idempotencyKey: 'event:7:closed',

@@ -45,18 +45,39 @@ export interface ContactedEvent {
 export interface EndEntry {
   /** the event closes: its earlier log rows stop being its last */
   closing: boolean;
-  /** the step last walked, if any (its channel and person name the row) */
+  /** the step last walked, if any (its channel names the row) */
   last: EngineStep | undefined;
+  /** whom the row names: the step's person, or a schedule's name; and the resource, if a person */
+  resource: string | null;
+  resource_id: number | null;
   followup_status: LogAction['followup_status'];
   resolved: 'Y' | 'N';
   idempotencyKey: string;
 }
 
 export function endEntryOf(eventId: number, state: EngineState, action: LogAction): EndEntry {
+  if (action.followup_status === 'nobody on call') {
+    // docs/product.md#schedules: the row names the schedule, no person
+    const step = state.steps[action.step];
+    return {
+      closing: false,
+      last: step,
+      resource: step?.schedule?.schedule_name ?? step?.resource_name ?? null,
+      resource_id: null,
+      followup_status: action.followup_status,
+      resolved: 'N',
+      idempotencyKey: `event:${eventId}:step:${action.step + 1}:attempt:${action.attempt}:nobody-on-call`,
+    };
+  }
   const closing = action.followup_status === 'completed';
+  const last = state.at ? state.steps[state.at.step] : undefined;
+  // a schedule step nobody was ever reached at names its schedule and no resource
+  const reached = last && !(last.schedule && last.resource_id === 0);
   return {
     closing,
-    last: state.at ? state.steps[state.at.step] : undefined,
+    last,
+    resource: last?.resource_name ?? null,
+    resource_id: reached ? last.resource_id : null,
     followup_status: action.followup_status,
     resolved: closing && state.status === 'completed' ? 'Y' : 'N',
     idempotencyKey: `event:${eventId}:${action.followup_status === 'completed' ? 'closed' : 'not-reached'}`,

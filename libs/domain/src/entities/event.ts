@@ -48,7 +48,7 @@ export interface EventLogEntry {
   customer_id: number;
   call_date: string;
   called_number: string | null;
-  followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed';
+  followup_status: 'open' | 'escalation' | 'follow-up' | 'not reached' | 'completed' | 'nobody on call';
   resource: string | null;
   resource_phone: string | null;
   next_resource: string | null;

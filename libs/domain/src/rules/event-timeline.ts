@@ -40,6 +40,8 @@ export function timelineText(entry: TimelineEntry): string {
     }
     case 'not reached':
       return 'Nobody was reached: every step was contacted';
+    case 'nobody on call':
+      return `Nobody on call in ${entry.schedule ?? 'the schedule'}: the step was skipped`;
     case 'reply':
       return entry.channel === 'sms'
         ? `SMS reply from ${entry.sender ?? 'an unknown number'}: "${entry.text}" (${entry.result})`

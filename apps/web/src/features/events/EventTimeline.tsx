@@ -18,6 +18,7 @@ const KIND_CLASS: Partial<Record<TimelineEntry['kind'], string>> = {
   accepted: 'events-timeline__entry--good',
   resolved: 'events-timeline__entry--good',
   'not reached': 'events-timeline__entry--bad',
+  'nobody on call': 'events-timeline__entry--bad',
   canceled: 'events-timeline__entry--muted',
   note: 'events-timeline__entry--note',
 };
