@@ -1,10 +1,11 @@
+import { localTime } from '@relevo/domain';
 import type { Clock } from './clock';
 import type { Database } from './db/database';
 import { refreshEscalations } from './catalogue/queries';
 
 /**
  * The demo customer's catalogue: two people, an SLA, the escalation "Demo on-call" that calls the
- * first and tells the second by e-mail, and an application whose module uses them, so a new user sees
+ * first and tells the second by e-mail, a weekly schedule of the two, and an application whose module uses them, so a new user sees
  * every screen filled and the module is ready to receive incidents.
  */
 export const DEMO_CATALOGUE = {
@@ -20,6 +21,8 @@ export const DEMO_CATALOGUE = {
   ],
   sla: { name: 'Standard response', desc: 'Someone accepts within 15 minutes', minutes: 15 },
   escalation: { name: 'Demo on-call', desc: 'Call the on-call person, then tell the team lead' },
+  /** docs/product.md#schedules: the two people a week each, handing off on Mondays at 09:00 */
+  schedule: { name: 'Demo primary', desc: 'Carlos and Ana, a week each', zone: 'America/Puerto_Rico' },
   application: 'Demo Store',
   module: { name: 'Checkout', desc: 'Payments and order confirmation' },
 } as const;
@@ -52,6 +55,43 @@ export async function loadDemoCatalogue(database: Database, clock: Clock, custom
         .executeTakeFirstOrThrow();
       resourceIds.push(row.resource_id);
     }
+    const { schedule } = DEMO_CATALOGUE;
+    // the rotation starts on this week's Monday, in the schedule's zone
+    const today = localTime(schedule.zone, now.getTime());
+    const monday = new Date(Date.UTC(today.year, today.month - 1, today.day - (today.weekday - 1)));
+    const made = await tx
+      .insertInto('schedules')
+      .values({
+        customer_id: customerId,
+        schedule_name: schedule.name,
+        schedule_desc: schedule.desc,
+        time_zone: schedule.zone,
+        definition: JSON.stringify({
+          rotations: [
+            {
+              rotation_id: 1,
+              rotation_name: 'Weekly',
+              participants: resourceIds,
+              shift_length: 1,
+              shift_unit: 'W',
+              handoff_time: '09:00',
+              start: monday.toISOString().slice(0, 10),
+              restrictions: [],
+            },
+          ],
+          temporary_schedules: [],
+        }),
+        schedule_createby: by,
+        schedule_createdt: now,
+      })
+      .returning('schedule_id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('schedule_members')
+      .values(
+        resourceIds.map((resource_id) => ({ customer_id: customerId, schedule_id: made.schedule_id, resource_id })),
+      )
+      .execute();
     const { sla } = DEMO_CATALOGUE;
     const slaRow = await tx
       .insertInto('slas')

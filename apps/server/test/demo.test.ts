@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onCallAt } from '@relevo/domain';
 import { ManualClock } from '../src/clock';
+import { definitionOf } from '../src/schedules/definitions';
 import { SYSTEM, type Database } from '../src/db/database';
 import { DEMO_CATALOGUE } from '../src/demo-catalogue';
 import { DEMO_USERS, loadDemoData } from '../src/demo';
@@ -34,6 +36,11 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
         .select(['escalation_priority_orden', 'escalation_last_in_line'])
         .orderBy('escalation_priority_orden')
         .execute(),
+      schedule: await tx
+        .selectFrom('schedules')
+        .select(['schedule_id', 'schedule_name', 'time_zone', 'definition', 'schedule_active'])
+        .executeTakeFirstOrThrow(),
+      members: await tx.selectFrom('schedule_members').select('resource_id').orderBy('resource_id').execute(),
       module: await tx
         .selectFrom('modules as m')
         .innerJoin('escalations as e', 'e.escalation_id', 'm.escalation_id')
@@ -66,6 +73,13 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
       sla_active: 'Y',
       application_name: 'Demo Store',
     });
+    // docs/product.md#schedules: a weekly schedule of the two people, the first on call this week
+    // (2026-11-24 was a Tuesday: the rotation started on Monday the 23rd at 09:00)
+    expect(seen.schedule).toMatchObject({ schedule_name: 'Demo primary', schedule_active: 'Y' });
+    expect(seen.members).toHaveLength(2);
+    const onCall = onCallAt(definitionOf(seen.schedule, []), clock.now().getTime());
+    expect(onCall?.resource_id).toBe(seen.members[0]!.resource_id);
+    expect(seen.schedule.definition.rotations[0]!.start).toBe('2026-11-23');
     expect(await loadDemoData(database, clock)).toBe(false);
   });
 });

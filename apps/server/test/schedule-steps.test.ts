@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTimeline } from '@relevo/api';
 import type { RotationBody } from '@relevo/domain';
+import type { KyselyPlugin } from 'kysely';
+import { advanceEvent } from '../src/engine/advance';
 import { EngineWorker } from '../src/engine/worker';
 import { responderService } from '../src/incidents/respond';
 import type { Tx } from '../src/db/database';
@@ -219,5 +221,55 @@ describe.each(DATABASE_KINDS)('escalation steps that call a schedule, on %s', (k
     );
     // the SLA's deadline is all that is left to decide
     expect(timer.status).toBe('pending');
+  });
+
+  it('a wake-up of a step on a schedule costs one statement more than a step on a resource', async () => {
+    /** the statements one wake-up sends, the first contact of a new event of `module` */
+    const statementsOfFirstContact = async (module: { id: number; key: string }) => {
+      const { event_id } = await reportIncident(t, module, 'Counted statements');
+      const timer = await asSystem(t, (tx) =>
+        tx.selectFrom('engine_timers').select('id').where('event_id', '=', event_id).executeTakeFirstOrThrow(),
+      );
+      let statements = 0;
+      const counting: KyselyPlugin = {
+        transformQuery: (args) => {
+          statements++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const result = await t.database.scoped({ kind: 'staff' }, (tx) =>
+        advanceEvent(tx.withPlugin(counting) as typeof tx, timer.id, { kind: 'due' }, t.clock.now(), { scale: 1 }),
+      );
+      expect(result).toBe('applied');
+      expect((await logsOf(event_id)).map((log) => log.followup_status)).toEqual(['open']);
+      return statements;
+    };
+    const start = BEFORE_HANDOFF + 9 * 24 * 60 * MINUTE;
+    t.clock.set(start);
+    const onResource = await withCredentialKey(
+      root.client,
+      await asSystem(t, (tx) =>
+        insertModuleWithSteps(tx, customerId, {
+          name: 'Counted resource',
+          slaMinutes: 60,
+          steps: [{ resourceId: id(ANA), participation: 'agent', channel: 'sms' }],
+        }),
+      ),
+    );
+    const onSchedule = await withCredentialKey(
+      root.client,
+      await asSystem(t, (tx) =>
+        insertModuleWithSteps(tx, customerId, {
+          name: 'Counted schedule',
+          slaMinutes: 60,
+          steps: [{ scheduleId: daily, participation: 'agent', channel: 'sms' }],
+        }),
+      ),
+    );
+    const resource = await statementsOfFirstContact(onResource);
+    const schedule = await statementsOfFirstContact(onSchedule);
+    expect(resource).toBeGreaterThan(0);
+    expect(schedule - resource).toBe(1);
   });
 });
