@@ -3,7 +3,7 @@
 // with its Markdown tables printed as it goes. Exits non-zero if any of them fails.
 //
 //   npm run bench                                  every benchmark (the server is built first)
-//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, escalation-priority, user-lists, job-queue, ingest, engine-lag, soak, lighthouse, events-filters, dashboard-summaries)
+//   npm run bench -- session-user                  only the named ones (startup, session-user, list-floor, catalogue-lists, schedules, escalation-priority, user-lists, job-queue, ingest, engine-lag, soak, lighthouse, events-filters, dashboard-summaries)
 //   npm run bench -- --postgres postgres://...     also on PostgreSQL (BENCH_DATABASE_URL works too)
 //   npm run bench -- user-lists --dry-run          user-lists without rewriting docs/perf.md
 //
@@ -62,6 +62,8 @@ const BENCHMARKS = {
     needsBuild: true,
     runs: onEachDatabase('catalogue-lists'),
   },
+  // one year of a schedule's shifts (3 rotations, 200 overrides) beside a single rotation's: a second
+  schedules: { needsBuild: false, runs: () => [{ label: 'schedules' }] },
   // the priority save of 999 steps, 50 saves: seconds per database
   'escalation-priority': {
     needsBuild: true,
