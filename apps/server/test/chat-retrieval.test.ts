@@ -45,7 +45,7 @@ const OFF_TOPIC = [
   'How do I bake sourdough bread?',
   'Who won the football world cup in 2022?',
   // on-call products have these; the guide does not, so neither does the assistant
-  'How do I set up an on-call rotation schedule for weekends?',
+  'Can Relevo file Jira tickets for me?',
 ];
 
 describe('the user guide index', () => {
