@@ -243,7 +243,7 @@ export async function startRelevo(opts: {
       // docs/product.md#team-chat: the notices of events to the customers' Slack, Mattermost and Teams
       teamChat = teamChatWorker(ctx, own, { workerId: config.instanceId });
       await teamChat.start();
-      housekeeping = new Housekeeping(own, ctx.clock, log);
+      housekeeping = new Housekeeping(own, ctx.clock, log, config.publicUrl);
       housekeeping.start();
     }
     const db = database;

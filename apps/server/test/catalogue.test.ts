@@ -284,6 +284,11 @@ describe.each(DATABASE_KINDS)('the catalogue on %s', (kind) => {
         feedback: MESSAGES.stepCreated,
         escalation_resource: { escalation_priority_orden: 1, escalation_last_in_line: 'Y' },
       });
+      // docs/product.md#schedules: a step calls a resource or a schedule, the other null
+      expect(first.escalation_resource).toMatchObject({
+        resource: { resource_id: ana.resource_id, resource_fullname: 'Ana Torres' },
+        schedule: null,
+      });
       expect(await valid()).toBe('N');
       // a voice call to the same resource instead: valid
       await root.client.call(updateStep, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Scope } from '../src/db/database';
 import { escalationsUsingResource, refreshEscalations } from '../src/catalogue/queries';
+import { escalationsUsingSchedule } from '../src/schedules/queries';
 import { createCustomer } from '../src/admin';
 import { ManualClock } from '../src/clock';
 import { DATABASE_KINDS } from './support/databases';
@@ -118,5 +119,57 @@ describe.each(DATABASE_KINDS)('escalation validity kept by the server on %s', (k
     });
     expect(await state(escalationId)).toEqual({ valid: 'N', last: ['N', 'N', 'N'] });
     expect(await database.scoped(scope, (tx) => escalationsUsingResource(tx, ana))).toEqual([escalationId]);
+  });
+
+  it('counts a step that calls a schedule while the schedule is active (docs/product.md#schedules)', async () => {
+    const { escalationId, scheduleId } = await database.scoped(scope, async (tx) => {
+      const scheduleId = (
+        await tx
+          .insertInto('schedules')
+          .values({ customer_id: customerId, schedule_name: 'Primary', time_zone: 'America/New_York' })
+          .returning('schedule_id')
+          .executeTakeFirstOrThrow()
+      ).schedule_id;
+      const escalationId = (
+        await tx
+          .insertInto('escalations')
+          .values({ customer_id: customerId, escalation_name: 'On call' })
+          .returning('escalation_id')
+          .executeTakeFirstOrThrow()
+      ).escalation_id;
+      // a schedule step asks nothing of a channel: whoever is on call is reached as the engine finds them
+      await tx
+        .insertInto('escalation_resources')
+        .values({
+          customer_id: customerId,
+          escalation_id: escalationId,
+          participation_type_id: 1,
+          channel_id: 3,
+          resource_id: null,
+          schedule_id: scheduleId,
+          escalation_priority_orden: 1,
+        })
+        .execute();
+      await refreshEscalations(tx, [escalationId]);
+      return { escalationId, scheduleId };
+    });
+    expect(await state(escalationId)).toEqual({ valid: 'Y', last: ['Y'] });
+
+    const scheduleActive = (active: 'Y' | 'N') =>
+      database.scoped(scope, async (tx) => {
+        await tx
+          .updateTable('schedules')
+          .set({ schedule_active: active })
+          .where('schedule_id', '=', scheduleId)
+          .execute();
+        await refreshEscalations(tx, await escalationsUsingSchedule(tx, customerId, scheduleId));
+      });
+    await scheduleActive('N');
+    expect(await state(escalationId)).toEqual({ valid: 'N', last: ['Y'] });
+    await scheduleActive('Y');
+    expect(await state(escalationId)).toEqual({ valid: 'Y', last: ['Y'] });
+    expect(await database.scoped(scope, (tx) => escalationsUsingSchedule(tx, customerId, scheduleId))).toEqual([
+      escalationId,
+    ]);
   });
 });

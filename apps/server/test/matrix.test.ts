@@ -15,6 +15,7 @@ import {
   moduleEndpoints,
   moduleToolEndpoints,
   resourceEndpoints,
+  scheduleEndpoints,
   slaEndpoints,
   type AnyEndpoint,
   type AuthKind,
@@ -286,6 +287,34 @@ const EXPECTED: Record<string, Row> = {
     'GET /api/settings/teams',
     'PUT /api/settings/teams',
   ]),
+  // Schedules (docs/product.md#schedules): "Role rules as for escalations; another customer's ids
+  // 404": both customer roles read, a Customer Root changes; both customer roles set and remove
+  // overrides (permissions.ts `schedules.override`: "take this shift"); staff do not keep a
+  // customer's on-call set-up. The dashboard's "On call now" and the resources' next shifts are the
+  // caller's own customer's.
+  ...rowsFor({ own: CATALOGUE_READ }, ['GET /api/schedules', 'GET /api/on-call', 'GET /api/on-call/next-shifts']),
+  'POST /api/schedules': { own: CATALOGUE_WRITE },
+  ...rowsFor({ own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER }, [
+    'GET /api/schedules/:id',
+    'GET /api/schedules/:id/shifts',
+    'GET /api/schedules/:id/on-call',
+    'GET /api/schedules/:id/overrides',
+    'POST /api/schedules/:id/overrides',
+    'DELETE /api/schedules/:id/overrides/:override_id',
+  ]),
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'PUT /api/schedules/:id',
+    'DELETE /api/schedules/:id',
+  ]),
+  // Calendar feeds (docs/product.md#calendar-feeds): a feed's secret address is read by both customer
+  // roles for a resource and made anew by a Customer Root; the feed itself is public, its address the
+  // credential (calendar tests)
+  'GET /api/resources/:id/calendar': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'POST /api/schedules/:id/calendar',
+    'POST /api/resources/:id/calendar',
+  ]),
+  'GET /api/calendar/:token': { auth: 'public' },
   // the chats' buttons: public, Slack's verified by its signature, Mattermost's by its signed token (team-chat.test.ts)
   'POST /api/v1/integrations/slack/interactions': { auth: 'public' },
   'POST /api/v1/integrations/mattermost/actions': { auth: 'public' },
@@ -341,12 +370,12 @@ const MODULE_TOOL_NAMES = new Set(
   [...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name),
 );
 const CATALOGUE_NAMES = new Set(
-  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints]
+  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints, scheduleEndpoints]
     .flatMap((group) => Object.values(group))
     .map((endpoint) => endpoint.name),
 );
 /** the catalogue record a call works on, by endpoint name (a list names its escalation or application in the query) */
-type Record_ = 'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module';
+type Record_ = 'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module' | 'schedule';
 const RECORD_OF: Partial<Record<string, Record_>> = {
   getResource: 'resource',
   updateResource: 'resource',
@@ -372,6 +401,17 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
   getModule: 'module',
   updateModule: 'module',
   deleteModule: 'module',
+  getSchedule: 'schedule',
+  updateSchedule: 'schedule',
+  deleteSchedule: 'schedule',
+  scheduleShifts: 'schedule',
+  scheduleOnCall: 'schedule',
+  listOverrides: 'schedule',
+  addOverride: 'schedule',
+  deleteOverride: 'schedule',
+  rotateScheduleCalendar: 'schedule',
+  resourceCalendar: 'resource',
+  rotateResourceCalendar: 'resource',
 };
 const DELIVERY_NAMES = new Set(Object.values(deliveryEndpoints).map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
@@ -421,6 +461,73 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   const callers = new Map<RoleId, { id: number; email: string; password: string }>();
   /** the customer each caller belongs to */
   const homes = new Map<RoleId, number>();
+  /** the override each matrix schedule holds (its removal's path names both) */
+  const overrideOf = new Map<number, number>();
+  /** a resource on call in a schedule of Alpha (the next shifts' query asks for it) */
+  let alphaOnCall = 0;
+
+  /**
+   * A schedule of the customer as the schedules screen would leave it: a daily rotation of one new
+   * resource, started a month ago, and an override of that resource tomorrow (docs/product.md#schedules).
+   */
+  const insertScheduleRow = (customerId: number) =>
+    asSystem(t, async (tx) => {
+      const n = ++seq;
+      const now = t.clock.now().getTime();
+      const resourceId = (
+        await tx
+          .insertInto('resources')
+          .values({ customer_id: customerId, resource_fullname: `On call ${n}`, resource_email: 'o@example.test' })
+          .returning('resource_id')
+          .executeTakeFirstOrThrow()
+      ).resource_id;
+      const definition = {
+        rotations: [
+          {
+            rotation_id: 1,
+            rotation_name: 'Daily',
+            participants: [resourceId],
+            shift_length: 1,
+            shift_unit: 'D' as const,
+            handoff_time: '09:00',
+            start: new Date(now - 30 * 86_400_000).toISOString().slice(0, 10),
+            restrictions: [],
+          },
+        ],
+        temporary_schedules: [],
+      };
+      const scheduleId = (
+        await tx
+          .insertInto('schedules')
+          .values({
+            customer_id: customerId,
+            schedule_name: `Schedule ${n}`,
+            time_zone: 'America/Puerto_Rico',
+            definition: JSON.stringify(definition),
+          })
+          .returning('schedule_id')
+          .executeTakeFirstOrThrow()
+      ).schedule_id;
+      await tx
+        .insertInto('schedule_members')
+        .values({ customer_id: customerId, schedule_id: scheduleId, resource_id: resourceId })
+        .execute();
+      const overrideId = (
+        await tx
+          .insertInto('schedule_overrides')
+          .values({
+            customer_id: customerId,
+            schedule_id: scheduleId,
+            resource_id: resourceId,
+            start_at: new Date(now + 86_400_000),
+            end_at: new Date(now + 2 * 86_400_000),
+          })
+          .returning('override_id')
+          .executeTakeFirstOrThrow()
+      ).override_id;
+      overrideOf.set(scheduleId, overrideId);
+      return { scheduleId, resourceId };
+    });
 
   const addUser = async (customerId: number, role: RoleId) =>
     (await asSystem(t, (tx) =>
@@ -471,6 +578,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     // every screen has something of each tenant to show (or to leave out)
     await asSystem(t, (tx) => insertRunnableModule(tx, alpha));
     await asSystem(t, (tx) => insertRunnableModule(tx, beta));
+    alphaOnCall = (await insertScheduleRow(alpha)).resourceId;
+    await insertScheduleRow(beta);
     await addUser(alpha, 5);
     await addUser(beta, 5);
     await addUser(beta, 4);
@@ -501,6 +610,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
 
   /** A fresh catalogue record of the customer, of the kind the call works on (a whole runnable module each time). */
   const catalogueRecord = async (kind: Record_, customerId: number, free: boolean): Promise<number> => {
+    // a schedule no step calls
+    if (kind === 'schedule') return (await insertScheduleRow(customerId)).scheduleId;
     // a record nothing uses, for the deletes that a use would refuse
     if (free && kind !== 'step' && kind !== 'module') {
       return asSystem(t, async (tx) => {
@@ -703,6 +814,38 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { escalation_name: `Renamed ${unique}`, escalation_active: 'Y' };
       case 'addApplication':
         return { application_name: `Application ${unique}` };
+      case 'addSchedule':
+        return {
+          schedule_name: `Schedule ${unique}`,
+          time_zone: 'America/New_York',
+          rotations: [
+            {
+              participants: [alphaOnCall],
+              shift_length: 1,
+              shift_unit: 'W',
+              handoff_time: '09:00',
+              start: '2026-01-05',
+            },
+          ],
+        };
+      case 'updateSchedule':
+        return { schedule_name: `Renamed ${unique}`, time_zone: 'Europe/Madrid', schedule_active: 'Y' };
+      case 'addOverride': {
+        // the schedule's own customer's resource: an override of another customer's schedule is refused before it is read
+        const member = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('schedule_members')
+            .select('resource_id')
+            .where('schedule_id', '=', id!)
+            .executeTakeFirstOrThrow(),
+        );
+        const now = t.clock.now().getTime();
+        return {
+          resource_id: member.resource_id,
+          start: new Date(now + 3 * 86_400_000).toISOString(),
+          end: new Date(now + 4 * 86_400_000).toISOString(),
+        };
+      }
       case 'updateApplication':
         return { application_name: `Renamed ${unique}`, application_active: 'Y' };
       case 'changePriority': {
@@ -896,6 +1039,19 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       delivery: await tx.selectFrom('delivery_accounts').selectAll().orderBy(['customer_id', 'provider']).execute(),
       chains: await tx.selectFrom('delivery_chains').selectAll().orderBy('customer_id').execute(),
       teamChats: await tx.selectFrom('team_chats').selectAll().orderBy(['customer_id', 'provider']).execute(),
+      schedules: await tx
+        .selectFrom('schedules')
+        .select(['schedule_id', 'schedule_name', 'schedule_active', 'schedule_updatedt'])
+        .orderBy('schedule_id')
+        .execute(),
+      scheduleMembers: await tx
+        .selectFrom('schedule_members')
+        .selectAll()
+        .orderBy('schedule_id')
+        .orderBy('resource_id')
+        .execute(),
+      overrides: await tx.selectFrom('schedule_overrides').select('override_id').orderBy('override_id').execute(),
+      calendarFeeds: await tx.selectFrom('calendar_feeds').select('token_hash').orderBy('token_hash').execute(),
       outbox: (
         await tx
           .selectFrom('outbox')
@@ -1055,6 +1211,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'listApplications':
       case 'listSteps':
       case 'listModules':
+      case 'listSchedules':
+      case 'listOverrides':
       case 'filteredResources': {
         const page = answer as { total: number; list: unknown[] };
         expect(page.list.length).toBeGreaterThan(0);
@@ -1083,12 +1241,14 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'getStep':
       case 'getApplication':
       case 'getModule':
+      case 'getSchedule':
         return expect((answer as { id: number }).id).toBe(id);
       case 'addResource':
       case 'addSla':
       case 'addEscalation':
       case 'addApplication':
-      case 'addModule': {
+      case 'addModule':
+      case 'addSchedule': {
         const made = answer as { id: number };
         const table = {
           addResource: 'resources',
@@ -1096,6 +1256,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           addEscalation: 'escalations',
           addApplication: 'applications',
           addModule: 'modules',
+          addSchedule: 'schedules',
         } as const;
         const key = {
           addResource: 'resource_id',
@@ -1103,6 +1264,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           addEscalation: 'escalation_id',
           addApplication: 'application_id',
           addModule: 'module_id',
+          addSchedule: 'schedule_id',
         } as const;
         const row = await asSystem(t, (tx) =>
           sql<{
@@ -1116,6 +1278,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'updateEscalation':
       case 'updateApplication':
       case 'updateModule':
+      case 'updateSchedule':
         return expect(Object.values(answer as Record<string, unknown>)).toContain(Object.values(body!)[0]);
       case 'addStep':
       case 'updateStep':
@@ -1142,7 +1305,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       case 'deleteEscalation':
       case 'deleteApplication':
       case 'deleteStep':
-      case 'deleteModule': {
+      case 'deleteModule':
+      case 'deleteSchedule': {
         const table = {
           deleteResource: 'resources',
           deleteSla: 'slas',
@@ -1150,6 +1314,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           deleteApplication: 'applications',
           deleteStep: 'escalation_resources',
           deleteModule: 'modules',
+          deleteSchedule: 'schedules',
         } as const;
         const key = {
           deleteResource: 'resource_id',
@@ -1158,6 +1323,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           deleteApplication: 'application_id',
           deleteStep: 'escalation_resource_id',
           deleteModule: 'module_id',
+          deleteSchedule: 'schedule_id',
         } as const;
         const left = await asSystem(t, (tx) =>
           sql`select 1 from ${sql.table(table[name])} where ${sql.ref(key[name])} = ${id}`.execute(tx),
@@ -1166,6 +1332,56 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
+      // docs/product.md#schedules: the matrix schedule's one person, on call all along
+      case 'scheduleShifts': {
+        const shifts = answer as { schedule_id: number; shifts: { source: string }[]; gaps: unknown[] };
+        expect(shifts.schedule_id).toBe(id);
+        expect(shifts.shifts.map((shift) => shift.source)).toContain('rotation');
+        return expect(shifts.gaps).toEqual([]);
+      }
+      case 'scheduleOnCall':
+        return expect(answer).toMatchObject({ resource: { resource_id: expect.any(Number) }, source: 'rotation' });
+      case 'addOverride': {
+        const made = answer as { override_id: number; schedule_id: number };
+        expect(made.schedule_id).toBe(id);
+        const row = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('schedule_overrides')
+            .select(['schedule_id', 'customer_id'])
+            .where('override_id', '=', made.override_id)
+            .executeTakeFirst(),
+        );
+        return expect(row).toEqual({ schedule_id: id, customer_id: alpha });
+      }
+      case 'deleteOverride': {
+        const left = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('schedule_overrides')
+            .select('override_id')
+            .where('override_id', '=', overrideOf.get(id!)!)
+            .execute(),
+        );
+        return expect(left).toEqual([]);
+      }
+      case 'onCallNow': {
+        const schedules = (answer as { schedules: { schedule_id: number }[] }).schedules.map((s) => s.schedule_id);
+        expect(schedules.length).toBeGreaterThan(0);
+        const owners = await asSystem(t, (tx) =>
+          tx.selectFrom('schedules').select('customer_id').distinct().where('schedule_id', 'in', schedules).execute(),
+        );
+        return expect(owners).toEqual([{ customer_id: alpha }]);
+      }
+      case 'nextShifts':
+        return expect((answer as { next_shifts: { resource_id: number }[] }).next_shifts).toEqual([
+          expect.objectContaining({ resource_id: alphaOnCall }),
+        ]);
+      // docs/product.md#calendar-feeds: a secret address of this server
+      case 'rotateScheduleCalendar':
+      case 'resourceCalendar':
+      case 'rotateResourceCalendar':
+        return expect((answer as { calendar_url: string }).calendar_url).toMatch(
+          /\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/,
+        );
       case 'acceptEvent':
       case 'resolveEvent':
       case 'reassignEvent':
@@ -1362,17 +1578,19 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     const before = await snapshot();
     const body = await bodyFor(c.area, c.endpoint, c.role, c.which, id);
     const query =
-      c.endpoint.name === 'listSteps'
-        ? `?escalation_id=${id}`
-        : c.endpoint.name === 'listModules'
-          ? `?application_id=${id}`
-          : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
-            ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
-            : c.area === 'dashboard' && c.which === 'other'
-              ? `?customer_id=${beta}`
-              : '';
+      c.endpoint.name === 'nextShifts'
+        ? `?ids=${alphaOnCall}`
+        : c.endpoint.name === 'listSteps'
+          ? `?escalation_id=${id}`
+          : c.endpoint.name === 'listModules'
+            ? `?application_id=${id}`
+            : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
+              ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
+              : c.area === 'dashboard' && c.which === 'other'
+                ? `?customer_id=${beta}`
+                : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
-    const path = `${fillPath(c.endpoint.path, { id: pathId, case_id: pathId === undefined ? undefined : caseOf.get(pathId), module: pathId, provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
+    const path = `${fillPath(c.endpoint.path, { id: pathId, case_id: pathId === undefined ? undefined : caseOf.get(pathId), module: pathId, override_id: pathId === undefined ? undefined : overrideOf.get(pathId), provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
     // the stream of changes never ends by itself: its first message is the answer
     const answer =
       c.endpoint.name === 'eventChanges'

@@ -2,6 +2,7 @@ import {
   ESCALATION_MESSAGES,
   MESSAGES,
   RESOURCE_MESSAGES,
+  SCHEDULE_MESSAGES,
   escalationDeleteRefusal,
   type Escalation,
   type EscalationCreate,
@@ -61,7 +62,13 @@ export function toStep(row: StepRow): EscalationStep {
       participation_type_desc: row.participation_type_desc,
     },
     channel: { channel_id: row.channel_id, channel_desc: row.channel_desc },
-    resource: { resource_id: row.resource_id, resource_fullname: row.resource_fullname },
+    // docs/product.md#schedules: a step calls a resource or a schedule, the other null
+    resource:
+      row.resource_id === null
+        ? null
+        : { resource_id: row.resource_id, resource_fullname: row.resource_fullname ?? '' },
+    schedule:
+      row.schedule_id === null ? null : { schedule_id: row.schedule_id, schedule_name: row.schedule_name ?? '' },
     escalation_priority_orden: row.escalation_priority_orden,
     escalation_active: row.escalation_active,
     ind_call_again: row.ind_call_again,
@@ -88,11 +95,14 @@ export function escalationService(ctx: AppContext) {
     if (!(await recordExists(tx, customerId, 'escalations', id))) throw notFound(ESCALATION_MESSAGES.notFound);
   }
 
-  /** The ids a step names must be the caller's (another customer's resource is not found). */
+  /** The ids a step names must be the caller's (another customer's resource or schedule is not found). */
   async function checkStepReferences(tx: CatalogueTx, customerId: number, body: StepBody) {
     await requireEscalationId(tx, customerId, body.escalation_id);
-    if (!(await recordExists(tx, customerId, 'resources', body.resource_id)))
+    // the step's schema lets exactly one of the two through (docs/product.md#schedules)
+    if (body.resource_id !== null && !(await recordExists(tx, customerId, 'resources', body.resource_id)))
       throw notFound(RESOURCE_MESSAGES.notFound);
+    if (body.schedule_id !== null && !(await recordExists(tx, customerId, 'schedules', body.schedule_id)))
+      throw notFound(SCHEDULE_MESSAGES.notFound);
     if (!(await lookupExists(tx, 'channels', body.channel_id)))
       throw ValidationFailure.field('channel_id', 'Channel not found');
     if (!(await lookupExists(tx, 'participation_types', body.participation_type_id)))
@@ -103,6 +113,7 @@ export function escalationService(ctx: AppContext) {
     participation_type_id: body.participation_type_id,
     channel_id: body.channel_id,
     resource_id: body.resource_id,
+    schedule_id: body.schedule_id,
     escalation_active: body.escalation_active,
     ind_call_again: body.ind_call_again,
     max_attemp_number: body.max_attemp_number,

@@ -29,10 +29,11 @@ import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { ApplicationsTable, DB, EscalationsTable, SlasTable } from '../db/schema';
 
 // The catalogue's SQL: applications and their modules, escalations and their steps, SLAs and
-// resources (docs/product.md#entities), each read and write named for what it does. The services
-// beside it validate, check permissions, order the statements of a transaction and answer. Every
-// statement on a catalogue record names the caller's customer (`customerId`, the session's) beside
-// row-level security; only the shared lookups (channels, participation types, languages) do not.
+// resources (docs/product.md#entities), each read and write named for what it does (schedules,
+// whose keys the steps name, keep their own SQL in schedules/queries.ts). The services beside it
+// validate, check permissions, order the statements of a transaction and answer. Every statement on
+// a catalogue record names the caller's customer (`customerId`, the session's) beside row-level
+// security; only the shared lookups (channels, participation types, languages) do not.
 
 /** The catalogue's tables and the shared lookups, each with its key column. */
 const KEYS = {
@@ -42,11 +43,13 @@ const KEYS = {
   escalation_resources: 'escalation_resource_id',
   slas: 'sla_id',
   resources: 'resource_id',
+  schedules: 'schedule_id',
   channels: 'channel_id',
   participation_types: 'participation_type_id',
   languages: 'language_id',
 } as const;
-type CatalogueTable = 'applications' | 'modules' | 'escalations' | 'escalation_resources' | 'slas' | 'resources';
+type CatalogueTable =
+  'applications' | 'modules' | 'escalations' | 'escalation_resources' | 'slas' | 'resources' | 'schedules';
 type LookupTable = Exclude<keyof typeof KEYS, CatalogueTable>;
 
 /** One record of the caller's customer by its key, its columns still to choose. */
@@ -130,18 +133,27 @@ export async function moduleNamesUsing(
 
 /** How a list sorts: the asked column's expression (text without regard to case), then the record's key. */
 interface PageOrder {
-  column: string;
+  /** a column, or an expression of several (a step's resource or schedule name) */
+  column: string | RawBuilder<unknown>;
   text: boolean;
   direction: 'asc' | 'desc';
   key: string;
 }
+
+/** The sort key of a list's order: text without regard to case. */
+const orderKey = (order: Pick<PageOrder, 'column' | 'text'>) =>
+  typeof order.column === 'string'
+    ? sortKey(order.column, order.text)
+    : order.text
+      ? sql`lower(${order.column})`
+      : order.column;
 
 /**
  * docs/product.md#entities one page of a catalogue list and the count of all its rows, in the caller's scope
  * (`readList`): the rows that match, searched by `searchText` when the query has a search, their
  * page's columns (`columns`), sorted by `order` and ended by the record's key (pages never overlap).
  */
-function readPage<From, Table extends keyof From, PageFrom, PageTable extends keyof PageFrom, Row, Item>(
+export function readPage<From, Table extends keyof From, PageFrom, PageTable extends keyof PageFrom, Row, Item>(
   database: Pick<Database, 'db' | 'read'>,
   scope: Scope,
   query: PageQuery,
@@ -159,12 +171,12 @@ function readPage<From, Table extends keyof From, PageFrom, PageTable extends ke
     : list.matching;
   const page = list
     .columns(matching)
-    .orderBy(sortKey(order.column, order.text), order.direction)
+    .orderBy(orderKey(order), order.direction)
     .orderBy(sql.ref(order.key), order.direction);
   return readList(database, scope, { matching, page: pageOf(page, query), toItem, searched: Boolean(query.search) });
 }
 
-type ListDatabase = Pick<Database, 'db' | 'read'>;
+export type ListDatabase = Pick<Database, 'db' | 'read'>;
 
 // Applications and modules (docs/product.md#applications, #modules)
 
@@ -246,8 +258,10 @@ const MODULE_COLUMNS = [
   'm.module_updatedt',
 ] as const;
 const escalationResources = sql<string | null>`(
-  select string_agg(r.resource_fullname, ', ' order by st.escalation_priority_orden, st.escalation_resource_id)
-  from escalation_resources st join resources r on r.customer_id = st.customer_id and r.resource_id = st.resource_id
+  select string_agg(coalesce(r.resource_fullname, sc.schedule_name), ', ' order by st.escalation_priority_orden, st.escalation_resource_id)
+  from escalation_resources st
+  left join resources r on r.customer_id = st.customer_id and r.resource_id = st.resource_id
+  left join schedules sc on sc.customer_id = st.customer_id and sc.schedule_id = st.schedule_id
   where st.escalation_id = m.escalation_id)`.as('escalation_resources');
 const MODULE_SORT: Record<(typeof MODULE_ORDER_COLUMNS)[number], { column: string; text: boolean }> = {
   module_name: { column: 'm.module_name', text: true },
@@ -331,10 +345,15 @@ const ESCALATION_COLUMNS = [
   'e.escalation_updateby',
   'e.escalation_updatedt',
 ] as const;
-/** docs/product.md#entities: the names of its steps' resources, comma-separated, in priority order */
+/**
+ * docs/product.md#entities: the names of its steps' resources, comma-separated, in priority order (a step that calls a
+ * schedule by the schedule's name, docs/product.md#schedules)
+ */
 const resourceNames = sql<string | null>`(
-  select string_agg(r.resource_fullname, ', ' order by s.escalation_priority_orden, s.escalation_resource_id)
-  from escalation_resources s join resources r on r.customer_id = s.customer_id and r.resource_id = s.resource_id
+  select string_agg(coalesce(r.resource_fullname, sc.schedule_name), ', ' order by s.escalation_priority_orden, s.escalation_resource_id)
+  from escalation_resources s
+  left join resources r on r.customer_id = s.customer_id and r.resource_id = s.resource_id
+  left join schedules sc on sc.customer_id = s.customer_id and sc.schedule_id = s.schedule_id
   where s.escalation_id = e.escalation_id)`.as('resources');
 const ESCALATION_SORT_TEXT = new Set(['escalation_name', 'escalation_desc', 'escalation_updateby']);
 
@@ -370,8 +389,11 @@ export interface StepRow {
   participation_type_desc: string;
   channel_id: number;
   channel_desc: string;
-  resource_id: number;
-  resource_fullname: string;
+  /** docs/product.md#schedules: a step calls a resource or a schedule, the other null */
+  resource_id: number | null;
+  resource_fullname: string | null;
+  schedule_id: number | null;
+  schedule_name: string | null;
   escalation_priority_orden: number;
   escalation_active: YesNo;
   ind_call_again: YesNo;
@@ -389,6 +411,8 @@ const STEP_COLUMNS = [
   'c.channel_desc',
   's.resource_id',
   'r.resource_fullname',
+  's.schedule_id',
+  'sc.schedule_name',
   's.escalation_priority_orden',
   's.escalation_active',
   's.ind_call_again',
@@ -401,10 +425,12 @@ const STEP_COLUMNS = [
   's.escalation_resource_updateby',
   's.escalation_resource_updatedt',
 ] as const;
-const STEP_SORT: Record<(typeof STEP_ORDER_COLUMNS)[number], { column: string; text: boolean }> = {
+/** whom a step calls: its resource's name, or its schedule's */
+const stepTarget = sql<string>`coalesce(r.resource_fullname, sc.schedule_name)`;
+const STEP_SORT: Record<(typeof STEP_ORDER_COLUMNS)[number], Pick<PageOrder, 'column' | 'text'>> = {
   escalation_priority_orden: { column: 's.escalation_priority_orden', text: false },
   participation_type: { column: 'p.participation_type_desc', text: true },
-  resource: { column: 'r.resource_fullname', text: true },
+  resource: { column: stepTarget, text: true },
   channel: { column: 'c.channel_desc', text: true },
   escalation_active: { column: 's.escalation_active', text: false },
 };
@@ -414,7 +440,8 @@ function stepsQuery(tx: Tx, customerId: number) {
     .selectFrom('escalation_resources as s')
     .innerJoin('participation_types as p', 'p.participation_type_id', 's.participation_type_id')
     .innerJoin('channels as c', 'c.channel_id', 's.channel_id')
-    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
+    .leftJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
+    .leftJoin('schedules as sc', (join) => join.on(sameCustomerRow('sc', 's', 'schedule_id')))
     .where('s.customer_id', '=', customerId);
 }
 
@@ -432,7 +459,7 @@ export function listEscalationStepsPage<Item>(
   const matching = stepsQuery(database.db, customerId).where('s.escalation_id', '=', query.escalation_id);
   const { column, direction } = ordering(query, STEP_ORDER_COLUMNS, 'escalation_priority_orden');
   const order = { ...STEP_SORT[column], direction, key: 's.escalation_resource_id' };
-  const searchText = sql<string>`lower(r.resource_fullname || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`;
+  const searchText = sql<string>`lower(${stepTarget} || ' ' || c.channel_desc || ' ' || p.participation_type_desc)`;
   return readPage(
     database,
     scope,
@@ -664,20 +691,55 @@ export async function escalationNamesUsingResource(tx: Tx, customerId: number, r
   return rows.map((row) => row.escalation_name);
 }
 
+/**
+ * The names of the schedules that name a resource: in a rotation or a temporary shift (their
+ * members) or in an override (docs/product.md#schedules); a delete is refused while any does.
+ */
+export async function scheduleNamesUsingResource(tx: Tx, customerId: number, resourceId: number): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('schedules as sc')
+    .select('sc.schedule_name')
+    .where('sc.customer_id', '=', customerId)
+    // by the members' and the overrides' indexes on (customer_id, resource_id)
+    .where((eb) =>
+      eb(
+        'sc.schedule_id',
+        'in',
+        eb
+          .selectFrom('schedule_members')
+          .select('schedule_id')
+          .where('customer_id', '=', customerId)
+          .where('resource_id', '=', resourceId)
+          .union(
+            eb
+              .selectFrom('schedule_overrides')
+              .select('schedule_id')
+              .where('customer_id', '=', customerId)
+              .where('resource_id', '=', resourceId),
+          ),
+      ),
+    )
+    .orderBy('sc.schedule_name')
+    .execute();
+  return rows.map((row) => row.schedule_name);
+}
+
 // Escalation validity (docs/product.md#entities)
 
 /**
  * Keeps escalation_last_in_line and escalation_validate true to the steps (docs/product.md#entities), by the domain's
  * rules (libs/domain/src/rules/escalation.ts). Call it in the transaction that changed a step
- * (create, edit, delete, reorder) or a resource some step uses (status, e-mail, phones), with the
- * escalations concerned; it reads their steps once and writes only what changed.
+ * (create, edit, delete, reorder), a resource some step uses (status, e-mail, phones) or the status
+ * of a schedule some step calls, with the escalations concerned; it reads their steps once and
+ * writes only what changed.
  */
 export async function refreshEscalations(tx: Tx, escalationIds: readonly number[]): Promise<void> {
   const ids = [...new Set(escalationIds)];
   if (ids.length === 0) return;
   const rows = await tx
     .selectFrom('escalation_resources as s')
-    .innerJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
+    .leftJoin('resources as r', (join) => join.on(sameCustomerRow('r', 's', 'resource_id')))
+    .leftJoin('schedules as sc', (join) => join.on(sameCustomerRow('sc', 's', 'schedule_id')))
     .select([
       's.escalation_id',
       's.escalation_resource_id',
@@ -685,11 +747,15 @@ export async function refreshEscalations(tx: Tx, escalationIds: readonly number[
       's.escalation_active',
       's.escalation_last_in_line',
       's.channel_id',
+      'r.resource_id',
       'r.resource_fullname',
       'r.resource_active',
       'r.resource_email',
       'r.resource_phone1',
       'r.resource_phone2',
+      'sc.schedule_id',
+      'sc.schedule_name',
+      'sc.schedule_active',
     ])
     .where('s.escalation_id', 'in', ids)
     .execute();
@@ -701,13 +767,19 @@ export async function refreshEscalations(tx: Tx, escalationIds: readonly number[
       escalation_active: row.escalation_active,
       escalation_last_in_line: row.escalation_last_in_line,
       channel_id: row.channel_id,
-      resource: {
-        resource_fullname: row.resource_fullname,
-        resource_active: row.resource_active,
-        resource_email: row.resource_email,
-        resource_phone1: row.resource_phone1,
-        resource_phone2: row.resource_phone2,
-      },
+      resource:
+        row.resource_id === null
+          ? null
+          : {
+              resource_fullname: row.resource_fullname!,
+              resource_active: row.resource_active!,
+              resource_email: row.resource_email,
+              resource_phone1: row.resource_phone1,
+              resource_phone2: row.resource_phone2,
+            },
+      // docs/product.md#schedules: a schedule step counts while its schedule is active
+      schedule:
+        row.schedule_id === null ? null : { schedule_name: row.schedule_name!, schedule_active: row.schedule_active! },
     });
   }
   for (const [escalationId, steps] of byEscalation) {

@@ -29,6 +29,7 @@ import {
   recordExists,
   refreshEscalations,
   resourceCount,
+  scheduleNamesUsingResource,
   updateRecord,
   type ResourceRow,
 } from './queries';
@@ -146,7 +147,11 @@ export function resourceService(ctx: AppContext) {
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         if (!(await findResource(tx, customerId, id))) throw notFound(RESOURCE_MESSAGES.notFound);
-        const refusal = resourceDeleteRefusal(await escalationNamesUsingResource(tx, customerId, id));
+        // docs/product.md#schedules: nor while a schedule names it (a rotation, a temporary shift, an override)
+        const refusal = resourceDeleteRefusal(
+          await escalationNamesUsingResource(tx, customerId, id),
+          await scheduleNamesUsingResource(tx, customerId, id),
+        );
         if (refusal) throw conflict(refusal);
         await deleteRecord(tx, customerId, 'resources', id);
         await unit.audited(tx, principal, { action: 'delete', entity: 'resource', entityId: id });

@@ -9,6 +9,7 @@ const SECRET_PATHS = [
   /(\/reset_password\/email\/)[^/?#]+/,
   /(\/respond\/)[^/?#]+/,
   /(\/api\/v1\/audio\/)[^/?#]+/,
+  /(\/api\/calendar\/)[^/?#]+/,
 ];
 
 export function redactUrl(url: string): string {

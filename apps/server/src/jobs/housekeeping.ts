@@ -6,12 +6,16 @@ import { deleteExpiredAudio } from '../delivery/queries';
 import { foldDayCounts } from '../dashboard/day-counts';
 import { announceEventChanges } from '../incidents/event-changes';
 import { pruneSignInRecords } from '../auth/queries';
+import { HandoffNotices, pruneHandoffs } from '../schedules/handoffs';
+import { GapWarnings } from '../schedules/gap-warnings';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** How often the events' count changes are moved into their totals: the rows a list's total adds up stay few. */
 export const FOLD_EVERY_MS = 10_000;
 /** How long the inbound webhook's messages are kept. */
 export const INBOUND_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
+/** How often the schedules' handoff notices and gap warnings are looked for. */
+export const NOTICES_EVERY_MS = 60_000;
 
 /**
  * Moves the events' count changes into their totals (migration 0016) and answers how many change
@@ -27,18 +31,29 @@ export async function foldEventCounts(database: Database): Promise<number> {
 
 /**
  * Worker chores: every 10 s, fold the events' count changes and their day counts, announce the
- * changes no screen has heard of (migration 0016) and vacuum the tables of such passing rows; every hour, forget ended rate-limit
- * windows and long-expired sessions, delete expired voice-call audio and old inbound messages.
+ * changes no screen has heard of (migration 0016) and vacuum the tables of such passing rows; every minute, queue the
+ * schedules' handoff notices and the day's gap warnings (docs/product.md#handoff-notices,
+ * docs/product.md#gap-warnings); every hour, forget ended rate-limit windows and long-expired
+ * sessions, delete expired voice-call audio, old inbound messages and old handoff records.
  */
 export class Housekeeping {
   #timer: NodeJS.Timeout | null = null;
   #foldTimer: NodeJS.Timeout | null = null;
   #folding: Promise<void> | null = null;
+  #noticeTimer: NodeJS.Timeout | null = null;
+  #noticing: Promise<void> | null = null;
+  readonly #handoffs: HandoffNotices;
+  readonly #gaps: GapWarnings;
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
+    /** PUBLIC_URL: the notices link to their schedule */
+    publicUrl?: string,
+  ) {
+    this.#handoffs = new HandoffNotices(database, publicUrl);
+    this.#gaps = new GapWarnings(database, publicUrl);
+  }
 
   start(): void {
     void this.runOnce();
@@ -46,13 +61,35 @@ export class Housekeeping {
     this.#timer.unref();
     this.#foldTimer = setInterval(() => void this.fold(), FOLD_EVERY_MS);
     this.#foldTimer.unref();
+    this.#noticeTimer = setInterval(() => void this.notices(), NOTICES_EVERY_MS);
+    this.#noticeTimer.unref();
   }
 
-  /** Stops the timers; answers once a fold in progress has ended. */
+  /** Stops the timers; answers once a fold or a run of the notices in progress has ended. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     if (this.#foldTimer) clearInterval(this.#foldTimer);
-    await this.#folding;
+    if (this.#noticeTimer) clearInterval(this.#noticeTimer);
+    await Promise.all([this.#folding, this.#noticing]);
+  }
+
+  /** The schedules' handoff notices, then the gap warnings whose day has come (one run at a time). */
+  notices(): Promise<void> {
+    this.#noticing ??= this.#handoffs
+      .run(this.clock.now())
+      .then(() => this.#gaps.run(this.clock.now()))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.log.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "queuing the schedules' handoff notices or gap warnings failed",
+          ),
+      )
+      .finally(() => {
+        this.#noticing = null;
+      });
+    return this.#noticing;
   }
 
   fold(): Promise<void> {
@@ -87,6 +124,7 @@ export class Housekeeping {
           .deleteFrom('inbound_messages')
           .where('received_at', '<', new Date(now.getTime() - INBOUND_KEPT_MS))
           .execute();
+        await pruneHandoffs(tx, now);
       });
       await this.database.maintain();
     } catch (error) {

@@ -52,7 +52,12 @@ export function definitionOf(row: ScheduleRowForDefinition, overrides: readonly 
  * The overrides of some schedules that overlap [from, to) (a schedule holds at most
  * SCHEDULE_LIMITS.overrides), by the (schedule_id, end_at) index.
  */
-export function overridesOver(db: Reader, scheduleIds: readonly number[], from: Date, to: Date): Promise<OverrideRow[]> {
+export function overridesOver(
+  db: Reader,
+  scheduleIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<OverrideRow[]> {
   if (scheduleIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('schedule_overrides')
@@ -68,6 +73,7 @@ export function overridesOver(db: Reader, scheduleIds: readonly number[], from: 
 export function membersOf(definition: StoredScheduleDefinition): number[] {
   const ids = new Set<number>();
   for (const rotation of definition.rotations) for (const id of rotation.participants) ids.add(id);
-  for (const temporary of definition.temporary_schedules) for (const shift of temporary.shifts) ids.add(shift.resource_id);
+  for (const temporary of definition.temporary_schedules)
+    for (const shift of temporary.shifts) ids.add(shift.resource_id);
   return [...ids];
 }

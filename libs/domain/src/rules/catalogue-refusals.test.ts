@@ -28,6 +28,14 @@ describe('catalogue deletions refused while in use', () => {
     expect(resourceDeleteRefusal(['A', 'B'])).toBe(
       'This resource cannot be deleted: it is a step of the escalations "A", "B". Remove it from them first.',
     );
+    // docs/product.md#schedules: a resource a schedule names stays while the schedule does
+    expect(resourceDeleteRefusal([], ['Primary'])).toBe(
+      'This resource cannot be deleted: it is on call in the schedule "Primary". Remove it from it first.',
+    );
+    expect(resourceDeleteRefusal([], ['Primary', 'Backup'])).toBe(
+      'This resource cannot be deleted: it is on call in the schedules "Primary", "Backup". Remove it from them first.',
+    );
+    expect(resourceDeleteRefusal([], [])).toBeNull();
     expect(slaDeleteRefusal(['Checkout'])).toBe(
       'This SLA cannot be deleted: the module "Checkout" uses it. Choose another SLA there first.',
     );

@@ -12,9 +12,16 @@ const listed = (names: readonly string[]) => {
   return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
 };
 
-export function resourceDeleteRefusal(escalations: readonly string[]): string | null {
-  if (escalations.length === 0) return null;
-  return `This resource cannot be deleted: it is a step of the escalation${escalations.length > 1 ? 's' : ''} ${listed(escalations)}. Remove it from ${escalations.length > 1 ? 'them' : 'it'} first.`;
+/** `schedules`: those whose rotations, temporary shifts or overrides name the resource (docs/product.md#schedules). */
+export function resourceDeleteRefusal(
+  escalations: readonly string[],
+  schedules: readonly string[] = [],
+): string | null {
+  if (escalations.length > 0)
+    return `This resource cannot be deleted: it is a step of the escalation${escalations.length > 1 ? 's' : ''} ${listed(escalations)}. Remove it from ${escalations.length > 1 ? 'them' : 'it'} first.`;
+  if (schedules.length > 0)
+    return `This resource cannot be deleted: it is on call in the schedule${schedules.length > 1 ? 's' : ''} ${listed(schedules)}. Remove it from ${schedules.length > 1 ? 'them' : 'it'} first.`;
+  return null;
 }
 
 export function slaDeleteRefusal(modules: readonly string[]): string | null {

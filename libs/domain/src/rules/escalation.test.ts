@@ -75,6 +75,23 @@ describe('escalation_validate (docs/product.md#escalations, #entities)', () => {
     expect(reachableOn(person(), 9)).toBe(false);
   });
 
+  it('counts a step that calls a schedule while the schedule is active (docs/product.md#schedules)', () => {
+    const primary = { schedule_name: 'Primary', schedule_active: 'Y' as const };
+    const onSchedule = (priority: number, active: 'Y' | 'N') =>
+      step(priority, { resource: null, schedule: { ...primary, schedule_active: active }, channel_id: 1 });
+    // whoever is on call is reached as the engine finds them: the channel asks nothing of the schedule
+    expect(escalationProblems(marked([step(1), onSchedule(2, 'Y')]))).toEqual([]);
+    expect(escalationProblems(marked([step(1), onSchedule(2, 'N')]))).toEqual([
+      'Step 2: schedule Primary is inactive.',
+    ]);
+    expect(isEscalationValid(marked([onSchedule(1, 'N')]))).toBe(false);
+    // an inactive step on an inactive schedule is skipped like any inactive step
+    expect(escalationProblems(marked([step(1), { ...onSchedule(2, 'N'), escalation_active: 'N' }]))).toEqual([]);
+    // a step that names neither (a row the database refuses): never valid
+    expect(escalationProblems(marked([step(1, { resource: null })]))).toEqual(['Step 1: it calls nobody.']);
+    expect(reachableOn(null, 1)).toBe(false);
+  });
+
   it('is false when the step marked last in line is not the last active one', () => {
     const steps = [step(1, { escalation_last_in_line: 'Y' }), step(2)];
     expect(escalationProblems(steps)).toEqual(['The last active step is not marked last in line.']);

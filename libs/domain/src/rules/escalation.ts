@@ -5,7 +5,8 @@ import { CHANNEL } from './escalation-step';
  * steps in priority order and contacts each step's resource on the step's channel, so it must have
  * at least one active step, every active step's resource must be active and reachable on that
  * channel (a phone for a voice call or an SMS, an address for an e-mail), and the step marked
- * last in line must be the last active one.
+ * last in line must be the last active one. A step that calls a schedule (docs/product.md#schedules)
+ * contacts whoever is on call when it runs: it counts while its schedule is active.
  */
 export const ESCALATION_INVALID_WARNING = 'The resource configuration is incomplete or incorrect.';
 
@@ -15,13 +16,23 @@ export interface StepForValidity {
   escalation_active: 'Y' | 'N';
   escalation_last_in_line: 'Y' | 'N';
   channel_id: number;
-  resource: {
-    resource_fullname: string;
-    resource_active: 'Y' | 'N';
-    resource_email: string | null;
-    resource_phone1: string | null;
-    resource_phone2: string | null;
-  };
+  /** the resource the step calls, or null when it calls a schedule */
+  resource: ResourceForValidity | null;
+  /** the schedule whose person on call the step calls (docs/product.md#schedules), or null */
+  schedule?: ScheduleForValidity | null;
+}
+
+export interface ResourceForValidity {
+  resource_fullname: string;
+  resource_active: 'Y' | 'N';
+  resource_email: string | null;
+  resource_phone1: string | null;
+  resource_phone2: string | null;
+}
+
+export interface ScheduleForValidity {
+  schedule_name: string;
+  schedule_active: 'Y' | 'N';
 }
 
 /** Steps in the order the engine walks them (priority, then id for equal priorities). */
@@ -49,6 +60,7 @@ export function lastInLineStep<
  * push step whose person has no device then (`engineStepsOf`).
  */
 export function reachableOn(resource: StepForValidity['resource'], channelId: number): boolean {
+  if (!resource) return false;
   // docs/product.md#team-chat: a chat step posts in the channel of the incident's module, naming
   // the person; modules (not escalations) have chats, so an incident skips it when none posts
   if (channelId === CHANNEL.push || channelId === CHANNEL.chat) return true;
@@ -71,8 +83,18 @@ export function escalationProblems(steps: readonly StepForValidity[]): string[] 
   if (active.length === 0) return ['It has no active step.'];
   const problems: string[] = [];
   for (const step of active) {
-    const name = step.resource.resource_fullname;
     const at = `Step ${step.escalation_priority_orden}`;
+    if (step.schedule) {
+      // whoever is on call is reached on the step's channel as the engine finds them then
+      if (step.schedule.schedule_active !== 'Y')
+        problems.push(`${at}: schedule ${step.schedule.schedule_name} is inactive.`);
+      continue;
+    }
+    if (!step.resource) {
+      problems.push(`${at}: it calls nobody.`);
+      continue;
+    }
+    const name = step.resource.resource_fullname;
     if (step.resource.resource_active !== 'Y') problems.push(`${at}: ${name} is inactive.`);
     else if (!reachableOn(step.resource, step.channel_id)) {
       problems.push(

@@ -40,6 +40,9 @@ export const MESSAGES = {
   escalationUpdated: 'Escalation was successfully updated',
   escalationCreated: 'Escalation was successfully created',
   escalationDeleted: 'Escalation was successfully deleted',
+  // docs/product.md#schedules
+  scheduleDeleted: 'Schedule was successfully deleted',
+  overrideDeleted: 'Override was successfully deleted',
   // docs/product.md#messages names only the delete toast of a step; its saves read like the others'
   stepCreated: 'EscalationResource was successfully created',
   stepUpdated: 'EscalationResource was successfully updated',

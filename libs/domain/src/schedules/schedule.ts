@@ -51,6 +51,7 @@ export const SCHEDULE_MESSAGES = {
   zoneUnknown: 'Must be a time zone such as America/New_York',
   activeRequired: 'Status must be ACTIVE or INACTIVE',
   notFound: 'Schedule not found',
+  nameTaken: 'A schedule with this name already exists',
   overrideNotFound: 'Override not found',
   rotationsTooMany: 'A schedule holds at most 10 rotations',
   participantsRequired: 'A rotation needs at least one participant',
