@@ -1,4 +1,4 @@
-import { ApiError } from '@relevo/api';
+import { ApiError, type OnCallNow } from '@relevo/api';
 import type { EventChartRow, ModuleEventCount, ModulePeriod } from '@relevo/domain';
 import { MONTH_LABELS } from '@relevo/domain';
 import type { DashboardCalls } from '../features/dashboard/dashboard-calls';
@@ -38,6 +38,41 @@ const RESPONDERS = [
   'Sofía Rivera',
 ];
 
+/** docs/product.md#dashboard On call now: the answer at 10:00 in Puerto Rico on Monday 9 March 2026. */
+export const storyOnCallNow: OnCallNow = {
+  at: '2026-03-09T14:00:00Z',
+  schedules: [
+    {
+      schedule_id: 21,
+      schedule_name: 'Database on call',
+      resource: { resource_id: 2, resource_fullname: 'Ana Torres' },
+      until: '2026-03-09T21:00:00Z',
+    },
+    {
+      schedule_id: 22,
+      schedule_name: 'Front desk',
+      resource: { resource_id: 3, resource_fullname: 'Luis Rivera' },
+      until: '2026-03-16T13:00:00Z',
+    },
+    {
+      schedule_id: 23,
+      schedule_name: 'Payments escalation',
+      resource: { resource_id: 1, resource_fullname: 'Carlos Méndez' },
+      until: null,
+    },
+  ],
+};
+
+/** The same morning with two schedules nobody covers: one until its next shift, one with none within a year. */
+export const storyOnCallNobody: OnCallNow = {
+  at: storyOnCallNow.at,
+  schedules: [
+    storyOnCallNow.schedules[0]!,
+    { schedule_id: 24, schedule_name: 'Weekend cover', resource: null, until: '2026-03-14T12:00:00Z' },
+    { schedule_id: 25, schedule_name: 'Holiday desk', resource: null, until: null },
+  ],
+};
+
 const filled: DashboardCalls = {
   today: async () => ({
     count_today: 14,
@@ -69,6 +104,7 @@ const filled: DashboardCalls = {
       avg_incident_response_time: i === 7 ? null : 3.5 + i * 1.25,
       avg_incident_resolution_time: i === 7 ? null : 42 + i * 9.5,
     })),
+  onCallNow: async () => storyOnCallNow,
 };
 
 const empty: DashboardCalls = {
@@ -89,6 +125,7 @@ const empty: DashboardCalls = {
   responders: async () => [],
   chart: async () => [...year(2025, Array(12).fill(0)), ...year(2026, Array(11).fill(0))],
   moduleEvents: async () => [],
+  onCallNow: async () => ({ at: storyOnCallNow.at, schedules: [] }),
 };
 
 const loading: DashboardCalls = {
@@ -99,6 +136,7 @@ const loading: DashboardCalls = {
   responders: never,
   chart: never,
   moduleEvents: never,
+  onCallNow: never,
 };
 
 const refuse = () => Promise.reject(new ApiError(0, null));
@@ -110,6 +148,7 @@ const failed: DashboardCalls = {
   responders: refuse,
   chart: refuse,
   moduleEvents: refuse,
+  onCallNow: refuse,
 };
 
 /** The dashboard's calls in each state a story shows. */

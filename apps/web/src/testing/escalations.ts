@@ -7,6 +7,7 @@ import type {
   ListQuery,
   ParticipationType,
   Resource,
+  Schedule,
 } from '@relevo/domain';
 import type { EscalationCalls } from '../features/escalations/escalation-calls';
 import { never } from './fixtures';
@@ -90,6 +91,7 @@ export function storySteps(count: number, escalationId = 1): EscalationStep[] {
         resource_fullname:
           count > storyResources.length ? `${resource.resource_fullname} ${index + 1}` : resource.resource_fullname,
       },
+      schedule: null,
       escalation_priority_orden: index + 1,
       escalation_active: 'Y',
       ind_call_again: index === 0 ? 'Y' : 'N',
@@ -145,6 +147,8 @@ export interface StoryEscalationOptions {
   saveFailed?: boolean;
   /** a step save answers status 0 with this feedback */
   refusedStep?: string;
+  /** the active schedules a step may call (storyStepSchedules by default) */
+  schedules?: Schedule[];
 }
 
 /** Fixture calls of the escalation screens. */
@@ -178,7 +182,7 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
     listSteps: async (_id, query) => {
       if (options.stepsList === 'loading') return never();
       if (options.stepsList === 'failed') throw new ApiError(0, null);
-      return pageOf(steps, query, (row) => row.resource.resource_fullname);
+      return pageOf(steps, query, (row) => row.resource?.resource_fullname ?? row.schedule?.schedule_name ?? '');
     },
     createStep: (body) =>
       saving(async () =>
@@ -209,5 +213,50 @@ export function storyEscalationCalls(options: StoryEscalationOptions = {}): Esca
     channels: async () => whole(storyChannels),
     participationTypes: async () => whole(storyParticipationTypes),
     resources: async () => whole(storyResources),
+    schedules: async () => whole(options.schedules ?? storyStepSchedules),
   };
+}
+
+/** A schedule as the list answers it, with no rotation (the step modal needs its id and name). */
+export function storySchedule(id: number, name: string, active: 'Y' | 'N' = 'Y'): Schedule {
+  return {
+    id,
+    schedule_id: id,
+    customer_id: 2,
+    schedule_name: name,
+    schedule_desc: '',
+    time_zone: 'America/Puerto_Rico',
+    schedule_active: active,
+    handoff_notices: 'N',
+    rotations: [],
+    temporary_schedules: [],
+    on_call_now: null,
+    next_gap: null,
+    schedule_createby: 'root@democompany.demo',
+    schedule_createdt: STAMP,
+    schedule_updateby: null,
+    schedule_updatedt: null,
+  };
+}
+
+/** The customer's active schedules, the Schedule select's options. */
+export const storyStepSchedules: Schedule[] = [storySchedule(21, 'Database on call'), storySchedule(22, 'Front desk')];
+
+/**
+ * The `count` steps of storySteps with the second one calling the schedule `schedule` instead of a
+ * resource (docs/product.md#schedules: its wire resource is null).
+ */
+export function storyStepsWithSchedule(
+  count = 3,
+  schedule: Pick<Schedule, 'schedule_id' | 'schedule_name'> = storyStepSchedules[0]!,
+): EscalationStep[] {
+  return storySteps(count).map((step, index) =>
+    index === 1
+      ? {
+          ...step,
+          resource: null,
+          schedule: { schedule_id: schedule.schedule_id, schedule_name: schedule.schedule_name },
+        }
+      : step,
+  );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '@relevo/api';
+import { ApiError, type NextShift } from '@relevo/api';
 import {
   resourceDeleteRefusal,
   slaDeleteRefusal,
@@ -10,6 +10,7 @@ import {
   type Sla,
 } from '@relevo/domain';
 import type { ResourceCalls } from '../features/resources/resource-calls';
+import type { ResourceOnCallCalls } from '../features/resources/resource-on-call-calls';
 import type { SlaCalls } from '../features/slas/sla-calls';
 import type { Services } from '../shell/services';
 import { never } from './fixtures';
@@ -120,4 +121,69 @@ export function storyCatalogueCalls(
     ...overrides.slas,
   };
   return { resourceCalls: resources, slaCalls: slas };
+}
+
+/** docs/product.md#schedules: the next shifts of the story resources (Ana Torres and Rosa Colón have none). */
+export const storyNextShifts: NextShift[] = [
+  {
+    resource_id: 1,
+    schedule_id: 21,
+    schedule_name: 'Database on call',
+    start: '2026-03-09T13:00:00Z',
+    end: '2026-03-09T21:00:00Z',
+  },
+  {
+    resource_id: 3,
+    schedule_id: 22,
+    schedule_name: 'Front desk',
+    start: '2026-03-10T13:00:00Z',
+    end: '2026-03-17T13:00:00Z',
+  },
+  {
+    resource_id: 5,
+    schedule_id: 21,
+    schedule_name: 'Database on call',
+    start: '2026-03-09T21:00:00Z',
+    end: '2026-03-10T05:00:00Z',
+  },
+];
+
+/** docs/product.md#calendar-feeds: a resource's secret feed address, and the one a rotation gives. */
+export const storyCalendarUrl = (resourceId: number, round = 0) =>
+  `https://relevo.democompany.demo/api/calendar/r${resourceId}${round ? 'N3w' : 'Fd8'}q2ZkP7vLx4TbWc9YhJm5sQa1eRgU0.ics`;
+
+export interface StoryOnCallOptions {
+  /** the next shifts answer, never answer (loading) or fail */
+  nextShifts?: 'filled' | 'loading' | 'failed';
+  /** the feed's address cannot be read */
+  calendarFailed?: boolean;
+  /** a new address never comes (busy) or is refused */
+  rotate?: 'ok' | 'busy' | 'failed';
+}
+
+/** The Resources screen's schedule calls over the fixtures; `asked` keeps the ids of each next-shifts call. */
+export function storyResourceOnCallCalls(options: StoryOnCallOptions = {}): ResourceOnCallCalls & {
+  asked: number[][];
+} {
+  const asked: number[][] = [];
+  let rounds = 0;
+  return {
+    asked,
+    nextShifts: async (ids) => {
+      asked.push([...ids]);
+      if (options.nextShifts === 'loading') return never();
+      if (options.nextShifts === 'failed') throw new ApiError(0, null);
+      return { next_shifts: storyNextShifts.filter((shift) => ids.includes(shift.resource_id)) };
+    },
+    calendar: async (id) => {
+      if (options.calendarFailed) throw new ApiError(500, null);
+      return { calendar_url: storyCalendarUrl(id) };
+    },
+    rotateCalendar: async (id) => {
+      if (options.rotate === 'busy') return never();
+      if (options.rotate === 'failed') throw new ApiError(500, null);
+      rounds += 1;
+      return { calendar_url: storyCalendarUrl(id, rounds) };
+    },
+  };
 }

@@ -63,13 +63,17 @@ describe('escalation step rules (docs/product.md#validation-rules, word for word
   });
 
   it('calls a resource or a schedule, exactly one (docs/product.md#schedules)', () => {
-    const schedule = validate(StepSchema, stepFormBody(values({ resource_id: null, schedule_id: 9 })));
+    const schedule = validate(
+      StepSchema,
+      stepFormBody(values({ calls: 'schedule', resource_id: null, schedule_id: 9 })),
+    );
     expect(schedule).toMatchObject({ success: true, output: { resource_id: null, schedule_id: 9 } });
     expect(validate(StepSchema, stepFormBody(values({ resource_id: null, schedule_id: null })))).toEqual({
       success: false,
       issues: [{ path: ['resource_id'], message: 'Resource ID is required' }],
     });
-    expect(validate(StepSchema, stepFormBody(values({ resource_id: 3, schedule_id: 9 })))).toEqual({
+    // the form never sends both (below); the server refuses a body that does
+    expect(validate(StepSchema, { ...stepFormBody(values()), resource_id: 3, schedule_id: 9 })).toEqual({
       success: false,
       issues: [{ path: ['schedule_id'], message: 'A step calls a resource or a schedule, not both' }],
     });
@@ -205,6 +209,32 @@ describe('the step form as it changes (docs/product.md#states-and-transitions)',
     form = changeStepForm(form, 'ind_call_again', 'N');
     expect(form.max_attemp_number).toBe('');
     expect(stepFormBody(form).max_attemp_number).toBe(0);
+  });
+
+  it('sends only what the Calls choice names, whatever the other field still holds', () => {
+    const both = values({ resource_id: 3, schedule_id: 9 });
+    expect(stepFormBody(both)).toMatchObject({ resource_id: 3, schedule_id: null });
+    expect(stepFormBody({ ...both, calls: 'schedule' })).toMatchObject({ resource_id: null, schedule_id: 9 });
+    expect(validate(StepSchema, stepFormBody({ ...both, calls: 'schedule' }))).toMatchObject({
+      success: true,
+      output: { resource_id: null, schedule_id: 9 },
+    });
+  });
+
+  it('starts on Resource; choosing Schedule shows its select and clears the resource, and back', () => {
+    let form = values();
+    expect(form.calls).toBe('resource');
+    expect(stepFormLayout(form, 'create').callsSchedule).toBe(false);
+    form = changeStepForm(form, 'calls', 'schedule');
+    expect(form).toMatchObject({ calls: 'schedule', resource_id: null, schedule_id: null });
+    expect(stepFormLayout(form, 'create').callsSchedule).toBe(true);
+    form = changeStepForm(form, 'schedule_id', 9);
+    expect(errorsOf(form)).toEqual({});
+    // choosing the same again changes nothing
+    expect(changeStepForm(form, 'calls', 'schedule')).toMatchObject({ schedule_id: 9 });
+    form = changeStepForm(form, 'calls', 'resource');
+    expect(form).toMatchObject({ calls: 'resource', resource_id: null, schedule_id: null });
+    expect(errorsOf(form)).toEqual({ resource_id: ['Resource ID is required'] });
   });
 
   it('shows the status only when editing (docs/product.md#states-and-transitions)', () => {

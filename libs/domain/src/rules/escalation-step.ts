@@ -19,6 +19,8 @@ export const STEP_MESSAGES = {
   channelRequired: 'Channel ID is required',
   escalationRequired: 'Escalation ID is required',
   resourceRequired: 'Resource ID is required',
+  /** the form's own word when Schedule is chosen and none is (the wire's rule names the resource) */
+  scheduleRequired: 'Schedule ID is required',
   /** docs/product.md#schedules: a step calls a resource or a schedule, exactly one (neither: resourceRequired) */
   targetBoth: 'A step calls a resource or a schedule, not both',
   activeRequired: 'Escalation active state is required',
@@ -194,11 +196,16 @@ export const StepSchema = /* @__PURE__ */ (() =>
     }),
   ))();
 
+/** docs/product.md#escalation-steps: what a step calls, a resource or whoever is on call in a schedule. */
+export type StepCalls = 'resource' | 'schedule';
+
 /** The values of the step modal as typed (numbers stay text until saved: the inputs are masked). */
 export interface StepFormValues {
   escalation_id: number | null;
   participation_type_id: number | null;
   channel_id: number | null;
+  /** the form's "Calls" choice: only the chosen one of resource_id and schedule_id is sent */
+  calls: StepCalls;
   resource_id: number | null;
   schedule_id: number | null;
   escalation_active: 'Y' | 'N';
@@ -214,6 +221,7 @@ export function emptyStepForm(escalationId: number | null): StepFormValues {
     escalation_id: escalationId,
     participation_type_id: null,
     channel_id: null,
+    calls: 'resource',
     resource_id: null,
     schedule_id: null,
     escalation_active: 'Y',
@@ -226,10 +234,12 @@ export function emptyStepForm(escalationId: number | null): StepFormValues {
 
 /** docs/product.md#escalation-steps and #states-and-transitions: which fields the modal shows for these values. */
 export function stepFormLayout(
-  values: Pick<StepFormValues, 'ind_call_again' | 'participation_type_id'>,
+  values: Pick<StepFormValues, 'ind_call_again' | 'participation_type_id' | 'calls'>,
   mode: 'create' | 'edit',
 ) {
   return {
+    /** the Schedule select instead of the Resource select */
+    callsSchedule: values.calls === 'schedule',
     hasMaxAttempts: values.ind_call_again === 'Y',
     hasFollowUp: !isSupervisor(values.participation_type_id),
     hasStatus: mode === 'edit',
@@ -239,7 +249,8 @@ export function stepFormLayout(
 /**
  * A field change as the form applies it (docs/product.md#states-and-transitions): choosing a participation type sets its default
  * follow-up (15 for an agent, 0 and unit M for a supervisor); turning call again off clears the
- * attempts, turning it on proposes 1.
+ * attempts, turning it on proposes 1; choosing what the step calls clears the other one
+ * (docs/product.md#escalation-steps: a step calls a resource or a schedule, not both).
  */
 export function changeStepForm<K extends keyof StepFormValues>(
   values: StepFormValues,
@@ -261,17 +272,22 @@ export function changeStepForm<K extends keyof StepFormValues>(
   if (field === 'ind_call_again') {
     next.max_attemp_number = value === 'Y' ? values.max_attemp_number || '1' : '';
   }
+  if (field === 'calls' && value !== values.calls) {
+    if (value === 'schedule') next.resource_id = null;
+    else next.schedule_id = null;
+  }
   return next;
 }
 
-/** The wire body of the form's values (before the schema's checks). */
+/** The wire body of the form's values (before the schema's checks): only what the step calls is sent, the other null. */
 export function stepFormBody(values: StepFormValues): Record<keyof StepBody, unknown> {
+  const callsSchedule = values.calls === 'schedule';
   return {
     escalation_id: values.escalation_id,
     participation_type_id: values.participation_type_id,
     channel_id: values.channel_id,
-    resource_id: values.resource_id,
-    schedule_id: values.schedule_id,
+    resource_id: callsSchedule ? null : values.resource_id,
+    schedule_id: callsSchedule ? values.schedule_id : null,
     escalation_active: values.escalation_active,
     ind_call_again: values.ind_call_again,
     max_attemp_number: values.ind_call_again === 'Y' ? values.max_attemp_number : 0,

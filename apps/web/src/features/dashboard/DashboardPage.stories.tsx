@@ -24,6 +24,7 @@ type Story = StoryObj<typeof Dashboard>;
 const at = (value: string) => ({ viewport: { value, isRotated: false } });
 
 const WIDGETS = [
+  'On call now',
   'Events Today',
   'Events Received',
   'Events Per Module',
@@ -42,6 +43,8 @@ export const Filled: Story = {
     for (const name of WIDGETS) await expect(await screen.findByRole('region', { name })).toBeVisible();
     const today = screen.getByRole('region', { name: 'Events Today' });
     await waitFor(() => expect(within(today).getByText('14')).toBeVisible());
+    const onCall = screen.getByRole('region', { name: 'On call now' });
+    await waitFor(() => expect(within(onCall).getByText('Ana Torres')).toBeVisible());
   },
 };
 
@@ -115,6 +118,8 @@ export const Empty: Story = {
     await says('SLA Performance MTD', 'No SLA results this month or last month.');
     await says('Module Events This Month', 'No events this month.');
     await says('Top 10 Responders of the Month', 'No events were assigned this month.');
+    const onCall = screen.getByRole('region', { name: 'On call now' });
+    await expect(within(onCall).getByRole('link', { name: 'Go to Schedules' })).toBeVisible();
   },
 };
 export const EmptyMobile: Story = { args: { calls: 'empty' }, globals: at('mobile1'), play: Empty.play };

@@ -1,4 +1,5 @@
 import {
+  onCallNow,
   summaryChart,
   summaryCompliance,
   summaryEvents,
@@ -6,6 +7,7 @@ import {
   summaryPerformance,
   summaryResource,
   summaryToday,
+  type OnCallNow,
 } from '@relevo/api';
 import type {
   CompliancePerformance,
@@ -35,6 +37,8 @@ export interface DashboardCalls {
   responders: () => Promise<ResponderCount[]>;
   chart: () => Promise<EventChartRow[]>;
   moduleEvents: () => Promise<ModuleEventTimes[]>;
+  /** docs/product.md#schedules: who is on call now in each active schedule */
+  onCallNow: () => Promise<OnCallNow>;
 }
 
 /** docs/product.md#dashboard-calls summaries. */
@@ -46,4 +50,5 @@ export const liveDashboardCalls: DashboardCalls = {
   responders: () => api.call(summaryResource),
   chart: () => api.call(summaryChart, { query: { filter_by: 'Year' } }),
   moduleEvents: () => api.call(summaryEvents),
+  onCallNow: () => api.call(onCallNow),
 };

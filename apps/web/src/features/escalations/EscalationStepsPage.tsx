@@ -29,7 +29,7 @@ import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
-import { escalationRights } from './escalation-screens';
+import { escalationRights, stepCallee } from './escalation-screens';
 import { PriorityModal } from './PriorityModal';
 import { StepModal } from './StepModal';
 import './escalations.css';
@@ -54,7 +54,8 @@ const COLUMNS: DataTableColumn<EscalationStep>[] = [
     cell: (row) => row.participation_type.participation_type_desc,
     sortable: true,
   },
-  { id: 'resource', header: 'Resource', cell: (row) => row.resource.resource_fullname, sortable: true },
+  // docs/product.md#escalation-steps: a step that calls a schedule reads "On call: <schedule>"
+  { id: 'resource', header: 'Resource', cell: (row) => stepCallee(row), sortable: true },
   { id: 'channel', header: 'Channel', cell: (row) => row.channel.channel_desc, sortable: true },
   { id: 'ind_call_again', header: 'Call Again', cell: (row) => yesNo(row.ind_call_again) },
   {
@@ -144,7 +145,7 @@ export function EscalationStepsPage() {
 
   const rowActions = useCallback(
     (step: EscalationStep) => {
-      const name = `step ${step.escalation_priority_orden} (${step.resource.resource_fullname})`;
+      const name = `step ${step.escalation_priority_orden} (${stepCallee(step)})`;
       return (
         <span className="escalations__actions">
           {rights.canEditStep ? (

@@ -2,7 +2,12 @@ import { ESCALATION_INVALID_WARNING, Role, type RoleId } from '@relevo/domain';
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { routes } from '../../routes';
-import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
+import {
+  storyEscalationCalls,
+  storySteps,
+  storyStepsWithSchedule,
+  type StoryEscalationOptions,
+} from '../../testing/escalations';
 import { storyUser } from '../../testing/fixtures';
 import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
@@ -185,5 +190,20 @@ export const StepsDeleteInUse: Story = {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     // the toast and its screen-reader announcement both hold the text
     await expect(await screen.findAllByText(/last step of an escalation used by a module/)).not.toHaveLength(0);
+  },
+};
+
+/** docs/product.md#escalation-steps: a step that calls a schedule names it in the Resource column, "On call: <schedule>". */
+export const StepsWithSchedule: Story = {
+  args: { at: '/escalation/1/resources', options: { steps: storyStepsWithSchedule(3) } },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const table = await screen.findByRole('table', { name: 'Escalation Resources of Night shift' });
+    const row = (await within(table).findByText('On call: Database on call')).closest('tr')!;
+    await expect(row).toHaveTextContent('SMS');
+    await expect(within(row).getByRole('button', { name: 'Edit step 2 (On call: Database on call)' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Priority' }));
+    const dialog = await dialogReady(canvasElement, 'Priority');
+    await expect(await within(dialog).findByText('On call: Database on call')).toBeInTheDocument();
   },
 };

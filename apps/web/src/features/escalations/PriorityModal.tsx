@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLoaded } from '../../shell/loaded';
 import { reportError } from '../../shell/report-error';
 import { allStepsQuery, type EscalationCalls } from './escalation-calls';
+import { stepCallee } from './escalation-screens';
 
 export interface PriorityModalProps {
   escalationId: number;
@@ -15,13 +16,13 @@ export interface PriorityModalProps {
 
 const idOf = (step: EscalationStep) => step.escalation_resource_id;
 const textOf = (step: EscalationStep) =>
-  `${step.resource.resource_fullname} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
+  `${stepCallee(step)} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
 
-/** What a row shows: the resource, then its type and channel. */
+/** What a row shows: whom the step calls, then its type and channel. */
 function StepRow(step: EscalationStep) {
   return (
     <>
-      {step.resource.resource_fullname}{' '}
+      {stepCallee(step)}{' '}
       <span className="priority-modal__meta">
         {step.participation_type.participation_type_desc} · {step.channel.channel_desc}
         {step.escalation_active === 'N' ? ' · INACTIVE' : ''}

@@ -1,27 +1,46 @@
-import { STEP_MESSAGES, type EscalationStep } from '@relevo/domain';
+import { ApiError } from '@relevo/api';
+import { STEP_MESSAGES, type EscalationStep, type StepBody } from '@relevo/domain';
 import { Toaster } from '@relevo/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { storyEscalationCalls, storySteps, type StoryEscalationOptions } from '../../testing/escalations';
-import { dialogReady, expectSaving, storyBody as body } from '../../testing/story-dialogs';
+import { storyEscalationCalls, storyStepsWithSchedule, type StoryEscalationOptions } from '../../testing/escalations';
+import { dialogReady, expectProblem, expectSaving, storyBody as body } from '../../testing/story-dialogs';
+import type { EscalationCalls } from './escalation-calls';
 import { StepModal } from './StepModal';
 
-const STEPS = storySteps(3);
+const STEPS = storyStepsWithSchedule(3);
+
+/** The bodies the story's saves sent, newest last (a play reads what went to the server). */
+const sent: StepBody[] = [];
 
 interface StepModalStoryProps {
-  /** edit a fixture step: 0 agent with call again, 2 supervisor */
+  /** edit a fixture step: 0 agent with call again, 1 agent calling the schedule "Database on call", 2 supervisor */
   editing?: number;
   options?: StoryEscalationOptions;
+  /** calls answered otherwise than the fixtures */
+  calls?: Partial<EscalationCalls>;
 }
 
-function StepModalStory({ editing, options = {} }: StepModalStoryProps) {
+function StepModalStory({ editing, options = {}, calls = {} }: StepModalStoryProps) {
   const step: EscalationStep | null = editing === undefined ? null : STEPS[editing]!;
+  const fixtures = storyEscalationCalls(options);
   return (
     <>
       <StepModal
         escalationId={1}
         step={step}
-        calls={storyEscalationCalls(options)}
+        calls={{
+          ...fixtures,
+          createStep: (body) => {
+            sent.push(body);
+            return fixtures.createStep(body);
+          },
+          updateStep: (id, body) => {
+            sent.push(body);
+            return fixtures.updateStep(id, body);
+          },
+          ...calls,
+        }}
         onSaved={() => undefined}
         onClose={() => undefined}
       />
@@ -211,5 +230,91 @@ export const RefusedBySave: Story = {
     await expect(
       await body(canvasElement).findByText('The resource has no phone for a voice call'),
     ).toBeInTheDocument();
+  },
+};
+
+/** docs/product.md#escalation-steps: "Calls" Schedule shows the Schedule select instead of the Resource one. */
+async function callSchedule(canvasElement: HTMLElement) {
+  sent.length = 0;
+  const dialog = await agent(canvasElement);
+  const calls = within(dialog).getByRole('group', { name: 'Calls' });
+  await expect(within(calls).getByRole('radio', { name: 'Resource' })).toBeChecked();
+  await userEvent.click(within(calls).getByRole('radio', { name: 'Schedule' }));
+  await expect(within(calls).getByRole('radio', { name: 'Schedule' })).toBeChecked();
+  await expect(within(dialog).queryByRole('combobox', { name: 'Resource' })).toBeNull();
+  return dialog;
+}
+
+/** A new step calling whoever is on call in "Database on call": only the schedule is sent. */
+export const CreateCallsSchedule: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await callSchedule(canvasElement);
+    await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await choose(canvasElement, dialog, 'Schedule', 'Database on call');
+    await expect(within(dialog).getByRole('combobox', { name: 'Schedule' })).toHaveTextContent('Database on call');
+    await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ resource_id: null, schedule_id: 21 }));
+  },
+};
+
+/** Back to Resource: the Resource select returns, cleared, and the schedule is no longer chosen. */
+export const CallsBackToResource: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await callSchedule(canvasElement);
+    await choose(canvasElement, dialog, 'Schedule', 'Front desk');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Resource' }));
+    await expect(within(dialog).queryByRole('combobox', { name: 'Schedule' })).toBeNull();
+    await expect(within(dialog).getByRole('combobox', { name: 'Resource' })).toHaveTextContent('Select Resource');
+    await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  },
+};
+
+export const ScheduleRequired: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await callSchedule(canvasElement);
+    await choose(canvasElement, dialog, 'Schedule', 'Front desk');
+    await choose(canvasElement, dialog, 'Schedule', 'Select Schedule');
+    await expect(within(dialog).getByRole('combobox', { name: 'Schedule' })).toHaveAttribute('aria-invalid', 'true');
+    await expectProblem(canvasElement, dialog, 'Schedule', STEP_MESSAGES.scheduleRequired);
+    await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  },
+};
+
+/** A stored step that calls a schedule opens with Schedule chosen and its schedule selected. */
+export const EditCallsSchedule: Story = {
+  args: { editing: 1 },
+  play: async ({ canvasElement }) => {
+    sent.length = 0;
+    const dialog = await stepDialogReady(canvasElement);
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(within(dialog).getByRole('radio', { name: 'Schedule' })).toBeChecked();
+    await expect(within(dialog).getByRole('combobox', { name: 'Schedule' })).toHaveTextContent('Database on call');
+    await expect(within(dialog).queryByRole('combobox', { name: 'Resource' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ resource_id: null, schedule_id: 21 }));
+  },
+};
+
+/** The server's 422 on the schedule (made inactive meanwhile) shows on the Schedule select. */
+export const ScheduleRefusedByServer: Story = {
+  args: {
+    editing: 1,
+    calls: {
+      updateStep: () =>
+        Promise.reject(
+          new ApiError(422, {
+            detail: [{ loc: ['body', 'schedule_id'], msg: 'The schedule is inactive: choose an active one' }],
+          }),
+        ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await stepDialogReady(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Schedule' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    await expectProblem(canvasElement, dialog, 'Schedule', 'The schedule is inactive: choose an active one');
   },
 };

@@ -21,6 +21,7 @@ import {
   type EscalationStep,
   type ParticipationType,
   type Resource,
+  type Schedule,
   type StepFormValues,
   type StepSaveAnswer,
 } from '@relevo/domain';
@@ -33,12 +34,17 @@ import { bindSelects } from '../../shell/shown-errors';
 import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
+import { STEP_CALLS_CHOICES, scheduleOptions } from './escalation-screens';
+import './escalations.css';
 
 export interface StepModalProps {
   escalationId: number;
   /** the step to edit; null creates one */
   step: EscalationStep | null;
-  calls: Pick<EscalationCalls, 'createStep' | 'updateStep' | 'channels' | 'participationTypes' | 'resources'>;
+  calls: Pick<
+    EscalationCalls,
+    'createStep' | 'updateStep' | 'channels' | 'participationTypes' | 'resources' | 'schedules'
+  >;
   onClose: () => void;
   /** the save answered status 1 (the screen shows the toast, reloads and closes) */
   onSaved: (answer: StepSaveAnswer) => void;
@@ -47,12 +53,17 @@ export interface StepModalProps {
 const STEP_FIELDS: (keyof StepFormValues)[] = [
   'participation_type_id',
   'channel_id',
-  'resource_id',
   'escalation_active',
   'ind_call_again',
   'max_attemp_number',
   'next_followup_time',
   'next_followup_time_mult',
+];
+
+/** The fields the modal shows for these values: a 422 on one of them stays on it. */
+const shownStepFields = (values: StepFormValues): (keyof StepFormValues)[] => [
+  ...STEP_FIELDS,
+  values.calls === 'schedule' ? 'schedule_id' : 'resource_id',
 ];
 
 /** A save answer whose status is not 1 is refused: its feedback shows as an error toast (docs/product.md#http-calls). */
@@ -62,24 +73,29 @@ interface StepChoices {
   types: ParticipationType[];
   channels: Channel[];
   resources: Resource[];
+  schedules: Schedule[];
 }
 
-/** The three option lists of the modal, loaded once when it opens. */
+const NO_CHOICES: StepChoices = { types: [], channels: [], resources: [], schedules: [] };
+
+/** The four option lists of the modal, loaded once when it opens. */
 function useStepChoices(calls: StepModalProps['calls'], escalationId: number): Loaded<StepChoices> {
   const load = useCallback(async (): Promise<StepChoices> => {
-    const [types, channels, resources] = await Promise.all([
+    const [types, channels, resources, schedules] = await Promise.all([
       calls.participationTypes(),
       calls.channels(),
       calls.resources(escalationId),
+      calls.schedules(),
     ]);
-    return { types: types.list, channels: channels.list, resources: resources.list };
+    return { types: types.list, channels: channels.list, resources: resources.list, schedules: schedules.list };
   }, [calls, escalationId]);
   return useLoaded(load);
 }
 
 /**
- * docs/product.md#escalation-steps step modal: participation type, channel, resource, call again, max attempt recall (only
- * with call again), next follow-up time and its unit (not for a supervisor), status (edit only).
+ * docs/product.md#escalation-steps step modal: participation type, channel, what the step calls (a resource, or a
+ * schedule's person on call, docs/product.md#schedules), call again, max attempt recall (only with call again), next
+ * follow-up time and its unit (not for a supervisor), status (edit only).
  * The rules are the domain's step form (docs/product.md#validation-rules), checked on every change; Save stays disabled
  * until the form is valid.
  */
@@ -92,7 +108,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
           const body = checkedOutput(validate(StepSchema, stepFormBody(input)));
           const answer = await savedOrReported(
             step ? calls.updateStep(step.escalation_resource_id, body) : calls.createStep(body),
-            STEP_FIELDS,
+            shownStepFields(input),
           );
           if (answer.status !== 1) {
             toast.error(answer.feedback, { duration: ESCALATION_TOAST_MS });
@@ -113,7 +129,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
   const isSaving = state.matches('saving');
   const isSaved = state.matches('saved');
   const loaded = useStepChoices(calls, escalationId);
-  const choices = loaded.state === 'loaded' ? loaded.value : { types: [], channels: [], resources: [] };
+  const choices = loaded.state === 'loaded' ? loaded.value : NO_CHOICES;
   const switchId = useId();
 
   useSavedOnce(isSaved, context.saved, onSaved);
@@ -129,8 +145,10 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
     errors: errors[field],
     onValueChange: (value: string) => send({ type: 'CHANGE', field, value: maskDigits(value, digits) }),
   });
-  const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id'>(values, errors, (name, value) =>
-    send({ type: 'CHANGE', field: name, value: idOf(value) }),
+  const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id' | 'schedule_id'>(
+    values,
+    errors,
+    (name, value) => send({ type: 'CHANGE', field: name, value: idOf(value) }),
   );
 
   return (
@@ -162,13 +180,42 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
           {...choice('channel_id')}
         />
       </div>
-      <SelectField
-        label="Resource"
-        required
-        options={resourceOptions(choices.resources, step?.resource)}
-        disabled={loaded.state !== 'loaded'}
-        {...choice('resource_id')}
-      />
+      <div className="step-modal__grid">
+        <fieldset className="step-modal__calls">
+          <legend>Calls</legend>
+          <span className="step-modal__calls-choices">
+            {STEP_CALLS_CHOICES.map((option) => (
+              <label key={option.value} className="step-modal__calls-choice">
+                <input
+                  type="radio"
+                  name="calls"
+                  value={option.value}
+                  checked={values.calls === option.value}
+                  onChange={() => send({ type: 'CHANGE', field: 'calls', value: option.value })}
+                />
+                {option.text}
+              </label>
+            ))}
+          </span>
+        </fieldset>
+        {layout.callsSchedule ? (
+          <SelectField
+            label="Schedule"
+            required
+            options={scheduleOptions(choices.schedules, step?.schedule)}
+            disabled={loaded.state !== 'loaded'}
+            {...choice('schedule_id')}
+          />
+        ) : (
+          <SelectField
+            label="Resource"
+            required
+            options={resourceOptions(choices.resources, step?.resource)}
+            disabled={loaded.state !== 'loaded'}
+            {...choice('resource_id')}
+          />
+        )}
+      </div>
       <div className="step-modal__grid">
         <label className="step-modal__switch" htmlFor={switchId}>
           <input

@@ -9,12 +9,14 @@ import {
   listChannels,
   listEscalations,
   listParticipationTypes,
+  listSchedules,
   listSteps,
   updateEscalation,
   updateStep,
 } from '@relevo/api';
 import {
   MAX_STEPS,
+  OPTION_LIST_SIZE,
   type Channel,
   type Escalation,
   type EscalationCreate,
@@ -26,6 +28,7 @@ import {
   type ParticipationType,
   type PriorityChange,
   type Resource,
+  type Schedule,
   type StepBody,
   type StepSaveAnswer,
 } from '@relevo/domain';
@@ -52,6 +55,8 @@ export interface EscalationCalls extends RecordCalls<Escalation, EscalationCreat
   channels: () => Promise<ListOf<Channel>>;
   participationTypes: () => Promise<ListOf<ParticipationType>>;
   resources: (escalationId: number) => Promise<ListOf<Resource>>;
+  /** docs/product.md#schedules: the customer's active schedules, which a step may call instead of a resource */
+  schedules: () => Promise<ListOf<Schedule>>;
 }
 
 /** docs/product.md#catalogue-calls. */
@@ -71,6 +76,10 @@ export const liveEscalationCalls: EscalationCalls = {
   channels: () => api.call(listChannels),
   participationTypes: () => api.call(listParticipationTypes),
   resources: (escalationId) => api.call(filteredResources, { params: { id: escalationId } }),
+  schedules: () =>
+    api.call(listSchedules, {
+      query: { page_size: OPTION_LIST_SIZE, order_by_column: 'schedule_name', schedule_active: 'Y' },
+    }),
 };
 
 /** docs/product.md#escalation-steps and #constants-and-limits: the priority modal loads every step, up to 999, in priority order. */

@@ -1,5 +1,6 @@
 import { addStep, changePriority, deleteStep, updateStep } from '@relevo/api';
-import { mayCall, type RoleId } from '@relevo/domain';
+import { mayCall, type EscalationStep, type RoleId, type Schedule, type StepFormValues } from '@relevo/domain';
+import type { SelectOption } from '@relevo/ui';
 
 /**
  * What a role may do on an escalation's steps (docs/product.md#roles-and-permissions): both customer roles read, a Customer Root
@@ -31,3 +32,31 @@ export const resourceNames = (resources: string): string[] =>
 
 /** The route of an escalation's steps (docs/product.md#routes). */
 export const stepsPath = (escalationId: number) => `/escalation/${escalationId}/resources`;
+
+/** The step modal's "Calls" choice (docs/product.md#escalation-steps): a resource, or whoever is on call in a schedule. */
+export const STEP_CALLS_CHOICES = [
+  { value: 'resource', text: 'Resource' },
+  { value: 'schedule', text: 'Schedule' },
+] as const satisfies readonly { value: StepFormValues['calls']; text: string }[];
+
+/**
+ * The schedules a step may call (the customer's active ones), after the placeholder; an edited
+ * step keeps its own schedule choosable even when it is no longer active.
+ */
+export function scheduleOptions(
+  schedules: readonly Pick<Schedule, 'schedule_id' | 'schedule_name'>[],
+  current?: EscalationStep['schedule'],
+): SelectOption[] {
+  const listed = schedules.map((schedule) => ({ value: schedule.schedule_id, text: schedule.schedule_name }));
+  const kept =
+    current && !listed.some((option) => option.value === current.schedule_id)
+      ? [{ value: current.schedule_id, text: current.schedule_name }]
+      : [];
+  return [{ value: null, text: 'Select Schedule' }, ...kept, ...listed];
+}
+
+/** Whom a step calls, as its row and its buttons name it: the resource, or "On call: <schedule>". */
+export function stepCallee(step: Pick<EscalationStep, 'resource' | 'schedule'>): string {
+  if (step.schedule) return `On call: ${step.schedule.schedule_name}`;
+  return step.resource?.resource_fullname ?? '';
+}

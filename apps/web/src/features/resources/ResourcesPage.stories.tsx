@@ -6,7 +6,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
 import { storyTestCalls, type StoryTestState } from '../../testing/delivery';
 import { storyUser } from '../../testing/fixtures';
-import { storyCatalogueCalls, type StoryCatalogueState } from '../../testing/resources';
+import {
+  storyCalendarUrl,
+  storyCatalogueCalls,
+  storyResourceOnCallCalls,
+  type StoryCatalogueState,
+  type StoryOnCallOptions,
+} from '../../testing/resources';
 import { StoryApp, screenMeta } from '../../testing/story-app';
 import {
   dialogReady,
@@ -22,23 +28,33 @@ const phoneRefused = () =>
     new ApiError(422, { detail: [{ loc: ['body', 'resource_phone2'], msg: RESOURCE_MESSAGES.phoneCountry }] }),
   );
 
+/** The schedule calls of the story on screen: a play reads which pages asked for their next shifts. */
+let onCallCalls = storyResourceOnCallCalls();
+
 /** The real route table at /resources, signed in as a Demo Company user, with fixture calls. */
 function Resources({
   role = Role.CustomerRoot,
   state = 'filled',
   refusePhone = false,
   test = 'delivered',
+  onCall = {},
 }: {
   role?: RoleId;
   state?: StoryCatalogueState;
   refusePhone?: boolean;
   /** what "Send a test" answers */
   test?: StoryTestState;
+  /** what the next shifts and the calendar feed answer */
+  onCall?: StoryOnCallOptions;
 }) {
-  const [calls] = useState(() => ({
-    ...storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}),
-    resourceTestCalls: storyTestCalls(test),
-  }));
+  const [calls] = useState(() => {
+    onCallCalls = storyResourceOnCallCalls(onCall);
+    return {
+      ...storyCatalogueCalls(state, refusePhone ? { resources: { create: phoneRefused } } : {}),
+      resourceTestCalls: storyTestCalls(test),
+      resourceOnCallCalls: onCallCalls,
+    };
+  });
   return <StoryApp routes={routes} at="/resources" user={storyUser(role)} services={calls} />;
 }
 
@@ -273,5 +289,126 @@ export const TestNoPhone: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await sendTest(canvasElement);
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(TEST_SEND_MESSAGES.noPhone);
+  },
+};
+
+/** The row of the resource named `name` in the list. */
+async function rowOf(canvasElement: HTMLElement, name: string) {
+  const table = await body(canvasElement).findByRole('table', { name: 'Resources' });
+  return (await within(table).findByText(name)).closest('tr')!;
+}
+
+/**
+ * docs/product.md#schedules: each row's next shift in the viewer's time, "—" without one; the page's
+ * shifts come in one call with its resource ids, and a new page (a search) asks again for its own.
+ */
+export const NextShifts: Story = {
+  play: async ({ canvasElement }) => {
+    const carlos = await rowOf(canvasElement, 'Carlos Méndez');
+    await waitFor(() =>
+      expect(carlos).toHaveTextContent(/Database on call: \w{3}, Mar \d{1,2}, \d{1,2}:\d{2}\s[AP]M – /),
+    );
+    await expect(await rowOf(canvasElement, 'Luis Ortega')).toHaveTextContent(/Front desk: \w{3}, Mar \d{1,2}/);
+    const ana = await rowOf(canvasElement, 'Ana Torres');
+    await expect(ana).toHaveTextContent('—');
+    await expect(within(ana).getByText('No shift ahead')).toBeInTheDocument();
+    await expect(onCallCalls.asked).toEqual([[2, 1, 3, 4, 5]]);
+    await userEvent.type(body(canvasElement).getByRole('searchbox', { name: 'Search resources' }), 'Luis');
+    await waitFor(() => expect(onCallCalls.asked.at(-1)).toEqual([3]));
+  },
+};
+
+/** The next shifts could not be read: the cells stay empty, the list stays usable. */
+export const NextShiftsFailed: Story = {
+  args: { onCall: { nextShifts: 'failed' } },
+  play: async ({ canvasElement }) => {
+    const carlos = await rowOf(canvasElement, 'Carlos Méndez');
+    await waitFor(() => expect(onCallCalls.asked).toHaveLength(1));
+    await expect(carlos).not.toHaveTextContent('Database on call');
+    await expect(within(carlos).getByRole('button', { name: 'Edit Carlos Méndez' })).toBeVisible();
+  },
+};
+
+/** docs/product.md#calendar-feeds: the resource's feed address, read-only with Copy. */
+async function openFeed(canvasElement: HTMLElement, name = 'Luis Ortega') {
+  await userEvent.click(await body(canvasElement).findByRole('button', { name: `Calendar feed of ${name}` }));
+  const dialog = await dialogReady(canvasElement, `Calendar feed of ${name}`);
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
+export const CalendarFeed: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    const field = await within(dialog).findByLabelText('Calendar feed address');
+    await expect(field).toHaveValue(storyCalendarUrl(3));
+    await expect(field).toHaveAttribute('readonly');
+    await expect(within(dialog).getByRole('button', { name: 'Copy the calendar feed address' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'New address' })).toBeEnabled();
+  },
+};
+
+/** "New address" asks first: the old address stops working; then the new one shows. */
+export const CalendarFeedNewAddress: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    await within(dialog).findByLabelText('Calendar feed address');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New address' }));
+    const confirm = await body(canvasElement).findByRole('alertdialog');
+    await expect(confirm).toHaveTextContent('The current address stops working at once');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'New address' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Calendar feed address')).toHaveValue(storyCalendarUrl(3, 1)),
+    );
+    await expect(await body(canvasElement).findAllByText('The calendar feed has a new address')).not.toHaveLength(0);
+  },
+};
+
+/** The new address is asked for and has not come yet: Continue is busy. */
+export const CalendarFeedRotating: Story = {
+  args: { onCall: { rotate: 'busy' } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    await within(dialog).findByLabelText('Calendar feed address');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New address' }));
+    const confirm = await body(canvasElement).findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'New address' }));
+    await waitFor(() =>
+      expect(within(confirm).getByRole('button', { name: 'New address' })).toHaveAttribute('aria-busy', 'true'),
+    );
+  },
+};
+
+/** A refused new address: the error shows and the address that still works stays. */
+export const CalendarFeedNewAddressFailed: Story = {
+  args: { onCall: { rotate: 'failed' } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    await within(dialog).findByLabelText('Calendar feed address');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New address' }));
+    const confirm = await body(canvasElement).findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'New address' }));
+    await expect(await within(dialog).findByText('We have some problems please contact support')).toBeVisible();
+    await expect(within(dialog).getByLabelText('Calendar feed address')).toHaveValue(storyCalendarUrl(3));
+  },
+};
+
+/** docs/product.md#roles-and-permissions: a Customer reads the feed's address; only a Customer Root gives it a new one. */
+export const CalendarFeedCustomer: Story = {
+  args: { role: Role.Customer },
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    await expect(await within(dialog).findByLabelText('Calendar feed address')).toHaveValue(storyCalendarUrl(3));
+    await expect(within(dialog).queryByRole('button', { name: 'New address' })).toBeNull();
+  },
+};
+
+/** The address could not be read: the server's words instead. */
+export const CalendarFeedFailed: Story = {
+  args: { onCall: { calendarFailed: true } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openFeed(canvasElement);
+    await expect(await within(dialog).findByText('We have some problems please contact support')).toBeVisible();
+    await expect(within(dialog).queryByLabelText('Calendar feed address')).toBeNull();
   },
 };

@@ -1,4 +1,11 @@
-import { addResource, deleteResource, sendResourceTest, updateResource } from '@relevo/api';
+import {
+  addResource,
+  deleteResource,
+  resourceCalendar,
+  rotateResourceCalendar,
+  sendResourceTest,
+  updateResource,
+} from '@relevo/api';
 import {
   MESSAGES,
   copiedToClipboard,
@@ -8,18 +15,25 @@ import {
   type Resource,
 } from '@relevo/domain';
 import { Alert, Icon, IconButton, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
 import { useLoaded } from '../../shell/loaded';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
+import { NextShiftCell, NextShiftsProvider, usePageShifts } from './NextShiftCell';
 import { liveResourceCalls } from './resource-calls';
+import { liveResourceOnCallCalls } from './resource-on-call-calls';
 import { liveResourceTestCalls } from './resource-test-calls';
 import { ResourceModal } from './ResourceModal';
 import { TestSendModal } from './TestSendModal';
 import './ResourcesPage.css';
+
+// a resource's calendar feed opens on a click: its window loads then, not with the list
+const CalendarFeedModal = lazy(() =>
+  import('./CalendarFeedModal').then(({ CalendarFeedModal }) => ({ default: CalendarFeedModal })),
+);
 
 /** A phone cell: the number with its country code; a click copies it (docs/product.md#resources). */
 function PhoneCell({ national, country }: { national: string | null; country: string | null }) {
@@ -53,6 +67,8 @@ const COLUMNS: DataTableColumn<Resource>[] = [
     cell: (row) => <PhoneCell national={row.resource_phone2} country={row.resource_country_phone2} />,
     sortable: true,
   },
+  // docs/product.md#schedules: the resource's next shift in any active schedule, read for the whole page at once
+  { id: 'next_shift', header: 'Next Shift', cell: (row) => <NextShiftCell resourceId={row.resource_id} /> },
   ...statusAndChangeColumns('resource'),
 ];
 
@@ -68,7 +84,8 @@ const RESOURCES: RecordListSpec<Resource> = {
 /**
  * docs/product.md#resources: the people the escalations contact. List, create, edit and delete (Customer
  * Root); the Customer sees the list only (the calls' permissions, docs/product.md#roles-and-permissions). The quota check runs on
- * open and after each save or delete: at the quota the warning shows and Create is disabled.
+ * open and after each save or delete: at the quota the warning shows and Create is disabled. Each row
+ * shows its next shift (docs/product.md#schedules) and opens its calendar feed (docs/product.md#calendar-feeds).
  */
 export function ResourcesPage() {
   const calls = useService('resourceCalls', liveResourceCalls);
@@ -78,32 +95,48 @@ export function ResourcesPage() {
   const records = useRecordList(RESOURCES, calls, { changed });
   const { close, saved } = records.screen;
   const testCalls = useService('resourceTestCalls', liveResourceTestCalls);
-  const mayTest = mayCall(useSignedInUser().role.rol_id, sendResourceTest);
+  const onCallCalls = useService('resourceOnCallCalls', liveResourceOnCallCalls);
+  const role = useSignedInUser().role.rol_id;
+  const mayTest = mayCall(role, sendResourceTest);
+  const mayReadFeed = mayCall(role, resourceCalendar);
   const [testing, setTesting] = useState<Resource | null>(null);
+  const [feedOf, setFeedOf] = useState<Resource | null>(null);
+  const pageShifts = usePageShifts(onCallCalls, records.list.rows);
   const { rowButtons } = records;
-  // docs/product.md#send-a-test: a test SMS and call to the row's phones, beside Edit and Delete
+  // docs/product.md#send-a-test: a test SMS and call to the row's phones; docs/product.md#calendar-feeds: the
+  // resource's calendar feed; both beside Edit and Delete
   const rowActions = useCallback(
     (row: Resource) => (
       <span className="resources__row-actions">
-        <IconButton
-          size="sm"
-          label={`Send a test to ${row.resource_fullname}`}
-          icon={<Icon name="send" size={16} />}
-          onClick={() => setTesting(row)}
-        />
+        {mayReadFeed ? (
+          <IconButton
+            size="sm"
+            label={`Calendar feed of ${row.resource_fullname}`}
+            icon={<Icon name="clock" size={16} />}
+            onClick={() => setFeedOf(row)}
+          />
+        ) : null}
+        {mayTest ? (
+          <IconButton
+            size="sm"
+            label={`Send a test to ${row.resource_fullname}`}
+            icon={<Icon name="send" size={16} />}
+            onClick={() => setTesting(row)}
+          />
+        ) : null}
         {rowButtons(row)}
       </span>
     ),
-    [rowButtons],
+    [rowButtons, mayReadFeed, mayTest],
   );
 
   // the server's own rule and words: the same refusal it answers to one more resource
   const quotaRefusal = limit.state === 'loaded' ? resourceQuotaRefusal(limit.value) : null;
   return (
-    <>
+    <NextShiftsProvider value={pageShifts}>
       <RecordListScreen
         records={records}
-        rowActions={mayTest ? rowActions : undefined}
+        rowActions={mayTest || mayReadFeed ? rowActions : undefined}
         notice={
           quotaRefusal && records.may.create ? (
             <Alert variant="warning" className="resources__quota">
@@ -115,6 +148,16 @@ export function ResourcesPage() {
         modal={(row) => <ResourceModal resource={row} calls={calls} onClose={close} onSaved={saved} />}
       />
       {testing ? <TestSendModal resource={testing} calls={testCalls} onClose={() => setTesting(null)} /> : null}
-    </>
+      <Suspense fallback={null}>
+        {feedOf ? (
+          <CalendarFeedModal
+            resource={feedOf}
+            calls={onCallCalls}
+            mayRotate={mayCall(role, rotateResourceCalendar)}
+            onClose={() => setFeedOf(null)}
+          />
+        ) : null}
+      </Suspense>
+    </NextShiftsProvider>
   );
 }

@@ -272,7 +272,12 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
       next_followup_time: '2',
       next_followup_time_mult: 'H',
     });
-    expect(form.layout('edit')).toEqual({ hasMaxAttempts: true, hasFollowUp: true, hasStatus: true });
+    expect(form.layout('edit')).toEqual({
+      callsSchedule: false,
+      hasMaxAttempts: true,
+      hasFollowUp: true,
+      hasStatus: true,
+    });
     expect(form.canSave()).toBe(true);
     const supervisor = stepFormFromStep(
       storedStep({
@@ -289,6 +294,43 @@ describe('the escalation step form (docs/product.md#escalation-steps, #states-an
       next_followup_time: '24',
       next_followup_time_mult: 'H',
     });
+  });
+
+  it('calls a schedule instead: its own message on the Schedule select, and a body with only the schedule', async () => {
+    const form = agentForm();
+    form.set('calls', 'schedule');
+    expect(form.values()).toMatchObject({ calls: 'schedule', resource_id: null, schedule_id: null });
+    expect(form.layout().callsSchedule).toBe(true);
+    expect(form.canSave()).toBe(false);
+    // nothing typed into the select yet: no message until a save is asked for
+    expect(form.errors()).toEqual({});
+    form.actor.send({ type: 'SUBMIT' });
+    expect(form.errors()).toEqual({ schedule_id: [STEP_MESSAGES.scheduleRequired] });
+    form.set('schedule_id', 12);
+    expect(form.errors()).toEqual({});
+    expect(form.canSave()).toBe(true);
+    form.actor.send({ type: 'SUBMIT' });
+    expect(validate(StepSchema, stepFormBody(form.save.calls[0]!))).toMatchObject({
+      success: true,
+      output: { ...AGENT_STEP, resource_id: null, schedule_id: 12 },
+    });
+    form.save.reject(new FieldFailure({ schedule_id: ['Schedule not found'] }));
+    await tick();
+    expect(form.errors().schedule_id).toEqual(['Schedule not found']);
+    form.set('calls', 'resource');
+    expect(form.values()).toMatchObject({ calls: 'resource', resource_id: null, schedule_id: null });
+    expect(form.layout().callsSchedule).toBe(false);
+    expect(form.errors().resource_id).toEqual([STEP_MESSAGES.resourceRequired]);
+  });
+
+  it('opens a stored step that calls a schedule with Schedule chosen', () => {
+    const form = start(
+      stepFormFromStep(storedStep({ resource: null, schedule: { schedule_id: 12, schedule_name: 'Night desk' } })),
+    );
+    expect(form.values()).toMatchObject({ calls: 'schedule', resource_id: null, schedule_id: 12 });
+    expect(form.layout('edit').callsSchedule).toBe(true);
+    expect(form.canSave()).toBe(true);
+    expect(stepFormFromStep(storedStep()).calls).toBe('resource');
   });
 
   it('edits the status of a stored step', () => {

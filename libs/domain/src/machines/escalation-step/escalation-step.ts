@@ -5,6 +5,7 @@ import {
   changeStepForm,
   FOLLOW_UP_UNIT_LABELS,
   isSupervisor,
+  STEP_MESSAGES,
   StepSchema,
   stepFormBody,
   type StepFormValues,
@@ -29,9 +30,15 @@ import {
  */
 export const stepFormMachine = recordFormMachineFor<StepFormValues, StepSaveAnswer>();
 
-/** The messages per field of these values (empty when they can be saved). */
+/**
+ * The messages per field of these values (empty when they can be saved). With Schedule chosen the
+ * Resource select is hidden, so the wire's "neither" rule shows on the Schedule select, in its words.
+ */
 export function stepFormErrors(values: StepFormValues): FormErrors<StepFormValues> {
-  return formErrors(StepSchema, stepFormBody(values));
+  const errors = formErrors(StepSchema, stepFormBody(values));
+  if (values.calls !== 'schedule' || !errors.resource_id) return errors;
+  const { resource_id: _hidden, ...shown } = errors;
+  return { ...shown, schedule_id: [STEP_MESSAGES.scheduleRequired] };
 }
 
 const applyChange = (values: StepFormValues, field: FieldOf<StepFormValues>, value: unknown): StepFormValues =>
@@ -59,6 +66,7 @@ export function stepFormFromStep(step: EscalationStep): StepFormValues {
     escalation_id: step.escalation.escalation_id,
     participation_type_id: typeId,
     channel_id: step.channel.channel_id,
+    calls: step.schedule ? 'schedule' : 'resource',
     resource_id: step.resource?.resource_id ?? null,
     schedule_id: step.schedule?.schedule_id ?? null,
     escalation_active: step.escalation_active,
