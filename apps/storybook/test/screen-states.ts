@@ -43,6 +43,11 @@ const ESCALATIONS = 'screens-escalations--';
 const STEP_MODAL = 'screens-escalations-step-modal--';
 const PRIORITY = 'screens-escalations-priority-modal--';
 const SLA = 'screens-sla--';
+const ON_CALL_NOW = 'dashboard-on-call-now--';
+const SCHEDULES = 'screens-schedules--';
+const SCHEDULE = 'screens-schedules-schedule-page--';
+const ROTATION_MODAL = 'screens-schedules-rotation-modal--';
+const OVERRIDE_MODAL = 'screens-schedules-override-modal--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -182,6 +187,19 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'load failed': 'each widget says "This could not be loaded." on the dashboard: screens-dashboard--failed',
     },
   })),
+  {
+    screen: 'Dashboard widget: On call now',
+    spec: 'docs/product.md#dashboard',
+    states: {
+      filled: ids(ON_CALL_NOW, 'filled'),
+      'nobody on call': ids(ON_CALL_NOW, 'nobody-on-call'),
+      empty: ids(ON_CALL_NOW, 'empty'),
+      loading: ids(ON_CALL_NOW, 'loading'),
+      'load failed': ids(ON_CALL_NOW, 'failed', 'reload-after-failure'),
+      collapse: ids(ON_CALL_NOW, 'collapsed'),
+      fullscreen: ids(ON_CALL_NOW, 'fullscreen'),
+    },
+  },
   {
     screen: 'Profile',
     spec: '2.8',
@@ -541,6 +559,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       refused: ids(RESOURCES, 'phone-refused-by-server', 'delete-refused'),
       'server error': ids(RESOURCES, 'save-failed'),
       'delete confirmation': ids(RESOURCES, 'delete-confirm'),
+      'next shift': ids(RESOURCES, 'next-shifts', 'next-shifts-failed'),
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
@@ -555,6 +574,20 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'refused: too soon': ids(RESOURCES, 'test-too-soon'),
       'refused: no phone': ids(RESOURCES, 'test-no-phone'),
       'role: Customer': ids(RESOURCES, 'read-only-customer'),
+    },
+    without: { 'role: staff': CUSTOMER_SCREEN },
+  },
+  {
+    screen: 'Calendar feed (Resources row action)',
+    spec: 'docs/product.md#calendar-feeds',
+    states: {
+      filled: ids(RESOURCES, 'calendar-feed'),
+      'new address confirmed': ids(RESOURCES, 'calendar-feed-new-address'),
+      saving: ids(RESOURCES, 'calendar-feed-rotating'),
+      'server error': ids(RESOURCES, 'calendar-feed-new-address-failed'),
+      'load failed': ids(RESOURCES, 'calendar-feed-failed'),
+      'role: CustomerRoot': ids(RESOURCES, 'calendar-feed'),
+      'role: Customer': ids(RESOURCES, 'calendar-feed-customer'),
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
@@ -632,6 +665,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'role: Customer': ids(ESCALATIONS, 'steps-customer-read-only'),
       'priority modal open': ids(ESCALATIONS, 'steps-priority-modal'),
       refused: ids(ESCALATIONS, 'steps-delete-in-use'),
+      'schedule step ("On call: <schedule>")': ids(ESCALATIONS, 'steps-with-schedule'),
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
@@ -658,6 +692,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       saving: ids(STEP_MODAL, 'saving'),
       refused: ids(STEP_MODAL, 'refused-by-save'),
       'server error': ids(STEP_MODAL, 'save-failed'),
+      'calls a schedule (new)': ids(STEP_MODAL, 'create-calls-schedule', 'calls-back-to-resource'),
+      'calls a schedule (edit)': ids(STEP_MODAL, 'edit-calls-schedule'),
+      'validation: Schedule ID is required': ids(STEP_MODAL, 'schedule-required'),
+      'refused: schedule (422 on its field)': ids(STEP_MODAL, 'schedule-refused-by-server'),
     },
     without: {
       'validation: Escalation ID is required': 'the escalation comes from the route, never typed',
@@ -702,6 +740,74 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     without: {
       'role: staff': CUSTOMER_SCREEN,
       'validation: Response time unit must be Minutes or Hours': WRONG_TYPES_UNREACHABLE,
+    },
+  },
+  {
+    screen: 'Schedules (list and modal)',
+    spec: 'docs/product.md#schedules, #gap-warnings',
+    states: {
+      filled: ids(SCHEDULES, 'filled', 'searched'),
+      'gap warning (nobody on call within 14 days)': ids(SCHEDULES, 'filled'),
+      empty: ids(SCHEDULES, 'empty'),
+      loading: ids(SCHEDULES, 'loading'),
+      'load failed': ids(SCHEDULES, 'load-failed'),
+      'role: CustomerRoot': ids(SCHEDULES, 'filled'),
+      'role: Customer': ids(SCHEDULES, 'customer-read-only'),
+      'create modal': ids(SCHEDULES, 'create-modal'),
+      'edit modal': ids(SCHEDULES, 'edit-modal'),
+      'validation: Name is required': ids(SCHEDULES, 'create-name-required'),
+      saved: ids(SCHEDULES, 'created'),
+      saving: ids(SCHEDULES, 'saving'),
+      refused: ids(SCHEDULES, 'delete-in-use'),
+      'server error': ids(SCHEDULES, 'save-failed'),
+    },
+    without: {
+      'role: staff': CUSTOMER_SCREEN,
+      'validation: Must be a time zone such as America/New_York': 'the zone is chosen from the platform’s own list',
+    },
+  },
+  {
+    screen: 'Schedule page (timeline, rotations, overrides, calendar feed)',
+    spec: 'docs/product.md#schedules, #calendar-feeds',
+    states: {
+      'week view': ids(SCHEDULE, 'week', 'next-week'),
+      'month view': ids(SCHEDULE, 'month'),
+      'times in my zone': ids(SCHEDULE, 'my-zone'),
+      'with overrides': ids(SCHEDULE, 'with-overrides', 'week'),
+      'with a gap': ids(SCHEDULE, 'with-gap'),
+      'nobody on call': ids(SCHEDULE, 'nobody-on-call'),
+      'load failed': ids(SCHEDULE, 'load-failed'),
+      'shifts load failed': ids(SCHEDULE, 'shifts-failed'),
+      'role: CustomerRoot': ids(SCHEDULE, 'week', 'calendar-feed'),
+      'role: Customer': ids(SCHEDULE, 'customer-role'),
+      'calendar feed: new address': ids(SCHEDULE, 'calendar-feed'),
+    },
+    without: { 'role: staff': CUSTOMER_SCREEN },
+  },
+  {
+    screen: 'Rotation modal',
+    spec: 'docs/product.md#schedules',
+    states: {
+      new: ids(ROTATION_MODAL, 'new'),
+      edit: ids(ROTATION_MODAL, 'edit'),
+      'participants added and reordered by keyboard, saved': ids(ROTATION_MODAL, 'add-weekly-rotation-of-three'),
+      'validation: A rotation needs at least one participant': ids(ROTATION_MODAL, 'participants-required'),
+      'validation: Choose at least one day': ids(ROTATION_MODAL, 'restriction-errors'),
+      'validation: A shift is at most 52 weeks': ids(ROTATION_MODAL, 'restriction-errors'),
+      'field errors from the server (422)': ids(ROTATION_MODAL, 'server-field-errors'),
+      saving: ids(ROTATION_MODAL, 'saving'),
+      'removed after confirmation': ids(ROTATION_MODAL, 'removed'),
+    },
+  },
+  {
+    screen: 'Override and take-this-shift modal',
+    spec: 'docs/product.md#schedules',
+    states: {
+      'add override': ids(OVERRIDE_MODAL, 'add-override'),
+      saved: ids(OVERRIDE_MODAL, 'override-saved', 'take-this-shift'),
+      'take this shift': ids(OVERRIDE_MODAL, 'take-this-shift', 'take-this-shift-as-customer'),
+      'validation: End must be after start': ids(OVERRIDE_MODAL, 'end-before-start'),
+      'field errors from the server (422)': ids(OVERRIDE_MODAL, 'server-field-errors'),
     },
   },
   {

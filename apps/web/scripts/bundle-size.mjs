@@ -27,6 +27,11 @@ const ROUTES = [
   { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/DashboardPage.tsx'], budgetKb: AIM_KB },
   // the table (TanStack Table) and the filters on top of the shared part
   { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: AIM_KB },
+  // a catalogue list with who is on call in each schedule (its window and the delete confirmation
+  // load when they open)
+  { route: '/schedules', modules: [LAYOUT, 'src/features/schedules/SchedulesPage.tsx'], budgetKb: AIM_KB },
+  // the timeline, the rotations and the overrides (their windows and confirmations load when they open)
+  { route: '/schedules/:schedule_id', modules: [LAYOUT, 'src/features/schedules/SchedulePage.tsx'], budgetKb: AIM_KB },
 ];
 
 let manifest;

@@ -81,6 +81,13 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
       import('./features/escalations/EscalationStepsPage').then(({ EscalationStepsPage }) => EscalationStepsPage),
     ),
   ),
+  // docs/product.md#schedules: the list, and a schedule's timeline, rotations and overrides
+  schedules: lazyRoute(
+    lazyWithPreload(() => import('./features/schedules/SchedulesPage').then(({ SchedulesPage }) => SchedulesPage)),
+  ),
+  'schedules/:schedule_id': lazyRoute(
+    lazyWithPreload(() => import('./features/schedules/SchedulePage').then(({ SchedulePage }) => SchedulePage)),
+  ),
   sla: lazyRoute(lazyWithPreload(() => import('./features/slas/SlasPage').then(({ SlasPage }) => SlasPage))),
   resources: lazyRoute(
     lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage)),

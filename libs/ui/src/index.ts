@@ -43,3 +43,8 @@ export type { ComparisonBar, ComparisonBarsProps } from './charts/ComparisonBars
 export * from './charts/RankedBars';
 export * from './charts/StatTiles';
 export * from './charts/SummaryTable';
+export * from './shift-timeline/ShiftTimeline';
+export * from './date-time-range/DateTimeRangeField';
+export * from './checkbox/CheckboxField';
+export * from './ordered-list-field/OrderedListField';
+export * from './confirm-dialog/LazyConfirmDialog';

@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, Icon, IconButton, toast, type ConfirmDialogProps } from '@relevo/ui';
+import { Button, Icon, IconButton, LazyConfirmDialog, toast, type ConfirmDialogProps } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useRemoval } from './removal';
 import './record-screen.css';
@@ -47,7 +47,7 @@ export function useRecordScreen<Row>({ texts, remove, changed }: RecordScreenOpt
     askRemove: removal.ask,
     close,
     saved,
-    confirmation: <ConfirmDialog message={texts.confirmDelete} {...texts.confirmLabels} {...removal.dialog} />,
+    confirmation: <LazyConfirmDialog message={texts.confirmDelete} {...texts.confirmLabels} {...removal.dialog} />,
   };
 }
 
