@@ -8,6 +8,7 @@ import { redactUrl } from '../src/http/security';
 import { feedUrl } from '../src/schedules/calendar-feeds';
 import { FEED_MAX_EVENTS } from '../src/schedules/calendar';
 import { insertResource } from './support/catalogue';
+import { insertSchedule as insertOwnedSchedule } from './support/schedules';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -91,36 +92,10 @@ describe.each(DATABASE_KINDS)('calendar feeds on %s', (kind) => {
   const tokenOf = (url: string) => /\/api\/calendar\/([A-Za-z0-9_-]+)\.ics$/.exec(url)![1]!;
   const read = (url: string) => t.raw('GET', path(url));
 
-  async function insertSchedule(
+  const insertSchedule = (
     customerId: number,
     spec: { name: string; definition: object; members: number[]; active?: 'Y' | 'N'; zone?: string },
-  ): Promise<number> {
-    return asSystem(t, async (tx) => {
-      const made = await tx
-        .insertInto('schedules')
-        .values({
-          customer_id: customerId,
-          schedule_name: spec.name,
-          time_zone: spec.zone ?? 'America/New_York',
-          schedule_active: spec.active ?? 'Y',
-          definition: JSON.stringify(spec.definition),
-        })
-        .returning('schedule_id')
-        .executeTakeFirstOrThrow();
-      if (spec.members.length)
-        await tx
-          .insertInto('schedule_members')
-          .values(
-            spec.members.map((resource_id) => ({
-              customer_id: customerId,
-              schedule_id: made.schedule_id,
-              resource_id,
-            })),
-          )
-          .execute();
-      return made.schedule_id;
-    });
-  }
+  ) => asSystem(t, (tx) => insertOwnedSchedule(tx, customerId, spec));
 
   beforeAll(async () => {
     const sink = new Writable({

@@ -4,6 +4,7 @@ import { Housekeeping } from '../src/jobs/housekeeping';
 import { GapWarnings, gapMail, type ScheduleGap } from '../src/schedules/gap-warnings';
 import { HandoffNotices, pruneHandoffs } from '../src/schedules/handoffs';
 import { insertResource } from './support/catalogue';
+import { insertSchedule as insertOwnedSchedule } from './support/schedules';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -40,32 +41,10 @@ describe.each(DATABASE_KINDS)('handoff notices and gap warnings on %s', (kind) =
   let quiet: number;
   let gappy: number;
 
-  async function insertSchedule(
+  const insertSchedule = (
     customerId: number,
     spec: { name: string; definition: object; members: number[]; handoffs?: 'Y' | 'N'; active?: 'Y' | 'N' },
-  ): Promise<number> {
-    return asSystem(t, async (tx) => {
-      const made = await tx
-        .insertInto('schedules')
-        .values({
-          customer_id: customerId,
-          schedule_name: spec.name,
-          time_zone: 'America/New_York',
-          schedule_active: spec.active ?? 'Y',
-          handoff_notices: spec.handoffs ?? 'N',
-          definition: JSON.stringify(spec.definition),
-        })
-        .returning('schedule_id')
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('schedule_members')
-        .values(
-          spec.members.map((resource_id) => ({ customer_id: customerId, schedule_id: made.schedule_id, resource_id })),
-        )
-        .execute();
-      return made.schedule_id;
-    });
-  }
+  ) => asSystem(t, (tx) => insertOwnedSchedule(tx, customerId, spec));
 
   const outbox = (prefix: string) =>
     asSystem(t, (tx) =>

@@ -7,6 +7,7 @@ import { EngineWorker } from '../src/engine/worker';
 import { responderService } from '../src/incidents/respond';
 import type { Tx } from '../src/db/database';
 import { insertModuleWithSteps, insertResource } from './support/catalogue';
+import { insertSchedule } from './support/schedules';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type SignedIn, type TestApp } from './support/harness';
 import { customerWithModule, reportIncident, withCredentialKey } from './support/keyed-module';
@@ -22,35 +23,24 @@ const DIEGO = { name: 'Diego Vega', email: 'diego@example.test', phone: '7875550
 /** 2026-03-10 08:55 in New York (EDT, two days after the change): Ana's day, Bruno's from 09:00 */
 const BEFORE_HANDOFF = Date.parse('2026-03-10T12:55:00Z');
 
-async function insertSchedule(
+/** A schedule of these rotations (named and unrestricted unless they say otherwise), in New York. */
+const scheduleOf = (
   tx: Tx,
   customerId: number,
   spec: { name: string; rotations: (Omit<RotationBody, 'rotation_name' | 'restrictions'> & Partial<RotationBody>)[] },
-): Promise<number> {
-  const rotations = spec.rotations.map((rotation, index) => ({
-    rotation_name: `Rotation ${index + 1}`,
-    restrictions: [],
-    ...rotation,
-    rotation_id: index + 1,
-  }));
-  const made = await tx
-    .insertInto('schedules')
-    .values({
-      customer_id: customerId,
-      schedule_name: spec.name,
-      time_zone: 'America/New_York',
-      definition: JSON.stringify({ rotations, temporary_schedules: [] }),
-    })
-    .returning('schedule_id')
-    .executeTakeFirstOrThrow();
-  const members = [...new Set(rotations.flatMap((rotation) => rotation.participants))];
-  if (members.length)
-    await tx
-      .insertInto('schedule_members')
-      .values(members.map((resource_id) => ({ customer_id: customerId, schedule_id: made.schedule_id, resource_id })))
-      .execute();
-  return made.schedule_id;
-}
+) =>
+  insertSchedule(tx, customerId, {
+    name: spec.name,
+    definition: {
+      rotations: spec.rotations.map((rotation, index) => ({
+        rotation_name: `Rotation ${index + 1}`,
+        restrictions: [],
+        ...rotation,
+        rotation_id: index + 1,
+      })),
+      temporary_schedules: [],
+    },
+  });
 
 describe.each(DATABASE_KINDS)('escalation steps that call a schedule, on %s', (kind) => {
   let t: TestApp;
@@ -98,7 +88,7 @@ describe.each(DATABASE_KINDS)('escalation steps that call a schedule, on %s', (k
       ids.set(person.name, await asSystem(t, (tx) => insertResource(tx, customerId, person)));
     // a daily rotation of Ana and Bruno, handing off at 09:00 New York time from March 1st (Ana's)
     daily = await asSystem(t, (tx) =>
-      insertSchedule(tx, customerId, {
+      scheduleOf(tx, customerId, {
         name: 'Primary',
         rotations: [
           {
@@ -113,7 +103,7 @@ describe.each(DATABASE_KINDS)('escalation steps that call a schedule, on %s', (k
     );
     // a rotation that covers weekdays 10:00-11:00 only: nobody at 08:55
     night = await asSystem(t, (tx) =>
-      insertSchedule(tx, customerId, {
+      scheduleOf(tx, customerId, {
         name: 'Late morning',
         rotations: [
           {

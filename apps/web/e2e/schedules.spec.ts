@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
 import { expect, settled, test } from './support/fixtures';
-import { longSla, reportIncident, type ReportingModule } from './support/incidents';
+import { longSla, ownApplication, reportIncident } from './support/incidents';
 import { customerRoot } from './support/users';
 
 // docs/product.md#schedules: a Customer Root builds a schedule on the screens, points an escalation
@@ -23,29 +23,6 @@ async function json<T>(answer: Promise<APIResponse>): Promise<T> {
 /** A date (YYYY-MM-DD) in Puerto Rico (UTC-4 all year), `days` from today there. */
 function dateInZone(days: number): string {
   return new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** An application and module of the test's own on `escalationId`, with its credential key. */
-async function moduleOn(request: APIRequestContext, escalationId: number, slaId: number): Promise<ReportingModule> {
-  const { application_id: applicationId } = await json<{ application_id: number }>(
-    request.post('/api/procedures/add/application', { data: { application_name: `On call ${RUN}` } }),
-  );
-  const moduleName = `Paged ${RUN}`;
-  const { module_id: moduleId } = await json<{ module_id: number }>(
-    request.post('/api/modules/module', {
-      data: {
-        module_name: moduleName,
-        module_desc: 'Made by a browser test',
-        application_id: applicationId,
-        escalation_id: escalationId,
-        sla_id: slaId,
-      },
-    }),
-  );
-  const [credential] = await json<[{ body: { credentialKey: string } }]>(
-    request.get(`/api/events/module/credential/${moduleId}/${applicationId}`),
-  );
-  return { applicationId, moduleId, moduleName, credentialKey: credential.body.credentialKey };
 }
 
 async function addParticipant(dialog: Locator, name: string) {
@@ -173,9 +150,11 @@ test('a weekly rotation of three, an override, the timeline; a step on the sched
 
   // an incident on a module of that escalation: the engine mails Dora, who is on call
   const slaId = await longSla(page.request, `On call SLA ${RUN}`);
-  const module = await moduleOn(page.request, escalationId, slaId);
+  const [module] = await ownApplication(page.request, `On call ${RUN}`, [
+    { name: `Paged ${RUN}`, slaId, escalationId },
+  ]);
   const since = Date.now();
-  const caseId = await reportIncident(baseURL, module, `Help desk down ${RUN}`, 'Nobody can open a ticket.');
+  const caseId = await reportIncident(baseURL, module!, `Help desk down ${RUN}`, 'Nobody can open a ticket.');
   await expect
     .poll(
       async () =>

@@ -306,7 +306,7 @@ export {
   type AlertmanagerWebhook,
   alertAsEvent,
 } from './ingest/pagerduty-events';
-export { engineStepsOf, pushAddress, addressOf, type StepRowForEngine } from './engine/event-steps';
+export { engineStepsOf, pushAddress, addressOf, type StepRowForEngine, type EnginePerson } from './engine/event-steps';
 export { THROTTLE, recipientSlot, type CustomerWindow, customerSlot, bundleMessage } from './engine/throttle';
 export {
   type ContactLanguage,

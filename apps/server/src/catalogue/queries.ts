@@ -27,6 +27,7 @@ import type { Database, Scope, Tx } from '../db/database';
 import { sameCustomerRow } from '../db/joins';
 import { matches, ordering, pageOf, readList, sortKey } from '../db/listing';
 import type { ApplicationsTable, DB, EscalationsTable, SlasTable } from '../db/schema';
+import { schedulesNaming } from '../schedules/definitions';
 
 // The catalogue's SQL: applications and their modules, escalations and their steps, SLAs and
 // resources (docs/product.md#entities), each read and write named for what it does (schedules,
@@ -700,25 +701,7 @@ export async function scheduleNamesUsingResource(tx: Tx, customerId: number, res
     .selectFrom('schedules as sc')
     .select('sc.schedule_name')
     .where('sc.customer_id', '=', customerId)
-    // by the members' and the overrides' indexes on (customer_id, resource_id)
-    .where((eb) =>
-      eb(
-        'sc.schedule_id',
-        'in',
-        eb
-          .selectFrom('schedule_members')
-          .select('schedule_id')
-          .where('customer_id', '=', customerId)
-          .where('resource_id', '=', resourceId)
-          .union(
-            eb
-              .selectFrom('schedule_overrides')
-              .select('schedule_id')
-              .where('customer_id', '=', customerId)
-              .where('resource_id', '=', resourceId),
-          ),
-      ),
-    )
+    .where('sc.schedule_id', 'in', schedulesNaming(tx, customerId, [resourceId]))
     .orderBy('sc.schedule_name')
     .execute();
   return rows.map((row) => row.schedule_name);

@@ -3,6 +3,7 @@ import {
   addressOf,
   onCallAt,
   type EngineInput,
+  type EnginePerson,
   type EngineState,
   type OnCallLookup,
   type StepRowForEngine,
@@ -13,17 +14,7 @@ import { pushDevicesOf } from '../push/queries';
 import { definitionOf, type OverrideRow } from '../schedules/definitions';
 
 /** A person a schedule may name, with what reaches them. */
-type Person = Pick<
-  StepRowForEngine,
-  | 'resource_id'
-  | 'resource_fullname'
-  | 'resource_active'
-  | 'resource_email'
-  | 'resource_phone1_e164'
-  | 'resource_phone2_e164'
-  | 'language_id'
-  | 'resource_push_devices'
->;
+type Person = EnginePerson & Pick<StepRowForEngine, 'resource_push_devices'>;
 
 interface ScheduleForEngine {
   schedule_id: number;

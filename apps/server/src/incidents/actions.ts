@@ -225,15 +225,15 @@ export function eventActionService(ctx: AppContext) {
                 : row.followup_status === 'nobody on call'
                   ? { at: iso(row.at)!, kind: 'nobody on call', schedule: row.resource }
                   : {
-                    at: iso(row.at)!,
-                    kind: 'contact',
-                    status: row.followup_status,
-                    channel: row.channel,
-                    resource: row.resource,
-                    delivery: row.delivery_status,
-                    provider: row.provider,
-                    detail: row.delivery_detail,
-                  },
+                      at: iso(row.at)!,
+                      kind: 'contact',
+                      status: row.followup_status,
+                      channel: row.channel,
+                      resource: row.resource,
+                      delivery: row.delivery_status,
+                      provider: row.provider,
+                      detail: row.delivery_detail,
+                    },
             ),
           ),
           ...inbound.map((row) =>

@@ -9,7 +9,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
-import { definitionOf, overridesOver } from './definitions';
+import { definitionOf, overridesOver, schedulesNaming } from './definitions';
 import type { FeedRow } from './calendar-feeds';
 
 // docs/product.md#calendar-feeds: what a feed shows, from a day ago to SCHEDULE_LIMITS.feedDays
@@ -45,30 +45,7 @@ function schedulesOfResource(tx: Transaction<DB>, customerId: number, resourceId
     .select(SCHEDULE_COLUMNS)
     .where('customer_id', '=', customerId)
     .where('schedule_active', '=', 'Y')
-    .where((eb) =>
-      eb.or([
-        eb(
-          'schedule_id',
-          'in',
-          eb
-            .selectFrom('schedule_members')
-            .select('schedule_id')
-            .where('customer_id', '=', customerId)
-            .where('resource_id', '=', resourceId),
-        ),
-        eb(
-          'schedule_id',
-          'in',
-          eb
-            .selectFrom('schedule_overrides')
-            .select('schedule_id')
-            .where('customer_id', '=', customerId)
-            .where('resource_id', '=', resourceId)
-            .where('end_at', '>', from)
-            .where('start_at', '<', to),
-        ),
-      ]),
-    )
+    .where('schedule_id', 'in', schedulesNaming(tx, customerId, [resourceId], { from, to }))
     .orderBy('schedule_name')
     .orderBy('schedule_id')
     .limit(FEED_MAX_SCHEDULES)

@@ -77,3 +77,30 @@ export function membersOf(definition: StoredScheduleDefinition): number[] {
     for (const shift of temporary.shifts) ids.add(shift.resource_id);
   return [...ids];
 }
+
+/**
+ * The ids of a customer's schedules that name any of these resources: as members (a rotation or a
+ * temporary shift), or in an override over the window (either bound optional), by the members' and
+ * the overrides' indexes on (customer_id, resource_id). A subquery for `where schedule_id in`.
+ */
+export function schedulesNaming(
+  db: Reader,
+  customerId: number,
+  resourceIds: readonly number[],
+  window: { from?: Date; to?: Date } = {},
+) {
+  const ids = resourceIds.length ? [...resourceIds] : [0];
+  let overrides = db
+    .selectFrom('schedule_overrides')
+    .select('schedule_id')
+    .where('customer_id', '=', customerId)
+    .where('resource_id', 'in', ids);
+  if (window.from) overrides = overrides.where('end_at', '>', window.from);
+  if (window.to) overrides = overrides.where('start_at', '<', window.to);
+  return db
+    .selectFrom('schedule_members')
+    .select('schedule_id')
+    .where('customer_id', '=', customerId)
+    .where('resource_id', 'in', ids)
+    .union(overrides);
+}

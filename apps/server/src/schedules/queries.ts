@@ -4,6 +4,7 @@ import type { ListOf, PageQuery, YesNo } from '@relevo/domain';
 import type { Scope, Tx } from '../db/database';
 import { ordering } from '../db/listing';
 import type { SchedulesTable, StoredScheduleDefinition } from '../db/schema';
+import { schedulesNaming } from './definitions';
 import { readPage, type ListDatabase } from '../catalogue/queries';
 
 // The schedules' SQL (docs/product.md#schedules): a schedule is one row (its rotations and
@@ -96,25 +97,7 @@ export const activeSchedulesOfResources = (
     .select(SCHEDULE_COLUMNS)
     .where('s.customer_id', '=', customerId)
     .where('s.schedule_active', '=', 'Y')
-    .where((eb) =>
-      eb(
-        's.schedule_id',
-        'in',
-        eb
-          .selectFrom('schedule_members')
-          .select('schedule_id')
-          .where('customer_id', '=', customerId)
-          .where('resource_id', 'in', resourceIds)
-          .union(
-            eb
-              .selectFrom('schedule_overrides')
-              .select('schedule_id')
-              .where('customer_id', '=', customerId)
-              .where('resource_id', 'in', resourceIds)
-              .where('end_at', '>', since),
-          ),
-      ),
-    )
+    .where('s.schedule_id', 'in', schedulesNaming(tx, customerId, resourceIds, { from: since }))
     .orderBy(sql`lower(s.schedule_name)`)
     .orderBy('s.schedule_id')
     .limit(limit)
@@ -226,6 +209,25 @@ export interface NamedOverrideRow {
   override_createdt: Date;
 }
 
+/** A customer's overrides with their people's names. */
+const overridesWithNames = (tx: Tx, customerId: number) =>
+  tx
+    .selectFrom('schedule_overrides as o')
+    .innerJoin('resources as r', (join) =>
+      join.onRef('r.resource_id', '=', 'o.resource_id').onRef('r.customer_id', '=', 'o.customer_id'),
+    )
+    .select([
+      'o.override_id',
+      'o.schedule_id',
+      'o.resource_id',
+      'r.resource_fullname',
+      'o.start_at',
+      'o.end_at',
+      'o.override_createby',
+      'o.override_createdt',
+    ])
+    .where('o.customer_id', '=', customerId);
+
 /**
  * The overrides of some schedules of the caller's customer that overlap [from, to), with their
  * people's names, in the order they were made (a later one wins), by the (schedule_id, end_at)
@@ -234,44 +236,14 @@ export interface NamedOverrideRow {
  * another in a list's read).
  */
 export const overridesQuery = (tx: Tx, customerId: number, scheduleIds: readonly number[], from: Date, to: Date) =>
-  tx
-    .selectFrom('schedule_overrides as o')
-    .innerJoin('resources as r', (join) =>
-      join.onRef('r.resource_id', '=', 'o.resource_id').onRef('r.customer_id', '=', 'o.customer_id'),
-    )
-    .select([
-      'o.override_id',
-      'o.schedule_id',
-      'o.resource_id',
-      'r.resource_fullname',
-      'o.start_at',
-      'o.end_at',
-      'o.override_createby',
-      'o.override_createdt',
-    ])
-    .where('o.customer_id', '=', customerId)
+  overridesWithNames(tx, customerId)
     .where('o.schedule_id', 'in', scheduleIds.length ? [...scheduleIds] : [0])
     .where('o.end_at', '>', from)
     .where('o.start_at', '<', to)
     .orderBy('o.override_id');
 
 export const findOverride = (tx: Tx, customerId: number, scheduleId: number, overrideId: number) =>
-  tx
-    .selectFrom('schedule_overrides as o')
-    .innerJoin('resources as r', (join) =>
-      join.onRef('r.resource_id', '=', 'o.resource_id').onRef('r.customer_id', '=', 'o.customer_id'),
-    )
-    .select([
-      'o.override_id',
-      'o.schedule_id',
-      'o.resource_id',
-      'r.resource_fullname',
-      'o.start_at',
-      'o.end_at',
-      'o.override_createby',
-      'o.override_createdt',
-    ])
-    .where('o.customer_id', '=', customerId)
+  overridesWithNames(tx, customerId)
     .where('o.schedule_id', '=', scheduleId)
     .where('o.override_id', '=', overrideId)
     .executeTakeFirst();

@@ -21,14 +21,14 @@ async function json<T>(answer: Promise<APIResponse>): Promise<T> {
 
 /**
  * Makes an application of the test's own with these modules on the demo escalation and the demo SLA
- * (or a module's own), through
+ * (or a module's own escalation and SLA), through
  * the API with the signed-in page's session, and gives each module a credential key as the Modules
  * screen does. Its events are the test's alone, so their numbers do not depend on other specs.
  */
 export async function ownApplication(
   request: APIRequestContext,
   applicationName: string,
-  modules: { name: string; slaId?: number }[],
+  modules: { name: string; slaId?: number; escalationId?: number }[],
 ): Promise<ReportingModule[]> {
   const escalations = await json<{ list: { escalation_id: number; escalation_name: string }[] }>(
     request.get(`/api/procedures/get/escalation?search=${encodeURIComponent(DEMO_ESCALATION)}`),
@@ -42,14 +42,14 @@ export async function ownApplication(
     request.post('/api/procedures/add/application', { data: { application_name: applicationName } }),
   );
   const made: ReportingModule[] = [];
-  for (const { name: moduleName, slaId: ownSla } of modules) {
+  for (const { name: moduleName, slaId: ownSla, escalationId: ownEscalation } of modules) {
     const { module_id: moduleId } = await json<{ module_id: number }>(
       request.post('/api/modules/module', {
         data: {
           module_name: moduleName,
           module_desc: 'Made by a browser test',
           application_id: applicationId,
-          escalation_id: escalationId,
+          escalation_id: ownEscalation ?? escalationId,
           sla_id: ownSla ?? slaId,
         },
       }),

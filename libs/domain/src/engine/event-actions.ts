@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_LONG_TEXT, form, idField, optionalText } from '../rules/fields';
 import type { EventStatusValue } from '../entities/event';
-import { addressOf, type StepRowForEngine } from './event-steps';
+import { addressOf, type EnginePerson } from './event-steps';
 import {
   actorName,
   type EngineActor,
@@ -103,16 +103,7 @@ export const EventNoteSchema = form({
 export type EventNote = v.InferOutput<typeof EventNoteSchema>;
 
 /** A resource as a reassignment reads it. */
-export type ReassignableResource = Pick<
-  StepRowForEngine,
-  | 'resource_id'
-  | 'resource_fullname'
-  | 'resource_active'
-  | 'resource_email'
-  | 'resource_phone1_e164'
-  | 'resource_phone2_e164'
-  | 'language_id'
->;
+export type ReassignableResource = EnginePerson;
 
 /** The wait of a reassigned person when the event has no step to copy it from. */
 export const REASSIGN_FOLLOW_UP_MINUTES = 15;

@@ -51,6 +51,18 @@ export const pushAddress = (resourceId: number) => `push:${resourceId}`;
 /** Where a team chat step reaches its resource: the person the post in the module's chats names. */
 export const chatAddress = (resourceId: number) => `chat:${resourceId}`;
 
+/** A resource as the engine reaches it: who, whether active, its addresses and language. */
+export type EnginePerson = Pick<
+  StepRowForEngine,
+  | 'resource_id'
+  | 'resource_fullname'
+  | 'resource_active'
+  | 'resource_email'
+  | 'resource_phone1_e164'
+  | 'resource_phone2_e164'
+  | 'language_id'
+>;
+
 /** What of a resource says where each channel reaches them. */
 export type ResourceAddresses = Pick<
   StepRowForEngine,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isTimeZone, offsetAt, zonedInstant } from '../schedules/zone';
 
 /**
  * Calendar days in a customer's time zone (docs/product.md#tenants-and-roles: every customer keeps one, default UTC).
@@ -11,36 +12,7 @@ export const TIME_ZONE_MESSAGES = {
   unknown: 'Must be a time zone such as America/Puerto_Rico or UTC',
 } as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether the name is an IANA time zone this runtime knows (the database knows the same names). */
-export function isTimeZone(name: string): boolean {
-  if (name.length === 0 || name.length > 64) return false;
-  try {
-    formatterOf(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 export const TimeZoneSchema = v.pipe(
   v.string(TIME_ZONE_MESSAGES.unknown),
@@ -59,52 +31,31 @@ export interface WallTime {
   second: number;
 }
 
-/** What the clocks of `timeZone` show at `instant`. */
+/** What the clocks of `timeZone` show at `instant` (the zone's offsets: `schedules/zone.ts`). */
 export function wallTimeOf(instant: Date, timeZone: string): WallTime {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(instant)
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  // an engine may write midnight as hour 24 even in the h23 cycle
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  const shifted = new Date(ms + offsetAt(timeZone, ms));
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
   };
 }
 
-const wallMs = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-
-/** The zone's offset from UTC at `ms`, in milliseconds (whole seconds). */
-export function zoneOffsetAt(ms: number, timeZone: string): number {
-  const instant = new Date(Math.floor(ms / 1000) * 1000);
-  return wallMs(wallTimeOf(instant, timeZone)) - instant.getTime();
-}
-
-const DAY_MS = 86_400_000;
+/** The zone's offset from UTC at `ms`, in milliseconds. */
+export const zoneOffsetAt = (ms: number, timeZone: string): number => offsetAt(timeZone, ms);
 
 /**
  * The instant at which the clocks of `timeZone` show `wall`, read as PostgreSQL reads a local time
- * (`timestamp at time zone`), so that the dashboard's periods here and in SQL agree: a wall time
- * the clocks skip (the change to summer time) is read with the offset before the change, which for
- * a skipped midnight is the first instant of the day; one they show twice (the change back) is the
- * later of the two.
+ * (`timestamp at time zone`), so that the dashboard's periods here and in SQL agree: the one rule
+ * of `zonedInstant` (a skipped wall time is read with the offset before the change, a repeated one
+ * is the later of the two).
  */
 export function instantOf(wall: Partial<WallTime> & Pick<WallTime, 'year' | 'month' | 'day'>, timeZone: string): Date {
-  const full: WallTime = { hour: 0, minute: 0, second: 0, ...wall };
-  const target = wallMs(full);
-  // the offsets a day either side cover any single change of offset around the wall time
-  const before = zoneOffsetAt(target - DAY_MS, timeZone);
-  const after = zoneOffsetAt(target + DAY_MS, timeZone);
-  const shows = (ms: number) => wallMs(wallTimeOf(new Date(ms), timeZone)) === target;
-  const candidates = [target - before, target - after].filter(shows);
-  if (candidates.length) return new Date(Math.max(...candidates));
-  return new Date(target - before);
+  return new Date(zonedInstant(timeZone, wall));
 }
 
 /** A calendar day, 'YYYY-MM-DD'. */

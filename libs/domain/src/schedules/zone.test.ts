@@ -29,14 +29,14 @@ describe('wall-clock time in a zone (docs/product.md#schedules)', () => {
       expect(offsetAt('America/Puerto_Rico', at(`2026-${month}-15T12:00:00Z`))).toBe(-4 * HOUR);
   });
 
-  it('turns a local reading into its instant; a skipped time means the same reading after the change, a repeated one its first occurrence', () => {
+  it('turns a local reading into its instant; a skipped time means the same reading after the change, a repeated one the later of the two', () => {
     const ny = 'America/New_York';
     expect(zonedInstant(ny, { year: 2026, month: 3, day: 7, hour: 9 })).toBe(at('2026-03-07T14:00:00Z'));
     expect(zonedInstant(ny, { year: 2026, month: 3, day: 9, hour: 9 })).toBe(at('2026-03-09T13:00:00Z'));
     // 02:30 does not exist on March 8th: it is 03:30 EDT
     expect(zonedInstant(ny, { year: 2026, month: 3, day: 8, hour: 2, minute: 30 })).toBe(at('2026-03-08T07:30:00Z'));
-    // 01:30 happens twice on November 1st: the first, still EDT
-    expect(zonedInstant(ny, { year: 2026, month: 11, day: 1, hour: 1, minute: 30 })).toBe(at('2026-11-01T05:30:00Z'));
+    // 01:30 happens twice on November 1st: the later, EST (as PostgreSQL reads it)
+    expect(zonedInstant(ny, { year: 2026, month: 11, day: 1, hour: 1, minute: 30 })).toBe(at('2026-11-01T06:30:00Z'));
     expect(zonedInstant('Europe/Madrid', { year: 2026, month: 3, day: 29, hour: 2, minute: 15 })).toBe(
       at('2026-03-29T01:15:00Z'),
     );

@@ -1,16 +1,19 @@
 /**
- * Wall-clock time in an IANA time zone (docs/product.md#schedules), on the platform's Intl data: no
- * clock of its own, exact to the minute across daylight-saving changes. A local time that does not
- * exist (the hour skipped in spring) means the same clock reading after the change (02:30 is 03:30);
- * one that happens twice (the hour repeated in autumn) means its first occurrence.
+ * Wall-clock time in an IANA time zone (docs/product.md#schedules, #dashboard), on the platform's
+ * Intl data: no clock of its own, exact to the second across daylight-saving changes. A local time
+ * that does not exist (the hour skipped in spring) means the same clock reading after the change
+ * (02:30 is 03:30); one that happens twice (the hour repeated in autumn) means the later of the two,
+ * as PostgreSQL reads a local time (`timestamp at time zone`), so the dashboard's periods here and
+ * in SQL agree. `rules/time-zone.ts` (the dashboard's days) builds on these.
  */
 
+const SECOND = 1000;
 const MINUTE = 60_000;
 export const DAY_MS = 86_400_000;
 
 interface Zone {
   format: Intl.DateTimeFormat;
-  /** per UTC day: the offsets at its start and end, and the minute it changes at, if it does */
+  /** per UTC day: the offsets at its start and end, and the second it changes at, if it does */
   days: Map<number, { before: number; after: number; change: number | null }>;
 }
 
@@ -42,7 +45,7 @@ function zoneOf(timeZone: string): Zone {
 export function isTimeZone(text: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(text)) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: text });
+    zoneOf(text);
     return true;
   } catch {
     return false;
@@ -55,7 +58,8 @@ function rawOffset(zone: Zone, at: number): number {
   const parts: Record<string, number> = {};
   for (const part of zone.format.formatToParts(whole))
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  // an engine may write midnight as hour 24 even in the h23 cycle
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
   return local - whole;
 }
 
@@ -70,11 +74,11 @@ export function offsetAt(timeZone: string, at: number): number {
     const after = rawOffset(zone, start + DAY_MS);
     let change: number | null = null;
     if (before !== after) {
-      // the first minute with the new offset
+      // the first second with the new offset (a few old offsets are not whole minutes)
       let low = start;
       let high = start + DAY_MS;
-      while (high - low > MINUTE) {
-        const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+      while (high - low > SECOND) {
+        const middle = low + Math.floor((high - low) / 2 / SECOND) * SECOND;
         if (rawOffset(zone, middle) === after) high = middle;
         else low = middle;
       }
@@ -116,15 +120,15 @@ export function localTime(timeZone: string, at: number): LocalTime {
  */
 export function zonedInstant(
   timeZone: string,
-  local: { year: number; month: number; day: number; hour?: number; minute?: number },
+  local: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number },
 ): number {
-  const naive = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
+  const naive = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0, local.second ?? 0);
   const earlier = offsetAt(timeZone, naive - DAY_MS);
   const later = offsetAt(timeZone, naive + DAY_MS);
   const fits = (offset: number) => offsetAt(timeZone, naive - offset) === offset;
   const candidates = [earlier, later].filter(fits).map((offset) => naive - offset);
-  // twice: the first; never (skipped): read with the offset before the change, which lands after it
-  if (candidates.length) return Math.min(...candidates);
+  // twice: the later; never (skipped): read with the offset before the change, which lands after it
+  if (candidates.length) return Math.max(...candidates);
   return naive - earlier;
 }
 
