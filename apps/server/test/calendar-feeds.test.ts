@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { resourceCalendar, rotateResourceCalendar, rotateScheduleCalendar } from '@relevo/api';
 import { ManualClock } from '../src/clock';
@@ -9,6 +8,7 @@ import { feedUrl } from '../src/schedules/calendar-feeds';
 import { FEED_MAX_EVENTS } from '../src/schedules/calendar';
 import { insertResource } from './support/catalogue';
 import { insertSchedule as insertOwnedSchedule } from './support/schedules';
+import { logLines } from './support/log-lines';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, failure, startTestApp, type SignedIn, type TestApp } from './support/harness';
 
@@ -73,7 +73,7 @@ const weekly = (participants: number[], start = '2025-12-01') => ({
 
 describe.each(DATABASE_KINDS)('calendar feeds on %s', (kind) => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { sink, lines } = logLines();
   let acme: number;
   let other: number;
   let root: SignedIn;
@@ -98,12 +98,6 @@ describe.each(DATABASE_KINDS)('calendar feeds on %s', (kind) => {
   ) => asSystem(t, (tx) => insertOwnedSchedule(tx, customerId, spec));
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     t = await startTestApp({
       kind,
       logSink: sink,

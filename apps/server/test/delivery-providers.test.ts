@@ -1,7 +1,6 @@
 import { PROVIDER_MESSAGES, TEST_SEND_MESSAGES } from '@relevo/domain';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineWorker } from '../src/engine/worker';
@@ -11,6 +10,7 @@ import { claimMessages, enqueue, sendJournal } from '../src/delivery/queries';
 import { outboxDispatcher } from '../src/server';
 import { webhookSignature } from '../src/delivery/channels';
 import { insertRunnableModule, insertTextingModule, type RunnableModule } from './support/catalogue';
+import { logLines } from './support/log-lines';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 import { reportIncident, withCredentialKey } from './support/keyed-module';
@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
   let smsModule: RunnableModule & { key: string };
   let acme: number;
   let rootToken: string;
-  const lines: string[] = [];
+  const { sink, lines } = logLines();
 
   /** Twilio's callback to `url` with `params`, signed with `token` as Twilio signs it. */
   const fromTwilio = (url: string, params: Record<string, string>, token = TOKEN) => {
@@ -181,12 +181,6 @@ describe.each(DATABASE_KINDS)('delivery providers on %s', (kind) => {
   beforeAll(async () => {
     fake = new FakeTwilio();
     const apiUrl = await fake.start();
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     t = await startTestApp({
       kind,
       logSink: sink,

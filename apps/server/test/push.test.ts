@@ -1,5 +1,4 @@
 import { PUSH_DEVICES_PER_OWNER, PUSH_MESSAGES, RESPONDER_MESSAGES, type PushNotification } from '@relevo/domain';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineWorker } from '../src/engine/worker';
 import { createSenders } from '../src/delivery/channels';
@@ -9,6 +8,7 @@ import { vapidKeysOf } from '../src/push/keys';
 import { responderService } from '../src/incidents/respond';
 import { outboxDispatcher } from '../src/server';
 import { insertModuleWithSteps } from './support/catalogue';
+import { logLines } from './support/log-lines';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 import { reportIncident, withCredentialKey } from './support/keyed-module';
@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)('push notifications on %s', (kind) => {
   let acme: number;
   let rootToken: string;
   let rootEmail: string;
-  const lines: string[] = [];
+  const { sink, lines } = logLines();
   const answers: string[] = [];
   const agent = pushServiceAgent();
 
@@ -104,12 +104,6 @@ describe.each(DATABASE_KINDS)('push notifications on %s', (kind) => {
   beforeAll(async () => {
     service = new PushService();
     await service.start();
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     t = await startTestApp({
       kind,
       logSink: sink,

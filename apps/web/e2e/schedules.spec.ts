@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import type { APIResponse, Locator, Page } from '@playwright/test';
 import { expectAccessible, freshPage } from './support/axe';
 import { expect, settled, test } from './support/fixtures';
 import { longSla, ownApplication, reportIncident } from './support/incidents';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isTimeZone, offsetAt, zonedInstant } from '../schedules/zone';
+import { isTimeZone, localTime, offsetAt, zonedInstant } from '../schedules/zone';
 
 /**
  * Calendar days in a customer's time zone (docs/product.md#tenants-and-roles: every customer keeps one, default UTC).
@@ -31,18 +31,10 @@ export interface WallTime {
   second: number;
 }
 
-/** What the clocks of `timeZone` show at `instant` (the zone's offsets: `schedules/zone.ts`). */
+/** What the clocks of `timeZone` show at `instant` (whole seconds; `schedules/zone.ts`). */
 export function wallTimeOf(instant: Date, timeZone: string): WallTime {
-  const ms = Math.floor(instant.getTime() / 1000) * 1000;
-  const shifted = new Date(ms + offsetAt(timeZone, ms));
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
-  };
+  const { weekday: _weekday, ...wall } = localTime(timeZone, Math.floor(instant.getTime() / 1000) * 1000);
+  return wall;
 }
 
 /** The zone's offset from UTC at `ms`, in milliseconds. */

@@ -53,6 +53,7 @@ describe('wall-clock time in a zone (docs/product.md#schedules)', () => {
       day: 29,
       hour: 3,
       minute: 30,
+      second: 0,
       weekday: 7,
     });
     expect(formatInZone('America/New_York', at('2026-11-01T06:30:00Z'))).toBe('2026-11-01 01:30 (-05:00)');

@@ -98,6 +98,7 @@ export interface LocalTime {
   day: number;
   hour: number;
   minute: number;
+  second: number;
   weekday: number;
 }
 
@@ -110,6 +111,7 @@ export function localTime(timeZone: string, at: number): LocalTime {
     day: shifted.getUTCDate(),
     hour: shifted.getUTCHours(),
     minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
     weekday: ((shifted.getUTCDay() + 6) % 7) + 1,
   };
 }
