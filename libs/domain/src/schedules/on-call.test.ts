@@ -57,6 +57,16 @@ describe('who is on call (docs/product.md#schedules)', () => {
     expect(onCallAt(schedule(ny), at('2026-03-23T12:59:00Z'))?.resource_id).toBe(CARLA);
   });
 
+  it('makes the week across the autumn change in New York an hour longer', () => {
+    const ny = 'America/New_York';
+    const list = shifts(schedule(ny), at('2026-10-26T13:00:00Z'), at('2026-11-09T14:00:00Z'));
+    expect(readable(ny, list)).toEqual([
+      '2 2026-10-26 09:00 (-04:00) → 2026-11-02 09:00 (-05:00)',
+      '3 2026-11-02 09:00 (-05:00) → 2026-11-09 09:00 (-05:00)',
+    ]);
+    expect(list[0]!.end - list[0]!.start).toBe(7 * DAY + HOUR);
+  });
+
   it('keeps a daily handoff at its local hour across the autumn change in Madrid', () => {
     const madrid = 'Europe/Madrid';
     const daily = schedule(madrid, {
