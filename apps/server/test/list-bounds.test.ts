@@ -85,6 +85,7 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
         'listEvents',
         'listModules',
         'listResources',
+        'listSchedules',
         'listSlas',
         'listSteps',
         'ownUsers.list',

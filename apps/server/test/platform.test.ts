@@ -30,6 +30,7 @@ describe('the contract', () => {
     for (const endpoint of ENDPOINTS) {
       const path = fillPath(endpoint.path, {
         id: 1,
+        override_id: 1,
         module: 1,
         application: 1,
         case_id: 'ABCDEFGH',

@@ -41,6 +41,7 @@ const LANDED: Record<string, string> = {
   '0022_team_chat': '901df90220d8',
   '0023_push': '9c8269ba73fe',
   '0024_chat_steps': 'ad5f61d8c7f3',
+  '0025_schedules': 'dfa1c88bec3c',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);
@@ -125,6 +126,8 @@ function declaredSchema(): Record<string, Record<string, Declared>> {
         if (part.kind === ts.SyntaxKind.UnknownKeyword || ts.isTypeLiteralNode(part)) return 'json';
         if (ts.isTypeReferenceNode(part) && part.typeName.getText(file) === 'Record') return 'json';
         if (ts.isArrayTypeNode(part)) return 'json';
+        // a jsonb document typed by its shape (schema.ts's Stored* interfaces)
+        if (ts.isTypeReferenceNode(part) && /^Stored[A-Z]\w*$/.test(part.typeName.getText(file))) return 'json';
         throw new Error(`schema.ts: cannot read the type ${part.getText(file)}`);
       }),
     );
