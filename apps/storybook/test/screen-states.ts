@@ -48,6 +48,7 @@ const SCHEDULES = 'screens-schedules--';
 const SCHEDULE = 'screens-schedules-schedule-page--';
 const ROTATION_MODAL = 'screens-schedules-rotation-modal--';
 const OVERRIDE_MODAL = 'screens-schedules-override-modal--';
+const TEMPORARY_MODAL = 'screens-schedules-temporary-schedule-modal--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -767,7 +768,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     },
   },
   {
-    screen: 'Schedule page (timeline, rotations, overrides, calendar feed)',
+    screen: 'Schedule page (timeline, rotations, temporary schedules, overrides, calendar feed)',
     spec: 'docs/product.md#schedules, #calendar-feeds',
     states: {
       'week view': ids(SCHEDULE, 'week', 'next-week'),
@@ -779,8 +780,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'load failed': ids(SCHEDULE, 'load-failed'),
       'shifts load failed': ids(SCHEDULE, 'shifts-failed'),
       'role: CustomerRoot': ids(SCHEDULE, 'week', 'calendar-feed'),
-      'role: Customer': ids(SCHEDULE, 'customer-role'),
+      'role: Customer': ids(SCHEDULE, 'customer-role', 'customer-reads-temporary-schedules'),
       'calendar feed: new address': ids(SCHEDULE, 'calendar-feed'),
+      'temporary schedules (one over, one to come; their shifts in the timeline)': ids(SCHEDULE, 'temporary-schedules'),
+      'temporary schedules: none': ids(SCHEDULE, 'no-temporary-schedules'),
     },
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
@@ -808,6 +811,26 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'take this shift': ids(OVERRIDE_MODAL, 'take-this-shift', 'take-this-shift-as-customer'),
       'validation: End must be after start': ids(OVERRIDE_MODAL, 'end-before-start'),
       'field errors from the server (422)': ids(OVERRIDE_MODAL, 'server-field-errors'),
+    },
+  },
+  {
+    screen: 'Temporary schedule modal',
+    spec: 'docs/product.md#schedules',
+    states: {
+      new: ids(TEMPORARY_MODAL, 'new'),
+      edit: ids(TEMPORARY_MODAL, 'edit'),
+      'shifts added and removed, saved (in the list and the timeline)': ids(TEMPORARY_MODAL, 'add-with-shifts'),
+      'validation: Choose who is on call': ids(TEMPORARY_MODAL, 'validation-errors'),
+      'validation: A shift must lie within its temporary schedule': ids(TEMPORARY_MODAL, 'validation-errors'),
+      'validation: End must be after start': ids(TEMPORARY_MODAL, 'validation-errors'),
+      'validation: Temporary schedules must not overlap': ids(TEMPORARY_MODAL, 'overlap'),
+      'field errors from the server (422)': ids(TEMPORARY_MODAL, 'server-field-errors'),
+      saving: ids(TEMPORARY_MODAL, 'saving'),
+      'removed after confirmation': ids(TEMPORARY_MODAL, 'removed'),
+    },
+    without: {
+      'validation: A temporary schedule holds at most 100 shifts':
+        '"Add shift" is disabled at 100 shifts, so the message cannot be reached from the screen; the domain tests check it',
     },
   },
   {

@@ -663,3 +663,21 @@ export {
   type TimelineEvent,
   type TimelineInput,
 } from './machines/schedule-timeline/schedule-timeline.machine';
+export {
+  temporaryShiftKey,
+  temporaryPeriodText,
+  mayAddTemporary,
+  mayAddTemporaryShift,
+  emptyTemporaryForm,
+  temporaryFormFromTemporary,
+  nextTemporaryShift,
+  scheduleWithoutTemporary,
+  temporaryFormErrors,
+  scheduleTemporaryBody,
+  temporarySaveErrors,
+  type TemporaryShiftFormValues,
+  type TemporaryFormValues,
+  type TemporaryFormField,
+  type TemporaryShiftField,
+} from './rules/schedule-form';
+export { temporaryFormMachine, temporaryFormInput } from './machines/schedule-form/schedule-form';

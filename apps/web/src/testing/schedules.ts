@@ -13,6 +13,7 @@ import {
   type ScheduleOverride,
   type ScheduleShift,
   type ShiftsAnswer,
+  type TemporarySchedule,
 } from '@relevo/domain';
 import type { ScheduleCalls } from '../features/schedules/schedule-calls';
 import { never } from './fixtures';
@@ -144,6 +145,27 @@ const OVERRIDES: ScheduleOverride[] = [
   },
 ];
 
+/**
+ * The first schedule's temporary schedules (with the `temporary` option): one over, the weekend
+ * before the rotations started, Marta on call; and the weekend of 20 March, Luis then Carla, and
+ * nobody from Sunday 18:00 to Monday 09:00 (New York times).
+ */
+export const storyTemporarySchedules: TemporarySchedule[] = [
+  {
+    start: '2026-02-28T14:00:00.000Z',
+    end: '2026-03-02T14:00:00.000Z',
+    shifts: [{ ...person(3), start: '2026-02-28T14:00:00.000Z', end: '2026-03-02T14:00:00.000Z' }],
+  },
+  {
+    start: '2026-03-20T22:00:00.000Z',
+    end: '2026-03-23T13:00:00.000Z',
+    shifts: [
+      { ...person(2), start: '2026-03-20T22:00:00.000Z', end: '2026-03-21T22:00:00.000Z' },
+      { ...person(5), start: '2026-03-21T22:00:00.000Z', end: '2026-03-22T22:00:00.000Z' },
+    ],
+  },
+];
+
 const nameOf = (id: number) =>
   storyScheduleResources.find((resource) => resource.resource_id === id)?.resource_fullname ?? `Resource ${id}`;
 
@@ -222,6 +244,17 @@ export const rotationRefused = (index: number) =>
     detail: [{ loc: ['body', 'rotations', index, 'participants'], msg: SCHEDULE_MESSAGES.participantNotFound }],
   });
 
+/** A 422 of the schedule's PUT about the person of temporary schedule `index`'s first shift (deactivated meanwhile). */
+export const temporaryRefused = (index: number) =>
+  new ApiError(422, {
+    detail: [
+      {
+        loc: ['body', 'temporary_schedules', index, 'shifts', 0, 'resource_id'],
+        msg: SCHEDULE_MESSAGES.participantNotFound,
+      },
+    ],
+  });
+
 export const scheduleInUse = () => new ApiError(409, { detail: SCHEDULE_MESSAGES.inUse('Night shift') });
 
 export interface StoryScheduleOptions {
@@ -230,8 +263,13 @@ export interface StoryScheduleOptions {
   list?: 'ok' | 'loading' | 'failed';
   /** the schedule's page: its first read fails (Reload then reads it), or every read of its shifts fails */
   page?: 'ok' | 'failsOnce' | 'shiftsFail';
-  /** saves of the schedule never answer, fail with a 500, or answer a 422 on rotation `n`'s participants */
-  save?: 'ok' | 'saving' | 'failed' | { refuseRotation: number };
+  /**
+   * saves of the schedule never answer, fail with a 500, or answer a 422 on rotation `n`'s
+   * participants or on the person of temporary schedule `n`'s first shift
+   */
+  save?: 'ok' | 'saving' | 'failed' | { refuseRotation: number } | { refuseTemporary: number };
+  /** the first schedule has temporary schedules (`storyTemporarySchedules`) */
+  temporary?: boolean;
   /** overrides made are refused with a 422 on their end */
   overrideRefused?: boolean;
 }
@@ -251,10 +289,14 @@ function pageOf(rows: readonly Schedule[], query: ListQuery) {
 /**
  * Fixture calls of the schedule screens, over the fixtures and the domain's own computations: the
  * shifts, gaps and who is on call come from `shifts` and `onCallUntil` on the fixture definitions,
- * and an override or a rotation saved changes what the next read shows.
+ * and an override, a rotation or a temporary schedule saved changes what the next read shows.
  */
 export function storyScheduleCalls(options: StoryScheduleOptions = {}): ScheduleCalls {
-  const schedules = (options.schedules ?? storySchedules).map((schedule) => ({ ...schedule }));
+  const schedules = (options.schedules ?? storySchedules).map((schedule) =>
+    options.temporary && schedule.schedule_id === 1
+      ? withOnCall({ ...schedule, temporary_schedules: storyTemporarySchedules }, OVERRIDES, SCHEDULE_STORY_NOW)
+      : { ...schedule },
+  );
   const overrides = OVERRIDES.map((override) => ({ ...override }));
   let nextOverride = 600;
   let failuresLeft = options.page === 'failsOnce' ? 1 : 0;
@@ -268,7 +310,10 @@ export function storyScheduleCalls(options: StoryScheduleOptions = {}): Schedule
     const save = options.save ?? 'ok';
     if (save === 'saving') return never<T>();
     if (save === 'failed') return Promise.reject(new ApiError(500, null));
-    if (typeof save === 'object') return Promise.reject(rotationRefused(save.refuseRotation));
+    if (typeof save === 'object')
+      return Promise.reject(
+        'refuseRotation' in save ? rotationRefused(save.refuseRotation) : temporaryRefused(save.refuseTemporary),
+      );
     return Promise.resolve().then(answer);
   };
 
@@ -308,7 +353,11 @@ export function storyScheduleCalls(options: StoryScheduleOptions = {}): Schedule
             start: r.start,
             restrictions: r.restrictions,
           })),
-          temporary_schedules: current.temporary_schedules,
+          temporary_schedules: body.temporary_schedules.map((temporary) => ({
+            start: temporary.start,
+            end: temporary.end,
+            shifts: temporary.shifts.map((shift) => ({ ...shift, resource_fullname: nameOf(shift.resource_id) })),
+          })),
         };
         schedules[at] = changed;
         return withOnCall(changed, overrides, now());

@@ -7,6 +7,8 @@ import {
   rotationFormInput,
   rotationFormMachine,
   scheduleRecordForm,
+  temporaryFormInput,
+  temporaryFormMachine,
 } from '../machines/schedule-form/schedule-form';
 import { tick } from '../machines/test-actors';
 import { SCHEDULE_MESSAGES, ScheduleUpdateSchema, type Schedule, type ScheduleOverride } from '../schedules/schedule';
@@ -43,7 +45,19 @@ import {
   scheduleWithoutRotation,
   scheduleZoneChoices,
   viewerZoneHint,
+  emptyTemporaryForm,
+  mayAddTemporary,
+  mayAddTemporaryShift,
+  nextTemporaryShift,
+  scheduleTemporaryBody,
+  scheduleWithoutTemporary,
+  temporaryFormErrors,
+  temporaryFormFromTemporary,
+  temporaryPeriodText,
+  temporarySaveErrors,
+  temporaryShiftKey,
   type RotationFormValues,
+  type TemporaryFormValues,
 } from './schedule-form';
 import { validate } from './validation';
 
@@ -394,5 +408,277 @@ describe('the override window and "take this shift" (docs/product.md#schedules)'
     expect(actor.getSnapshot().value).toBe('saved');
     expect(actor.getSnapshot().context.saved).toEqual(saved);
     expect(bodies).toEqual([{ resource_id: 4, start: '2026-03-09T09:00:00-04:00', end: '2026-03-16T09:00:00-04:00' }]);
+  });
+});
+
+describe('a temporary schedule’s window (docs/product.md#schedules)', () => {
+  const NOW = Date.parse('2026-03-11T19:00:00Z');
+  // the fixture's temporary schedule, in New York: Tue 31 Mar 20:00 – Wed 1 Apr 20:00
+  const weekend = (shifts: TemporaryFormValues['shifts'] = []): TemporaryFormValues => ({
+    start: '2026-03-20T18:00',
+    end: '2026-03-23T09:00',
+    shifts,
+  });
+  const luisThenCarla = weekend([
+    { resource_id: 2, start: '2026-03-20T18:00', end: '2026-03-21T18:00' },
+    { resource_id: 5, start: '2026-03-21T18:00', end: '2026-03-22T18:00' },
+  ]);
+
+  it('starts a day from the next full hour with one shift over it, nobody chosen yet', () => {
+    const values = emptyTemporaryForm(NY, NOW);
+    expect(values).toEqual({
+      start: '2026-03-11T15:00',
+      end: '2026-03-12T15:00',
+      shifts: [{ resource_id: null, start: '2026-03-11T15:00', end: '2026-03-12T15:00' }],
+    });
+    expect(temporaryFormErrors(schedule, null, values)).toEqual({
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_FORM_MESSAGES.personRequired],
+    });
+  });
+
+  it('opens a temporary schedule as read in the schedule’s zone, which reads right as it is', () => {
+    const values = temporaryFormFromTemporary(NY, schedule.temporary_schedules[0]!);
+    expect(values).toEqual({
+      start: '2026-03-31T20:00',
+      end: '2026-04-01T20:00',
+      shifts: [{ resource_id: 2, start: '2026-03-31T20:00', end: '2026-04-01T20:00' }],
+    });
+    expect(temporaryFormErrors(schedule, 0, values)).toEqual({});
+    expect(temporaryPeriodText(NY, schedule.temporary_schedules[0]!)).toBe('Tue 31 Mar 20:00 – Wed 1 Apr 20:00');
+  });
+
+  it('proposes the next shift after the last one, as long as it, never past the period’s end', () => {
+    expect(nextTemporaryShift(NY, weekend())).toEqual({
+      resource_id: null,
+      start: '2026-03-20T18:00',
+      end: '2026-03-23T09:00',
+    });
+    expect(nextTemporaryShift(NY, weekend(luisThenCarla.shifts.slice(0, 1)))).toEqual({
+      resource_id: null,
+      start: '2026-03-21T18:00',
+      end: '2026-03-22T18:00',
+    });
+    // a day after Carla's would end Monday 18:00: cut at the period's end
+    expect(nextTemporaryShift(NY, luisThenCarla)).toMatchObject({ start: '2026-03-22T18:00', end: '2026-03-23T09:00' });
+    // over the spring change a day's shift is 24 elapsed hours: 08:00 before it, 09:00 after
+    expect(
+      nextTemporaryShift(NY, {
+        start: '2026-03-06T08:00',
+        end: '2026-03-10T08:00',
+        shifts: [{ resource_id: 1, start: '2026-03-06T08:00', end: '2026-03-07T08:00' }],
+      }),
+    ).toMatchObject({ start: '2026-03-07T08:00', end: '2026-03-08T09:00' });
+    expect(nextTemporaryShift(NY, { ...weekend(), start: '' })).toEqual({ resource_id: null, start: '', end: '' });
+  });
+
+  it('needs a period whose end is after its start, and times it can read', () => {
+    expect(temporaryFormErrors(schedule, null, { ...weekend(), end: '2026-03-20T17:00' })).toEqual({
+      end: [SCHEDULE_MESSAGES.endAfterStart],
+    });
+    expect(temporaryFormErrors(schedule, null, { ...weekend(), start: '', end: '2026-03-23' })).toEqual({
+      start: [SCHEDULE_FORM_MESSAGES.startRequired],
+      end: [SCHEDULE_FORM_MESSAGES.dateTimeRequired],
+    });
+    // said even while a shift still lacks its person
+    expect(
+      temporaryFormErrors(schedule, null, {
+        start: '2026-03-20T18:00',
+        end: '2026-03-20T17:00',
+        shifts: [{ resource_id: null, start: '2026-03-20T18:00', end: '2026-03-20T12:00' }],
+      }),
+    ).toEqual({
+      end: [SCHEDULE_MESSAGES.endAfterStart],
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_FORM_MESSAGES.personRequired],
+      [temporaryShiftKey(0, 'end')]: [SCHEDULE_MESSAGES.endAfterStart],
+    });
+    // no shifts is a period nobody is on call (but overrides)
+    expect(temporaryFormErrors(schedule, null, weekend())).toEqual({});
+  });
+
+  it('checks each shift on its own fields: a person, an end after its start, within the period', () => {
+    const errors = temporaryFormErrors(
+      schedule,
+      null,
+      weekend([
+        { resource_id: null, start: '2026-03-20T18:00', end: '' },
+        { resource_id: 5, start: '2026-03-21T18:00', end: '2026-03-21T17:00' },
+      ]),
+    );
+    expect(errors).toEqual({
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_FORM_MESSAGES.personRequired],
+      [temporaryShiftKey(0, 'end')]: [SCHEDULE_FORM_MESSAGES.endRequired],
+      [temporaryShiftKey(1, 'end')]: [SCHEDULE_MESSAGES.endAfterStart],
+    });
+    const outside = temporaryFormErrors(
+      schedule,
+      null,
+      weekend([
+        { resource_id: 2, start: '2026-03-20T12:00', end: '2026-03-21T18:00' },
+        { resource_id: 5, start: '2026-03-21T18:00', end: '2026-03-23T10:00' },
+      ]),
+    );
+    // the contract's message, on the very time that lies outside and not on the whole list
+    expect(outside).toEqual({
+      [temporaryShiftKey(0, 'start')]: [SCHEDULE_MESSAGES.temporaryShiftOutside],
+      [temporaryShiftKey(1, 'end')]: [SCHEDULE_MESSAGES.temporaryShiftOutside],
+    });
+  });
+
+  it('holds at most 100 shifts', () => {
+    const shifts = Array.from({ length: 101 }, () => ({
+      resource_id: 1,
+      start: '2026-03-20T18:00',
+      end: '2026-03-20T19:00',
+    }));
+    expect(temporaryFormErrors(schedule, null, weekend(shifts))).toEqual({
+      shifts: [SCHEDULE_MESSAGES.temporaryShiftsTooMany],
+    });
+    expect(mayAddTemporaryShift({ shifts: shifts.slice(0, 99) })).toBe(true);
+    expect(mayAddTemporaryShift({ shifts: shifts.slice(0, 100) })).toBe(false);
+  });
+
+  it('refuses a period over another temporary schedule, at once, but not over itself nor one it only touches', () => {
+    const over = { start: '2026-04-01T12:00', end: '2026-04-03T12:00', shifts: [] };
+    expect(temporaryFormErrors(schedule, null, over)).toEqual({ start: [SCHEDULE_MESSAGES.temporaryOverlap] });
+    // said even while a shift still lacks its person (the contract checks it only once all else reads right)
+    expect(
+      temporaryFormErrors(schedule, null, {
+        ...over,
+        shifts: [{ resource_id: null, start: over.start, end: over.end }],
+      }),
+    ).toEqual({
+      start: [SCHEDULE_MESSAGES.temporaryOverlap],
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_FORM_MESSAGES.personRequired],
+    });
+    expect(temporaryFormErrors(schedule, 0, over)).toEqual({});
+    expect(
+      temporaryFormErrors(schedule, null, { start: '2026-04-01T20:00', end: '2026-04-02T20:00', shifts: [] }),
+    ).toEqual({});
+  });
+
+  it('holds at most 20 temporary schedules per schedule', () => {
+    const day = (n: number) => ({
+      start: new Date(Date.UTC(2026, 4, 1 + n)).toISOString(),
+      end: new Date(Date.UTC(2026, 4, 1 + n, 12)).toISOString(),
+      shifts: [],
+    });
+    const full = { ...schedule, temporary_schedules: Array.from({ length: 20 }, (_, n) => day(n)) };
+    expect(mayAddTemporary(schedule)).toBe(true);
+    expect(mayAddTemporary(full)).toBe(false);
+    expect(temporaryFormErrors(full, null, weekend())).toEqual({ start: [SCHEDULE_MESSAGES.temporaryTooMany] });
+  });
+
+  it('saves the whole schedule with the temporary schedule added or replaced, everything else as read', () => {
+    const added = scheduleTemporaryBody(schedule, null, luisThenCarla);
+    expect(validate(ScheduleUpdateSchema, added).success).toBe(true);
+    expect(added.temporary_schedules).toEqual([
+      {
+        start: '2026-04-01T00:00:00.000Z',
+        end: '2026-04-02T00:00:00.000Z',
+        shifts: [{ resource_id: 2, start: '2026-04-01T00:00:00.000Z', end: '2026-04-02T00:00:00.000Z' }],
+      },
+      {
+        start: '2026-03-20T22:00:00.000Z',
+        end: '2026-03-23T13:00:00.000Z',
+        shifts: [
+          { resource_id: 2, start: '2026-03-20T22:00:00.000Z', end: '2026-03-21T22:00:00.000Z' },
+          { resource_id: 5, start: '2026-03-21T22:00:00.000Z', end: '2026-03-22T22:00:00.000Z' },
+        ],
+      },
+    ]);
+    expect(added.rotations).toEqual(scheduleBodyOf(schedule).rotations);
+    expect(added.schedule_name).toBe(schedule.schedule_name);
+
+    const replaced = scheduleTemporaryBody(schedule, 0, luisThenCarla);
+    expect(replaced.temporary_schedules).toHaveLength(1);
+    expect(replaced.temporary_schedules[0]!.start).toBe('2026-03-20T22:00:00.000Z');
+    expect(scheduleWithoutTemporary(schedule, 0).temporary_schedules).toEqual([]);
+    expect(scheduleWithoutTemporary(schedule, 0).rotations).toHaveLength(2);
+    // the schedule read is not changed
+    expect(schedule.temporary_schedules).toHaveLength(1);
+    expect(() => scheduleTemporaryBody(schedule, null, emptyTemporaryForm(NY, NOW))).toThrow();
+  });
+
+  it('puts a 422 of the PUT on the fields of the temporary schedule it names, and counts the rest', () => {
+    const detail = [
+      {
+        loc: ['body', 'temporary_schedules', 1, 'shifts', 0, 'resource_id'],
+        msg: SCHEDULE_MESSAGES.participantNotFound,
+      },
+      { loc: ['body', 'temporary_schedules', 1, 'shifts', 1, 'end'], msg: SCHEDULE_MESSAGES.endAfterStart },
+      { loc: ['body', 'temporary_schedules', 1, 'shifts'], msg: SCHEDULE_MESSAGES.temporaryShiftOutside },
+      { loc: ['body', 'temporary_schedules', 1, 'end'], msg: SCHEDULE_MESSAGES.endAfterStart },
+      { loc: ['body', 'temporary_schedules'], msg: SCHEDULE_MESSAGES.temporaryOverlap },
+      {
+        loc: ['body', 'temporary_schedules', 0, 'shifts', 0, 'resource_id'],
+        msg: SCHEDULE_MESSAGES.participantNotFound,
+      },
+      { loc: ['body', 'rotations', 1, 'participants'], msg: SCHEDULE_MESSAGES.participantNotFound },
+    ];
+    expect(temporarySaveErrors(detail, 1)).toEqual({
+      fields: {
+        [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_MESSAGES.participantNotFound],
+        [temporaryShiftKey(1, 'end')]: [SCHEDULE_MESSAGES.endAfterStart],
+        shifts: [SCHEDULE_MESSAGES.temporaryShiftOutside],
+        end: [SCHEDULE_MESSAGES.endAfterStart],
+        start: [SCHEDULE_MESSAGES.temporaryOverlap],
+      },
+      others: 2,
+    });
+  });
+
+  it('runs on the record-form machine: saved only once it reads right, a 422 on a shift’s person shown', async () => {
+    const failure = new Error('422');
+    const bodies: unknown[] = [];
+    let fail = true;
+    const actor = createActor(
+      temporaryFormMachine.provide({
+        actors: {
+          save: fromPromise<Schedule, TemporaryFormValues>(async ({ input }) => {
+            bodies.push(scheduleTemporaryBody(schedule, null, input));
+            if (fail) throw failure;
+            return schedule;
+          }),
+        },
+      }),
+      {
+        input: temporaryFormInput(schedule, null, emptyTemporaryForm(NY, NOW), (error) =>
+          error === failure
+            ? temporarySaveErrors(
+                [
+                  {
+                    loc: ['body', 'temporary_schedules', 1, 'shifts', 0, 'resource_id'],
+                    msg: SCHEDULE_MESSAGES.participantNotFound,
+                  },
+                ],
+                1,
+              ).fields
+            : {},
+        ),
+      },
+    ).start();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(recordFormErrors(actor.getSnapshot().context)).toEqual({
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_FORM_MESSAGES.personRequired],
+    });
+    const shift = actor.getSnapshot().context.values.shifts[0]!;
+    actor.send({ type: 'CHANGE', field: 'shifts', value: [{ ...shift, resource_id: 3 }] });
+    actor.send({ type: 'SUBMIT' });
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(recordFormErrors(actor.getSnapshot().context)).toEqual({
+      [temporaryShiftKey(0, 'resource_id')]: [SCHEDULE_MESSAGES.participantNotFound],
+    });
+    fail = false;
+    actor.send({ type: 'SUBMIT' });
+    await tick();
+    expect(actor.getSnapshot().value).toBe('saved');
+    expect(bodies).toHaveLength(2);
+    expect((bodies[1] as { temporary_schedules: unknown[] }).temporary_schedules[1]).toEqual({
+      start: '2026-03-11T19:00:00.000Z',
+      end: '2026-03-12T19:00:00.000Z',
+      shifts: [{ resource_id: 3, start: '2026-03-11T19:00:00.000Z', end: '2026-03-12T19:00:00.000Z' }],
+    });
   });
 });

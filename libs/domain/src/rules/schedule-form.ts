@@ -3,6 +3,7 @@ import {
   OverrideSchema,
   RotationSchema,
   SCHEDULE_LIMITS,
+  SCHEDULE_MESSAGES,
   SHIFT_UNIT_LABELS,
   ScheduleCreateSchema,
   ScheduleUpdateSchema,
@@ -15,8 +16,9 @@ import {
   type ScheduleCreate,
   type ScheduleUpdate,
   type ShiftUnit,
+  type TemporarySchedule,
 } from '../schedules/schedule';
-import { isTimeZone, localTime, offsetAt, zonedInstant } from '../schedules/zone';
+import { DAY_MS, isTimeZone, localTime, offsetAt, zonedInstant } from '../schedules/zone';
 import { checkedBody, type CatalogueFormMode } from './application-form';
 import { formErrors, validate, type FieldIssue } from './validation';
 
@@ -41,6 +43,12 @@ export const SCHEDULE_SCREEN_TEXTS = {
   confirmRemoveOverride: 'Are you sure you want to remove this override?',
   noOverrides: 'No upcoming overrides.',
   noRotations: 'No rotations yet: nobody is on call until a rotation or an override says who.',
+  temporarySaved: 'Temporary schedule was successfully saved',
+  temporaryRemoved: 'Temporary schedule was successfully removed',
+  confirmRemoveTemporary:
+    'Are you sure you want to remove this temporary schedule? The rotations decide who is on call over its period again.',
+  noTemporary: 'No temporary schedule: the rotations decide who is on call.',
+  noTemporaryShifts: 'No shifts: nobody is on call over this period, but overrides still apply.',
   calendarRotated: 'The calendar has a new address',
   // docs/product.md#calendar-feeds: a new address ends the old one
   confirmNewCalendar:
@@ -56,6 +64,7 @@ export const SCHEDULE_FORM_MESSAGES = {
   startRequired: 'Start is required',
   endRequired: 'End is required',
   dateTimeRequired: 'Must be a date and a time (YYYY-MM-DD HH:MM)',
+  personRequired: 'Choose who is on call',
 } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -302,14 +311,20 @@ function rotationKeyOf(path: readonly (string | number)[]): string {
   return String(field ?? '');
 }
 
-function rotationMessages(issues: readonly FieldIssue[]): Record<string, string[]> {
+/** The messages of the issues per key (each message once per key). */
+function messagesByKey(
+  issues: readonly FieldIssue[],
+  keyOf: (path: readonly (string | number)[]) => string,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
-    const key = rotationKeyOf(issue.path);
+    const key = keyOf(issue.path);
     if (!out[key]?.includes(issue.message)) (out[key] ??= []).push(issue.message);
   }
   return out;
 }
+
+const rotationMessages = (issues: readonly FieldIssue[]) => messagesByKey(issues, rotationKeyOf);
 
 /** Every failed rule of the window, per field (a restriction's per its own field), on every input. */
 export function rotationFormErrors(values: RotationFormValues): Record<string, string[]> {
@@ -486,6 +501,253 @@ export function overrideBody(
   const { body } = overrideInput(timeZone, values);
   const checked = checkedBody(validate(OverrideSchema, body));
   return { resource_id: checked.resource_id, start: body.start, end: body.end };
+}
+
+// ——— a temporary schedule's window ———
+
+/** A shift of a temporary schedule's window: who, and from-to as the schedule's clock reads them ("YYYY-MM-DDTHH:MM"). */
+export interface TemporaryShiftFormValues {
+  resource_id: number | null;
+  start: string;
+  end: string;
+}
+
+/** The values of a temporary schedule's window (docs/product.md#schedules): its period and its own shifts. */
+export interface TemporaryFormValues {
+  start: string;
+  end: string;
+  shifts: TemporaryShiftFormValues[];
+}
+export type TemporaryFormField = keyof TemporaryFormValues;
+/** A shift's fields, as their messages are keyed: `shifts.<index>.<field>`. */
+export type TemporaryShiftField = keyof TemporaryShiftFormValues;
+export const temporaryShiftKey = (index: number, field: TemporaryShiftField) => `shifts.${index}.${field}`;
+
+/** A temporary schedule's period as the screens name it: "Fri 20 Mar 18:00 – Mon 23 Mar 09:00" in the zone. */
+export const temporaryPeriodText = (timeZone: string, temporary: Pick<TemporarySchedule, 'start' | 'end'>) =>
+  rangeText(timeZone, Date.parse(temporary.start), Date.parse(temporary.end));
+
+/** Whether a schedule may take one more temporary schedule, and a temporary schedule one more shift. */
+export const mayAddTemporary = (schedule: Pick<Schedule, 'temporary_schedules'>) =>
+  schedule.temporary_schedules.length < SCHEDULE_LIMITS.temporarySchedules;
+export const mayAddTemporaryShift = (values: Pick<TemporaryFormValues, 'shifts'>) =>
+  values.shifts.length < SCHEDULE_LIMITS.temporaryShifts;
+
+/** A new temporary schedule: a day from the next full hour, one shift over all of it, nobody chosen yet. */
+export function emptyTemporaryForm(timeZone: string, now: number): TemporaryFormValues {
+  const start = nextHourRange(now).start;
+  const period = { start: localInputOf(timeZone, start), end: localInputOf(timeZone, start + DAY_MS) };
+  return { ...period, shifts: [{ resource_id: null, ...period }] };
+}
+
+/** A temporary schedule as read, in its window: times in the schedule's zone. */
+export function temporaryFormFromTemporary(timeZone: string, temporary: TemporarySchedule): TemporaryFormValues {
+  const local = (text: string) => localInputOf(timeZone, Date.parse(text));
+  return {
+    start: local(temporary.start),
+    end: local(temporary.end),
+    shifts: temporary.shifts.map((shift) => ({
+      resource_id: shift.resource_id,
+      start: local(shift.start),
+      end: local(shift.end),
+    })),
+  };
+}
+
+/**
+ * The stretch "Add shift" proposes, nobody chosen: from the last shift's end (the period's start
+ * when there is none yet), as long as that shift (to the period's end when there is none), never
+ * past the period's end; blank where the times it starts from are not read yet.
+ */
+export function nextTemporaryShift(timeZone: string, values: TemporaryFormValues): TemporaryShiftFormValues {
+  const read = (text: string) => instantOfLocalInput(timeZone, text);
+  const periodStart = read(values.start);
+  const periodEnd = read(values.end);
+  const last = values.shifts[values.shifts.length - 1];
+  const lastStart = last ? read(last.start) : null;
+  const lastEnd = last ? read(last.end) : null;
+  const from = last ? lastEnd : periodStart;
+  if (from === null) return { resource_id: null, start: '', end: '' };
+  let to = lastStart !== null && lastEnd !== null && lastEnd > lastStart ? from + (lastEnd - lastStart) : periodEnd;
+  if (periodEnd !== null && periodEnd > from && (to === null || to > periodEnd)) to = periodEnd;
+  return {
+    resource_id: null,
+    start: localInputOf(timeZone, from),
+    end: to === null || to <= from ? '' : localInputOf(timeZone, to),
+  };
+}
+
+type TemporaryInput = {
+  start: number | null;
+  end: number | null;
+  shifts: { start: number | null; end: number | null }[];
+  /** the contract's shape, each time as ISO with the zone's offset ('' where it is not read) */
+  body: { start: string; end: string; shifts: { resource_id?: number; start: string; end: string }[] };
+};
+
+function temporaryInput(timeZone: string, values: TemporaryFormValues): TemporaryInput {
+  const read = (text: string) => instantOfLocalInput(timeZone, text);
+  const iso = (at: number | null) => (at === null ? '' : isoInZone(timeZone, at));
+  const start = read(values.start);
+  const end = read(values.end);
+  const shifts = values.shifts.map((shift) => ({ start: read(shift.start), end: read(shift.end) }));
+  return {
+    start,
+    end,
+    shifts,
+    body: {
+      start: iso(start),
+      end: iso(end),
+      shifts: values.shifts.map((shift, index) => ({
+        ...(shift.resource_id === null ? {} : { resource_id: shift.resource_id }),
+        start: iso(shifts[index]!.start),
+        end: iso(shifts[index]!.end),
+      })),
+    },
+  };
+}
+
+type TemporaryBodyInput = TemporaryInput['body'];
+
+/** The schedule's PUT body, not yet checked, with temporary schedule `index` replaced (null: added after the others). */
+function scheduleWithTemporary(schedule: Schedule, index: number | null, temporary: TemporaryBodyInput) {
+  const body = scheduleBodyOf(schedule);
+  const temporaries: TemporaryBodyInput[] = [...body.temporary_schedules];
+  if (index === null) temporaries.push(temporary);
+  else temporaries[index] = temporary;
+  return { ...body, temporary_schedules: temporaries };
+}
+
+/** The schedule's PUT body without temporary schedule `index`. */
+export function scheduleWithoutTemporary(schedule: Schedule, index: number): ScheduleUpdate {
+  const body = scheduleBodyOf(schedule);
+  return { ...body, temporary_schedules: body.temporary_schedules.filter((_, position) => position !== index) };
+}
+
+/**
+ * The key a message about a temporary schedule shows on: the period's fields, a shift's own
+ * (`shifts.<index>.<field>`), or the list of shifts; a message about the whole list of temporary
+ * schedules (they overlap) on the period's start.
+ */
+function temporaryKeyOf(path: readonly (string | number)[]): string {
+  const [field, index, inner] = path;
+  if (field === undefined) return 'start';
+  if (
+    field === 'shifts' &&
+    typeof index === 'number' &&
+    (inner === 'resource_id' || inner === 'start' || inner === 'end')
+  )
+    return temporaryShiftKey(index, inner);
+  return String(field);
+}
+
+/** The issues of a whole schedule's validation that are about temporary schedule `place`, from within it. */
+function temporaryIssues(issues: readonly FieldIssue[], place: number): FieldIssue[] {
+  return issues.flatMap((issue) => {
+    const [field, index] = issue.path;
+    if (field !== 'temporary_schedules') return [];
+    if (issue.path.length === 1) return [{ path: [], message: issue.message }];
+    return index === place ? [{ path: issue.path.slice(2), message: issue.message }] : [];
+  });
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
+
+/**
+ * Every failed rule of the window, on every input: the contract's (the schedule's PUT with this
+ * temporary schedule in its place, so its limits and "Temporary schedules must not overlap" are
+ * the server's own), the times read in the schedule's zone, a person for each shift, and, for
+ * each shift outside the period, the message on its start or end. The contract checks a range,
+ * the shifts within the period and the overlap only once everything they hold reads right; the
+ * window says them at once, with the same messages.
+ */
+export function temporaryFormErrors(
+  schedule: Schedule,
+  index: number | null,
+  values: TemporaryFormValues,
+): Record<string, string[]> {
+  const input = temporaryInput(schedule.time_zone, values);
+  const result = validate(ScheduleUpdateSchema, scheduleWithTemporary(schedule, index, input.body));
+  const place = index ?? schedule.temporary_schedules.length;
+  const errors = result.success ? {} : messagesByKey(temporaryIssues(result.issues, place), temporaryKeyOf);
+  const add = (key: string, message: string) => {
+    if (!errors[key]?.includes(message)) (errors[key] ??= []).push(message);
+  };
+  const unread = (key: string, text: string, required: string) => {
+    errors[key] = [text.trim() === '' ? required : SCHEDULE_FORM_MESSAGES.dateTimeRequired];
+  };
+  const period = input.start !== null && input.end !== null ? { start: input.start, end: input.end } : null;
+  if (input.start === null) unread('start', values.start, SCHEDULE_FORM_MESSAGES.startRequired);
+  if (input.end === null) unread('end', values.end, SCHEDULE_FORM_MESSAGES.endRequired);
+  else if (period && period.end <= period.start) add('end', SCHEDULE_MESSAGES.endAfterStart);
+
+  let outside = false;
+  values.shifts.forEach((shift, position) => {
+    const { start, end } = input.shifts[position]!;
+    const key = (field: TemporaryShiftField) => temporaryShiftKey(position, field);
+    if (shift.resource_id === null) errors[key('resource_id')] = [SCHEDULE_FORM_MESSAGES.personRequired];
+    if (start === null) unread(key('start'), shift.start, SCHEDULE_FORM_MESSAGES.startRequired);
+    if (end === null) unread(key('end'), shift.end, SCHEDULE_FORM_MESSAGES.endRequired);
+    else if (start !== null && end <= start) add(key('end'), SCHEDULE_MESSAGES.endAfterStart);
+    // the contract says that a shift lies outside the period; the window says which, on its own time
+    if (period && start !== null && start < period.start) {
+      add(key('start'), SCHEDULE_MESSAGES.temporaryShiftOutside);
+      outside = true;
+    }
+    if (period && end !== null && end > period.end) {
+      add(key('end'), SCHEDULE_MESSAGES.temporaryShiftOutside);
+      outside = true;
+    }
+  });
+  if (outside && errors.shifts) {
+    const rest = errors.shifts.filter((message) => message !== SCHEDULE_MESSAGES.temporaryShiftOutside);
+    if (rest.length) errors.shifts = rest;
+    else delete errors.shifts;
+  }
+  if (
+    period &&
+    period.end > period.start &&
+    schedule.temporary_schedules.some(
+      (other, position) =>
+        position !== index && overlaps(period, { start: Date.parse(other.start), end: Date.parse(other.end) }),
+    )
+  )
+    add('start', SCHEDULE_MESSAGES.temporaryOverlap);
+  return errors;
+}
+
+/** The schedule's PUT body with this temporary schedule in its place, of values the rules accepted. */
+export const scheduleTemporaryBody = (
+  schedule: Schedule,
+  index: number | null,
+  values: TemporaryFormValues,
+): ScheduleUpdate =>
+  checkedBody(
+    validate(
+      ScheduleUpdateSchema,
+      scheduleWithTemporary(schedule, index, temporaryInput(schedule.time_zone, values).body),
+    ),
+  );
+
+/**
+ * The messages of a 422 on the schedule's PUT that belong to temporary schedule `index` (`loc`
+ * body, temporary_schedules, index, field...) or to the list of them (they overlap), keyed as the
+ * window's fields; `others` counts the messages about anything else.
+ */
+export function temporarySaveErrors(
+  detail: readonly { loc: readonly (string | number)[]; msg: string }[],
+  index: number,
+): { fields: Record<string, string[]>; others: number } {
+  const issues: FieldIssue[] = [];
+  let others = 0;
+  for (const item of detail) {
+    const path = item.loc[0] === 'body' ? item.loc.slice(1) : item.loc;
+    const own = temporaryIssues([{ path: [...path], message: item.msg }], index);
+    if (own.length) issues.push(...own);
+    else others += 1;
+  }
+  return { fields: messagesByKey(issues, temporaryKeyOf), others };
 }
 
 // ——— the list ———

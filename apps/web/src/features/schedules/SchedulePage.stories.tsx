@@ -232,3 +232,78 @@ export const CalendarFeed: Story = {
     await waitFor(() => expect(screen.getByText(SCHEDULE_SCREEN_TEXTS.calendarRotated)).toBeVisible());
   },
 };
+
+/**
+ * The temporary schedules, soonest first, in the schedule's zone: the one over marked Past, the
+ * weekend of 20 March with Luis then Carla; in that week's timeline their shifts are marked
+ * Temporary and the stretch they leave uncovered is nobody's.
+ */
+export const TemporarySchedules: Story = {
+  args: { options: { temporary: true } },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const list = await screen.findByRole('list', { name: 'Temporary schedules' });
+    await expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Past Sat 28 Feb 09:00 – Mon 2 Mar 09:00', 'Fri 20 Mar 18:00 – Mon 23 Mar 09:00']);
+    await expect(
+      within(list).getByRole('list', { name: 'Shifts of the temporary schedule Sat 28 Feb 09:00 – Mon 2 Mar 09:00' }),
+    ).toHaveTextContent('Marta RuizSat 28 Feb 09:00 – Mon 2 Mar 09:00');
+    await expect(
+      within(
+        within(list).getByRole('list', {
+          name: 'Shifts of the temporary schedule Fri 20 Mar 18:00 – Mon 23 Mar 09:00',
+        }),
+      )
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Luis SotoFri 20 Mar 18:00 – Sat 21 Mar 18:00', 'Carla NúñezSat 21 Mar 18:00 – Sun 22 Mar 18:00']);
+    await expect(
+      screen.getByRole('button', { name: 'Edit temporary schedule Fri 20 Mar 18:00 – Mon 23 Mar 09:00' }),
+    ).toBeVisible();
+    await expect(
+      screen.getByRole('button', { name: 'Remove temporary schedule Sat 28 Feb 09:00 – Mon 2 Mar 09:00' }),
+    ).toBeVisible();
+    await timeline(canvasElement, '9 – 15 Mar 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    const week = await timeline(canvasElement, '16 – 22 Mar 2026');
+    await expect(
+      within(lane(week, 'Luis Soto')).getByRole('button', {
+        name: 'Take this shift: Luis Soto, Fri 20 Mar 18:00 – Sat 21 Mar 18:00',
+      }),
+    ).toHaveTextContent('Temporary');
+    await expect(
+      within(lane(week, 'Carla Núñez')).getByRole('button', {
+        name: 'Take this shift: Carla Núñez, Sat 21 Mar 18:00 – Sun 22 Mar 18:00',
+      }),
+    ).toHaveTextContent('Temporary');
+    await expect(within(week).getByRole('list', { name: SCHEDULE_SCREEN_TEXTS.nobodyOnCall })).toHaveTextContent(
+      'Nobody on call: Sun 22 Mar 18:00 – Mon 23 Mar 00:00',
+    );
+  },
+};
+
+/** No temporary schedule: the rotations decide; a Customer Root may add one. */
+export const NoTemporarySchedules: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await expect(await screen.findByText(SCHEDULE_SCREEN_TEXTS.noTemporary)).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Add temporary schedule' })).toBeVisible();
+    await expect(screen.queryByRole('list', { name: 'Temporary schedules' })).toBeNull();
+  },
+};
+
+/** docs/product.md#roles-and-permissions: a Customer reads the temporary schedules and changes none. */
+export const CustomerReadsTemporarySchedules: Story = {
+  args: { role: Role.Customer, options: { temporary: true } },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    const list = await screen.findByRole('list', { name: 'Temporary schedules' });
+    await expect(list).toHaveTextContent('Luis SotoFri 20 Mar 18:00 – Sat 21 Mar 18:00');
+    await expect(screen.queryByRole('button', { name: 'Add temporary schedule' })).toBeNull();
+    await expect(screen.queryByRole('button', { name: /^Edit temporary schedule/ })).toBeNull();
+    await expect(screen.queryByRole('button', { name: /^Remove temporary schedule/ })).toBeNull();
+  },
+};

@@ -27,6 +27,7 @@ import { RotationsSection } from './RotationsSection';
 import { liveScheduleCalls } from './schedule-calls';
 import { SCHEDULES_PATH } from './schedule-paths';
 import { ScheduleTimeline } from './ScheduleTimeline';
+import { TemporarySchedulesSection } from './TemporarySchedulesSection';
 import './schedules.css';
 
 // the override window loads when it opens, not with the page
@@ -84,8 +85,9 @@ function OnCallSummary({ schedule, onCall, zone }: { schedule: Schedule; onCall:
 
 /**
  * A schedule's page (docs/product.md#schedules): who is on call now and until when, the timeline
- * of the week or the month (in the schedule's zone or the viewer's), the rotations, the overrides
- * with "Add override" and "Take this shift", and for a Customer Root the calendar feed's address.
+ * of the week or the month (in the schedule's zone or the viewer's), the rotations, the temporary
+ * schedules, the overrides with "Add override" and "Take this shift", and for a Customer Root the
+ * calendar feed's address.
  */
 export function SchedulePage() {
   const scheduleId = useScheduleId();
@@ -221,6 +223,15 @@ export function SchedulePage() {
         canEdit={may.edit}
         resources={people}
         today={dateIn(scheduleZone, calls.now())}
+        calls={calls}
+        onChanged={changed}
+      />
+      <TemporarySchedulesSection
+        schedule={schedule}
+        now={calls.now()}
+        canEdit={may.edit}
+        resources={people}
+        viewerZone={viewerZone}
         calls={calls}
         onChanged={changed}
       />

@@ -7,9 +7,11 @@ import {
   scheduleFormErrors,
   scheduleFormFields,
   scheduleUpdateBody,
+  temporaryFormErrors,
   type OverrideFormValues,
   type RotationFormValues,
   type ScheduleFormValues,
+  type TemporaryFormValues,
 } from '../../rules/schedule-form';
 import {
   recordFormKit,
@@ -22,8 +24,9 @@ import {
 /**
  * The schedule screens' windows (docs/product.md#schedules) on the record-form machine: the
  * schedule's own (create or edit, a catalogue record form), a rotation's (its save is the
- * schedule's PUT with that rotation replaced, answered by the schedule) and the override's (also
- * "take this shift", answered by the override).
+ * schedule's PUT with that rotation replaced, answered by the schedule), a temporary schedule's
+ * (the same, with that temporary schedule replaced) and the override's (also "take this shift",
+ * answered by the override).
  */
 export const scheduleFormMachine = recordFormMachineFor<ScheduleFormValues, Schedule>();
 
@@ -75,6 +78,27 @@ export function overrideFormInput(
   return {
     values: { ...values },
     validate: (current) => overrideFormErrors(timeZone, current),
+    ...withFieldErrors(fieldErrorsOf),
+  };
+}
+
+/** A temporary schedule's window: its save is the schedule's PUT with it in its place, answered by the schedule. */
+export const temporaryFormMachine = recordFormMachineFor<TemporaryFormValues, Schedule>();
+
+/**
+ * The window of `schedule`'s temporary schedule `index` (null: a new one): its rules are checked
+ * against the others (they must not overlap); a shift's messages are keyed
+ * `shifts.<index>.<field>` (`temporaryShiftKey`), beside the period's.
+ */
+export function temporaryFormInput(
+  schedule: Schedule,
+  index: number | null,
+  values: TemporaryFormValues,
+  fieldErrorsOf?: (error: unknown) => FieldErrors,
+): RecordFormInput<TemporaryFormValues> {
+  return {
+    values: { ...values, shifts: values.shifts.map((shift) => ({ ...shift })) },
+    validate: (current) => temporaryFormErrors(schedule, index, current) as FormErrors<TemporaryFormValues>,
     ...withFieldErrors(fieldErrorsOf),
   };
 }
