@@ -6,6 +6,7 @@ const CUSTOMER_MENU = [
   'Dashboard',
   'Resources',
   'Service Level Agreement',
+  'Schedules',
   'Escalation',
   'Applications',
   'Events',
