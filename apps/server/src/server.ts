@@ -24,6 +24,7 @@ import { pushSender } from './delivery/push-sender';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './jobs/housekeeping';
 import { TeamChatWorker } from './team-chat/worker';
+import { HeartbeatWorker } from './heartbeats/worker';
 
 export async function createContext(opts: {
   config: Config;
@@ -192,6 +193,7 @@ export async function startRelevo(opts: {
     let dispatcher: OutboxDispatcher | null = null;
     let housekeeping: Housekeeping | null = null;
     let teamChat: TeamChatWorker | null = null;
+    let heartbeats: HeartbeatWorker | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
       // with the API in the same process on PostgreSQL, the worker's parts open the database again
@@ -243,6 +245,9 @@ export async function startRelevo(opts: {
       // docs/product.md#team-chat: the notices of events to the customers' Slack, Mattermost and Teams
       teamChat = teamChatWorker(ctx, own, { workerId: config.instanceId });
       await teamChat.start();
+      // docs/product.md#heartbeat-monitors: the monitors that came due open their incidents
+      heartbeats = new HeartbeatWorker({ ctx, database: own, clock: ctx.clock, log, workerId: config.instanceId });
+      await heartbeats.start();
       housekeeping = new Housekeeping(own, ctx.clock, log, config.publicUrl);
       housekeeping.start();
     }
@@ -257,7 +262,14 @@ export async function startRelevo(opts: {
         // readiness answers 503 at once; requests in flight finish, new connections are refused,
         // and the workers give their claims back (jobs/worker.ts) instead of leaving them to the lease
         ctx.lifecycle.stopping = true;
-        await Promise.all([app?.close(), engine?.stop(), dispatcher?.stop(), teamChat?.stop(), housekeeping?.stop()]);
+        await Promise.all([
+          app?.close(),
+          engine?.stop(),
+          dispatcher?.stop(),
+          teamChat?.stop(),
+          heartbeats?.stop(),
+          housekeeping?.stop(),
+        ]);
         await workerDatabase?.close();
         await db.close();
         unlock();

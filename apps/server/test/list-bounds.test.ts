@@ -83,6 +83,7 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
         'listEscalations',
         'listEventLog',
         'listEvents',
+        'listMaintenanceWindows',
         'listModules',
         'listResources',
         'listSchedules',

@@ -11,7 +11,9 @@ import {
   escalationEndpoints,
   eventEndpoints,
   fillPath,
+  heartbeatEndpoints,
   incidentEndpoints,
+  maintenanceEndpoints,
   moduleEndpoints,
   moduleToolEndpoints,
   resourceEndpoints,
@@ -25,6 +27,7 @@ import { hashPassword } from '../src/auth/passwords';
 import { saveAccount, sealAccount } from '../src/delivery/accounts';
 import { insertUser } from '../src/people/queries';
 import { insertRunnableModule } from './support/catalogue';
+import { beatSealPlace, beatTokenHash, newBeatToken } from '../src/heartbeats/queries';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -315,6 +318,25 @@ const EXPECTED: Record<string, Row> = {
     'POST /api/resources/:id/calendar',
   ]),
   'GET /api/calendar/:token': { auth: 'public' },
+  // Heartbeat monitors (docs/product.md#heartbeat-monitors): a module's monitors are read by both
+  // customer roles and changed by a Customer Root, another customer's module or monitor 404; the
+  // beat itself is public, its address the credential (heartbeats.test.ts)
+  'GET /api/heartbeats': { own: CATALOGUE_READ, other: CATALOGUE_READ_OTHER },
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'POST /api/heartbeats',
+    'PUT /api/heartbeats/:id',
+    'DELETE /api/heartbeats/:id',
+    'POST /api/heartbeats/:id/token',
+  ]),
+  'POST /api/v1/heartbeat/:token': { auth: 'public' },
+  // Maintenance windows (docs/product.md#maintenance-windows): both customer roles read the list, a
+  // Customer Root changes it; another customer's window (or module, or application) 404
+  'GET /api/maintenance-windows': { own: CATALOGUE_READ },
+  'POST /api/maintenance-windows': { own: CATALOGUE_WRITE },
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'PUT /api/maintenance-windows/:id',
+    'DELETE /api/maintenance-windows/:id',
+  ]),
   // the chats' buttons: public, Slack's verified by its signature, Mattermost's by its signed token (team-chat.test.ts)
   'POST /api/v1/integrations/slack/interactions': { auth: 'public' },
   'POST /api/v1/integrations/mattermost/actions': { auth: 'public' },
@@ -370,12 +392,22 @@ const MODULE_TOOL_NAMES = new Set(
   [...Object.values(moduleToolEndpoints), ...Object.values(incidentEndpoints)].map((endpoint) => endpoint.name),
 );
 const CATALOGUE_NAMES = new Set(
-  [resourceEndpoints, slaEndpoints, escalationEndpoints, applicationEndpoints, moduleEndpoints, scheduleEndpoints]
+  [
+    resourceEndpoints,
+    slaEndpoints,
+    escalationEndpoints,
+    applicationEndpoints,
+    moduleEndpoints,
+    scheduleEndpoints,
+    heartbeatEndpoints,
+    maintenanceEndpoints,
+  ]
     .flatMap((group) => Object.values(group))
     .map((endpoint) => endpoint.name),
 );
 /** the catalogue record a call works on, by endpoint name (a list names its escalation or application in the query) */
-type Record_ = 'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module' | 'schedule';
+type Record_ =
+  'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module' | 'schedule' | 'heartbeat' | 'maintenance';
 const RECORD_OF: Partial<Record<string, Record_>> = {
   getResource: 'resource',
   updateResource: 'resource',
@@ -412,6 +444,14 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
   rotateScheduleCalendar: 'schedule',
   resourceCalendar: 'resource',
   rotateResourceCalendar: 'resource',
+  // a list and a creation name the monitor's module in the query or the body
+  listHeartbeats: 'heartbeat',
+  addHeartbeat: 'module',
+  updateHeartbeat: 'heartbeat',
+  deleteHeartbeat: 'heartbeat',
+  rotateHeartbeatToken: 'heartbeat',
+  updateMaintenanceWindow: 'maintenance',
+  deleteMaintenanceWindow: 'maintenance',
 };
 const DELIVERY_NAMES = new Set(Object.values(deliveryEndpoints).map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
@@ -463,8 +503,12 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   const homes = new Map<RoleId, number>();
   /** the override each matrix schedule holds (its removal's path names both) */
   const overrideOf = new Map<number, number>();
+  /** a maintenance window of Alpha (a new window's body names its module) */
+  let alphaWindow = 0;
   /** a resource on call in a schedule of Alpha (the next shifts' query asks for it) */
   let alphaOnCall = 0;
+  /** the module of each matrix heartbeat monitor (the list's query names it) */
+  const moduleOfHeartbeat = new Map<number, number>();
 
   /**
    * A schedule of the customer as the schedules screen would leave it: a daily rotation of one new
@@ -580,6 +624,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     await asSystem(t, (tx) => insertRunnableModule(tx, beta));
     alphaOnCall = (await insertScheduleRow(alpha)).resourceId;
     await insertScheduleRow(beta);
+    alphaWindow = await insertWindowRow(alpha);
+    await insertWindowRow(beta);
     await addUser(alpha, 5);
     await addUser(beta, 5);
     await addUser(beta, 4);
@@ -609,9 +655,49 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     });
 
   /** A fresh catalogue record of the customer, of the kind the call works on (a whole runnable module each time). */
+  /** docs/product.md#maintenance-windows: a window of a new runnable module of the customer, on for the next hour. */
+  const insertWindowRow = (customerId: number) =>
+    asSystem(t, async (tx) => {
+      const module = await insertRunnableModule(tx, customerId);
+      const made = await tx
+        .insertInto('maintenance_windows')
+        .values({
+          customer_id: customerId,
+          module_id: module.id,
+          window_name: `Window ${++seq}`,
+          start_at: t.clock.now(),
+          end_at: new Date(t.clock.now().getTime() + 3_600_000),
+        })
+        .returning('maintenance_window_id')
+        .executeTakeFirstOrThrow();
+      return made.maintenance_window_id;
+    });
   const catalogueRecord = async (kind: Record_, customerId: number, free: boolean): Promise<number> => {
     // a schedule no step calls
     if (kind === 'schedule') return (await insertScheduleRow(customerId)).scheduleId;
+    // a monitor of a runnable module, its secret sealed as the screens' creation leaves it
+    // a window of a runnable module of the customer, on now
+    if (kind === 'maintenance') return insertWindowRow(customerId);
+    if (kind === 'heartbeat')
+      return asSystem(t, async (tx) => {
+        const module = await insertRunnableModule(tx, customerId);
+        const token_hash = beatTokenHash(newBeatToken());
+        const made = await tx
+          .insertInto('heartbeats')
+          .values({
+            customer_id: customerId,
+            module_id: module.id,
+            heartbeat_name: `Monitor ${++seq}`,
+            interval_seconds: 300,
+            grace_seconds: 0,
+            token_hash,
+            token_sealed: t.ctx.delivery.box.seal(beatSealPlace(customerId, token_hash), newBeatToken()),
+          })
+          .returning('heartbeat_id')
+          .executeTakeFirstOrThrow();
+        moduleOfHeartbeat.set(made.heartbeat_id, module.id);
+        return made.heartbeat_id;
+      });
     // a record nothing uses, for the deletes that a use would refuse
     if (free && kind !== 'step' && kind !== 'module') {
       return asSystem(t, async (tx) => {
@@ -796,6 +882,10 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { customer_name: `Renamed ${unique}`, customer_active: 'Y', customer_qty_resources: 7 };
       case 'addResource':
         return { resource_fullname: `Person ${unique}`, resource_phone1: '7875550142', resource_country_phone1: 'PR' };
+      case 'addHeartbeat':
+        return { module_id: id, heartbeat_name: `Monitor ${unique}`, interval_seconds: 300, grace_seconds: 0 };
+      case 'updateHeartbeat':
+        return { heartbeat_name: `Renamed ${unique}`, interval_seconds: 600, grace_seconds: 30, heartbeat_active: 'Y' };
       case 'updateResource':
         return {
           resource_fullname: `Renamed ${unique}`,
@@ -844,6 +934,30 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           resource_id: member.resource_id,
           start: new Date(now + 3 * 86_400_000).toISOString(),
           end: new Date(now + 4 * 86_400_000).toISOString(),
+        };
+      }
+      case 'addMaintenanceWindow':
+      case 'updateMaintenanceWindow': {
+        // the window's own module (Alpha's first window's for a new one): another customer's window is refused before its module is read
+        const moduleId = await asSystem(
+          t,
+          async (tx) =>
+            (
+              await tx
+                .selectFrom('maintenance_windows')
+                .select('module_id')
+                .where('maintenance_window_id', '=', id ?? alphaWindow)
+                .executeTakeFirstOrThrow()
+            ).module_id,
+        );
+        const now = t.clock.now().getTime();
+        return {
+          window_name: `Window ${unique}`,
+          module_id: moduleId,
+          start: new Date(now + 86_400_000).toISOString(),
+          end: new Date(now + 90_000_000).toISOString(),
+          recurrence: 'weekly',
+          release: 'quiet',
         };
       }
       case 'updateApplication':
@@ -1052,6 +1166,16 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         .execute(),
       overrides: await tx.selectFrom('schedule_overrides').select('override_id').orderBy('override_id').execute(),
       calendarFeeds: await tx.selectFrom('calendar_feeds').select('token_hash').orderBy('token_hash').execute(),
+      heartbeats: await tx
+        .selectFrom('heartbeats')
+        .select(['heartbeat_id', 'heartbeat_name', 'interval_seconds', 'token_hash', 'heartbeat_updatedt'])
+        .orderBy('heartbeat_id')
+        .execute(),
+      maintenanceWindows: await tx
+        .selectFrom('maintenance_windows')
+        .select(['maintenance_window_id', 'window_name', 'window_updatedt'])
+        .orderBy('maintenance_window_id')
+        .execute(),
       outbox: (
         await tx
           .selectFrom('outbox')
@@ -1332,6 +1456,65 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
+      // docs/product.md#maintenance-windows: the caller's customer's windows only; the one made, changed, gone
+      case 'listMaintenanceWindows': {
+        const page = answer as { total: number; list: { customer_id: number }[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        return expect(new Set(page.list.map((window) => window.customer_id))).toEqual(new Set([alpha]));
+      }
+      case 'addMaintenanceWindow':
+      case 'updateMaintenanceWindow': {
+        const shown = answer as { maintenance_window_id: number };
+        const row = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('maintenance_windows')
+            .select(['customer_id', 'window_name', 'recurrence', 'release'])
+            .where('maintenance_window_id', '=', shown.maintenance_window_id)
+            .executeTakeFirstOrThrow(),
+        );
+        return expect(row).toEqual({
+          customer_id: alpha,
+          window_name: body!.window_name,
+          recurrence: 'weekly',
+          release: 'quiet',
+        });
+      }
+      case 'deleteMaintenanceWindow': {
+        const left = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('maintenance_windows')
+            .select('maintenance_window_id')
+            .where('maintenance_window_id', '=', id!)
+            .execute(),
+        );
+        return expect(left).toEqual([]);
+      }
+      // docs/product.md#heartbeat-monitors: the module's monitors, the one made, changed, gone, a new secret
+      case 'listHeartbeats': {
+        const page = answer as { total: number; list: { heartbeat_id: number }[] };
+        return expect(page.list.map((m) => m.heartbeat_id)).toEqual([id]);
+      }
+      case 'addHeartbeat':
+      case 'updateHeartbeat':
+      case 'rotateHeartbeatToken': {
+        const shown = answer as { heartbeat_id: number; heartbeat_name: string; beat_url: string };
+        const row = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('heartbeats')
+            .select(['customer_id', 'heartbeat_name', 'token_hash'])
+            .where('heartbeat_id', '=', shown.heartbeat_id)
+            .executeTakeFirstOrThrow(),
+        );
+        expect(row.customer_id).toBe(alpha);
+        if (name !== 'rotateHeartbeatToken') return expect(row.heartbeat_name).toBe(body!.heartbeat_name);
+        return expect(beatTokenHash(shown.beat_url.split('/').pop()!)).toBe(row.token_hash);
+      }
+      case 'deleteHeartbeat': {
+        const left = await asSystem(t, (tx) =>
+          tx.selectFrom('heartbeats').select('heartbeat_id').where('heartbeat_id', '=', id!).execute(),
+        );
+        return expect(left).toEqual([]);
+      }
       // docs/product.md#schedules: the matrix schedule's one person, on call all along
       case 'scheduleShifts': {
         const shifts = answer as { schedule_id: number; shifts: { source: string }[]; gaps: unknown[] };
@@ -1584,11 +1767,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
           ? `?escalation_id=${id}`
           : c.endpoint.name === 'listModules'
             ? `?application_id=${id}`
-            : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
-              ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
-              : c.area === 'dashboard' && c.which === 'other'
-                ? `?customer_id=${beta}`
-                : '';
+            : c.endpoint.name === 'listHeartbeats'
+              ? `?module_id=${moduleOfHeartbeat.get(id!)}`
+              : namesCustomer(c.area, c.endpoint) && action(c.endpoint) === 'list'
+                ? `?page_size=1000${c.which === 'other' ? `&customer_id=${beta}` : ''}`
+                : c.area === 'dashboard' && c.which === 'other'
+                  ? `?customer_id=${beta}`
+                  : '';
     const pathId = c.endpoint.path.includes(':') ? id : undefined;
     const path = `${fillPath(c.endpoint.path, { id: pathId, case_id: pathId === undefined ? undefined : caseOf.get(pathId), module: pathId, override_id: pathId === undefined ? undefined : overrideOf.get(pathId), provider: 'twilio', application: pathId === undefined ? undefined : applicationOf.get(pathId) })}${query}`;
     // the stream of changes never ends by itself: its first message is the answer

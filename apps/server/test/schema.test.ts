@@ -42,6 +42,8 @@ const LANDED: Record<string, string> = {
   '0023_push': '9c8269ba73fe',
   '0024_chat_steps': 'ad5f61d8c7f3',
   '0025_schedules': 'dfa1c88bec3c',
+  '0026_maintenance_windows': '910c2f724b41',
+  '0027_heartbeats': 'd281916d6d1d',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -35,6 +35,7 @@ const ADMIN_PASSWORD = 'screens-users-admin-password-change--';
 const CUSTOMERS = 'screens-customers--';
 const APPLICATIONS = 'screens-applications--';
 const MODULES = 'screens-modules--';
+const HEARTBEATS = 'screens-modules-heartbeats--';
 const EVENTS = 'screens-events--';
 const RESOURCES = 'screens-resources--';
 const DELIVERY = 'screens-delivery--';
@@ -49,6 +50,7 @@ const SCHEDULE = 'screens-schedules-schedule-page--';
 const ROTATION_MODAL = 'screens-schedules-rotation-modal--';
 const OVERRIDE_MODAL = 'screens-schedules-override-modal--';
 const TEMPORARY_MODAL = 'screens-schedules-temporary-schedule-modal--';
+const MAINTENANCE = 'screens-maintenance--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -467,6 +469,30 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     },
   },
   {
+    screen: 'Heartbeats of a module (Modules row action, list and form)',
+    spec: 'docs/product.md#heartbeat-monitors',
+    states: {
+      'filled (up, missed, waiting)': ids(HEARTBEATS, 'filled'),
+      empty: ids(HEARTBEATS, 'empty'),
+      loading: ids(HEARTBEATS, 'loading'),
+      'load failed (Reload)': ids(HEARTBEATS, 'load-failed'),
+      'role: CustomerRoot': ids(HEARTBEATS, 'filled'),
+      'role: Customer': ids(HEARTBEATS, 'customer-read-only'),
+      'add form': ids(HEARTBEATS, 'add-form'),
+      'edit form': ids(HEARTBEATS, 'edit'),
+      'validation: Name is required': ids(HEARTBEATS, 'add-validation'),
+      'validation: The interval must be at least 60 seconds': ids(HEARTBEATS, 'add-validation'),
+      'validation: The grace must be at most 86400 seconds (1 day)': ids(HEARTBEATS, 'add-validation'),
+      'validation: Interval is required': ids(HEARTBEATS, 'add-validation'),
+      'field errors from the server (422)': ids(HEARTBEATS, 'add-name-taken'),
+      saving: ids(HEARTBEATS, 'add-saving'),
+      saved: ids(HEARTBEATS, 'added', 'edit'),
+      'deleted after confirmation': ids(HEARTBEATS, 'delete-confirm'),
+      'new address confirmed': ids(HEARTBEATS, 'new-address-confirmed'),
+    },
+    without: { 'role: staff': CUSTOMER_SCREEN },
+  },
+  {
     screen: 'Examples modal',
     spec: '2.12',
     states: {
@@ -488,6 +514,7 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'new events announced': ids(EVENTS, 'new-event-announced'),
       'live stream down (polling)': ids(EVENTS, 'stream-down'),
       'row actions: Accept and Resolve': ids(EVENTS, 'row-actions-respond'),
+      'arrived in maintenance: the mark, filtered by it': ids(EVENTS, 'maintenance-mark-and-filter'),
     },
     without: {
       'role: staff': CUSTOMER_SCREEN,
@@ -766,6 +793,29 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'role: staff': CUSTOMER_SCREEN,
       'validation: Must be a time zone such as America/New_York': 'the zone is chosen from the platform’s own list',
     },
+  },
+  {
+    screen: 'Maintenance (list and window)',
+    spec: 'docs/product.md#maintenance-windows',
+    states: {
+      filled: ids(MAINTENANCE, 'filled'),
+      empty: ids(MAINTENANCE, 'empty'),
+      loading: ids(MAINTENANCE, 'loading'),
+      'load failed': ids(MAINTENANCE, 'load-failed'),
+      'role: CustomerRoot': ids(MAINTENANCE, 'filled', 'created'),
+      'role: Customer': ids(MAINTENANCE, 'customer-read-only'),
+      'create modal': ids(MAINTENANCE, 'create-modal'),
+      'edit modal': ids(MAINTENANCE, 'edit-modal'),
+      'validation: Name is required, Choose a module or an application, End must be after start': ids(
+        MAINTENANCE,
+        'validation',
+      ),
+      'field errors from the server (422)': ids(MAINTENANCE, 'refused-by-server'),
+      saved: ids(MAINTENANCE, 'created'),
+      saving: ids(MAINTENANCE, 'saving'),
+      'deleted after confirmation': ids(MAINTENANCE, 'deleted'),
+    },
+    without: { 'role: staff': CUSTOMER_SCREEN },
   },
   {
     screen: 'Schedule page (timeline, rotations, temporary schedules, overrides, calendar feed)',

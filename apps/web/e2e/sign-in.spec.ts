@@ -9,6 +9,7 @@ const CUSTOMER_MENU = [
   'Schedules',
   'Escalation',
   'Applications',
+  'Maintenance',
   'Events',
   'User Guide',
 ];

@@ -88,6 +88,14 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   'schedules/:schedule_id': lazyRoute(
     lazyWithPreload(() => import('./features/schedules/SchedulePage').then(({ SchedulePage }) => SchedulePage)),
   ),
+  // docs/product.md#maintenance-windows: the windows of the customer's modules and applications
+  maintenance: lazyRoute(
+    lazyWithPreload(() =>
+      import('./features/maintenance/MaintenanceWindowsPage').then(
+        ({ MaintenanceWindowsPage }) => MaintenanceWindowsPage,
+      ),
+    ),
+  ),
   sla: lazyRoute(lazyWithPreload(() => import('./features/slas/SlasPage').then(({ SlasPage }) => SlasPage))),
   resources: lazyRoute(
     lazyWithPreload(() => import('./features/resources/ResourcesPage').then(({ ResourcesPage }) => ResourcesPage)),

@@ -23,6 +23,8 @@ import { deliveryEndpoints, providerCallback } from './endpoints/delivery';
 import { pushEndpoints } from './endpoints/push';
 import { chatInteractionEndpoints, teamChatEndpoints } from './endpoints/team-chat';
 import { scheduleEndpoints } from './endpoints/schedules';
+import { maintenanceEndpoints } from './endpoints/maintenance';
+import { heartbeatEndpoints } from './endpoints/heartbeats';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -47,6 +49,8 @@ export * from './endpoints/delivery';
 export * from './endpoints/push';
 export * from './endpoints/team-chat';
 export * from './endpoints/schedules';
+export * from './endpoints/maintenance';
+export * from './endpoints/heartbeats';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -85,4 +89,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(teamChatEndpoints),
   ...Object.values(chatInteractionEndpoints),
   ...Object.values(scheduleEndpoints),
+  ...Object.values(maintenanceEndpoints),
+  ...Object.values(heartbeatEndpoints),
 ])();

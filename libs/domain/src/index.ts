@@ -584,6 +584,11 @@ export * from './schedules/schedule';
 export * from './schedules/on-call';
 export { isTimeZone, localTime, zonedInstant, offsetAt, formatInZone, DAY_MS, type LocalTime } from './schedules/zone';
 export * from './schedules/calendar';
+export * from './maintenance/maintenance-window';
+export * from './maintenance/maintenance-rules';
+export * from './maintenance/maintenance-form';
+export * from './maintenance/maintenance-marks';
+export * from './heartbeats/heartbeat';
 export {
   SCHEDULE_SCREEN_TEXTS,
   SCHEDULE_FORM_MESSAGES,
@@ -681,3 +686,4 @@ export {
   type TemporaryShiftField,
 } from './rules/schedule-form';
 export { temporaryFormMachine, temporaryFormInput } from './machines/schedule-form/schedule-form';
+export * from './heartbeats/heartbeat-form';

@@ -25,6 +25,8 @@ import { teamChat } from './migrations/0022_team_chat';
 import { push } from './migrations/0023_push';
 import { chatSteps } from './migrations/0024_chat_steps';
 import { schedules } from './migrations/0025_schedules';
+import { maintenanceWindows } from './migrations/0026_maintenance_windows';
+import { heartbeats } from './migrations/0027_heartbeats';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -55,6 +57,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_push': push,
   '0024_chat_steps': chatSteps,
   '0025_schedules': schedules,
+  '0026_maintenance_windows': maintenanceWindows,
+  '0027_heartbeats': heartbeats,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -77,6 +77,12 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   schedule_overrides: TENANTS_WRITE,
   calendar_feeds: TENANTS_WRITE,
   schedule_handoffs: { app: READ, staff: WRITE },
+  // docs/product.md#heartbeat-monitors (migration 0027): a customer's monitors, their sealed
+  // secrets; a beat and the job layer's worker act as staff
+  heartbeats: TENANTS_WRITE,
+  // docs/product.md#maintenance-windows (migration 0026): a customer's maintenance windows; the
+  // ingest (staff) reads them, the engine's release (staff) reads them too
+  maintenance_windows: TENANTS_WRITE,
   // the catalogue (migration 0006): a customer's units of work keep it; staff and the engine read
   // and write every customer's (the role matrix decides who may call what)
   resources: TENANTS_WRITE,

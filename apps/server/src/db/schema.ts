@@ -270,6 +270,9 @@ export interface EventsTable {
   resolution: string | null;
   /** migration 0013: the module's application, set by a trigger when the event is written */
   application_id: ColumnType<number | null, never, never>;
+  /** migration 0026 (docs/product.md#maintenance-windows): arrived during a maintenance window, and which */
+  in_maintenance: ColumnType<'Y' | 'N', 'Y' | 'N' | undefined, 'Y' | 'N'>;
+  maintenance_window_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** docs/product.md#event log entry: one row per contact (migration 0008). */
@@ -441,6 +444,24 @@ export interface SchedulesTable {
   schedule_updatedt: NullableTimestamp;
 }
 
+/** docs/product.md#maintenance-windows (migration 0026): a module's or an application's window. */
+export interface MaintenanceWindowsTable {
+  maintenance_window_id: Generated<number>;
+  customer_id: number;
+  module_id: number | null;
+  application_id: number | null;
+  window_name: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  recurrence: ColumnType<'none' | 'weekly', 'none' | 'weekly' | undefined, 'none' | 'weekly'>;
+  release: ColumnType<'escalate' | 'quiet', 'escalate' | 'quiet' | undefined, 'escalate' | 'quiet'>;
+  search_text: SearchText;
+  window_createby: string | null;
+  window_createdt: Timestamp;
+  window_updateby: string | null;
+  window_updatedt: NullableTimestamp;
+}
+
 /** A schedule's rotations (each with its id) and temporary schedules, as the domain's schema saved them. */
 export interface StoredScheduleDefinition {
   rotations: (RotationBody & { rotation_id: number })[];
@@ -479,6 +500,39 @@ export interface ScheduleHandoffsTable {
   resource_id: number;
   shift_start: Timestamp;
   queued_at: Timestamp;
+}
+
+/** docs/product.md#heartbeat-monitors (migration 0027): a module's monitor, also its own job row. */
+export interface HeartbeatsTable {
+  heartbeat_id: Generated<number>;
+  /** the job layer's name for heartbeat_id */
+  id: ColumnType<number, never, never>;
+  customer_id: number;
+  module_id: number;
+  heartbeat_name: string;
+  interval_seconds: number;
+  grace_seconds: number;
+  heartbeat_active: YesNoDefault;
+  token_hash: string;
+  token_sealed: string;
+  state: ColumnType<'waiting' | 'up' | 'missed', 'waiting' | undefined, 'waiting' | 'up' | 'missed'>;
+  last_beat_at: NullableTimestamp;
+  open_event_id: number | null;
+  status: ColumnType<
+    'idle' | 'pending' | 'claimed' | 'dead',
+    'idle' | undefined,
+    'idle' | 'pending' | 'claimed' | 'dead'
+  >;
+  due_at: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  last_error: string | null;
+  heartbeat_createby: string | null;
+  heartbeat_createdt: Timestamp;
+  heartbeat_updateby: string | null;
+  heartbeat_updatedt: NullableTimestamp;
 }
 
 export interface ApplicationsTable {
@@ -654,6 +708,8 @@ export interface DB {
   schedule_overrides: ScheduleOverridesTable;
   calendar_feeds: CalendarFeedsTable;
   schedule_handoffs: ScheduleHandoffsTable;
+  heartbeats: HeartbeatsTable;
+  maintenance_windows: MaintenanceWindowsTable;
   applications: ApplicationsTable;
   modules: ModulesTable;
   event_logs: EventLogsTable;

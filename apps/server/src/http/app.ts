@@ -26,7 +26,9 @@ import { audioRoutes } from './routes/audio';
 import { dashboardRoutes } from './routes/dashboard';
 import { chatbotRoutes } from './routes/chatbot';
 import { scheduleRoutes } from './routes/schedules';
+import { maintenanceRoutes } from './routes/maintenance';
 import { calendarRoutes } from './routes/calendar';
+import { heartbeatRoutes } from './routes/heartbeats';
 import { eventChangesOf } from '../incidents/event-changes';
 
 /**
@@ -62,6 +64,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   teamChatRoutes,
   scheduleRoutes,
   calendarRoutes,
+  maintenanceRoutes,
+  heartbeatRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */

@@ -10,6 +10,7 @@ const SECRET_PATHS = [
   /(\/respond\/)[^/?#]+/,
   /(\/api\/v1\/audio\/)[^/?#]+/,
   /(\/api\/calendar\/)[^/?#]+/,
+  /(\/api\/v1\/heartbeat\/)[^/?#]+/,
 ];
 
 export function redactUrl(url: string): string {

@@ -62,6 +62,7 @@ export function eventConditions(
   if (filter.module_id) all.push(eb('e.module_id', '=', filter.module_id));
   if (filter.event_status) all.push(eb('e.event_status', '=', filter.event_status));
   if (filter.sla_compliance) all.push(eb('e.sla_compliance', '=', filter.sla_compliance));
+  if (filter.in_maintenance) all.push(eb('e.in_maintenance', '=', filter.in_maintenance));
   if (from) all.push(eb('e.event_createdt', '>=', from));
   if (until) all.push(eb('e.event_createdt', '<', until));
   // docs/product.md#http-calls search: a case ID, or words of the incident
@@ -111,7 +112,13 @@ function countRows(db: Kysely<DB>, selection: EventSelection, from: Date | null,
 
 /** Whether a selection narrows by nothing but its search (its total then comes from the texts' counts alone). */
 const searchesAlone = ({ filter, from, until }: EventSelection) =>
-  !filter.application_id && !filter.module_id && !filter.event_status && !filter.sla_compliance && !from && !until;
+  !filter.application_id &&
+  !filter.module_id &&
+  !filter.event_status &&
+  !filter.sla_compliance &&
+  !filter.in_maintenance &&
+  !from &&
+  !until;
 
 /**
  * How many events a search matches, found through the counts of each incident text
@@ -167,6 +174,18 @@ export function countOf(db: Kysely<DB>, selection: EventSelection): RawBuilder<n
 
   const { from, until } = selection;
   if (selection.filter.search) return searchCount(db, selection);
+  const { in_maintenance: maintenance, ...others } = selection.filter;
+  if (maintenance) {
+    // docs/product.md#maintenance-windows: the totals do not tell the marked events apart; they are
+    // counted one by one through their partial index (events_in_maintenance, a few of a customer's),
+    // and the others are all the rest
+    const marked = sql<number>`(${db
+      .selectFrom('events as e')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eventConditions(eb, { ...selection, filter: { ...others, in_maintenance: 'Y' } }))})`;
+    if (maintenance === 'Y') return marked;
+    return sql<number>`(${countOf(db, { ...selection, filter: others })} - ${marked})`;
+  }
   const firstWholeMonth = from ? (isMonthStart(from) ? from : monthStart(from, 1)) : null;
   const lastMonthEnd = until ? monthStart(until) : null;
   if (firstWholeMonth && lastMonthEnd && firstWholeMonth >= lastMonthEnd) return exact(from, until);
@@ -222,6 +241,7 @@ export const toEvent = (row: EventRow): IncidentEvent => ({
   event_resolution: row.event_resolution,
   resolution: row.resolution,
   audio: row.audio_token === null ? null : audioPath(row.audio_token),
+  in_maintenance: row.in_maintenance,
 });
 
 /** The columns of an event on the wire, from `events as e` joined to its module `m` and application `a`. */
@@ -246,4 +266,5 @@ export const EVENT_COLUMNS = [
   'e.event_cause',
   'e.event_resolution',
   'e.resolution',
+  'e.in_maintenance',
 ] as const;

@@ -4,12 +4,14 @@ import {
   INGEST_MESSAGES,
   MODULE_MESSAGES,
   engineStepsOf,
+  holdingWindow,
   moduleIntakeRefusal,
   newEngineState,
   slaMinutes,
   type IncidentCreated,
   type IncidentIngest,
   type IncidentSimulation,
+  type MaintenanceTimes,
   type StepRowForEngine,
 } from '@relevo/domain';
 import type { AppContext } from '../context';
@@ -49,6 +51,9 @@ export interface Opened {
 interface ModuleForIngest {
   module_id: number;
   customer_id: number;
+  application_id: number;
+  /** docs/product.md#maintenance-windows: the zone a weekly window of the customer repeats in */
+  customer_time_zone: string | null;
   module_active: 'Y' | 'N';
   credential_hash: string | null;
   escalation_id: number | null;
@@ -76,9 +81,12 @@ function moduleQuery(db: Tx, moduleIds: number | readonly number[]) {
     .selectFrom('modules as m')
     .leftJoin('escalations as e', (join) => join.on(sameCustomerRow('e', 'm', 'escalation_id')))
     .leftJoin('slas as s', (join) => join.on(sameCustomerRow('s', 'm', 'sla_id')))
+    .innerJoin('customers as c', 'c.customer_id', 'm.customer_id')
     .select([
       'm.module_id',
       'm.customer_id',
+      'm.application_id',
+      'c.customer_time_zone',
       'm.module_active',
       'm.credential_hash',
       'm.escalation_id',
@@ -139,9 +147,44 @@ function stepsQuery(db: Tx, moduleIds: readonly number[]) {
 
 type StepRow = Awaited<ReturnType<ReturnType<typeof stepsQuery>['execute']>>[number];
 
+/**
+ * docs/product.md#maintenance-windows: the windows of the modules and of their applications that
+ * may be on at `now` (started, and weekly or not over yet), read with the modules. A customer
+ * holds at most 100 windows, so this is bounded.
+ */
+function windowsQuery(db: Tx, moduleIds: readonly number[], now: Date) {
+  return db
+    .selectFrom('modules as m')
+    .innerJoin('maintenance_windows as w', (join) =>
+      join
+        .onRef('w.customer_id', '=', 'm.customer_id')
+        .on((eb) =>
+          eb.or([
+            eb('w.module_id', '=', eb.ref('m.module_id')),
+            eb('w.application_id', '=', eb.ref('m.application_id')),
+          ]),
+        ),
+    )
+    .select([
+      'm.module_id as for_module',
+      'w.maintenance_window_id',
+      'w.module_id',
+      'w.application_id',
+      'w.start_at',
+      'w.end_at',
+      'w.recurrence',
+      'w.release',
+    ])
+    .where('m.module_id', '=', sql<number>`any(${moduleIds}::integer[])`)
+    .where('w.start_at', '<=', now)
+    .where((eb) => eb.or([eb('w.recurrence', '=', 'weekly'), eb('w.end_at', '>', now)]))
+    .orderBy('w.maintenance_window_id');
+}
+
 interface ModuleWithSteps {
   module: ModuleForIngest | undefined;
   steps: StepRow[];
+  windows: MaintenanceTimes[];
 }
 
 /** An event to make: its row's values and its first engine state. */
@@ -156,6 +199,9 @@ interface NewEvent {
   dedup_key: string | null;
   created: Date;
   state: string;
+  /** when its timer is first due: now, or the end of the maintenance window it arrived in */
+  due: Date;
+  maintenance_window_id: number | null;
 }
 
 /**
@@ -167,16 +213,19 @@ function eventsMade(db: Tx, events: readonly NewEvent[]) {
   const statement = sql<{ event_id: number; case_id: string }>`with input as (
     select * from unnest(${column((e) => e.customer_id)}::integer[], ${column((e) => e.case_id)}::text[], ${column((e) => e.module_id)}::integer[],
       ${column((e) => e.escalation_id)}::integer[], ${column((e) => e.sla_response)}::integer[], ${column((e) => e.subject)}::text[], ${column((e) => e.body)}::text[],
-      ${column((e) => e.dedup_key)}::text[], ${column((e) => e.created)}::timestamptz[], ${column((e) => e.state)}::jsonb[])
-      as i (customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created, state)
+      ${column((e) => e.dedup_key)}::text[], ${column((e) => e.created)}::timestamptz[], ${column((e) => e.state)}::jsonb[],
+      ${column((e) => e.due)}::timestamptz[], ${column((e) => e.maintenance_window_id)}::integer[])
+      as i (customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created, state, due, maintenance_window_id)
   ), made as (
-    insert into events (customer_id, case_id, module_id, escalation_id, sla_response, short_event_subject, short_event_body, dedup_key, event_createdt)
-    select customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created from input
+    insert into events (customer_id, case_id, module_id, escalation_id, sla_response, short_event_subject, short_event_body, dedup_key, event_createdt,
+      in_maintenance, maintenance_window_id)
+    select customer_id, case_id, module_id, escalation_id, sla_response, subject, body, dedup_key, created,
+      case when maintenance_window_id is null then 'N' else 'Y' end, maintenance_window_id from input
     on conflict do nothing
     returning event_id, case_id
   ), timers as (
     insert into engine_timers (customer_id, event_id, state, due_at)
-    select input.customer_id, made.event_id, input.state, input.created from made join input using (case_id)
+    select input.customer_id, made.event_id, input.state, input.due from made join input using (case_id)
   )
   select made.event_id, made.case_id from made`;
   return { compile: () => statement.compile(db) };
@@ -214,10 +263,25 @@ export function incidentService(ctx: AppContext) {
 
   async function modulesWithSteps(scope: Scope, moduleIds: readonly number[]): Promise<ModuleWithSteps[]> {
     const distinct = [...new Set(moduleIds)];
-    const [modules, steps] = await ctx.database.read(scope, [moduleQuery(db, distinct), stepsQuery(db, distinct)]);
+    const [modules, steps, windows] = await ctx.database.read(scope, [
+      moduleQuery(db, distinct),
+      stepsQuery(db, distinct),
+      windowsQuery(db, distinct, ctx.clock.now()),
+    ]);
     return moduleIds.map((id) => ({
       module: modules.find((m) => m.module_id === id),
       steps: steps.filter((step) => step.module_id === id),
+      windows: windows
+        .filter((window) => window.for_module === id)
+        .map((window) => ({
+          maintenance_window_id: window.maintenance_window_id,
+          module_id: window.module_id,
+          application_id: window.application_id,
+          start: new Date(window.start_at).getTime(),
+          end: new Date(window.end_at).getTime(),
+          recurrence: window.recurrence,
+          release: window.release,
+        })),
     }));
   }
 
@@ -226,8 +290,10 @@ export function incidentService(ctx: AppContext) {
     let made: { event_id: number; case_id: string }[];
     try {
       [made] = await ctx.database.write(scope, [eventsMade(db, events)]);
-      // the engine takes the new incidents' first steps at once (else at its next poll)
-      if (made.length > 0) void wake(ctx.database, ENGINE_CHANNEL);
+      // the engine takes the new incidents' first steps at once (else at its next poll); one held
+      // by a maintenance window waits for its end
+      const due = events.filter((event) => event.maintenance_window_id === null).map((event) => event.case_id);
+      if (made.some((event) => due.includes(event.case_id))) void wake(ctx.database, ENGINE_CHANNEL);
     } catch (error) {
       // the batch made nothing: each event alone, so one that fails fails only its own request
       if (events.length === 1) throw error;
@@ -278,6 +344,7 @@ export function incidentService(ctx: AppContext) {
     io: typeof ingestIo,
     module: ModuleForIngest,
     steps: StepRow[],
+    windows: readonly MaintenanceTimes[],
     incident: IncidentIngest,
   ): Promise<Opened> {
     const engineSteps = engineStepsOf(steps);
@@ -298,8 +365,21 @@ export function incidentService(ctx: AppContext) {
             sla_response_time_mult: module.sla_response_time_mult ?? 'M',
           })
         : null;
+    // docs/product.md#maintenance-windows: an incident arriving in a window is stored and marked; its
+    // timer is first due at the window's end, when the engine lets it go as the window says
+    const holding = holdingWindow(
+      windows,
+      { module_id: module.module_id, application_id: module.application_id },
+      now.getTime(),
+      module.customer_time_zone ?? 'UTC',
+    );
     const state = JSON.stringify(
-      newEngineState({ created_at: now.getTime(), sla_minutes: slaResponse, steps: engineSteps }),
+      newEngineState({
+        created_at: now.getTime(),
+        sla_minutes: slaResponse,
+        steps: engineSteps,
+        maintenance: holding ? { until: holding.until, release: holding.window.release } : null,
+      }),
     );
     const dedupKey = incident.dedup_key || null;
     const event = {
@@ -312,6 +392,8 @@ export function incidentService(ctx: AppContext) {
       dedup_key: dedupKey,
       created: now,
       state,
+      due: holding ? new Date(holding.until) : now,
+      maintenance_window_id: holding?.window.maintenance_window_id ?? null,
     };
 
     for (let tries = 0; tries < 5; tries++) {
@@ -330,22 +412,33 @@ export function incidentService(ctx: AppContext) {
   return {
     /** POST /api/v1/incidents: the module ID and key of HTTP Basic, then the module's limit. */
     async ingest(moduleId: number, key: string, incident: IncidentIngest): Promise<Opened> {
-      const { module: found, steps } = await ingestIo.moduleWithSteps(moduleId);
+      const { module: found, steps, windows } = await ingestIo.moduleWithSteps(moduleId);
       const module = keyChecked(found, key);
       const verdict = limiter.hit(moduleId, ctx.clock.now().getTime());
       if (!verdict.allowed)
         throw new HttpError(429, 'Too many incidents for this module; try again later', {
           'retry-after': String(verdict.retryAfterSeconds),
         });
-      return open(ingestIo, module, steps, incident);
+      return open(ingestIo, module, steps, windows, incident);
     },
 
     /** Incident Simulation (docs/product.md#modules): a module of the caller's customer, through the same path. */
     async simulate(customerId: number, moduleId: number, incident: IncidentSimulation): Promise<Opened> {
       const io = aloneIo({ kind: 'customer', customerId });
-      const { module, steps } = await io.moduleWithSteps(moduleId);
+      const { module, steps, windows } = await io.moduleWithSteps(moduleId);
       if (!module || module.customer_id !== customerId) throw new HttpError(404, MODULE_MESSAGES.notFound);
-      return open(io, module, steps, { ...incident, dedup_key: '' });
+      return open(io, module, steps, windows, { ...incident, dedup_key: '' });
+    },
+
+    /**
+     * A heartbeat's miss (docs/product.md#heartbeat-monitors): an incident on a module of the
+     * customer through the same path, its dedup key keeping one open incident per monitor.
+     */
+    async openForMonitor(customerId: number, moduleId: number, incident: IncidentIngest): Promise<Opened> {
+      const io = aloneIo({ kind: 'customer', customerId });
+      const { module, steps, windows } = await io.moduleWithSteps(moduleId);
+      if (!module || module.customer_id !== customerId) throw new HttpError(404, MODULE_MESSAGES.notFound);
+      return open(io, module, steps, windows, incident);
     },
   };
 }

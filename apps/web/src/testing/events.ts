@@ -71,6 +71,8 @@ export const STORY_EVENTS: IncidentEvent[] = SUBJECTS.map((subject, i) => ({
   event_resolution: STATUSES[i] === 'completed' ? 'Rotated the logs and freed 40 GB' : null,
   resolution: null,
   audio: i === 1 ? SILENT_WAV : null,
+  // docs/product.md#maintenance-windows: the queue backlog arrived during a maintenance window
+  in_maintenance: i === 5 ? 'Y' : 'N',
 }));
 
 /** The contacts of an event: a call, its recall, then the team lead by e-mail, and last the module's team chat paged for her. */
@@ -172,7 +174,8 @@ export function filteredStoryEvents(events: IncidentEvent[], filters: EventFilte
       (filters.applicationId === null || (filters.applicationId === 1) === (event.module_id === 1)) &&
       (filters.moduleId === null || event.module_id === filters.moduleId) &&
       (filters.sla === null || event.sla_compliance === filters.sla) &&
-      (filters.status === null || event.event_status === filters.status),
+      (filters.status === null || event.event_status === filters.status) &&
+      (filters.maintenance === null || event.in_maintenance === filters.maintenance),
   );
 }
 

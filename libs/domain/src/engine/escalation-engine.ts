@@ -76,6 +76,15 @@ export interface EngineState {
   followed_up_at: number | null;
   follow_ups: number;
   closed_at: number | null;
+  /**
+   * docs/product.md#maintenance-windows: the event arrived during a maintenance window. Nothing
+   * walks and no SLA runs until `until` (the window's end, ms); then the walk starts there
+   * (`escalate`) or never (`quiet`: the event stays open, nobody contacted). `ended`: the window
+   * ended or let it go.
+   */
+  maintenance?: { until: number; release: 'escalate' | 'quiet'; ended: boolean };
+  /** when the walk and the SLA's clock started, when later than the creation (a maintenance window's end) */
+  walk_from?: number;
 }
 
 /** docs/product.md#responding: the places a signed-in person or a matched chat user acts from. */
@@ -157,8 +166,11 @@ export function newEngineState(input: {
   created_at: number;
   sla_minutes: number | null;
   steps: EngineStep[];
+  /** docs/product.md#maintenance-windows: held until the window's end, then released as it says */
+  maintenance?: { until: number; release: 'escalate' | 'quiet' } | null;
 }): EngineState {
   return {
+    ...(input.maintenance ? { maintenance: { ...input.maintenance, ended: false } } : {}),
     status: 'open',
     created_at: input.created_at,
     sla_minutes: input.sla_minutes,
@@ -185,15 +197,36 @@ export function stepSchedule(step: EngineStep, scale: number): { contacts: numbe
   return { contacts: Array.from({ length: count }, (_, i) => Math.round((i * wait) / count)), ends: Math.round(wait) };
 }
 
-/** The minutes from creation to acceptance that count against the SLA (waits scaled like every other). */
+/**
+ * The minutes from the start of the walk to acceptance that count against the SLA (waits scaled
+ * like every other): from creation, or from the end of the maintenance window it arrived in.
+ */
 export const responseMinutes = (
-  state: Pick<EngineState, 'created_at' | 'accepted_at'>,
+  state: Pick<EngineState, 'created_at' | 'accepted_at' | 'walk_from'>,
   scale: number,
-): number | null => (state.accepted_at === null ? null : ((state.accepted_at - state.created_at) * scale) / MINUTE);
+): number | null => (state.accepted_at === null ? null : ((state.accepted_at - walkStart(state)) * scale) / MINUTE);
+
+/** When the walk and the SLA's clock start: at creation, or when a maintenance window released the event. */
+const walkStart = (state: Pick<EngineState, 'created_at' | 'walk_from'>) => state.walk_from ?? state.created_at;
+
+/**
+ * docs/product.md#maintenance-windows: an event a maintenance window holds (until its end), or one
+ * it left quiet (until someone escalates or reassigns it): nothing walks, no SLA runs.
+ */
+function isHeld(state: Pick<EngineState, 'maintenance' | 'walk_from'>): boolean {
+  const held = state.maintenance;
+  if (!held || state.walk_from !== undefined) return false;
+  return !held.ended || held.release === 'quiet';
+}
 
 function slaDeadline(state: EngineState, scale: number): number | null {
-  return state.sla_minutes === null ? null : state.created_at + (state.sla_minutes * MINUTE) / scale;
+  if (state.sla_minutes === null || isHeld(state)) return null;
+  return walkStart(state) + (state.sla_minutes * MINUTE) / scale;
 }
+
+/** The walk starts now (`at`): a held event let go by its window's end, an escalation or a reassignment. */
+const released = (state: EngineState, at: number): EngineState =>
+  isHeld(state) ? { ...state, maintenance: { ...state.maintenance!, ended: true }, walk_from: at } : state;
 
 /** docs/product.md#routes: NO as soon as the response time passed without acceptance, whatever else happens. */
 function withCompliance(state: EngineState, now: number, scale: number): EngineState {
@@ -209,7 +242,8 @@ export const walkOrder = (state: Pick<EngineState, 'steps' | 'order'>): number[]
 /** The next contact of the walk after `at` (a recall of the step, or the next step's first), if any. */
 function nextContact(state: EngineState, scale: number): { step: number; attempt: number; at: number } | null {
   const order = walkOrder(state);
-  if (!state.at) return order.length ? { step: order[0]!, attempt: 1, at: state.created_at } : null;
+  if (!state.at && isHeld(state)) return null;
+  if (!state.at) return order.length ? { step: order[0]!, attempt: 1, at: walkStart(state) } : null;
   const { step, attempt, step_started_at } = state.at;
   const schedule = stepSchedule(state.steps[step]!, scale);
   if (attempt < schedule.contacts.length)
@@ -259,6 +293,8 @@ function followUpEvery(state: EngineState, scale: number): number | null {
 function dueAt(state: EngineState, scale: number): number | null {
   if (state.status === 'completed' || state.status === 'canceled') return null;
   const times: number[] = [];
+  const held = state.maintenance;
+  if (state.status === 'open' && held && !held.ended && isHeld(state)) return held.until;
   if (state.status === 'open') {
     const next = nextContact(state, scale);
     if (next) times.push(next.at);
@@ -372,6 +408,17 @@ export function runEngine(
         actions.push(contact(state, step, state.follow_ups, 'follow-up', true, scale));
         return outcome();
       }
+      const held = state.maintenance;
+      if (held && !held.ended && isHeld(state)) {
+        // docs/product.md#maintenance-windows: nothing before the window's end; then the walk
+        // starts at that end (escalate: the SLA's clock with it) or the event stays quiet
+        if (now < held.until) return outcome(true);
+        state =
+          held.release === 'escalate'
+            ? released(state, held.until)
+            : { ...state, maintenance: { ...held, ended: true } };
+        state = withCompliance(state, now, scale);
+      }
       state = walk(state, now, scale, actions, onCall);
       return outcome(actions.length === 0);
     }
@@ -409,6 +456,8 @@ export function runEngine(
       // the step being walked ends now: its recalls are dropped and the next step comes at once
       // (after the last one, nobody was reached)
       if (state.status !== 'open' || state.exhausted) return outcome(true);
+      // a held or quiet event's walk starts now with its first step
+      state = released(state, now);
       if (state.at) {
         const schedule = stepSchedule(state.steps[state.at.step]!, scale);
         state = {
@@ -421,6 +470,7 @@ export function runEngine(
     }
     case 'reassign': {
       if (closed) return outcome(true);
+      state = released(state, now);
       // the new person's step is added last (every earlier index keeps its person, its links and
       // its keys) and walked now, right after the step it interrupts; an accepted event is open
       // again, its first response still counted

@@ -38,6 +38,8 @@ export interface IncidentEvent {
    * sign-in); null without a voice call, and once the audio expired (EVENT_AUDIO_DAYS)
    */
   audio: string | null;
+  /** docs/product.md#maintenance-windows: it arrived during a maintenance window (nobody was contacted then) */
+  in_maintenance: 'Y' | 'N';
 }
 
 /** docs/product.md#event log entry. */
@@ -123,6 +125,8 @@ const EVENT_FILTER_ENTRIES = {
   application_id: v.optional(idField()),
   sla_compliance: v.optional(v.picklist(['YES', 'NO'], 'Must be YES or NO')),
   event_status: v.optional(v.picklist(EVENT_STATUS_VALUES, 'Must be open, progress, completed or canceled')),
+  /** docs/product.md#maintenance-windows: Y, the events that arrived in maintenance; N, the others */
+  in_maintenance: v.optional(v.picklist(['Y', 'N'], 'Must be Y or N')),
   start_date: dateText(),
   end_date: dateText(),
   search_by_date: v.optional(v.picklist(['event_createdt'], 'Must be event_createdt')),

@@ -25,6 +25,8 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'Schedules',
       'Escalation',
       'Applications',
+      // docs/product.md#maintenance-windows: Maintenance after Applications
+      'Maintenance',
       'Events',
       'User Guide',
     ];

@@ -24,6 +24,8 @@ export const ROUTE_ROLES = {
   // docs/product.md#schedules: the list and a schedule's timeline
   schedules: CUSTOMER_ROLES,
   'schedules/:schedule_id': CUSTOMER_ROLES,
+  // docs/product.md#maintenance-windows: the windows of the customer's modules and applications
+  maintenance: CUSTOMER_ROLES,
   resources: CUSTOMER_ROLES,
   user_guide: CUSTOMER_ROLES,
   // docs/product.md#team-chat: the organisation's Slack, Mattermost and Teams, kept by its Customer Root
@@ -67,6 +69,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Schedules', path: '/schedules', roles: CUSTOMER_ROLES },
   { label: 'Escalation', path: '/escalations', roles: CUSTOMER_ROLES },
   { label: 'Applications', path: '/applications', roles: CUSTOMER_ROLES },
+  { label: 'Maintenance', path: '/maintenance', roles: CUSTOMER_ROLES },
   { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
   { label: 'Team Chat', path: '/team_chat', roles: [Role.CustomerRoot] },
   { label: 'User Guide', path: '/user_guide', roles: CUSTOMER_ROLES },

@@ -465,17 +465,29 @@ export function resourceOfUser<R extends { resource_id: number; resource_email: 
   return resources.find((resource) => resource.resource_email?.trim().toLowerCase() === wanted) ?? null;
 }
 
-const overrideInput = (timeZone: string, values: OverrideFormValues) => {
+/**
+ * A start and an end typed in a zone (datetime-local texts): their instants (null when unreadable)
+ * and the wire's ISO texts with the zone's offset ('' when unreadable, for the schema to refuse).
+ */
+export function localRangeInput(timeZone: string, values: { start: string; end: string }) {
   const start = instantOfLocalInput(timeZone, values.start);
   const end = instantOfLocalInput(timeZone, values.end);
   return {
     start,
     end,
-    body: {
-      ...(values.resource_id === null ? {} : { resource_id: values.resource_id }),
+    range: {
       start: start === null ? '' : isoInZone(timeZone, start),
       end: end === null ? '' : isoInZone(timeZone, end),
     },
+  };
+}
+
+const overrideInput = (timeZone: string, values: OverrideFormValues) => {
+  const { start, end, range } = localRangeInput(timeZone, values);
+  return {
+    start,
+    end,
+    body: { ...(values.resource_id === null ? {} : { resource_id: values.resource_id }), ...range },
   };
 };
 

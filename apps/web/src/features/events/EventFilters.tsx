@@ -1,4 +1,10 @@
-import { EVENT_STATUS_OPTIONS, nextSlaFilter, slaFilterText, type EventStatusValue } from '@relevo/domain';
+import {
+  EVENT_STATUS_OPTIONS,
+  MAINTENANCE_FILTER_OPTIONS,
+  nextSlaFilter,
+  slaFilterText,
+  type EventStatusValue,
+} from '@relevo/domain';
 import { Button, Icon, NativeSelectField, TextField, type SelectOption } from '@relevo/ui';
 import { useEffect, useRef, useState } from 'react';
 import { reportError } from '../../shell/report-error';
@@ -91,6 +97,13 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         options={EVENT_STATUS_OPTIONS}
         value={filters.status}
         onChange={(value) => onChange({ ...filters, status: (value as EventStatusValue | null) ?? null })}
+      />
+      <NativeSelectField
+        label="Maintenance"
+        name="maintenance"
+        options={MAINTENANCE_FILTER_OPTIONS}
+        value={filters.maintenance}
+        onChange={(value) => onChange({ ...filters, maintenance: value === 'Y' || value === 'N' ? value : null })}
       />
       <TextField
         label="Created from"

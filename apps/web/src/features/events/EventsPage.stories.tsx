@@ -115,6 +115,22 @@ export const SlaCycle: Story = {
   },
 };
 
+/** docs/product.md#maintenance-windows: an incident that arrived in maintenance carries the mark; the filter keeps those or the others. */
+export const MaintenanceMarkAndFilter: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    const marked = (await screen.findByText('Queue backlog on worker-3')).closest('tr')!;
+    await expect(within(marked).getByText('Maintenance')).toBeVisible();
+    const unmarked = screen.getByText('Disk almost full on db-1').closest('tr')!;
+    await expect(within(unmarked).queryByText('Maintenance')).toBeNull();
+    const filter = screen.getByRole('combobox', { name: 'Maintenance' });
+    await userEvent.selectOptions(filter, 'Arrived in maintenance');
+    await waitFor(() => expect(rowsShown(canvasElement)).toHaveLength(1));
+    await userEvent.selectOptions(filter, 'Not in maintenance');
+    await waitFor(() => expect(rowsShown(canvasElement)).toHaveLength(5));
+  },
+};
+
 /** docs/product.md#events, #messages: a click copies the case ID and says so (the story's clipboard keeps what it is given). */
 export const CopyCaseId: Story = {
   beforeEach: () => {

@@ -2,6 +2,7 @@ import { acceptEvent } from '@relevo/api';
 import {
   EVENT_ACTION_MESSAGES,
   EVENT_MESSAGES,
+  MAINTENANCE_MARK,
   MESSAGES,
   eventActionRefusal,
   mayCall,
@@ -12,7 +13,7 @@ import {
   type IncidentEvent,
   type ListQuery,
 } from '@relevo/domain';
-import { Button, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { Badge, Button, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
@@ -53,7 +54,20 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
     sortable: true,
     width: '8rem',
   },
-  { id: 'short_event_subject', header: 'Incident', cell: (row) => row.short_event_subject, sortable: true },
+  {
+    id: 'short_event_subject',
+    header: 'Incident',
+    // docs/product.md#maintenance-windows: the mark of an incident that arrived in maintenance
+    cell: (row) =>
+      row.in_maintenance === 'Y' ? (
+        <>
+          {row.short_event_subject} <Badge tone="info">{MAINTENANCE_MARK}</Badge>
+        </>
+      ) : (
+        row.short_event_subject
+      ),
+    sortable: true,
+  },
   { id: 'application_name', header: 'Application', cell: (row) => row.application_name ?? '', sortable: true },
   { id: 'module_name', header: 'Module', cell: (row) => row.module_name ?? '', sortable: true },
   {

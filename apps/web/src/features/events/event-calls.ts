@@ -92,6 +92,7 @@ export function filterQuery(filters: EventFilters) {
     module_id: filters.moduleId ?? undefined,
     sla_compliance: filters.sla ?? undefined,
     event_status: filters.status ?? undefined,
+    in_maintenance: filters.maintenance ?? undefined,
     start_date: filters.from ?? undefined,
     end_date: filters.to ?? undefined,
     search_by_date: filters.from || filters.to ? ('event_createdt' as const) : undefined,

@@ -7,7 +7,9 @@ describe('the events filters in the URL (docs/product.md#events)', () => {
   it('reads every filter', () => {
     expect(
       readEventFilters(
-        new URLSearchParams('application=3&module=7&sla=NO&status=progress&from=2026-11-01&to=2026-11-24'),
+        new URLSearchParams(
+          'application=3&module=7&sla=NO&status=progress&maintenance=Y&from=2026-11-01&to=2026-11-24',
+        ),
         TODAY,
       ),
     ).toEqual({
@@ -15,6 +17,7 @@ describe('the events filters in the URL (docs/product.md#events)', () => {
       moduleId: 7,
       sla: 'NO',
       status: 'progress',
+      maintenance: 'Y',
       from: '2026-11-01',
       to: '2026-11-24',
     });
@@ -32,7 +35,10 @@ describe('the events filters in the URL (docs/product.md#events)', () => {
       to: null,
     });
     expect(
-      readEventFilters(new URLSearchParams('sla=maybe&status=lost&application=abc&from=yesterday'), TODAY),
+      readEventFilters(
+        new URLSearchParams('sla=maybe&status=lost&application=abc&from=yesterday&maintenance=maybe'),
+        TODAY,
+      ),
     ).toEqual(NO_FILTERS);
     // days the calendar does not have, as the server refuses them
     expect(readEventFilters(new URLSearchParams('from=2026-02-30&to=2026-04-31'), TODAY)).toMatchObject({

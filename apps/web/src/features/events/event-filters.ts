@@ -10,6 +10,8 @@ export interface EventFilters {
   moduleId: number | null;
   sla: SlaFilter;
   status: EventStatusValue | null;
+  /** docs/product.md#maintenance-windows: Y, the events that arrived in maintenance; N, the others */
+  maintenance: 'Y' | 'N' | null;
   /** YYYY-MM-DD, the viewer's days, both ends included */
   from: string | null;
   to: string | null;
@@ -20,6 +22,7 @@ export const NO_FILTERS: EventFilters = {
   moduleId: null,
   sla: null,
   status: null,
+  maintenance: null,
   from: null,
   to: null,
 };
@@ -30,6 +33,7 @@ export const FILTER_URL_KEYS = {
   moduleId: 'module',
   sla: 'sla',
   status: 'status',
+  maintenance: 'maintenance',
   from: 'from',
   to: 'to',
 } as const;
@@ -46,6 +50,7 @@ export function readEventFilters(query: URLSearchParams, today: string): EventFi
   const applicationId = id(query.get(FILTER_URL_KEYS.applicationId));
   const sla = query.get(FILTER_URL_KEYS.sla);
   const status = query.get(FILTER_URL_KEYS.status) as EventStatusValue | null;
+  const maintenance = query.get(FILTER_URL_KEYS.maintenance);
   const notLater = (value: string | null) => (value && value <= today ? value : null);
   const from = notLater(day(query.get(FILTER_URL_KEYS.from)));
   let to = notLater(day(query.get(FILTER_URL_KEYS.to)));
@@ -55,6 +60,7 @@ export function readEventFilters(query: URLSearchParams, today: string): EventFi
     moduleId: applicationId ? id(query.get(FILTER_URL_KEYS.moduleId)) : null,
     sla: sla === 'YES' || sla === 'NO' ? sla : null,
     status: status && (EVENT_STATUS_VALUES as readonly string[]).includes(status) ? status : null,
+    maintenance: maintenance === 'Y' || maintenance === 'N' ? maintenance : null,
     from,
     to,
   };

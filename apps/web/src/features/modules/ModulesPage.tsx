@@ -9,7 +9,7 @@ import {
   type Module,
 } from '@relevo/domain';
 import { Button, ConfirmDialog, Icon, IconButton, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
@@ -24,7 +24,13 @@ import { CredentialsModal } from './CredentialsModal';
 import { ExamplesModal } from './ExamplesModal';
 import { ModuleModal } from './ModuleModal';
 import { SimulationModal } from './SimulationModal';
+import { HEARTBEATS_READ, heartbeatsTitle } from './heartbeats-row-action';
 import './ModulesPage.css';
+
+// docs/product.md#heartbeat-monitors: the window and its calls load when it opens, not with the list
+const HeartbeatsModal = lazy(() =>
+  import('./HeartbeatsModal').then(({ HeartbeatsModal }) => ({ default: HeartbeatsModal })),
+);
 
 const COLUMNS: DataTableColumn<Module>[] = [
   { id: 'module_name', header: 'Name', cell: (row) => row.module_name, sortable: true },
@@ -43,6 +49,7 @@ type Open =
   | { kind: 'examples'; module: Module }
   | { kind: 'credentials'; module: Module }
   | { kind: 'simulation'; module: Module }
+  | { kind: 'heartbeats'; module: Module }
   | null;
 
 /** The tool buttons of a module's row, in order: what each opens, its action and its icon (docs/product.md#modules). */
@@ -62,7 +69,8 @@ export function ModulesPage() {
 
 /**
  * docs/product.md#modules of one application: 'Modules of {application name}' with Create and Go back;
- * row actions Get Examples, Generate Credentials, Incident Simulation, edit and delete, each shown
+ * row actions Get Examples, Generate Credentials, Incident Simulation, the module's heartbeats
+ * (docs/product.md#heartbeat-monitors), edit and delete, each shown
  * only to a role that may make its call (docs/product.md#roles-and-permissions).
  */
 function ApplicationModules({ applicationId }: { applicationId: number }) {
@@ -75,6 +83,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canDelete = mayCall(role, deleteModule);
   const canGenerate = mayCall(role, createCredential);
   const canSimulate = mayCall(role, simulateIncident);
+  const canReadHeartbeats = mayCall(role, HEARTBEATS_READ);
   // the tools of a row the role may use: examples for everyone, credentials and the simulation by permission
   const tools = useMemo(() => {
     const allowed = { examples: true, credentials: canGenerate, simulation: canSimulate };
@@ -127,6 +136,14 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
             onClick={() => setOpen({ kind, module: row })}
           />
         ))}
+        {canReadHeartbeats ? (
+          <IconButton
+            size="sm"
+            label={heartbeatsTitle(row.module_name)}
+            icon={<Icon name="clock" size={16} />}
+            onClick={() => setOpen({ kind: 'heartbeats', module: row })}
+          />
+        ) : null}
         <RecordRowActions
           name={row.module_name}
           onEdit={canEdit ? () => setOpen({ kind: 'edit', module: row }) : null}
@@ -134,7 +151,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         />
       </span>
     ),
-    [tools, canEdit, canDelete, ask],
+    [tools, canReadHeartbeats, canEdit, canDelete, ask],
   );
 
   return (
@@ -167,6 +184,9 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
       {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}
       {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'heartbeats' ? <HeartbeatsModal module={open.module} onClose={close} /> : null}
+      </Suspense>
       <ConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
     </>
   );

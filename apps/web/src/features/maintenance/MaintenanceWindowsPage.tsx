@@ -1,0 +1,150 @@
+import { addMaintenanceWindow, deleteMaintenanceWindow, updateMaintenanceWindow } from '@relevo/api';
+import {
+  MAINTENANCE_RECURRENCE_LABELS,
+  MAINTENANCE_RELEASE_LABELS,
+  MAINTENANCE_SCREEN_TEXTS,
+  MAINTENANCE_STATUS_LABELS,
+  dayTimeText,
+  mayAddMaintenanceWindow,
+  mayCall,
+  type ListQuery,
+  type MaintenanceStatus,
+  type MaintenanceWindow,
+} from '@relevo/domain';
+import { PageHeader, StatusBadge, type DataTableColumn, type StatusBadgeTone } from '@relevo/ui';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { useList, useListParams } from '../../shell/list';
+import { ListTable } from '../../shell/ListTable';
+import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
+import { useService } from '../../shell/services';
+import { useSignedInUser } from '../../shell/session';
+import { liveMaintenanceCalls } from './maintenance-calls';
+
+// the window loads when it opens: the list's first JavaScript stays the table's
+const MaintenanceWindowModal = lazy(() =>
+  import('./MaintenanceWindowModal').then(({ MaintenanceWindowModal }) => ({ default: MaintenanceWindowModal })),
+);
+
+const STATUS_TONES: Record<MaintenanceStatus, StatusBadgeTone> = {
+  now: 'warning',
+  upcoming: 'success',
+  past: 'neutral',
+};
+
+/** What a window covers: "Checkout (Demo Store)", or "Demo Store (all modules)". */
+const coverText = (row: MaintenanceWindow) =>
+  row.module_id !== null
+    ? `${row.module_name ?? ''} (${row.application_name ?? ''})`
+    : `${row.application_name ?? ''} (all modules)`;
+
+/** The columns, times in the customer's zone: the first occurrence, and the one on now or next of a weekly window. */
+function columnsIn(zone: string): DataTableColumn<MaintenanceWindow>[] {
+  const when = (at: string | null) => (at === null ? '' : dayTimeText(zone, Date.parse(at)));
+  return [
+    { id: 'window_name', header: 'Name', cell: (row) => row.window_name, sortable: true },
+    { id: 'target', header: 'Module or application', cell: coverText },
+    { id: 'start_at', header: 'Start', cell: (row) => when(row.start), sortable: true },
+    { id: 'end_at', header: 'End', cell: (row) => when(row.end), sortable: true },
+    {
+      id: 'recurrence',
+      header: 'Recurrence',
+      cell: (row) =>
+        row.recurrence === 'weekly' && row.next_start
+          ? `${MAINTENANCE_RECURRENCE_LABELS.weekly} (next ${when(row.next_start)})`
+          : MAINTENANCE_RECURRENCE_LABELS[row.recurrence],
+      sortable: true,
+    },
+    { id: 'release', header: 'When it ends', cell: (row) => MAINTENANCE_RELEASE_LABELS[row.release], sortable: true },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => <StatusBadge tone={STATUS_TONES[row.status]} label={MAINTENANCE_STATUS_LABELS[row.status]} />,
+    },
+  ];
+}
+
+/** docs/product.md#maintenance-windows: the latest start first until the user sorts. */
+const DEFAULT_SORT = { column: 'start_at', direction: 'desc' } as const;
+
+/**
+ * docs/product.md#maintenance-windows: the customer's maintenance windows, their times in the
+ * customer's zone, searchable, sorted and paged like the other lists; New window, edit and delete
+ * for a Customer Root.
+ */
+export function MaintenanceWindowsPage() {
+  const calls = useService('maintenanceCalls', liveMaintenanceCalls);
+  const role = useSignedInUser().role.rol_id;
+  const may = {
+    create: mayCall(role, addMaintenanceWindow),
+    edit: mayCall(role, updateMaintenanceWindow),
+    delete: mayCall(role, deleteMaintenanceWindow),
+  };
+  const [zone, setZone] = useState<string | null>(null);
+  const load = useCallback(
+    async (query: ListQuery, signal?: AbortSignal) => {
+      const page = await calls.list(query, signal);
+      setZone(page.time_zone);
+      return page;
+    },
+    [calls],
+  );
+  const params = useListParams(DEFAULT_SORT);
+  const list = useList(load, params);
+  const screen = useRecordScreen<MaintenanceWindow>({
+    texts: {
+      created: MAINTENANCE_SCREEN_TEXTS.created,
+      updated: MAINTENANCE_SCREEN_TEXTS.updated,
+      deleted: MAINTENANCE_SCREEN_TEXTS.deleted,
+      confirmDelete: MAINTENANCE_SCREEN_TEXTS.confirmDelete,
+    },
+    remove: (row) => calls.remove(row.maintenance_window_id),
+    changed: list.reload,
+  });
+  const { edit, askRemove } = screen;
+  const rowActions = useCallback(
+    (row: MaintenanceWindow) => (
+      <RecordRowActions
+        name={row.window_name}
+        onEdit={may.edit ? () => edit(row) : null}
+        onDelete={may.delete ? () => askRemove(row) : null}
+      />
+    ),
+    [may.edit, may.delete, edit, askRemove],
+  );
+  const columns = useMemo(() => columnsIn(zone ?? 'UTC'), [zone]);
+
+  return (
+    <>
+      <PageHeader
+        title={MAINTENANCE_SCREEN_TEXTS.title}
+        description={zone ? `Times are in your organisation’s zone, ${zone}.` : undefined}
+      />
+      <ListTable
+        label="Maintenance windows"
+        columns={columns}
+        list={list}
+        params={params}
+        rowKey={(row) => row.maintenance_window_id}
+        emptyText={MAINTENANCE_SCREEN_TEXTS.empty}
+        toolbar={
+          may.create ? (
+            <CreateButton onClick={screen.create} disabled={zone === null || !mayAddMaintenanceWindow(list.total)} />
+          ) : undefined
+        }
+        rowActions={may.edit || may.delete ? rowActions : undefined}
+      />
+      {screen.editing && zone ? (
+        <Suspense fallback={null}>
+          <MaintenanceWindowModal
+            window={screen.editing.row}
+            zone={zone}
+            calls={calls}
+            onClose={screen.close}
+            onSaved={screen.saved}
+          />
+        </Suspense>
+      ) : null}
+      {screen.confirmation}
+    </>
+  );
+}
