@@ -4,7 +4,7 @@ import type { ListOf, PageQuery } from '@relevo/domain';
 import type { Scope, Tx } from '../db/database';
 import { ordering } from '../db/listing';
 import type { MaintenanceWindowsTable } from '../db/schema';
-import { readPage, type ListDatabase } from '../catalogue/queries';
+import { readPage, recordExists, type ListDatabase } from '../catalogue/queries';
 
 // The maintenance windows' SQL (docs/product.md#maintenance-windows). Every statement names the
 // caller's customer beside row-level security.
@@ -95,26 +95,14 @@ export async function countWindows(tx: Tx, customerId: number): Promise<number> 
 }
 
 /** Whether the module (or the application) is the customer's. */
-export async function ownsTarget(
+export function ownsTarget(
   tx: Tx,
   customerId: number,
   target: { module_id: number | null; application_id: number | null },
 ): Promise<boolean> {
-  const found =
-    target.module_id !== null
-      ? await tx
-          .selectFrom('modules')
-          .select('module_id')
-          .where('customer_id', '=', customerId)
-          .where('module_id', '=', target.module_id)
-          .executeTakeFirst()
-      : await tx
-          .selectFrom('applications')
-          .select('application_id')
-          .where('customer_id', '=', customerId)
-          .where('application_id', '=', target.application_id ?? 0)
-          .executeTakeFirst();
-  return found !== undefined;
+  return target.module_id !== null
+    ? recordExists(tx, customerId, 'modules', target.module_id)
+    : recordExists(tx, customerId, 'applications', target.application_id ?? 0);
 }
 
 export interface WindowValues {

@@ -2,6 +2,7 @@ import { RESOURCE_MESSAGES, SCHEDULE_MESSAGES } from '@relevo/domain';
 import { calendarFeed, resourceCalendar, rotateResourceCalendar, rotateScheduleCalendar } from '@relevo/api';
 import type { Principal } from '../../auth/principals';
 import type { AppContext } from '../../context';
+import { recordExists } from '../../catalogue/queries';
 import { catalogueUnit, notFound, type CatalogueTx } from '../../catalogue/common';
 import { feedOfToken, feedTokenOf, feedUrl, rotateFeed, type FeedOwner } from '../../schedules/calendar-feeds';
 import { feedCalendar } from '../../schedules/calendar';
@@ -19,18 +20,8 @@ export function calendarRoutes(routes: RouteTable, ctx: AppContext): void {
   async function requireOwner(tx: CatalogueTx, customerId: number, owner: FeedOwner): Promise<void> {
     const found =
       'schedule_id' in owner
-        ? await tx
-            .selectFrom('schedules')
-            .select('schedule_id as id')
-            .where('customer_id', '=', customerId)
-            .where('schedule_id', '=', owner.schedule_id)
-            .executeTakeFirst()
-        : await tx
-            .selectFrom('resources')
-            .select('resource_id as id')
-            .where('customer_id', '=', customerId)
-            .where('resource_id', '=', owner.resource_id)
-            .executeTakeFirst();
+        ? await recordExists(tx, customerId, 'schedules', owner.schedule_id)
+        : await recordExists(tx, customerId, 'resources', owner.resource_id);
     if (!found) throw notFound('schedule_id' in owner ? SCHEDULE_MESSAGES.notFound : RESOURCE_MESSAGES.notFound);
   }
 
