@@ -38,7 +38,7 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
     await expectAccessible(page, 'dashboard of a Customer');
   });
 
-  test('a Customer Root also gets Users and Team Chat in the menu', async ({ page, signIn }) => {
+  test('a Customer Root also gets Users, Team Chat and Webhooks in the menu', async ({ page, signIn }) => {
     await signIn(page, customerRoot);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await sidebarLabels(page)).toEqual([
@@ -46,6 +46,7 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
       'Users',
       ...CUSTOMER_MENU.slice(1, -1),
       'Team Chat',
+      'Webhooks',
       'User Guide',
     ]);
     await expectAccessible(page, 'dashboard of a Customer Root');

@@ -25,6 +25,7 @@ import { chatInteractionEndpoints, teamChatEndpoints } from './endpoints/team-ch
 import { scheduleEndpoints } from './endpoints/schedules';
 import { maintenanceEndpoints } from './endpoints/maintenance';
 import { heartbeatEndpoints } from './endpoints/heartbeats';
+import { webhookEndpoints } from './endpoints/webhooks';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -51,6 +52,7 @@ export * from './endpoints/team-chat';
 export * from './endpoints/schedules';
 export * from './endpoints/maintenance';
 export * from './endpoints/heartbeats';
+export * from './endpoints/webhooks';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -91,4 +93,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(scheduleEndpoints),
   ...Object.values(maintenanceEndpoints),
   ...Object.values(heartbeatEndpoints),
+  ...Object.values(webhookEndpoints),
 ])();

@@ -589,6 +589,7 @@ export * from './maintenance/maintenance-rules';
 export * from './maintenance/maintenance-form';
 export * from './maintenance/maintenance-marks';
 export * from './heartbeats/heartbeat';
+export * from './webhooks/webhook';
 export {
   SCHEDULE_SCREEN_TEXTS,
   SCHEDULE_FORM_MESSAGES,

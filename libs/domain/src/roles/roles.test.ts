@@ -30,8 +30,8 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'Events',
       'User Guide',
     ];
-    // docs/product.md#team-chat: the Customer Root's Team Chat, before the User Guide
-    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue.slice(0, -1), 'Team Chat', 'User Guide']);
+    // docs/product.md#team-chat, #outgoing-webhooks: the Customer Root's Team Chat and Webhooks, before the User Guide
+    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue.slice(0, -1), 'Team Chat', 'Webhooks', 'User Guide']);
     expect(labels(5)).toEqual(['Dashboard', ...catalogue]);
   });
 

@@ -30,6 +30,8 @@ export const ROUTE_ROLES = {
   user_guide: CUSTOMER_ROLES,
   // docs/product.md#team-chat: the organisation's Slack, Mattermost and Teams, kept by its Customer Root
   team_chat: [Role.CustomerRoot],
+  // docs/product.md#outgoing-webhooks: the organisation's webhooks and their delivery logs, kept by its Customer Root
+  webhooks: [Role.CustomerRoot],
   // the user guide itself, for every signed-in user (it covers the staff screens too); the
   // assistant's answers link to its sections
   guide: ALL_ROLES,
@@ -72,6 +74,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Maintenance', path: '/maintenance', roles: CUSTOMER_ROLES },
   { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
   { label: 'Team Chat', path: '/team_chat', roles: [Role.CustomerRoot] },
+  { label: 'Webhooks', path: '/webhooks', roles: [Role.CustomerRoot] },
   { label: 'User Guide', path: '/user_guide', roles: CUSTOMER_ROLES },
 ];
 
