@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS } from './limits';
 import {
   THROTTLE,
   DELIVERY_PROVIDERS,
+  INBOUND_DEFAULT_MAX_BYTES,
   PROVIDER_FIELDS,
   parseDeliveryChain,
   providerSettingIssues,
@@ -100,6 +101,27 @@ export interface Config {
   pushServiceHosts: string[];
   /** VAPID_SUBJECT: the contact push services see in each notification's JWT (mailto: or https:) */
   vapidSubject: string;
+  /**
+   * The SMTP receiver of e-mail into incidents (docs/product.md#e-mail-into-incidents), from
+   * INBOUND_SMTP_PORT, INBOUND_DOMAIN, INBOUND_SMTP_HOST and INBOUND_MAX_BYTES; null: e-mail in is off
+   */
+  inboundEmail: InboundEmailConfig | null;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: outgoing webhooks may reach loopback, private and link-local addresses
+   * and plain http (docs/product.md#outgoing-webhooks); off by default
+   */
+  webhookAllowPrivate: boolean;
+}
+
+/** docs/product.md#e-mail-into-incidents: where the SMTP receiver listens and what it takes. */
+export interface InboundEmailConfig {
+  /** 0 in tests: a free port */
+  port: number;
+  host: string;
+  /** the domain of the modules' addresses, lower case */
+  domain: string;
+  /** the largest message taken (advertised with SIZE); bigger ones are refused with 552 */
+  maxBytes: number;
 }
 
 /** docs/product.md#push-notifications: the browsers' push services (Chrome and Edge on Android, Firefox, Safari, Edge on Windows). */
@@ -296,6 +318,7 @@ const fields = {
     ),
   ),
   DELIVERY_LOG_ONLY: flag,
+  WEBHOOK_ALLOW_PRIVATE: flag,
   LOG_LEVEL: v.picklist(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -310,6 +333,30 @@ const fields = {
     ),
   ),
   VAPID_SUBJECT: url(['mailto:', 'https:']),
+  INBOUND_SMTP_PORT: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535'),
+    v.transform(Number),
+    v.minValue(1, 'must be a port number from 1 to 65535'),
+    v.maxValue(65535, 'must be a port number from 1 to 65535'),
+  ),
+  INBOUND_SMTP_HOST: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  INBOUND_DOMAIN: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
+      'must be a domain name such as incidents.example.com',
+    ),
+  ),
+  INBOUND_MAX_BYTES: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'must be a whole number of bytes from 10240 to 104857600'),
+    v.transform(Number),
+    v.minValue(10_240, 'must be a whole number of bytes from 10240 to 104857600'),
+    v.maxValue(104_857_600, 'must be a whole number of bytes from 10240 to 104857600'),
+  ),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -411,6 +458,31 @@ function vapidSubjectOf(publicUrl: string, mailFrom: string | undefined): string
   return `mailto:${address ?? 'no-reply@relevo.local'}`;
 }
 
+/**
+ * docs/product.md#e-mail-into-incidents: off unless INBOUND_SMTP_PORT is set, and then the addresses
+ * need their domain. A domain without a port is refused too: the screens would show addresses
+ * nothing receives.
+ */
+function inboundEmailFrom(env: Env, host: string): InboundEmailConfig | null {
+  const port = read(env, 'INBOUND_SMTP_PORT');
+  const domain = read(env, 'INBOUND_DOMAIN');
+  if (port === undefined && domain === undefined) return null;
+  if (port === undefined)
+    throw new ConfigError(
+      'Invalid configuration: INBOUND_DOMAIN is set but INBOUND_SMTP_PORT is unset: set the port the SMTP receiver listens on, or unset INBOUND_DOMAIN to keep e-mail in off',
+    );
+  if (domain === undefined)
+    throw new ConfigError(
+      "Invalid configuration: INBOUND_SMTP_PORT is set but INBOUND_DOMAIN is unset: the modules' e-mail addresses need their domain (such as incidents.example.com)",
+    );
+  return {
+    port,
+    host: read(env, 'INBOUND_SMTP_HOST') ?? host,
+    domain,
+    maxBytes: read(env, 'INBOUND_MAX_BYTES') ?? INBOUND_DEFAULT_MAX_BYTES,
+  };
+}
+
 /** Parses the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
   const port = read(env, 'PORT') ?? 3000;
@@ -461,5 +533,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     instanceId: randomUUID(),
     pushServiceHosts: read(env, 'PUSH_SERVICE_HOSTS') ?? DEFAULT_PUSH_SERVICE_HOSTS,
     vapidSubject: read(env, 'VAPID_SUBJECT') ?? vapidSubjectOf(publicUrl, read(env, 'MAIL_FROM')),
+    inboundEmail: inboundEmailFrom(env, host),
+    webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
   };
 }

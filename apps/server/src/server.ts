@@ -25,6 +25,8 @@ import { DEFAULT_LIMITS, type Limits } from './limits';
 import { Housekeeping } from './jobs/housekeeping';
 import { TeamChatWorker } from './team-chat/worker';
 import { HeartbeatWorker } from './heartbeats/worker';
+import { WebhookWorker } from './webhooks/worker';
+import { InboundEmailReceiver } from './inbound-email/receiver';
 
 export async function createContext(opts: {
   config: Config;
@@ -185,15 +187,22 @@ export async function startRelevo(opts: {
 
     let app: FastifyInstance | null = null;
     let url: string | null = null;
+    let inboundEmail: InboundEmailReceiver | null = null;
     if (config.role !== 'worker') {
       await warmUpPasswords();
       app = await buildApp(ctx);
       url = await app.listen({ port: config.port, host: config.host });
+      // docs/product.md#e-mail-into-incidents: the SMTP receiver, in the processes that take HTTP
+      if (config.inboundEmail) {
+        inboundEmail = new InboundEmailReceiver(ctx, config.inboundEmail);
+        await inboundEmail.start();
+      }
     }
     let dispatcher: OutboxDispatcher | null = null;
     let housekeeping: Housekeeping | null = null;
     let teamChat: TeamChatWorker | null = null;
     let heartbeats: HeartbeatWorker | null = null;
+    let webhooks: WebhookWorker | null = null;
     let engine: EngineWorker | null = null;
     if (config.role !== 'api') {
       // with the API in the same process on PostgreSQL, the worker's parts open the database again
@@ -248,6 +257,9 @@ export async function startRelevo(opts: {
       // docs/product.md#heartbeat-monitors: the monitors that came due open their incidents
       heartbeats = new HeartbeatWorker({ ctx, database: own, clock: ctx.clock, log, workerId: config.instanceId });
       await heartbeats.start();
+      // docs/product.md#outgoing-webhooks: the changes of events to the customers' webhooks
+      webhooks = new WebhookWorker({ ctx, database: own, clock: ctx.clock, log, workerId: config.instanceId });
+      await webhooks.start();
       housekeeping = new Housekeeping(own, ctx.clock, log, config.publicUrl);
       housekeeping.start();
     }
@@ -264,10 +276,12 @@ export async function startRelevo(opts: {
         ctx.lifecycle.stopping = true;
         await Promise.all([
           app?.close(),
+          inboundEmail?.stop(),
           engine?.stop(),
           dispatcher?.stop(),
           teamChat?.stop(),
           heartbeats?.stop(),
+          webhooks?.stop(),
           housekeeping?.stop(),
         ]);
         await workerDatabase?.close();

@@ -240,3 +240,14 @@ describe('configuration that protects a production deployment (issue: account se
     );
   });
 });
+
+describe('outgoing webhooks (docs/product.md#outgoing-webhooks)', () => {
+  it('keeps webhooks off private addresses unless WEBHOOK_ALLOW_PRIVATE is on', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'on' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'off' }).webhookAllowPrivate).toBe(false);
+    expect(fails({ WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toBe(
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE must be on or off (got "sometimes")',
+    );
+  });
+});

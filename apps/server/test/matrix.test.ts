@@ -19,6 +19,7 @@ import {
   resourceEndpoints,
   scheduleEndpoints,
   slaEndpoints,
+  webhookEndpoints,
   type AnyEndpoint,
   type AuthKind,
 } from '@relevo/api';
@@ -28,6 +29,7 @@ import { saveAccount, sealAccount } from '../src/delivery/accounts';
 import { insertUser } from '../src/people/queries';
 import { insertRunnableModule } from './support/catalogue';
 import { beatSealPlace, beatTokenHash, newBeatToken } from '../src/heartbeats/queries';
+import { webhookSealPlace } from '../src/webhooks/queries';
 import { DATABASE_KINDS } from './support/databases';
 import { STRONG_PASSWORD, asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -337,6 +339,15 @@ const EXPECTED: Record<string, Row> = {
     'PUT /api/maintenance-windows/:id',
     'DELETE /api/maintenance-windows/:id',
   ]),
+  // Outgoing webhooks (docs/product.md#outgoing-webhooks): a Customer Root keeps its own customer's
+  // (the list and a new one name no customer: always the caller's); another customer's webhook 404
+  // (webhooks.test.ts)
+  ...rowsFor({ own: CATALOGUE_WRITE }, ['GET /api/webhooks', 'POST /api/webhooks']),
+  ...rowsFor({ own: CATALOGUE_WRITE, other: CATALOGUE_WRITE_OTHER }, [
+    'DELETE /api/webhooks/:id',
+    'GET /api/webhooks/:id/deliveries',
+    'POST /api/webhooks/:id/enable',
+  ]),
   // the chats' buttons: public, Slack's verified by its signature, Mattermost's by its signed token (team-chat.test.ts)
   'POST /api/v1/integrations/slack/interactions': { auth: 'public' },
   'POST /api/v1/integrations/mattermost/actions': { auth: 'public' },
@@ -401,13 +412,23 @@ const CATALOGUE_NAMES = new Set(
     scheduleEndpoints,
     heartbeatEndpoints,
     maintenanceEndpoints,
+    webhookEndpoints,
   ]
     .flatMap((group) => Object.values(group))
     .map((endpoint) => endpoint.name),
 );
 /** the catalogue record a call works on, by endpoint name (a list names its escalation or application in the query) */
 type Record_ =
-  'resource' | 'sla' | 'escalation' | 'step' | 'application' | 'module' | 'schedule' | 'heartbeat' | 'maintenance';
+  | 'resource'
+  | 'sla'
+  | 'escalation'
+  | 'step'
+  | 'application'
+  | 'module'
+  | 'schedule'
+  | 'heartbeat'
+  | 'maintenance'
+  | 'webhook';
 const RECORD_OF: Partial<Record<string, Record_>> = {
   getResource: 'resource',
   updateResource: 'resource',
@@ -452,6 +473,9 @@ const RECORD_OF: Partial<Record<string, Record_>> = {
   rotateHeartbeatToken: 'heartbeat',
   updateMaintenanceWindow: 'maintenance',
   deleteMaintenanceWindow: 'maintenance',
+  deleteWebhook: 'webhook',
+  webhookDeliveries: 'webhook',
+  enableWebhook: 'webhook',
 };
 const DELIVERY_NAMES = new Set(Object.values(deliveryEndpoints).map((endpoint) => endpoint.name));
 function areaOf(endpoint: AnyEndpoint): Area {
@@ -678,6 +702,31 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     // a monitor of a runnable module, its secret sealed as the screens' creation leaves it
     // a window of a runnable module of the customer, on now
     if (kind === 'maintenance') return insertWindowRow(customerId);
+    // a webhook disabled after its failures, its secret sealed as its creation leaves it
+    if (kind === 'webhook')
+      return asSystem(t, async (tx) => {
+        const made = await tx
+          .insertInto('webhooks')
+          .values({
+            customer_id: customerId,
+            webhook_url: `https://93.184.216.34/matrix-${++seq}`,
+            secret_sealed: 'sealed below',
+            changes: JSON.stringify(['created']),
+            webhook_active: 'N',
+            disabled_at: t.clock.now(),
+            disabled_reason: 'Failing since the matrix began',
+          })
+          .returning('webhook_id')
+          .executeTakeFirstOrThrow();
+        await tx
+          .updateTable('webhooks')
+          .set({
+            secret_sealed: t.ctx.delivery.box.seal(webhookSealPlace(customerId, made.webhook_id), 'w'.repeat(32)),
+          })
+          .where('webhook_id', '=', made.webhook_id)
+          .execute();
+        return made.webhook_id;
+      });
     if (kind === 'heartbeat')
       return asSystem(t, async (tx) => {
         const module = await insertRunnableModule(tx, customerId);
@@ -882,6 +931,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { customer_name: `Renamed ${unique}`, customer_active: 'Y', customer_qty_resources: 7 };
       case 'addResource':
         return { resource_fullname: `Person ${unique}`, resource_phone1: '7875550142', resource_country_phone1: 'PR' };
+      case 'addWebhook':
+        // an address written in the URL: no DNS is asked
+        return { webhook_url: `https://93.184.216.34/matrix-${unique}`, signing_secret: 'w'.repeat(32) };
       case 'addHeartbeat':
         return { module_id: id, heartbeat_name: `Monitor ${unique}`, interval_seconds: 300, grace_seconds: 0 };
       case 'updateHeartbeat':
@@ -1166,6 +1218,11 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         .execute(),
       overrides: await tx.selectFrom('schedule_overrides').select('override_id').orderBy('override_id').execute(),
       calendarFeeds: await tx.selectFrom('calendar_feeds').select('token_hash').orderBy('token_hash').execute(),
+      webhooks: await tx
+        .selectFrom('webhooks')
+        .select(['webhook_id', 'webhook_url', 'webhook_active', 'secret_sealed', 'webhook_updatedt'])
+        .orderBy('webhook_id')
+        .execute(),
       heartbeats: await tx
         .selectFrom('heartbeats')
         .select(['heartbeat_id', 'heartbeat_name', 'interval_seconds', 'token_hash', 'heartbeat_updatedt'])
@@ -1486,6 +1543,48 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
             .select('maintenance_window_id')
             .where('maintenance_window_id', '=', id!)
             .execute(),
+        );
+        return expect(left).toEqual([]);
+      }
+      // docs/product.md#outgoing-webhooks: the caller's customer's webhooks; the one made, its log, enabled, gone
+      case 'listWebhooks': {
+        const page = answer as { total: number; list: { webhook_id: number }[] };
+        const alphas = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('webhooks')
+            .select('webhook_id')
+            .where('customer_id', '=', alpha)
+            .orderBy('webhook_id')
+            .execute(),
+        );
+        return expect(page.list.map((webhook) => webhook.webhook_id)).toEqual(alphas.map((row) => row.webhook_id));
+      }
+      case 'addWebhook': {
+        const shown = answer as { webhook_id: number };
+        const row = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('webhooks')
+            .select(['customer_id', 'webhook_url'])
+            .where('webhook_id', '=', shown.webhook_id)
+            .executeTakeFirstOrThrow(),
+        );
+        return expect(row).toEqual({ customer_id: alpha, webhook_url: body!.webhook_url });
+      }
+      case 'webhookDeliveries':
+        return expect(answer).toMatchObject({ webhook: { webhook_id: id, customer_id: alpha }, total: 0, list: [] });
+      case 'enableWebhook': {
+        const row = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('webhooks')
+            .select(['webhook_active', 'disabled_at'])
+            .where('webhook_id', '=', id!)
+            .executeTakeFirstOrThrow(),
+        );
+        return expect(row).toEqual({ webhook_active: 'Y', disabled_at: null });
+      }
+      case 'deleteWebhook': {
+        const left = await asSystem(t, (tx) =>
+          tx.selectFrom('webhooks').select('webhook_id').where('webhook_id', '=', id!).execute(),
         );
         return expect(left).toEqual([]);
       }

@@ -44,6 +44,8 @@ const LANDED: Record<string, string> = {
   '0025_schedules': 'dfa1c88bec3c',
   '0026_maintenance_windows': '910c2f724b41',
   '0027_heartbeats': 'd281916d6d1d',
+  '0028_inbound_email': 'bcb5a47315c6',
+  '0029_webhooks': '577f4ed9e6e1',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

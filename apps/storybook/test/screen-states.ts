@@ -36,6 +36,7 @@ const CUSTOMERS = 'screens-customers--';
 const APPLICATIONS = 'screens-applications--';
 const MODULES = 'screens-modules--';
 const HEARTBEATS = 'screens-modules-heartbeats--';
+const INBOUND_EMAIL = 'screens-modules-e-mail-address--';
 const EVENTS = 'screens-events--';
 const RESOURCES = 'screens-resources--';
 const DELIVERY = 'screens-delivery--';
@@ -51,6 +52,9 @@ const ROTATION_MODAL = 'screens-schedules-rotation-modal--';
 const OVERRIDE_MODAL = 'screens-schedules-override-modal--';
 const TEMPORARY_MODAL = 'screens-schedules-temporary-schedule-modal--';
 const MAINTENANCE = 'screens-maintenance--';
+const WEBHOOKS = 'screens-webhooks--';
+const WEBHOOK_FORM = 'screens-webhooks-add-webhook--';
+const WEBHOOK_LOG = 'screens-webhooks-deliveries--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -493,6 +497,23 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     without: { 'role: staff': CUSTOMER_SCREEN },
   },
   {
+    screen: 'E-mail address of a module (Modules row action)',
+    spec: 'docs/product.md#e-mail-into-incidents',
+    states: {
+      'filled (the address, copied)': ids(INBOUND_EMAIL, 'address'),
+      'no credentials yet': ids(INBOUND_EMAIL, 'needs-credentials'),
+      'e-mail in off on this server': ids(INBOUND_EMAIL, 'off'),
+      'inactive module': ids(INBOUND_EMAIL, 'inactive-module'),
+      'role: CustomerRoot': ids(INBOUND_EMAIL, 'address'),
+      'role: Customer': ids(INBOUND_EMAIL, 'customer-reads'),
+    },
+    without: {
+      'role: staff': CUSTOMER_SCREEN,
+      loading: 'the address comes with the module row: nothing loads when the window opens',
+      'load failed': 'nothing loads when the window opens',
+    },
+  },
+  {
     screen: 'Examples modal',
     spec: '2.12',
     states: {
@@ -923,6 +944,51 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'push: unsupported': ids(RESPOND, 'push-unsupported'),
       'push: failed': ids(RESPOND, 'push-failed'),
       'push: closed incident, no control': ids(RESPOND, 'push-hidden-when-closed'),
+    },
+  },
+  {
+    screen: 'Webhooks (list)',
+    spec: 'docs/product.md#outgoing-webhooks',
+    states: {
+      'filled (active, failing, disabled with why and when)': ids(WEBHOOKS, 'filled'),
+      empty: ids(WEBHOOKS, 'empty'),
+      loading: ids(WEBHOOKS, 'loading'),
+      'load failed (Try again)': ids(WEBHOOKS, 'load-failed'),
+      'limit reached (Add webhook disabled, with why)': ids(WEBHOOKS, 'limit-reached'),
+      'enabled again': ids(WEBHOOKS, 'enabled'),
+      'deleted after confirmation': ids(WEBHOOKS, 'deleted'),
+      'role: CustomerRoot': ids(WEBHOOKS, 'filled'),
+    },
+    without: {
+      'role: Customer': 'the Customer Root’s screen: a Customer is sent to 403 by the route guard',
+      'role: staff': 'a customer’s screen: staff are sent to 403 by the route guard',
+    },
+  },
+  {
+    screen: 'Add Webhook',
+    spec: 'docs/product.md#outgoing-webhooks',
+    states: {
+      empty: ids(WEBHOOK_FORM, 'empty-form'),
+      'generated secret (copied)': ids(WEBHOOK_FORM, 'generated-secret'),
+      'validation: URL is required, a full address, the secret’s length, Choose at least one change': ids(
+        WEBHOOK_FORM,
+        'validation',
+      ),
+      'field errors from the server (422)': ids(WEBHOOK_FORM, 'refused-by-server'),
+      saving: ids(WEBHOOK_FORM, 'saving'),
+      saved: ids(WEBHOOK_FORM, 'added'),
+    },
+    without: { 'role: Customer': 'opened from the Customer Root’s screen only' },
+  },
+  {
+    screen: 'Deliveries of a webhook',
+    spec: 'docs/product.md#outgoing-webhooks',
+    states: {
+      'filled (each delivery state)': ids(WEBHOOK_LOG, 'filled'),
+      refreshed: ids(WEBHOOK_LOG, 'refreshed'),
+      empty: ids(WEBHOOK_LOG, 'empty'),
+      loading: ids(WEBHOOK_LOG, 'loading'),
+      'load failed': ids(WEBHOOK_LOG, 'load-failed'),
     },
   },
 ];

@@ -64,6 +64,7 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'relevo-e2e-'));
   const inbox = await startInbox();
   const port = await freePort();
+  const inboundSmtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -78,6 +79,11 @@ export default async function globalSetup(): Promise<void> {
     ESCALATION_TIME_SCALE: '900',
     // the tests call the demo people again and again: a second apart, not a minute (throttling)
     CONTACT_WINDOW_SECONDS: '1',
+    // the webhooks' browser test receives them on a local port (docs/product.md#outgoing-webhooks)
+    WEBHOOK_ALLOW_PRIVATE: 'on',
+    // docs/product.md#e-mail-into-incidents: the modules' addresses and the SMTP receiver of their mail
+    INBOUND_SMTP_PORT: String(inboundSmtpPort),
+    INBOUND_DOMAIN: 'in.relevo.test',
   };
   delete env.DATABASE_URL;
   delete env.WIDGET_SCRIPT_URL;
@@ -120,6 +126,7 @@ export default async function globalSetup(): Promise<void> {
   process.env[E2E_ENV.baseUrl] = baseUrl;
   process.env[E2E_ENV.inboxUrl] = inbox.httpUrl;
   process.env[E2E_ENV.smtpUrl] = env.SMTP_URL;
+  process.env[E2E_ENV.inboundSmtpPort] = env.INBOUND_SMTP_PORT;
 }
 
 export function removeDataDir(dataDir: string): void {

@@ -103,6 +103,10 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   team_chat: lazyRoute(
     lazyWithPreload(() => import('./features/team-chat/TeamChatPage').then(({ TeamChatPage }) => TeamChatPage)),
   ),
+  // docs/product.md#outgoing-webhooks: the organisation's webhooks and their delivery logs
+  webhooks: lazyRoute(
+    lazyWithPreload(() => import('./features/webhooks/WebhooksPage').then(({ WebhooksPage }) => WebhooksPage)),
+  ),
   user_guide: lazyRoute(
     lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage)),
   ),

@@ -688,3 +688,4 @@ export {
 } from './rules/schedule-form';
 export { temporaryFormMachine, temporaryFormInput } from './machines/schedule-form/schedule-form';
 export * from './heartbeats/heartbeat-form';
+export * from './inbound-email/inbound-email';

@@ -5,6 +5,7 @@ import {
   MODULE_MESSAGES,
   SLA_MESSAGES,
   applicationDeleteRefusal,
+  inboundEmailOf,
   moduleChoiceRefusals,
   type Application,
   type ApplicationCreate,
@@ -48,7 +49,8 @@ export function toApplication(row: ApplicationRow): Application {
   };
 }
 
-export function toModule(row: ModuleRow): Module {
+/** A module as answered; its e-mail address at `inboundDomain` (docs/product.md#e-mail-into-incidents; null: e-mail in is off). */
+export function toModule(row: ModuleRow, inboundDomain: string | null): Module {
   return {
     id: row.module_id,
     module_id: row.module_id,
@@ -67,6 +69,7 @@ export function toModule(row: ModuleRow): Module {
             resources: row.escalation_resources ?? '',
           },
     sla: row.sla_id === null ? null : { sla_id: row.sla_id, sla_name: row.sla_name ?? '' },
+    ...inboundEmailOf(row.inbound_email_local, inboundDomain),
     ...stampsOf('module', row),
   };
 }
@@ -74,6 +77,9 @@ export function toModule(row: ModuleRow): Module {
 /** docs/product.md#applications, #modules: applications and the modules that raise their incidents. */
 export function applicationService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
+  // docs/product.md#e-mail-into-incidents: addresses only where a receiver takes their mail
+  const inboundDomain = ctx.config.inboundEmail?.domain ?? null;
+  const moduleOf = (row: ModuleRow) => toModule(row, inboundDomain);
 
   async function requireApplication(tx: CatalogueTx, customerId: number, id: number) {
     const row = await findApplication(tx, customerId, id);
@@ -164,7 +170,7 @@ export function applicationService(ctx: AppContext) {
     },
 
     listModules(principal: Principal, query: PageQuery & { application_id: number }): Promise<ListOf<Module>> {
-      return listOfParent(listModulesPage(ctx.database, principal.scope, principal.customerId, query, toModule), () =>
+      return listOfParent(listModulesPage(ctx.database, principal.scope, principal.customerId, query, moduleOf), () =>
         unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
       );
     },
@@ -172,7 +178,7 @@ export function applicationService(ctx: AppContext) {
     async getModule(principal: Principal, id: number): Promise<Module> {
       const row = await unit.inCustomer(principal, (tx, customerId) => findModule(tx, customerId, id));
       if (!row) throw notFound(MODULE_MESSAGES.notFound);
-      return toModule(row);
+      return moduleOf(row);
     },
 
     createModule(principal: Principal, body: ModuleCreate): Promise<Module> {
@@ -190,7 +196,7 @@ export function applicationService(ctx: AppContext) {
           entityId: made,
           detail: { ...body },
         });
-        return toModule((await findModule(tx, customerId, made))!);
+        return moduleOf((await findModule(tx, customerId, made))!);
       });
     },
 
@@ -208,7 +214,7 @@ export function applicationService(ctx: AppContext) {
           module_updatedt: unit.now(),
         }).catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
         await unit.audited(tx, principal, { action: 'update', entity: 'module', entityId: id, detail: { ...body } });
-        return toModule((await findModule(tx, customerId, id))!);
+        return moduleOf((await findModule(tx, customerId, id))!);
       });
     },
 

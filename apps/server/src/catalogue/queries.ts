@@ -239,6 +239,8 @@ export interface ModuleRow {
   escalation_resources: string | null;
   sla_id: number | null;
   sla_name: string | null;
+  /** docs/product.md#e-mail-into-incidents: the local part of its address (migration 0028) */
+  inbound_email_local: string | null;
 }
 const MODULE_COLUMNS = [
   'm.module_id',
@@ -257,6 +259,7 @@ const MODULE_COLUMNS = [
   'm.module_createdt',
   'm.module_updateby',
   'm.module_updatedt',
+  'm.inbound_email_local',
 ] as const;
 const escalationResources = sql<string | null>`(
   select string_agg(coalesce(r.resource_fullname, sc.schedule_name), ', ' order by st.escalation_priority_orden, st.escalation_resource_id)

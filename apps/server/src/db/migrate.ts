@@ -27,6 +27,8 @@ import { chatSteps } from './migrations/0024_chat_steps';
 import { schedules } from './migrations/0025_schedules';
 import { maintenanceWindows } from './migrations/0026_maintenance_windows';
 import { heartbeats } from './migrations/0027_heartbeats';
+import { inboundEmail } from './migrations/0028_inbound_email';
+import { webhooks } from './migrations/0029_webhooks';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -59,6 +61,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_schedules': schedules,
   '0026_maintenance_windows': maintenanceWindows,
   '0027_heartbeats': heartbeats,
+  '0028_inbound_email': inboundEmail,
+  '0029_webhooks': webhooks,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -80,6 +80,11 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // docs/product.md#heartbeat-monitors (migration 0027): a customer's monitors, their sealed
   // secrets; a beat and the job layer's worker act as staff
   heartbeats: TENANTS_WRITE,
+  // docs/product.md#outgoing-webhooks (migration 0029): a customer's webhooks (their secrets sealed),
+  // kept by its Customer Root; their deliveries are queued by the events' triggers (as the owner),
+  // read by the customer's log and sent by the worker (staff), which disables a failing webhook
+  webhooks: TENANTS_WRITE,
+  webhook_deliveries: { app: READ, staff: WRITE },
   // docs/product.md#maintenance-windows (migration 0026): a customer's maintenance windows; the
   // ingest (staff) reads them, the engine's release (staff) reads them too
   maintenance_windows: TENANTS_WRITE,

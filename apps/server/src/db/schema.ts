@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { RotationBody, TemporaryScheduleBody } from '@relevo/domain';
+import type { RotationBody, TemporaryScheduleBody, WebhookContactFacts, WebhookEventFacts } from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -535,6 +535,63 @@ export interface HeartbeatsTable {
   heartbeat_updatedt: NullableTimestamp;
 }
 
+/** The changes the check constraints of migration 0029 allow (libs/domain/src/webhooks/webhook.ts names them). */
+type WebhookChangeName = 'created' | 'contacted' | 'escalated' | 'accepted' | 'resolved' | 'canceled';
+
+/** What a webhook delivery stores of its change (migration 0029): the event, and the contact of a contact's change. */
+export interface StoredWebhookPayload {
+  event: WebhookEventFacts;
+  contact?: WebhookContactFacts;
+}
+
+/** docs/product.md#outgoing-webhooks (migration 0029): a customer's webhook, its signing secret sealed. */
+export interface WebhooksTable {
+  webhook_id: Generated<number>;
+  customer_id: number;
+  webhook_url: string;
+  webhook_desc: ColumnType<string, string | undefined, string>;
+  secret_sealed: string;
+  /** jsonb: an array of the change names */
+  changes: ColumnType<WebhookChangeName[], string, string>;
+  webhook_active: YesNoDefault;
+  failing_since: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+  disabled_reason: string | null;
+  webhook_createby: string | null;
+  webhook_createdt: Timestamp;
+  webhook_updateby: string | null;
+  webhook_updatedt: NullableTimestamp;
+}
+
+/** docs/product.md#outgoing-webhooks (migration 0029): one change to send to one webhook, a job row queued by the events' triggers. */
+export interface WebhookDeliveriesTable {
+  delivery_id: Generated<number>;
+  /** the job layer's name for delivery_id */
+  id: ColumnType<number, never, never>;
+  customer_id: number;
+  webhook_id: number;
+  event_id: number;
+  event_log_id: number | null;
+  change: WebhookChangeName;
+  occurred_at: Timestamp;
+  /** what the event (and the contact) was at the change: WebhookEventFacts, WebhookContactFacts */
+  payload: ColumnType<StoredWebhookPayload, string, string>;
+  status: ColumnType<
+    'pending' | 'claimed' | 'done' | 'dead' | 'canceled',
+    'pending' | undefined,
+    'pending' | 'claimed' | 'done' | 'dead' | 'canceled'
+  >;
+  due_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  claim_token: string | null;
+  last_error: string | null;
+  response_status: number | null;
+  delivered_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface ApplicationsTable {
   application_id: Generated<number>;
   customer_id: number;
@@ -564,6 +621,8 @@ export interface ModulesTable {
   /** migration 0007: the SHA-256 (hex) of the module's credential key, and when it was made */
   credential_hash: string | null;
   credential_createdt: NullableTimestamp;
+  /** migration 0028: the local part of the module's e-mail address, derived by the database from credential_hash */
+  inbound_email_local: ColumnType<string | null, never, never>;
 }
 
 /** A message a gateway reported to the inbound webhook, and what was done with it (migration 0009). */
@@ -709,6 +768,8 @@ export interface DB {
   calendar_feeds: CalendarFeedsTable;
   schedule_handoffs: ScheduleHandoffsTable;
   heartbeats: HeartbeatsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   maintenance_windows: MaintenanceWindowsTable;
   applications: ApplicationsTable;
   modules: ModulesTable;

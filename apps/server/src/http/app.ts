@@ -29,6 +29,7 @@ import { scheduleRoutes } from './routes/schedules';
 import { maintenanceRoutes } from './routes/maintenance';
 import { calendarRoutes } from './routes/calendar';
 import { heartbeatRoutes } from './routes/heartbeats';
+import { webhookRoutes } from './routes/webhooks';
 import { eventChangesOf } from '../incidents/event-changes';
 
 /**
@@ -66,6 +67,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   calendarRoutes,
   maintenanceRoutes,
   heartbeatRoutes,
+  webhookRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */

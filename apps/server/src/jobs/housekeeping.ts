@@ -8,6 +8,7 @@ import { announceEventChanges } from '../incidents/event-changes';
 import { pruneSignInRecords } from '../auth/queries';
 import { HandoffNotices, pruneHandoffs } from '../schedules/handoffs';
 import { GapWarnings } from '../schedules/gap-warnings';
+import { pruneDeliveries } from '../webhooks/queries';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** How often the events' count changes are moved into their totals: the rows a list's total adds up stay few. */
@@ -34,7 +35,8 @@ export async function foldEventCounts(database: Database): Promise<number> {
  * changes no screen has heard of (migration 0016) and vacuum the tables of such passing rows; every minute, queue the
  * schedules' handoff notices and the day's gap warnings (docs/product.md#handoff-notices,
  * docs/product.md#gap-warnings); every hour, forget ended rate-limit windows and long-expired
- * sessions, delete expired voice-call audio, old inbound messages and old handoff records.
+ * sessions, delete expired voice-call audio, old inbound messages and old handoff records, and
+ * trim each webhook's delivery log.
  */
 export class Housekeeping {
   #timer: NodeJS.Timeout | null = null;
@@ -125,6 +127,8 @@ export class Housekeeping {
           .where('received_at', '<', new Date(now.getTime() - INBOUND_KEPT_MS))
           .execute();
         await pruneHandoffs(tx, now);
+        // docs/product.md#outgoing-webhooks: each webhook keeps its latest deliveries
+        await pruneDeliveries(tx);
       });
       await this.database.maintain();
     } catch (error) {

@@ -4,6 +4,8 @@ export const E2E_ENV = {
   inboxUrl: 'RELEVO_E2E_INBOX_URL',
   /** the SMTP server of the inbox, for a second server a spec starts (widget.spec.ts) */
   smtpUrl: 'RELEVO_E2E_SMTP_URL',
+  /** the server's receiver of e-mail into incidents (inbound-email.spec.ts) */
+  inboundSmtpPort: 'RELEVO_E2E_INBOUND_SMTP_PORT',
 } as const;
 
 export function readEnv(name: string): string {

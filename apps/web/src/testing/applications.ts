@@ -72,6 +72,16 @@ function storyModuleEscalation(escalationId: number): NonNullable<Module['escala
   };
 }
 
+/** The fixture server's address domain of e-mail into incidents (docs/product.md#e-mail-into-incidents). */
+export const STORY_INBOUND_DOMAIN = 'in.relevo.example.com';
+/** Checkout's e-mail address; Catalogue has no credentials yet, so no address. */
+export const STORY_INBOUND_EMAIL = `3f1c9a7be20d4c58a6e1f0b2@${STORY_INBOUND_DOMAIN}`;
+const STORY_INBOUND_EMAILS: (string | null)[] = [
+  STORY_INBOUND_EMAIL,
+  null,
+  `9d0e4b1c7a2f6e83b5c4d1a0@${STORY_INBOUND_DOMAIN}`,
+];
+
 /** The modules of Demo Store; Payments uses an escalation that is no longer offered (incomplete). */
 export const storyModules: Module[] = MODULE_ROWS.map(([name, desc, escalationId, slaId, active], index) => ({
   id: index + 1,
@@ -82,6 +92,8 @@ export const storyModules: Module[] = MODULE_ROWS.map(([name, desc, escalationId
   application: { application_id: demoStore.application_id, application_name: demoStore.application_name },
   escalation: escalationId === null ? null : storyModuleEscalation(escalationId),
   sla: slaId === null ? null : { sla_id: slaId, sla_name: storySlas.find((s) => s.sla_id === slaId)?.sla_name ?? '' },
+  inbound_email: STORY_INBOUND_EMAILS[index] ?? null,
+  inbound_email_state: STORY_INBOUND_EMAILS[index] ? 'on' : 'needs_credentials',
   module_createby: 'root@democompany.demo',
   module_createdt: stamp(index),
   module_updateby: index === 0 ? null : 'root@democompany.demo',
@@ -160,6 +172,16 @@ export const APPLICATION_CALLS = {
     generateCredential: never,
     examples: never,
     simulate: never,
+  }),
+  /** a server where e-mail into incidents is off: no module has an address */
+  emailOff: (): ApplicationCalls => ({
+    ...APPLICATION_CALLS.filled(),
+    listModules: async (_applicationId, query) =>
+      pageOf(
+        storyModules.map((module) => ({ ...module, inbound_email: null, inbound_email_state: 'off' as const })),
+        query,
+        (row) => row.module_name,
+      ),
   }),
   failingTools: (): ApplicationCalls => ({
     ...APPLICATION_CALLS.filled(),

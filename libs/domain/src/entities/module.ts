@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { MAX_LONG_TEXT, MAX_TEXT, form, idField, optionalText, requiredText, ynFlag } from '../rules/fields';
 import type { Stamped, YesNo } from './reference';
+import type { InboundEmailState } from '../inbound-email/inbound-email';
 
 /** docs/product.md#module: the part of an application that raises incidents, with its escalation and SLA. */
 export type Module = {
@@ -19,6 +20,9 @@ export type Module = {
     resources: string;
   } | null;
   sla: { sla_id: number; sla_name: string } | null;
+  /** docs/product.md#e-mail-into-incidents: its address, and why it has none (`needs_credentials`, `off`) */
+  inbound_email: string | null;
+  inbound_email_state: InboundEmailState;
 } & Stamped<'module'>;
 
 export const MODULE_MESSAGES = {

@@ -34,6 +34,8 @@ const checkout: Module = {
     resources: 'Ana Torres',
   },
   sla: { sla_id: 5, sla_name: 'Standard response' },
+  inbound_email: null,
+  inbound_email_state: 'needs_credentials',
   module_createby: 'root@democompany.demo',
   module_createdt: '2026-01-05T14:00:00.000Z',
   module_updateby: null,

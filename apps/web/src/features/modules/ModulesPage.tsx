@@ -22,6 +22,7 @@ import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from '../../calls/application-calls';
 import { CredentialsModal } from './CredentialsModal';
 import { ExamplesModal } from './ExamplesModal';
+import { InboundEmailModal } from './InboundEmailModal';
 import { ModuleModal } from './ModuleModal';
 import { SimulationModal } from './SimulationModal';
 import { HEARTBEATS_READ, heartbeatsTitle } from './heartbeats-row-action';
@@ -50,6 +51,7 @@ type Open =
   | { kind: 'credentials'; module: Module }
   | { kind: 'simulation'; module: Module }
   | { kind: 'heartbeats'; module: Module }
+  | { kind: 'email'; module: Module }
   | null;
 
 /** The tool buttons of a module's row, in order: what each opens, its action and its icon (docs/product.md#modules). */
@@ -57,6 +59,8 @@ const MODULE_TOOLS = [
   { kind: 'examples', action: 'Get Examples', icon: 'book' },
   { kind: 'credentials', action: 'Generate Credentials', icon: 'key' },
   { kind: 'simulation', action: 'Incident Simulation', icon: 'activity' },
+  // docs/product.md#e-mail-into-incidents: the module's address, read by both customer roles
+  { kind: 'email', action: 'E-mail Address', icon: 'mail' },
 ] as const;
 
 /** `application/:application_id/modules` (docs/product.md#routes): an id that is not a positive whole number goes back to the applications. */
@@ -69,7 +73,8 @@ export function ModulesPage() {
 
 /**
  * docs/product.md#modules of one application: 'Modules of {application name}' with Create and Go back;
- * row actions Get Examples, Generate Credentials, Incident Simulation, the module's heartbeats
+ * row actions Get Examples, Generate Credentials, Incident Simulation, its e-mail address
+ * (docs/product.md#e-mail-into-incidents), the module's heartbeats
  * (docs/product.md#heartbeat-monitors), edit and delete, each shown
  * only to a role that may make its call (docs/product.md#roles-and-permissions).
  */
@@ -86,7 +91,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canReadHeartbeats = mayCall(role, HEARTBEATS_READ);
   // the tools of a row the role may use: examples for everyone, credentials and the simulation by permission
   const tools = useMemo(() => {
-    const allowed = { examples: true, credentials: canGenerate, simulation: canSimulate };
+    const allowed = { examples: true, credentials: canGenerate, simulation: canSimulate, email: true };
     return MODULE_TOOLS.filter(({ kind }) => allowed[kind]);
   }, [canGenerate, canSimulate]);
 
@@ -115,6 +120,11 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
 
   const [open, setOpen] = useState<Open>(null);
   const close = useCallback(() => setOpen(null), []);
+  // new credentials give the module a new e-mail address: the rows are read again
+  const closeCredentials = useCallback(() => {
+    setOpen(null);
+    reload();
+  }, [reload]);
   const saved = useCallback(() => {
     toast.success(open?.kind === 'edit' && open.module ? MESSAGES.moduleEdited : MESSAGES.moduleSaved);
     setOpen(null);
@@ -182,8 +192,11 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} />
       ) : null}
       {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
-      {open?.kind === 'credentials' ? <CredentialsModal module={open.module} calls={calls} onClose={close} /> : null}
+      {open?.kind === 'credentials' ? (
+        <CredentialsModal module={open.module} calls={calls} onClose={closeCredentials} />
+      ) : null}
       {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
+      {open?.kind === 'email' ? <InboundEmailModal module={open.module} onClose={close} /> : null}
       <Suspense fallback={null}>
         {open?.kind === 'heartbeats' ? <HeartbeatsModal module={open.module} onClose={close} /> : null}
       </Suspense>

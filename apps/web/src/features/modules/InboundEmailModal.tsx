@@ -1,0 +1,55 @@
+import { INBOUND_EMAIL_TEXTS, copiedLabel, type Module } from '@relevo/domain';
+import { Alert, Button, Icon, Modal, TextField } from '@relevo/ui';
+import { copyToClipboard } from '../../shell/clipboard';
+
+export interface InboundEmailModalProps {
+  module: Pick<Module, 'module_name' | 'module_active' | 'inbound_email' | 'inbound_email_state'>;
+  onClose: () => void;
+}
+
+/**
+ * docs/product.md#e-mail-into-incidents: the module's e-mail address with Copy, what a mail to it
+ * does and that it is a secret; or why there is none (no credentials yet, or e-mail in is off on
+ * this server). Both customer roles read it.
+ */
+export function InboundEmailModal({ module, onClose }: InboundEmailModalProps) {
+  const address = module.inbound_email;
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={INBOUND_EMAIL_TEXTS.title(module.module_name)}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {module.inbound_email_state === 'off' ? <Alert>{INBOUND_EMAIL_TEXTS.off}</Alert> : null}
+      {module.inbound_email_state === 'needs_credentials' ? (
+        <Alert>{INBOUND_EMAIL_TEXTS.needsCredentials}</Alert>
+      ) : null}
+      {address ? (
+        <div className="modules__inbound">
+          {module.module_active === 'N' ? <Alert variant="warning">{INBOUND_EMAIL_TEXTS.inactive}</Alert> : null}
+          <div className="modules__key">
+            <TextField
+              label={INBOUND_EMAIL_TEXTS.addressLabel}
+              name="inbound_email"
+              readOnly
+              className="modules__inbound-field"
+              value={address}
+              onFocus={(event) => event.currentTarget.select()}
+              onValueChange={() => undefined}
+            />
+            <Button
+              size="sm"
+              icon={<Icon name="copy" size={16} />}
+              onClick={() => void copyToClipboard(address, copiedLabel(INBOUND_EMAIL_TEXTS.addressLabel))}
+            >
+              {INBOUND_EMAIL_TEXTS.copy}
+            </Button>
+          </div>
+          <p className="modules__inbound-text">{INBOUND_EMAIL_TEXTS.how}</p>
+          <p className="modules__inbound-text">{INBOUND_EMAIL_TEXTS.secret}</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
