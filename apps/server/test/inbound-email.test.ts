@@ -19,7 +19,7 @@ import { logLines } from './support/log-lines';
  * moved clock: a mail opens an incident whose escalation runs, a second with the same subject
  * adds nothing while it is open, unknown, foreign, inactive and old addresses are refused at RCPT
  * time, big messages with 552, attachments are ignored, and the module's answer carries its
- * address for both customer roles only.
+ * address for its Customer Roots only (a Customer is told it exists).
  */
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const DOMAIN = 'in.relevo.test';
@@ -332,15 +332,23 @@ describe.each(DATABASE_KINDS)('e-mail into incidents on %s', (kind) => {
     expect(await eventsOf(module.id)).toHaveLength(LIMIT + 1);
   });
 
-  it('shows the address to both customer roles, says why there is none, and keeps it from others', async () => {
+  it('shows the address to the Customer Roots, tells a Customer it exists, says why there is none, and keeps it from others', async () => {
     const module = await keyedModule(acme, root);
     const address = await addressOf(module);
-    const read = await moduleOf(reader.client, module.id);
-    expect(read).toMatchObject({ inbound_email: address, inbound_email_state: 'on' });
-    const listed = await reader.client.call(listModules, {
-      query: { application_id: module.applicationId, page_num: 1, page_size: 10 },
-    } as never);
-    expect((listed.list as Module[]).map((m) => [m.inbound_email, m.inbound_email_state])).toEqual([[address, 'on']]);
+    expect(await moduleOf(root.client, module.id)).toMatchObject({ inbound_email: address, inbound_email_state: 'on' });
+    const list = (user: typeof root) =>
+      user.client.call(listModules, {
+        query: { application_id: module.applicationId, page_num: 1, page_size: 10 },
+      } as never);
+    const rows = async (user: typeof root) =>
+      ((await list(user)).list as Module[]).map((m) => [m.inbound_email, m.inbound_email_state]);
+    expect(await rows(root)).toEqual([[address, 'on']]);
+    // a Customer may not open incidents: the address, which does, is not theirs to read
+    expect(await moduleOf(reader.client, module.id)).toMatchObject({
+      inbound_email: null,
+      inbound_email_state: 'root_only',
+    });
+    expect(await rows(reader)).toEqual([[null, 'root_only']]);
 
     // a module without credentials has no address yet
     const bare = await asSystem(t, (tx) => insertRunnableModule(tx, acme));

@@ -590,6 +590,7 @@ export * from './maintenance/maintenance-form';
 export * from './maintenance/maintenance-marks';
 export * from './heartbeats/heartbeat';
 export * from './webhooks/webhook';
+export * from './webhooks/webhook-form';
 export {
   SCHEDULE_SCREEN_TEXTS,
   SCHEDULE_FORM_MESSAGES,

@@ -1,4 +1,5 @@
 import {
+  mayCall,
   APPLICATION_MESSAGES,
   ESCALATION_MESSAGES,
   MESSAGES,
@@ -18,6 +19,7 @@ import {
   type PageQuery,
   type YesNo,
 } from '@relevo/domain';
+import { createCredential } from '@relevo/api';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
@@ -50,7 +52,7 @@ export function toApplication(row: ApplicationRow): Application {
 }
 
 /** A module as answered; its e-mail address at `inboundDomain` (docs/product.md#e-mail-into-incidents; null: e-mail in is off). */
-export function toModule(row: ModuleRow, inboundDomain: string | null): Module {
+export function toModule(row: ModuleRow, inboundDomain: string | null, addressReadable: boolean): Module {
   return {
     id: row.module_id,
     module_id: row.module_id,
@@ -69,7 +71,7 @@ export function toModule(row: ModuleRow, inboundDomain: string | null): Module {
             resources: row.escalation_resources ?? '',
           },
     sla: row.sla_id === null ? null : { sla_id: row.sla_id, sla_name: row.sla_name ?? '' },
-    ...inboundEmailOf(row.inbound_email_local, inboundDomain),
+    ...inboundEmailOf(row.inbound_email_local, inboundDomain, addressReadable),
     ...stampsOf('module', row),
   };
 }
@@ -79,7 +81,9 @@ export function applicationService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
   // docs/product.md#e-mail-into-incidents: addresses only where a receiver takes their mail
   const inboundDomain = ctx.config.inboundEmail?.domain ?? null;
-  const moduleOf = (row: ModuleRow) => toModule(row, inboundDomain);
+  // the address opens incidents: shown to those who may make the module's credentials only
+  const moduleOf = (principal: Principal) => (row: ModuleRow) =>
+    toModule(row, inboundDomain, mayCall(principal.role, createCredential));
 
   async function requireApplication(tx: CatalogueTx, customerId: number, id: number) {
     const row = await findApplication(tx, customerId, id);
@@ -170,15 +174,16 @@ export function applicationService(ctx: AppContext) {
     },
 
     listModules(principal: Principal, query: PageQuery & { application_id: number }): Promise<ListOf<Module>> {
-      return listOfParent(listModulesPage(ctx.database, principal.scope, principal.customerId, query, moduleOf), () =>
-        unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
+      return listOfParent(
+        listModulesPage(ctx.database, principal.scope, principal.customerId, query, moduleOf(principal)),
+        () => unit.inCustomer(principal, (tx, customerId) => requireApplication(tx, customerId, query.application_id)),
       );
     },
 
     async getModule(principal: Principal, id: number): Promise<Module> {
       const row = await unit.inCustomer(principal, (tx, customerId) => findModule(tx, customerId, id));
       if (!row) throw notFound(MODULE_MESSAGES.notFound);
-      return moduleOf(row);
+      return moduleOf(principal)(row);
     },
 
     createModule(principal: Principal, body: ModuleCreate): Promise<Module> {
@@ -196,7 +201,7 @@ export function applicationService(ctx: AppContext) {
           entityId: made,
           detail: { ...body },
         });
-        return moduleOf((await findModule(tx, customerId, made))!);
+        return moduleOf(principal)((await findModule(tx, customerId, made))!);
       });
     },
 
@@ -214,7 +219,7 @@ export function applicationService(ctx: AppContext) {
           module_updatedt: unit.now(),
         }).catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
         await unit.audited(tx, principal, { action: 'update', entity: 'module', entityId: id, detail: { ...body } });
-        return moduleOf((await findModule(tx, customerId, id))!);
+        return moduleOf(principal)((await findModule(tx, customerId, id))!);
       });
     },
 

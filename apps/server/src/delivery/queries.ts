@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   EVENT_AUDIO_DAYS,
+  Role,
   customerSlot,
   recipientSlot,
   type ContactLanguage,
@@ -71,6 +72,44 @@ export async function enqueue(db: Tx, message: OutgoingMessage, now: Date): Prom
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
+}
+
+/**
+ * Queues an e-mail to each active Customer Root of a customer (the notices their organisation's
+ * settings call for: a gap in a schedule, a webhook disabled), one key per person so a second run
+ * queues nothing more, and wakes the dispatcher after the commit. Answers how many were written to.
+ */
+export async function mailCustomerRoots(
+  tx: Tx,
+  customerId: number,
+  compose: (user: { id: number; name: string }) => { subject: string; text: string; key: string },
+  now: Date,
+): Promise<number> {
+  const roots = await tx
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('customer_id', '=', customerId)
+    .where('rol_id', '=', Role.CustomerRoot)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  for (const user of roots) {
+    const mail = compose(user);
+    await enqueue(
+      tx,
+      {
+        customerId,
+        channel: 'email',
+        recipient: user.email,
+        subject: mail.subject,
+        body: mail.text,
+        idempotencyKey: mail.key,
+      },
+      now,
+    );
+  }
+  if (roots.length > 0) wakeAfterCommit(tx, OUTBOX_CHANNEL);
+  return roots.length;
 }
 
 /** Claims due messages (the dispatcher does this; tests claim by hand to play a worker that dies). */

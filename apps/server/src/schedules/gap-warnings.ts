@@ -1,7 +1,6 @@
-import { Role, SCHEDULE_LIMITS, firstGap, formatInZone, localTime } from '@relevo/domain';
+import { SCHEDULE_LIMITS, firstGap, formatInZone, localTime } from '@relevo/domain';
 import type { Database } from '../db/database';
-import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
-import { wakeAfterCommit } from '../db/wake';
+import { mailCustomerRoots } from '../delivery/queries';
 import { definitionOf, overridesOver } from './definitions';
 
 // docs/product.md#gap-warnings: once a day, in the morning of the customer's own calendar day
@@ -100,33 +99,17 @@ export async function queueGapWarning(
 ): Promise<number> {
   const gaps = await gapsOfCustomer(database, customer.customer_id, options.now.getTime());
   if (gaps.length === 0) return 0;
-  return database.scoped({ kind: 'staff' }, async (tx) => {
-    const users = await tx
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('customer_id', '=', customer.customer_id)
-      .where('rol_id', '=', Role.CustomerRoot)
-      .where('status', '=', 1)
-      .orderBy('id')
-      .execute();
-    for (const user of users) {
-      const mail = gapMail(user.name, gaps, options.publicUrl);
-      await enqueue(
-        tx,
-        {
-          customerId: customer.customer_id,
-          channel: 'email',
-          recipient: user.email,
-          subject: mail.subject,
-          body: mail.text,
-          idempotencyKey: gapKey(customer.customer_id, customer.day, user.id),
-        },
-        options.now,
-      );
-    }
-    if (users.length > 0) wakeAfterCommit(tx, OUTBOX_CHANNEL);
-    return users.length;
-  });
+  return database.scoped({ kind: 'staff' }, (tx) =>
+    mailCustomerRoots(
+      tx,
+      customer.customer_id,
+      (user) => ({
+        ...gapMail(user.name, gaps, options.publicUrl),
+        key: gapKey(customer.customer_id, customer.day, user.id),
+      }),
+      options.now,
+    ),
+  );
 }
 
 /** The worker's daily gap warnings: each customer looked at once per day of its own (remembered per process). */

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import {
-  Role,
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
   webhookAccepted,
@@ -12,8 +11,7 @@ import {
 import type { Clock } from '../clock';
 import type { AppContext } from '../context';
 import type { Database, Tx } from '../db/database';
-import { wakeAfterCommit } from '../db/wake';
-import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
+import { mailCustomerRoots } from '../delivery/queries';
 import { webhookSignature } from '../delivery/providers/webhook';
 import type { Claimed, JobTable } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
@@ -171,30 +169,15 @@ export function webhookTries(options: {
       },
       now,
     );
-    const roots = await tx
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('customer_id', '=', webhook.customer_id)
-      .where('rol_id', '=', Role.CustomerRoot)
-      .where('status', '=', 1)
-      .orderBy('id')
-      .execute();
-    for (const user of roots) {
-      const mail = disabledMail(user.name, webhook, reason, ctx.config.publicUrl);
-      await enqueue(
-        tx,
-        {
-          customerId: webhook.customer_id,
-          channel: 'email',
-          recipient: user.email,
-          subject: mail.subject,
-          body: mail.text,
-          idempotencyKey: disabledMailKey(webhook.webhook_id, now, user.id),
-        },
-        now,
-      );
-    }
-    if (roots.length > 0) wakeAfterCommit(tx, OUTBOX_CHANNEL);
+    await mailCustomerRoots(
+      tx,
+      webhook.customer_id,
+      (user) => ({
+        ...disabledMail(user.name, webhook, reason, ctx.config.publicUrl),
+        key: disabledMailKey(webhook.webhook_id, now, user.id),
+      }),
+      now,
+    );
   }
 
   /** Answers whether the claim still held (the outcome was written). */

@@ -183,6 +183,18 @@ export const APPLICATION_CALLS = {
         (row) => row.module_name,
       ),
   }),
+  /** as a Customer reads them: an address exists, kept for the Customer Roots */
+  emailRootOnly: (): ApplicationCalls => ({
+    ...APPLICATION_CALLS.filled(),
+    listModules: async (_applicationId, query) =>
+      pageOf(
+        storyModules.map((module) =>
+          module.inbound_email ? { ...module, inbound_email: null, inbound_email_state: 'root_only' as const } : module,
+        ),
+        query,
+        (row) => row.module_name,
+      ),
+  }),
   failingTools: (): ApplicationCalls => ({
     ...APPLICATION_CALLS.filled(),
     generateCredential: () => Promise.reject(new ApiError(0, null)),

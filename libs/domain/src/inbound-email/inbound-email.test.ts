@@ -12,19 +12,29 @@ const LOCAL = '0123456789abcdef01234567';
 
 describe('a module address', () => {
   it('is the local part at the domain when e-mail in is on and the module has credentials', () => {
-    expect(inboundEmailOf(LOCAL, 'in.example.com')).toEqual({
+    expect(inboundEmailOf(LOCAL, 'in.example.com', true)).toEqual({
       inbound_email: `${LOCAL}@in.example.com`,
       inbound_email_state: 'on',
     });
   });
 
   it('is missing, with the reason, without credentials or when e-mail in is off', () => {
-    expect(inboundEmailOf(null, 'in.example.com')).toEqual({
+    expect(inboundEmailOf(null, 'in.example.com', true)).toEqual({
       inbound_email: null,
       inbound_email_state: 'needs_credentials',
     });
-    expect(inboundEmailOf(LOCAL, null)).toEqual({ inbound_email: null, inbound_email_state: 'off' });
-    expect(inboundEmailOf(null, null)).toEqual({ inbound_email: null, inbound_email_state: 'off' });
+    expect(inboundEmailOf(LOCAL, null, true)).toEqual({ inbound_email: null, inbound_email_state: 'off' });
+    expect(inboundEmailOf(null, null, true)).toEqual({ inbound_email: null, inbound_email_state: 'off' });
+  });
+
+  it('is kept from a reader who may not make the credentials, saying that it exists', () => {
+    expect(inboundEmailOf(LOCAL, 'in.example.com', false)).toEqual({
+      inbound_email: null,
+      inbound_email_state: 'root_only',
+    });
+    // nothing to keep: the other reasons are told as they are
+    expect(inboundEmailOf(null, 'in.example.com', false).inbound_email_state).toBe('needs_credentials');
+    expect(inboundEmailOf(LOCAL, null, false).inbound_email_state).toBe('off');
   });
 });
 

@@ -11,8 +11,11 @@ import { INCIDENT_LIMITS, type IncidentIngest } from '../entities/incident';
 /** docs/product.md#e-mail-into-incidents: a local part is 24 lowercase hex characters, derived one-way from the credential. */
 export const INBOUND_LOCAL_PART = /^[0-9a-f]{24}$/;
 
-/** What the module's address is: there, waiting for credentials, or off on this server. */
-export const INBOUND_EMAIL_STATES = ['on', 'needs_credentials', 'off'] as const;
+/**
+ * What the module's address is: there, there but shown to a Customer Root only (it opens incidents,
+ * which a Customer may not do), waiting for credentials, or off on this server.
+ */
+export const INBOUND_EMAIL_STATES = ['on', 'root_only', 'needs_credentials', 'off'] as const;
 export type InboundEmailState = (typeof INBOUND_EMAIL_STATES)[number];
 
 /** The SMTP receiver's answers and the fixed texts of a mail's incident. */
@@ -38,16 +41,23 @@ export const INBOUND_EMAIL_TEXTS = {
   needsCredentials:
     'This module has no e-mail address yet: create its credentials first (Generate Credentials). The address comes with them.',
   off: 'E-mail into incidents is off on this server: your administrator has not set it up.',
+  rootOnly:
+    'This module has an e-mail address. Only a Customer Root sees it, since anyone who has it can open incidents.',
   inactive: 'This module is inactive: its address refuses mail until the module is active again.',
 } as const;
 
-/** The address of a module, and what the screen says of it, from its stored local part and the server's domain. */
+/**
+ * The address of a module, and what the screen says of it, from its stored local part, the server's
+ * domain, and whether the reader may see it (those who may make the module's credentials).
+ */
 export function inboundEmailOf(
   localPart: string | null,
   domain: string | null,
+  readable: boolean,
 ): { inbound_email: string | null; inbound_email_state: InboundEmailState } {
   if (domain === null) return { inbound_email: null, inbound_email_state: 'off' };
   if (localPart === null) return { inbound_email: null, inbound_email_state: 'needs_credentials' };
+  if (!readable) return { inbound_email: null, inbound_email_state: 'root_only' };
   return { inbound_email: `${localPart}@${domain}`, inbound_email_state: 'on' };
 }
 

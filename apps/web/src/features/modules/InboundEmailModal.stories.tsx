@@ -74,12 +74,13 @@ export const Off: Story = {
   },
 };
 
-/** A Customer reads the address too, and closes the window. */
+/** A Customer is told the module has an address that only a Customer Root sees, and closes the window. */
 export const CustomerReads: Story = {
-  args: { role: Role.Customer },
+  args: { role: Role.Customer, calls: 'emailRootOnly' },
   play: async ({ canvasElement }) => {
     const dialog = await openAddress(canvasElement, 'Checkout');
-    await expect(within(dialog).getByLabelText(INBOUND_EMAIL_TEXTS.addressLabel)).toHaveValue(STORY_INBOUND_EMAIL);
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(INBOUND_EMAIL_TEXTS.rootOnly);
+    await expect(within(dialog).queryByLabelText(INBOUND_EMAIL_TEXTS.addressLabel)).toBeNull();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
   },

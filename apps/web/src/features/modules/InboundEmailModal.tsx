@@ -10,7 +10,7 @@ export interface InboundEmailModalProps {
 /**
  * docs/product.md#e-mail-into-incidents: the module's e-mail address with Copy, what a mail to it
  * does and that it is a secret; or why there is none (no credentials yet, or e-mail in is off on
- * this server). Both customer roles read it.
+ * this server); a Customer is told it exists and that only a Customer Root sees it.
  */
 export function InboundEmailModal({ module, onClose }: InboundEmailModalProps) {
   const address = module.inbound_email;
@@ -22,6 +22,7 @@ export function InboundEmailModal({ module, onClose }: InboundEmailModalProps) {
       footer={<Button onClick={onClose}>Close</Button>}
     >
       {module.inbound_email_state === 'off' ? <Alert>{INBOUND_EMAIL_TEXTS.off}</Alert> : null}
+      {module.inbound_email_state === 'root_only' ? <Alert>{INBOUND_EMAIL_TEXTS.rootOnly}</Alert> : null}
       {module.inbound_email_state === 'needs_credentials' ? (
         <Alert>{INBOUND_EMAIL_TEXTS.needsCredentials}</Alert>
       ) : null}

@@ -34,15 +34,26 @@ async function sendSimulation(dialog: HTMLElement) {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 }
 
+/** The module window once its form shows: until the escalations and SLAs are in, a loading dialog stands in its place. */
+async function moduleForm(canvasElement: HTMLElement, name: 'Create Module' | 'Edit Module') {
+  const screen = body(canvasElement);
+  await waitFor(() => expect(within(screen.getByRole('dialog', { name })).getByLabelText('Name')).toBeInTheDocument());
+  return dialogReady(canvasElement, name);
+}
+
 async function openCreate(canvasElement: HTMLElement) {
   const screen = body(canvasElement);
   // Create waits for the application's name (the modal shows it)
   await screen.findByRole('heading', { name: 'Modules of Demo Store' });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled());
   await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-  const dialog = await dialogReady(canvasElement, 'Create Module');
-  await within(dialog).findByLabelText('Name');
-  return dialog;
+  return moduleForm(canvasElement, 'Create Module');
+}
+
+/** The Edit window of a module's row, its form shown. */
+async function openEdit(canvasElement: HTMLElement, module: string) {
+  await userEvent.click(await body(canvasElement).findByRole('button', { name: `Edit ${module}` }));
+  return moduleForm(canvasElement, 'Edit Module');
 }
 
 async function problemOf(canvasElement: HTMLElement, dialog: HTMLElement, label: string, text: string) {
@@ -125,7 +136,7 @@ export const TooLong: Story = {
 /** Editing a module whose escalation is no longer complete: it is listed, disabled, with the message. */
 export const EditUnusableEscalation: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Edit Payments', 'Edit Module');
+    const dialog = await openEdit(canvasElement, 'Payments');
     await within(dialog).findByLabelText('Name');
     await expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('INACTIVE');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -134,7 +145,7 @@ export const EditUnusableEscalation: Story = {
 };
 export const EditModal: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
+    const dialog = await openEdit(canvasElement, 'Checkout');
     await expect(await within(dialog).findByLabelText('Name')).toHaveValue('Checkout');
     await expect(within(dialog).getByRole('combobox', { name: 'Escalation' })).toHaveTextContent('Demo on-call');
     await expect(within(dialog).getByRole('combobox', { name: 'SLA' })).toHaveTextContent('Standard response');
@@ -143,7 +154,7 @@ export const EditModal: Story = {
 export const Saving: Story = {
   args: { calls: 'saving' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
+    const dialog = await openEdit(canvasElement, 'Checkout');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
     await expectSaving(dialog);
   },
@@ -153,7 +164,7 @@ export const Saving: Story = {
 export const SaveFailed: Story = {
   args: { calls: 'saveFailed' },
   play: async ({ canvasElement }) => {
-    const dialog = await rowAction(canvasElement, 'Edit Checkout', 'Edit Module');
+    const dialog = await openEdit(canvasElement, 'Checkout');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
     await expect(
       await body(canvasElement).findByText('We have some problems please contact support'),

@@ -8,7 +8,7 @@ import {
   type ListQuery,
   type Module,
 } from '@relevo/domain';
-import { Button, ConfirmDialog, Icon, IconButton, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
+import { Button, Icon, IconButton, LazyConfirmDialog, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../shell/ListTable';
@@ -20,14 +20,22 @@ import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveApplicationCalls } from '../../calls/application-calls';
-import { CredentialsModal } from './CredentialsModal';
-import { ExamplesModal } from './ExamplesModal';
-import { InboundEmailModal } from './InboundEmailModal';
-import { ModuleModal } from './ModuleModal';
-import { SimulationModal } from './SimulationModal';
 import { HEARTBEATS_READ, heartbeatsTitle } from './heartbeats-row-action';
 import './ModulesPage.css';
 
+// each window loads when it opens (the module form with its selects, the examples' tabs, the
+// credentials, the simulation, the e-mail address): the list's first JavaScript stays the table's
+const ModuleModal = lazy(() => import('./ModuleModal').then(({ ModuleModal }) => ({ default: ModuleModal })));
+const ExamplesModal = lazy(() => import('./ExamplesModal').then(({ ExamplesModal }) => ({ default: ExamplesModal })));
+const CredentialsModal = lazy(() =>
+  import('./CredentialsModal').then(({ CredentialsModal }) => ({ default: CredentialsModal })),
+);
+const SimulationModal = lazy(() =>
+  import('./SimulationModal').then(({ SimulationModal }) => ({ default: SimulationModal })),
+);
+const InboundEmailModal = lazy(() =>
+  import('./InboundEmailModal').then(({ InboundEmailModal }) => ({ default: InboundEmailModal })),
+);
 // docs/product.md#heartbeat-monitors: the window and its calls load when it opens, not with the list
 const HeartbeatsModal = lazy(() =>
   import('./HeartbeatsModal').then(({ HeartbeatsModal }) => ({ default: HeartbeatsModal })),
@@ -188,19 +196,19 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         emptyText={MESSAGES.emptyModules}
         rowActions={rowActions}
       />
-      {open?.kind === 'edit' && application ? (
-        <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} />
-      ) : null}
-      {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
-      {open?.kind === 'credentials' ? (
-        <CredentialsModal module={open.module} calls={calls} onClose={closeCredentials} />
-      ) : null}
-      {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
-      {open?.kind === 'email' ? <InboundEmailModal module={open.module} onClose={close} /> : null}
       <Suspense fallback={null}>
+        {open?.kind === 'edit' && application ? (
+          <ModuleModal module={open.module} application={application} calls={calls} onClose={close} onSaved={saved} />
+        ) : null}
+        {open?.kind === 'examples' ? <ExamplesModal module={open.module} calls={calls} onClose={close} /> : null}
+        {open?.kind === 'credentials' ? (
+          <CredentialsModal module={open.module} calls={calls} onClose={closeCredentials} />
+        ) : null}
+        {open?.kind === 'simulation' ? <SimulationModal module={open.module} calls={calls} onClose={close} /> : null}
+        {open?.kind === 'email' ? <InboundEmailModal module={open.module} onClose={close} /> : null}
         {open?.kind === 'heartbeats' ? <HeartbeatsModal module={open.module} onClose={close} /> : null}
       </Suspense>
-      <ConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
+      <LazyConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
     </>
   );
 }

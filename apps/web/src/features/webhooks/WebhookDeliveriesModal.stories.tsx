@@ -1,8 +1,7 @@
-import { WEBHOOK_DELIVERY_STATES, WEBHOOK_DELIVERY_STATE_LABELS } from '@relevo/domain';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_DELIVERY_STATE_LABELS, WEBHOOK_SCREEN_TEXTS } from '@relevo/domain';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dialogReady, storyBody as body } from '../../testing/story-dialogs';
 import { webhookScreensMeta, type WebhookScreensStory } from '../../testing/webhooks';
-import { WEBHOOK_SCREEN_TEXTS } from './webhook-texts';
 
 export default { title: 'Screens/Webhooks/Deliveries', ...webhookScreensMeta };
 type Story = WebhookScreensStory;

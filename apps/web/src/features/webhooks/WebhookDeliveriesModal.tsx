@@ -1,9 +1,17 @@
-import { WEBHOOK_CHANGE_LABELS, WEBHOOK_LIMITS, type ListOf, type Webhook, type WebhookDelivery } from '@relevo/domain';
+import {
+  WEBHOOK_CHANGE_LABELS,
+  WEBHOOK_DELIVERY_STATE_BADGES,
+  WEBHOOK_LIMITS,
+  WEBHOOK_SCREEN_TEXTS,
+  webhookInstantText,
+  type ListOf,
+  type Webhook,
+  type WebhookDelivery,
+} from '@relevo/domain';
 import { Alert, Button, Icon, Modal, Spinner, StatusBadge } from '@relevo/ui';
 import { useCallback } from 'react';
 import { useList, type ListParams } from '../../shell/list';
 import type { WebhookCalls } from './webhook-calls';
-import { WEBHOOK_SCREEN_TEXTS, deliveryStateBadge, instantText } from './webhook-texts';
 import './WebhookDeliveriesModal.css';
 
 export interface WebhookDeliveriesModalProps {
@@ -33,7 +41,7 @@ export function WebhookDeliveriesModal({ webhook, calls, zone, onClose }: Webhoo
     return { total: log.total, list: log.list };
   }, [calls, webhook.webhook_id]);
   const list = useList(load, LATEST);
-  const when = (at: string | null) => (at === null ? '—' : <time dateTime={at}>{instantText(zone, at)}</time>);
+  const when = (at: string | null) => (at === null ? '—' : <time dateTime={at}>{webhookInstantText(zone, at)}</time>);
 
   return (
     <Modal
@@ -99,7 +107,7 @@ export function WebhookDeliveriesModal({ webhook, calls, zone, onClose }: Webhoo
                     <td>{delivery.case_id}</td>
                     <td>{WEBHOOK_CHANGE_LABELS[delivery.change]}</td>
                     <td>
-                      <StatusBadge {...deliveryStateBadge(delivery.state)} />
+                      <StatusBadge {...WEBHOOK_DELIVERY_STATE_BADGES[delivery.state]} />
                     </td>
                     <td className="webhook-log__number">{delivery.attempts}</td>
                     <td className="webhook-log__number">{delivery.response_status ?? '—'}</td>

@@ -2,25 +2,23 @@ import { fieldMessagesOf } from '@relevo/api';
 import {
   WEBHOOK_CHANGES,
   WEBHOOK_CHANGE_LABELS,
+  WEBHOOK_FORM_FIELDS,
   WEBHOOK_LIMITS,
   copiedLabel,
-  recordFormErrors,
-  type Webhook,
-} from '@relevo/domain';
-import { Button, CheckboxGroup, FormModal, Icon, TextField } from '@relevo/ui';
-import { useState } from 'react';
-import { copyToClipboard } from '../../shell/clipboard';
-import { savedOrReported } from '../../shell/save-failure';
-import type { WebhookCalls } from './webhook-calls';
-import {
-  WEBHOOK_FORM_FIELDS,
   emptyWebhookForm,
   generateSigningSecret,
   webhookCreateBody,
-  webhookFormErrors,
-  type WebhookFormField,
-  type WebhookFormValues,
-} from './webhook-form';
+  webhookFormInput,
+  webhookFormMachine,
+  type Webhook,
+} from '@relevo/domain';
+import { Button, CheckboxGroup, FormModal, Icon, TextField } from '@relevo/ui';
+import { fromPromise } from 'xstate';
+import { copyToClipboard } from '../../shell/clipboard';
+import { useRecordFormModal } from '../../shell/record-form-modal';
+import { savedOrReported } from '../../shell/save-failure';
+import { bindFields } from '../../shell/shown-errors';
+import type { WebhookCalls } from './webhook-calls';
 import './WebhookFormModal.css';
 
 export const WEBHOOK_FORM_TEXTS = {
@@ -36,16 +34,6 @@ export interface WebhookFormModalProps {
   onSaved: (saved: Webhook) => void;
 }
 
-/** Where the form is: the record form's states (docs/product.md#validation-rules), kept here. */
-interface FormState {
-  values: WebhookFormValues;
-  edited: Partial<Record<WebhookFormField, true>>;
-  attempted: boolean;
-  /** the server's messages of the last failed save, per field, until that field changes */
-  serverErrors: Record<string, string[]>;
-  status: 'editing' | 'saving' | 'saved';
-}
-
 /**
  * Add Webhook (docs/product.md#outgoing-webhooks): the URL, what it is for, the signing secret
  * (typed, or generated and copied here: the API never answers it) and the changes it hears of.
@@ -53,56 +41,31 @@ interface FormState {
  * shows on its field and the window stays open.
  */
 export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalProps) {
-  const [form, setForm] = useState<FormState>(() => ({
-    values: emptyWebhookForm(),
-    edited: {},
-    attempted: false,
-    serverErrors: {},
-    status: 'editing',
-  }));
-  const errors = recordFormErrors({ ...form, validate: webhookFormErrors });
+  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+    () =>
+      webhookFormMachine.provide({
+        actors: {
+          save: fromPromise(({ input }) => savedOrReported(calls.add(webhookCreateBody(input)), WEBHOOK_FORM_FIELDS)),
+        },
+      }),
+    webhookFormInput(emptyWebhookForm(), fieldMessagesOf),
+    onSaved,
+  );
+  const field = bindFields<'webhook_url' | 'webhook_desc' | 'signing_secret'>(values, errors, (name, value) =>
+    send({ type: 'CHANGE', field: name, value }),
+  );
 
-  const change = <F extends WebhookFormField>(field: F, value: WebhookFormValues[F]) =>
-    setForm((current) => {
-      const { [field]: _dropped, ...serverErrors } = current.serverErrors;
-      return {
-        ...current,
-        values: { ...current.values, [field]: value },
-        edited: { ...current.edited, [field]: true },
-        serverErrors,
-      };
-    });
-
-  const submit = async () => {
-    if (form.status !== 'editing') return;
-    if (Object.keys(webhookFormErrors(form.values)).length > 0) {
-      setForm((current) => ({ ...current, attempted: true }));
-      return;
-    }
-    setForm((current) => ({ ...current, attempted: true, serverErrors: {}, status: 'saving' }));
-    try {
-      const saved = await savedOrReported(calls.add(webhookCreateBody(form.values)), WEBHOOK_FORM_FIELDS);
-      setForm((current) => ({ ...current, status: 'saved' }));
-      onSaved(saved);
-    } catch (error) {
-      setForm((current) => ({ ...current, serverErrors: fieldMessagesOf(error), status: 'editing' }));
-    }
-  };
-
-  const { values } = form;
-  const busy = form.status === 'saving';
   return (
     <FormModal
-      open={form.status !== 'saved'}
+      open={!isSaved}
       title={WEBHOOK_FORM_TEXTS.title}
-      busy={busy}
-      done={form.status === 'saved'}
+      busy={isSaving}
+      done={isSaved}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => send({ type: 'SUBMIT' })}
     >
       <TextField
         label="URL"
-        name="webhook_url"
         type="url"
         required
         autoFocus
@@ -111,38 +74,26 @@ export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalPr
         maxLength={WEBHOOK_LIMITS.urlMax}
         placeholder="https://example.com/relevo"
         hint={WEBHOOK_FORM_TEXTS.urlHint}
-        value={values.webhook_url}
-        errors={errors.webhook_url}
-        onValueChange={(value) => change('webhook_url', value)}
+        {...field('webhook_url')}
       />
-      <TextField
-        label="Description"
-        name="webhook_desc"
-        autoComplete="off"
-        value={values.webhook_desc}
-        errors={errors.webhook_desc}
-        onValueChange={(value) => change('webhook_desc', value)}
-      />
+      <TextField label="Description" autoComplete="off" {...field('webhook_desc')} />
       <div className="webhook-secret">
         <TextField
           label={WEBHOOK_FORM_TEXTS.secretLabel}
-          name="signing_secret"
           required
           autoComplete="off"
           spellCheck={false}
           className="webhook-secret__field"
           maxLength={WEBHOOK_LIMITS.secretMax}
           hint={WEBHOOK_FORM_TEXTS.secretHint}
-          value={values.signing_secret}
-          errors={errors.signing_secret}
-          onValueChange={(value) => change('signing_secret', value)}
+          {...field('signing_secret')}
         />
         <div className="webhook-secret__actions">
           <Button
             size="sm"
             icon={<Icon name="key" size={16} />}
-            disabled={busy}
-            onClick={() => change('signing_secret', generateSigningSecret())}
+            disabled={isSaving}
+            onClick={() => send({ type: 'CHANGE', field: 'signing_secret', value: generateSigningSecret() })}
           >
             Generate
           </Button>
@@ -162,7 +113,7 @@ export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalPr
         options={WEBHOOK_CHANGES.map((change) => ({ value: change, text: WEBHOOK_CHANGE_LABELS[change] }))}
         values={values.changes}
         errors={errors.changes}
-        onChange={(changes) => change('changes', changes)}
+        onChange={(changes) => send({ type: 'CHANGE', field: 'changes', value: changes })}
       />
     </FormModal>
   );

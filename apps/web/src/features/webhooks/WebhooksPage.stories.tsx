@@ -1,9 +1,8 @@
-import { WEBHOOK_MESSAGES } from '@relevo/domain';
+import { WEBHOOK_MESSAGES, WEBHOOK_SCREEN_TEXTS } from '@relevo/domain';
 import { toastStore } from '@relevo/ui';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBody as body } from '../../testing/story-dialogs';
 import { webhookScreensMeta, type WebhookScreensStory } from '../../testing/webhooks';
-import { WEBHOOK_SCREEN_TEXTS } from './webhook-texts';
 
 export default {
   title: 'Screens/Webhooks',

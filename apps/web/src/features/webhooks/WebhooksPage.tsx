@@ -1,4 +1,14 @@
-import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES, type ListOf, type ListQuery, type Webhook } from '@relevo/domain';
+import {
+  WEBHOOK_DELIVERY_STATE_BADGES,
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SCREEN_TEXTS,
+  webhookChangesText,
+  webhookInstantText,
+  type ListOf,
+  type ListQuery,
+  type Webhook,
+} from '@relevo/domain';
 import { Alert, Button, Icon, PageHeader, Spinner, StatusBadge, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useId, useState } from 'react';
 import { useList, type ListParams } from '../../shell/list';
@@ -7,7 +17,6 @@ import { reportError } from '../../shell/report-error';
 import { RetryAlert } from '../../shell/RetryAlert';
 import { useService } from '../../shell/services';
 import { liveWebhookCalls } from './webhook-calls';
-import { WEBHOOK_SCREEN_TEXTS, changesText, deliveryStateBadge, instantText } from './webhook-texts';
 import './WebhooksPage.css';
 
 // the windows load when they open: the list's first JavaScript stays the list's
@@ -154,29 +163,29 @@ function WebhookItem({ webhook, zone, isEnabling, onDeliveries, onEnable, onDele
           {webhook.disabled_at ? (
             <>
               {' '}
-              on <time dateTime={webhook.disabled_at}>{instantText(zone, webhook.disabled_at)}</time>
+              on <time dateTime={webhook.disabled_at}>{webhookInstantText(zone, webhook.disabled_at)}</time>
             </>
           ) : null}
           {webhook.disabled_reason ? `: ${webhook.disabled_reason}` : null}
         </p>
       ) : webhook.failing_since ? (
         <p className="webhooks__problem">
-          Failing since <time dateTime={webhook.failing_since}>{instantText(zone, webhook.failing_since)}</time>: it is
-          disabled after {WEBHOOK_LIMITS.disableAfterMs / 3_600_000} hours of failures.
+          Failing since <time dateTime={webhook.failing_since}>{webhookInstantText(zone, webhook.failing_since)}</time>:
+          it is disabled after {WEBHOOK_LIMITS.disableAfterMs / 3_600_000} hours of failures.
         </p>
       ) : null}
       <dl className="webhooks__facts">
         <div>
           <dt>Changes</dt>
-          <dd>{changesText(webhook.changes)}</dd>
+          <dd>{webhookChangesText(webhook.changes)}</dd>
         </div>
         <div>
           <dt>Last delivery</dt>
           <dd>
             {webhook.last_delivery_state && webhook.last_delivery_at ? (
               <>
-                <StatusBadge {...deliveryStateBadge(webhook.last_delivery_state)} />{' '}
-                <time dateTime={webhook.last_delivery_at}>{instantText(zone, webhook.last_delivery_at)}</time>
+                <StatusBadge {...WEBHOOK_DELIVERY_STATE_BADGES[webhook.last_delivery_state]} />{' '}
+                <time dateTime={webhook.last_delivery_at}>{webhookInstantText(zone, webhook.last_delivery_at)}</time>
               </>
             ) : (
               'None yet'
