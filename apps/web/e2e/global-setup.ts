@@ -81,6 +81,9 @@ export default async function globalSetup(): Promise<void> {
     CONTACT_WINDOW_SECONDS: '1',
     // the webhooks' browser test receives them on a local port (docs/product.md#outgoing-webhooks)
     WEBHOOK_ALLOW_PRIVATE: 'on',
+    // the browser reaches the server over loopback: its X-Forwarded-For is believed, so each sign-in
+    // of the tests' fixture counts against an address of its own (support/fixtures.ts)
+    TRUST_PROXY: '127.0.0.1',
     // docs/product.md#e-mail-into-incidents: the modules' addresses and the SMTP receiver of their mail
     INBOUND_SMTP_PORT: String(inboundSmtpPort),
     INBOUND_DOMAIN: 'in.relevo.test',

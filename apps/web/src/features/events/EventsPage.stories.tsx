@@ -10,6 +10,7 @@ import { StoryApp, screenMeta } from '../../testing/story-app';
 import { dialogReady, playOffersReload, playShowsText, storyBody } from '../../testing/story-dialogs';
 import { EventAudioModal } from './EventAudioModal';
 import { EventDetailsModal } from './EventDetailsModal';
+import { copiedInStory, storyClipboard } from '../../testing/story-clipboard';
 
 function Events({
   calls = 'filled',
@@ -133,25 +134,13 @@ export const MaintenanceMarkAndFilter: Story = {
 
 /** docs/product.md#events, #messages: a click copies the case ID and says so (the story's clipboard keeps what it is given). */
 export const CopyCaseId: Story = {
-  beforeEach: () => {
-    const copied: string[] = [];
-    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: async (text: string) => void copied.push(text) },
-    });
-    (globalThis as { copiedInStory?: string[] }).copiedInStory = copied;
-    return () => {
-      delete (navigator as { clipboard?: unknown }).clipboard;
-      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
-    };
-  },
+  beforeEach: storyClipboard,
   play: async ({ canvasElement }) => {
     const screen = storyBody(canvasElement);
     await userEvent.click(await screen.findByRole('button', { name: 'Copy case ID K7QW2M9P' }));
     const toast = await screen.findByText('Case ID copied to clipboard');
     await waitFor(() => expect(toast).toBeVisible());
-    await expect((globalThis as { copiedInStory?: string[] }).copiedInStory).toEqual(['K7QW2M9P']);
+    await expect(copiedInStory()).toEqual(['K7QW2M9P']);
   },
 };
 

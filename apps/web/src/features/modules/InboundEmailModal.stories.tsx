@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORY_INBOUND_EMAIL } from '../../testing/applications';
 import { applicationScreensMeta, type ApplicationScreensStory } from '../../testing/application-screens';
 import { dialogReady, storyBody as body } from '../../testing/story-dialogs';
+import { copiedInStory, storyClipboard } from '../../testing/story-clipboard';
 
 export default { title: 'Screens/Modules/E-mail address', ...applicationScreensMeta('/application/1/modules') };
 type Story = ApplicationScreensStory;
@@ -15,19 +16,7 @@ async function openAddress(canvasElement: HTMLElement, module: string) {
 
 /** docs/product.md#e-mail-into-incidents: the address, read-only, with Copy, what a mail does and that it is a secret. */
 export const Address: Story = {
-  beforeEach: () => {
-    const copied: string[] = [];
-    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: async (text: string) => void copied.push(text) },
-    });
-    (globalThis as { copiedInStory?: string[] }).copiedInStory = copied;
-    return () => {
-      delete (navigator as { clipboard?: unknown }).clipboard;
-      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
-    };
-  },
+  beforeEach: storyClipboard,
   play: async ({ canvasElement }) => {
     const dialog = await openAddress(canvasElement, 'Checkout');
     const field = within(dialog).getByLabelText(INBOUND_EMAIL_TEXTS.addressLabel);
@@ -39,7 +28,7 @@ export const Address: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: INBOUND_EMAIL_TEXTS.copy }));
     const toast = await body(canvasElement).findByText('E-mail address was copy to clipboard');
     await waitFor(() => expect(toast).toBeVisible());
-    await expect((globalThis as { copiedInStory?: string[] }).copiedInStory).toEqual([STORY_INBOUND_EMAIL]);
+    await expect(copiedInStory()).toEqual([STORY_INBOUND_EMAIL]);
   },
 };
 

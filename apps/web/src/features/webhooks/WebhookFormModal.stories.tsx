@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { dialogReady, expectProblem, expectSaving, storyBody as body } from '../../testing/story-dialogs';
 import { webhookScreensMeta, type WebhookScreensStory } from '../../testing/webhooks';
 import { WEBHOOK_FORM_TEXTS } from './WebhookFormModal';
+import { copiedInStory, storyClipboard } from '../../testing/story-clipboard';
 
 export default {
   title: 'Screens/Webhooks/Add Webhook',
@@ -46,19 +47,7 @@ export const EmptyForm: Story = {
 /** Generate writes a random 48-character secret into the field, a new one each time; Copy copies it. */
 export const GeneratedSecret: Story = {
   args: { list: 'empty' },
-  beforeEach: () => {
-    const copied: string[] = [];
-    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: async (text: string) => void copied.push(text) },
-    });
-    (globalThis as { copiedInStory?: string[] }).copiedInStory = copied;
-    return () => {
-      delete (navigator as { clipboard?: unknown }).clipboard;
-      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
-    };
-  },
+  beforeEach: storyClipboard,
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
     const form = within(dialog);
@@ -71,7 +60,7 @@ export const GeneratedSecret: Story = {
     await expect(secret.value).not.toBe(first);
     await userEvent.click(form.getByRole('button', { name: 'Copy secret' }));
     await expect(await body(canvasElement).findByText(copiedLabel(WEBHOOK_FORM_TEXTS.secretLabel))).toBeInTheDocument();
-    await expect((globalThis as { copiedInStory?: string[] }).copiedInStory).toEqual([secret.value]);
+    await expect(copiedInStory()).toEqual([secret.value]);
   },
 };
 
