@@ -85,6 +85,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/settings/client': { auth: 'public' },
   'GET /api/health': { auth: 'public' },
   'GET /api/ready': { auth: 'public' },
+  // docs/product.md#openapi-document: the table's own document, read by integrators' tools
+  'GET /api/openapi.json': { auth: 'public' },
 
   // every signed-in user: own session user, logout, own password (docs/product.md#layout settings menu, 2.8
   // profile), profile counts (docs/product.md#profile), own customer (docs/product.md#http-calls GET /api/procedures/get/current),

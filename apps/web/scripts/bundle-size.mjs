@@ -40,6 +40,8 @@ const ROUTES = [
   },
   // the webhooks and their state (Add Webhook and the delivery log load when they open)
   { route: '/webhooks', modules: [LAYOUT, 'src/features/webhooks/WebhooksPage.tsx'], budgetKb: AIM_KB },
+  // the endpoints of the OpenAPI document, read when the page opens
+  { route: '/api_reference', modules: [LAYOUT, 'src/features/api-reference/ApiReferencePage.tsx'], budgetKb: AIM_KB },
 ];
 
 let manifest;

@@ -111,6 +111,12 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
     lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage)),
   ),
   guide: lazyRoute(lazyWithPreload(() => import('./features/user-guide/GuidePage').then(({ GuidePage }) => GuidePage))),
+  // docs/product.md#openapi-document: the endpoints of the API, from its OpenAPI document
+  api_reference: lazyRoute(
+    lazyWithPreload(() =>
+      import('./features/api-reference/ApiReferencePage').then(({ ApiReferencePage }) => ApiReferencePage),
+    ),
+  ),
 };
 
 /**

@@ -26,6 +26,7 @@ import { scheduleEndpoints } from './endpoints/schedules';
 import { maintenanceEndpoints } from './endpoints/maintenance';
 import { heartbeatEndpoints } from './endpoints/heartbeats';
 import { webhookEndpoints } from './endpoints/webhooks';
+import { openApiDocument } from './endpoints/openapi';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -53,6 +54,15 @@ export * from './endpoints/schedules';
 export * from './endpoints/maintenance';
 export * from './endpoints/heartbeats';
 export * from './endpoints/webhooks';
+export * from './endpoints/openapi';
+export {
+  buildOpenApiDocument,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiPathItem,
+} from './openapi';
 
 /**
  * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
@@ -94,4 +104,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
   ...Object.values(maintenanceEndpoints),
   ...Object.values(heartbeatEndpoints),
   ...Object.values(webhookEndpoints),
+  openApiDocument,
 ])();

@@ -35,6 +35,8 @@ export const ROUTE_ROLES = {
   // the user guide itself, for every signed-in user (it covers the staff screens too); the
   // assistant's answers link to its sections
   guide: ALL_ROLES,
+  // docs/product.md#openapi-document: the API's endpoints, read from its OpenAPI document, for every signed-in user
+  api_reference: ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type LayoutRoute = keyof typeof ROUTE_ROLES;

@@ -1,6 +1,18 @@
+import { createHash } from 'node:crypto';
 import { APP_VERSION } from '@relevo/domain';
 import { sql } from 'kysely';
-import { clientSettings, health, listChannels, listLanguages, listParticipationTypes, ready } from '@relevo/api';
+import {
+  ENDPOINTS,
+  buildOpenApiDocument,
+  clientSettings,
+  health,
+  listChannels,
+  listLanguages,
+  listParticipationTypes,
+  openApiDocument,
+  ready,
+  type OpenApiDocument,
+} from '@relevo/api';
 import type { AppContext } from '../../context';
 import type { RouteTable } from '../implement';
 import { HttpError } from '../errors';
@@ -23,7 +35,35 @@ async function databaseAnswers(ctx: AppContext): Promise<string | null> {
   }
 }
 
+/** An object and everything in it frozen: the answer is made once and sent as it is. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * docs/product.md#openapi-document: the table's document, made at its first request and kept for the
+ * life of the process (the table and the version do not change while it runs), with its ETag.
+ */
+function openApiAnswer(ctx: AppContext): () => { document: OpenApiDocument; etag: string } {
+  let made: { document: OpenApiDocument; etag: string } | undefined;
+  return () => {
+    if (!made) {
+      const document = deepFreeze(
+        buildOpenApiDocument({ endpoints: ENDPOINTS, version: APP_VERSION, serverUrl: ctx.config.publicUrl }),
+      );
+      const etag = `"${createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 27)}"`;
+      made = { document, etag };
+    }
+    return made;
+  };
+}
+
 export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
+  const openApi = openApiAnswer(ctx);
   routes
     // docs/product.md#http-calls: the reference lists whole (page size 1000), seeded by migration 0001; the default
     // language first, channels and participation types by id
@@ -53,6 +93,18 @@ export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
       return { total: list.length, list };
     })
     .implement(clientSettings, async () => ({ version: APP_VERSION, widget_script_url: ctx.config.widgetScriptUrl }))
+    .implement(
+      openApiDocument,
+      ({ request, reply }) => {
+        const { document, etag } = openApi();
+        // unlike every other API answer (no-store), the document holds no data: caches may keep it
+        // and check it again after five minutes; an unchanged one is a 304 without a body
+        reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+        if (request.headers['if-none-match'] === etag) reply.code(304);
+        return document;
+      },
+      { frozenAnswer: true },
+    )
     .implement(health, () => ({ status: 'ok' as const, database: ctx.database.kind, version: APP_VERSION }))
     .implement(ready, async () => {
       if (ctx.lifecycle.stopping) throw new HttpError(503, 'Not ready: the server is shutting down');
