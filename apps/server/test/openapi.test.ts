@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@relevo/domain';
-import { ENDPOINTS, buildOpenApiDocument, openApiDocument } from '@relevo/api';
+import { ENDPOINT_AREAS, buildOpenApiDocument, openApiDocument } from '@relevo/api';
 import { DATABASE_KINDS } from './support/databases';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)('the OpenAPI document on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const expected = () =>
-    buildOpenApiDocument({ endpoints: ENDPOINTS, version: APP_VERSION, serverUrl: t.ctx.config.publicUrl });
+    buildOpenApiDocument({ areas: ENDPOINT_AREAS, version: APP_VERSION, serverUrl: t.ctx.config.publicUrl });
 
   it('answers the document of the table as JSON, without a session, and a cache may keep it', async () => {
     const answer = await t.raw('GET', '/api/openapi.json');

@@ -57,52 +57,55 @@ export * from './endpoints/webhooks';
 export * from './endpoints/openapi';
 export {
   buildOpenApiDocument,
+  type EndpointAreas,
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiParameter,
   type OpenApiPathItem,
 } from './openapi';
+import type { EndpointAreas } from './openapi';
 
 /**
- * Every endpoint of the contract; the server registers each one and only these. (Marked pure so a
- * bundle that never reads it drops it, and with it the schemas its screens do not use.)
+ * Every endpoint of the contract by area, in one order: the server registers each one and only
+ * these, and the OpenAPI document (docs/product.md#openapi-document) tags each with its area's name.
+ * (Marked pure so a bundle that never reads it drops it, and with it the schemas its screens do not use.)
  */
-export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => [
-  ...Object.values(authEndpoints),
-  smsResetStart,
-  ...Object.values(customerEndpoints),
-  ...Object.values(staffUsers),
-  ...Object.values(customerUsers),
-  ...Object.values(ownUsers),
-  userDashboard,
-  listLanguages,
-  listChannels,
-  listParticipationTypes,
-  clientSettings,
-  health,
-  ready,
-  ...Object.values(resourceEndpoints),
-  ...Object.values(slaEndpoints),
-  ...Object.values(escalationEndpoints),
-  ...Object.values(applicationEndpoints),
-  ...Object.values(moduleEndpoints),
-  ...Object.values(moduleToolEndpoints),
-  ...Object.values(incidentEndpoints),
-  ...Object.values(responderEndpoints),
-  ...Object.values(channelEndpoints),
-  ...Object.values(integrationEndpoints),
-  ...Object.values(eventEndpoints),
-  ...Object.values(dashboardEndpoints),
-  ...Object.values(chatbotEndpoints),
-  ...Object.values(deliveryEndpoints),
-  providerCallback,
-  ...Object.values(pushEndpoints),
-  ...Object.values(teamChatEndpoints),
-  ...Object.values(chatInteractionEndpoints),
-  ...Object.values(scheduleEndpoints),
-  ...Object.values(maintenanceEndpoints),
-  ...Object.values(heartbeatEndpoints),
-  ...Object.values(webhookEndpoints),
-  openApiDocument,
+export const ENDPOINT_AREAS: EndpointAreas = /* @__PURE__ */ (() => [
+  ['Sign-in and reset', [...Object.values(authEndpoints), smsResetStart]],
+  ['Customers', Object.values(customerEndpoints)],
+  ['Users', [...Object.values(staffUsers), ...Object.values(customerUsers), ...Object.values(ownUsers), userDashboard]],
+  [
+    'Reference and health',
+    [listLanguages, listChannels, listParticipationTypes, clientSettings, health, ready, openApiDocument],
+  ],
+  ['Resources', Object.values(resourceEndpoints)],
+  ['SLAs', Object.values(slaEndpoints)],
+  ['Escalations', Object.values(escalationEndpoints)],
+  [
+    'Applications and modules',
+    [...Object.values(applicationEndpoints), ...Object.values(moduleEndpoints), ...Object.values(moduleToolEndpoints)],
+  ],
+  [
+    'Incidents and responders',
+    [
+      ...Object.values(incidentEndpoints),
+      ...Object.values(responderEndpoints),
+      ...Object.values(channelEndpoints),
+      ...Object.values(integrationEndpoints),
+    ],
+  ],
+  ['Events', Object.values(eventEndpoints)],
+  ['Dashboard', Object.values(dashboardEndpoints)],
+  ['Assistant', Object.values(chatbotEndpoints)],
+  ['Delivery providers', [...Object.values(deliveryEndpoints), providerCallback]],
+  ['Push notifications', Object.values(pushEndpoints)],
+  ['Team chat', [...Object.values(teamChatEndpoints), ...Object.values(chatInteractionEndpoints)]],
+  ['Schedules', Object.values(scheduleEndpoints)],
+  ['Maintenance windows', Object.values(maintenanceEndpoints)],
+  ['Heartbeat monitors', Object.values(heartbeatEndpoints)],
+  ['Outgoing webhooks', Object.values(webhookEndpoints)],
 ])();
+
+/** Every endpoint of the contract, area after area. */
+export const ENDPOINTS: readonly AnyEndpoint[] = /* @__PURE__ */ (() => ENDPOINT_AREAS.flatMap(([, rows]) => rows))();

@@ -2,35 +2,6 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ALL_ROLES, INBOUND_SIGNATURE_WINDOW_SECONDS, ROLE_NAMES, mayCall } from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, Method } from './endpoint';
-import { authEndpoints } from './endpoints/auth';
-import { smsResetStart } from './endpoints/sms-reset';
-import { customerEndpoints } from './endpoints/customers';
-import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
-import {
-  clientSettings,
-  health,
-  listChannels,
-  listLanguages,
-  listParticipationTypes,
-  ready,
-} from './endpoints/reference';
-import { openApiDocument } from './endpoints/openapi';
-import { resourceEndpoints } from './endpoints/resources';
-import { slaEndpoints } from './endpoints/slas';
-import { escalationEndpoints } from './endpoints/escalations';
-import { applicationEndpoints, moduleEndpoints } from './endpoints/applications';
-import { moduleToolEndpoints } from './endpoints/module-tools';
-import { channelEndpoints, incidentEndpoints, integrationEndpoints, responderEndpoints } from './endpoints/incidents';
-import { eventEndpoints } from './endpoints/events';
-import { dashboardEndpoints } from './endpoints/dashboard';
-import { chatbotEndpoints } from './endpoints/chatbot';
-import { deliveryEndpoints, providerCallback } from './endpoints/delivery';
-import { pushEndpoints } from './endpoints/push';
-import { chatInteractionEndpoints, teamChatEndpoints } from './endpoints/team-chat';
-import { scheduleEndpoints } from './endpoints/schedules';
-import { maintenanceEndpoints } from './endpoints/maintenance';
-import { heartbeatEndpoints } from './endpoints/heartbeats';
-import { webhookEndpoints } from './endpoints/webhooks';
 
 // docs/product.md#openapi-document: the endpoint table as an OpenAPI 3.1 document. Built from the
 // same rows the server registers and the client calls, so it cannot drift from them either.
@@ -90,45 +61,8 @@ export interface OpenApiDocument {
   };
 }
 
-type Group = Record<string, AnyEndpoint> | readonly AnyEndpoint[];
-
-/** The areas of the table, in its order: each endpoint's tag. */
-const AREAS: readonly (readonly [string, readonly Group[]])[] = [
-  ['Sign-in and reset', [authEndpoints, [smsResetStart]]],
-  ['Customers', [customerEndpoints]],
-  ['Users', [staffUsers, customerUsers, ownUsers, [userDashboard]]],
-  [
-    'Reference and health',
-    [[listLanguages, listChannels, listParticipationTypes, clientSettings, health, ready, openApiDocument]],
-  ],
-  ['Resources', [resourceEndpoints]],
-  ['SLAs', [slaEndpoints]],
-  ['Escalations', [escalationEndpoints]],
-  ['Applications and modules', [applicationEndpoints, moduleEndpoints, moduleToolEndpoints]],
-  ['Incidents and responders', [incidentEndpoints, responderEndpoints, channelEndpoints, integrationEndpoints]],
-  ['Events', [eventEndpoints]],
-  ['Dashboard', [dashboardEndpoints]],
-  ['Assistant', [chatbotEndpoints]],
-  ['Delivery providers', [deliveryEndpoints, [providerCallback]]],
-  ['Push notifications', [pushEndpoints]],
-  ['Team chat', [teamChatEndpoints, chatInteractionEndpoints]],
-  ['Schedules', [scheduleEndpoints]],
-  ['Maintenance windows', [maintenanceEndpoints]],
-  ['Heartbeat monitors', [heartbeatEndpoints]],
-  ['Outgoing webhooks', [webhookEndpoints]],
-];
-
-/** The tag of an endpoint's area, by its name; an endpoint outside every area gets its path's first segment. */
-function areaTags(): Map<string, string> {
-  const tags = new Map<string, string>();
-  for (const [tag, groups] of AREAS) {
-    for (const group of groups) for (const row of Object.values(group)) tags.set(row.name, tag);
-  }
-  return tags;
-}
-
-const pathArea = (path: string) =>
-  path.split('/').find((segment) => segment && !['api', 'v1', 'v2'].includes(segment)) ?? 'api';
+/** The table by area, in its order: each area's name is its endpoints' tag (ENDPOINT_AREAS of index.ts). */
+export type EndpointAreas = readonly (readonly [string, readonly AnyEndpoint[]])[];
 
 /**
  * What the server answers that the table's phantom response types cannot say: the successes that
@@ -152,7 +86,7 @@ const NOT_JSON: Record<string, string> = {
 };
 
 /** What the generator knows beyond the table, for the test that keeps it in step with the table. */
-export const OPENAPI_EXCEPTIONS = { areas: AREAS, successes: SUCCESSES, notJson: NOT_JSON };
+export const OPENAPI_EXCEPTIONS = { successes: SUCCESSES, notJson: NOT_JSON };
 
 const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   public: [],
@@ -413,8 +347,8 @@ function operationOf(row: AnyEndpoint, tag: string): OpenApiOperation {
 const METHOD_ORDER: readonly OperationMethod[] = ['get', 'put', 'post', 'delete'];
 
 export interface OpenApiOptions {
-  /** the rows to describe: the whole table (ENDPOINTS) */
-  endpoints: readonly AnyEndpoint[];
+  /** the rows to describe, by area: the whole table (ENDPOINT_AREAS) */
+  areas: EndpointAreas;
   /** the product's version (APP_VERSION) */
   version: string;
   /** where the API is served (PUBLIC_URL) */
@@ -425,20 +359,19 @@ export interface OpenApiOptions {
  * The OpenAPI 3.1 document of the endpoint table. The same table gives the same document, byte for
  * byte (paths sorted, methods in one order), so it can be cached and compared.
  */
-export function buildOpenApiDocument({ endpoints, version, serverUrl }: OpenApiOptions): OpenApiDocument {
-  const tagOf = areaTags();
+export function buildOpenApiDocument({ areas, version, serverUrl }: OpenApiOptions): OpenApiDocument {
   const operations = new Map<string, Map<OperationMethod, OpenApiOperation>>();
   const used = new Set<string>();
-  for (const row of endpoints) {
-    const path = row.path.replace(PATH_PARAMETER, '{$1}');
-    const method = row.method.toLowerCase() as OperationMethod;
-    const methods = operations.get(path) ?? new Map<OperationMethod, OpenApiOperation>();
-    if (methods.has(method)) throw new Error(`${row.method} ${row.path} is in the table twice`);
-    const tag = tagOf.get(row.name) ?? pathArea(row.path);
-    used.add(tag);
-    methods.set(method, operationOf(row, tag));
-    operations.set(path, methods);
-  }
+  for (const [tag, rows] of areas)
+    for (const row of rows) {
+      const path = row.path.replace(PATH_PARAMETER, '{$1}');
+      const method = row.method.toLowerCase() as OperationMethod;
+      const methods = operations.get(path) ?? new Map<OperationMethod, OpenApiOperation>();
+      if (methods.has(method)) throw new Error(`${row.method} ${row.path} is in the table twice`);
+      used.add(tag);
+      methods.set(method, operationOf(row, tag));
+      operations.set(path, methods);
+    }
   const paths: Record<string, OpenApiPathItem> = {};
   for (const path of [...operations.keys()].sort()) {
     const methods = operations.get(path)!;
@@ -449,7 +382,7 @@ export function buildOpenApiDocument({ endpoints, version, serverUrl }: OpenApiO
     }
     paths[path] = item;
   }
-  const areaOrder = AREAS.map(([tag]) => tag);
+  const areaOrder = areas.map(([tag]) => tag);
   const tags = [...used]
     .sort((a, b) => rank(areaOrder, a) - rank(areaOrder, b) || a.localeCompare(b))
     .map((name) => ({ name }));

@@ -1,11 +1,11 @@
-import { ApiError, ENDPOINTS, buildOpenApiDocument, type OpenApiDocument } from '@relevo/api';
+import { ApiError, ENDPOINT_AREAS, buildOpenApiDocument, type OpenApiDocument } from '@relevo/api';
 import { APP_VERSION } from '@relevo/domain';
 import type { Services } from '../shell/services';
 import { never } from './fixtures';
 
 /** The document of the real endpoint table, as the server makes it. */
 export const storyOpenApiDocument = (): OpenApiDocument =>
-  buildOpenApiDocument({ endpoints: ENDPOINTS, version: APP_VERSION, serverUrl: 'https://relevo.democompany.demo' });
+  buildOpenApiDocument({ areas: ENDPOINT_AREAS, version: APP_VERSION, serverUrl: 'https://relevo.democompany.demo' });
 
 export type StoryApiReferenceState = 'filled' | 'loading' | 'failed';
 

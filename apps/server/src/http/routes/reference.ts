@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { APP_VERSION } from '@relevo/domain';
 import { sql } from 'kysely';
 import {
-  ENDPOINTS,
+  ENDPOINT_AREAS,
   buildOpenApiDocument,
   clientSettings,
   health,
@@ -53,7 +53,7 @@ function openApiAnswer(ctx: AppContext): () => { document: OpenApiDocument; etag
   return () => {
     if (!made) {
       const document = deepFreeze(
-        buildOpenApiDocument({ endpoints: ENDPOINTS, version: APP_VERSION, serverUrl: ctx.config.publicUrl }),
+        buildOpenApiDocument({ areas: ENDPOINT_AREAS, version: APP_VERSION, serverUrl: ctx.config.publicUrl }),
       );
       const etag = `"${createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 27)}"`;
       made = { document, etag };
