@@ -55,6 +55,7 @@ const MAINTENANCE = 'screens-maintenance--';
 const WEBHOOKS = 'screens-webhooks--';
 const WEBHOOK_FORM = 'screens-webhooks-add-webhook--';
 const WEBHOOK_LOG = 'screens-webhooks-deliveries--';
+const API_REFERENCE = 'screens-api-reference--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -989,6 +990,20 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       empty: ids(WEBHOOK_LOG, 'empty'),
       loading: ids(WEBHOOK_LOG, 'loading'),
       'load failed': ids(WEBHOOK_LOG, 'load-failed'),
+    },
+  },
+  {
+    screen: 'API reference',
+    spec: 'docs/product.md#openapi-document',
+    states: {
+      'filled (grouped by area)': ids(API_REFERENCE, 'filled'),
+      'an endpoint opened': ids(API_REFERENCE, 'endpoint-opened'),
+      filtered: ids(API_REFERENCE, 'filtered', 'filter-from-address'),
+      'no match (Clear the filter)': ids(API_REFERENCE, 'no-match'),
+      loading: ids(API_REFERENCE, 'loading'),
+      'load failed (Try again)': ids(API_REFERENCE, 'load-failed'),
+      'role: Customer': ids(API_REFERENCE, 'filled'),
+      'role: staff': ids(API_REFERENCE, 'for-staff'),
     },
   },
 ];
