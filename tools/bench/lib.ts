@@ -350,6 +350,8 @@ export async function demoBench(
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'info',
+    // the benchmarks measure against the demo catalogue, not a history of incidents made at start
+    DEMO_HISTORY_DAYS: '0',
     ...(database
       ? {
           DATABASE_URL: application ? named(database.url, application) : database.url,

@@ -1,13 +1,21 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock } from './clock';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase, type Database } from './db/database';
 import { CopyRefused, copyDatabase } from './db/copy';
-import { lockDataDir, sessionTimeoutsOf } from './server';
+import { createContext, lockDataDir, sessionTimeoutsOf } from './server';
 import { CommandError, createCustomer, createUser, setCustomerTimeZone } from './admin';
-import { demoSignInText, loadDemoData } from './demo';
+import { DEMO_CUSTOMER, demoSignInText, loadDemoData } from './demo';
+import {
+  DEMO_HISTORY_DAYS,
+  DEMO_HISTORY_MAX_DAYS,
+  DEMO_HISTORY_MESSAGES,
+  makeDemoHistory,
+} from './demo-history/history';
+import { createLogger } from './logger';
+import { importCommand } from './importers/command';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -19,7 +27,17 @@ Commands:
                                            (default UTC), e.g. America/Puerto_Rico
   create-user --role StaffRoot|StaffEdit|StaffView|CustomerRoot|Customer --email E --password P
               --name N --last-name L [--customer NAME] [--phone +E164] [--force-change-password]
-  demo-data                                load the demo workspace into an empty database
+  demo-data [--days N]                     load the demo workspace into an empty database; with
+                                           --days, its incidents of the last N days too
+  demo-history [--days N] [--customer NAME]
+                                           incidents of the last N days (default ${DEMO_HISTORY_DAYS}) for a
+                                           demo customer without any (default ${DEMO_CUSTOMER}),
+                                           through the engine, nothing sent; stop the server first
+  import --from pagerduty|opsgenie|goalert|grafana-oncall FILE --customer NAME [--dry-run]
+                                           users, escalation policies, schedules and services of
+                                           another on-call tool (FILE: its API lists as one JSON
+                                           document); --dry-run lists what would be made and what
+                                           cannot be mapped; a second run makes nothing again
   copy-to-postgres [--to postgres://...]   copy everything of the embedded database in DATA_DIR into
                                            an empty PostgreSQL database (--to, else DATABASE_URL),
                                            in one transaction; stop the server on DATA_DIR first
@@ -38,6 +56,9 @@ const OPTIONS = {
   phone: { type: 'string' },
   'force-change-password': { type: 'boolean' },
   to: { type: 'string' },
+  days: { type: 'string' },
+  from: { type: 'string' },
+  'dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -54,12 +75,23 @@ async function run(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || parsed.values.help ? 0 : 1;
   }
+  // import takes its file as the one argument after the command
+  const file = command === 'import' ? extra.shift() : undefined;
   if (extra.length) {
     console.error(`Unexpected argument: ${extra[0]}\n\n${USAGE}`);
     return 1;
   }
   if (
-    !['migrate', 'create-customer', 'set-time-zone', 'create-user', 'demo-data', 'copy-to-postgres'].includes(command)
+    ![
+      'migrate',
+      'create-customer',
+      'set-time-zone',
+      'create-user',
+      'demo-data',
+      'demo-history',
+      'copy-to-postgres',
+      'import',
+    ].includes(command)
   ) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
@@ -109,11 +141,34 @@ async function run(argv: string[]): Promise<number> {
         console.log(`User ${id} created.`);
         return 0;
       }
+      case 'import':
+        // awaited here: the database closes after it
+        return await importCommand(await contextOf(config, database), {
+          from: v.from,
+          file,
+          customer: v.customer,
+          dryRun: v['dry-run'] ?? false,
+        });
+      case 'demo-history': {
+        const made = await makeDemoHistory(await contextOf(config, database), {
+          customer: v.customer ?? DEMO_CUSTOMER,
+          days: daysOf(v.days) ?? DEMO_HISTORY_DAYS,
+        });
+        console.log(
+          `Demo history of ${v.customer ?? DEMO_CUSTOMER}: ${made.incidents} incidents from ${day(made.from)} to ${day(made.to)} (a storm of ${made.storm.count} on ${day(made.storm.at)}).`,
+        );
+        return 0;
+      }
       default: {
-        const loaded = await loadDemoData(database, systemClock);
+        const days = daysOf(v.days);
+        const loaded = await loadDemoData(
+          database,
+          systemClock,
+          days === undefined ? undefined : { ctx: await contextOf(config, database), days },
+        );
         console.log(
           loaded
-            ? `Demo data loaded.\n${demoSignInText(config.publicUrl, !!config.smtpUrl)}`
+            ? `Demo data loaded${days ? `, with ${days} days of incidents` : ''}.\n${demoSignInText(config.publicUrl, !!config.smtpUrl)}`
             : 'The database already has users; demo data not loaded.',
         );
         return loaded ? 0 : 1;
@@ -124,6 +179,20 @@ async function run(argv: string[]): Promise<number> {
     unlock();
   }
 }
+
+/** The server's context for the services a command runs (the demo history, imports), without its HTTP side. */
+const contextOf = (config: Config, database: Database) =>
+  createContext({ config, database, log: createLogger(config), clock: systemClock });
+
+/** --days as a whole number; anything else is refused with the rule. */
+function daysOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const days = /^[0-9]{1,4}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(days >= 1 && days <= DEMO_HISTORY_MAX_DAYS)) throw new CommandError(DEMO_HISTORY_MESSAGES.days);
+  return days;
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The embedded database in `dataDir`, copied into the empty PostgreSQL database at `url` (db/copy.ts). */
 async function copyToPostgres(dataDir: string, url: string | null | undefined): Promise<number> {

@@ -9,6 +9,7 @@ import {
   providerSettingIssues,
   type DeliveryProvider,
   type ProviderValues,
+  isIssuerAddress,
 } from '@relevo/domain';
 import { SECRETS_KEY_RULE, secretKeyFrom } from './security/secret-box';
 import { randomUUID } from 'node:crypto';
@@ -46,6 +47,8 @@ export interface Config {
   /** CONTACT_WINDOW_SECONDS: one message per person and channel within it (60: a real phone's protection; 0 turns throttling off, for tests and load runs) */
   contactWindowSeconds: number;
   demoData: boolean;
+  /** DEMO_HISTORY_DAYS: the days of incidents the demo data makes at start (docs/product.md#demo-data; 0: none) */
+  demoHistoryDays: number;
   widgetScriptUrl: string | null;
   chatLlmUrl: string | null;
   /** CHAT_LLM_MODEL: the model named in each chat-completions request */
@@ -111,6 +114,23 @@ export interface Config {
    * and plain http (docs/product.md#outgoing-webhooks); off by default
    */
   webhookAllowPrivate: boolean;
+  /**
+   * The deployment's OpenID Connect provider (docs/product.md#single-sign-on) from OIDC_ISSUER,
+   * OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (all three or none); null: only customers' own providers
+   */
+  oidc: OidcProviderConfig | null;
+  /** OIDC_PROVIDER_MFA: the providers already ask for two factors, so the e-mailed code is skipped after them */
+  oidcProviderMfa: boolean;
+  /** OIDC_CREATE_USERS: a verified e-mail of a claimed domain without an account becomes a Customer user */
+  oidcCreateUsers: boolean;
+}
+
+/** docs/product.md#single-sign-on: an OpenID provider and this server's client there. */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  /** never logged nor answered */
+  clientSecret: string;
 }
 
 /** docs/product.md#e-mail-into-incidents: where the SMTP receiver listens and what it takes. */
@@ -237,6 +257,12 @@ const fields = {
     v.maxValue(100_000, 'must be a whole number from 1 to 100000'),
   ),
   DEMO_DATA: flag,
+  DEMO_HISTORY_DAYS: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, 'must be a whole number from 0 to 366'),
+    v.transform(Number),
+    v.maxValue(366, 'must be a whole number from 0 to 366'),
+  ),
   WIDGET_SCRIPT_URL: url(['http:', 'https:']),
   CHAT_LLM_URL: url(['http:', 'https:']),
   CHAT_LLM_MODEL: v.pipe(
@@ -319,6 +345,25 @@ const fields = {
   ),
   DELIVERY_LOG_ONLY: flag,
   WEBHOOK_ALLOW_PRIVATE: flag,
+  OIDC_ISSUER: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(isIssuerAddress, 'must be an https:// address (http:// only on a loopback host)'),
+    v.transform((issuer) => issuer.replace(/\/+$/, '')),
+  ),
+  OIDC_CLIENT_ID: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(500, 'must be at most 500 characters'),
+  ),
+  OIDC_CLIENT_SECRET: v.pipe(
+    v.string(),
+    v.nonEmpty('must not be empty'),
+    v.maxLength(500, 'must be at most 500 characters'),
+  ),
+  OIDC_PROVIDER_MFA: flag,
+  OIDC_CREATE_USERS: flag,
   LOG_LEVEL: v.picklist(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -483,6 +528,25 @@ function inboundEmailFrom(env: Env, host: string): InboundEmailConfig | null {
   };
 }
 
+/** docs/product.md#single-sign-on: the deployment's provider, all three variables or none of them. */
+function oidcFrom(env: Env): OidcProviderConfig | null {
+  const issuer = read(env, 'OIDC_ISSUER');
+  const clientId = read(env, 'OIDC_CLIENT_ID');
+  const clientSecret = read(env, 'OIDC_CLIENT_SECRET');
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return null;
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
+    const missing = [
+      issuer === undefined ? 'OIDC_ISSUER' : null,
+      clientId === undefined ? 'OIDC_CLIENT_ID' : null,
+      clientSecret === undefined ? 'OIDC_CLIENT_SECRET' : null,
+    ].filter(Boolean);
+    throw new ConfigError(
+      `Invalid configuration: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} unset`,
+    );
+  }
+  return { issuer, clientId, clientSecret };
+}
+
 /** Parses the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
   const port = read(env, 'PORT') ?? 3000;
@@ -513,6 +577,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     customerMessagesPerMinute: read(env, 'CUSTOMER_MESSAGES_PER_MINUTE') ?? THROTTLE.customerPerMinute,
     contactWindowSeconds: read(env, 'CONTACT_WINDOW_SECONDS') ?? THROTTLE.recipientWindowMs / 1000,
     demoData: demoData(read(env, 'DEMO_DATA'), databaseUrl, host),
+    // 30 days take about 18 s of CPU on the embedded database; 90 about 45 s (docs/perf.md, "Demo history")
+    demoHistoryDays: read(env, 'DEMO_HISTORY_DAYS') ?? 30,
     widgetScriptUrl: read(env, 'WIDGET_SCRIPT_URL') ?? null,
     chatLlmUrl: read(env, 'CHAT_LLM_URL') ?? null,
     chatLlmModel: read(env, 'CHAT_LLM_MODEL') ?? 'gpt-4o-mini',
@@ -535,5 +601,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     vapidSubject: read(env, 'VAPID_SUBJECT') ?? vapidSubjectOf(publicUrl, read(env, 'MAIL_FROM')),
     inboundEmail: inboundEmailFrom(env, host),
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') ?? false,
+    oidc: oidcFrom(env),
+    oidcProviderMfa: read(env, 'OIDC_PROVIDER_MFA') ?? false,
+    oidcCreateUsers: read(env, 'OIDC_CREATE_USERS') ?? false,
   };
 }

@@ -2,6 +2,8 @@ import type { Clock } from './clock';
 import { SYSTEM, type Database } from './db/database';
 import { createCustomer, createUser } from './admin';
 import { loadDemoCatalogue } from './demo-catalogue';
+import type { AppContext } from './context';
+import { DEMO_CREATOR, makeDemoHistory } from './demo-history/history';
 
 /** The demo workspace (issue: one StaffRoot, one CustomerRoot and one Customer of a demo customer). */
 export const DEMO_CUSTOMER = 'Demo Company';
@@ -27,10 +29,25 @@ export async function isEmpty(database: Database): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** Loads the demo workspace; answers false when the database already has users. */
-export async function loadDemoData(database: Database, clock: Clock): Promise<boolean> {
+/**
+ * Loads the demo workspace, and with `history` its incidents of the last days
+ * (docs/product.md#demo-data); answers false when the database already has users.
+ */
+export async function loadDemoData(
+  database: Database,
+  clock: Clock,
+  history?: { ctx: AppContext; days: number },
+): Promise<boolean> {
   if (!(await isEmpty(database))) return false;
   const customerId = await createCustomer(database, clock, { name: DEMO_CUSTOMER, qtyResources: 10 });
+  // the mark that lets demo history be made for it, and never for a customer of real people
+  await database.scoped(SYSTEM, (tx) =>
+    tx
+      .updateTable('customers')
+      .set({ customer_createby: DEMO_CREATOR })
+      .where('customer_id', '=', customerId)
+      .execute(),
+  );
   for (const user of DEMO_USERS) {
     await createUser(database, clock, {
       ...user,
@@ -39,6 +56,7 @@ export async function loadDemoData(database: Database, clock: Clock): Promise<bo
     });
   }
   await loadDemoCatalogue(database, clock, customerId);
+  if (history) await makeDemoHistory(history.ctx, { customer: DEMO_CUSTOMER, days: history.days });
   return true;
 }
 

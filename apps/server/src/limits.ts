@@ -27,6 +27,10 @@ export interface Limits {
   chatPerUser: RateRule;
   /** fetches of the public spoken audio from one address, counted in each API process's memory */
   audioPerAddress: RateRule;
+  /** calls of one API token (docs/product.md#api-tokens), counted in each API process's memory */
+  callsPerApiToken: RateRule;
+  /** single sign-on starts and callbacks from one address (docs/product.md#single-sign-on) */
+  ssoPerAddress: RateRule;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -50,4 +54,9 @@ export const DEFAULT_LIMITS: Limits = {
   // a voice gateway fetches every call's audio from a few addresses: 50 a second on average
   // leaves room for a storm of calls, while a scan of tokens or a loop on one audio is cut off
   audioPerAddress: { limit: 3000, windowSeconds: 60 },
+  // ten calls a second on average: a script that syncs a catalogue or polls events fits, a loop
+  // that would crowd out the customers' own people does not
+  callsPerApiToken: { limit: 600, windowSeconds: 60 },
+  // a sign-in is a start and a callback: 30 single sign-ons from one address a quarter hour
+  ssoPerAddress: { limit: 60, windowSeconds: 15 * 60 },
 };

@@ -31,7 +31,13 @@ async function main(): Promise<void> {
     async beforeListen(ctx) {
       if (config.demoData) {
         demoInUse = true;
-        if (await isEmpty(ctx.database)) demoLoaded = await loadDemoData(ctx.database, ctx.clock);
+        // docs/product.md#demo-data: the workspace and its last days of incidents, before the workers start
+        if (await isEmpty(ctx.database))
+          demoLoaded = await loadDemoData(
+            ctx.database,
+            ctx.clock,
+            config.demoHistoryDays > 0 ? { ctx, days: config.demoHistoryDays } : undefined,
+          );
       }
     },
   });
@@ -39,7 +45,13 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${resolve(config.dataDir)}`;
   const lines = [`Relevo ${APP_VERSION} (${config.role}) on ${where}, ready in ${Date.now() - started} ms`];
   if (running.url) lines.push(`Open ${config.publicUrl}`);
-  if (demoLoaded) lines.push('Demo data loaded.', demoSignInText(config.publicUrl, !!config.smtpUrl));
+  if (demoLoaded)
+    lines.push(
+      config.demoHistoryDays > 0
+        ? `Demo data loaded, with ${config.demoHistoryDays} day${config.demoHistoryDays === 1 ? '' : 's'} of incidents.`
+        : 'Demo data loaded.',
+      demoSignInText(config.publicUrl, !!config.smtpUrl),
+    );
   else if (demoInUse && running.url)
     lines.push(
       'Demo sign-in: see README.md ("Demo sign-in"); the 6-digit code is printed in this log while SMTP_URL is unset.',

@@ -79,6 +79,7 @@ describe.each(DATABASE_KINDS)('every JSON list holds at most 1,000 rows a page o
       [
         'customerUsers.list',
         'listApplications',
+        'listAudit',
         'listCustomers',
         'listEscalations',
         'listEventLog',

@@ -4,6 +4,7 @@ import { get as httpGet } from 'node:http';
 import { sql } from 'kysely';
 import {
   ENDPOINTS,
+  apiTokenEndpoints,
   applicationEndpoints,
   deliveryEndpoints,
   customerEndpoints,
@@ -20,6 +21,7 @@ import {
   scheduleEndpoints,
   slaEndpoints,
   webhookEndpoints,
+  importEndpoints,
   type AnyEndpoint,
   type AuthKind,
 } from '@relevo/api';
@@ -76,6 +78,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/login/jwt/': { auth: 'public' },
   'POST /api/login/jwt/tfa': { auth: 'preauth' },
   'POST /api/login/jwt/resend': { auth: 'preauth' },
+  // docs/product.md#single-sign-on: browser navigations before a session exists (oidc.test.ts)
+  'GET /api/auth/sso/start': { auth: 'public' },
+  'GET /api/auth/sso/callback': { auth: 'public' },
   // docs/product.md#roles-and-permissions: "Password reset flows need no login"; SMS step 2 carries the token of step 1 (docs/product.md#http-calls)
   'POST /api/users/reset_password/sms/': { auth: 'public' },
   'POST /api/users/reset_password/sms/verify/': { auth: 'resetToken' },
@@ -114,6 +119,10 @@ const EXPECTED: Record<string, Row> = {
   // permissions.ts gives it `customers.read`, the staff who read the Customers screen; a customer
   // never sees other customers.
   'GET /api/customers/free': { own: [200, 200, 200, 403, 403] },
+  // docs/product.md#single-sign-on: a customer's own provider is kept by Staff Root and Staff Edit,
+  // who change customers (its secret is theirs to give, so StaffView does not read it either)
+  'GET /api/customers/:id/sso': { own: [200, 200, 403, 403, 403], other: [404, 404, 403, 403, 403] },
+  'PUT /api/customers/:id/sso': { own: [200, 200, 403, 403, 403], other: [404, 404, 403, 403, 403] },
 
   // Admin Users: docs/product.md#roles-and-permissions "admin/users is StaffRoot only" (docs/product.md#sidebar-by-role: Admin Users for 1). A create
   // naming another customer still makes a staff user of the provider (architecture.md: staff
@@ -350,6 +359,16 @@ const EXPECTED: Record<string, Row> = {
     'GET /api/webhooks/:id/deliveries',
     'POST /api/webhooks/:id/enable',
   ]),
+  // Importers (docs/product.md#importers): a Customer Root imports into its own customer, the only
+  // one the call may name (imports.test.ts)
+  'POST /api/imports': { own: CATALOGUE_WRITE },
+  // API tokens (docs/product.md#api-tokens): a Customer Root keeps its customer's, a Staff Root the
+  // staff side's (the provider's); another side's token 404 (api-tokens.test.ts)
+  ...rowsFor({ own: [200, 403, 403, 200, 403] }, ['GET /api/tokens', 'POST /api/tokens']),
+  'DELETE /api/tokens/:id': { own: [200, 403, 403, 200, 403], other: [404, 403, 403, 404, 403] },
+  // the audit trail (docs/product.md#audit-trail): a Customer Root reads its customer's, a Staff Root
+  // every customer's; a Customer Root naming another customer is refused (audit.test.ts)
+  ...rowsFor({ own: [200, 403, 403, 200, 403] }, ['GET /api/audit', 'GET /api/audit/export']),
   // the chats' buttons: public, Slack's verified by its signature, Mattermost's by its signed token (team-chat.test.ts)
   'POST /api/v1/integrations/slack/interactions': { auth: 'public' },
   'POST /api/v1/integrations/mattermost/actions': { auth: 'public' },
@@ -357,6 +376,15 @@ const EXPECTED: Record<string, Row> = {
 
 const keyOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
 const isSessionRow = (row: Row | undefined): row is SessionRow => !!row && 'own' in row;
+
+/**
+ * docs/product.md#audit-trail: every session call that is not a read writes a row of the trail when
+ * a permitted role makes it (the matrix's calls below check each), except these, each with why.
+ */
+const NOT_AUDITED: Record<string, string> = {
+  // the assistant answers a question about the guide: nothing of the customer's changes
+  'POST /api/chatbot/generate/prompt': 'the assistant answers; it changes nothing',
+};
 
 describe('the hand-written role matrix', () => {
   it('has a row for every endpoint of the contract, and no row for an endpoint that does not exist', () => {
@@ -374,6 +402,15 @@ describe('the hand-written role matrix', () => {
         : [`${keyOf(endpoint)}: the table says ${written}, the contract ${endpoint.auth}`];
     });
     expect(disagreements).toEqual([]);
+  });
+
+  it('gives every session write a role that makes it, so its audit row is checked, or a reason in NOT_AUDITED', () => {
+    const writes = ENDPOINTS.filter((endpoint) => endpoint.auth === 'session' && endpoint.method !== 'GET');
+    const unproven = writes
+      .map(keyOf)
+      .filter((key) => !(key in NOT_AUDITED) && !(EXPECTED[key] as SessionRow).own.includes(200));
+    expect(unproven).toEqual([]);
+    expect(Object.keys(NOT_AUDITED).filter((key) => !writes.map(keyOf).includes(key))).toEqual([]);
   });
 
   it('writes another-tenant statuses for every call on one record', () => {
@@ -395,9 +432,11 @@ type Area =
   | 'events'
   | 'dashboard'
   | 'delivery'
-  | 'resourceTest';
+  | 'resourceTest'
+  | 'tokens';
 type Which = 'own' | 'other';
 
+const TOKEN_NAMES = new Set(Object.values(apiTokenEndpoints).map((endpoint) => endpoint.name));
 const DASHBOARD_NAMES = new Set(Object.values(dashboardEndpoints).map((endpoint) => endpoint.name));
 const EVENT_ENDPOINT_NAMES = new Set(Object.values(eventEndpoints).map((endpoint) => endpoint.name));
 const CUSTOMER_ENDPOINT_NAMES = new Set(Object.values(customerEndpoints).map((endpoint) => endpoint.name));
@@ -415,6 +454,7 @@ const CATALOGUE_NAMES = new Set(
     heartbeatEndpoints,
     maintenanceEndpoints,
     webhookEndpoints,
+    importEndpoints,
   ]
     .flatMap((group) => Object.values(group))
     .map((endpoint) => endpoint.name),
@@ -483,6 +523,7 @@ const DELIVERY_NAMES = new Set(Object.values(deliveryEndpoints).map((endpoint) =
 function areaOf(endpoint: AnyEndpoint): Area {
   if (endpoint.name === 'sendResourceTest' || endpoint.name === 'resourceTestResults') return 'resourceTest';
   if (DELIVERY_NAMES.has(endpoint.name)) return 'delivery';
+  if (TOKEN_NAMES.has(endpoint.name)) return 'tokens';
   if (MODULE_TOOL_NAMES.has(endpoint.name)) return 'moduleTools';
   if (CATALOGUE_NAMES.has(endpoint.name)) return 'catalogue';
   if (endpoint.name === 'listEvents' || endpoint.name === 'listEventLog') return 'events';
@@ -812,8 +853,30 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   };
 
   /** An id the endpoint's screen reaches for the caller (own), or one it must not (other). */
-  async function target(area: Area, endpoint: AnyEndpoint, which: Which): Promise<number> {
+  async function target(area: Area, endpoint: AnyEndpoint, which: Which, role: RoleId): Promise<number> {
     switch (area) {
+      case 'tokens': {
+        // the caller's side (its customer, or the provider for staff), or another side
+        const side = role >= 4 ? (which === 'own' ? alpha : beta) : which === 'own' ? provider : alpha;
+        const owner = which === 'own' ? callers.get(role)!.id : await addUser(side, side === provider ? 3 : 5);
+        return asSystem(t, async (tx) => {
+          const made = await tx
+            .insertInto('api_tokens')
+            .values({
+              customer_id: side,
+              user_id: owner,
+              name: `Token ${++seq}`,
+              scopes: JSON.stringify(['read']),
+              token_hash: `matrix-${kind}-${seq}`,
+              hint: 'abcd',
+              created_at: t.clock.now(),
+              expires_at: new Date(t.clock.now().getTime() + 30 * 86_400_000),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return made.id;
+        });
+      }
       case 'customers':
         return which === 'own' ? (endpoint.name === 'getCustomer' ? alpha : await addCustomer()) : 987_654;
       case 'staffUsers':
@@ -931,8 +994,24 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { customer_name: `Added ${unique}`, customer_qty_resources: 5 };
       case 'updateCustomer':
         return { customer_name: `Renamed ${unique}`, customer_active: 'Y', customer_qty_resources: 7 };
+      case 'saveCustomerSso':
+        return { domains: [`d${seq}.${kind}.matrix.test`] };
       case 'addResource':
         return { resource_fullname: `Person ${unique}`, resource_phone1: '7875550142', resource_country_phone1: 'PR' };
+      case 'createApiToken':
+        return {
+          name: `Token ${unique}`,
+          scopes: ['read'],
+          expires_at: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+        };
+      case 'runImport':
+        // docs/product.md#importers: an escalation policy without rules, imported for real
+        return {
+          from: 'pagerduty',
+          file: JSON.stringify({
+            escalation_policies: [{ id: `P${seq}`, name: `Imported ${unique}`, escalation_rules: [] }],
+          }),
+        };
       case 'addWebhook':
         // an address written in the URL: no DNS is asked
         return { webhook_url: `https://93.184.216.34/matrix-${unique}`, signing_secret: 'w'.repeat(32) };
@@ -1158,6 +1237,7 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
   /** What a refused call must leave as it was. */
   const snapshot = () =>
     asSystem(t, async (tx) => ({
+      apiTokens: await tx.selectFrom('api_tokens').select(['id', 'revoked_at']).orderBy('id').execute(),
       users: await tx
         .selectFrom('users')
         .select(['id', 'name', 'last_name', 'status', 'rol_id', 'customer_id', 'password_hash', 'updated_at'])
@@ -1365,6 +1445,18 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return expect(customers.find((c) => c.customer_id === id)).toBeUndefined();
       case 'addCustomer':
         return expect(customers.filter((c) => c.customer_name === body!.customer_name)).toHaveLength(1);
+      case 'getCustomerSso':
+        return expect(answer).toEqual({ customer_id: id, issuer: '', client_id: '', has_secret: false, domains: [] });
+      case 'saveCustomerSso': {
+        const claimed = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('sso_domains')
+            .select('customer_id')
+            .where('domain', '=', (body!.domains as string[])[0]!)
+            .execute(),
+        );
+        return expect(claimed).toEqual([{ customer_id: id }]);
+      }
       case 'generateCredential':
       case 'createCredential': {
         const [made] = answer as [{ body: { credentialKey: string } }];
@@ -1416,6 +1508,15 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'eventChanges':
         return expect(answer).toBe('event: ready');
+      case 'listAudit': {
+        // a Customer Root's trail is its customer's; a Staff Root's holds every customer's
+        const page = answer as { total: number; list: { customer: { id: number } | null }[] };
+        expect(page.list.length).toBeGreaterThan(0);
+        if (role === 4) expect(page.list.every((row) => row.customer?.id === alpha)).toBe(true);
+        return expect(page.total).toBeGreaterThanOrEqual(page.list.length);
+      }
+      case 'exportAudit':
+        return expect((answer as string).split('\r\n')[0]).toMatch(/^\uFEFF?DATE,CUSTOMER,/);
       case 'resourceLimit':
         return expect(answer).toMatchObject({ limit: false, max: 100_000 });
       case 'getResource':
@@ -1515,6 +1616,24 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
       }
       case 'currentCustomer':
         return expect((answer as { customer_id: number }).customer_id).toBe(homes.get(role));
+      // docs/product.md#api-tokens: the caller's side's tokens only; the one made (shown once), the one revoked
+      case 'listApiTokens':
+      case 'createApiToken':
+      case 'revokeApiToken': {
+        const rows = await asSystem(t, (tx) => tx.selectFrom('api_tokens').selectAll().execute());
+        const sideOf = new Map(rows.map((row) => [row.id, row.customer_id]));
+        if (name === 'listApiTokens') {
+          const page = answer as { total: number; list: { id: number }[] };
+          expect(page.list.length).toBeGreaterThan(0);
+          return expect(new Set(page.list.map((token) => sideOf.get(token.id)))).toEqual(new Set([homes.get(role)]));
+        }
+        if (name === 'createApiToken') {
+          const made = answer as { id: number; token: string };
+          expect(made.token).toMatch(/^rlv_/);
+          return expect(sideOf.get(made.id)).toBe(homes.get(role));
+        }
+        return expect(rows.find((row) => row.id === id)?.revoked_at).not.toBeNull();
+      }
       // docs/product.md#maintenance-windows: the caller's customer's windows only; the one made, changed, gone
       case 'listMaintenanceWindows': {
         const page = answer as { total: number; list: { customer_id: number }[] };
@@ -1571,6 +1690,22 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
             .executeTakeFirstOrThrow(),
         );
         return expect(row).toEqual({ customer_id: alpha, webhook_url: body!.webhook_url });
+      }
+      case 'runImport': {
+        const made = await asSystem(t, (tx) =>
+          tx
+            .selectFrom('escalations')
+            .select('customer_id')
+            .where(
+              'escalation_name',
+              '=',
+              (JSON.parse(body!.file as string) as { escalation_policies: { name: string }[] }).escalation_policies[0]!
+                .name,
+            )
+            .execute(),
+        );
+        expect(answer).toMatchObject({ source: 'pagerduty', dry_run: false, counts: { escalation: { created: 1 } } });
+        return expect(made).toEqual([{ customer_id: alpha }]);
       }
       case 'webhookDeliveries':
         return expect(answer).toMatchObject({ webhook: { webhook_id: id, customer_id: alpha }, total: 0, list: [] });
@@ -1852,8 +1987,13 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         ] as const,
     ),
   )('%s', async (_title, c) => {
-    const id = hasId(c.endpoint) ? await target(c.area, c.endpoint, c.which) : undefined;
+    const id = hasId(c.endpoint) ? await target(c.area, c.endpoint, c.which, c.role) : undefined;
     if (c.area === 'dashboard') await eventsOfBoth();
+    // a list of tokens has one of the caller's side, and one of another side it must not show
+    if (c.endpoint.name === 'listApiTokens') {
+      await target('tokens', c.endpoint, 'own', c.role);
+      await target('tokens', c.endpoint, 'other', c.role);
+    }
     // logout ends the session it is called with: it gets a session of its own
     const token =
       c.endpoint.name === 'logout'
@@ -1888,5 +2028,8 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     });
     if (c.expected === 200) await expectDone(c.area, c.endpoint, c.role, c.which, id, body, answer.body, token);
     else expect(await snapshot()).toEqual(before);
+    // docs/product.md#audit-trail: a write that was made is in the trail
+    if (c.expected === 200 && c.endpoint.method !== 'GET' && !(keyOf(c.endpoint) in NOT_AUDITED))
+      expect(Number((await snapshot()).audited), 'its audit row').toBeGreaterThan(Number(before.audited));
   });
 });

@@ -38,7 +38,10 @@ describe('the contract', () => {
         provider: 'twilio',
         kind: 'status',
       });
-      const answer = await call(endpoint.method, path);
+      // single sign-on's navigations answer with redirects to the web app, which these tests do not serve
+      const answer = path.startsWith('/api/auth/sso/')
+        ? { status: (await fetch(`${t.baseUrl}${path}`, { redirect: 'manual' })).status, body: null }
+        : await call(endpoint.method, path);
       if (answer.status === UNKNOWN_ROUTE.status && JSON.stringify(answer.body) === JSON.stringify(UNKNOWN_ROUTE.body))
         unanswered.push(`${endpoint.method} ${path}`);
     }

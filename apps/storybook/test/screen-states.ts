@@ -53,9 +53,12 @@ const OVERRIDE_MODAL = 'screens-schedules-override-modal--';
 const TEMPORARY_MODAL = 'screens-schedules-temporary-schedule-modal--';
 const MAINTENANCE = 'screens-maintenance--';
 const WEBHOOKS = 'screens-webhooks--';
+const API_TOKENS = 'screens-api-tokens--';
 const WEBHOOK_FORM = 'screens-webhooks-add-webhook--';
 const WEBHOOK_LOG = 'screens-webhooks-deliveries--';
+const IMPORTS = 'screens-import--';
 const API_REFERENCE = 'screens-api-reference--';
+const AUDIT = 'screens-audit--';
 const CHAT = 'screens-user-guide-chat--';
 const GUIDE = 'screens-user-guide--';
 const RESPOND = 'screens-responder-page--';
@@ -94,6 +97,9 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       saving: ids(LOGIN, 'submitting'),
       refused: ids(LOGIN, 'failed', 'rate-limited'),
       'server error': ids(LOGIN, 'server-error', 'no-response'),
+      // docs/product.md#single-sign-on
+      'single sign-on': ids(LOGIN, 'single-sign-on'),
+      'single sign-on refused': ids(LOGIN, 'single-sign-on-refused'),
     },
   },
   {
@@ -392,6 +398,10 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       refused: ids(CUSTOMERS, 'name-taken', 'delete-refused'),
       'server error': ids(CUSTOMERS, 'save-failed'),
       'delete confirmation': ids(CUSTOMERS, 'delete-confirm'),
+      // docs/product.md#single-sign-on: a customer's own provider
+      'single sign-on modal': ids(CUSTOMERS, 'single-sign-on', 'single-sign-on-staff-view'),
+      'single sign-on validation: Client ID is required': ids(CUSTOMERS, 'single-sign-on-invalid'),
+      'single sign-on saved': ids(CUSTOMERS, 'single-sign-on-saved'),
     },
   },
   {
@@ -982,6 +992,24 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
     without: { 'role: Customer': 'opened from the Customer Root’s screen only' },
   },
   {
+    screen: 'Import',
+    spec: 'docs/product.md#importers',
+    states: {
+      empty: ids(IMPORTS, 'empty'),
+      'dry run (what would be made, what cannot be mapped)': ids(IMPORTS, 'dry-run'),
+      'imported (after the dry run)': ids(IMPORTS, 'imported'),
+      'already imported (nothing to create)': ids(IMPORTS, 'already-imported'),
+      'checking (loading)': ids(IMPORTS, 'checking'),
+      'refused: a malformed file (422)': ids(IMPORTS, 'malformed'),
+      'validation: The file is larger than 5 MB': ids(IMPORTS, 'too-large'),
+      'role: CustomerRoot': ids(IMPORTS, 'empty'),
+    },
+    without: {
+      'role: Customer': 'the Customer Root’s screen: a Customer is sent to 403 by the route guard',
+      'role: staff': 'a customer’s screen: staff are sent to 403 by the route guard',
+    },
+  },
+  {
     screen: 'Deliveries of a webhook',
     spec: 'docs/product.md#outgoing-webhooks',
     states: {
@@ -990,6 +1018,25 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       empty: ids(WEBHOOK_LOG, 'empty'),
       loading: ids(WEBHOOK_LOG, 'loading'),
       'load failed': ids(WEBHOOK_LOG, 'load-failed'),
+    },
+  },
+  {
+    screen: 'Audit',
+    spec: 'docs/product.md#audit-trail',
+    states: {
+      'filled (newest first; address and token)': ids(AUDIT, 'filled'),
+      filtered: ids(AUDIT, 'filtered'),
+      empty: ids(AUDIT, 'empty'),
+      loading: ids(AUDIT, 'loading'),
+      'load failed (Reload)': ids(AUDIT, 'load-failed'),
+      'change window (before and after)': ids(AUDIT, 'change'),
+      'change window (no record kept)': ids(AUDIT, 'change-without-record'),
+      'role: CustomerRoot': ids(AUDIT, 'filled'),
+      'role: StaffRoot (every customer, customer filter)': ids(AUDIT, 'staff-root'),
+    },
+    without: {
+      'role: Customer': 'a Customer Root’s and Staff Root’s screen: a Customer is sent to 403 by the route guard',
+      'role: StaffEdit, StaffView': 'a Staff Root’s screen on the staff side: they are sent to 403 by the route guard',
     },
   },
   {
@@ -1004,6 +1051,29 @@ export const SCREEN_STATES: readonly ScreenStates[] = [
       'load failed (Try again)': ids(API_REFERENCE, 'load-failed'),
       'role: Customer': ids(API_REFERENCE, 'filled'),
       'role: staff': ids(API_REFERENCE, 'for-staff'),
+    },
+  },
+  {
+    screen: 'API Tokens',
+    spec: 'docs/product.md#api-tokens',
+    states: {
+      'filled (active, expired, revoked)': ids(API_TOKENS, 'filled'),
+      empty: ids(API_TOKENS, 'empty'),
+      loading: ids(API_TOKENS, 'loading'),
+      'load failed (Try again)': ids(API_TOKENS, 'load-failed'),
+      'limit reached (Create token disabled, with why)': ids(API_TOKENS, 'limit-reached'),
+      'Create Token: empty form': ids(API_TOKENS, 'create-form'),
+      'validation: Name is required, Choose at least one scope': ids(API_TOKENS, 'validation'),
+      'Create Token: saving': ids(API_TOKENS, 'saving'),
+      'Create Token: refused': ids(API_TOKENS, 'refused-by-server'),
+      'created (shown once, copied)': ids(API_TOKENS, 'created-shown-once'),
+      'revoked after confirmation': ids(API_TOKENS, 'revoked'),
+      'role: CustomerRoot': ids(API_TOKENS, 'filled'),
+      'role: StaffRoot': ids(API_TOKENS, 'for-staff-root'),
+    },
+    without: {
+      'role: Customer': 'a Customer Root’s screen: a Customer is sent to 403 by the route guard',
+      'role: StaffEdit, StaffView': 'a Staff Root’s screen: the other staff roles are sent to 403 by the route guard',
     },
   },
 ];

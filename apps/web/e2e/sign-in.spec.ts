@@ -18,7 +18,7 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
   test('staff sign in with the e-mailed code and land on Customers with the staff menu', async ({ page, signIn }) => {
     await signIn(page, staffRoot);
     await expect(page).toHaveURL(/\/customer$/);
-    expect(await sidebarLabels(page)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
+    expect(await sidebarLabels(page)).toEqual(['Customers', 'Customer Users', 'Admin Users', 'Audit', 'API Tokens']);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('YOU ARE HERE');
     await expect(page.getByRole('contentinfo')).toContainText('Sofía Rivera');
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
@@ -38,7 +38,10 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
     await expectAccessible(page, 'dashboard of a Customer');
   });
 
-  test('a Customer Root also gets Users, Team Chat and Webhooks in the menu', async ({ page, signIn }) => {
+  test('a Customer Root also gets Users, Team Chat, Webhooks, Import, Audit and API Tokens in the menu', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page, customerRoot);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await sidebarLabels(page)).toEqual([
@@ -47,6 +50,9 @@ test.describe('two-step sign-in (docs/product.md#sign-in, #verification-code)', 
       ...CUSTOMER_MENU.slice(1, -1),
       'Team Chat',
       'Webhooks',
+      'Import',
+      'Audit',
+      'API Tokens',
       'User Guide',
     ]);
     await expectAccessible(page, 'dashboard of a Customer Root');

@@ -26,7 +26,9 @@ const ROUTES = [
   // the widgets; their charts (visx and d3, about 40 kB) load while the widgets' numbers do
   { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/DashboardPage.tsx'], budgetKb: AIM_KB },
   // the table (TanStack Table) and the filters on top of the shared part
-  { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: AIM_KB },
+  // 150.5 for a while (docs/perf.md, "Route budgets"): the entry's route table and sidebar took the
+  // Import, Audit and API Tokens screens (+0.4 kB gzip) while the events screen was at 149.8
+  { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: 150.5 },
   // a catalogue list with who is on call in each schedule (its window and the delete confirmation
   // load when they open)
   { route: '/schedules', modules: [LAYOUT, 'src/features/schedules/SchedulesPage.tsx'], budgetKb: AIM_KB },
@@ -40,6 +42,8 @@ const ROUTES = [
   },
   // the webhooks and their state (Add Webhook and the delivery log load when they open)
   { route: '/webhooks', modules: [LAYOUT, 'src/features/webhooks/WebhooksPage.tsx'], budgetKb: AIM_KB },
+  // the trail's table and filters (a change's window loads when it opens)
+  { route: '/audit', modules: [LAYOUT, 'src/features/audit/AuditPage.tsx'], budgetKb: AIM_KB },
   // the endpoints of the OpenAPI document, read when the page opens
   { route: '/api_reference', modules: [LAYOUT, 'src/features/api-reference/ApiReferencePage.tsx'], budgetKb: AIM_KB },
 ];

@@ -107,6 +107,16 @@ export const LAYOUT_SCREENS: Record<LayoutRoute, ScreenRoute> = {
   webhooks: lazyRoute(
     lazyWithPreload(() => import('./features/webhooks/WebhooksPage').then(({ WebhooksPage }) => WebhooksPage)),
   ),
+  // docs/product.md#importers: another on-call tool's export brought in
+  imports: lazyRoute(
+    lazyWithPreload(() => import('./features/imports/ImportsPage').then(({ ImportsPage }) => ImportsPage)),
+  ),
+  // docs/product.md#api-tokens: a side's API tokens, made, shown once and revoked
+  api_tokens: lazyRoute(
+    lazyWithPreload(() => import('./features/api-tokens/ApiTokensPage').then(({ ApiTokensPage }) => ApiTokensPage)),
+  ),
+  // docs/product.md#audit-trail: who changed what, before and after
+  audit: lazyRoute(lazyWithPreload(() => import('./features/audit/AuditPage').then(({ AuditPage }) => AuditPage))),
   user_guide: lazyRoute(
     lazyWithPreload(() => import('./features/user-guide/UserGuidePage').then(({ UserGuidePage }) => UserGuidePage)),
   ),

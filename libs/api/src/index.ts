@@ -1,4 +1,5 @@
 import { authEndpoints } from './endpoints/auth';
+import { ssoEndpoints } from './endpoints/sso';
 import { smsResetStart } from './endpoints/sms-reset';
 import { customerEndpoints } from './endpoints/customers';
 import { customerUsers, ownUsers, staffUsers, userDashboard } from './endpoints/users';
@@ -26,7 +27,10 @@ import { scheduleEndpoints } from './endpoints/schedules';
 import { maintenanceEndpoints } from './endpoints/maintenance';
 import { heartbeatEndpoints } from './endpoints/heartbeats';
 import { webhookEndpoints } from './endpoints/webhooks';
+import { importEndpoints } from './endpoints/imports';
+import { auditEndpoints } from './endpoints/audit';
 import { openApiDocument } from './endpoints/openapi';
+import { apiTokenEndpoints } from './endpoints/api-tokens';
 import type { AnyEndpoint } from './endpoint';
 
 export * from './endpoint';
@@ -34,6 +38,7 @@ export * from './errors';
 export * from './client';
 export * from './endpoints/common';
 export * from './endpoints/auth';
+export * from './endpoints/sso';
 export * from './endpoints/sms-reset';
 export * from './endpoints/customers';
 export * from './endpoints/users';
@@ -54,7 +59,10 @@ export * from './endpoints/schedules';
 export * from './endpoints/maintenance';
 export * from './endpoints/heartbeats';
 export * from './endpoints/webhooks';
+export * from './endpoints/imports';
+export * from './endpoints/audit';
 export * from './endpoints/openapi';
+export * from './endpoints/api-tokens';
 export {
   buildOpenApiDocument,
   type EndpointAreas,
@@ -72,7 +80,7 @@ import type { EndpointAreas } from './openapi';
  * (Marked pure so a bundle that never reads it drops it, and with it the schemas its screens do not use.)
  */
 export const ENDPOINT_AREAS: EndpointAreas = /* @__PURE__ */ (() => [
-  ['Sign-in and reset', [...Object.values(authEndpoints), smsResetStart]],
+  ['Sign-in and reset', [...Object.values(authEndpoints), smsResetStart, ...Object.values(ssoEndpoints)]],
   ['Customers', Object.values(customerEndpoints)],
   ['Users', [...Object.values(staffUsers), ...Object.values(customerUsers), ...Object.values(ownUsers), userDashboard]],
   [
@@ -105,6 +113,9 @@ export const ENDPOINT_AREAS: EndpointAreas = /* @__PURE__ */ (() => [
   ['Maintenance windows', Object.values(maintenanceEndpoints)],
   ['Heartbeat monitors', Object.values(heartbeatEndpoints)],
   ['Outgoing webhooks', Object.values(webhookEndpoints)],
+  ['Importers', Object.values(importEndpoints)],
+  ['Audit trail', Object.values(auditEndpoints)],
+  ['API tokens', Object.values(apiTokenEndpoints)],
 ])();
 
 /** Every endpoint of the contract, area after area. */

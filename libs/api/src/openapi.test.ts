@@ -115,7 +115,26 @@ describe('the OpenAPI document of the endpoint table (docs/product.md#openapi-do
     expect(operation('health').security).toEqual([]);
     expect(operation('login').security).toEqual([]);
     expect(operation('verifyCode').security).toEqual([{ preauth: [] }, { preauthCookie: [] }]);
-    expect(operation('listWebhooks').security).toEqual([{ session: [] }, { sessionCookie: [] }]);
+    // docs/product.md#api-tokens: a session's call names the token scope it takes, if any
+    expect(operation('listWebhooks').security).toEqual([
+      { session: [] },
+      { sessionCookie: [] },
+      { apiToken: ['read'] },
+    ]);
+    expect(operation('addWebhook').security).toEqual([
+      { session: [] },
+      { sessionCookie: [] },
+      { apiToken: ['catalogue'] },
+    ]);
+    expect(operation('acceptEvent').security).toEqual([
+      { session: [] },
+      { sessionCookie: [] },
+      { apiToken: ['events'] },
+    ]);
+    expect(operation('acceptEvent')['x-relevo-token-scope']).toBe('events');
+    expect(operation('createApiToken').security).toEqual([{ session: [] }, { sessionCookie: [] }]);
+    expect(operation('createApiToken')['x-relevo-token-scope']).toBeNull();
+    expect(operation('logout')['x-relevo-token-scope']).toBeNull();
     expect(operation('ingestIncident').security).toEqual([{ moduleKey: [] }]);
     expect(operation('channelInbound').security).toEqual([{ signedWebhook: [] }]);
     expect(byName('smsResetVerify').auth).toBe('resetToken');

@@ -1,6 +1,13 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { ALL_ROLES, INBOUND_SIGNATURE_WINDOW_SECONDS, ROLE_NAMES, mayCall } from '@relevo/domain';
+import {
+  ALL_ROLES,
+  INBOUND_SIGNATURE_WINDOW_SECONDS,
+  ROLE_NAMES,
+  mayCall,
+  tokenScopeOf,
+  type TokenScope,
+} from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, Method } from './endpoint';
 
 // docs/product.md#openapi-document: the endpoint table as an OpenAPI 3.1 document. Built from the
@@ -43,6 +50,8 @@ export interface OpenApiOperation {
   'x-relevo-permissions'?: string[];
   /** the roles holding one of them (the domain's role matrix) */
   'x-relevo-roles'?: string[];
+  /** the scope an API token needs for it (docs/product.md#api-tokens), null when no token may make it */
+  'x-relevo-token-scope'?: TokenScope | null;
 }
 
 type OperationMethod = Lowercase<Method>;
@@ -98,6 +107,15 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
 };
 
 const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API token (it starts with rlv_), made on the API Tokens screen by a Customer Root or a Staff Root, sent as ' +
+      "Authorization: Bearer. It calls as the user who made it, within that user's role and customer, and only what " +
+      'its scopes allow: read (every GET), catalogue (changes) and events (answering events). The scope an operation ' +
+      'needs is its x-relevo-token-scope; an operation without one takes no token.',
+  },
   session: {
     type: 'http',
     scheme: 'bearer',
@@ -323,12 +341,16 @@ function responsesOf(row: AnyEndpoint): OpenApiOperation['responses'] {
 
 function operationOf(row: AnyEndpoint, tag: string): OpenApiOperation {
   const parameters = parametersOf(row);
+  const tokenScope = tokenScopeOf(row);
   const hasBody = row.body && row.method !== 'GET' && row.method !== 'DELETE';
   return {
     operationId: row.name,
     summary: summaryOf(row.name),
     tags: [tag],
-    security: SECURITY[row.auth].map((alternative) => ({ ...alternative })),
+    security: [
+      ...SECURITY[row.auth].map((alternative) => ({ ...alternative })),
+      ...(tokenScope ? [{ apiToken: [tokenScope] }] : []),
+    ],
     ...(parameters.length ? { parameters } : {}),
     ...(hasBody
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(row.body) } } } }
@@ -339,6 +361,7 @@ function operationOf(row: AnyEndpoint, tag: string): OpenApiOperation {
       ? {
           'x-relevo-permissions': [...row.permissions],
           'x-relevo-roles': ALL_ROLES.filter((role) => mayCall(role, row)).map((role) => ROLE_NAMES[role]),
+          'x-relevo-token-scope': tokenScope,
         }
       : {}),
   };

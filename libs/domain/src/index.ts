@@ -14,7 +14,7 @@ export {
 export { type Permission, mayCall, grantableRoles } from './roles/permissions';
 export { ROUTE_ROLES, type LayoutRoute, canOpenRoute, homePathFor, SIDEBAR, sidebarFor } from './roles/routes';
 export { type FieldIssue, validate, checkedOutput } from './rules/validation';
-export { mustBeTrueOrFalse, requiredText, emailField, idField, ynFlag } from './rules/fields';
+export { mustBeTrueOrFalse, requiredText, emailField, idField, isFilterDay, ynFlag } from './rules/fields';
 export {
   PASSWORD_MIN_LENGTH,
   PASSWORD_MESSAGES,
@@ -415,7 +415,6 @@ export {
   EVENT_AUDIO_DAYS,
   type EventOrderColumn,
   EVENT_MESSAGES,
-  isFilterDay,
   EventFilterSchema,
   type EventFilter,
   EventListQuerySchema,
@@ -591,6 +590,8 @@ export * from './maintenance/maintenance-marks';
 export * from './heartbeats/heartbeat';
 export * from './webhooks/webhook';
 export * from './webhooks/webhook-form';
+export * from './importers/index';
+export * from './audit/audit-trail';
 export {
   SCHEDULE_SCREEN_TEXTS,
   SCHEDULE_FORM_MESSAGES,
@@ -690,3 +691,9 @@ export {
 export { temporaryFormMachine, temporaryFormInput } from './machines/schedule-form/schedule-form';
 export * from './heartbeats/heartbeat-form';
 export * from './inbound-email/inbound-email';
+export * from './api-tokens/api-token';
+export * from './sso/calls';
+export * from './sso/sign-in';
+export * from './sso/settings';
+export * from './api-tokens/api-token-form';
+export * from './sso/customer-sso-form';

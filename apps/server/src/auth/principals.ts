@@ -1,6 +1,6 @@
-import { isStaffRole, type RoleId, type SessionUser } from '@relevo/domain';
+import { isStaffRole, type RoleId, type SessionUser, type TokenScope } from '@relevo/domain';
 import type { Clock } from '../clock';
-import { AUTH, type Database, type Scope } from '../db/database';
+import { AUTH, type Database, type Scope, type Tx } from '../db/database';
 import { findUserById, maySignIn, roleOf, toSessionUser } from '../people/queries';
 
 /** The signed-in user behind a request. */
@@ -12,6 +12,9 @@ export interface Principal {
   customerId: number;
   scope: Scope;
   user: SessionUser;
+  /** set when an API token signs the call (docs/product.md#api-tokens): its id and what it may do */
+  tokenId?: number;
+  tokenScopes?: readonly TokenScope[];
 }
 
 interface Entry {
@@ -39,6 +42,8 @@ const MAX_ENTRIES = 20_000;
 export class PrincipalCache {
   #entries = new Map<string, Entry>();
   #byUser = new Map<number, Set<string>>();
+  /** the cache key of each token id seen, so a revocation finds its entry */
+  #tokenKeys = new Map<number, string>();
   #database: Database;
   #clock: Clock;
 
@@ -58,6 +63,28 @@ export class PrincipalCache {
     const loaded = await this.#load(sessionId, now);
     this.#remember(sessionId, loaded, now);
     return loaded.principal;
+  }
+
+  /**
+   * The principal of an API token, by the token's SHA-256: its owner as a session would have them,
+   * with the token's id and scopes; null for an unknown, expired or revoked token, or an owner who
+   * may no longer sign in. Cached like a session (`tok:` + the hash), and forgotten at once when
+   * the token is revoked (`evictToken`) or its owner changes (`evictUser`).
+   */
+  async fromToken(hash: string): Promise<Principal | null> {
+    const key = `tok:${hash}`;
+    const now = this.#clock.now().getTime();
+    const cached = this.cached(key, now);
+    if (cached !== undefined) return cached;
+    const loaded = await this.#loadToken(key, hash, now);
+    this.#remember(key, loaded, now);
+    return loaded.principal;
+  }
+
+  /** Forgets a token everywhere (revoked). */
+  async evictToken(tokenId: number): Promise<void> {
+    this.#evictLocal(`token:${tokenId}`);
+    await this.#database.notify(SESSION_CHANNEL, `token:${tokenId}`).catch(() => undefined);
   }
 
   /**
@@ -93,8 +120,13 @@ export class PrincipalCache {
     if (kind === 'all') {
       this.#entries.clear();
       this.#byUser.clear();
+      this.#tokenKeys.clear();
     } else if (kind === 'sid' && id) {
       this.#entries.delete(id);
+    } else if (kind === 'token' && id) {
+      const key = this.#tokenKeys.get(Number(id));
+      if (key) this.#entries.delete(key);
+      this.#tokenKeys.delete(Number(id));
     } else if (kind === 'user' && id) {
       for (const sid of this.#byUser.get(Number(id)) ?? []) this.#entries.delete(sid);
       this.#byUser.delete(Number(id));
@@ -109,6 +141,10 @@ export class PrincipalCache {
       }
     }
     this.#entries.set(sessionId, entry);
+    if (entry.principal?.tokenId !== undefined) {
+      if (this.#tokenKeys.size >= MAX_ENTRIES) this.#tokenKeys.clear();
+      this.#tokenKeys.set(entry.principal.tokenId, sessionId);
+    }
     if (entry.principal) {
       const set = this.#byUser.get(entry.principal.userId) ?? new Set<string>();
       set.add(sessionId);
@@ -116,33 +152,68 @@ export class PrincipalCache {
     }
   }
 
+  async #loadToken(key: string, hash: string, now: number): Promise<Entry> {
+    return this.#loadEntry(key, now, async (tx) => {
+      const token = await tx
+        .selectFrom('api_tokens')
+        .select(['id', 'user_id', 'scopes', 'expires_at', 'revoked_at'])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!token || token.revoked_at) return null;
+      return {
+        userId: token.user_id,
+        expiresAt: token.expires_at,
+        token: { tokenId: token.id, tokenScopes: [...token.scopes] },
+      };
+    });
+  }
+
   async #load(sessionId: string, now: number): Promise<Entry> {
-    const found = await this.#database.scoped(AUTH, async (tx) => {
+    return this.#loadEntry(sessionId, now, async (tx) => {
       const session = await tx
         .selectFrom('sessions')
         .select(['user_id', 'expires_at', 'revoked_at'])
         .where('id', '=', sessionId)
         .where('kind', '=', 'session')
         .executeTakeFirst();
-      if (!session || session.revoked_at || session.expires_at.getTime() <= now) return null;
-      const user = await findUserById(tx, session.user_id);
+      if (!session || session.revoked_at) return null;
+      return { userId: session.user_id, expiresAt: session.expires_at, token: {} };
+    });
+  }
+
+  /**
+   * The entry of a session or a token (`find` reads its row: its user, its end, and for a token its
+   * id and scopes): null once it ended or its user may no longer sign in.
+   */
+  async #loadEntry(
+    key: string,
+    now: number,
+    find: (
+      tx: Tx,
+    ) => Promise<{ userId: number; expiresAt: Date; token: Pick<Principal, 'tokenId' | 'tokenScopes'> } | null>,
+  ): Promise<Entry> {
+    const found = await this.#database.scoped(AUTH, async (tx) => {
+      const row = await find(tx);
+      if (!row || row.expiresAt.getTime() <= now) return null;
+      const user = await findUserById(tx, row.userId);
       if (!user || !maySignIn(user)) return null;
-      return { session, user };
+      return { row, user };
     });
     if (!found) return { principal: null, expiresAt: 0, loadedAt: now };
     const role = roleOf(found.user);
     return {
       loadedAt: now,
-      expiresAt: found.session.expires_at.getTime(),
+      expiresAt: found.row.expiresAt.getTime(),
       // shared by every request of the session until it is read again: nothing may change it
       principal: deepFreeze<Principal>({
-        sessionId,
+        sessionId: key,
         userId: found.user.id,
         email: found.user.email,
         role,
         customerId: found.user.customer_id,
         scope: isStaffRole(role) ? { kind: 'staff' } : { kind: 'customer', customerId: found.user.customer_id },
         user: toSessionUser(found.user),
+        ...found.row.token,
       }),
     };
   }

@@ -25,9 +25,10 @@ import { checkLimits, clearLimits, countFailures, enforceLimits, wrongCodeBudget
 import { securityEvent } from '../security/events';
 import { confirmCurrentPassword } from './current-password';
 import { randomCode, type TokenClaims } from './tokens';
+import { sessionVia } from './oidc-queries';
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
-async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string): Promise<string[]> {
+export async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string): Promise<string[]> {
   const now = ctx.clock.now();
   const code = randomCode();
   // the key names the code row: two quick resends are two codes, each sent (not one swallowed as a repeat)
@@ -135,6 +136,7 @@ export async function verifyCode(
     const check = await checkCode(tx, claims.sid, ctx.signer.digest(String(code)), now);
     if (check.result !== 'accepted') return { check, sessionId: null, email: null };
     await revokeSession(tx, claims.sid, now);
+    const via = await sessionVia(tx, claims.sid);
     const user = await findUserById(tx, claims.sub);
     if (!user || !maySignIn(user)) return { check: { result: 'inactive' as const }, sessionId: null, email: null };
     const sessionId = await createSession(
@@ -148,7 +150,9 @@ export async function verifyCode(
       },
       now,
     );
-    await audit(tx, { ...byUser(user), action: 'login', entity: 'session', entityId: null }, now);
+    // docs/product.md#single-sign-on: a code step after the provider is a login by single sign-on
+    const detail = via ? { via } : null;
+    await audit(tx, { ...byUser(user), action: 'login', entity: 'session', entityId: null, detail }, now);
     return { check, sessionId, email: user.email };
   });
   switch (outcome.check.result) {

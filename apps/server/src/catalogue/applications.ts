@@ -131,13 +131,15 @@ export function applicationService(ctx: AppContext) {
             application_createby: principal.email,
             application_createdt: unit.now(),
           });
+          const saved = toApplication(await requireApplication(tx, customerId, made));
           await unit.audited(tx, principal, {
             action: 'create',
             entity: 'application',
             entityId: made,
             detail: { ...body },
+            after: saved,
           });
-          return toApplication(await requireApplication(tx, customerId, made));
+          return saved;
         })
         .catch(nameTaken('application_name', APPLICATION_MESSAGES.nameTaken));
     },
@@ -145,30 +147,33 @@ export function applicationService(ctx: AppContext) {
     update(principal: Principal, id: number, body: ApplicationUpdate): Promise<Application> {
       return unit
         .inCustomer(principal, async (tx, customerId) => {
-          await requireApplication(tx, customerId, id);
+          const before = toApplication(await requireApplication(tx, customerId, id));
           await updateRecord(tx, customerId, 'applications', id, {
             ...body,
             application_updateby: principal.email,
             application_updatedt: unit.now(),
           });
+          const saved = toApplication(await requireApplication(tx, customerId, id));
           await unit.audited(tx, principal, {
             action: 'update',
             entity: 'application',
             entityId: id,
             detail: { ...body },
+            before,
+            after: saved,
           });
-          return toApplication(await requireApplication(tx, customerId, id));
+          return saved;
         })
         .catch(nameTaken('application_name', APPLICATION_MESSAGES.nameTaken));
     },
 
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireApplication(tx, customerId, id);
+        const before = toApplication(await requireApplication(tx, customerId, id));
         const refusal = applicationDeleteRefusal(await moduleNamesUsing(tx, customerId, 'application_id', id));
         if (refusal) throw conflict(refusal);
         await deleteRecord(tx, customerId, 'applications', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'application', entityId: id });
+        await unit.audited(tx, principal, { action: 'delete', entity: 'application', entityId: id, before });
         return { Message: MESSAGES.applicationDeleted };
       });
     },
@@ -195,13 +200,15 @@ export function applicationService(ctx: AppContext) {
           module_createby: principal.email,
           module_createdt: unit.now(),
         }).catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
+        const saved = moduleOf(principal)((await findModule(tx, customerId, made))!);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'module',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return moduleOf(principal)((await findModule(tx, customerId, made))!);
+        return saved;
       });
     },
 
@@ -218,17 +225,31 @@ export function applicationService(ctx: AppContext) {
           module_updateby: principal.email,
           module_updatedt: unit.now(),
         }).catch(nameTaken('module_name', MODULE_MESSAGES.nameTaken));
-        await unit.audited(tx, principal, { action: 'update', entity: 'module', entityId: id, detail: { ...body } });
-        return moduleOf(principal)((await findModule(tx, customerId, id))!);
+        const saved = moduleOf(principal)((await findModule(tx, customerId, id))!);
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'module',
+          entityId: id,
+          detail: { ...body },
+          before: moduleOf(principal)(current),
+          after: saved,
+        });
+        return saved;
       });
     },
 
     removeModule(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        if (!(await findModule(tx, customerId, id))) throw notFound(MODULE_MESSAGES.notFound);
+        const current = await findModule(tx, customerId, id);
+        if (!current) throw notFound(MODULE_MESSAGES.notFound);
         // its events stay (their module id names a module that is gone; they keep their texts)
         await deleteRecord(tx, customerId, 'modules', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'module', entityId: id });
+        await unit.audited(tx, principal, {
+          action: 'delete',
+          entity: 'module',
+          entityId: id,
+          before: moduleOf(principal)(current),
+        });
         return { Message: MESSAGES.moduleDeleted };
       });
     },

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { ListOf } from '@relevo/domain';
+import type { AuditAction, ListOf } from '@relevo/domain';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
-import { audit, byPrincipal } from '../security/audit';
+import { audit, byPrincipal, type AuditedRecord } from '../security/audit';
 import type { DB } from '../db/schema';
 import { iso } from '../db/listing';
 import { HttpError } from '../http/errors';
@@ -22,10 +22,13 @@ export function catalogueUnit(ctx: AppContext) {
       tx: CatalogueTx,
       principal: Principal,
       entry: {
-        action: 'create' | 'update' | 'delete';
+        action: AuditAction;
         entity: string;
-        entityId: number;
+        entityId: number | string;
         detail?: Record<string, unknown>;
+        /** the record as the API showed it before the change, and after it (docs/product.md#audit-trail) */
+        before?: AuditedRecord | null;
+        after?: AuditedRecord | null;
       },
     ) => audit(tx, { ...byPrincipal(principal), ...entry }, ctx.clock.now()),
     now: () => ctx.clock.now(),

@@ -80,6 +80,19 @@ export function toStep(row: StepRow): EscalationStep {
   };
 }
 
+/** The columns of an escalation step from its checked body (the Escalation Steps screen's and an import's). */
+export const stepColumns = (body: StepBody) => ({
+  participation_type_id: body.participation_type_id,
+  channel_id: body.channel_id,
+  resource_id: body.resource_id,
+  schedule_id: body.schedule_id,
+  escalation_active: body.escalation_active,
+  ind_call_again: body.ind_call_again,
+  max_attemp_number: body.max_attemp_number,
+  next_followup_time: body.next_followup_time,
+  next_followup_time_mult: body.next_followup_time_mult,
+});
+
 /** docs/product.md#escalations, #escalation-steps: escalations and their ordered steps; validity kept by the domain rule in the same transaction. */
 export function escalationService(ctx: AppContext) {
   const unit = catalogueUnit(ctx);
@@ -109,18 +122,6 @@ export function escalationService(ctx: AppContext) {
       throw ValidationFailure.field('participation_type_id', 'Participation type not found');
   }
 
-  const stepColumns = (body: StepBody) => ({
-    participation_type_id: body.participation_type_id,
-    channel_id: body.channel_id,
-    resource_id: body.resource_id,
-    schedule_id: body.schedule_id,
-    escalation_active: body.escalation_active,
-    ind_call_again: body.ind_call_again,
-    max_attemp_number: body.max_attemp_number,
-    next_followup_time: body.next_followup_time,
-    next_followup_time_mult: body.next_followup_time_mult,
-  });
-
   return {
     list(
       principal: Principal,
@@ -140,42 +141,47 @@ export function escalationService(ctx: AppContext) {
           escalation_createby: principal.email,
           escalation_createdt: unit.now(),
         });
+        const saved = toEscalation(await requireEscalation(tx, customerId, made));
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'escalation',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return toEscalation(await requireEscalation(tx, customerId, made));
+        return saved;
       });
     },
 
     update(principal: Principal, id: number, body: EscalationUpdate): Promise<Escalation> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireEscalationId(tx, customerId, id);
+        const before = toEscalation(await requireEscalation(tx, customerId, id));
         await updateRecord(tx, customerId, 'escalations', id, {
           ...body,
           escalation_updateby: principal.email,
           escalation_updatedt: unit.now(),
         });
+        const saved = toEscalation(await requireEscalation(tx, customerId, id));
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'escalation',
           entityId: id,
           detail: { ...body },
+          before,
+          after: saved,
         });
-        return toEscalation(await requireEscalation(tx, customerId, id));
+        return saved;
       });
     },
 
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireEscalationId(tx, customerId, id);
+        const before = toEscalation(await requireEscalation(tx, customerId, id));
         const refusal = escalationDeleteRefusal(await moduleNamesUsing(tx, customerId, 'escalation_id', id));
         if (refusal) throw conflict(refusal);
         // its steps go with it (on delete cascade)
         await deleteRecord(tx, customerId, 'escalations', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'escalation', entityId: id });
+        await unit.audited(tx, principal, { action: 'delete', entity: 'escalation', entityId: id, before });
         return { Message: MESSAGES.escalationDeleted };
       });
     },
@@ -206,17 +212,15 @@ export function escalationService(ctx: AppContext) {
           escalation_resource_createdt: unit.now(),
         });
         await refreshEscalations(tx, [body.escalation_id]);
+        const saved = toStep((await findEscalationStep(tx, customerId, made))!);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'escalation_resource',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return {
-          feedback: MESSAGES.stepCreated,
-          status: 1,
-          escalation_resource: toStep((await findEscalationStep(tx, customerId, made))!),
-        };
+        return { feedback: MESSAGES.stepCreated, status: 1, escalation_resource: saved };
       });
     },
 
@@ -233,17 +237,16 @@ export function escalationService(ctx: AppContext) {
           escalation_resource_updatedt: unit.now(),
         });
         await refreshEscalations(tx, [current.escalation_id]);
+        const saved = toStep((await findEscalationStep(tx, customerId, id))!);
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'escalation_resource',
           entityId: id,
           detail: { ...body },
+          before: toStep(current),
+          after: saved,
         });
-        return {
-          feedback: MESSAGES.stepUpdated,
-          status: 1,
-          escalation_resource: toStep((await findEscalationStep(tx, customerId, id))!),
-        };
+        return { feedback: MESSAGES.stepUpdated, status: 1, escalation_resource: saved };
       });
     },
 
@@ -253,7 +256,12 @@ export function escalationService(ctx: AppContext) {
         if (!current) throw notFound(ESCALATION_MESSAGES.stepNotFound);
         await deleteRecord(tx, customerId, 'escalation_resources', id);
         await refreshEscalations(tx, [current.escalation_id]);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'escalation_resource', entityId: id });
+        await unit.audited(tx, principal, {
+          action: 'delete',
+          entity: 'escalation_resource',
+          entityId: id,
+          before: toStep(current),
+        });
         return { Message: MESSAGES.stepDeleted };
       });
     },

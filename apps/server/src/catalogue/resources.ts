@@ -111,19 +111,22 @@ export function resourceService(ctx: AppContext) {
           resource_createby: principal.email,
           resource_createdt: unit.now(),
         });
+        const saved = toResource((await findResource(tx, customerId, made))!);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'resource',
           entityId: made,
           detail: { name: body.resource_fullname },
+          after: saved,
         });
-        return toResource((await findResource(tx, customerId, made))!);
+        return saved;
       });
     },
 
     update(principal: Principal, id: number, body: ResourceUpdate): Promise<Resource> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        if (!(await findResource(tx, customerId, id))) throw notFound(RESOURCE_MESSAGES.notFound);
+        const current = await findResource(tx, customerId, id);
+        if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
         if (!(await lookupExists(tx, 'languages', body.language_id)))
           throw ValidationFailure.field('language_id', RESOURCE_MESSAGES.languageRequired);
         await updateRecord(tx, customerId, 'resources', id, {
@@ -134,19 +137,23 @@ export function resourceService(ctx: AppContext) {
         });
         // its status, e-mail and phones decide whether the escalations that use it can run
         await refreshEscalations(tx, await escalationsUsingResource(tx, id));
+        const saved = toResource((await findResource(tx, customerId, id))!);
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'resource',
           entityId: id,
           detail: { name: body.resource_fullname, active: body.resource_active },
+          before: toResource(current),
+          after: saved,
         });
-        return toResource((await findResource(tx, customerId, id))!);
+        return saved;
       });
     },
 
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        if (!(await findResource(tx, customerId, id))) throw notFound(RESOURCE_MESSAGES.notFound);
+        const current = await findResource(tx, customerId, id);
+        if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
         // docs/product.md#schedules: nor while a schedule names it (a rotation, a temporary shift, an override)
         const refusal = resourceDeleteRefusal(
           await escalationNamesUsingResource(tx, customerId, id),
@@ -154,7 +161,12 @@ export function resourceService(ctx: AppContext) {
         );
         if (refusal) throw conflict(refusal);
         await deleteRecord(tx, customerId, 'resources', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'resource', entityId: id });
+        await unit.audited(tx, principal, {
+          action: 'delete',
+          entity: 'resource',
+          entityId: id,
+          before: toResource(current),
+        });
         return { Message: MESSAGES.resourceDeleted };
       });
     },

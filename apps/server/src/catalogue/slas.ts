@@ -49,36 +49,49 @@ export function slaService(ctx: AppContext) {
           sla_createby: principal.email,
           sla_createdt: unit.now(),
         });
+        const saved = toSla((await findSla(tx, customerId, made))!);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'sla',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return toSla((await findSla(tx, customerId, made))!);
+        return saved;
       });
     },
 
     update(principal: Principal, id: number, body: SlaUpdate): Promise<Sla> {
       return unit.inCustomer(principal, async (tx, customerId) => {
+        const current = await findSla(tx, customerId, id);
+        if (!current) throw notFound(SLA_MESSAGES.notFound);
         const changed = await updateSla(tx, customerId, id, {
           ...body,
           sla_updateby: principal.email,
           sla_updatedt: unit.now(),
         });
         if (!changed) throw notFound(SLA_MESSAGES.notFound);
-        await unit.audited(tx, principal, { action: 'update', entity: 'sla', entityId: id, detail: { ...body } });
-        return toSla((await findSla(tx, customerId, id))!);
+        const saved = toSla((await findSla(tx, customerId, id))!);
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'sla',
+          entityId: id,
+          detail: { ...body },
+          before: toSla(current),
+          after: saved,
+        });
+        return saved;
       });
     },
 
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        if (!(await findSla(tx, customerId, id))) throw notFound(SLA_MESSAGES.notFound);
+        const current = await findSla(tx, customerId, id);
+        if (!current) throw notFound(SLA_MESSAGES.notFound);
         const refusal = slaDeleteRefusal(await moduleNamesUsing(tx, customerId, 'sla_id', id));
         if (refusal) throw conflict(refusal);
         await deleteRecord(tx, customerId, 'slas', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'sla', entityId: id });
+        await unit.audited(tx, principal, { action: 'delete', entity: 'sla', entityId: id, before: toSla(current) });
         return { Message: MESSAGES.slaDeleted };
       });
     },

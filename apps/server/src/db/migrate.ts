@@ -29,6 +29,10 @@ import { maintenanceWindows } from './migrations/0026_maintenance_windows';
 import { heartbeats } from './migrations/0027_heartbeats';
 import { inboundEmail } from './migrations/0028_inbound_email';
 import { webhooks } from './migrations/0029_webhooks';
+import { apiTokens } from './migrations/0030_api_tokens';
+import { auditTrail } from './migrations/0031_audit_trail';
+import { singleSignOn } from './migrations/0032_single_sign_on';
+import { imports } from './migrations/0033_imports';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -63,6 +67,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_heartbeats': heartbeats,
   '0028_inbound_email': inboundEmail,
   '0029_webhooks': webhooks,
+  '0030_api_tokens': apiTokens,
+  '0031_audit_trail': auditTrail,
+  '0032_single_sign_on': singleSignOn,
+  '0033_imports': imports,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

@@ -44,8 +44,9 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // anyone may queue a message (a repeated key is one message: ON CONFLICT reads the key column);
   // the worker (staff) sends and records them
   outbox: { app: 'insert, select (idempotency_key)', staff: WRITE, auth: 'insert, select (idempotency_key)' },
-  // the audit trail is written, never changed; staff read it
-  audit_log: { app: 'insert', staff: 'select, insert', auth: 'insert' },
+  // the audit trail is written, never changed; staff read it, and a Customer Root their customer's
+  // (docs/product.md#audit-trail; row-level security keeps the rest out)
+  audit_log: { app: 'select, insert', staff: 'select, insert', auth: 'insert' },
   events: TENANTS_WRITE,
   // the engine (the worker, as staff) writes the log; customers read it (migration 0008)
   event_logs: { app: READ, staff: WRITE },
@@ -85,6 +86,17 @@ export const TABLE_PRIVILEGES: Record<string, Grants> = {
   // read by the customer's log and sent by the worker (staff), which disables a failing webhook
   webhooks: TENANTS_WRITE,
   webhook_deliveries: { app: READ, staff: WRITE },
+  // docs/product.md#importers (migration 0033): what each import made, so a second one makes nothing again
+  imported_records: TENANTS_WRITE,
+  // docs/product.md#api-tokens (migration 0030): a Customer Root's tokens (row-level security) and
+  // the staff side's; the sign-in role finds a call's token by its hash and notes its last use
+  api_tokens: { app: 'select, insert, update', staff: 'select, insert, update', auth: 'select, update' },
+  // docs/product.md#single-sign-on (migration 0032): a customer's own provider (its secret sealed) and
+  // its claimed e-mail domains, kept by staff and read by sign-in; the attempts on their way to a
+  // provider are sign-in's alone
+  customer_sso: { staff: WRITE, auth: READ },
+  sso_domains: { staff: WRITE, auth: READ },
+  sso_logins: { auth: WRITE },
   // docs/product.md#maintenance-windows (migration 0026): a customer's maintenance windows; the
   // ingest (staff) reads them, the engine's release (staff) reads them too
   maintenance_windows: TENANTS_WRITE,

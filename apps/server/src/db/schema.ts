@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { RotationBody, TemporaryScheduleBody, WebhookContactFacts, WebhookEventFacts } from '@relevo/domain';
+import type {
+  AuditAction,
+  RotationBody,
+  TemporaryScheduleBody,
+  WebhookContactFacts,
+  WebhookEventFacts,
+} from '@relevo/domain';
 
 /** timestamptz: read as Date, written as Date or ISO text */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -84,6 +90,37 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** migration 0032: 'sso' when single sign-on opened it (its code step's login is audited so) */
+  via: ColumnType<'sso' | null, 'sso' | null | undefined, 'sso' | null>;
+}
+
+/** docs/product.md#single-sign-on (migration 0032): a customer's own OpenID provider. */
+export interface CustomerSsoTable {
+  customer_id: number;
+  issuer: string;
+  client_id: string;
+  /** sealed with the secret box (`customer:{id}:sso:client_secret`) */
+  client_secret: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** The e-mail domains customers claim: each by one customer at most. */
+export interface SsoDomainsTable {
+  domain: string;
+  customer_id: number;
+}
+
+/** A sign-in on its way to a provider: deleted by its callback (single use) or once expired. */
+export interface SsoLoginsTable {
+  /** the keyed hash of the state (the cookie and the provider's redirect carry the state itself) */
+  state_digest: string;
+  nonce: string;
+  code_verifier: string;
+  /** the customer whose own provider it went to; null: the deployment's */
+  customer_id: number | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export type CodePurpose = 'login';
@@ -234,11 +271,19 @@ export interface AuditLogTable {
   customer_id: number | null;
   actor_id: number | null;
   actor_email: string | null;
-  action: 'create' | 'update' | 'delete' | 'password' | 'login' | 'logout' | 'reset';
+  /** docs/product.md#audit-trail (AUDIT_ACTIONS) */
+  action: AuditAction;
   entity: string;
   entity_id: string | null;
   detail: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** the record as the API showed it before the change and after it (migration 0031) */
+  before: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** the client address of the request; null outside one (the worker, the command line) */
+  address: string | null;
+  /** the API token that made the call (docs/product.md#audit-trail) */
+  token_id: number | null;
 }
 
 // written out for schema.test.ts, which reads this file's literal types against the database (the domain's EventStatusValue)
@@ -535,6 +580,25 @@ export interface HeartbeatsTable {
   heartbeat_updatedt: NullableTimestamp;
 }
 
+/** docs/product.md#api-tokens (migration 0030): a token, kept as its SHA-256 and its last four characters. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  name: string;
+  /** jsonb: an array of the scope names */
+  scopes: ColumnType<('read' | 'catalogue' | 'events')[], string, string>;
+  token_hash: string;
+  hint: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  last_used_address: string | null;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+}
+
 /** The changes the check constraints of migration 0029 allow (libs/domain/src/webhooks/webhook.ts names them). */
 type WebhookChangeName = 'created' | 'contacted' | 'escalated' | 'accepted' | 'resolved' | 'canceled';
 
@@ -739,7 +803,18 @@ export interface ChatNoticesTable {
 }
 export type ChatNoticeRow = Selectable<ChatNoticesTable>;
 
+/** docs/product.md#importers (migration 0033): the Relevo record an import made of a tool's record. */
+export interface ImportedRecordsTable {
+  customer_id: number;
+  source: 'pagerduty' | 'opsgenie' | 'goalert' | 'grafana-oncall';
+  kind: 'resource' | 'schedule' | 'override' | 'escalation' | 'step' | 'application' | 'module';
+  external_id: string;
+  record_id: number;
+  made_at: Date;
+}
+
 export interface DB {
+  api_tokens: ApiTokensTable;
   app_settings: AppSettingsTable;
   roles: RolesTable;
   languages: LanguagesTable;
@@ -748,6 +823,9 @@ export interface DB {
   customers: CustomersTable;
   users: UsersTable;
   sessions: SessionsTable;
+  customer_sso: CustomerSsoTable;
+  sso_domains: SsoDomainsTable;
+  sso_logins: SsoLoginsTable;
   verification_codes: VerificationCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   sms_reset_requests: SmsResetRequestsTable;
@@ -770,6 +848,7 @@ export interface DB {
   heartbeats: HeartbeatsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  imported_records: ImportedRecordsTable;
   maintenance_windows: MaintenanceWindowsTable;
   applications: ApplicationsTable;
   modules: ModulesTable;

@@ -182,12 +182,29 @@ export function deliverySettingsService(ctx: AppContext) {
       const route = await ctx.delivery.route(customerId);
       const adapter = ctx.delivery.adapterOf(route, provider);
       if (!adapter) throw new HttpError(422, `${PROVIDER_LABELS[provider]} has no settings`);
+      let answer: ProviderCheckAnswer;
       try {
         await adapter.check(AbortSignal.timeout(15_000));
-        return { provider, ok: true, message: PROVIDER_MESSAGES.checked(provider) };
+        answer = { provider, ok: true, message: PROVIDER_MESSAGES.checked(provider) };
       } catch (error) {
-        return { provider, ok: false, message: describeFailure(error) };
+        answer = { provider, ok: false, message: describeFailure(error) };
       }
+      // docs/product.md#audit-trail: the check called the provider with the customer's account
+      await inStaff(principal, (tx) =>
+        audit(
+          tx,
+          {
+            customerId,
+            actor: { id: principal.userId, email: principal.email },
+            action: 'test',
+            entity: 'delivery_provider',
+            entityId: provider,
+            detail: { ok: answer.ok },
+          },
+          ctx.clock.now(),
+        ),
+      );
+      return answer;
     },
   };
 }

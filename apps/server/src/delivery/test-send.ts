@@ -8,6 +8,7 @@ import {
   testSendText,
   type TestSendResult,
 } from '@relevo/domain';
+import { audit, byPrincipal } from '../security/audit';
 import type { Principal } from '../auth/principals';
 import type { AppContext } from '../context';
 import { wakeAfterCommit } from '../db/wake';
@@ -134,6 +135,18 @@ export function testSendService(ctx: AppContext) {
             );
           }
         }
+        // docs/product.md#audit-trail: who tested whose phones (never the numbers)
+        await audit(
+          tx,
+          {
+            ...byPrincipal(principal),
+            action: 'test',
+            entity: 'resource',
+            entityId: resourceId,
+            detail: { phones: phones.length, channels: ['sms', 'voice'] },
+          },
+          now,
+        );
         wakeAfterCommit(tx, OUTBOX_CHANNEL);
       });
       return results(principal, resourceId);

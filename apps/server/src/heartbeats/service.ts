@@ -153,19 +153,22 @@ export function heartbeatService(ctx: AppContext) {
           .returning('heartbeat_id')
           .executeTakeFirstOrThrow()
           .catch(nameTaken);
+        const saved = await answer(tx, principal, made.heartbeat_id);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'heartbeat',
           entityId: made.heartbeat_id,
           detail: { module_id: body.module_id, heartbeat_name: body.heartbeat_name },
+          after: saved,
         });
-        return answer(tx, principal, made.heartbeat_id);
+        return saved;
       });
     },
 
     async update(principal: Principal, id: number, body: HeartbeatUpdate): Promise<Heartbeat> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const row = await lockedMonitor(tx, customerId, id);
+        const before = await answer(tx, principal, id);
         const watchChanged =
           row.interval_seconds !== body.interval_seconds ||
           row.grace_seconds !== body.grace_seconds ||
@@ -193,6 +196,7 @@ export function heartbeatService(ctx: AppContext) {
           .where('heartbeat_id', '=', id)
           .execute()
           .catch(nameTaken);
+        const saved = await answer(tx, principal, id);
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'heartbeat',
@@ -203,8 +207,10 @@ export function heartbeatService(ctx: AppContext) {
             grace_seconds: body.grace_seconds,
             heartbeat_active: body.heartbeat_active,
           },
+          before,
+          after: saved,
         });
-        return answer(tx, principal, id);
+        return saved;
       });
     },
 
@@ -212,12 +218,14 @@ export function heartbeatService(ctx: AppContext) {
     async remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const row = await lockedMonitor(tx, customerId, id);
+        const before = await answer(tx, principal, id);
         await tx.deleteFrom('heartbeats').where('heartbeat_id', '=', id).execute();
         await unit.audited(tx, principal, {
           action: 'delete',
           entity: 'heartbeat',
           entityId: id,
           detail: { module_id: row.module_id, heartbeat_name: row.heartbeat_name },
+          before,
         });
         return { Message: HEARTBEAT_MESSAGES.deleted };
       });

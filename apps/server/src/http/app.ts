@@ -30,6 +30,9 @@ import { maintenanceRoutes } from './routes/maintenance';
 import { calendarRoutes } from './routes/calendar';
 import { heartbeatRoutes } from './routes/heartbeats';
 import { webhookRoutes } from './routes/webhooks';
+import { importRoutes } from './routes/imports';
+import { apiTokenRoutes } from './routes/api-tokens';
+import { auditRoutes } from './routes/audit';
 import { eventChangesOf } from '../incidents/event-changes';
 
 /**
@@ -68,6 +71,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   maintenanceRoutes,
   heartbeatRoutes,
   webhookRoutes,
+  importRoutes,
+  auditRoutes,
+  apiTokenRoutes,
 ];
 
 /** The route table of every module, for registration and for the completeness test. */

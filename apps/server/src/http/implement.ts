@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { timingSafeEqual } from 'node:crypto';
 import {
+  API_TOKEN_MESSAGES,
   AUTH_MESSAGES,
   INBOUND_MESSAGES,
   INBOUND_SIGNATURE_WINDOW_SECONDS,
   INGEST_MESSAGES,
   mayCall,
+  tokenMayCall,
+  tokenScopeOf,
   validate,
 } from '@relevo/domain';
 import type { AnyEndpoint, AuthKind, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '@relevo/api';
@@ -15,13 +18,21 @@ import type { Principal } from '../auth/principals';
 import type { TokenClaims } from '../auth/tokens';
 import { AUTH } from '../db/database';
 import { activeSession } from '../auth/queries';
-import { HttpError, ValidationFailure } from './errors';
+import { HttpError, ValidationFailure, tooManyAttempts } from './errors';
+import {
+  MAX_API_TOKEN_LENGTH,
+  apiTokenCallRefused,
+  apiTokenHash,
+  isApiToken,
+  noteApiTokenUse,
+} from '../auth/api-tokens';
 import { clearSessionCookie, preauthCookieName, readCookie, sessionCookieName } from './cookies';
 import { securityEvent } from '../security/events';
 import { addressKey } from '../security/address';
 import { isForeignOrigin } from './security';
 import { webhookSignature } from '../delivery/channels';
 import { unstorableText } from './storable-text';
+import { withRequestOrigin } from './request-context';
 
 export interface RequestMeta {
   /** the client address (after TRUST_PROXY), for records and logs */
@@ -148,6 +159,8 @@ function authenticate(
     case 'session': {
       const now = ctx.clock.now();
       const fromHeader = bearer(request);
+      // docs/product.md#api-tokens: a token is only ever read from the header, so it never signs in a browser
+      if (fromHeader !== null && isApiToken(fromHeader)) return withApiToken(ctx, endpoint, request, fromHeader);
       const token = fromHeader ?? readCookie(request, sessionCookieName(ctx.config));
       const known = ctx.signer.known(token, SESSION_KINDS, now);
       if (known === undefined) {
@@ -294,6 +307,46 @@ function admit(
   throw forbidden(ctx, request, principal, AUTH_MESSAGES.forbidden, 'role');
 }
 
+/** The owner of an API token, if the token still works and its scopes and the owner's role allow the call. */
+async function withApiToken(
+  ctx: AppContext,
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+  token: string,
+): Promise<Auth> {
+  const principal = token.length > MAX_API_TOKEN_LENGTH ? null : await ctx.principals.fromToken(apiTokenHash(token));
+  if (!principal || principal.tokenId === undefined) {
+    securityEvent(ctx.log, 'unauthenticated', {
+      ip: request.ip,
+      reqId: request.id,
+      route: routeOf(request),
+      detail: { reason: 'unknown, expired or revoked API token' },
+    });
+    throw new HttpError(401, API_TOKEN_MESSAGES.badToken);
+  }
+  if (principal.user.force_change_password) {
+    throw forbidden(ctx, request, principal, AUTH_MESSAGES.passwordChangeRequired, 'password change required');
+  }
+  if (!mayCall(principal.role, endpoint)) throw forbidden(ctx, request, principal, AUTH_MESSAGES.forbidden, 'role');
+  if (!tokenMayCall(principal.role, principal.tokenScopes ?? [], endpoint)) {
+    const message = tokenScopeOf(endpoint) === null ? API_TOKEN_MESSAGES.sessionOnly : API_TOKEN_MESSAGES.scopeMissing;
+    throw forbidden(ctx, request, principal, message, 'token scope');
+  }
+  const wait = apiTokenCallRefused(ctx, principal.tokenId);
+  if (wait !== null) {
+    securityEvent(ctx.log, 'rate_limited', {
+      userId: principal.userId,
+      ip: request.ip,
+      reqId: request.id,
+      route: routeOf(request),
+      detail: { limits: 'api token', token: principal.tokenId },
+    });
+    throw tooManyAttempts(wait, API_TOKEN_MESSAGES.tooManyCalls);
+  }
+  await noteApiTokenUse(ctx, principal.tokenId, request.ip);
+  return { principal };
+}
+
 async function preauthenticate(ctx: AppContext, request: FastifyRequest): Promise<Auth> {
   const now = ctx.clock.now();
   const token = bearer(request) ?? readCookie(request, preauthCookieName(ctx.config));
@@ -320,6 +373,8 @@ export interface RouteOptions {
    * is kept as text beside its parse, and form bodies are read as well as JSON.
    */
   rawBody?: boolean;
+  /** The largest body this route takes, in bytes, when it is not the server's (an export file to import). */
+  bodyLimit?: number;
 }
 
 const frozenJson = new WeakMap<object, string>();
@@ -394,10 +449,13 @@ export class RouteTable {
             : options.lenientJson
               ? { config: { lenientJson: true } }
               : {}),
+        ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
         // a throw here and a rejected promise reach the error handler alike
         handler: (request, reply) => {
           const auth = authenticate(ctx, endpoint, request, reply);
-          return auth instanceof Promise ? auth.then((known) => run(request, reply, known)) : run(request, reply, auth);
+          const handle = (known: Auth) =>
+            withRequestOrigin(request, known.principal?.tokenId ?? null, () => run(request, reply, known));
+          return auth instanceof Promise ? auth.then(handle) : handle(auth);
         },
       });
     }

@@ -11,6 +11,8 @@ const SECRET_PATHS = [
   /(\/api\/v1\/audio\/)[^/?#]+/,
   /(\/api\/calendar\/)[^/?#]+/,
   /(\/api\/v1\/heartbeat\/)[^/?#]+/,
+  // a single sign-on's answer: its authorization code and state (docs/product.md#single-sign-on)
+  /(\/api\/auth\/sso\/callback\?).+/,
 ];
 
 export function redactUrl(url: string): string {

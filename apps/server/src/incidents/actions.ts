@@ -21,6 +21,7 @@ import { iso } from '../db/listing';
 import { advanceEvent } from '../engine/advance';
 import { HttpError, ValidationFailure } from '../http/errors';
 import { engineOptions } from './respond';
+import { audit } from '../security/audit';
 
 /** The event of a customer by its case ID, its timer locked for the unit of work; 404 for another customer's. */
 async function caseOf(tx: Tx, customerId: number, caseId: string) {
@@ -55,12 +56,47 @@ async function answerOf(tx: Tx, eventId: number): Promise<EventActionAnswer> {
 export function eventActionService(ctx: AppContext) {
   const staff = <T>(work: (tx: Tx) => Promise<T>) => ctx.database.scoped({ kind: 'staff' }, work);
 
+  /**
+   * docs/product.md#audit-trail: the action in the trail, by the person who took it (by their
+   * account when they acted signed in, else by the name they were matched to), with the event as
+   * its answer shows it before and after.
+   */
+  async function audited(
+    tx: Tx,
+    customerId: number,
+    event: CaseRow,
+    action: EventAction,
+    by: Responder,
+    detail: Record<string, unknown> = {},
+  ): Promise<EventActionAnswer> {
+    const after = await answerOf(tx, event.event_id);
+    const account = by.user_id
+      ? await tx.selectFrom('users').select(['id', 'email']).where('id', '=', by.user_id).executeTakeFirst()
+      : undefined;
+    await audit(
+      tx,
+      {
+        customerId,
+        actor: account ?? null,
+        action,
+        entity: 'event',
+        entityId: event.case_id,
+        detail: { by: by.name, via: by.via, ...detail },
+        before: { case_id: event.case_id, event_status: event.event_status, accepted_by: event.accepted_by },
+        after,
+      },
+      ctx.clock.now(),
+    );
+    return after;
+  }
+
   async function act(
     customerId: number,
     caseId: string,
     action: EventAction,
+    by: Responder,
     input: (tx: Tx, event: CaseRow) => Promise<EngineInput>,
-    after?: (tx: Tx, event: CaseRow) => Promise<void>,
+    after?: (tx: Tx, event: CaseRow) => Promise<Record<string, unknown> | void>,
   ): Promise<EventActionAnswer> {
     return staff(async (tx) => {
       const event = await caseOf(tx, customerId, caseId);
@@ -74,54 +110,64 @@ export function eventActionService(ctx: AppContext) {
         engineOptions(ctx),
       );
       if (result !== 'applied') throw new HttpError(409, EVENT_ACTION_MESSAGES.unchanged);
-      await after?.(tx, event);
-      return answerOf(tx, event.event_id);
+      const detail = await after?.(tx, event);
+      return audited(tx, customerId, event, action, by, detail ?? {});
     });
   }
 
   return {
     accept: (customerId: number, caseId: string, by: Responder) =>
-      act(customerId, caseId, 'accept', async () => ({ kind: 'accept', by: { person: by } })),
+      act(customerId, caseId, 'accept', by, async () => ({ kind: 'accept', by: { person: by } })),
 
     resolve: (customerId: number, caseId: string, by: Responder, resolution: Partial<ResolveEvent> = {}) =>
       act(
         customerId,
         caseId,
         'resolve',
+        by,
         async () => ({ kind: 'resolve', by: { person: by } }),
         async (tx, event) => {
           // the fields the person wrote; one left empty keeps what the event had
           const written = Object.fromEntries(Object.entries(resolution).filter(([, text]) => text));
           if (Object.keys(written).length > 0)
             await tx.updateTable('events').set(written).where('event_id', '=', event.event_id).execute();
+          return written;
         },
       ),
 
     reassign: (customerId: number, caseId: string, by: Responder, body: ReassignEvent) =>
-      act(customerId, caseId, 'reassign', async (tx, event) => {
-        const resource = await tx
-          .selectFrom('resources')
-          .select([
-            'resource_id',
-            'resource_fullname',
-            'resource_active',
-            'resource_email',
-            'resource_phone1_e164',
-            'resource_phone2_e164',
-            'language_id',
-          ])
-          .where('customer_id', '=', customerId)
-          .where('resource_id', '=', body.resource_id)
-          .executeTakeFirst();
-        if (!resource) throw ValidationFailure.field('resource_id', EVENT_ACTION_MESSAGES.resourceNotFound);
-        const interrupted = event.state.at ? event.state.steps[event.state.at.step] : undefined;
-        const step = reassignedStep(resource, body.channel, interrupted);
-        if (typeof step === 'string') throw ValidationFailure.field('resource_id', step);
-        return { kind: 'reassign', step, by: { person: by } };
-      }),
+      act(
+        customerId,
+        caseId,
+        'reassign',
+        by,
+        async (tx, event) => {
+          const resource = await tx
+            .selectFrom('resources')
+            .select([
+              'resource_id',
+              'resource_fullname',
+              'resource_active',
+              'resource_email',
+              'resource_phone1_e164',
+              'resource_phone2_e164',
+              'language_id',
+            ])
+            .where('customer_id', '=', customerId)
+            .where('resource_id', '=', body.resource_id)
+            .executeTakeFirst();
+          if (!resource) throw ValidationFailure.field('resource_id', EVENT_ACTION_MESSAGES.resourceNotFound);
+          const interrupted = event.state.at ? event.state.steps[event.state.at.step] : undefined;
+          const step = reassignedStep(resource, body.channel, interrupted);
+          if (typeof step === 'string') throw ValidationFailure.field('resource_id', step);
+          return { kind: 'reassign', step, by: { person: by } };
+        },
+        // the trail names whom it went to and how
+        async () => ({ resource_id: body.resource_id, channel: body.channel }),
+      ),
 
     escalate: (customerId: number, caseId: string, by: Responder) =>
-      act(customerId, caseId, 'escalate', async () => ({ kind: 'escalate', by: { person: by } })),
+      act(customerId, caseId, 'escalate', by, async () => ({ kind: 'escalate', by: { person: by } })),
 
     note: (customerId: number, caseId: string, by: Responder, text: string) =>
       staff(async (tx) => {
@@ -142,7 +188,7 @@ export function eventActionService(ctx: AppContext) {
             text,
           })
           .execute();
-        return answerOf(tx, event.event_id);
+        return audited(tx, customerId, event, 'note', by, { text });
       }),
 
     /**

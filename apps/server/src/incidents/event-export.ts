@@ -76,7 +76,7 @@ export const downloadPaceOf = (config: AppContext['config']): DownloadPace => ({
  * download is `graceMs` old, when it took less than `minBytesPerSecond` on average over the time
  * the server spent waiting on it.
  */
-function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<void>) => Promise<void>): Readable {
+export function csvBody(ctx: AppContext, produce: (write: (line: string) => Promise<void>) => Promise<void>): Readable {
   const pace = downloadPaceOf(ctx.config);
   const out = new PassThrough();
   const started = Date.now();

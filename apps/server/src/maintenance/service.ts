@@ -165,19 +165,26 @@ export function maintenanceService(ctx: AppContext) {
           window_createby: principal.email,
           window_createdt: unit.now(),
         });
+        const saved = toMaintenanceWindow(
+          await requireWindow(tx, customerId, made),
+          await zoneOf(tx, customerId),
+          unit.now(),
+        );
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'maintenance_window',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return toMaintenanceWindow(await requireWindow(tx, customerId, made), await zoneOf(tx, customerId), unit.now());
+        return saved;
       });
     },
 
     update(principal: Principal, id: number, body: MaintenanceWindowBody): Promise<MaintenanceWindow> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireWindow(tx, customerId, id);
+        const zone = await zoneOf(tx, customerId);
+        const before = toMaintenanceWindow(await requireWindow(tx, customerId, id), zone, unit.now());
         await requireTarget(tx, customerId, body);
         const values = valuesOf(body);
         await updateWindow(tx, customerId, id, {
@@ -186,13 +193,16 @@ export function maintenanceService(ctx: AppContext) {
           window_updatedt: unit.now(),
         });
         await releaseHeld(tx, customerId, id, timesOf({ maintenance_window_id: id, ...values }), body.release);
+        const saved = toMaintenanceWindow(await requireWindow(tx, customerId, id), zone, unit.now());
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'maintenance_window',
           entityId: id,
           detail: { ...body },
+          before,
+          after: saved,
         });
-        return toMaintenanceWindow(await requireWindow(tx, customerId, id), await zoneOf(tx, customerId), unit.now());
+        return saved;
       });
     },
 
@@ -202,7 +212,12 @@ export function maintenanceService(ctx: AppContext) {
         const row = await requireWindow(tx, customerId, id);
         await releaseHeld(tx, customerId, id, null, row.release);
         await deleteWindow(tx, customerId, id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'maintenance_window', entityId: id });
+        await unit.audited(tx, principal, {
+          action: 'delete',
+          entity: 'maintenance_window',
+          entityId: id,
+          before: toMaintenanceWindow(row, await zoneOf(tx, customerId), unit.now()),
+        });
         return { Message: MAINTENANCE_SCREEN_TEXTS.deleted };
       });
     },

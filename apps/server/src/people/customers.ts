@@ -61,6 +61,7 @@ export function customerService(ctx: AppContext) {
           now,
         );
         if (id === null) throw ValidationFailure.field('customer_name', CUSTOMER_MESSAGES.nameTaken);
+        const saved = toCustomer((await findCustomer(tx, id))!);
         await audit(
           tx,
           {
@@ -70,10 +71,11 @@ export function customerService(ctx: AppContext) {
             entity: 'customer',
             entityId: id,
             detail: { ...body },
+            after: saved,
           },
           now,
         );
-        return toCustomer((await findCustomer(tx, id))!);
+        return saved;
       });
     },
 
@@ -110,6 +112,7 @@ export function customerService(ctx: AppContext) {
             .filter((key) => current[key] !== body[key])
             .map((key) => [key, body[key]]),
         );
+        const saved = toCustomer((await findCustomer(tx, id))!);
         await audit(
           tx,
           {
@@ -119,10 +122,12 @@ export function customerService(ctx: AppContext) {
             entity: 'customer',
             entityId: id,
             detail: changes,
+            before: toCustomer(current),
+            after: saved,
           },
           now,
         );
-        return { customer: toCustomer((await findCustomer(tx, id))!), changed: Object.keys(changes).length > 0 };
+        return { customer: saved, changed: Object.keys(changes).length > 0 };
       });
       // every session user of the customer carries its name, quota and state (docs/product.md#layout footer,
       // docs/product.md#constants-and-limits resource quota) and an inactive customer's people may not sign in: no cached
@@ -149,6 +154,7 @@ export function customerService(ctx: AppContext) {
             entity: 'customer',
             entityId: id,
             detail: { customer_name: current.customer_name },
+            before: toCustomer(current),
           },
           now,
         );

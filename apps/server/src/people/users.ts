@@ -121,10 +121,15 @@ function auditUser(
   principal: Principal,
   customerId: number | null,
   id: number,
-  entry: Pick<AuditEntry, 'action' | 'detail'>,
+  entry: Pick<AuditEntry, 'action' | 'detail' | 'before' | 'after'>,
   now: Date,
 ) {
   return audit(tx, { customerId, actor: actorOf(principal), entity: 'user', entityId: id, ...entry }, now);
+}
+/** A user as the trail keeps it (docs/product.md#audit-trail): never the phone number itself. */
+function trailedUser(user: User) {
+  const { phone, ...rest } = user;
+  return { ...rest, phone: phone ? 'set' : null };
 }
 /** The signed-in user as the domain's refusal rules read it. */
 const actingUser = (principal: Principal) => ({ id: principal.userId, role: principal.role });
@@ -227,15 +232,16 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           now,
         );
         if (id === null) throw ValidationFailure.field('email', USER_MESSAGES.emailTaken);
+        const saved = await existing(tx, principal, id);
         await auditUser(
           tx,
           principal,
           customerId,
           id,
-          { action: 'create', detail: { email: body.email, rol_id: body.rol_id } },
+          { action: 'create', detail: { email: body.email, rol_id: body.rol_id }, after: trailedUser(saved) },
           now,
         );
-        return existing(tx, principal, id);
+        return saved;
       });
     },
 
@@ -291,10 +297,18 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         // never the number itself in the audit log
         if (phoneChanged) changes.phone = phone ? 'changed' : 'removed';
         if (phoneChanged && passwordChecked) changes.confirmed_with_password = true;
-        await auditUser(tx, principal, customerId, id, { action: 'update', detail: changes }, now);
-        if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
         // the role stays within the screen (checkGrant) and Users keep their customer: still in reach
-        return { updated: await existing(tx, principal, id), before: current };
+        const saved = await existing(tx, principal, id);
+        await auditUser(
+          tx,
+          principal,
+          customerId,
+          id,
+          { action: 'update', detail: changes, before: trailedUser(current), after: trailedUser(saved) },
+          now,
+        );
+        if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
+        return { updated: saved, before: current };
       });
       await ctx.principals.evictUser(id);
       logUserChanges(ctx, principal, before, updated, passwordChecked);
@@ -314,7 +328,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           principal,
           current.customer?.customer_id ?? null,
           id,
-          { action: 'delete', detail: { email: current.email } },
+          { action: 'delete', detail: { email: current.email }, before: trailedUser(current) },
           now,
         );
       });

@@ -14,6 +14,10 @@ import { readToken } from '../incidents/respond';
 import { eventState } from '../incidents/queries';
 import { isPushService } from './push-services';
 import { hasDevice, removeDevice, storeDevice, userDevices, type PushOwner } from './queries';
+import { audit, byPrincipal } from '../security/audit';
+
+/** docs/product.md#audit-trail: a device by its push service's host (its full address works as a credential). */
+const serviceOf = (endpoint: string) => ({ push_service: new URL(endpoint).host });
 
 /**
  * The devices people keep for push notifications (docs/product.md#push-notifications): a responder
@@ -79,11 +83,38 @@ export function pushDevices(ctx: AppContext) {
       return ctx.database.scoped(principal.scope, async (tx) => {
         const id = await storeDevice(tx, owner, body, ctx.clock.now());
         const stored = (await userDevices(tx, owner)).find((row) => row.id === id)!;
-        return deviceOf(stored);
+        const device = deviceOf(stored);
+        const { endpoint: _endpoint, ...shown } = device;
+        await audit(
+          tx,
+          {
+            ...byPrincipal(principal),
+            action: 'subscribe',
+            entity: 'push_device',
+            entityId: id,
+            detail: serviceOf(body.endpoint),
+            after: shown,
+          },
+          ctx.clock.now(),
+        );
+        return device;
       });
     },
     async unsubscribe(principal: Principal, endpoint: string): Promise<PushState> {
-      await ctx.database.scoped(principal.scope, (tx) => removeDevice(tx, userOf(principal), endpoint));
+      await ctx.database.scoped(principal.scope, async (tx) => {
+        await removeDevice(tx, userOf(principal), endpoint);
+        await audit(
+          tx,
+          {
+            ...byPrincipal(principal),
+            action: 'unsubscribe',
+            entity: 'push_device',
+            entityId: null,
+            detail: serviceOf(endpoint),
+          },
+          ctx.clock.now(),
+        );
+      });
       return { subscribed: false };
     },
   };

@@ -275,13 +275,15 @@ export function scheduleService(ctx: AppContext) {
           schedule_createdt: unit.now(),
         }).catch(nameTaken);
         await replaceMembers(tx, customerId, made, membersOf(definition));
+        const saved = await scheduleIn(tx, principal, await requireSchedule(tx, customerId, made));
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'schedule',
           entityId: made,
           detail: { ...body },
+          after: saved,
         });
-        return scheduleIn(tx, principal, await requireSchedule(tx, customerId, made));
+        return saved;
       });
     },
 
@@ -289,6 +291,7 @@ export function scheduleService(ctx: AppContext) {
     update(principal: Principal, id: number, body: ScheduleUpdate): Promise<Schedule> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const current = await requireSchedule(tx, customerId, id);
+        const before = await scheduleIn(tx, principal, current);
         const definition = storedDefinition(body);
         await checkPeople(tx, customerId, definition);
         await updateSchedule(tx, customerId, id, {
@@ -305,19 +308,27 @@ export function scheduleService(ctx: AppContext) {
         // docs/product.md#schedules: an escalation with a schedule step stays valid only while the schedule is active
         if (current.schedule_active !== body.schedule_active)
           await refreshEscalations(tx, await escalationsUsingSchedule(tx, customerId, id));
-        await unit.audited(tx, principal, { action: 'update', entity: 'schedule', entityId: id, detail: { ...body } });
-        return scheduleIn(tx, principal, await requireSchedule(tx, customerId, id));
+        const saved = await scheduleIn(tx, principal, await requireSchedule(tx, customerId, id));
+        await unit.audited(tx, principal, {
+          action: 'update',
+          entity: 'schedule',
+          entityId: id,
+          detail: { ...body },
+          before,
+          after: saved,
+        });
+        return saved;
       });
     },
 
     /** Refused while a step calls it (409 naming the escalations); its members, overrides and feed go with it. */
     remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
-        await requireSchedule(tx, customerId, id);
+        const before = await scheduleIn(tx, principal, await requireSchedule(tx, customerId, id));
         const using = await escalationNamesUsingSchedule(tx, customerId, id, NAMED_ESCALATIONS + 1);
         if (using.total > 0) throw conflict(SCHEDULE_MESSAGES.inUse(listedNames(using.names, using.total)));
         await deleteRecord(tx, customerId, 'schedules', id);
-        await unit.audited(tx, principal, { action: 'delete', entity: 'schedule', entityId: id });
+        await unit.audited(tx, principal, { action: 'delete', entity: 'schedule', entityId: id, before });
         return { Message: MESSAGES.scheduleDeleted };
       });
     },
@@ -424,13 +435,15 @@ export function scheduleService(ctx: AppContext) {
           override_createby: principal.email,
           override_createdt: unit.now(),
         });
+        const saved = toOverride((await findOverride(tx, customerId, id, made))!);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'schedule_override',
           entityId: made,
           detail: { schedule_id: id, ...body },
+          after: saved,
         });
-        return toOverride((await findOverride(tx, customerId, id, made))!);
+        return saved;
       });
     },
 

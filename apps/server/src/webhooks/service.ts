@@ -46,6 +46,8 @@ export function webhookService(ctx: AppContext, options: { resolve?: Resolve } =
 
   /** The trail names the host only: a receiver's path or query may carry its own credentials. */
   const hostOf = (url: string) => new URL(url).host;
+  /** A webhook as the trail keeps it (docs/product.md#audit-trail): its address by its host only. */
+  const trailed = (webhook: Webhook) => ({ ...webhook, webhook_url: hostOf(webhook.webhook_url) });
 
   return {
     async list(principal: Principal): Promise<ListOf<Webhook>> {
@@ -95,13 +97,15 @@ export function webhookService(ctx: AppContext, options: { resolve?: Resolve } =
             webhook_createdt: unit.now(),
           })
           .execute();
+        const saved = await answer(tx, id);
         await unit.audited(tx, principal, {
           action: 'create',
           entity: 'webhook',
           entityId: id,
           detail: { webhook_host: hostOf(body.webhook_url), webhook_desc: body.webhook_desc, changes: body.changes },
+          after: trailed(saved),
         });
-        return answer(tx, id);
+        return saved;
       });
     },
 
@@ -109,12 +113,14 @@ export function webhookService(ctx: AppContext, options: { resolve?: Resolve } =
     async remove(principal: Principal, id: number): Promise<MessageAnswer> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const row = await lockedWebhook(tx, customerId, id);
+        const before = trailed(await answer(tx, id));
         await tx.deleteFrom('webhooks').where('webhook_id', '=', id).execute();
         await unit.audited(tx, principal, {
           action: 'delete',
           entity: 'webhook',
           entityId: id,
           detail: { webhook_host: hostOf(row.webhook_url), webhook_desc: row.webhook_desc },
+          before,
         });
         return { Message: WEBHOOK_MESSAGES.deleted };
       });
@@ -142,6 +148,7 @@ export function webhookService(ctx: AppContext, options: { resolve?: Resolve } =
     async enable(principal: Principal, id: number): Promise<Webhook> {
       return unit.inCustomer(principal, async (tx, customerId) => {
         const row = await lockedWebhook(tx, customerId, id);
+        const before = trailed(await answer(tx, id));
         await tx
           .updateTable('webhooks')
           .set({
@@ -154,13 +161,16 @@ export function webhookService(ctx: AppContext, options: { resolve?: Resolve } =
           })
           .where('webhook_id', '=', id)
           .execute();
+        const saved = await answer(tx, id);
         await unit.audited(tx, principal, {
           action: 'update',
           entity: 'webhook',
           entityId: id,
           detail: { webhook_active: 'Y', was: row.webhook_active },
+          before,
+          after: trailed(saved),
         });
-        return answer(tx, id);
+        return saved;
       });
     },
   };

@@ -13,5 +13,7 @@ export const SIDEBAR_ICONS: Record<string, IconName> = {
   '/applications': 'apps',
   '/events': 'activity',
   '/team_chat': 'send',
+  '/imports': 'download',
+  '/audit': 'eye',
   '/user_guide': 'book',
 };

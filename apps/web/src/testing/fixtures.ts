@@ -1,5 +1,5 @@
-import type { UserDashboard } from '@relevo/api';
-import { ROLE_NAMES, Role, type RoleId, type SessionUser } from '@relevo/domain';
+import { ApiError, type UserDashboard } from '@relevo/api';
+import { ROLE_NAMES, Role, type ListOf, type RoleId, type SessionUser } from '@relevo/domain';
 
 const PEOPLE: Record<RoleId, Pick<SessionUser, 'name' | 'last_name' | 'email'>> = {
   [Role.StaffRoot]: { name: 'Sofía', last_name: 'Rivera', email: 'staff@relevo.demo' },
@@ -30,3 +30,20 @@ export const storyCounts: UserDashboard = { completed: 42, non_compliance: 3, op
 
 /** A promise that never settles: keeps a machine in its busy state (submitting, verifying...). */
 export const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+/**
+ * The load of a story's short list: it never answers (`loading`), fails once then answers
+ * (`failedOnce`), or answers the rows the story holds at that moment.
+ */
+export function storyListLoad<T>(state: string, rows: () => T[]): () => Promise<ListOf<T>> {
+  let failures = state === 'failedOnce' ? 1 : 0;
+  return async () => {
+    if (state === 'loading') return never();
+    if (failures > 0) {
+      failures -= 1;
+      throw new ApiError(0, null);
+    }
+    const list = rows();
+    return { total: list.length, list };
+  };
+}

@@ -25,7 +25,11 @@ export interface StoryAppProps {
   services?: Partial<Services>;
 }
 
-const noWidget: Services['loadClientSettings'] = async () => ({ version: '1.4.4', widget_script_url: null });
+const noWidget: Services['loadClientSettings'] = async () => ({
+  version: '1.4.4',
+  widget_script_url: null,
+  sso: false,
+});
 
 /** Renders routes in memory, with a fixture session and fixture services instead of the server. */
 export function StoryApp({ routes, at, user = null, services = {} }: StoryAppProps) {

@@ -14,7 +14,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import type { WebhookCalls } from '../features/webhooks/webhook-calls';
 import { routes } from '../routes';
-import { never, storyUser } from './fixtures';
+import { never, storyListLoad, storyUser } from './fixtures';
 import { StoryApp } from './story-app';
 
 /** The stories read every time in UTC, so their texts do not depend on the machine's zone. */
@@ -142,18 +142,10 @@ export function storyWebhookCalls({
             storyWebhook(index + 1, `https://hooks.democompany.demo/relevo/${index + 1}`),
           )
         : [...STORY_WEBHOOKS];
-  let failures = list === 'failedOnce' ? 1 : 0;
   let next = 100;
   let logLoads = 0;
   return {
-    list: async () => {
-      if (list === 'loading') return never();
-      if (failures > 0) {
-        failures -= 1;
-        throw new ApiError(0, null);
-      }
-      return { total: webhooks.length, list: webhooks };
-    },
+    list: storyListLoad(list, () => webhooks),
     add: async (body) => {
       if (save === 'saving') return never();
       if (save === 'refused')

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import {
   CustomerCreateSchema,
+  CustomerSsoSaveSchema,
   CustomerUpdateSchema,
   PageQuerySchema,
   mustBeTrueOrFalse,
   type Customer,
+  type CustomerSso,
   type ListOf,
   type MessageAnswer,
 } from '@relevo/domain';
@@ -112,6 +114,28 @@ export const currentCustomer = endpoint({
   permissions: ['self'],
 });
 
+/** docs/product.md#single-sign-on: a customer's own OpenID provider and its e-mail domains (the secret is never answered). */
+export const getCustomerSso = endpoint({
+  name: 'getCustomerSso',
+  method: 'GET',
+  path: '/api/customers/:id/sso',
+  params: IdParams,
+  response: reply<CustomerSso>(),
+  auth: 'session',
+  permissions: ['customers.write'],
+});
+
+export const saveCustomerSso = endpoint({
+  name: 'saveCustomerSso',
+  method: 'PUT',
+  path: '/api/customers/:id/sso',
+  params: IdParams,
+  body: CustomerSsoSaveSchema,
+  response: reply<CustomerSso>(),
+  auth: 'session',
+  permissions: ['customers.write'],
+});
+
 export const customerEndpoints = {
   listCustomers,
   freeCustomers,
@@ -120,4 +144,6 @@ export const customerEndpoints = {
   updateCustomer,
   deleteCustomer,
   currentCustomer,
+  getCustomerSso,
+  saveCustomerSso,
 };

@@ -37,6 +37,8 @@ export const listParticipationTypes = endpoint({
 export interface ClientSettings {
   version: string;
   widget_script_url: string | null;
+  /** docs/product.md#single-sign-on: the sign-in screen offers single sign-on */
+  sso: boolean;
 }
 
 export const clientSettings = endpoint({

@@ -1,6 +1,6 @@
 import type { DeliveryProvider, DeliveryStatus } from '../delivery/chain';
 import * as v from 'valibot';
-import { idField } from '../rules/fields';
+import { idField, isFilterDay } from '../rules/fields';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/time-zone';
 import { PAGE_MESSAGES, PageQuerySchema, pageSizeField, searchField } from './paging';
 
@@ -104,16 +104,6 @@ export const EVENT_MESSAGES = {
 
 const dateText = () =>
   v.optional(v.pipe(v.string(EVENT_MESSAGES.badDate), v.check(isFilterDay, EVENT_MESSAGES.badDate)));
-
-/** A day of the events filters: YYYY-MM-DD, a real day of the calendar (2026-02-30 is not). */
-export const isFilterDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text);
-
-/** A real day of the calendar (2026-02-30 is not). */
-function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * docs/product.md#events and #http-calls: what narrows the events, in the list call and in the CSV export alike. Days are

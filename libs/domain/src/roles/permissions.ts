@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   'dashboard.read': [Role.CustomerRoot, Role.Customer],
   // docs/product.md#roles-and-permissions: user_guide allows CustomerRoot and Customer; its assistant answers them (docs/product.md#user-guide-and-assistant)
   'guide.ask': [Role.CustomerRoot, Role.Customer],
+  // docs/product.md#audit-trail: a Customer Root reads its customer's trail, a Staff Root every customer's
+  'audit.read': [Role.StaffRoot, Role.CustomerRoot],
+  // docs/product.md#api-tokens: a Customer Root keeps its customer's API tokens, a Staff Root the staff side's
+  'tokens.manage': [Role.StaffRoot, Role.CustomerRoot],
   // Every signed-in user: own profile, own password, own dashboard counts.
   self: [Role.StaffRoot, Role.StaffEdit, Role.StaffView, Role.CustomerRoot, Role.Customer],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -15,7 +15,8 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
 
   it('gives the sidebar entries of docs/product.md#sidebar-by-role to each role', () => {
     const labels = (role: 1 | 2 | 3 | 4 | 5) => sidebarFor(role).map((entry) => entry.label);
-    expect(labels(1)).toEqual(['Customers', 'Customer Users', 'Admin Users']);
+    // docs/product.md#audit-trail, #api-tokens: a Staff Root's Audit and API Tokens after Admin Users, a Customer Root's after Webhooks
+    expect(labels(1)).toEqual(['Customers', 'Customer Users', 'Admin Users', 'Audit', 'API Tokens']);
     expect(labels(2)).toEqual(['Customers', 'Customer Users']);
     expect(labels(3)).toEqual(['Customers', 'Customer Users']);
     // docs/product.md#schedules: Schedules before Escalation
@@ -31,7 +32,17 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'User Guide',
     ];
     // docs/product.md#team-chat, #outgoing-webhooks: the Customer Root's Team Chat and Webhooks, before the User Guide
-    expect(labels(4)).toEqual(['Dashboard', 'Users', ...catalogue.slice(0, -1), 'Team Chat', 'Webhooks', 'User Guide']);
+    expect(labels(4)).toEqual([
+      'Dashboard',
+      'Users',
+      ...catalogue.slice(0, -1),
+      'Team Chat',
+      'Webhooks',
+      'Import',
+      'Audit',
+      'API Tokens',
+      'User Guide',
+    ]);
     expect(labels(5)).toEqual(['Dashboard', ...catalogue]);
   });
 
@@ -49,6 +60,7 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       expect(ALL_ROLES.filter((r) => canOpenRoute(r, route))).toEqual([4, 5]);
     }
     expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'team_chat'))).toEqual([4]);
+    expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'audit'))).toEqual([1, 4]);
     expect(ALL_ROLES.filter((r) => canOpenRoute(r, 'profile'))).toEqual([1, 2, 3, 4, 5]);
     expect(canOpenRoute(null, 'profile')).toBe(false);
   });
@@ -85,6 +97,9 @@ describe('roles (docs/product.md#roles-and-permissions)', () => {
       'teamChat.manage': [4],
       'dashboard.read': [4, 5],
       'guide.ask': [4, 5],
+      // docs/product.md#audit-trail and #api-tokens: a Customer Root its customer's, a Staff Root the staff side's
+      'audit.read': [1, 4],
+      'tokens.manage': [1, 4],
       self: [1, 2, 3, 4, 5],
     };
     const holders = Object.fromEntries(

@@ -32,6 +32,12 @@ export const ROUTE_ROLES = {
   team_chat: [Role.CustomerRoot],
   // docs/product.md#outgoing-webhooks: the organisation's webhooks and their delivery logs, kept by its Customer Root
   webhooks: [Role.CustomerRoot],
+  // docs/product.md#importers: another on-call tool's export brought in, by the Customer Root
+  imports: [Role.CustomerRoot],
+  // docs/product.md#audit-trail: who changed what, a Customer Root its customer's, a Staff Root every customer's
+  audit: [Role.StaffRoot, Role.CustomerRoot],
+  // docs/product.md#api-tokens: a Customer Root's tokens for its customer, a Staff Root's for the staff side
+  api_tokens: [Role.StaffRoot, Role.CustomerRoot],
   // the user guide itself, for every signed-in user (it covers the staff screens too); the
   // assistant's answers link to its sections
   guide: ALL_ROLES,
@@ -68,6 +74,8 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Customers', path: '/customer', roles: STAFF_ROLES },
   { label: 'Customer Users', path: '/customer/users', roles: STAFF_ROLES },
   { label: 'Admin Users', path: '/admin/users', roles: [Role.StaffRoot] },
+  { label: 'Audit', path: '/audit', roles: [Role.StaffRoot] },
+  { label: 'API Tokens', path: '/api_tokens', roles: [Role.StaffRoot] },
   { label: 'Resources', path: '/resources', roles: CUSTOMER_ROLES },
   { label: 'Service Level Agreement', path: '/sla', roles: CUSTOMER_ROLES },
   { label: 'Schedules', path: '/schedules', roles: CUSTOMER_ROLES },
@@ -77,6 +85,9 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { label: 'Events', path: '/events', roles: CUSTOMER_ROLES },
   { label: 'Team Chat', path: '/team_chat', roles: [Role.CustomerRoot] },
   { label: 'Webhooks', path: '/webhooks', roles: [Role.CustomerRoot] },
+  { label: 'Import', path: '/imports', roles: [Role.CustomerRoot] },
+  { label: 'Audit', path: '/audit', roles: [Role.CustomerRoot] },
+  { label: 'API Tokens', path: '/api_tokens', roles: [Role.CustomerRoot] },
   { label: 'User Guide', path: '/user_guide', roles: CUSTOMER_ROLES },
 ];
 

@@ -96,3 +96,13 @@ export function form<TEntries extends v.ObjectEntries>(entries: TEntries) {
     return 'This field is required';
   });
 }
+
+/** A day of a filter: YYYY-MM-DD, a real day of the calendar (2026-02-30 is not). */
+export const isFilterDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text);
+
+/** A real day of the calendar (2026-02-30 is not). */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,9 +1,21 @@
-import { changeOwnPassword, login, logout, resendCode, sessionUser, userDashboard, verifyCode } from '@relevo/api';
+import {
+  changeOwnPassword,
+  login,
+  logout,
+  resendCode,
+  sessionUser,
+  ssoCallback,
+  ssoStart,
+  userDashboard,
+  verifyCode,
+} from '@relevo/api';
 import * as signIn from '../../auth/sign-in';
 import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
 import { clearPreauthCookie, clearSessionCookie, setPreauthCookie, setSessionCookie } from '../cookies';
+import { SSO_CALLBACK_PATH, finishSso, landingOf, startSso } from '../../auth/oidc';
+import { clearSsoCookie, readSsoCookie, setSsoCookie } from '../sso-cookie';
 
 /** docs/product.md#sign-in-and-reset-calls: two-step sign-in, the session user, logout, own password, profile counts. */
 export function authRoutes(routes: RouteTable, ctx: AppContext): void {
@@ -29,5 +41,22 @@ export function authRoutes(routes: RouteTable, ctx: AppContext): void {
       return answer;
     })
     .implement(changeOwnPassword, async ({ principal, body }) => signIn.changeOwnPassword(ctx, principal, body))
-    .implement(userDashboard, ({ principal }) => dashboard.profile(principal));
+    .implement(userDashboard, ({ principal }) => dashboard.profile(principal))
+    // docs/product.md#single-sign-on: browser navigations, answered with redirects
+    .implement(ssoStart, async ({ query, meta, reply }) => {
+      const outcome = await startSso(ctx, query.email, meta);
+      if (outcome.kind === 'provider') {
+        setSsoCookie(reply, outcome.state, ctx.config);
+        reply.redirect(outcome.location, 302);
+      } else reply.redirect(landingOf(outcome), 302);
+    })
+    .implement(ssoCallback, async ({ request, meta, reply }) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const currentUrl = new URL(`${ctx.config.publicUrl}${SSO_CALLBACK_PATH}${query}`);
+      const outcome = await finishSso(ctx, currentUrl, readSsoCookie(request, ctx.config), meta);
+      clearSsoCookie(reply, ctx.config);
+      if (outcome.kind === 'session') setSessionCookie(reply, outcome.token, ctx.config);
+      if (outcome.kind === 'code') setPreauthCookie(reply, outcome.token, ctx.config);
+      reply.redirect(outcome.kind === 'provider' ? '/login' : landingOf(outcome), 302);
+    });
 }

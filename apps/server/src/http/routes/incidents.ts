@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { incidentService } from '../../incidents/ingest';
+import { audit, byPrincipal } from '../../security/audit';
 import { engineOptions, responderService } from '../../incidents/respond';
 import { inboundService } from '../../incidents/inbound';
 import { eventsV2Service } from '../../incidents/pagerduty-events';
@@ -58,6 +59,20 @@ export function incidentRoutes(routes: RouteTable, app: AppContext): void {
     })
     .implement(simulateIncident, async ({ principal, params, body }): Promise<SimulationAnswer> => {
       const opened = await incidents.simulate(principal.customerId, params.id, body);
+      // docs/product.md#audit-trail: who made a test incident on which module
+      await ctx.database.scoped(principal.scope, (tx) =>
+        audit(
+          tx,
+          {
+            ...byPrincipal(principal),
+            action: 'simulate',
+            entity: 'module',
+            entityId: params.id,
+            detail: { case_id: opened.answer.case_id },
+          },
+          ctx.clock.now(),
+        ),
+      );
       return [{ status: '200', message: INGEST_MESSAGES.simulated, ...opened.answer }];
     });
 }

@@ -16,6 +16,8 @@ import {
 import type { AppContext } from '../../context';
 import type { RouteTable } from '../implement';
 import { HttpError } from '../errors';
+import { AUTH } from '../../db/database';
+import { anyCustomerSso } from '../../auth/oidc-queries';
 
 /** How long readiness waits for the database before it answers 503 (a load balancer checks every few seconds). */
 const READY_TIMEOUT_MS = 2_000;
@@ -92,7 +94,12 @@ export function referenceRoutes(routes: RouteTable, ctx: AppContext): void {
         .execute();
       return { total: list.length, list };
     })
-    .implement(clientSettings, async () => ({ version: APP_VERSION, widget_script_url: ctx.config.widgetScriptUrl }))
+    .implement(clientSettings, async () => ({
+      version: APP_VERSION,
+      widget_script_url: ctx.config.widgetScriptUrl,
+      // docs/product.md#single-sign-on: offered when the deployment or any customer has a provider
+      sso: ctx.config.oidc !== null || (await ctx.database.scoped(AUTH, (tx) => anyCustomerSso(tx))),
+    }))
     .implement(
       openApiDocument,
       ({ request, reply }) => {

@@ -1,5 +1,5 @@
 import { ApiError } from '@relevo/api';
-import { loginMachine } from '@relevo/domain';
+import { SSO_ERRORS, loginMachine } from '@relevo/domain';
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
@@ -12,10 +12,23 @@ import { LoginPage } from './LoginPage';
 const withLogin = (login: () => Promise<{ access_token: string; token_type: 'bearer'; delivery: string[] }>) =>
   loginMachine.provide({ actors: { login: fromPromise(login) } });
 
-function Login({ machine }: { machine?: typeof loginMachine }) {
+interface LoginStoryProps {
+  machine?: typeof loginMachine;
+  /** the client settings offer single sign-on */
+  sso?: boolean;
+  at?: string;
+  /** where the single sign-on button sent the browser */
+  onStart?: (path: string) => void;
+}
+
+function Login({ machine, sso = false, at = '/login', onStart }: LoginStoryProps) {
   return (
     <StoryApp
-      at="/login"
+      at={at}
+      services={{
+        loadClientSettings: async () => ({ version: '1.4.4', widget_script_url: null, sso }),
+        startSingleSignOn: onStart ?? (() => undefined),
+      }}
       routes={[
         { path: '/login', element: <LoginPage machine={machine} /> },
         landed('/authenticator'),
@@ -97,5 +110,29 @@ export const ServerError: Story = {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
       'We have some problems please contact support',
     );
+  },
+};
+
+const started: string[] = [];
+
+/** docs/product.md#single-sign-on: the button checks the e-mail, then leaves for the provider. */
+export const SingleSignOn: Story = {
+  args: { sso: true, onStart: (path) => started.push(path) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole('button', { name: 'Sign in with single sign-on' });
+    await userEvent.click(button);
+    await expectProblem(canvasElement, canvasElement, 'Email', 'Email is required');
+    await userEvent.type(canvas.getByLabelText('Email'), 'Ana@Acme.example');
+    await userEvent.click(button);
+    await expect(started.at(-1)).toBe('/api/auth/sso/start?email=ana%40acme.example');
+  },
+};
+
+/** docs/product.md#single-sign-on: back from the provider without a sign-in, with the reason. */
+export const SingleSignOnRefused: Story = {
+  args: { sso: true, at: '/login?sso_error=account' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(SSO_ERRORS.account);
   },
 };

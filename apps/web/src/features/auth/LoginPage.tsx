@@ -1,11 +1,19 @@
-import { APP_VERSION, MESSAGES, loginErrors, type loginMachine } from '@relevo/domain';
+import {
+  APP_VERSION,
+  MESSAGES,
+  loginErrors,
+  ssoErrorMessage,
+  ssoStartErrors,
+  ssoStartPath,
+  type loginMachine,
+} from '@relevo/domain';
 import { Alert, Button, PasswordField, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicPage } from '../../shell/PublicPage';
 import { useService } from '../../shell/services';
-import { liveLoginMachine } from './auth-machines';
+import { liveLoadClientSettings, liveLoginMachine, liveStartSingleSignOn } from './auth-machines';
 import { bindFields } from '../../shell/shown-errors';
 
 /** What the code step learns from the login answer: where the code went. */
@@ -24,11 +32,33 @@ export function LoginPage({ machine }: LoginPageProps) {
   const [state, send] = useMachine(machine ?? provided, { input: {} });
   const navigate = useNavigate();
   const { context } = state;
-  const field = bindFields<'email' | 'password'>(
-    context,
-    context.submitted ? loginErrors(context) : {},
-    (name, value) => send({ type: 'CHANGE', field: name, value }),
-  );
+  const loadSettings = useService('loadClientSettings', liveLoadClientSettings);
+  const startSingleSignOn = useService('startSingleSignOn', liveStartSingleSignOn);
+  const [ssoOffered, setSsoOffered] = useState(false);
+  // the e-mail's own check when single sign-on is asked for (the password is not needed then)
+  const [ssoEmailErrors, setSsoEmailErrors] = useState<string[] | undefined>(undefined);
+  const [params] = useSearchParams();
+  // docs/product.md#single-sign-on: a refusal comes back to this screen with its code
+  const ssoError = ssoErrorMessage(params.get('sso_error'));
+  useEffect(() => {
+    let current = true;
+    loadSettings()
+      .then((settings) => current && setSsoOffered(settings.sso === true))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [loadSettings]);
+  const errors = context.submitted ? loginErrors(context) : ssoEmailErrors ? { email: ssoEmailErrors } : {};
+  const field = bindFields<'email' | 'password'>(context, errors, (name, value) => {
+    if (name === 'email') setSsoEmailErrors(undefined);
+    send({ type: 'CHANGE', field: name, value });
+  });
+  const signOnSingly = () => {
+    const emailErrors = ssoStartErrors(context.email).email;
+    if (emailErrors?.length) setSsoEmailErrors(emailErrors);
+    else startSingleSignOn(ssoStartPath(context.email));
+  };
   const isDone = state.matches('done');
 
   useEffect(() => {
@@ -51,11 +81,17 @@ export function LoginPage({ machine }: LoginPageProps) {
         }}
       >
         {state.matches('failed') && context.error ? <Alert variant="error">{context.error}</Alert> : null}
+        {ssoError && !state.matches('failed') ? <Alert variant="error">{ssoError}</Alert> : null}
         <TextField label="Email" type="email" autoComplete="username" required autoFocus {...field('email')} />
         <PasswordField label="Password" autoComplete="current-password" required {...field('password')} />
         <Button type="submit" variant="primary" block loading={state.matches('submitting') || isDone}>
           Login
         </Button>
+        {ssoOffered ? (
+          <Button variant="secondary" block onClick={signOnSingly}>
+            Sign in with single sign-on
+          </Button>
+        ) : null}
       </form>
       <div className="public-links">
         <Link to="/reset_password">{MESSAGES.recoveryLink}</Link>

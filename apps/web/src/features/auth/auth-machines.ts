@@ -1,4 +1,4 @@
-import { login, resendCode, verifyCode } from '@relevo/api';
+import { clientSettings, login, resendCode, verifyCode } from '@relevo/api';
 import { loginMachine, twoFactorMachine } from '@relevo/domain';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
@@ -7,8 +7,14 @@ declare module '../../shell/services' {
   interface Services {
     loginMachine: typeof loginMachine;
     twoFactorMachine: typeof twoFactorMachine;
+    /** docs/product.md#single-sign-on: the browser leaves for the provider (stories record it instead) */
+    startSingleSignOn: (path: string) => void;
   }
 }
+
+/** Whether the sign-in screen offers single sign-on (the public client settings say so). */
+export const liveLoadClientSettings = () => api.call(clientSettings);
+export const liveStartSingleSignOn = (path: string) => window.location.assign(path);
 
 /**
  * The sign-in machines bound to the server. Their failures show in the screen's red alert

@@ -1,5 +1,14 @@
 import { ApiError } from '@relevo/api';
-import { MESSAGES, Role, customerInUseMessage, type Customer, type ListQuery, type RoleId } from '@relevo/domain';
+import {
+  MESSAGES,
+  Role,
+  SSO_MESSAGES,
+  customerInUseMessage,
+  type Customer,
+  type CustomerSso,
+  type ListQuery,
+  type RoleId,
+} from '@relevo/domain';
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../../routes';
@@ -13,6 +22,7 @@ import {
   storyBody as body,
 } from '../../testing/story-dialogs';
 import type { CustomerCalls } from './customer-calls';
+import type { CustomerSsoCalls } from './sso-calls';
 
 const NAMES = [
   'Relevo',
@@ -84,6 +94,28 @@ const CALLS = {
   }),
 };
 
+/** Acme Health has a provider of its own (its secret kept, never shown); the others none. */
+const ACME_SSO: CustomerSso = {
+  customer_id: 3,
+  issuer: 'https://login.acme-health.example',
+  client_id: 'relevo-dashboard',
+  has_secret: true,
+  domains: ['acme-health.example'],
+};
+const SSO_CALLS: CustomerSsoCalls = {
+  get: async (id) =>
+    id === ACME_SSO.customer_id
+      ? ACME_SSO
+      : { customer_id: id, issuer: '', client_id: '', has_secret: false, domains: [] },
+  save: async (id, body) => ({
+    customer_id: id,
+    issuer: body.issuer,
+    client_id: body.client_id,
+    has_secret: body.issuer !== '',
+    domains: body.domains,
+  }),
+};
+
 /** The real route table at /customer, signed in as a staff user, with fixture calls. */
 function Customers({
   role = Role.StaffRoot,
@@ -94,7 +126,14 @@ function Customers({
   calls?: keyof typeof CALLS;
   at?: string;
 }) {
-  return <StoryApp routes={routes} at={at} user={storyUser(role)} services={{ customerCalls: CALLS[calls]() }} />;
+  return (
+    <StoryApp
+      routes={routes}
+      at={at}
+      user={storyUser(role)}
+      services={{ customerCalls: CALLS[calls](), customerSsoCalls: SSO_CALLS }}
+    />
+  );
 }
 
 export default { title: 'Screens/Customers', ...screenMeta(Customers) };
@@ -249,5 +288,53 @@ export const ProviderEditModal: Story = {
       'aria-disabled',
       'true',
     );
+  },
+};
+
+async function openSso(canvasElement: HTMLElement, name: string) {
+  const screen = body(canvasElement);
+  await userEvent.click(await screen.findByRole('button', { name: `Single sign-on of ${name}` }));
+  return screen.findByRole('dialog', { name: 'Edit Single sign-on' });
+}
+
+/** docs/product.md#single-sign-on: a customer's own provider; the kept secret is never shown. */
+export const SingleSignOn: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openSso(canvasElement, 'Acme Health');
+    await expect(within(dialog).getByLabelText('Issuer')).toHaveValue(ACME_SSO.issuer);
+    await expect(within(dialog).getByLabelText('Client secret')).toHaveValue('');
+    await expect(dialog).toHaveTextContent('A secret is kept: leave empty to keep it.');
+    await expect(within(dialog).getByLabelText('E-mail domains')).toHaveValue('acme-health.example');
+    await expect(body(canvasElement).queryByRole('button', { name: 'Single sign-on of Relevo' })).toBeNull();
+  },
+};
+
+/** A new provider needs its client ID and secret; a bad domain says so. */
+export const SingleSignOnInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openSso(canvasElement, 'Globex Logistics');
+    await userEvent.type(within(dialog).getByLabelText('Issuer'), 'https://idp.globex.example');
+    await userEvent.type(within(dialog).getByLabelText('E-mail domains'), 'globex..example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectProblem(canvasElement, dialog, 'Client ID', 'Client ID is required');
+    await expectProblem(canvasElement, dialog, 'E-mail domains', 'Must be a domain name such as example.com');
+  },
+};
+
+export const SingleSignOnSaved: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openSso(canvasElement, 'Acme Health');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await body(canvasElement).findByText(SSO_MESSAGES.saved)).toBeInTheDocument();
+  },
+};
+
+/** Staff View reads the list but keeps no customer's provider. */
+export const SingleSignOnStaffView: Story = {
+  args: { role: Role.StaffView },
+  play: async ({ canvasElement }) => {
+    const screen = body(canvasElement);
+    await screen.findByText('Acme Health');
+    await expect(screen.queryByRole('button', { name: 'Single sign-on of Acme Health' })).toBeNull();
   },
 };

@@ -1,6 +1,7 @@
-import { addCustomer, deleteCustomer, getDelivery, updateCustomer } from '@relevo/api';
+import { addCustomer, deleteCustomer, getDelivery, saveCustomerSso, updateCustomer } from '@relevo/api';
 import {
   MESSAGES,
+  SSO_MESSAGES,
   activeFlagStatus,
   customerDeleteRefusal,
   isProviderCustomer,
@@ -8,14 +9,16 @@ import {
   mayCall,
   type Customer,
 } from '@relevo/domain';
-import { StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
+import { Button, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveCustomerCalls } from './customer-calls';
 import { CustomerModal } from './CustomerModal';
+import { CustomerSsoModal } from './CustomerSsoModal';
+import { liveCustomerSsoCalls } from './sso-calls';
 import './CustomersPage.css';
 
 const COLUMNS: DataTableColumn<Customer>[] = [
@@ -74,9 +77,23 @@ export function CustomersPage() {
   // docs/product.md#delivery-providers: each customer's providers and order open from its row
   const { rowButtons } = records;
   const mayEdit = records.may.edit || records.may.delete;
+  // docs/product.md#single-sign-on: a customer's own provider, for those who change customers
+  const ssoCalls = useService('customerSsoCalls', liveCustomerSsoCalls);
+  const maySso = mayCall(user.role.rol_id, saveCustomerSso);
+  const [ssoOf, setSsoOf] = useState<Customer | null>(null);
+  const closeSso = useCallback(() => setSsoOf(null), []);
+  const ssoSaved = useCallback(() => {
+    toast.success(SSO_MESSAGES.saved);
+    setSsoOf(null);
+  }, []);
   const rowActions = useCallback(
     (row: Customer) => (
       <span className="customers__row-actions">
+        {maySso && !isProvider(row) ? (
+          <Button size="sm" onClick={() => setSsoOf(row)} aria-label={`Single sign-on of ${row.customer_name}`}>
+            SSO
+          </Button>
+        ) : null}
         <Link
           className="rl-button rl-button--secondary rl-button--sm"
           to={`/customer/${row.customer_id}/delivery`}
@@ -88,21 +105,24 @@ export function CustomersPage() {
         {mayEdit ? rowButtons(row) : null}
       </span>
     ),
-    [rowButtons, mayEdit],
+    [rowButtons, mayEdit, maySso, isProvider],
   );
   return (
-    <RecordListScreen
-      records={records}
-      rowActions={mayCall(user.role.rol_id, getDelivery) ? rowActions : undefined}
-      modal={(row) => (
-        <CustomerModal
-          customer={row}
-          isProvider={row ? isProvider(row) : false}
-          calls={calls}
-          onClose={close}
-          onSaved={saved}
-        />
-      )}
-    />
+    <>
+      {ssoOf ? <CustomerSsoModal customer={ssoOf} calls={ssoCalls} onClose={closeSso} onSaved={ssoSaved} /> : null}
+      <RecordListScreen
+        records={records}
+        rowActions={mayCall(user.role.rol_id, getDelivery) ? rowActions : undefined}
+        modal={(row) => (
+          <CustomerModal
+            customer={row}
+            isProvider={row ? isProvider(row) : false}
+            calls={calls}
+            onClose={close}
+            onSaved={saved}
+          />
+        )}
+      />
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls, FilterChoice } from './event-calls';
 import { NO_FILTERS, withApplication, type EventFilters as Filters } from './event-filters';
+import '../../shell/filter-bar.css';
 
 export interface EventFiltersProps {
   filters: Filters;
@@ -63,7 +64,7 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
   const isFiltered = Object.values(filters).some((value) => value !== null);
 
   return (
-    <div className="events-filters" role="group" aria-label="Event filters">
+    <div className="filter-bar" role="group" aria-label="Event filters">
       <NativeSelectField
         label="Application"
         name="application"

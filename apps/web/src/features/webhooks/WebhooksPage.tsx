@@ -9,12 +9,12 @@ import {
   type ListQuery,
   type Webhook,
 } from '@relevo/domain';
-import { Alert, Button, Icon, PageHeader, Spinner, StatusBadge, toast } from '@relevo/ui';
+import { Button, Icon, StatusBadge, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useId, useState } from 'react';
 import { useList, type ListParams } from '../../shell/list';
 import { useRecordScreen } from '../../shell/record-screen';
 import { reportError } from '../../shell/report-error';
-import { RetryAlert } from '../../shell/RetryAlert';
+import { CardListScreen } from '../../shell/card-list';
 import { useService } from '../../shell/services';
 import { liveWebhookCalls } from './webhook-calls';
 import './WebhooksPage.css';
@@ -61,7 +61,6 @@ export function WebhooksPage() {
   });
   const [showing, setShowing] = useState<Webhook | null>(null);
   const [enabling, setEnabling] = useState<number | null>(null);
-  const fullId = useId();
 
   const enable = async (webhook: Webhook) => {
     setEnabling(webhook.webhook_id);
@@ -76,50 +75,35 @@ export function WebhooksPage() {
     }
   };
 
-  const isLoaded = list.status === 'ready';
-  const isFull = isLoaded && list.total >= WEBHOOK_LIMITS.perCustomer;
-  const firstLoad = list.status === 'loading' && list.rows.length === 0;
-
   return (
     <>
-      <PageHeader
-        title={WEBHOOK_SCREEN_TEXTS.title}
-        description={WEBHOOK_SCREEN_TEXTS.intro}
-        actions={
-          <Button
-            variant="primary"
-            icon={<Icon name="plus" size={16} />}
-            disabled={!isLoaded || isFull}
-            aria-describedby={isFull ? fullId : undefined}
-            onClick={screen.create}
-          >
-            {WEBHOOK_SCREEN_TEXTS.add}
-          </Button>
-        }
-      />
-      {isFull ? (
-        <Alert variant="warning" className="webhooks__full">
-          <span id={fullId}>{WEBHOOK_MESSAGES.tooMany}</span>
-        </Alert>
-      ) : null}
-      {firstLoad ? <Spinner label="Loading the webhooks" /> : null}
-      {list.status === 'error' ? <RetryAlert error={WEBHOOK_SCREEN_TEXTS.loadFailed} onRetry={list.reload} /> : null}
-      {isLoaded && list.rows.length === 0 ? <p className="webhooks__empty">{WEBHOOK_SCREEN_TEXTS.empty}</p> : null}
-      {list.rows.length > 0 ? (
-        <ul className="webhooks" aria-label={WEBHOOK_SCREEN_TEXTS.listLabel} aria-busy={list.status === 'loading'}>
-          {list.rows.map((webhook) => (
-            <WebhookItem
-              key={webhook.webhook_id}
-              webhook={webhook}
-              zone={zone}
-              isEnabling={enabling === webhook.webhook_id}
-              onDeliveries={() => setShowing(webhook)}
-              onEnable={() => void enable(webhook)}
-              onDelete={() => screen.askRemove(webhook)}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <CardListScreen
+        texts={{
+          title: WEBHOOK_SCREEN_TEXTS.title,
+          intro: WEBHOOK_SCREEN_TEXTS.intro,
+          create: WEBHOOK_SCREEN_TEXTS.add,
+          listLabel: WEBHOOK_SCREEN_TEXTS.listLabel,
+          loading: 'Loading the webhooks',
+          loadFailed: WEBHOOK_SCREEN_TEXTS.loadFailed,
+          empty: WEBHOOK_SCREEN_TEXTS.empty,
+          full: WEBHOOK_MESSAGES.tooMany,
+        }}
+        list={list}
+        isFull={list.total >= WEBHOOK_LIMITS.perCustomer}
+        onCreate={screen.create}
+      >
+        {list.rows.map((webhook) => (
+          <WebhookItem
+            key={webhook.webhook_id}
+            webhook={webhook}
+            zone={zone}
+            isEnabling={enabling === webhook.webhook_id}
+            onDeliveries={() => setShowing(webhook)}
+            onEnable={() => void enable(webhook)}
+            onDelete={() => screen.askRemove(webhook)}
+          />
+        ))}
+      </CardListScreen>
       {screen.editing ? (
         <Suspense fallback={null}>
           <WebhookFormModal calls={calls} onClose={screen.close} onSaved={screen.saved} />
@@ -149,8 +133,8 @@ function WebhookItem({ webhook, zone, isEnabling, onDeliveries, onEnable, onDele
   const urlId = useId();
   const isActive = webhook.webhook_active === 'Y';
   return (
-    <li className="webhooks__item" aria-labelledby={urlId}>
-      <div className="webhooks__head">
+    <li className="card-list__item" aria-labelledby={urlId}>
+      <div className="card-list__head">
         <h2 id={urlId} className="webhooks__url">
           {webhook.webhook_url}
         </h2>
@@ -174,7 +158,7 @@ function WebhookItem({ webhook, zone, isEnabling, onDeliveries, onEnable, onDele
           it is disabled after {WEBHOOK_LIMITS.disableAfterMs / 3_600_000} hours of failures.
         </p>
       ) : null}
-      <dl className="webhooks__facts">
+      <dl className="card-list__facts">
         <div>
           <dt>Changes</dt>
           <dd>{webhookChangesText(webhook.changes)}</dd>
@@ -197,7 +181,7 @@ function WebhookItem({ webhook, zone, isEnabling, onDeliveries, onEnable, onDele
           <dd className="webhooks__count">{webhook.pending_count}</dd>
         </div>
       </dl>
-      <div className="webhooks__actions">
+      <div className="card-list__actions">
         <Button size="sm" icon={<Icon name="activity" size={16} />} onClick={onDeliveries}>
           Deliveries
         </Button>
