@@ -639,6 +639,12 @@ describe.each(DATABASE_KINDS)('schedules on %s', (kind) => {
       ]);
       const bad = await as(reader, 'GET', '/api/on-call/next-shifts?ids=1,x');
       expect(bad.status).toBe(422);
+      // past the database's integers: refused, not a database error
+      const huge = await as(reader, 'GET', '/api/on-call/next-shifts?ids=1,2147483648');
+      expect(huge).toMatchObject({
+        status: 422,
+        body: { detail: [{ loc: ['query', 'ids'], msg: 'Must be up to 100 ids separated by commas' }] },
+      });
       await reader.client.call(deleteOverride, {
         params: { id: primary.schedule_id, override_id: override.override_id },
       });

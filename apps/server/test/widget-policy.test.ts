@@ -30,10 +30,12 @@ describe('the third-party widget (docs/product.md#what-relevo-does, docs/product
     expect((await withWidget.raw('GET', '/api/settings/client')).body).toEqual({
       version: '1.4.4',
       widget_script_url: 'https://widget.example.com/v2/loader.js?key=abc',
+      sso: false,
     });
     expect((await without.raw('GET', '/api/settings/client')).body).toEqual({
       version: '1.4.4',
       widget_script_url: null,
+      sso: false,
     });
   });
 

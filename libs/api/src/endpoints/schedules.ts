@@ -205,6 +205,8 @@ export const nextShifts = endpoint({
       v.string('Must be ids separated by commas'),
       v.regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Must be up to 100 ids separated by commas'),
       v.transform((text) => text.split(',').map(Number)),
+      // an id is a database integer: a larger number names no resource
+      v.check((ids) => ids.every((id) => id <= 2_147_483_647), 'Must be up to 100 ids separated by commas'),
     ),
   }),
   response: reply<{ next_shifts: NextShift[] }>(),
