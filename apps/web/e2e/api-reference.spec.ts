@@ -23,7 +23,8 @@ test.describe('API reference (docs/product.md#openapi-document)', () => {
 
     // the user guide links to it
     await page.goto('/guide');
-    await page.locator('.guide__text a[href="/api_reference"]').click();
+    // its section on the reference, and the API tokens' section, link to the page
+    await page.locator('.guide__text a[href="/api_reference"]').first().click();
     await expect(page).toHaveURL(/\/api_reference$/);
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
 
