@@ -1,6 +1,5 @@
 import * as oidc from 'openid-client';
 import {
-  PREAUTH_TTL_SECONDS,
   Role,
   SESSION_TTL_SECONDS,
   SSO_CODE_STEP_PATH,
@@ -9,7 +8,7 @@ import {
   type SsoErrorCode,
 } from '@relevo/domain';
 import { addSeconds } from '../clock';
-import { wakeOutbox, type AppContext } from '../context';
+import type { AppContext } from '../context';
 import type { OidcProviderConfig } from '../config';
 import { AUTH, SYSTEM } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -20,7 +19,7 @@ import { securityEvent } from '../security/events';
 import { hashPassword } from './passwords';
 import { createSession } from './queries';
 import { enforceLimits } from './rate-limit';
-import { sendCode } from './sign-in';
+import { startCodeStep } from './sign-in';
 import { randomToken } from './tokens';
 import {
   customerOfDomain,
@@ -344,7 +343,7 @@ export function finishSso(
     }
 
     const user = await accountOf(ctx, email, provider);
-    return ctx.config.oidcProviderMfa ? openSession(ctx, user, meta) : startCodeStep(ctx, user, meta);
+    return ctx.config.oidcProviderMfa ? openSession(ctx, user, meta) : startSsoCodeStep(ctx, user, meta);
   });
 }
 
@@ -376,26 +375,8 @@ async function openSession(ctx: AppContext, user: UserWithCustomer, meta: Reques
 }
 
 /** The e-mailed code follows, as after a password; its login is audited as by single sign-on. */
-async function startCodeStep(ctx: AppContext, user: UserWithCustomer, meta: RequestMeta): Promise<SsoOutcome> {
-  const now = ctx.clock.now();
-  const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
-  const sessionId = await ctx.database.scoped(AUTH, async (tx) => {
-    const sessionId = await createSession(
-      tx,
-      { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent },
-      now,
-    );
-    await markSsoSession(tx, sessionId);
-    await sendCode(ctx, tx, user, sessionId);
-    return sessionId;
-  });
-  await wakeOutbox(ctx);
-  const token = await ctx.signer.sign({
-    sid: sessionId,
-    sub: user.id,
-    kind: 'preauth',
-    exp: Math.floor(expiresAt.getTime() / 1000),
-  });
+async function startSsoCodeStep(ctx: AppContext, user: UserWithCustomer, meta: RequestMeta): Promise<SsoOutcome> {
+  const { token } = await startCodeStep(ctx, user, meta, markSsoSession);
   return { kind: 'code', token };
 }
 

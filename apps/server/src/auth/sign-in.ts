@@ -28,7 +28,7 @@ import { randomCode, type TokenClaims } from './tokens';
 import { sessionVia } from './oidc-queries';
 
 /** Queues a fresh code to the user's e-mail and, when it has one, phone. Answers where it went. */
-export async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string): Promise<string[]> {
+async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, sessionId: string): Promise<string[]> {
   const now = ctx.clock.now();
   const code = randomCode();
   // the key names the code row: two quick resends are two codes, each sent (not one swallowed as a repeat)
@@ -95,6 +95,21 @@ export async function login(
     throw new HttpError(401, AUTH_MESSAGES.inactive);
   }
 
+  const { token, delivery } = await startCodeStep(ctx, user, meta);
+  return { answer: { access_token: token, token_type: 'bearer', delivery }, token };
+}
+
+/**
+ * The code step of a sign-in that passed its first factor (a password, or a provider of single
+ * sign-on): a pre-auth session, its code sent, and the session's token. `alsoIn` runs in the same
+ * unit of work (single sign-on marks the session as its own).
+ */
+export async function startCodeStep(
+  ctx: AppContext,
+  user: UserWithCustomer,
+  meta: RequestMeta,
+  alsoIn?: (tx: Tx, sessionId: string) => Promise<void>,
+): Promise<{ token: string; delivery: string[] }> {
   const now = ctx.clock.now();
   const expiresAt = addSeconds(now, PREAUTH_TTL_SECONDS);
   const { sessionId, delivery } = await ctx.database.scoped(AUTH, async (tx) => {
@@ -103,6 +118,7 @@ export async function login(
       { userId: user.id, kind: 'preauth', expiresAt, ip: meta.ip, userAgent: meta.userAgent },
       now,
     );
+    await alsoIn?.(tx, sessionId);
     const delivery = await sendCode(ctx, tx, user, sessionId);
     return { sessionId, delivery };
   });
@@ -113,7 +129,7 @@ export async function login(
     kind: 'preauth',
     exp: Math.floor(expiresAt.getTime() / 1000),
   });
-  return { answer: { access_token: token, token_type: 'bearer', delivery }, token };
+  return { token, delivery };
 }
 
 /**
