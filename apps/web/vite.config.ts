@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { relevoCatalogs } from './i18n-catalogs';
 
 /** Text files of the build worth compressing: below 1 kB the headers cost about what is saved. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -43,7 +44,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), relevoCatalogs(), precompress()],
   server: {
     port: 5173,
     // the API server of `npm start` (docs/product.md#processes-storage-and-configuration: PORT 3000)

@@ -7,7 +7,8 @@
 //    /login JavaScript budget on that build;
 // 3. the static Storybook build, then every story rendered in Chromium through Storybook's Vitest integration, with its play function
 //    and the a11y check run (a story that throws, fails an assertion or an axe rule, logs an error or
-//    makes a network request fails the step).
+//    makes a network request fails the step), and every story again in Spanish (the `stories-es`
+//    project: a text without a Spanish translation fails it too).
 import { spawnSync } from 'node:child_process';
 
 const env = {

@@ -93,10 +93,11 @@ const EXPECTED: Record<string, Row> = {
   // docs/product.md#openapi-document: the table's own document, read by integrators' tools
   'GET /api/openapi.json': { auth: 'public' },
 
-  // every signed-in user: own session user, logout, own password (docs/product.md#layout settings menu, 2.8
-  // profile), profile counts (docs/product.md#profile), own customer (docs/product.md#http-calls GET /api/procedures/get/current),
-  // the language list (docs/product.md#http-calls)
+  // every signed-in user: own session user, own settings (docs/product.md#languages), logout, own password
+  // (docs/product.md#layout settings menu, 2.8 profile), profile counts (docs/product.md#profile), own customer
+  // (docs/product.md#http-calls GET /api/procedures/get/current), the language list (docs/product.md#http-calls)
   'GET /api/users/me': { own: ALL },
+  'PUT /api/users/me': { own: ALL },
   'POST /api/login/jwt/logout': { own: ALL },
   'PUT /api/management/password/change/': { own: ALL },
   'GET /api/users/user/dashboard/': { own: ALL },
@@ -1210,6 +1211,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
         return { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${unique}` };
       case 'simulateIncident':
         return { incident: `Matrix incident ${unique}`, description: 'Raised by the role matrix test' };
+      // English: the calls after this one sign the caller in again and read the English code mail
+      case 'updateOwnSettings':
+        return { language: 'en' };
       case 'changeOwnPassword': {
         const next = `Own.Pass${seq}`;
         return { current_password: callers.get(role)!.password, new_password: next, confirm_password: next };
@@ -1396,6 +1400,9 @@ describe.each(DATABASE_KINDS)('the role and tenant matrix on %s', (kind) => {
     switch (name) {
       case 'sessionUser':
         return expect(answer).toMatchObject({ id: caller.id, email: caller.email, role: { rol_id: role } });
+      case 'updateOwnSettings':
+        expect(answer).toMatchObject({ id: caller.id, email: caller.email, language: 'en' });
+        return expect(users.find((u) => u.id === caller.id)!.language).toBe('en');
       case 'logout': {
         // this session ends; the caller's other session (its matrix token) goes on
         expect((await t.raw('GET', '/api/users/me', { headers: bearer(token) })).status).toBe(401);

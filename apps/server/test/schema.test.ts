@@ -50,6 +50,7 @@ const LANDED: Record<string, string> = {
   '0031_audit_trail': '7b4a855e6c46',
   '0032_single_sign_on': 'eac4c9633a47',
   '0033_imports': '4e5283affee9',
+  '0034_user_language': 'b459e2c06c05',
 };
 
 const digest = (statements: string[]) => createHash('sha256').update(statements.join('\n')).digest('hex').slice(0, 12);

@@ -7,7 +7,9 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
+    const { relevoCatalogs } = await import('../../web/i18n-catalogs.ts');
     return mergeConfig(viteConfig, {
+      plugins: [relevoCatalogs()],
       build: {
         // the preview bundle holds every story at once; its size says nothing about the app's
         chunkSizeWarningLimit: 4000,

@@ -2,10 +2,12 @@
  * Runs in the browser around every story test (Storybook's test integration renders each story
  * and runs its play function and the a11y check; a throw, a failed assertion, an axe violation or
  * an uncaught error already fails it). This adds the two failures Storybook does not check: a
- * console error, and a request to the network or the live API (test/stray-requests.ts).
+ * console error, and a request to the network or the live API (test/stray-requests.ts). The
+ * Spanish run of every story (test/stories-es.test.tsx) uses it too.
  */
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { commands } from 'vitest/browser';
+import { untilQuiet } from './until-quiet.ts';
 
 const consoleErrors: string[] = [];
 const originalError = console.error.bind(console);
@@ -45,26 +47,6 @@ console.error = (...args: unknown[]) => {
   if (!HARMLESS_CONSOLE_ERRORS.some(({ pattern }) => pattern.test(message))) consoleErrors.push(message);
   originalError(...args);
 };
-
-/** Resolves once the DOM has stayed unchanged for `frames` animation frames, or after `cap` ms. */
-function untilQuiet(frames = 3, cap = 1_000): Promise<void> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    let quiet = 0;
-    const observer = new MutationObserver(() => {
-      quiet = 0;
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const frame = () => {
-      quiet += 1;
-      if (quiet > frames || performance.now() - started > cap) {
-        observer.disconnect();
-        resolve();
-      } else requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-}
 
 /** What the story left behind: console errors and stray requests since the last check. */
 async function leftovers() {

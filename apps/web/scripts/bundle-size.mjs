@@ -26,19 +26,22 @@ const ROUTES = [
   // the widgets; their charts (visx and d3, about 40 kB) load while the widgets' numbers do
   { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/DashboardPage.tsx'], budgetKb: AIM_KB },
   // the table (TanStack Table) and the filters on top of the shared part
-  // 150.5 for a while (docs/perf.md, "Route budgets"): the entry's route table and sidebar took the
-  // Import, Audit and API Tokens screens (+0.4 kB gzip) while the events screen was at 149.8
-  { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: 150.5 },
+  // 157.5 for a while (docs/perf.md, "Route budgets", 2026-11-30): two languages (Lingui's runtime,
+  // the language menu and each text's ICU form, about 7 kB gzip on every route) while the events
+  // screen was at 150.2
+  { route: '/events', modules: [LAYOUT, 'src/features/events/EventsPage.tsx'], budgetKb: 157.5 },
   // a catalogue list with who is on call in each schedule (its window and the delete confirmation
   // load when they open)
-  { route: '/schedules', modules: [LAYOUT, 'src/features/schedules/SchedulesPage.tsx'], budgetKb: AIM_KB },
+  // 156.5 for a while: two languages, as /events
+  { route: '/schedules', modules: [LAYOUT, 'src/features/schedules/SchedulesPage.tsx'], budgetKb: 156.5 },
   // the timeline, the rotations and the overrides (their windows and confirmations load when they open)
   { route: '/schedules/:schedule_id', modules: [LAYOUT, 'src/features/schedules/SchedulePage.tsx'], budgetKb: AIM_KB },
   // a catalogue list of an application's modules (its windows and the delete confirmation load when they open)
   {
     route: '/application/:application_id/modules',
     modules: [LAYOUT, 'src/features/modules/ModulesPage.tsx'],
-    budgetKb: AIM_KB,
+    // 154 for a while: two languages, as /events
+    budgetKb: 154,
   },
   // the webhooks and their state (Add Webhook and the delivery log load when they open)
   { route: '/webhooks', modules: [LAYOUT, 'src/features/webhooks/WebhooksPage.tsx'], budgetKb: AIM_KB },

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { routes } from './routes';
 import { AppRoutes } from './shell/app-routes';
+import { activateLanguage } from './shell/i18n';
+import { LanguageRoot, startLanguage } from './shell/language';
 import { installErrorReporter } from './shell/report-error';
 import { SessionProvider } from './shell/session';
 
@@ -13,13 +15,18 @@ installErrorReporter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <SessionProvider>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-    </SessionProvider>
-    <Toaster />
-  </StrictMode>,
+// the first screen opens in the language it will keep (Spanish's catalog is its own chunk)
+void activateLanguage(startLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <SessionProvider>
+        <LanguageRoot>
+          <BrowserRouter>
+            <AppRoutes routes={routes} />
+          </BrowserRouter>
+        </LanguageRoot>
+      </SessionProvider>
+      <Toaster />
+    </StrictMode>,
+  ),
 );

@@ -36,7 +36,8 @@ export interface Endpoint<
   permissions: readonly Permission[];
   /**
    * Session endpoints a user whose password must be changed (force_change_password) may still
-   * call: the session user, logout and the own password change. Every other one answers 403.
+   * call: the session user, the own settings, logout and the own password change. Every other one
+   * answers 403.
    */
   duringForcedPasswordChange: boolean;
   /** phantom: the type of a successful answer */

@@ -697,3 +697,4 @@ export * from './sso/sign-in';
 export * from './sso/settings';
 export * from './api-tokens/api-token-form';
 export * from './sso/customer-sso-form';
+export * from './i18n';

@@ -48,3 +48,4 @@ export * from './date-time-range/DateTimeRangeField';
 export * from './checkbox/CheckboxField';
 export * from './ordered-list-field/OrderedListField';
 export * from './confirm-dialog/LazyConfirmDialog';
+export { setUiText, uiText } from './text/ui-text';

@@ -110,7 +110,7 @@ async function applyNewPassword(
     );
   }
   if (via === 'sms') {
-    const mail = passwordResetNoticeMail(user.name, via);
+    const mail = passwordResetNoticeMail(user.name, via, user.language ?? 'en');
     await enqueue(tx, mailMessage(user.email, mail, `reset-notice:${key}:email`), now);
   }
   return user;
@@ -145,7 +145,11 @@ export function startEmailReset(ctx: AppContext, body: EmailResetStart, meta: Re
         },
         now,
       );
-      const mail = resetLinkMail(user.name, `${ctx.config.publicUrl}/reset_password/email/${token}`);
+      const mail = resetLinkMail(
+        user.name,
+        `${ctx.config.publicUrl}/reset_password/email/${token}`,
+        user.language ?? 'en',
+      );
       await enqueue(tx, mailMessage(user.email, mail, `reset-link:${ctx.signer.digest(token)}`), now);
       wakeAfterCommit(tx, OUTBOX_CHANNEL);
     });

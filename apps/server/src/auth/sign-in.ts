@@ -43,7 +43,7 @@ async function sendCode(ctx: AppContext, tx: Tx, user: UserWithCustomer, session
     },
     now,
   );
-  const mail = loginCodeMail(user.name, code);
+  const mail = loginCodeMail(user.name, code, user.language ?? 'en');
   await enqueue(tx, mailMessage(user.email, mail, `login-code:${codeId}:email`), now);
   const delivery = ['e-mail'];
   if (user.phone) {

@@ -33,6 +33,7 @@ import { apiTokens } from './migrations/0030_api_tokens';
 import { auditTrail } from './migrations/0031_audit_trail';
 import { singleSignOn } from './migrations/0032_single_sign_on';
 import { imports } from './migrations/0033_imports';
+import { userLanguage } from './migrations/0034_user_language';
 import type { Migration } from './migration';
 import { applyPrivileges } from './privileges';
 
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031_audit_trail': auditTrail,
   '0032_single_sign_on': singleSignOn,
   '0033_imports': imports,
+  '0034_user_language': userLanguage,
 };
 
 function toKysely(migration: Migration): KyselyMigration {

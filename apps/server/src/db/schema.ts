@@ -72,6 +72,8 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: NullableTimestamp;
   password_changed_at: NullableTimestamp;
+  /** migration 0034: the language the user chose (docs/product.md#languages); null follows the browser */
+  language: ColumnType<'en' | 'es' | null, 'en' | 'es' | null | undefined, 'en' | 'es' | null>;
   /**
    * lower(name || ' ' || last_name || ' ' || email), kept by the database (migration 0003); a
    * generated column is nullable to the catalogue, though its inputs never are

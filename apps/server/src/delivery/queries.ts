@@ -8,6 +8,7 @@ import {
   type ContactLanguage,
   type CustomerWindow,
   type DeliveryStatus,
+  type DisplayLanguage,
   type EngineChannel,
 } from '@relevo/domain';
 import type { Tx } from '../db/database';
@@ -77,17 +78,22 @@ export async function enqueue(db: Tx, message: OutgoingMessage, now: Date): Prom
 /**
  * Queues an e-mail to each active Customer Root of a customer (the notices their organisation's
  * settings call for: a gap in a schedule, a webhook disabled), one key per person so a second run
- * queues nothing more, and wakes the dispatcher after the commit. Answers how many were written to.
+ * queues nothing more, and wakes the dispatcher after the commit; `compose` writes each in the
+ * person's language (docs/product.md#languages). Answers how many were written to.
  */
 export async function mailCustomerRoots(
   tx: Tx,
   customerId: number,
-  compose: (user: { id: number; name: string }) => { subject: string; text: string; key: string },
+  compose: (user: { id: number; name: string; language: DisplayLanguage | null }) => {
+    subject: string;
+    text: string;
+    key: string;
+  },
   now: Date,
 ): Promise<number> {
   const roots = await tx
     .selectFrom('users')
-    .select(['id', 'name', 'email'])
+    .select(['id', 'name', 'email', 'language'])
     .where('customer_id', '=', customerId)
     .where('rol_id', '=', Role.CustomerRoot)
     .where('status', '=', 1)

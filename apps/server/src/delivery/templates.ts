@@ -1,4 +1,5 @@
-import { CODE_TTL_SECONDS, RESET_LINK_TTL_SECONDS } from '@relevo/domain';
+import { CODE_TTL_SECONDS, RESET_LINK_TTL_SECONDS, formatDateTime, type DisplayLanguage } from '@relevo/domain';
+import { escapeHtml, translator, type Translate } from '../i18n/translate';
 
 export interface MailContent {
   subject: string;
@@ -19,33 +20,48 @@ export function mailMessage(recipient: string, mail: MailContent, idempotencyKey
   };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
 const minutes = (seconds: number) => Math.round(seconds / 60);
 
-function layout(title: string, paragraphs: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:14px;color:#1d2433">
+/**
+ * The HTML part of a mail: the title, the paragraphs (already HTML) and the product's line, in the
+ * reader's language (docs/product.md#languages). An English page is as it always was; another
+ * language names itself on the page.
+ */
+function layout(t: Translate, title: string, paragraphs: string[]): string {
+  const lang = t.language === 'en' ? '' : ` lang="${t.language}"`;
+  return `<!doctype html><html${lang}><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:14px;color:#1d2433">
 <h1 style="font-size:18px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
-<p style="color:#5b6475;font-size:12px">Relevo incident escalation</p>
+<p style="color:#5b6475;font-size:12px">${t.html('Relevo incident escalation')}</p>
 </body></html>`;
 }
+
+/** The greeting of every mail to a person. */
+const hello = (t: Translate, name: string) => t('Hello {name},', { name });
+const helloHtml = (t: Translate, name: string) => t.html('Hello {name},', { name: escapeHtml(name) });
 
 /** The subject of the sign-in code mail: never the code itself (subjects show on lock screens and in lists). */
 export const LOGIN_CODE_SUBJECT = 'Your Relevo verification code';
 
-/** The sign-in code (docs/product.md#sign-in-sessions-and-secrets). */
-export function loginCodeMail(name: string, code: number): MailContent {
+/**
+ * The sign-in code (docs/product.md#sign-in-sessions-and-secrets), in the reader's language
+ * (docs/product.md#languages), as is every mail of this file.
+ */
+export function loginCodeMail(name: string, code: number, language: DisplayLanguage = 'en'): MailContent {
+  const t = translator(language);
   const ttl = minutes(CODE_TTL_SECONDS);
+  const valid = 'It is valid for {minutes} minutes and can be used once.';
+  const advice = 'If you did not try to sign in, change your password.';
   return {
-    subject: LOGIN_CODE_SUBJECT,
-    text: `Hello ${name},\n\nYour verification code is ${code}.\nIt is valid for ${ttl} minutes and can be used once.\n\nIf you did not try to sign in, change your password.`,
-    html: layout('Your verification code', [
-      `Hello ${escapeHtml(name)},`,
-      `Your verification code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong>.`,
-      `It is valid for ${ttl} minutes and can be used once.`,
-      'If you did not try to sign in, change your password.',
+    subject: t(LOGIN_CODE_SUBJECT),
+    text: `${hello(t, name)}\n\n${t('Your verification code is {code}.', { code })}\n${t(valid, { minutes: ttl })}\n\n${t(advice)}`,
+    html: layout(t, t('Your verification code'), [
+      helloHtml(t, name),
+      t.html('Your verification code is {code}.', {
+        code: `<strong style="font-size:20px;letter-spacing:2px">${code}</strong>`,
+      }),
+      t.html(valid, { minutes: ttl }),
+      t.html(advice),
     ]),
   };
 }
@@ -55,16 +71,20 @@ export function loginCodeSms(code: number): string {
 }
 
 /** The e-mail reset link (issue: subject, plain-text and HTML parts, the link, the expiry). */
-export function resetLinkMail(name: string, link: string): MailContent {
+export function resetLinkMail(name: string, link: string, language: DisplayLanguage = 'en'): MailContent {
+  const t = translator(language);
   const ttl = minutes(RESET_LINK_TTL_SECONDS);
+  const open = 'To choose a new password, open this link:';
+  const valid = 'The link is valid for {minutes} minutes and works once.';
+  const advice = 'If you did not ask for this, ignore this message: your password stays as it is.';
   return {
-    subject: 'Reset your Relevo password',
-    text: `Hello ${name},\n\nTo choose a new password, open this link:\n${link}\n\nThe link is valid for ${ttl} minutes and works once.\nIf you did not ask for this, ignore this message: your password stays as it is.`,
-    html: layout('Reset your password', [
-      `Hello ${escapeHtml(name)},`,
-      `To choose a new password, open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-      `The link is valid for ${ttl} minutes and works once.`,
-      'If you did not ask for this, ignore this message: your password stays as it is.',
+    subject: t('Reset your Relevo password'),
+    text: `${hello(t, name)}\n\n${t(open)}\n${link}\n\n${t(valid, { minutes: ttl })}\n${t(advice)}`,
+    html: layout(t, t('Reset your password'), [
+      helloHtml(t, name),
+      `${t.html(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      t.html(valid, { minutes: ttl }),
+      t.html(advice),
     ]),
   };
 }
@@ -77,17 +97,21 @@ export function resetCodeSms(code: number): string {
  * After a reset, the user is told on the other channel (ASVS V6.4: a reset by a mailbox or phone
  * alone must not go unnoticed by the account's owner).
  */
-export function passwordResetNoticeMail(name: string, via: 'email' | 'sms'): MailContent {
-  const how = via === 'sms' ? 'with a code sent to your phone' : 'through a link sent to your e-mail';
+export function passwordResetNoticeMail(
+  name: string,
+  via: 'email' | 'sms',
+  language: DisplayLanguage = 'en',
+): MailContent {
+  const t = translator(language);
+  const what =
+    via === 'sms'
+      ? 'Your Relevo password was reset with a code sent to your phone.'
+      : 'Your Relevo password was reset through a link sent to your e-mail.';
   const advice = 'If this was not you, reset your password again at once and tell your administrator.';
   return {
-    subject: 'Your Relevo password was reset',
-    text: `Hello ${name},\n\nYour Relevo password was reset ${how}.\n${advice}`,
-    html: layout('Your password was reset', [
-      `Hello ${escapeHtml(name)},`,
-      `Your Relevo password was reset ${how}.`,
-      advice,
-    ]),
+    subject: t('Your Relevo password was reset'),
+    text: `${hello(t, name)}\n\n${t(what)}\n${t(advice)}`,
+    html: layout(t, t('Your password was reset'), [helloHtml(t, name), t.html(what), t.html(advice)]),
   };
 }
 
@@ -105,22 +129,32 @@ export function phoneChangedSms(): string {
 }
 
 /** The e-mail notice of the same change, to the account's e-mail address. */
-export function phoneChangedMail(name: string, change: { removed: boolean; at: Date }): MailContent {
+export function phoneChangedMail(
+  name: string,
+  change: { removed: boolean; at: Date },
+  language: DisplayLanguage = 'en',
+): MailContent {
+  const t = translator(language);
   const what = change.removed
-    ? 'The phone number of your Relevo account was removed'
-    : 'The phone number of your Relevo account was changed';
-  const when = `${change.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    ? 'The phone number of your Relevo account was removed on {when}.'
+    : 'The phone number of your Relevo account was changed on {when}.';
+  // English keeps its own form of the instant; another language writes it its own way
+  const at =
+    language === 'en'
+      ? change.at.toISOString().slice(0, 16).replace('T', ' ')
+      : formatDateTime(change.at, language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  const when = `${at} UTC`;
   const codes = change.removed
     ? 'Sign-in and password reset codes are no longer sent by SMS.'
     : 'Sign-in and password reset codes by SMS now go to the new number.';
   const advice = 'If you did not do this, sign in, change your password and tell your administrator.';
   return {
-    subject: change.removed ? 'Your Relevo phone number was removed' : 'Your Relevo phone number was changed',
-    text: `Hello ${name},\n\n${what} on ${when}. ${codes}\n\n${advice}`,
-    html: layout(change.removed ? 'Your phone number was removed' : 'Your phone number was changed', [
-      `Hello ${escapeHtml(name)},`,
-      `${what} on ${escapeHtml(when)}. ${codes}`,
-      advice,
+    subject: t(change.removed ? 'Your Relevo phone number was removed' : 'Your Relevo phone number was changed'),
+    text: `${hello(t, name)}\n\n${t(what, { when })} ${t(codes)}\n\n${t(advice)}`,
+    html: layout(t, t(change.removed ? 'Your phone number was removed' : 'Your phone number was changed'), [
+      helloHtml(t, name),
+      `${t.html(what, { when: escapeHtml(when) })} ${t.html(codes)}`,
+      t.html(advice),
     ]),
   };
 }

@@ -33,6 +33,7 @@ export function userWithCustomer(db: Tx) {
       'u.rol_id',
       'u.status',
       'u.force_change_password',
+      'u.language',
       'u.customer_id',
       'c.customer_name',
       'c.customer_active',
@@ -95,6 +96,7 @@ export function toSessionUser(user: UserWithCustomer): SessionUser {
       customer_name: user.customer_name,
       customer_qty_resources: user.customer_qty_resources,
     },
+    language: user.language,
   };
 }
 

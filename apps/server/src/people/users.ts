@@ -17,6 +17,7 @@ import {
   userDeleteRefusal,
   userUpdateRefusal,
   type AdminPasswordChange,
+  type DisplayLanguage,
   type ListOf,
   type MessageAnswer,
   type PageQuery,
@@ -177,8 +178,17 @@ export function userService(ctx: AppContext, screen: UserScreen) {
     return true;
   }
 
-  /** The notices of an own phone change: an SMS to the old phone and an e-mail, sent only if the change commits. */
-  async function queuePhoneNotices(tx: Tx, user: User, removed: boolean, now: Date): Promise<void> {
+  /**
+   * The notices of an own phone change: an SMS to the old phone and an e-mail in the person's
+   * language (docs/product.md#languages), sent only if the change commits.
+   */
+  async function queuePhoneNotices(
+    tx: Tx,
+    user: User,
+    language: DisplayLanguage | null,
+    removed: boolean,
+    now: Date,
+  ): Promise<void> {
     const change = randomUUID();
     const customerId = user.customer?.customer_id ?? null;
     if (user.phone)
@@ -193,7 +203,7 @@ export function userService(ctx: AppContext, screen: UserScreen) {
         },
         now,
       );
-    const mail = phoneChangedMail(user.name, { removed, at: now });
+    const mail = phoneChangedMail(user.name, { removed, at: now }, language ?? 'en');
     await enqueue(tx, mailMessage(user.email, mail, `phone-changed:${change}:email`, customerId), now);
   }
 
@@ -307,7 +317,9 @@ export function userService(ctx: AppContext, screen: UserScreen) {
           { action: 'update', detail: changes, before: trailedUser(current), after: trailedUser(saved) },
           now,
         );
-        if (phoneChanged && passwordChecked) await queuePhoneNotices(tx, current, phone === null, now);
+        // only one's own change is checked by password: the principal is the person told
+        if (phoneChanged && passwordChecked)
+          await queuePhoneNotices(tx, current, principal.user.language, phone === null, now);
         return { updated: saved, before: current };
       });
       await ctx.principals.evictUser(id);

@@ -1,6 +1,7 @@
-import { SCHEDULE_LIMITS, firstGap, formatInZone, localTime } from '@relevo/domain';
+import { SCHEDULE_LIMITS, firstGap, localTime, type DisplayLanguage } from '@relevo/domain';
 import type { Database } from '../db/database';
 import { mailCustomerRoots } from '../delivery/queries';
+import { instantText, translator } from '../i18n/translate';
 import { definitionOf, overridesOver } from './definitions';
 
 // docs/product.md#gap-warnings: once a day, in the morning of the customer's own calendar day
@@ -39,26 +40,44 @@ export function customerDay(timeZone: string, at: number): { day: string; hour: 
 
 export const gapKey = (customerId: number, day: string, userId: number) => `gaps:${customerId}:${day}:${userId}`;
 
-/** The e-mail of a day's gap warning. */
-export function gapMail(name: string, gaps: readonly ScheduleGap[], publicUrl?: string) {
+/** The e-mail of a day's gap warning, in the reader's language (docs/product.md#languages). */
+export function gapMail(
+  name: string,
+  gaps: readonly ScheduleGap[],
+  publicUrl?: string,
+  language: DisplayLanguage = 'en',
+) {
+  const t = translator(language);
+  const days = SCHEDULE_LIMITS.gapDays;
   const shown = gaps.slice(0, GAP_SCHEDULES_PER_MAIL);
   const more = gaps.length - shown.length;
-  const count = gaps.length === 1 ? '1 schedule has' : `${gaps.length} schedules have`;
   const lines = shown.flatMap((gap) => [
-    `- ${gap.schedule_name}: nobody from ${formatInZone(gap.time_zone, gap.start)} to ${formatInZone(gap.time_zone, gap.end)} (${gap.time_zone})`,
+    `- ${t('{schedule}: nobody from {start} to {end} ({zone})', {
+      schedule: gap.schedule_name,
+      start: instantText(language, gap.start, gap.time_zone),
+      end: instantText(language, gap.end, gap.time_zone),
+      zone: gap.time_zone,
+    })}`,
     ...(publicUrl ? [`  ${publicUrl}/schedules/${gap.schedule_id}`] : []),
   ]);
   return {
-    subject: `Relevo: ${count} nobody on call in the next ${SCHEDULE_LIMITS.gapDays} days`,
+    subject: t(
+      'Relevo: {count, plural, one {1 schedule has} other {{count} schedules have}} nobody on call in the next {days} days',
+      { count: gaps.length, days },
+    ),
     text: [
-      `Hello ${name},`,
+      t('Hello {name},', { name }),
       '',
-      `Nobody is on call at some time in the next ${SCHEDULE_LIMITS.gapDays} days in these schedules (the first such time of each):`,
+      t('Nobody is on call at some time in the next {days} days in these schedules (the first such time of each):', {
+        days,
+      }),
       '',
       ...lines,
-      ...(more > 0 ? [`and ${more} more.`] : []),
+      ...(more > 0 ? [t('and {count} more.', { count: more })] : []),
       '',
-      'An incident escalated to a schedule while nobody is on call reaches nobody at that step. Add a participant, a rotation or an override to cover these times.',
+      t(
+        'An incident escalated to a schedule while nobody is on call reaches nobody at that step. Add a participant, a rotation or an override to cover these times.',
+      ),
     ].join('\n'),
   };
 }
@@ -104,7 +123,7 @@ export async function queueGapWarning(
       tx,
       customer.customer_id,
       (user) => ({
-        ...gapMail(user.name, gaps, options.publicUrl),
+        ...gapMail(user.name, gaps, options.publicUrl, user.language ?? 'en'),
         key: gapKey(customer.customer_id, customer.day, user.id),
       }),
       options.now,

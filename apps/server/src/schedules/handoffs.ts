@@ -1,9 +1,10 @@
-import { DAY_MS, formatInZone, shifts, type Shift } from '@relevo/domain';
+import { DAY_MS, shifts, type DisplayLanguage, type Shift } from '@relevo/domain';
 import type { Transaction } from 'kysely';
 import type { Database, Tx } from '../db/database';
 import type { DB } from '../db/schema';
 import { enqueue, OUTBOX_CHANNEL } from '../delivery/queries';
 import { wakeAfterCommit } from '../db/wake';
+import { instantText, translator } from '../i18n/translate';
 import { definitionOf, overridesOver } from './definitions';
 
 // docs/product.md#handoff-notices: a schedule that asks for them (handoff_notices 'Y', active)
@@ -36,22 +37,59 @@ export interface HandoffNotice {
 export const handoffKey = (notice: Pick<HandoffNotice, 'schedule_id' | 'resource_id' | 'start'>) =>
   `handoff:${notice.schedule_id}:${notice.resource_id}:${notice.start}`;
 
-/** The e-mail of a handoff notice. */
-export function handoffMail(notice: HandoffNotice, person: string, link: string | null) {
+/** The e-mail of a handoff notice, in the person's language (docs/product.md#languages). */
+export function handoffMail(
+  notice: HandoffNotice,
+  person: string,
+  link: string | null,
+  language: DisplayLanguage = 'en',
+) {
+  const t = translator(language);
+  const zone = notice.time_zone;
+  const schedule = notice.schedule_name;
   const until =
     notice.end === null
-      ? `It lasts more than ${UNTIL_DAYS} days.`
-      : `It ends ${formatInZone(notice.time_zone, notice.end)} (${notice.time_zone}).`;
+      ? t('It lasts more than {days} days.', { days: UNTIL_DAYS })
+      : t('It ends {end} ({zone}).', { end: instantText(language, notice.end, zone), zone });
+  const started = t('Your on-call shift on {schedule} started {start}.', {
+    schedule,
+    start: instantText(language, notice.start, zone),
+  });
   return {
-    subject: `Relevo: your on-call shift on ${notice.schedule_name} starts now`,
+    subject: t('Relevo: your on-call shift on {schedule} starts now', { schedule }),
     text: [
-      `Hello ${person},`,
+      t('Hello {name},', { name: person }),
       '',
-      `Your on-call shift on ${notice.schedule_name} started ${formatInZone(notice.time_zone, notice.start)}. ${until}`,
-      'Incidents escalated to this schedule reach you until then.',
+      `${started} ${until}`,
+      t('Incidents escalated to this schedule reach you until then.'),
       ...(link ? ['', link] : []),
     ].join('\n'),
   };
+}
+
+/**
+ * The language of each person a notice goes to: that of the user with the person's e-mail in the
+ * same customer (docs/product.md#languages); a person who is no user, or a user who chose none,
+ * reads English. Keyed `{customer}:{lower-case e-mail}`.
+ */
+async function languagesOf(
+  tx: Transaction<DB>,
+  people: readonly { customer_id: number; resource_email: string | null }[],
+): Promise<Map<string, DisplayLanguage>> {
+  const emails = [...new Set(people.flatMap((p) => (p.resource_email ? [p.resource_email.trim().toLowerCase()] : [])))];
+  if (emails.length === 0) return new Map();
+  const users = await tx
+    .selectFrom('users')
+    .select(['customer_id', 'email', 'language'])
+    .where('language', 'is not', null)
+    .where('customer_id', 'in', [...new Set(people.map((p) => p.customer_id))])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+    .execute();
+  return new Map(
+    users.flatMap((user) =>
+      user.language ? [[`${user.customer_id}:${user.email.toLowerCase()}`, user.language]] : [],
+    ),
+  );
 }
 
 interface HandoffSchedule {
@@ -192,12 +230,14 @@ async function recordAndQueue(
         .execute()
     ).map((row) => [row.resource_id, row]),
   );
+  const languages = await languagesOf(tx, [...people.values()]);
   let queued = 0;
   for (const notice of toSend) {
     const person = people.get(notice.resource_id);
     if (!person?.resource_email || person.customer_id !== notice.customer_id) continue;
     const link = options.publicUrl ? `${options.publicUrl}/schedules/${notice.schedule_id}` : null;
-    const mail = handoffMail(notice, person.resource_fullname, link);
+    const language = languages.get(`${person.customer_id}:${person.resource_email.trim().toLowerCase()}`) ?? 'en';
+    const mail = handoffMail(notice, person.resource_fullname, link, language);
     await enqueue(
       tx,
       {

@@ -7,11 +7,13 @@ import {
   webhookDeliveryKey,
   webhookGivesUp,
   webhookRetryDelayMs,
+  type DisplayLanguage,
 } from '@relevo/domain';
 import type { Clock } from '../clock';
 import type { AppContext } from '../context';
 import type { Database, Tx } from '../db/database';
 import { mailCustomerRoots } from '../delivery/queries';
+import { translator } from '../i18n/translate';
 import { webhookSignature } from '../delivery/providers/webhook';
 import type { Claimed, JobTable } from '../jobs/lease';
 import { JobRunner, JobWorker } from '../jobs/worker';
@@ -51,24 +53,33 @@ export type TryOutcome =
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The e-mail to a Customer Root when its webhook is disabled (never its secret). */
+/** The e-mail to a Customer Root when its webhook is disabled (never its secret), in the reader's language (docs/product.md#languages). */
 export function disabledMail(
   name: string,
   webhook: Pick<WebhookRow, 'webhook_url' | 'webhook_desc'>,
   reason: string,
   publicUrl: string,
+  language: DisplayLanguage = 'en',
 ) {
+  const t = translator(language);
   return {
-    subject: WEBHOOK_MESSAGES.disabledNotice,
+    subject: t(WEBHOOK_MESSAGES.disabledNotice),
     text: [
-      `Hello ${name},`,
+      t('Hello {name},', { name }),
       '',
-      `Relevo disabled the webhook ${webhook.webhook_url}${webhook.webhook_desc ? ` (${webhook.webhook_desc})` : ''}: its deliveries failed for ${WEBHOOK_LIMITS.disableAfterMs / 3_600_000} hours with no success.`,
+      t('Relevo disabled the webhook {webhook}: its deliveries failed for {hours} hours with no success.', {
+        webhook: `${webhook.webhook_url}${webhook.webhook_desc ? ` (${webhook.webhook_desc})` : ''}`,
+        hours: WEBHOOK_LIMITS.disableAfterMs / 3_600_000,
+      }),
       '',
-      `Reason: ${reason}`,
+      // the reason is the server's own text: translated when a catalog knows it
+      t('Reason: {reason}', { reason: t(reason) }),
       '',
-      'No change of your events is sent to it any more, and the deliveries that were waiting were canceled.',
-      `Once the receiver answers again, a Customer Root can enable it on the Webhooks screen (${publicUrl}/webhooks, Enable); it hears of the changes from then on.`,
+      t('No change of your events is sent to it any more, and the deliveries that were waiting were canceled.'),
+      t(
+        'Once the receiver answers again, a Customer Root can enable it on the Webhooks screen ({link}, Enable); it hears of the changes from then on.',
+        { link: `${publicUrl}/webhooks` },
+      ),
     ].join('\n'),
   };
 }
@@ -173,7 +184,7 @@ export function webhookTries(options: {
       tx,
       webhook.customer_id,
       (user) => ({
-        ...disabledMail(user.name, webhook, reason, ctx.config.publicUrl),
+        ...disabledMail(user.name, webhook, reason, ctx.config.publicUrl, user.language ?? 'en'),
         key: disabledMailKey(webhook.webhook_id, now, user.id),
       }),
       now,

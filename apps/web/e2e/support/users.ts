@@ -147,7 +147,17 @@ export const guideReader = ofDemoCustomer({
 /** Customers the global setup creates (by name) before the users that belong to them. */
 export const CREATED_CUSTOMERS: string[] = [HARBOR_CUSTOMER];
 
+/** Switches languages (language.spec.ts): no other spec signs in with it. */
+export const speaker = ofDemoCustomer({
+  email: 'idioma@democompany.demo',
+  password: 'Idioma.Pass.2026',
+  name: 'Marta',
+  lastName: 'Rosario',
+  role: 'CustomerRoot',
+});
+
 export const CREATED_USERS: TestUser[] = [
+  speaker,
   forcedChange,
   codeTester,
   staffEdit,

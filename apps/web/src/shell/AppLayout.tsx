@@ -15,7 +15,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { api } from './api';
 import { ChangePasswordOpener } from './change-password-context';
 import type { ForbiddenState } from './guards';
+import { t } from './i18n';
 import { activeSidebarPath, breadcrumbFor, layoutRouteOf } from './navigation';
+import { useLanguageMenu } from './language';
 import { reportError } from './report-error';
 import { routerLink } from './router-link';
 import { useService } from './services';
@@ -53,6 +55,7 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
   const { pathname } = useLocation();
   const role = user.role.rol_id;
   const loadClientSettings = useService('loadClientSettings', liveLoadClientSettings);
+  const languages = useLanguageMenu();
 
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
@@ -61,7 +64,7 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
   const openPassword = useCallback(() => setPasswordOpen(true), []);
   const closePassword = useCallback(() => setPasswordOpen(false), []);
   const passwordDone = useCallback(() => {
-    toast.success(MESSAGES.passwordUpdated);
+    toast.success(t(MESSAGES.passwordUpdated));
     setPasswordChanged(true);
     setPasswordOpen(false);
     actor.send({ type: 'RELOAD' });
@@ -77,7 +80,8 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
     };
   }, [loadClientSettings]);
 
-  const crumbs = useMemo(() => breadcrumbFor(pathname), [pathname]);
+  // the path's words in the reader's language (breadcrumb-words.ts marks them for the catalogs)
+  const crumbs = useMemo(() => breadcrumbFor(pathname, (word) => t(word)), [pathname]);
   useEffect(() => {
     const here = crumbs[crumbs.length - 1]?.label;
     document.title = here ? `${here} · Relevo` : 'Relevo';
@@ -91,7 +95,7 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
     );
     return menu.map((entry) => ({
       key: entry.path,
-      label: entry.label,
+      label: t(entry.label),
       href: entry.path,
       icon: <Icon name={SIDEBAR_ICONS[entry.path] ?? 'chevron-right'} />,
       active: entry.path === active,
@@ -114,11 +118,13 @@ export function AppLayout({ changePassword: ChangePasswordModal }: AppLayoutProp
           onPassword: openPassword,
           onLogout: () => actor.send({ type: 'LOGOUT' }),
           userName: fullName(user),
+          // a role's name stays as the product names it, in either language (docs/spanish.md)
           userDetail: ROLE_LABELS[role],
           userHref: '/profile',
           helpHref: GUIDE_PATH,
+          languages,
         }}
-        top={<Breadcrumb lead={MESSAGES.breadcrumbLead} items={crumbs} renderLink={routerLink} />}
+        top={<Breadcrumb lead={t(MESSAGES.breadcrumbLead)} items={crumbs} renderLink={routerLink} />}
         footer={
           <Footer
             name={user.name}

@@ -1,6 +1,7 @@
 import { passwordRuleResults } from '@relevo/domain';
 import { Icon, PasswordField } from '@relevo/ui';
 import type { BoundField } from './shown-errors';
+import { t } from './i18n';
 import './NewPasswordFields.css';
 
 export interface NewPasswordFieldsProps {
@@ -17,7 +18,7 @@ export interface NewPasswordFieldsProps {
 export function NewPasswordFields({
   password,
   confirm,
-  labels = ['New Password', 'Confirm Password'],
+  labels = [t('New Password'), t('Confirm Password')],
   rules = false,
   autoFocus,
 }: NewPasswordFieldsProps) {
@@ -39,7 +40,7 @@ export function NewPasswordFields({
 /** The rules of docs/product.md#validation-rules, each marked met or not as the new password is typed. */
 export function PasswordRules({ value }: { value: string }) {
   return (
-    <ul className="password-rules" aria-label="Password rules">
+    <ul className="password-rules" aria-label={t('Password rules')}>
       {passwordRuleResults(value).map((rule) => (
         <li
           key={rule.rule}
@@ -47,8 +48,8 @@ export function PasswordRules({ value }: { value: string }) {
         >
           <Icon name={rule.ok ? 'check' : 'close'} size={14} />
           <span>
-            {rule.message}
-            <span className="rl-visually-hidden">{rule.ok ? ' (met)' : ' (not met)'}</span>
+            {t(rule.message)}
+            <span className="rl-visually-hidden"> {rule.ok ? t('(met)') : t('(not met)')}</span>
           </span>
         </li>
       ))}

@@ -3,18 +3,21 @@ import { Alert, Button } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { pushDeviceMachineOf, type PushDeviceIO } from './push-device';
+import { msg, t } from './i18n';
 import './PushDeviceControl.css';
 
+/** The control's texts, in English (stories find them by these); shown through `t`. */
 export const PUSH_CONTROL_TEXT = {
-  checking: 'Checking this device…',
-  unsupportedHint:
+  checking: msg('Checking this device…'),
+  unsupportedHint: msg(
     'On an iPhone or iPad, add Relevo to the Home Screen first (Share, then Add to Home Screen) and open it from there.',
-  notSubscribed: 'This device does not get push notifications from Relevo.',
-  subscribing: 'Working: allow notifications when the browser asks.',
-  subscribed: 'This device gets push notifications: accept or resolve an incident from the notification itself.',
-  unsubscribing: 'Working: stopping notifications on this device.',
-  notify: 'Notify me on this device',
-  stop: 'Stop notifications on this device',
+  ),
+  notSubscribed: msg('This device does not get push notifications from Relevo.'),
+  subscribing: msg('Working: allow notifications when the browser asks.'),
+  subscribed: msg('This device gets push notifications: accept or resolve an incident from the notification itself.'),
+  unsubscribing: msg('Working: stopping notifications on this device.'),
+  notify: msg('Notify me on this device'),
+  stop: msg('Stop notifications on this device'),
 } as const;
 
 export interface PushDeviceControlProps {
@@ -43,27 +46,27 @@ export function PushDeviceControl({ io }: PushDeviceControlProps) {
   return (
     <div className="push-device" aria-busy={subscribing || unsubscribing || undefined}>
       <div role="status" aria-live="polite" className="push-device__state">
-        {text ? <p className="push-device__text">{text}</p> : null}
-        {state.matches('subscribed') ? <Alert variant="success">{PUSH_CONTROL_TEXT.subscribed}</Alert> : null}
+        {text ? <p className="push-device__text">{t(text)}</p> : null}
+        {state.matches('subscribed') ? <Alert variant="success">{t(PUSH_CONTROL_TEXT.subscribed)}</Alert> : null}
       </div>
       {state.matches('unsupported') ? (
         <Alert variant="info">
-          {PUSH_MESSAGES.unsupported} {PUSH_CONTROL_TEXT.unsupportedHint}
+          {t(PUSH_MESSAGES.unsupported)} {t(PUSH_CONTROL_TEXT.unsupportedHint)}
         </Alert>
       ) : null}
-      {state.matches('denied') ? <Alert variant="warning">{PUSH_MESSAGES.denied}</Alert> : null}
-      {error ? <Alert variant="error">{error}</Alert> : null}
+      {state.matches('denied') ? <Alert variant="warning">{t(PUSH_MESSAGES.denied)}</Alert> : null}
+      {error ? <Alert variant="error">{t(error)}</Alert> : null}
       {state.matches('notSubscribed') || subscribing ? (
         <div>
           <Button variant="secondary" loading={subscribing} onClick={() => send({ type: 'NOTIFY' })}>
-            {PUSH_CONTROL_TEXT.notify}
+            {t(PUSH_CONTROL_TEXT.notify)}
           </Button>
         </div>
       ) : null}
       {state.matches('subscribed') || unsubscribing ? (
         <div>
           <Button variant="secondary" loading={unsubscribing} onClick={() => send({ type: 'STOP' })}>
-            {PUSH_CONTROL_TEXT.stop}
+            {t(PUSH_CONTROL_TEXT.stop)}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { Alert, Button } from '@relevo/ui';
+import { t } from './i18n';
 
 export interface RetryAlertProps {
   /** what went wrong, in the product's words */
@@ -13,7 +14,7 @@ export function RetryAlert({ error, onRetry, className }: RetryAlertProps) {
     <Alert variant="error" className={className}>
       {error}{' '}
       <Button variant="link" onClick={onRetry}>
-        Try again
+        {t('Try again')}
       </Button>
     </Alert>
   );

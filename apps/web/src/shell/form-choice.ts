@@ -1,4 +1,5 @@
 import type { FormErrors, RecordFormEvent } from '@relevo/domain';
+import { t } from './i18n';
 
 /** A record form as a field binds to it: its values, the messages each field shows now, and `send`. */
 export interface BoundForm<Values extends object> {
@@ -8,9 +9,9 @@ export interface BoundForm<Values extends object> {
 }
 
 /**
- * The props of a select bound to one field of a record form: its name, value and messages,
- * and a change that sends the chosen option read by `parse` (an option's value is a string, a
- * number or null; the field keeps its own type).
+ * The props of a select bound to one field of a record form: its name, value and messages (in
+ * the reader's language), and a change that sends the chosen option read by `parse` (an
+ * option's value is a string, a number or null; the field keeps its own type).
  */
 export function choiceOf<Values extends object, Field extends Extract<keyof Values, string>>(
   form: BoundForm<Values>,
@@ -20,7 +21,7 @@ export function choiceOf<Values extends object, Field extends Extract<keyof Valu
   return {
     name,
     value: form.values[name] as string | number | null,
-    error: form.errors[name]?.join(' '),
+    error: form.errors[name]?.map((message) => t(message)).join(' '),
     onChange: (chosen: string | number | null) =>
       form.send({ type: 'CHANGE', field: name, value: parse(chosen) } as RecordFormEvent<Values>),
   };

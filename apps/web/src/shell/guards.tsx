@@ -3,6 +3,7 @@ import { PageSpinner } from '@relevo/ui';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from './session';
+import { t } from './i18n';
 
 /**
  * docs/product.md#route-guard public pages (login, code step, password reset): open without a session; a signed-in
@@ -10,7 +11,7 @@ import { useSession } from './session';
  */
 export function PublicOnly() {
   const { status, user } = useSession();
-  if (status === 'checking') return <PageSpinner label="Checking your session" />;
+  if (status === 'checking') return <PageSpinner label={t('Checking your session')} />;
   if (status === 'signedIn' && user) return <Navigate to={homePathFor(user.role.rol_id)} replace />;
   return <Outlet />;
 }
@@ -20,7 +21,7 @@ export function RequireSession() {
   const { status } = useSession();
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   if (status !== 'signedIn')
-    return <PageSpinner label={status === 'signingOut' ? 'Signing out' : 'Checking your session'} />;
+    return <PageSpinner label={status === 'signingOut' ? t('Signing out') : t('Checking your session')} />;
   return <Outlet />;
 }
 

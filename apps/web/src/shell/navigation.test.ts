@@ -1,6 +1,11 @@
-import { SIDEBAR } from '@relevo/domain';
-import { describe, expect, it } from 'vitest';
+import { ROUTE_ROLES, SIDEBAR } from '@relevo/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { mergeCatalogs, readCatalogs } from '../../i18n-catalogs';
 import { activeSidebarPath, breadcrumbFor, capitalizeSegment, layoutRouteOf } from './navigation';
+
+// the catalogs' marker only (the runtime's catalogs are a build's virtual modules)
+vi.mock('./i18n', () => ({ msg: (id: string) => id }));
+const { BREADCRUMB_WORDS } = await import('./breadcrumb-words');
 
 describe('layoutRouteOf', () => {
   it('finds the layout route of docs/product.md#routes with its parameters', () => {
@@ -48,6 +53,25 @@ describe('breadcrumbFor (docs/product.md#layout)', () => {
   it('decodes encoded segments and is empty at the root', () => {
     expect(breadcrumbFor('/events/a%20b/event_logs')[1]).toEqual({ label: 'a b' });
     expect(breadcrumbFor('/')).toEqual([]);
+  });
+
+  it('gives the words to the caller (the layout translates them), not the parameters', () => {
+    expect(breadcrumbFor('/events/ab12Cd/event_logs', (word) => word.toUpperCase())).toEqual([
+      { label: 'EVENTS', href: '/events' },
+      { label: 'ab12Cd' },
+      { label: 'EVENT LOGS' },
+    ]);
+  });
+
+  it('has every path word marked for the catalogs, with its Spanish', () => {
+    const spanish = mergeCatalogs(readCatalogs());
+    const segments = new Set(
+      Object.keys(ROUTE_ROLES).flatMap((route) => route.split('/').filter((part) => !part.startsWith(':'))),
+    );
+    for (const segment of segments) {
+      expect(BREADCRUMB_WORDS[segment], segment).toBe(capitalizeSegment(segment));
+      expect(spanish.has(capitalizeSegment(segment)), segment).toBe(true);
+    }
   });
 
   it('capitalises words split by underscores or dashes', () => {

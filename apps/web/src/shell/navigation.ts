@@ -31,9 +31,10 @@ export function capitalizeSegment(segment: string): string {
 /**
  * docs/product.md#layout: the breadcrumb is 'YOU ARE HERE' followed by the path segments, capitalised. Values of
  * path parameters (a case ID, an application id) are shown as they are; a segment that is a page
- * of its own links to it.
+ * of its own links to it. `wordOf` gives a capitalised segment in the reader's language (the
+ * layout's `t`); the parameters' values are not words and keep their text.
  */
-export function breadcrumbFor(pathname: string): Crumb[] {
+export function breadcrumbFor(pathname: string, wordOf: (word: string) => string = (word) => word): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const matched = layoutRouteOf(pathname);
   const parameterAt = new Set<number>();
@@ -44,7 +45,7 @@ export function breadcrumbFor(pathname: string): Crumb[] {
   }
   return segments.map((segment, index) => {
     const raw = safeDecode(segment);
-    const label = parameterAt.has(index) ? raw : capitalizeSegment(raw);
+    const label = parameterAt.has(index) ? raw : wordOf(capitalizeSegment(raw));
     const prefix = `/${segments.slice(0, index + 1).join('/')}`;
     const isLast = index === segments.length - 1;
     const isPage = !isLast && !parameterAt.has(index) && layoutRouteOf(prefix) !== null;

@@ -79,9 +79,14 @@ export async function subscribeDevice(calls: PushDeviceCalls): Promise<'subscrib
   subscription ??= await registration.pushManager
     .subscribe({ userVisibleOnly: true, applicationServerKey: key })
     .catch((error: unknown) => {
-      // the browser's own words ('Registration failed - push service error') say little to a person
-      const cause = error instanceof Error && error.message ? ` (${error.message})` : '';
-      throw new Error(`The browser’s push service did not take this device${cause}. Try again later.`);
+      // the browser's own words ('Registration failed - push service error') say little to a person;
+      // the two messages are the catalog's (PushDeviceControl shows them in the reader's language)
+      const detail = error instanceof Error && error.message ? error.message : null;
+      throw new Error(
+        detail
+          ? `The browser’s push service did not take this device (${detail}). Try again later.`
+          : 'The browser’s push service did not take this device. Try again later.',
+      );
     });
   const { endpoint, expirationTime, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave an incomplete push subscription.');

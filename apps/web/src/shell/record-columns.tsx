@@ -1,5 +1,6 @@
-import { activeFlagStatus, listDate, type YesNo } from '@relevo/domain';
+import { activeFlagStatus, type YesNo } from '@relevo/domain';
 import { StatusBadge, type DataTableColumn } from '@relevo/ui';
+import { listDateText, t } from './i18n';
 
 /** A catalogue record as its list shows it: `<kind>_active`, who made and last changed it, and when. */
 type ListedRecord<Kind extends string> = Record<`${Kind}_active`, YesNo> &
@@ -8,7 +9,8 @@ type ListedRecord<Kind extends string> = Record<`${Kind}_active`, YesNo> &
 /**
  * The last columns of a catalogue list (docs/product.md#applications, #modules, #resources,
  * #escalations, #slas): Status (ACTIVE or INACTIVE), Updated By and Update Date, all sortable. A
- * record never edited shows who created it, and when.
+ * record never edited shows who created it, and when. Built while rendering: the headers are in the
+ * reader's language.
  */
 export function statusAndChangeColumns<Kind extends string, Row extends ListedRecord<Kind>>(
   kind: Kind,
@@ -21,21 +23,24 @@ export function statusAndChangeColumns<Kind extends string, Row extends ListedRe
   return [
     {
       id: active,
-      header: 'Status',
-      cell: (row) => <StatusBadge {...activeFlagStatus(field(row, active) as YesNo)} />,
+      header: t('Status'),
+      cell: (row) => {
+        const status = activeFlagStatus(field(row, active) as YesNo);
+        return <StatusBadge {...status} label={t(status.label)} />;
+      },
       sortable: true,
       width: '8rem',
     },
     {
       id: updateby,
-      header: 'Updated By',
+      header: t('Updated By'),
       cell: (row) => field(row, updateby) ?? field(row, createby) ?? '',
       sortable: true,
     },
     {
       id: updatedt,
-      header: 'Update Date',
-      cell: (row) => <span className="rl-tabular">{listDate(field(row, updatedt) ?? field(row, createdt))}</span>,
+      header: t('Update Date'),
+      cell: (row) => <span className="rl-tabular">{listDateText(field(row, updatedt) ?? field(row, createdt))}</span>,
       sortable: true,
       width: '8.5rem',
     },

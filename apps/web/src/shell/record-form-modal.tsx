@@ -11,6 +11,7 @@ import { FormModal } from '@relevo/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { savedOrReported } from './save-failure';
+import { currentLanguage, t } from './i18n';
 
 /**
  * A modal form on a typed record-form machine (made once per modal by `makeMachine`, with its
@@ -92,7 +93,7 @@ export type RecordModalProps<Key extends string, Row, Calls> = Record<Key, Row |
 };
 
 export interface RecordFormModalProps {
-  /** what the modal creates or edits, as its title says it ('Application', 'Service Level Agreement') */
+  /** what the modal creates or edits, as its title says it ('Application', 'Service Level Agreement'), in the reader's language */
   noun: string;
   /** an existing record is edited (the title says Edit, else Create) */
   editing: boolean;
@@ -104,12 +105,22 @@ export interface RecordFormModalProps {
   children: ReactNode;
 }
 
+/**
+ * A noun inside a sentence: Spanish writes it in lower case ("Crear aplicación"), unless it is an
+ * acronym ("SLA"); English keeps the product's capitals ("Create Application").
+ */
+function nounInText(noun: string): string {
+  if (currentLanguage() === 'en' || !/^\p{Lu}\p{Ll}/u.test(noun)) return noun;
+  return noun.charAt(0).toLocaleLowerCase('es') + noun.slice(1);
+}
+
 /** The modal of a create-or-edit form: "Create X" or "Edit X", busy while saving, Cancel closes. */
 export function RecordFormModal({ noun, editing, form, onClose, open, children }: RecordFormModalProps) {
+  const shown = nounInText(noun);
   return (
     <FormModal
       open={open}
-      title={`${editing ? 'Edit' : 'Create'} ${noun}`}
+      title={editing ? t('Edit {noun}', { noun: shown }) : t('Create {noun}', { noun: shown })}
       busy={form.isSaving}
       done={form.isSaved}
       onCancel={onClose}

@@ -5,6 +5,7 @@ import { useList, useListParams, type LoadList } from './list';
 import { ListTable } from './ListTable';
 import { CreateButton, RecordRowActions, useRecordScreen, type RecordScreenTexts } from './record-screen';
 import { useSignedInUser } from './session';
+import { t } from './i18n';
 
 type Endpoint = Parameters<typeof mayCall>[1];
 
@@ -16,7 +17,7 @@ type MessageKey = {
 /** The keys of a row whose values are of type `Value`. */
 type KeyOf<Row, Value> = { [Key in keyof Row]-?: Row[Key] extends Value ? Key : never }[keyof Row];
 
-/** What a list screen of records is: the same for every render, so keep it at module level. */
+/** What a list screen of records is: the same for every render (made once per screen, its texts in the reader's language). */
 export interface RecordListSpec<Row> {
   /** the create, edit and delete calls: each button shows only to a role that may make its call (docs/product.md#roles-and-permissions) */
   endpoints: { add: Endpoint; update: Endpoint; remove: Endpoint };
@@ -81,10 +82,10 @@ export function useRecordList<Row>(
   }, [reload, changed]);
   const screen = useRecordScreen<Row>({
     texts: {
-      created: MESSAGES[texts[0]],
-      updated: MESSAGES[texts[1]],
-      deleted: MESSAGES[texts[2]],
-      confirmDelete: MESSAGES[texts[3]],
+      created: t(MESSAGES[texts[0]]),
+      updated: t(MESSAGES[texts[1]]),
+      deleted: t(MESSAGES[texts[2]]),
+      confirmDelete: t(MESSAGES[texts[3]]),
       confirmLabels: spec.confirmLabels,
       savedToastMs: spec.savedToastMs,
     },

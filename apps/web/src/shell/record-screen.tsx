@@ -1,9 +1,10 @@
 import { Button, Icon, IconButton, LazyConfirmDialog, toast, type ConfirmDialogProps } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { useRemoval } from './removal';
+import { t } from './i18n';
 import './record-screen.css';
 
-/** The texts of a list screen's changes (docs/product.md#messages toasts and the delete confirmation). */
+/** The texts of a list screen's changes (docs/product.md#messages toasts and the delete confirmation), in the reader's language. */
 export interface RecordScreenTexts {
   created: string;
   updated: string;
@@ -64,10 +65,20 @@ export function RecordRowActions({
   return (
     <span className="record-row-actions">
       {onEdit ? (
-        <IconButton size="sm" label={`Edit ${name}`} icon={<Icon name="edit" size={16} />} onClick={onEdit} />
+        <IconButton
+          size="sm"
+          label={t('Edit {name}', { name })}
+          icon={<Icon name="edit" size={16} />}
+          onClick={onEdit}
+        />
       ) : null}
       {onDelete ? (
-        <IconButton size="sm" label={`Delete ${name}`} icon={<Icon name="trash" size={16} />} onClick={onDelete} />
+        <IconButton
+          size="sm"
+          label={t('Delete {name}', { name })}
+          icon={<Icon name="trash" size={16} />}
+          onClick={onDelete}
+        />
       ) : null}
     </span>
   );
@@ -77,7 +88,7 @@ export function RecordRowActions({
 export function CreateButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   return (
     <Button variant="primary" icon={<Icon name="plus" size={16} />} disabled={disabled} onClick={onClick}>
-      Create
+      {t('Create')}
     </Button>
   );
 }

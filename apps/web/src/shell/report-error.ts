@@ -1,14 +1,16 @@
 import { ApiError, generalErrorText } from '@relevo/api';
 import { ERROR_TOAST_MS } from '@relevo/domain';
 import { toast } from '@relevo/ui';
+import { t } from './i18n';
 
 /**
- * docs/product.md#messages general handler: a failed call shows a 5-second warning toast. A 401 is left out: the
+ * docs/product.md#messages general handler: a failed call shows a 5-second warning toast, in the reader's
+ * language (the server's message, or the general one). A 401 is left out: the
  * session handler reloads the page for it.
  */
 export function reportError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) return;
-  toast.warning(generalErrorText(error), { duration: ERROR_TOAST_MS });
+  toast.warning(t(generalErrorText(error)), { duration: ERROR_TOAST_MS });
 }
 
 /** Runs a call through the general handler and still fails, so the caller's state machine sees it. */

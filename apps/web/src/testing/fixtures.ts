@@ -22,6 +22,7 @@ export function storyUser(role: RoleId, overrides: Partial<SessionUser> = {}): S
     customer: isStaff
       ? { customer_id: 1, customer_name: 'Relevo', customer_qty_resources: 0 }
       : { customer_id: 2, customer_name: 'Demo Company', customer_qty_resources: 10 },
+    language: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import {
   LoginRequestSchema,
   NewPasswordSchema,
   OwnPasswordChangeSchema,
+  OwnSettingsSchema,
   SmsResetVerifySchema,
   TfaRequestSchema,
   type LoginAnswer,
@@ -36,6 +37,8 @@ export const authEndpoints = /* @__PURE__ */ named({
   resendCode: post('/api/login/jwt/resend', done, { auth: 'preauth' }),
   /** The session user by the session cookie or bearer (docs/product.md#route-guard: its path was not shown). */
   sessionUser: get('/api/users/me', reply<SessionUser>(), own),
+  /** The signed-in user's own settings, its language (docs/product.md#languages); answers the session user as changed. */
+  updateOwnSettings: put('/api/users/me', reply<SessionUser>(), { body: OwnSettingsSchema, ...own }),
   logout: post('/api/login/jwt/logout', done, own),
   changeOwnPassword: put('/api/management/password/change/', done, { body: OwnPasswordChangeSchema, ...own }),
   smsResetVerify: post('/api/users/reset_password/sms/verify/', done, { body: SmsResetVerifySchema, ...resetToken }),
@@ -52,6 +55,7 @@ export const {
   verifyCode,
   resendCode,
   sessionUser,
+  updateOwnSettings,
   logout,
   changeOwnPassword,
   smsResetVerify,

@@ -28,10 +28,12 @@ export const CUSTOMER_MESSAGES = {
 
 /** Why a customer cannot be deleted yet (docs/product.md#tenants-and-roles: say what uses it). */
 export function customerInUseMessage(usage: { users: number; events: number }): string | null {
-  const parts: string[] = [];
-  if (usage.users) parts.push(`${usage.users} ${usage.users === 1 ? 'user' : 'users'}`);
-  if (usage.events) parts.push(`${usage.events} ${usage.events === 1 ? 'event' : 'events'}`);
-  return parts.length ? `This customer still has ${parts.join(' and ')}; remove them first` : null;
+  // each count a text of its own, and one sentence per case: the catalogs translate every part
+  const users = usage.users === 1 ? '1 user' : `${usage.users} users`;
+  const events = usage.events === 1 ? '1 event' : `${usage.events} events`;
+  if (usage.users && usage.events) return `This customer still has ${users} and ${events}; remove them first`;
+  if (usage.users || usage.events) return `This customer still has ${usage.users ? users : events}; remove them first`;
+  return null;
 }
 
 const quotaField = integerField({ min: 0, max: 100_000, message: CUSTOMER_MESSAGES.quota });

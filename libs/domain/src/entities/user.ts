@@ -3,6 +3,7 @@ import { emailField, form, idField, mustBeTrueOrFalse, passwordInput, requiredTe
 import { PASSWORD_MESSAGES, confirmPassword, withConfirmation, newPassword } from '../rules/password';
 import { phoneField } from '../rules/phone';
 import { ALL_ROLES, type RoleId } from '../roles/roles';
+import type { DisplayLanguage } from '../i18n/language';
 
 export interface RoleRef {
   rol_id: RoleId;
@@ -25,6 +26,8 @@ export interface SessionUser {
   is_admin: boolean;
   force_change_password: boolean;
   customer: { customer_id: number; customer_name: string; customer_qty_resources: number } | null;
+  /** the language the user chose (docs/product.md#languages); null follows the browser */
+  language: DisplayLanguage | null;
 }
 
 /** docs/product.md#user, as listed and edited (never with a password). */

@@ -232,11 +232,15 @@ export function planGoAlert(file: GoAlertFile): ImportPlan {
   };
 
   for (const policy of file.escalationPolicies) {
-    const what = `Escalation policy ${policy.name}`;
-    if (policy.repeat > 0) builder.skip(`${what}: repeats ${policy.repeat} times`, 'Relevo walks an escalation once');
+    // each text whole (not built on a shared prefix): the catalogs translate it as one message
+    if (policy.repeat > 0)
+      builder.skip(
+        `Escalation policy ${policy.name}: repeats ${policy.repeat} times`,
+        'Relevo walks an escalation once',
+      );
     const steps: PlannedStep[] = [];
     for (const [index, step] of [...policy.steps].sort((a, b) => (a.stepNumber ?? 0) - (b.stepNumber ?? 0)).entries()) {
-      const stepName = `${what}, step ${index + 1}`;
+      const stepName = `Escalation policy ${policy.name}, step ${index + 1}`;
       const targets = step.targets.flatMap((target): StepTarget[] => {
         if (target.type === 'user') return [{ resource: target.id }];
         if (target.type === 'schedule') return [{ schedule: target.id }];
@@ -245,7 +249,7 @@ export function planGoAlert(file: GoAlertFile): ImportPlan {
           if (made) return [made];
         }
         builder.skip(
-          `${stepName}: ${target.name ?? target.id}`,
+          `Escalation policy ${policy.name}, step ${index + 1}: ${target.name ?? target.id}`,
           `A step calls a user or a schedule, not a ${target.type}`,
         );
         return [];
@@ -257,7 +261,10 @@ export function planGoAlert(file: GoAlertFile): ImportPlan {
           key: `${policy.id}:${step.id ?? index}:${n}`,
           target,
           channel_id: builder.channelFor(target),
-          ...builder.followUp(n === targets.length - 1 ? step.delayMinutes : 15, `${stepName}: wait`),
+          ...builder.followUp(
+            n === targets.length - 1 ? step.delayMinutes : 15,
+            `Escalation policy ${policy.name}, step ${index + 1}: wait`,
+          ),
         });
       });
     }

@@ -154,7 +154,7 @@ export function planGrafanaOnCall(file: GrafanaOnCallFile): ImportPlan {
     }
     const own = schedule.shifts.flatMap((id) => {
       const shift = shifts.get(id);
-      if (!shift) builder.skip(`${what}: shift ${id}`, 'The shift is not in the file');
+      if (!shift) builder.skip(`Schedule ${schedule.name}: shift ${id}`, 'The shift is not in the file');
       return shift ? [shift] : [];
     });
     const rotations: PlannedRotation[] = [];
@@ -163,7 +163,7 @@ export function planGrafanaOnCall(file: GrafanaOnCallFile): ImportPlan {
       if (shift.type === 'override' || shift.type === 'single_event') {
         const at = instantOf(shift.start, shift.time_zone ?? schedule.time_zone ?? 'UTC');
         if (at === null) {
-          builder.skip(`${what}, shift ${shift.name}`, 'Its start cannot be read');
+          builder.skip(`Schedule ${schedule.name}, shift ${shift.name}`, 'Its start cannot be read');
           continue;
         }
         const start = new Date(at).toISOString();
@@ -173,7 +173,10 @@ export function planGrafanaOnCall(file: GrafanaOnCallFile): ImportPlan {
         continue;
       }
       if (shift.type !== 'rolling_users' && shift.type !== 'recurrent_event') {
-        builder.skip(`${what}, shift ${shift.name}`, `A shift of type ${shift.type} has no equivalent`);
+        builder.skip(
+          `Schedule ${schedule.name}, shift ${shift.name}`,
+          `A shift of type ${shift.type} has no equivalent`,
+        );
         continue;
       }
       const rotation = rotationOf(builder, schedule.name, shift);
@@ -190,7 +193,6 @@ export function planGrafanaOnCall(file: GrafanaOnCallFile): ImportPlan {
   }
 
   for (const chain of file.escalation_chains) {
-    const what = `Escalation chain ${chain.name}`;
     const policies = file.escalation_policies
       .filter((policy) => policy.escalation_chain_id === chain.id)
       .sort((a, b) => a.position - b.position);
@@ -202,13 +204,16 @@ export function planGrafanaOnCall(file: GrafanaOnCallFile): ImportPlan {
         steps.push({
           ...step,
           channel_id: builder.channelFor(step.target),
-          ...builder.followUp(n === pending.length - 1 ? minutes : DEFAULT_WAIT_MINUTES, `${what}: wait`),
+          ...builder.followUp(
+            n === pending.length - 1 ? minutes : DEFAULT_WAIT_MINUTES,
+            `Escalation chain ${chain.name}: wait`,
+          ),
         }),
       );
       pending = [];
     };
     for (const policy of policies) {
-      const shown = `${what}, position ${policy.position}`;
+      const shown = `Escalation chain ${chain.name}, position ${policy.position}`;
       if (policy.type === 'wait') flush(Math.round((policy.duration ?? 0) / 60));
       else if (policy.type === 'notify_persons')
         for (const person of policy.persons_to_notify ?? [])

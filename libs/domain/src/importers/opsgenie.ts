@@ -145,7 +145,10 @@ function rotationOf(
   const participants = rotation.participants.flatMap((participant) => {
     const key = userOf(participant);
     if (key) return [key];
-    builder.skip(`${what}: participant ${participant.name ?? participant.type}`, 'A rotation takes users only');
+    builder.skip(
+      `Schedule ${schedule.name}, ${name}: participant ${participant.name ?? participant.type}`,
+      'A rotation takes users only',
+    );
     return [];
   });
   const restriction = rotation.timeRestriction;
@@ -212,23 +215,28 @@ export function planOpsgenie(file: OpsgenieFile, now: number): ImportPlan {
   }
 
   for (const escalation of file.escalations) {
-    const what = `Escalation ${escalation.name}`;
     if ((escalation.repeat?.count ?? 0) > 0)
-      builder.skip(`${what}: repeats ${escalation.repeat?.count} times`, 'Relevo walks an escalation once');
+      builder.skip(
+        `Escalation ${escalation.name}: repeats ${escalation.repeat?.count} times`,
+        'Relevo walks an escalation once',
+      );
     // Opsgenie counts each rule's delay from the alert; a Relevo step waits before the next one
     const rules = escalation.rules
       .map((rule) => ({ ...rule, at: rule.delay.timeAmount * (UNIT_MINUTES[rule.delay.timeUnit] ?? 1) }))
       .sort((a, b) => a.at - b.at);
     const steps: PlannedStep[] = [];
     rules.forEach((rule, index) => {
-      const ruleName = `${what}, rule ${index + 1}`;
+      const ruleName = `Escalation ${escalation.name}, rule ${index + 1}`;
       let target: StepTarget | null = null;
       const user = userOf(rule.recipient);
       if (user) target = { resource: user };
       else if (rule.recipient.type === 'schedule' && rule.recipient.id) {
         target = { schedule: rule.recipient.id };
         if (rule.notifyType !== 'default')
-          builder.skip(`${ruleName}: notify ${rule.notifyType}`, 'A step calls whoever is on call now');
+          builder.skip(
+            `Escalation ${escalation.name}, rule ${index + 1}: notify ${rule.notifyType}`,
+            'A step calls whoever is on call now',
+          );
       } else if (rule.recipient.type === 'schedule') {
         const named = file.schedules.find((schedule) => schedule.name === rule.recipient.name);
         if (named) target = { schedule: named.id };
@@ -242,7 +250,10 @@ export function planOpsgenie(file: OpsgenieFile, now: number): ImportPlan {
         key: `${escalation.id}:${index}`,
         target,
         channel_id: builder.channelFor(target),
-        ...builder.followUp(next ? next.at - rule.at : DEFAULT_WAIT_MINUTES, `${ruleName}: wait`),
+        ...builder.followUp(
+          next ? next.at - rule.at : DEFAULT_WAIT_MINUTES,
+          `Escalation ${escalation.name}, rule ${index + 1}: wait`,
+        ),
       });
     });
     builder.addEscalation({

@@ -128,7 +128,7 @@ function rotationOf(
     const from = minutesOfClock(restriction.start_time_of_day);
     const minutes = Math.round(restriction.duration_seconds / 60);
     if (from === null || minutes <= 0) {
-      builder.skip(`${what}: restriction`, 'Its start or length cannot be read');
+      builder.skip(`Schedule ${schedule.name}, ${name}: restriction`, 'Its start or length cannot be read');
       return [];
     }
     if (restriction.type === 'daily_restriction') return dailyWindow(from, minutes);
@@ -193,17 +193,19 @@ export function planPagerDuty(file: PagerDutyFile, now: number): ImportPlan {
   }
 
   for (const policy of file.escalation_policies) {
-    const what = `Escalation policy ${policy.name}`;
     if ((policy.num_loops ?? 0) > 0)
-      builder.skip(`${what}: repeats ${policy.num_loops} times`, 'Relevo walks an escalation once');
+      builder.skip(
+        `Escalation policy ${policy.name}: repeats ${policy.num_loops} times`,
+        'Relevo walks an escalation once',
+      );
     const steps: PlannedStep[] = [];
     policy.escalation_rules.forEach((rule, index) => {
-      const ruleName = `${what}, rule ${index + 1}`;
+      const ruleName = `Escalation policy ${policy.name}, rule ${index + 1}`;
       const targets = rule.targets.flatMap((target): StepTarget[] => {
         if (target.type === 'user_reference' || target.type === 'user') return [{ resource: target.id }];
         if (target.type === 'schedule_reference' || target.type === 'schedule') return [{ schedule: target.id }];
         builder.skip(
-          `${ruleName}: ${target.summary ?? target.id}`,
+          `Escalation policy ${policy.name}, rule ${index + 1}: ${target.summary ?? target.id}`,
           `A step calls a user or a schedule, not a ${target.type ?? 'target'}`,
         );
         return [];
@@ -216,7 +218,7 @@ export function planPagerDuty(file: PagerDutyFile, now: number): ImportPlan {
           key: `${policy.id}:${rule.id ?? index}:${'resource' in target ? target.resource : target.schedule}`,
           target,
           channel_id: builder.channelFor(target),
-          ...builder.followUp(wait, `${ruleName}: wait`),
+          ...builder.followUp(wait, `Escalation policy ${policy.name}, rule ${index + 1}: wait`),
         });
       });
     });

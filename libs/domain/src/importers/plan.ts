@@ -57,7 +57,9 @@ export const IMPORT_MESSAGES = {
   fileRequired: 'Choose the file to import',
   sourceRequired: 'Choose the tool the file comes from: pagerduty, opsgenie, goalert or grafana-oncall',
   notExport: (tool: string, detail: string) =>
-    `The file is not ${/^[AEIOU]/.test(tool) ? 'an' : 'a'} ${tool} export: ${detail}`,
+    /^[AEIOU]/.test(tool)
+      ? `The file is not an ${tool} export: ${detail}`
+      : `The file is not a ${tool} export: ${detail}`,
   quota: (needed: number, room: number, max: number) =>
     `The import needs ${needed} new resources and the customer's limit of ${max} leaves room for ${room}: nothing was imported`,
   noSla: 'The customer has no active SLA: add one, then import again',
@@ -208,12 +210,12 @@ export class PlanBuilder {
     for (const phone of input.phones) {
       const parsed = parsePhone(phone.raw);
       if ('error' in parsed) {
-        this.skip(`${who}: phone ${phone.label}`, parsed.error);
+        this.skip(`User ${input.name || input.key}: phone ${phone.label}`, parsed.error);
         continue;
       }
       if (phones.some((kept) => kept.e164 === parsed.e164)) continue;
       if (phones.length === 2) {
-        this.skip(`${who}: phone ${phone.label}`, 'A resource holds two phones');
+        this.skip(`User ${input.name || input.key}: phone ${phone.label}`, 'A resource holds two phones');
         continue;
       }
       phones.push({ national: parsed.national, country: parsed.country, e164: parsed.e164 });
@@ -245,15 +247,19 @@ export class PlanBuilder {
 
   /** A schedule: the schedule form's rules (zone, rotations, participants that were imported). */
   addSchedule(schedule: PlannedSchedule): void {
-    const what = `Schedule ${schedule.schedule_name || schedule.key}`;
+    const name = schedule.schedule_name || schedule.key;
+    const what = `Schedule ${name}`;
     const rotations = schedule.rotations.flatMap((rotation) => {
       const known = rotation.participants.filter((key) => {
         if (this.hasResource(key)) return true;
-        this.skip(`${what}, rotation ${rotation.rotation_name}: participant ${key}`, 'The user was not imported');
+        this.skip(
+          `Schedule ${name}, rotation ${rotation.rotation_name}: participant ${key}`,
+          'The user was not imported',
+        );
         return false;
       });
       if (known.length === 0) {
-        this.skip(`${what}, rotation ${rotation.rotation_name}`, 'A rotation needs at least one participant');
+        this.skip(`Schedule ${name}, rotation ${rotation.rotation_name}`, 'A rotation needs at least one participant');
         return [];
       }
       return [{ ...rotation, participants: known }];
@@ -272,7 +278,7 @@ export class PlanBuilder {
       return;
     }
     const overrides = schedule.overrides.filter((override) => {
-      const shown = `${what}: override ${override.start} to ${override.end}`;
+      const shown = `Schedule ${name}: override ${override.start} to ${override.end}`;
       if (!this.hasResource(override.resource)) {
         this.skip(shown, 'The user was not imported');
         return false;
@@ -307,7 +313,7 @@ export class PlanBuilder {
       return;
     }
     const steps = escalation.steps.filter((step, index) => {
-      const shown = `${what}: step ${index + 1}`;
+      const shown = `Escalation ${escalation.escalation_name || escalation.key}: step ${index + 1}`;
       const target = 'resource' in step.target ? step.target : null;
       if (
         target ? !this.hasResource(target.resource) : !this.hasSchedule((step.target as { schedule: string }).schedule)

@@ -28,11 +28,11 @@ const quoted = (text: string) => JSON.stringify(text);
 
 export function ingestExamples(moduleId: number, baseUrl: string): Record<ExampleLanguage, IngestExample> {
   const url = `${baseUrl.replace(/\/+$/, '')}${INGEST_PATH}`;
+  const eventsUrl = `${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH}`;
   const body = JSON.stringify(SAMPLE);
   const user = String(moduleId);
   const about = (tool: string) =>
-    `Reports an incident to module ${moduleId} with ${tool}. Set ${KEY_VARIABLE} to the module's credential key (Generate Credentials). ` +
-    `The answer is 201 with case_id and event_id; the same dedup_key while the event is open answers 200 with that event.`;
+    `Reports an incident to module ${moduleId} with ${tool}. Set ${KEY_VARIABLE} to the module's credential key (Generate Credentials). The answer is 201 with case_id and event_id; the same dedup_key while the event is open answers 200 with that event.`;
   return {
     curl: {
       blockSubject: 'curl',
@@ -148,11 +148,9 @@ export function ingestExamples(moduleId: number, baseUrl: string): Record<Exampl
     },
     'Events API v2': {
       blockSubject: 'Events API v2 (PagerDuty compatible)',
-      blockBody:
-        `Tools that can send to PagerDuty (Prometheus Alertmanager, Grafana, Zabbix, Datadog...) send here: set their Events API URL to ${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH} ` +
-        `and their routing (integration) key to module ${moduleId}'s credential key, read here from ${KEY_VARIABLE}. trigger opens an incident, acknowledge accepts it, resolve completes it; the answer is 202 with the dedup_key.`,
+      blockBody: `Tools that can send to PagerDuty (Prometheus Alertmanager, Grafana, Zabbix, Datadog...) send here: set their Events API URL to ${eventsUrl} and their routing (integration) key to module ${moduleId}'s credential key, read here from ${KEY_VARIABLE}. trigger opens an incident, acknowledge accepts it, resolve completes it; the answer is 202 with the dedup_key.`,
       blockProgrammingCode: [
-        `curl --fail-with-body -sS -X POST ${quoted(`${baseUrl.replace(/\/+$/, '')}${EVENTS_V2_PATH}`)} \\`,
+        `curl --fail-with-body -sS -X POST ${quoted(eventsUrl)} \\`,
         `  -H 'Content-Type: application/json' \\`,
         `  -d '{"routing_key":"'"$${KEY_VARIABLE}"'","event_action":"trigger","dedup_key":"db-1-disk","payload":{"summary":"Disk almost full on db-1","source":"db-1","severity":"critical"}}'`,
       ].join('\n'),

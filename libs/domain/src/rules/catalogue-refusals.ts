@@ -5,7 +5,8 @@ import { resourceQuotaWarning } from './messages';
 /**
  * Deletions the catalogue refuses while something still uses the record (issue: 409 naming what
  * uses it). The server answers with these texts; the screens show them as the warning toast.
- * Each answers the refusal, or null when the deletion may go on.
+ * Each answers the refusal, or null when the deletion may go on. One whole sentence per case (one
+ * record or several), so the catalogs translate each (libs/domain/src/i18n/es.json).
  */
 const listed = (names: readonly string[]) => {
   const shown = names.slice(0, 5).map((name) => `"${name}"`);
@@ -17,26 +18,36 @@ export function resourceDeleteRefusal(
   escalations: readonly string[],
   schedules: readonly string[] = [],
 ): string | null {
-  if (escalations.length > 0)
-    return `This resource cannot be deleted: it is a step of the escalation${escalations.length > 1 ? 's' : ''} ${listed(escalations)}. Remove it from ${escalations.length > 1 ? 'them' : 'it'} first.`;
-  if (schedules.length > 0)
-    return `This resource cannot be deleted: it is on call in the schedule${schedules.length > 1 ? 's' : ''} ${listed(schedules)}. Remove it from ${schedules.length > 1 ? 'them' : 'it'} first.`;
+  if (escalations.length > 1)
+    return `This resource cannot be deleted: it is a step of the escalations ${listed(escalations)}. Remove it from them first.`;
+  if (escalations.length === 1)
+    return `This resource cannot be deleted: it is a step of the escalation ${listed(escalations)}. Remove it from it first.`;
+  if (schedules.length > 1)
+    return `This resource cannot be deleted: it is on call in the schedules ${listed(schedules)}. Remove it from them first.`;
+  if (schedules.length === 1)
+    return `This resource cannot be deleted: it is on call in the schedule ${listed(schedules)}. Remove it from it first.`;
   return null;
 }
 
 export function slaDeleteRefusal(modules: readonly string[]): string | null {
   if (modules.length === 0) return null;
-  return `This SLA cannot be deleted: the module${modules.length > 1 ? 's' : ''} ${listed(modules)} use${modules.length > 1 ? '' : 's'} it. Choose another SLA there first.`;
+  return modules.length > 1
+    ? `This SLA cannot be deleted: the modules ${listed(modules)} use it. Choose another SLA there first.`
+    : `This SLA cannot be deleted: the module ${listed(modules)} uses it. Choose another SLA there first.`;
 }
 
 export function escalationDeleteRefusal(modules: readonly string[]): string | null {
   if (modules.length === 0) return null;
-  return `This escalation cannot be deleted: the module${modules.length > 1 ? 's' : ''} ${listed(modules)} use${modules.length > 1 ? '' : 's'} it. Choose another escalation there first.`;
+  return modules.length > 1
+    ? `This escalation cannot be deleted: the modules ${listed(modules)} use it. Choose another escalation there first.`
+    : `This escalation cannot be deleted: the module ${listed(modules)} uses it. Choose another escalation there first.`;
 }
 
 export function applicationDeleteRefusal(modules: readonly string[]): string | null {
   if (modules.length === 0) return null;
-  return `This application cannot be deleted: it still has the module${modules.length > 1 ? 's' : ''} ${listed(modules)}. Delete ${modules.length > 1 ? 'them' : 'it'} first.`;
+  return modules.length > 1
+    ? `This application cannot be deleted: it still has the modules ${listed(modules)}. Delete them first.`
+    : `This application cannot be deleted: it still has the module ${listed(modules)}. Delete it first.`;
 }
 
 /** A module may route incidents only through an active, valid escalation and an active SLA. */

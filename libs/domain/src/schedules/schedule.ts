@@ -59,7 +59,11 @@ export const SCHEDULE_MESSAGES = {
   participantNotFound: 'Resource not found',
   shiftLengthRequired: 'Shift length is required',
   shiftLengthMax: (unit: ShiftUnit) =>
-    `A shift is at most ${SCHEDULE_LIMITS.shiftLength[unit]} ${SHIFT_UNIT_LABELS[unit].toLowerCase()}`,
+    unit === 'H'
+      ? `A shift is at most ${SCHEDULE_LIMITS.shiftLength.H} hours`
+      : unit === 'D'
+        ? `A shift is at most ${SCHEDULE_LIMITS.shiftLength.D} days`
+        : `A shift is at most ${SCHEDULE_LIMITS.shiftLength.W} weeks`,
   shiftUnitRequired: 'Shift unit must be H, D or W',
   handoffRequired: 'Handoff time must be HH:MM',
   startDateRequired: 'Start must be a date (YYYY-MM-DD)',

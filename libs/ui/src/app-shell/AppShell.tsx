@@ -3,6 +3,7 @@ import { Header, type HeaderProps } from '../header/Header';
 import { Sidebar, type NavEntry, type RenderLink } from '../sidebar/Sidebar';
 import { EDGE_SWIPE_ZONE, NARROW_QUERY, swipeDirection, type Point } from './gestures';
 import { useMediaQuery } from './use-media-query';
+import { uiText } from '../text/ui-text';
 import './AppShell.css';
 
 export interface AppShellProps {
@@ -79,7 +80,7 @@ export function AppShell({
   return (
     <div className="rl-shell" data-collapsed={!narrow && collapsed} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
       <a className="rl-shell__skip" href="#main-content">
-        Skip to content
+        {uiText('Skip to content')}
       </a>
       <Sidebar
         id={SIDEBAR_ID}

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { defaultRenderLink, type RenderLink } from '../sidebar/Sidebar';
+import { uiText } from '../text/ui-text';
 import './Breadcrumb.css';
 
 export interface BreadcrumbItem {
@@ -17,7 +18,7 @@ export interface BreadcrumbProps {
 
 export function Breadcrumb({ lead, items, renderLink = defaultRenderLink }: BreadcrumbProps) {
   return (
-    <nav className="rl-breadcrumb" aria-label="Breadcrumb">
+    <nav className="rl-breadcrumb" aria-label={uiText('Breadcrumb')}>
       <span className="rl-breadcrumb__lead">{lead}</span>
       <ol className="rl-breadcrumb__list">
         {items.map((item, index) => {

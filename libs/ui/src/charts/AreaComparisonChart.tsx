@@ -3,6 +3,7 @@ import { ChartDataTable } from './ChartDataTable';
 import { previousThenCurrent } from './chart-theme';
 import { countText } from './palette';
 import { ComparisonFrame } from './ComparisonFrame';
+import { uiText } from '../text/ui-text';
 import './charts.css';
 
 export interface AreaPoint {
@@ -119,7 +120,7 @@ export function AreaComparisonChart({
     >
       <ChartDataTable
         caption={label}
-        columns={['Month', current.label, previous.label]}
+        columns={[uiText('Month'), current.label, previous.label]}
         rows={categories.map((x) => ({
           name: x,
           cells: [valueOf(current.points, x) ?? '–', valueOf(previous.points, x) ?? '–'],

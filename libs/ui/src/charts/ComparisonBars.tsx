@@ -3,6 +3,7 @@ import { ChartDataTable } from './ChartDataTable';
 import { currentThenPrevious } from './chart-theme';
 import { countText } from './palette';
 import { ComparisonFrame } from './ComparisonFrame';
+import { uiText } from '../text/ui-text';
 import './charts.css';
 
 /** One pair of bars: a label's value in the current and the previous period. */
@@ -55,7 +56,15 @@ export function ComparisonBars({
   return (
     <ComparisonFrame
       periods={[currentLabel, previousLabel]}
-      description={`${label}: ${bars.map((bar) => `${bar.label} ${countText(bar.current)} against ${countText(bar.previous)}`).join('; ')}.`}
+      description={`${label}: ${bars
+        .map((bar) =>
+          uiText('{label} {current} against {previous}', {
+            label: bar.label,
+            current: countText(bar.current),
+            previous: countText(bar.previous),
+          }),
+        )
+        .join('; ')}.`}
       label={label}
       size={{ height, margin: MARGIN }}
       draw={(drawn) => (
@@ -124,7 +133,7 @@ export function ComparisonBars({
     >
       <ChartDataTable
         caption={label}
-        columns={[labelHeader, currentLabel, previousLabel, 'Share and change']}
+        columns={[labelHeader, currentLabel, previousLabel, uiText('Share and change')]}
         rows={bars.map((bar) => ({ name: bar.label, cells: [bar.current, bar.previous, bar.note ?? ''] }))}
       />
     </ComparisonFrame>

@@ -1,6 +1,7 @@
 import { Pie } from '@visx/shape';
 import { donutSlices, type DonutSlice } from './donut-slices';
 import { colorAt, countText, percentOf } from './palette';
+import { uiText } from '../text/ui-text';
 import './charts.css';
 
 export interface DonutChartProps {
@@ -24,8 +25,8 @@ const THICKNESS = 34;
  * lists every part with its number and share, so it is also the chart's text alternative; the
  * drawing itself is one image named by `label` and the total.
  */
-export function DonutChart({ label, slices, unit, maxSlices = 7, otherLabel = 'Other', size = 220 }: DonutChartProps) {
-  const drawn = donutSlices(slices, maxSlices, otherLabel);
+export function DonutChart({ label, slices, unit, maxSlices = 7, otherLabel, size = 220 }: DonutChartProps) {
+  const drawn = donutSlices(slices, maxSlices, otherLabel ?? uiText('Other'));
   const total = drawn.reduce((sum, slice) => sum + slice.value, 0);
   const radius = VIEW / 2;
   return (
@@ -75,7 +76,7 @@ export function DonutChart({ label, slices, unit, maxSlices = 7, otherLabel = 'O
         </g>
       </svg>
       <figcaption className="rl-visually-hidden">{label}</figcaption>
-      <ul className="rl-chart-legend" aria-label={`${label}, by part`}>
+      <ul className="rl-chart-legend" aria-label={uiText('{label}, by part', { label })}>
         {drawn.map((slice, index) => (
           <li key={slice.key} className="rl-chart-legend__item">
             <svg className="rl-chart-legend__swatch" viewBox="0 0 10 10" aria-hidden="true">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../button/Button';
 import { Icon } from '../icon/Icon';
 import { useReturnFocus } from '../modal/Modal';
+import { uiText } from '../text/ui-text';
 import './ConfirmDialog.css';
 
 export interface ConfirmDialogProps {
@@ -23,9 +24,9 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   message,
-  title = 'Are you sure?',
-  continueLabel = 'Continue',
-  cancelLabel = 'Cancel',
+  title,
+  continueLabel,
+  cancelLabel,
   onContinue,
   busy = false,
 }: ConfirmDialogProps) {
@@ -38,11 +39,11 @@ export function ConfirmDialog({
           <div className="rl-confirm__icon" aria-hidden="true">
             <Icon name="warning" size={28} />
           </div>
-          <AlertDialog.Title className="rl-confirm__title">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="rl-confirm__title">{title ?? uiText('Are you sure?')}</AlertDialog.Title>
           <AlertDialog.Description className="rl-confirm__message">{message}</AlertDialog.Description>
           <div className="rl-confirm__actions">
             <AlertDialog.Cancel asChild>
-              <Button disabled={busy}>{cancelLabel}</Button>
+              <Button disabled={busy}>{cancelLabel ?? uiText('Cancel')}</Button>
             </AlertDialog.Cancel>
             <Button
               variant="primary"
@@ -51,7 +52,7 @@ export function ConfirmDialog({
                 onContinue();
               }}
             >
-              {continueLabel}
+              {continueLabel ?? uiText('Continue')}
             </Button>
           </div>
         </AlertDialog.Content>

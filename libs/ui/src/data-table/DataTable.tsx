@@ -14,6 +14,7 @@ import { Icon } from '../icon/Icon';
 import { Spinner } from '../spinner/Spinner';
 import { pageCountOf, pageWindow, recordsText } from './paging-text';
 import type { DataTableColumn, DataTableProps, SortDirection } from './types';
+import { uiText } from '../text/ui-text';
 import './DataTable.css';
 
 /** docs/product.md#tables and #constants-and-limits */
@@ -36,6 +37,8 @@ interface Boxed<Row> {
 interface ColumnLook {
   width?: string;
   numeric?: boolean;
+  /** the column's title, beside each value when the rows are cards */
+  label?: string;
 }
 
 /**
@@ -62,7 +65,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     onReload,
     toolbar,
     rowActions,
+    narrow = 'scroll',
   } = props;
+  // rows as cards: the elements' table roles are said outright, since some browsers drop them
+  // once a table is not displayed as one
+  const cards = narrow === 'cards';
+  const role = (name: string) => (cards ? { role: name } : {});
   const captionId = useId();
 
   const columnDefs = useMemo<ColumnDef<typeof features, Boxed<Row>>[]>(() => {
@@ -73,12 +81,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       accessorFn: (boxed: Boxed<Row>) => boxed.row,
       cell: ({ row }) => column.cell(row.original.row),
       enableSorting: !!column.sortable,
-      meta: { width: column.width, numeric: column.numeric } satisfies ColumnLook,
+      meta: { width: column.width, numeric: column.numeric, label: column.header } satisfies ColumnLook,
     }));
     if (rowActions) {
       defs.push({
         id: ACTIONS_COLUMN,
-        header: 'Actions',
+        header: uiText('Actions'),
         cell: ({ row }) => rowActions(row.original.row),
         enableSorting: false,
         meta: {} satisfies ColumnLook,
@@ -128,9 +136,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     // what follows do not move when the rows arrive
     body = (
       <>
-        <tr className="rl-table__loading-row">
-          <td colSpan={columnCount}>
-            <Spinner label="Loading records" />
+        <tr className="rl-table__loading-row" {...role('row')}>
+          <td colSpan={columnCount} {...role('cell')}>
+            <Spinner label={uiText('Loading records')} />
           </td>
         </tr>
         {Array.from({ length: Math.min(pageSize, MAX_RESERVED_ROWS) - 1 }, (_, i) => (
@@ -142,13 +150,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   } else if (status === 'error' || bodyRows.length === 0) {
     body = (
-      <tr className="rl-table__message-row">
-        <td colSpan={columnCount}>
+      <tr className="rl-table__message-row" {...role('row')}>
+        <td colSpan={columnCount} {...role('cell')}>
           <div className="rl-table__empty">
             <span>{emptyText}</span>
             {status === 'error' && onReload ? (
               <Button size="sm" icon={<Icon name="reload" size={14} />} onClick={onReload}>
-                Reload
+                {uiText('Reload')}
               </Button>
             ) : null}
           </div>
@@ -157,12 +165,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   } else {
     body = bodyRows.map((row) => (
-      <tr key={row.id}>
+      <tr key={row.id} {...role('row')}>
         {row.getAllCells().map((cell) => {
           const look = (cell.column.columnDef.meta ?? {}) as ColumnLook;
           return (
-            <td key={cell.id} className={cellClass(look, cell.column.id === ACTIONS_COLUMN)}>
-              <table.FlexRender cell={cell} />
+            <td
+              key={cell.id}
+              className={cellClass(look, cell.column.id === ACTIONS_COLUMN)}
+              data-label={look.label}
+              {...role('cell')}
+            >
+              {cards && look.label ? (
+                // as a card, the title (the cell's ::before) and the value are the two columns of a line
+                <span className="rl-table__value">
+                  <table.FlexRender cell={cell} />
+                </span>
+              ) : (
+                <table.FlexRender cell={cell} />
+              )}
             </td>
           );
         })}
@@ -171,7 +191,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }
 
   return (
-    <div className="rl-panel rl-table">
+    <div className={cards ? 'rl-panel rl-table rl-table--cards' : 'rl-panel rl-table'}>
       <div className="rl-panel__bar rl-table__toolbar">
         <SearchBox
           label={label}
@@ -187,6 +207,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             .filter(Boolean)
             .join(' ')}
           aria-busy={isLoading}
+          {...role('table')}
         >
           <caption id={captionId} className="rl-visually-hidden">
             {label}
@@ -197,9 +218,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               return <col key={column.id} style={look.width ? { width: look.width } : undefined} />;
             })}
           </colgroup>
-          <thead>
+          <thead {...role('rowgroup')}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} {...role('row')}>
                 {group.headers.map((header) => {
                   const column = header.column;
                   const look = (column.columnDef.meta ?? {}) as ColumnLook;
@@ -209,6 +230,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       key={header.id}
                       scope="col"
                       className={cellClass(look, column.id === ACTIONS_COLUMN)}
+                      {...role('columnheader')}
                       aria-sort={column.getCanSort() ? ariaSort(sorted) : undefined}
                     >
                       {column.getCanSort() ? (
@@ -229,7 +251,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </tr>
             ))}
           </thead>
-          <tbody>{body}</tbody>
+          <tbody {...role('rowgroup')}>{body}</tbody>
         </table>
       </div>
       <div className="rl-table__footer">
@@ -278,16 +300,26 @@ function Pager({
   const isFirst = page <= 1;
   const isLast = page >= pageCount;
   return (
-    <nav className="rl-pager" aria-label={`${label} pages`}>
-      <PagerButton label="First page" icon="chevrons-left" disabled={isFirst} onClick={() => table.firstPage()} />
-      <PagerButton label="Previous page" icon="chevron-left" disabled={isFirst} onClick={() => table.previousPage()} />
+    <nav className="rl-pager" aria-label={uiText('{label} pages', { label })}>
+      <PagerButton
+        label={uiText('First page')}
+        icon="chevrons-left"
+        disabled={isFirst}
+        onClick={() => table.firstPage()}
+      />
+      <PagerButton
+        label={uiText('Previous page')}
+        icon="chevron-left"
+        disabled={isFirst}
+        onClick={() => table.previousPage()}
+      />
       <ul className="rl-pager__pages">
         {pageWindow(Math.min(page, pageCount), pageCount).map((number) => (
           <li key={number}>
             <button
               type="button"
               className="rl-pager__button rl-pager__page rl-tabular"
-              aria-label={`Page ${number}`}
+              aria-label={uiText('Page {number}', { number })}
               aria-current={number === page ? 'page' : undefined}
               onClick={() => table.setPageIndex(number - 1)}
             >
@@ -296,8 +328,18 @@ function Pager({
           </li>
         ))}
       </ul>
-      <PagerButton label="Next page" icon="chevron-right" disabled={isLast} onClick={() => table.nextPage()} />
-      <PagerButton label="Last page" icon="chevrons-right" disabled={isLast} onClick={() => table.lastPage()} />
+      <PagerButton
+        label={uiText('Next page')}
+        icon="chevron-right"
+        disabled={isLast}
+        onClick={() => table.nextPage()}
+      />
+      <PagerButton
+        label={uiText('Last page')}
+        icon="chevrons-right"
+        disabled={isLast}
+        onClick={() => table.lastPage()}
+      />
     </nav>
   );
 }
@@ -382,8 +424,8 @@ function SearchBox({
       <input
         type="search"
         className="rl-input rl-table__search-input"
-        aria-label={`Search ${label.toLowerCase()}`}
-        placeholder="Search"
+        aria-label={uiText('Search {label}', { label: label.toLowerCase() })}
+        placeholder={uiText('Search')}
         value={text}
         maxLength={200}
         onChange={(event) => {

@@ -1,9 +1,11 @@
+import { uiText } from '../text/ui-text';
+
 /** 'Show X to Y of Z records' (docs/product.md#tables). */
 export function recordsText(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return 'Show 0 to 0 of 0 records';
-  const from = Math.min((page - 1) * pageSize + 1, total);
-  const to = Math.min(page * pageSize, total);
-  return `Show ${from} to ${to} of ${total} records`;
+  const shown = (from: number, to: number, of: number) =>
+    uiText('Show {from} to {to} of {total} records', { from, to, total: of });
+  if (total <= 0) return shown(0, 0, 0);
+  return shown(Math.min((page - 1) * pageSize + 1, total), Math.min(page * pageSize, total), total);
 }
 
 /** The last page of `total` records (at least 1, so an empty list still has page 1). */

@@ -50,4 +50,10 @@ export interface DataTableProps<Row> {
   rowActions?: (row: Row) => ReactNode;
   /** docs/product.md#tables and #constants-and-limits: 500 ms */
   searchDebounceMs?: number;
+  /**
+   * A phone (543 px or less): 'scroll' (the default) keeps the table, which scrolls sideways inside
+   * its frame; 'cards' shows each row as a card of "title: value" lines, with the sortable titles
+   * as a row of buttons above them.
+   */
+  narrow?: 'scroll' | 'cards';
 }

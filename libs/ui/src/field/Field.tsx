@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Icon } from '../icon/Icon';
+import { uiText } from '../text/ui-text';
 import './Field.css';
 
 // the tooltip (and its positioning engine) loads with the first failed rule, not with the form
@@ -79,7 +80,10 @@ export function FieldErrorHint({ label, errors }: { label: string; errors: reado
     <button
       type="button"
       className="rl-field__help"
-      aria-label={`${label}: ${errors.length === 1 ? '1 problem' : `${errors.length} problems`}, show details`}
+      aria-label={uiText('{label}: {count, plural, one {# problem} other {# problems}}, show details', {
+        label,
+        count: errors.length,
+      })}
       data-error-count={errors.length}
       onClick={(event) => {
         // keep it open on click so touch screens can read it (Radix would close it)

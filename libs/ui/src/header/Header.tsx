@@ -3,7 +3,15 @@ import { IconButton } from '../button/Button';
 import { DropdownMenu } from '../dropdown-menu/DropdownMenu';
 import { Icon } from '../icon/Icon';
 import { defaultRenderLink, type RenderLink } from '../sidebar/Sidebar';
+import { uiText } from '../text/ui-text';
 import './Header.css';
+
+/** The language menu: the languages by their own names, the current one marked. */
+export interface HeaderLanguages {
+  current: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
 
 export interface HeaderProps {
   /** id of the sidebar the toggle controls */
@@ -22,6 +30,8 @@ export interface HeaderProps {
   userHref?: string;
   /** the user guide's page; the header links to it when given */
   helpHref?: string;
+  /** the language menu, when given (docs/product.md#languages) */
+  languages?: HeaderLanguages;
   renderLink?: RenderLink;
   children?: ReactNode;
 }
@@ -38,6 +48,7 @@ export function Header({
   userDetail,
   userHref,
   helpHref,
+  languages,
   renderLink = defaultRenderLink,
   children,
 }: HeaderProps) {
@@ -50,7 +61,7 @@ export function Header({
   return (
     <header className="rl-header">
       <IconButton
-        label={sidebarExpanded ? 'Collapse menu' : 'Expand menu'}
+        label={sidebarExpanded ? uiText('Collapse menu') : uiText('Expand menu')}
         icon={<Icon name="menu" />}
         aria-controls={sidebarId}
         aria-expanded={sidebarExpanded}
@@ -62,18 +73,34 @@ export function Header({
           ? renderLink({
               href: helpHref,
               className: 'rl-icon-button rl-icon-button--ghost rl-icon-button--md',
-              title: 'User guide',
-              'aria-label': 'User guide',
+              title: uiText('User guide'),
+              'aria-label': uiText('User guide'),
               children: <Icon name="book" />,
             })
           : null}
-        <IconButton label="Reload" icon={<Icon name="reload" />} onClick={onReload} />
+        {languages ? (
+          <DropdownMenu
+            trigger={<IconButton label={uiText('Language')} icon={<Icon name="globe" />} />}
+            heading={uiText('Language')}
+            items={languages.options.map((option) => ({
+              key: option.value,
+              label: (
+                <span lang={option.value} aria-current={option.value === languages.current ? 'true' : undefined}>
+                  {option.label}
+                </span>
+              ),
+              icon: option.value === languages.current ? <Icon name="check" size={16} /> : <span aria-hidden="true" />,
+              onSelect: () => languages.onChange(option.value),
+            }))}
+          />
+        ) : null}
+        <IconButton label={uiText('Reload')} icon={<Icon name="reload" />} onClick={onReload} />
         {userName ? (
           userHref ? (
             renderLink({
               href: userHref,
               className: 'rl-header__user rl-header__user--link',
-              title: 'Profile',
+              title: uiText('Profile'),
               children: user,
             })
           ) : (
@@ -81,11 +108,11 @@ export function Header({
           )
         ) : null}
         <DropdownMenu
-          trigger={<IconButton label="Settings" icon={<Icon name="settings" />} />}
+          trigger={<IconButton label={uiText('Settings')} icon={<Icon name="settings" />} />}
           heading={userName}
           items={[
-            { key: 'password', label: 'Password', icon: <Icon name="key" size={16} />, onSelect: onPassword },
-            { key: 'logout', label: 'Logout', icon: <Icon name="logout" size={16} />, onSelect: onLogout },
+            { key: 'password', label: uiText('Password'), icon: <Icon name="key" size={16} />, onSelect: onPassword },
+            { key: 'logout', label: uiText('Logout'), icon: <Icon name="logout" size={16} />, onSelect: onLogout },
           ]}
         />
       </div>

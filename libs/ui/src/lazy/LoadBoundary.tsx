@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '../alert/Alert';
 import { Button } from '../button/Button';
+import { uiText } from '../text/ui-text';
 
 export interface LoadBoundaryProps {
   children: ReactNode;
@@ -39,9 +40,9 @@ export class LoadBoundary extends Component<LoadBoundaryProps, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="rl-page-spinner">
-        <Alert variant="error" title="This page could not be loaded">
-          <p>The connection may have dropped, or a new version of Relevo was installed meanwhile.</p>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <Alert variant="error" title={uiText('This page could not be loaded')}>
+          <p>{uiText('The connection may have dropped, or a new version of Relevo was installed meanwhile.')}</p>
+          <Button onClick={() => window.location.reload()}>{uiText('Reload the page')}</Button>
         </Alert>
       </div>
     );

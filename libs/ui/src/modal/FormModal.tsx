@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../alert/Alert';
 import { Button } from '../button/Button';
 import { Modal } from './Modal';
+import { uiText } from '../text/ui-text';
 
 export interface FormModalProps {
   title: ReactNode;
@@ -34,7 +35,7 @@ export function FormModal({
   done = false,
   onCancel,
   onSubmit,
-  submitLabel = 'Save',
+  submitLabel,
   submitDisabled = false,
   error,
   size,
@@ -56,11 +57,11 @@ export function FormModal({
         <>
           {onCancel ? (
             <Button onClick={onCancel} disabled={busy}>
-              Cancel
+              {uiText('Cancel')}
             </Button>
           ) : null}
           <Button type="submit" variant="primary" loading={busy || done} disabled={submitDisabled && !busy && !done}>
-            {submitLabel}
+            {submitLabel ?? uiText('Save')}
           </Button>
         </>
       }

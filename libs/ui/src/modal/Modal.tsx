@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { IconButton } from '../button/Button';
 import { Icon } from '../icon/Icon';
+import { uiText } from '../text/ui-text';
 import './Modal.css';
 
 export interface ModalProps {
@@ -60,7 +61,7 @@ export function Modal({
             <Dialog.Title className="rl-modal__title">{title}</Dialog.Title>
             {dismissable ? (
               <Dialog.Close asChild>
-                <IconButton label="Close" icon={<Icon name="close" />} size="sm" />
+                <IconButton label={uiText('Close')} icon={<Icon name="close" />} size="sm" />
               </Dialog.Close>
             ) : null}
           </header>

@@ -4,6 +4,7 @@ import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
 import { Icon } from '../icon/Icon';
 import type { SelectOption } from '../select/types';
+import { uiText } from '../text/ui-text';
 import '../select/NativeSelectField.css';
 import './OrderedListField.css';
 
@@ -54,7 +55,7 @@ export function OrderedListField({
   addText,
   errors,
   hint,
-  emptyText = 'Nothing added yet.',
+  emptyText,
   full = false,
   disabled = false,
   required,
@@ -81,7 +82,7 @@ export function OrderedListField({
           onChange={(event) => setChosen(event.target.value)}
           {...describedInputProps(ids, errors, hint)}
         >
-          <option value="">Choose…</option>
+          <option value="">{uiText('Choose…')}</option>
           {choices.map((option) => (
             <option key={keyOf(option.value)} value={keyOf(option.value)} disabled={option.disabled}>
               {option.text}
@@ -115,7 +116,7 @@ export function OrderedListField({
                 <span className="rl-ordered-field__actions">
                   <IconButton
                     size="sm"
-                    label={`Move ${itemName} up`}
+                    label={uiText('Move {name} up', { name: itemName })}
                     icon={<Icon name="chevron-up" size={16} />}
                     aria-disabled={first || disabled || undefined}
                     onClick={() => {
@@ -124,7 +125,7 @@ export function OrderedListField({
                   />
                   <IconButton
                     size="sm"
-                    label={`Move ${itemName} down`}
+                    label={uiText('Move {name} down', { name: itemName })}
                     icon={<Icon name="chevron-down" size={16} />}
                     aria-disabled={last || disabled || undefined}
                     onClick={() => {
@@ -133,7 +134,7 @@ export function OrderedListField({
                   />
                   <IconButton
                     size="sm"
-                    label={`Remove ${itemName}`}
+                    label={uiText('Remove {name}', { name: itemName })}
                     icon={<Icon name="close" size={16} />}
                     disabled={disabled}
                     onClick={() => onRemove(index)}
@@ -144,7 +145,7 @@ export function OrderedListField({
           })}
         </ol>
       ) : (
-        <p className="rl-ordered-field__empty">{emptyText}</p>
+        <p className="rl-ordered-field__empty">{emptyText ?? uiText('Nothing added yet.')}</p>
       )}
     </FieldShell>
   );

@@ -3,6 +3,7 @@ import { IconButton } from '../button/Button';
 import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
 import { Icon } from '../icon/Icon';
+import { uiText } from '../text/ui-text';
 
 export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'> {
   label: string;
@@ -34,7 +35,11 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       <span className="rl-input-adornment">
         <IconButton
           size="sm"
-          label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          label={
+            visible
+              ? uiText('Hide {label}', { label: label.toLowerCase() })
+              : uiText('Show {label}', { label: label.toLowerCase() })
+          }
           aria-pressed={visible}
           icon={<Icon name={visible ? 'eye-off' : 'eye'} size={16} />}
           onClick={() => setVisible((shown) => !shown)}

@@ -9,6 +9,7 @@ import englishLabels from 'react-phone-number-input/locale/en';
 import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
 import { countryOptionsOrder, startingCountry } from './country-options';
+import { uiLanguage, uiText } from '../text/ui-text';
 import './PhoneInput.css';
 
 export type PhoneCountry = Country;
@@ -59,7 +60,7 @@ export function PhoneInput({
   preferredCountries = [],
   errors,
   hint,
-  countryLabel = 'Country',
+  countryLabel: givenCountryLabel,
   id,
   name,
   required,
@@ -69,13 +70,19 @@ export function PhoneInput({
   className,
 }: PhoneInputProps) {
   const ids = useFieldIds(id);
+  const countryLabel = givenCountryLabel ?? uiText('Country');
+  const language = uiLanguage();
   const labels = useMemo<Labels>(() => {
+    // the library's names are English; another language's come from the browser's own list
+    const regions = language === 'en' ? null : new Intl.DisplayNames([language], { type: 'region' });
     // the calling code beside each name, so two countries sharing +1 can be told apart by number
     const named: Labels = { ...englishLabels, country: countryLabel };
-    for (const country of countries)
-      named[country] = `${englishLabels[country] ?? country} (+${getCountryCallingCode(country)})`;
+    for (const country of countries) {
+      const name = regions?.of(country) ?? englishLabels[country] ?? country;
+      named[country] = `${name} (+${getCountryCallingCode(country)})`;
+    }
     return named;
-  }, [countries, countryLabel]);
+  }, [countries, countryLabel, language]);
   const invalid = !!errors && errors.length > 0;
 
   return (

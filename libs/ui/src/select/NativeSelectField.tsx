@@ -1,6 +1,7 @@
 import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
 import type { SelectFieldProps, SelectOption } from './types';
+import { uiText } from '../text/ui-text';
 import './NativeSelectField.css';
 
 // option values are strings: the placeholder entry (value null) is '', the others keep their type
@@ -44,7 +45,7 @@ export function NativeSelectField({
       >
         {placeholder ? null : (
           <option value="" disabled>
-            Select
+            {uiText('Select')}
           </option>
         )}
         {options.map((option) => (

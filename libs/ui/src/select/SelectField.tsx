@@ -3,6 +3,7 @@ import { FieldShell, describedInputProps } from '../field/Field';
 import { useFieldIds } from '../field/use-field-ids';
 import { Icon } from '../icon/Icon';
 import type { SelectFieldProps, SelectOption } from './types';
+import { uiText } from '../text/ui-text';
 import './SelectField.css';
 
 // Radix keeps '' for "nothing chosen"; the placeholder entry (value null) gets its own key so it
@@ -18,7 +19,7 @@ const keyOf = (value: SelectOption['value']) => (value === null ? PLACEHOLDER_KE
 export function SelectField({ label, name, options, value, onChange, error, disabled, required }: SelectFieldProps) {
   const ids = useFieldIds();
   const errors = error ? [error] : undefined;
-  const placeholder = options.find((option) => option.value === null)?.text ?? 'Select';
+  const placeholder = options.find((option) => option.value === null)?.text ?? uiText('Select');
   const selected = options.find((option) => option.value !== null && option.value === value);
 
   return (

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { uiText } from '../text/ui-text';
 import './ShiftTimeline.css';
 
 /** How many distinct person colours the timeline has; a lane's `colorKey` picks one (the same key, the same colour). */
@@ -72,8 +73,6 @@ export interface ShiftTimelineProps {
   laneHeading?: string;
 }
 
-const DEFAULT_KIND_TEXTS = { override: 'Override', temporary: 'Temporary' };
-
 /** A place on the track as a percentage of the range. */
 const at = (value: number, from: number, to: number) =>
   Math.min(100, Math.max(0, ((value - from) / (to - from)) * 100));
@@ -97,13 +96,16 @@ export function ShiftTimeline({
   days,
   lanes,
   gaps = [],
-  gapText = 'Nobody on call',
+  gapText: givenGapText,
   now = null,
-  kindTexts = DEFAULT_KIND_TEXTS,
+  kindTexts: givenKindTexts,
   barAction,
-  emptyText = 'Nobody is on call in this period.',
-  laneHeading = 'Person',
+  emptyText,
+  laneHeading,
 }: ShiftTimelineProps) {
+  const gapText = givenGapText ?? uiText('Nobody on call');
+  const kindTexts = givenKindTexts ?? { override: uiText('Override'), temporary: uiText('Temporary') };
+  const nowText = uiText('Now');
   const showsNow = now !== null && now >= from && now < to;
   const nowStyle = showsNow ? ({ '--rl-now': `${at(now, from, to)}%` } as CSSProperties) : undefined;
   const nowLine = showsNow ? <span className="rl-timeline__now" style={nowStyle} aria-hidden="true" /> : null;
@@ -121,9 +123,9 @@ export function ShiftTimeline({
     <section className="rl-timeline" aria-label={label}>
       <div className="rl-timeline__grid">
         <div className="rl-timeline__row rl-timeline__row--head">
-          <div className="rl-timeline__name rl-timeline__name--head">{laneHeading}</div>
+          <div className="rl-timeline__name rl-timeline__name--head">{laneHeading ?? uiText('Person')}</div>
           <div className="rl-timeline__track rl-timeline__track--head">
-            <ol className="rl-timeline__days" aria-label="Days">
+            <ol className="rl-timeline__days" aria-label={uiText('Days')}>
               {days.map((day) => (
                 <li
                   key={day.key}
@@ -138,13 +140,13 @@ export function ShiftTimeline({
             </ol>
             {showsNow ? (
               <span className="rl-timeline__now-label" style={nowStyle} aria-hidden="true">
-                Now
+                {nowText}
               </span>
             ) : null}
           </div>
         </div>
         {isEmpty ? (
-          <p className="rl-timeline__empty">{emptyText}</p>
+          <p className="rl-timeline__empty">{emptyText ?? uiText('Nobody is on call in this period.')}</p>
         ) : (
           lanes.map((lane) => (
             <div className="rl-timeline__row" key={lane.key}>
@@ -157,7 +159,7 @@ export function ShiftTimeline({
               </div>
               <div className="rl-timeline__track">
                 {dayLines}
-                <ul className="rl-timeline__bars" aria-label={`Shifts of ${lane.name}`}>
+                <ul className="rl-timeline__bars" aria-label={uiText('Shifts of {name}', { name: lane.name })}>
                   {lane.bars.map((bar) => (
                     <li key={bar.key} className="rl-timeline__bar-place" style={placed(bar.start, bar.end, from, to)}>
                       <Bar lane={lane} bar={bar} kindTexts={kindTexts} action={barAction} />
@@ -194,10 +196,10 @@ export function ShiftTimeline({
           </div>
         ) : null}
       </div>
-      <ul className="rl-timeline__legend" aria-label="Legend">
+      <ul className="rl-timeline__legend" aria-label={uiText('Legend')}>
         <li>
           <span className="rl-timeline__key rl-timeline__key--shift" aria-hidden="true" />
-          Shift (a colour per person)
+          {uiText('Shift (a colour per person)')}
         </li>
         <li>
           <span className="rl-timeline__key rl-timeline__key--override" aria-hidden="true" />
@@ -213,7 +215,7 @@ export function ShiftTimeline({
         </li>
         <li>
           <span className="rl-timeline__key rl-timeline__key--now" aria-hidden="true" />
-          Now
+          {nowText}
         </li>
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode, type TouchEvent } from 'react';
 import { swipeDirection, type Point } from '../app-shell/gestures';
+import { uiText } from '../text/ui-text';
 import './Sidebar.css';
 
 export interface NavEntry {
@@ -48,7 +49,7 @@ export function Sidebar({
   onNavigate,
   onSwipe,
   renderLink = defaultRenderLink,
-  label = 'Main menu',
+  label,
 }: SidebarProps) {
   const start = useRef<Point | null>(null);
   const onTouchStart = (event: TouchEvent) => {
@@ -72,7 +73,7 @@ export function Sidebar({
       onTouchEnd={onTouchEnd}
     >
       <div className="rl-sidebar__brand">{brand}</div>
-      <nav aria-label={label} className="rl-sidebar__nav">
+      <nav aria-label={label ?? uiText('Main menu')} className="rl-sidebar__nav">
         <ul className="rl-sidebar__list">
           {entries.map((entry) => (
             <li key={entry.key}>

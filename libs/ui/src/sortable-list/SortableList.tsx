@@ -20,6 +20,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { Icon } from '../icon/Icon';
+import { uiText } from '../text/ui-text';
 import './SortableList.css';
 
 export interface SortableListProps<T> {
@@ -37,11 +38,6 @@ export interface SortableListProps<T> {
   label: string;
   disabled?: boolean;
 }
-
-const instructions: ScreenReaderInstructions = {
-  draggable:
-    'To pick up an item, press Space or Enter. While dragging, use the up and down arrow keys to move it. Press Space or Enter again to drop it in its new position, or Escape to cancel.',
-};
 
 /**
  * A list reordered by dragging (pointer) or by keyboard (focus an item's handle, Space to pick it
@@ -73,21 +69,33 @@ export function SortableList<T>({
     [indexOf, items, textOf],
   );
 
+  const instructions = useMemo<ScreenReaderInstructions>(
+    () => ({
+      draggable: uiText(
+        'To pick up an item, press Space or Enter. While dragging, use the up and down arrow keys to move it. Press Space or Enter again to drop it in its new position, or Escape to cancel.',
+      ),
+    }),
+    [],
+  );
   const announcements = useMemo<Announcements>(() => {
-    const at = (id: UniqueIdentifier | undefined) => (id === undefined ? null : indexOf(id) + 1);
+    const place = (id: UniqueIdentifier, at?: UniqueIdentifier) => ({
+      name: nameOf(id),
+      position: indexOf(at ?? id) + 1,
+      count: ids.length,
+    });
     return {
       onDragStart: ({ active }) =>
-        `Picked up ${nameOf(active.id)}. It is in position ${at(active.id)} of ${ids.length}.`,
+        uiText('Picked up {name}. It is in position {position} of {count}.', place(active.id)),
       onDragOver: ({ active, over }) =>
         over
-          ? `${nameOf(active.id)} was moved into position ${at(over.id)} of ${ids.length}.`
-          : `${nameOf(active.id)} is no longer over the list.`,
+          ? uiText('{name} was moved into position {position} of {count}.', place(active.id, over.id))
+          : uiText('{name} is no longer over the list.', { name: nameOf(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
-          ? `${nameOf(active.id)} was dropped into position ${at(over.id)} of ${ids.length}.`
-          : `${nameOf(active.id)} was dropped.`,
+          ? uiText('{name} was dropped into position {position} of {count}.', place(active.id, over.id))
+          : uiText('{name} was dropped.', { name: nameOf(active.id) }),
       onDragCancel: ({ active }) =>
-        `Moving was cancelled. ${nameOf(active.id)} was dropped back in position ${at(active.id)} of ${ids.length}.`,
+        uiText('Moving was cancelled. {name} was dropped back in position {position} of {count}.', place(active.id)),
     };
   }, [ids.length, indexOf, nameOf]);
 
@@ -146,7 +154,7 @@ const SortableRow = memo(function SortableRow({ id, position, name, disabled, ch
         type="button"
         ref={setActivatorNodeRef}
         className="rl-sortable__handle"
-        aria-label={`Move ${name}, position ${position}`}
+        aria-label={uiText('Move {name}, position {position}', { name, position })}
         {...attributes}
         {...listeners}
       >

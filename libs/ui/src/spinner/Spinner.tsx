@@ -1,3 +1,4 @@
+import { uiText } from '../text/ui-text';
 import './Spinner.css';
 
 export interface SpinnerProps {
@@ -7,7 +8,9 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerProps) {
+export function Spinner({ size = 'md', label: given, className }: SpinnerProps) {
+  // undefined: the default word; null: nothing to say (a surrounding element says it is busy)
+  const label = given === undefined ? uiText('Loading') : given;
   return (
     <span
       className={['rl-spinner', `rl-spinner--${size}`, className].filter(Boolean).join(' ')}
@@ -20,7 +23,7 @@ export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerPr
 }
 
 /** A centred spinner for a page or a panel whose content is loading. */
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="rl-page-spinner">
       <Spinner size="lg" label={label} />

@@ -2,6 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { IconButton } from '../button/Button';
 import { Icon, type IconName } from '../icon/Icon';
 import type { ToastItem, ToastStore, ToastVariant } from './toast-store';
+import { uiText } from '../text/ui-text';
 import './Toast.css';
 
 const ICONS: Record<ToastVariant, IconName> = { warning: 'warning', success: 'check', error: 'error', info: 'info' };
@@ -13,7 +14,7 @@ export interface ToastListProps {
 
 export function ToastList({ store, items }: ToastListProps) {
   return (
-    <RadixToast.Provider swipeDirection="right" label="Notification">
+    <RadixToast.Provider swipeDirection="right" label={uiText('Notification')}>
       {items.map((item) => (
         <RadixToast.Root
           key={item.id}
@@ -34,7 +35,7 @@ export function ToastList({ store, items }: ToastListProps) {
           </div>
           <RadixToast.Close asChild>
             <IconButton
-              label="Dismiss notification"
+              label={uiText('Dismiss notification')}
               icon={<Icon name="close" size={16} />}
               size="sm"
               className="rl-toast__close"

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { IconButton } from '../button/Button';
 import { Icon } from '../icon/Icon';
 import { Spinner } from '../spinner/Spinner';
+import { uiText } from '../text/ui-text';
 import './Widget.css';
 
 // the dialog (Radix's focus trap, scroll lock and layers) loads when a widget first goes full
@@ -48,8 +49,8 @@ export function Widget({
   controls,
   status = 'ready',
   isEmpty = false,
-  emptyText = 'Nothing to show yet.',
-  failedText = 'This could not be loaded.',
+  emptyText,
+  failedText,
   placeholder,
   display,
   defaultDisplay = 'default',
@@ -68,14 +69,17 @@ export function Widget({
   const collapsed = shown === 'collapse';
   const fullscreen = shown === 'fullscreen';
 
+  const loadingText = uiText('Loading {title}', { title });
   const loading = placeholder ? (
     <>
-      <span role="status" className="rl-visually-hidden">{`Loading ${title}`}</span>
+      <span role="status" className="rl-visually-hidden">
+        {loadingText}
+      </span>
       {placeholder}
     </>
   ) : (
     <div className="rl-widget__state">
-      <Spinner label={`Loading ${title}`} />
+      <Spinner label={loadingText} />
     </div>
   );
 
@@ -84,9 +88,9 @@ export function Widget({
       {status === 'loading' ? (
         loading
       ) : status === 'failed' ? (
-        <p className="rl-widget__state rl-widget__state--failed">{failedText}</p>
+        <p className="rl-widget__state rl-widget__state--failed">{failedText ?? uiText('This could not be loaded.')}</p>
       ) : isEmpty ? (
-        <p className="rl-widget__state">{emptyText}</p>
+        <p className="rl-widget__state">{emptyText ?? uiText('Nothing to show yet.')}</p>
       ) : (
         // a chart whose code is still on its way (charts/lazy-charts.ts) keeps the loading state
         <Suspense fallback={loading}>{typeof children === 'function' ? children(inDialog) : children}</Suspense>
@@ -111,7 +115,7 @@ export function Widget({
           {inDialog ? null : (
             <IconButton
               size="sm"
-              label={collapsed ? `Expand ${title}` : `Collapse ${title}`}
+              label={collapsed ? uiText('Expand {title}', { title }) : uiText('Collapse {title}', { title })}
               icon={<Icon name={collapsed ? 'chevron-down' : 'chevron-up'} size={16} />}
               aria-expanded={!collapsed && !fullscreen}
               aria-controls={bodyId}
@@ -120,7 +124,9 @@ export function Widget({
           )}
           <IconButton
             size="sm"
-            label={fullscreen ? `Exit full screen: ${title}` : `Full screen: ${title}`}
+            label={
+              fullscreen ? uiText('Exit full screen: {title}', { title }) : uiText('Full screen: {title}', { title })
+            }
             icon={<Icon name={fullscreen ? 'minimize' : 'maximize'} size={16} />}
             onClick={() => change(fullscreen ? 'default' : 'fullscreen')}
           />

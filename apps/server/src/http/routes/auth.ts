@@ -6,10 +6,12 @@ import {
   sessionUser,
   ssoCallback,
   ssoStart,
+  updateOwnSettings,
   userDashboard,
   verifyCode,
 } from '@relevo/api';
 import * as signIn from '../../auth/sign-in';
+import * as ownSettings from '../../people/own-settings';
 import type { AppContext } from '../../context';
 import { dashboardService } from '../../dashboard/summaries';
 import type { RouteTable } from '../implement';
@@ -17,7 +19,7 @@ import { clearPreauthCookie, clearSessionCookie, setPreauthCookie, setSessionCoo
 import { SSO_CALLBACK_PATH, finishSso, landingOf, startSso } from '../../auth/oidc';
 import { clearSsoCookie, readSsoCookie, setSsoCookie } from '../sso-cookie';
 
-/** docs/product.md#sign-in-and-reset-calls: two-step sign-in, the session user, logout, own password, profile counts. */
+/** docs/product.md#sign-in-and-reset-calls: two-step sign-in, the session user, own settings, logout, own password, profile counts. */
 export function authRoutes(routes: RouteTable, ctx: AppContext): void {
   const dashboard = dashboardService(ctx);
   routes
@@ -41,6 +43,7 @@ export function authRoutes(routes: RouteTable, ctx: AppContext): void {
       return answer;
     })
     .implement(changeOwnPassword, async ({ principal, body }) => signIn.changeOwnPassword(ctx, principal, body))
+    .implement(updateOwnSettings, async ({ principal, body }) => ownSettings.updateOwnSettings(ctx, principal, body))
     .implement(userDashboard, ({ principal }) => dashboard.profile(principal))
     // docs/product.md#single-sign-on: browser navigations, answered with redirects
     .implement(ssoStart, async ({ query, meta, reply }) => {

@@ -1,4 +1,4 @@
-import type { AuthKind, JsonSchema, OpenApiDocument, OpenApiOperation } from '@relevo/api';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from '@relevo/api';
 import { ROLE_LABELS, roleFromName } from '@relevo/domain';
 
 // docs/product.md#openapi-document: what the API reference page reads of the document.
@@ -52,16 +52,6 @@ export function filterGroups(groups: readonly ReferenceGroup[], filter: string):
     }))
     .filter(({ endpoints }) => endpoints.length > 0);
 }
-
-/** Who may call, in the words of the page. */
-export const AUTH_LABELS: Record<AuthKind, string> = {
-  public: 'Public: no credentials',
-  session: 'Signed-in session (bearer token or session cookie)',
-  preauth: 'Sign-in token of a correct password (code step)',
-  resetToken: 'SMS reset token (bearer)',
-  moduleKey: 'Module ID and credential key (HTTP Basic)',
-  signedWebhook: 'Signed webhook (X-Relevo-Signature)',
-};
 
 /** The roles of a session endpoint, by their labels ('Customer Root'). */
 export function roleLabels(operation: OpenApiOperation): string[] {

@@ -9,22 +9,27 @@ import {
   apiTokenFormInput,
   apiTokenFormMachine,
   emptyApiTokenForm,
-  tokenLifetimeText,
   type ApiTokenCreated,
 } from '@relevo/domain';
 import { CheckboxGroup, FormModal, NativeSelectField, TextField } from '@relevo/ui';
 import { fromPromise } from 'xstate';
+import { msg, t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import { bindFields } from '../../shell/shown-errors';
 import type { ApiTokenCalls } from './api-token-calls';
+import { lifetimeText } from './token-words';
 
+/** The form's texts in English; the form shows `t(text)`. */
 export const API_TOKEN_FORM_TEXTS = {
-  title: 'Create Token',
-  nameHint: 'What uses it, e.g. "Terraform" or "Nightly sync"',
-  scopesLegend: 'What it may do',
-  lifetimeLabel: 'Expires in',
+  title: msg('Create Token'),
+  nameHint: msg('What uses it, e.g. "Terraform" or "Nightly sync"'),
+  scopesLegend: msg('What it may do'),
+  lifetimeLabel: msg('Expires in'),
 } as const;
+
+/** A field's problems (the contract's rules, the server's refusals) in the reader's language. */
+const shown = (messages: readonly string[] | undefined) => messages?.map((message) => t(message));
 
 export interface ApiTokenFormModalProps {
   calls: Pick<ApiTokenCalls, 'create'>;
@@ -49,43 +54,47 @@ export function ApiTokenFormModal({ calls, onClose, onSaved }: ApiTokenFormModal
     apiTokenFormInput(emptyApiTokenForm(), fieldMessagesOf),
     onSaved,
   );
-  const field = bindFields<'name'>(values, errors, (name, value) => send({ type: 'CHANGE', field: name, value }));
+  const field = bindFields<'name'>(
+    values,
+    (name) => shown(errors[name]),
+    (name, value) => send({ type: 'CHANGE', field: name, value }),
+  );
 
   return (
     <FormModal
       open={!isSaved}
-      title={API_TOKEN_FORM_TEXTS.title}
+      title={t(API_TOKEN_FORM_TEXTS.title)}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
       <TextField
-        label="Name"
+        label={t('Name')}
         required
         autoFocus
         autoComplete="off"
-        hint={API_TOKEN_FORM_TEXTS.nameHint}
+        hint={t(API_TOKEN_FORM_TEXTS.nameHint)}
         {...field('name')}
       />
       <CheckboxGroup
-        legend={API_TOKEN_FORM_TEXTS.scopesLegend}
+        legend={t(API_TOKEN_FORM_TEXTS.scopesLegend)}
         name="scopes"
         options={TOKEN_SCOPES.map((scope) => ({
           value: scope,
-          text: `${TOKEN_SCOPE_LABELS[scope]}: ${TOKEN_SCOPE_HINTS[scope]}`,
+          text: t('{scope}: {meaning}', { scope: t(TOKEN_SCOPE_LABELS[scope]), meaning: t(TOKEN_SCOPE_HINTS[scope]) }),
         }))}
         values={values.scopes}
-        errors={errors.scopes}
+        errors={shown(errors.scopes)}
         onChange={(scopes) => send({ type: 'CHANGE', field: 'scopes', value: scopes })}
       />
       <NativeSelectField
-        label={API_TOKEN_FORM_TEXTS.lifetimeLabel}
+        label={t(API_TOKEN_FORM_TEXTS.lifetimeLabel)}
         name="lifetime_days"
         required
-        options={TOKEN_LIFETIMES.map((days) => ({ value: days, text: tokenLifetimeText(days) }))}
+        options={TOKEN_LIFETIMES.map((days) => ({ value: days, text: lifetimeText(days) }))}
         value={values.lifetime_days}
-        error={errors.lifetime_days?.[0]}
+        error={shown(errors.lifetime_days)?.[0]}
         onChange={(days) => send({ type: 'CHANGE', field: 'lifetime_days', value: Number(days) })}
       />
     </FormModal>

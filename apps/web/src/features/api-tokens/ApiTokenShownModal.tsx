@@ -1,6 +1,7 @@
 import { API_TOKEN_SCREEN_TEXTS, copiedLabel, type ApiTokenCreated } from '@relevo/domain';
 import { Alert, Button, Icon, Modal, TextField } from '@relevo/ui';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 
 export interface ApiTokenShownModalProps {
   created: ApiTokenCreated;
@@ -13,25 +14,25 @@ export function ApiTokenShownModal({ created, onClose }: ApiTokenShownModalProps
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={API_TOKEN_SCREEN_TEXTS.shownOnceTitle}
+      title={t(API_TOKEN_SCREEN_TEXTS.shownOnceTitle)}
       size="lg"
       footer={
         <>
           <Button
             icon={<Icon name="copy" size={16} />}
-            onClick={() => void copyToClipboard(created.token, copiedLabel(API_TOKEN_SCREEN_TEXTS.tokenLabel))}
+            onClick={() => void copyToClipboard(created.token, t(copiedLabel(API_TOKEN_SCREEN_TEXTS.tokenLabel)))}
           >
-            Copy token
+            {t('Copy token')}
           </Button>
           <Button variant="primary" onClick={onClose}>
-            Done
+            {t('Done')}
           </Button>
         </>
       }
     >
-      <Alert variant="warning">{API_TOKEN_SCREEN_TEXTS.shownOnce}</Alert>
+      <Alert variant="warning">{t(API_TOKEN_SCREEN_TEXTS.shownOnce)}</Alert>
       <TextField
-        label={`${API_TOKEN_SCREEN_TEXTS.tokenLabel} "${created.name}"`}
+        label={t('Token "{name}"', { name: created.name })}
         name="token"
         value={created.token}
         readOnly

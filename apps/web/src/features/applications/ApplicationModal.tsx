@@ -9,6 +9,7 @@ import {
 } from '@relevo/domain';
 import { TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
@@ -35,19 +36,19 @@ export function ApplicationModal({ application, calls, onClose, onSaved }: Appli
 
   return (
     <RecordFormModal
-      noun="Application"
+      noun={t('Application')}
       editing={application !== null}
       form={{ isSaving, isSaved, send }}
       onClose={onClose}
     >
       <TextField
-        label="Name"
+        label={t('Name')}
         name="application_name"
         required
         autoFocus
         maxLength={100}
         value={values.application_name}
-        errors={errors.application_name}
+        errors={errors.application_name?.map((message) => t(message))}
         onValueChange={(value) => send({ type: 'CHANGE', field: 'application_name', value })}
       />
       {applicationFormLayout(mode).hasStatus ? (

@@ -1,9 +1,10 @@
 import { addApplication, deleteApplication, updateApplication } from '@relevo/api';
 import { MESSAGES, applicationModuleNames, type Application } from '@relevo/domain';
-import { Tooltip, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
+import { Tooltip } from '@relevo/ui';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { statusAndChangeColumns } from '../../shell/record-columns';
 import { useService } from '../../shell/services';
@@ -18,20 +19,23 @@ function ApplicationName({ application }: { application: Application }) {
     <Tooltip
       content={
         modules.length > 0 ? (
-          <ul className="applications__modules" aria-label={`Modules of ${application.application_name}`}>
+          <ul
+            className="applications__modules"
+            aria-label={t('Modules of {name}', { name: application.application_name })}
+          >
             {modules.map((name) => (
               <li key={name}>{name}</li>
             ))}
           </ul>
         ) : (
-          'No modules yet'
+          t('No modules yet')
         )
       }
     >
       <button
         type="button"
         className="applications__name"
-        onClick={() => void copyToClipboard(application.application_name, MESSAGES.applicationNameCopied)}
+        onClick={() => void copyToClipboard(application.application_name, t(MESSAGES.applicationNameCopied))}
       >
         {application.application_name}
       </button>
@@ -39,19 +43,28 @@ function ApplicationName({ application }: { application: Application }) {
   );
 }
 
-const COLUMNS: DataTableColumn<Application>[] = [
-  { id: 'application_name', header: 'Name', cell: (row) => <ApplicationName application={row} />, sortable: true },
-  ...statusAndChangeColumns('application'),
-];
-
-// an application that still has modules is refused with a 409 naming them
-const APPLICATIONS: RecordListSpec<Application> = {
+// an application that still has modules is refused with a 409 naming them; the spec's texts are in
+// the reader's language, so the screen makes it once when it opens (a change of language draws the
+// whole app again)
+const applicationsSpec = (): RecordListSpec<Application> => ({
   endpoints: { add: addApplication, update: updateApplication, remove: deleteApplication },
-  table: { title: 'Applications', columns: COLUMNS, emptyText: MESSAGES.emptyApplications },
+  table: {
+    title: t('Applications'),
+    columns: [
+      {
+        id: 'application_name',
+        header: t('Name'),
+        cell: (row) => <ApplicationName application={row} />,
+        sortable: true,
+      },
+      ...statusAndChangeColumns('application'),
+    ],
+    emptyText: t(MESSAGES.emptyApplications),
+  },
   texts: ['applicationCreated', 'applicationUpdated', 'applicationDeleted', 'confirmDeleteApplication'],
   // docs/product.md#constants-and-limits: applications are listed by name
   row: { id: 'application_id', name: 'application_name', listedBy: 'name' },
-};
+});
 
 /**
  * docs/product.md#applications: list, create, edit, delete and a link per row to its modules. Create,
@@ -59,7 +72,8 @@ const APPLICATIONS: RecordListSpec<Application> = {
  */
 export function ApplicationsPage() {
   const calls = useService('applicationCalls', liveApplicationCalls);
-  const records = useRecordList(APPLICATIONS, calls);
+  const spec = useMemo(applicationsSpec, []);
+  const records = useRecordList(spec, calls);
   const { rowButtons } = records;
   const rowActions = useCallback(
     (row: Application) => (
@@ -67,9 +81,9 @@ export function ApplicationsPage() {
         <Link
           className="rl-button rl-button--secondary rl-button--sm"
           to={`/application/${row.application_id}/modules`}
-          aria-label={`Modules of ${row.application_name}`}
+          aria-label={t('Modules of {name}', { name: row.application_name })}
         >
-          Modules
+          {t('Modules')}
         </Link>
         {rowButtons(row)}
       </span>

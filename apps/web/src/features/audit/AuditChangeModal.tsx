@@ -1,12 +1,7 @@
-import {
-  AUDIT_SCREEN_TEXTS,
-  auditChanges,
-  auditEntityText,
-  auditTimeText,
-  auditValueText,
-  type AuditRow,
-} from '@relevo/domain';
+import { AUDIT_SCREEN_TEXTS, auditChanges, auditEntityText, auditValueText, type AuditRow } from '@relevo/domain';
 import { Modal } from '@relevo/ui';
+import { t } from '../../shell/i18n';
+import { auditTime } from './audit-time';
 
 export interface AuditChangeModalProps {
   row: AuditRow;
@@ -26,26 +21,29 @@ export function AuditChangeModal({ row, zone, onClose }: AuditChangeModalProps) 
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       size="lg"
-      title={`${AUDIT_SCREEN_TEXTS.changeTitle}: ${row.action} ${auditEntityText(row.entity)}${row.entity_id ? ` ${row.entity_id}` : ''}`}
+      title={t('Change: {action} {record}', {
+        action: row.action,
+        record: `${auditEntityText(row.entity)}${row.entity_id ? ` ${row.entity_id}` : ''}`,
+      })}
     >
       <dl className="audit-change__facts">
-        <dt>When</dt>
-        <dd>{auditTimeText(row.created_at, zone)}</dd>
-        <dt>Who</dt>
+        <dt>{t('When')}</dt>
+        <dd>{auditTime(row.created_at, zone)}</dd>
+        <dt>{t('Who')}</dt>
         <dd>{row.actor_email ?? '—'}</dd>
         {row.customer ? (
           <>
-            <dt>Customer</dt>
+            <dt>{t('Customer')}</dt>
             <dd>{row.customer.name}</dd>
           </>
         ) : null}
-        <dt>Address</dt>
+        <dt>{t('Address')}</dt>
         <dd>{row.address ?? '—'}</dd>
-        <dt>Token</dt>
-        <dd>{row.token ? (row.token.name ?? `#${row.token.id}`) : AUDIT_SCREEN_TEXTS.browserSession}</dd>
+        <dt>{t('Token')}</dt>
+        <dd>{row.token ? (row.token.name ?? `#${row.token.id}`) : t(AUDIT_SCREEN_TEXTS.browserSession)}</dd>
         {row.detail ? (
           <>
-            <dt>Detail</dt>
+            <dt>{t('Detail')}</dt>
             <dd>
               <code className="audit-change__detail">{JSON.stringify(row.detail)}</code>
             </dd>
@@ -53,16 +51,16 @@ export function AuditChangeModal({ row, zone, onClose }: AuditChangeModalProps) 
         ) : null}
       </dl>
       {changes.length === 0 ? (
-        <p className="audit-change__none">{AUDIT_SCREEN_TEXTS.noChanges}</p>
+        <p className="audit-change__none">{t(AUDIT_SCREEN_TEXTS.noChanges)}</p>
       ) : (
         <div className="audit-change__scroll">
           <table className="audit-change__table">
-            <caption className="rl-visually-hidden">Fields the change touched</caption>
+            <caption className="rl-visually-hidden">{t('Fields the change touched')}</caption>
             <thead>
               <tr>
-                <th scope="col">{AUDIT_SCREEN_TEXTS.field}</th>
-                <th scope="col">{AUDIT_SCREEN_TEXTS.before}</th>
-                <th scope="col">{AUDIT_SCREEN_TEXTS.after}</th>
+                <th scope="col">{t(AUDIT_SCREEN_TEXTS.field)}</th>
+                <th scope="col">{t(AUDIT_SCREEN_TEXTS.before)}</th>
+                <th scope="col">{t(AUDIT_SCREEN_TEXTS.after)}</th>
               </tr>
             </thead>
             <tbody>

@@ -4,7 +4,6 @@ import {
   AUDIT_SCREEN_TEXTS,
   Role,
   auditEntityText,
-  auditTimeText,
   type AuditAction,
   type AuditRow,
   type ListQuery,
@@ -20,6 +19,8 @@ import {
   type SelectOption,
 } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FilterPanel } from '../../shell/filter-panel';
+import { t } from '../../shell/i18n';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { reportError } from '../../shell/report-error';
@@ -27,7 +28,7 @@ import { useSignedInUser } from '../../shell/session';
 import { useService } from '../../shell/services';
 import { liveAuditCalls, type AuditCalls, type AuditCustomerChoice } from './audit-calls';
 import { NO_AUDIT_FILTERS, auditFiltersKey, useAuditFilters, type AuditFilters } from './audit-filters';
-import '../../shell/filter-bar.css';
+import { auditTime } from './audit-time';
 import './audit.css';
 
 // a change's window opens on a click: its dialog loads then, not with the list
@@ -38,33 +39,37 @@ const AuditChangeModal = lazy(() =>
 /** docs/product.md#audit-trail: newest first, always (the list has no other order). */
 const DEFAULT_SORT = { column: 'created_at', direction: 'desc' } as const;
 
-const ACTION_OPTIONS: SelectOption[] = [
-  { value: null, text: AUDIT_SCREEN_TEXTS.allActions },
+// the actions and the kinds of record are the trail's own codes (create, maintenance window), shown as they are
+const actionOptions = (): SelectOption[] => [
+  { value: null, text: t(AUDIT_SCREEN_TEXTS.allActions) },
   ...AUDIT_ACTIONS.map((action) => ({ value: action, text: action })),
 ];
-const ENTITY_OPTIONS: SelectOption[] = [
-  { value: null, text: AUDIT_SCREEN_TEXTS.allEntities },
+const entityOptions = (): SelectOption[] => [
+  { value: null, text: t(AUDIT_SCREEN_TEXTS.allEntities) },
   ...AUDIT_ENTITIES.map((entity) => ({ value: entity, text: auditEntityText(entity) })),
 ];
 
+/** The trail's columns, in the reader's language (built while rendering). */
 function columns(zone: string, withCustomer: boolean): DataTableColumn<AuditRow>[] {
   return [
-    { id: 'created_at', header: 'When', cell: (row) => auditTimeText(row.created_at, zone), width: '11rem' },
+    { id: 'created_at', header: t('When'), cell: (row) => auditTime(row.created_at, zone), width: '11rem' },
     ...(withCustomer
-      ? [{ id: 'customer', header: 'Customer', cell: (row: AuditRow) => row.customer?.name ?? '' }]
+      ? [{ id: 'customer', header: t('Customer'), cell: (row: AuditRow) => row.customer?.name ?? '' }]
       : []),
-    { id: 'actor_email', header: 'Who', cell: (row) => row.actor_email ?? '' },
-    { id: 'action', header: 'Action', cell: (row) => row.action, width: '7rem' },
+    { id: 'actor_email', header: t('Who'), cell: (row) => row.actor_email ?? '' },
+    { id: 'action', header: t('Action'), cell: (row) => row.action, width: '7rem' },
     {
       id: 'entity',
-      header: 'Record',
+      header: t('Record'),
       cell: (row) => `${auditEntityText(row.entity)}${row.entity_id ? ` ${row.entity_id}` : ''}`,
     },
     {
       id: 'address',
-      header: 'From',
+      header: t('From'),
       cell: (row) =>
-        row.token ? `${row.address ?? ''} (token ${row.token.name ?? row.token.id})` : (row.address ?? ''),
+        row.token
+          ? t('{address} (token {token})', { address: row.address ?? '', token: row.token.name ?? row.token.id })
+          : (row.address ?? ''),
     },
   ];
 }
@@ -94,13 +99,13 @@ interface FiltersProps {
 function AuditFilterBar({ filters, onChange, customers }: FiltersProps) {
   const isFiltered = Object.values(filters).some((value) => value !== null);
   return (
-    <div className="filter-bar" role="group" aria-label="Audit filters">
+    <FilterPanel label={t('Audit filters')} active={Object.values(filters).filter((value) => value !== null).length}>
       {customers ? (
         <NativeSelectField
-          label="Customer"
+          label={t('Customer')}
           name="customer"
           options={[
-            { value: null, text: AUDIT_SCREEN_TEXTS.allCustomers },
+            { value: null, text: t(AUDIT_SCREEN_TEXTS.allCustomers) },
             ...customers.map((customer) => ({ value: customer.id, text: customer.name })),
           ]}
           value={filters.customerId}
@@ -108,21 +113,21 @@ function AuditFilterBar({ filters, onChange, customers }: FiltersProps) {
         />
       ) : null}
       <NativeSelectField
-        label="Action"
+        label={t('Action')}
         name="action"
-        options={ACTION_OPTIONS}
+        options={actionOptions()}
         value={filters.action}
         onChange={(value) => onChange({ ...filters, action: (value as AuditAction | null) ?? null })}
       />
       <NativeSelectField
-        label="Entity"
+        label={t('Entity')}
         name="entity"
-        options={ENTITY_OPTIONS}
+        options={entityOptions()}
         value={filters.entity}
         onChange={(value) => onChange({ ...filters, entity: value === null ? null : String(value) })}
       />
       <TextField
-        label="From"
+        label={t('From')}
         name="from"
         type="date"
         max={filters.to ?? undefined}
@@ -136,7 +141,7 @@ function AuditFilterBar({ filters, onChange, customers }: FiltersProps) {
         }
       />
       <TextField
-        label="To"
+        label={t('To')}
         name="to"
         type="date"
         min={filters.from ?? undefined}
@@ -152,9 +157,9 @@ function AuditFilterBar({ filters, onChange, customers }: FiltersProps) {
         onClick={() => onChange(NO_AUDIT_FILTERS)}
         className="audit-filters__clear"
       >
-        Clear filters
+        {t('Clear filters')}
       </Button>
-    </div>
+    </FilterPanel>
   );
 }
 
@@ -194,7 +199,11 @@ export function AuditPage() {
     (row: AuditRow) => (
       <IconButton
         size="sm"
-        label={`Change ${row.id}: ${row.action} ${auditEntityText(row.entity)}`}
+        label={t('Change {id}: {action} {entity}', {
+          id: row.id,
+          action: row.action,
+          entity: auditEntityText(row.entity),
+        })}
         icon={<Icon name="info" size={16} />}
         onClick={() => setOpen(row)}
       />
@@ -205,7 +214,7 @@ export function AuditPage() {
   return (
     <>
       <PageHeader
-        title={AUDIT_SCREEN_TEXTS.title}
+        title={t(AUDIT_SCREEN_TEXTS.title)}
         actions={
           <a
             className="rl-button rl-button--secondary rl-button--md"
@@ -213,19 +222,20 @@ export function AuditPage() {
             download
           >
             <Icon name="download" size={16} />
-            <span className="rl-button__label">{AUDIT_SCREEN_TEXTS.download}</span>
+            <span className="rl-button__label">{t(AUDIT_SCREEN_TEXTS.download)}</span>
           </a>
         }
       />
       <AuditFilterBar filters={filters} onChange={setFilters} customers={isStaff ? customers : null} />
       <ListTable
-        label="Audit trail"
+        label={t('Audit trail')}
         columns={shownColumns}
         list={list}
         params={params}
         rowKey={(row) => row.id}
-        emptyText={AUDIT_SCREEN_TEXTS.empty}
+        emptyText={t(AUDIT_SCREEN_TEXTS.empty)}
         rowActions={rowActions}
+        narrow="cards"
       />
       <Suspense fallback={null}>
         {open ? <AuditChangeModal row={open} zone={zone} onClose={() => setOpen(null)} /> : null}

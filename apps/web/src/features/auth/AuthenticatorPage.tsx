@@ -3,6 +3,7 @@ import { Alert, Button, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { currentLanguage, t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { useService } from '../../shell/services';
 import { useSessionActor } from '../../shell/session';
@@ -13,10 +14,16 @@ export interface AuthenticatorPageProps {
   machine?: typeof twoFactorMachine;
 }
 
+/** A way the code went, as the login answer names it ("e-mail", "SMS"). */
+const wayText = (way: string) => (way === 'e-mail' ? t('e-mail') : way);
+
 function deliveryText(state: unknown): string {
   const delivery = (state as Partial<CodeStepState> | null)?.delivery;
-  if (!delivery?.length) return 'Enter the 6-digit verification code we sent you.';
-  return `Enter the 6-digit verification code we sent you by ${delivery.join(' and ')}.`;
+  if (!delivery?.length) return t('Enter the 6-digit verification code we sent you.');
+  const ways = delivery.map(wayText);
+  const list =
+    currentLanguage() === 'es' ? new Intl.ListFormat('es', { type: 'conjunction' }).format(ways) : ways.join(' and ');
+  return t('Enter the 6-digit verification code we sent you by {ways}.', { ways: list });
 }
 
 /**
@@ -36,7 +43,7 @@ export function AuthenticatorPage({ machine }: AuthenticatorPageProps) {
   }, [isVerified, session]);
 
   return (
-    <PublicPage title="Verification code" intro={deliveryText(location.state)}>
+    <PublicPage title={t('Verification code')} intro={deliveryText(location.state)}>
       <form
         className="public-form"
         noValidate
@@ -45,10 +52,10 @@ export function AuthenticatorPage({ machine }: AuthenticatorPageProps) {
           send({ type: 'VERIFY' });
         }}
       >
-        {state.matches('failed') && context.error ? <Alert variant="error">{context.error}</Alert> : null}
-        {context.notice ? <Alert variant="success">{context.notice}</Alert> : null}
+        {state.matches('failed') && context.error ? <Alert variant="error">{t(context.error)}</Alert> : null}
+        {context.notice ? <Alert variant="success">{t(context.notice)}</Alert> : null}
         <TextField
-          label="Code"
+          label={t('Code')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -59,14 +66,14 @@ export function AuthenticatorPage({ machine }: AuthenticatorPageProps) {
           onValueChange={(value) => send({ type: 'CHANGE', value })}
         />
         <Button type="submit" variant="primary" block loading={state.matches('verifying') || isVerified}>
-          Verify
+          {t('Verify')}
         </Button>
       </form>
       <div className="public-links">
         <Button variant="link" loading={state.matches('resending')} onClick={() => send({ type: 'RESEND' })}>
-          Resend Code
+          {t('Resend Code')}
         </Button>
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('Back to login')}</Link>
       </div>
     </PublicPage>
   );

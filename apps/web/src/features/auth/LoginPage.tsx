@@ -11,6 +11,7 @@ import { Alert, Button, PasswordField, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { useService } from '../../shell/services';
 import { liveLoadClientSettings, liveLoginMachine, liveStartSingleSignOn } from './auth-machines';
@@ -50,10 +51,15 @@ export function LoginPage({ machine }: LoginPageProps) {
     };
   }, [loadSettings]);
   const errors = context.submitted ? loginErrors(context) : ssoEmailErrors ? { email: ssoEmailErrors } : {};
-  const field = bindFields<'email' | 'password'>(context, errors, (name, value) => {
+  const bound = bindFields<'email' | 'password'>(context, errors, (name, value) => {
     if (name === 'email') setSsoEmailErrors(undefined);
     send({ type: 'CHANGE', field: name, value });
   });
+  // the rules' messages in the reader's language
+  const field = (name: 'email' | 'password') => {
+    const shown = bound(name);
+    return { ...shown, errors: shown.errors?.map((error) => t(error)) };
+  };
   const signOnSingly = () => {
     const emailErrors = ssoStartErrors(context.email).email;
     if (emailErrors?.length) setSsoEmailErrors(emailErrors);
@@ -68,9 +74,9 @@ export function LoginPage({ machine }: LoginPageProps) {
 
   return (
     <PublicPage
-      title="Sign in"
-      intro="Use your e-mail and password; we then send you a verification code."
-      footer={`version ${APP_VERSION}`}
+      title={t('Sign in')}
+      intro={t('Use your e-mail and password; we then send you a verification code.')}
+      footer={t('version {version}', { version: APP_VERSION })}
     >
       <form
         className="public-form"
@@ -80,21 +86,21 @@ export function LoginPage({ machine }: LoginPageProps) {
           send({ type: 'SUBMIT' });
         }}
       >
-        {state.matches('failed') && context.error ? <Alert variant="error">{context.error}</Alert> : null}
-        {ssoError && !state.matches('failed') ? <Alert variant="error">{ssoError}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="username" required autoFocus {...field('email')} />
-        <PasswordField label="Password" autoComplete="current-password" required {...field('password')} />
+        {state.matches('failed') && context.error ? <Alert variant="error">{t(context.error)}</Alert> : null}
+        {ssoError && !state.matches('failed') ? <Alert variant="error">{t(ssoError)}</Alert> : null}
+        <TextField label={t('Email')} type="email" autoComplete="username" required autoFocus {...field('email')} />
+        <PasswordField label={t('Password')} autoComplete="current-password" required {...field('password')} />
         <Button type="submit" variant="primary" block loading={state.matches('submitting') || isDone}>
-          Login
+          {t('Login')}
         </Button>
         {ssoOffered ? (
           <Button variant="secondary" block onClick={signOnSingly}>
-            Sign in with single sign-on
+            {t('Sign in with single sign-on')}
           </Button>
         ) : null}
       </form>
       <div className="public-links">
-        <Link to="/reset_password">{MESSAGES.recoveryLink}</Link>
+        <Link to="/reset_password">{t(MESSAGES.recoveryLink)}</Link>
       </div>
     </PublicPage>
   );

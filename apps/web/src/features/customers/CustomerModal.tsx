@@ -12,6 +12,7 @@ import {
 } from '@relevo/domain';
 import { SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import type { CustomerCalls } from './customer-calls';
 
@@ -19,6 +20,9 @@ export type CustomerModalProps = RecordModalProps<'customer', Customer, Pick<Cus
   /** the customer is the provider organisation (it stays active) */
   isProvider?: boolean;
 };
+
+/** A field's problems (the domain's rules, the server's refusals) in the reader's language. */
+const shown = (messages: readonly string[] | undefined) => messages?.map((message) => t(message));
 
 /**
  * Create or edit a customer (docs/product.md#user-lists Customers, #entities, #states-and-transitions): the status only when editing. Values,
@@ -36,31 +40,36 @@ export function CustomerModal({ customer, isProvider = false, calls, onClose, on
   const layout = customerFormLayout(setup.mode);
 
   return (
-    <RecordFormModal noun="Customer" editing={customer !== null} form={{ isSaving, isSaved, send }} onClose={onClose}>
+    <RecordFormModal
+      noun={t('Customer')}
+      editing={customer !== null}
+      form={{ isSaving, isSaved, send }}
+      onClose={onClose}
+    >
       <TextField
-        label="Name"
+        label={t('Name')}
         name="customer_name"
         required
         autoFocus
         autoComplete="organization"
         maxLength={100}
         value={values.customer_name}
-        errors={errors.customer_name}
+        errors={shown(errors.customer_name)}
         onValueChange={(value) => send({ type: 'CHANGE', field: 'customer_name', value })}
       />
       {layout.hasStatus ? (
         <SelectField
-          label="Status"
+          label={t('Status')}
           name="customer_active"
           required
-          options={customerStatusOptions(setup)}
+          options={customerStatusOptions(setup).map((option) => ({ ...option, text: t(option.text) }))}
           value={values.customer_active}
-          error={errors.customer_active?.[0]}
+          error={shown(errors.customer_active)?.[0]}
           onChange={(value) => send({ type: 'CHANGE', field: 'customer_active', value: value === 'N' ? 'N' : 'Y' })}
         />
       ) : null}
       <TextField
-        label="Resource quota"
+        label={t('Resource quota')}
         name="customer_qty_resources"
         type="number"
         inputMode="numeric"
@@ -68,8 +77,8 @@ export function CustomerModal({ customer, isProvider = false, calls, onClose, on
         step={1}
         required
         value={values.customer_qty_resources}
-        errors={errors.customer_qty_resources}
-        hint={`How many resources the customer may have. Default ${DEFAULT_RESOURCE_QUOTA}.`}
+        errors={shown(errors.customer_qty_resources)}
+        hint={t('How many resources the customer may have. Default {quota}.', { quota: DEFAULT_RESOURCE_QUOTA })}
         onValueChange={(value) => send({ type: 'CHANGE', field: 'customer_qty_resources', value })}
       />
     </RecordFormModal>

@@ -8,6 +8,7 @@ import {
 } from '@relevo/domain';
 import { PasswordField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm } from '../../shell/record-form-modal';
 import { reportError } from '../../shell/report-error';
 import type { CustomerSsoCalls } from './sso-calls';
@@ -39,9 +40,12 @@ export function CustomerSsoModal({ customer, calls, onClose, onSaved }: Customer
       current = false;
     };
   }, [calls, customer.customer_id, onClose]);
-  if (!stored) return <Spinner label={`Loading the single sign-on of ${customer.customer_name}`} />;
+  if (!stored) return <Spinner label={t('Loading the single sign-on of {name}', { name: customer.customer_name })} />;
   return <SsoForm stored={stored} calls={calls} onClose={onClose} onSaved={onSaved} />;
 }
+
+/** A field's problems (the domain's rules, the server's refusals) in the reader's language. */
+const shown = (messages: readonly string[] | undefined) => messages?.map((message) => t(message));
 
 function SsoForm({
   stored,
@@ -63,33 +67,35 @@ function SsoForm({
   const field = (name: 'issuer' | 'client_id' | 'domains') => ({
     name,
     value: values[name],
-    errors: errors[name],
+    errors: shown(errors[name]),
     onValueChange: (value: string) => send({ type: 'CHANGE', field: name, value }),
   });
   return (
-    <RecordFormModal noun="Single sign-on" editing form={{ isSaving, isSaved, send }} onClose={onClose}>
+    <RecordFormModal noun={t('Single sign-on')} editing form={{ isSaving, isSaved, send }} onClose={onClose}>
       <TextField
-        label="Issuer"
+        label={t('Issuer')}
         autoFocus
         maxLength={500}
-        hint="The provider's OpenID Connect issuer, https://. Leave the three provider fields empty to use the deployment's provider."
+        hint={t(
+          "The provider's OpenID Connect issuer, https://. Leave the three provider fields empty to use the deployment's provider.",
+        )}
         {...field('issuer')}
       />
-      <TextField label="Client ID" maxLength={500} {...field('client_id')} />
+      <TextField label={t('Client ID')} maxLength={500} {...field('client_id')} />
       <PasswordField
-        label="Client secret"
+        label={t('Client secret')}
         name="client_secret"
         autoComplete="new-password"
         maxLength={500}
         value={values.client_secret}
-        errors={errors.client_secret}
-        hint={stored.has_secret ? 'A secret is kept: leave empty to keep it.' : undefined}
+        errors={shown(errors.client_secret)}
+        hint={stored.has_secret ? t('A secret is kept: leave empty to keep it.') : undefined}
         onValueChange={(value) => send({ type: 'CHANGE', field: 'client_secret', value })}
       />
       <TextField
-        label="E-mail domains"
+        label={t('E-mail domains')}
         maxLength={2000}
-        hint="The domains of the customer's e-mail addresses, separated by commas: they choose its provider."
+        hint={t("The domains of the customer's e-mail addresses, separated by commas: they choose its provider.")}
         {...field('domains')}
       />
     </RecordFormModal>

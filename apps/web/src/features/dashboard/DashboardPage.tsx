@@ -1,4 +1,5 @@
 import { PageHeader } from '@relevo/ui';
+import { t } from '../../shell/i18n';
 import { EventsChartWidget } from './widgets/EventsChartWidget';
 import { EventsPerModuleWidget } from './widgets/EventsPerModuleWidget';
 import { EventsTodayWidget } from './widgets/EventsTodayWidget';
@@ -18,7 +19,7 @@ import './DashboardPage.css';
 export function DashboardPage() {
   return (
     <>
-      <PageHeader title="Dashboard" description="Your events, counted in your organisation's time zone." />
+      <PageHeader title={t('Dashboard')} description={t("Your events, counted in your organisation's time zone.")} />
       <div className="dashboard">
         <div className="dashboard__grid">
           <div className="dashboard__cell dashboard__cell--on-call">

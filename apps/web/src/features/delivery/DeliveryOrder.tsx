@@ -11,6 +11,7 @@ import {
 } from '@relevo/domain';
 import { Alert, Button, Card, Icon, IconButton, TextField, toast } from '@relevo/ui';
 import { useRef, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { DeliveryCalls } from './delivery-calls';
 
@@ -21,7 +22,8 @@ interface CountryRow {
   errors: { code?: string; chain?: string };
 }
 
-const labelsOf = (chain: readonly DeliveryProvider[]) => chain.map((provider) => PROVIDER_LABELS[provider]).join(', ');
+const labelsOf = (chain: readonly DeliveryProvider[]) =>
+  chain.map((provider) => t(PROVIDER_LABELS[provider])).join(', ');
 
 /** The chain and the country rows as the form sends them, or the messages that stop the save. */
 function checked(chain: DeliveryProvider[], rows: CountryRow[]) {
@@ -88,7 +90,7 @@ export function DeliveryOrder({ customerId, view, calls, readOnly, onSaved }: De
     setSaving(true);
     try {
       const answer = await calls.saveChain(customerId, result.body);
-      toast.success(PROVIDER_MESSAGES.chainSaved);
+      toast.success(t(PROVIDER_MESSAGES.chainSaved));
       onSaved(answer);
     } catch (error) {
       const fields = fieldMessagesOf(error);
@@ -108,38 +110,40 @@ export function DeliveryOrder({ customerId, view, calls, readOnly, onSaved }: De
         if (!readOnly) void save();
       }}
     >
-      <Card title="Order" headingLevel={2}>
+      <Card title={t('Order')} headingLevel={2}>
         {chain.length === 0 ? (
-          <p className="delivery__note">Following the deployment’s order: {labelsOf(view.default_chain)}</p>
+          <p className="delivery__note">
+            {t('Following the deployment’s order: {providers}', { providers: labelsOf(view.default_chain) })}
+          </p>
         ) : null}
-        <ol className="delivery__chain" aria-label="Delivery order">
+        <ol className="delivery__chain" aria-label={t('Delivery order')}>
           {chain.map((provider, index) => (
             <li key={provider} className="delivery__chain-item">
               <span className="delivery__chain-name">
-                {PROVIDER_LABELS[provider]}
+                {t(PROVIDER_LABELS[provider])}
                 {configured.has(provider) ? null : (
-                  <span className="delivery__chain-warning"> — {CHAIN_MESSAGES.notConfigured(provider)}</span>
+                  <span className="delivery__chain-warning"> — {t(CHAIN_MESSAGES.notConfigured(provider))}</span>
                 )}
               </span>
               {readOnly ? null : (
                 <span className="delivery__chain-buttons">
                   <IconButton
                     size="sm"
-                    label={`Move ${PROVIDER_LABELS[provider]} up`}
+                    label={t('Move {provider} up', { provider: t(PROVIDER_LABELS[provider]) })}
                     icon={<Icon name="chevron-up" size={16} />}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   />
                   <IconButton
                     size="sm"
-                    label={`Move ${PROVIDER_LABELS[provider]} down`}
+                    label={t('Move {provider} down', { provider: t(PROVIDER_LABELS[provider]) })}
                     icon={<Icon name="chevron-down" size={16} />}
                     disabled={index === chain.length - 1}
                     onClick={() => move(index, 1)}
                   />
                   <IconButton
                     size="sm"
-                    label={`Take ${PROVIDER_LABELS[provider]} out of the order`}
+                    label={t('Take {provider} out of the order', { provider: t(PROVIDER_LABELS[provider]) })}
                     icon={<Icon name="close" size={16} />}
                     onClick={() => setChain((current) => current.filter((item) => item !== provider))}
                   />
@@ -148,9 +152,9 @@ export function DeliveryOrder({ customerId, view, calls, readOnly, onSaved }: De
             </li>
           ))}
         </ol>
-        {chainError ? <Alert variant="error">{chainError}</Alert> : null}
+        {chainError ? <Alert variant="error">{t(chainError)}</Alert> : null}
         {readOnly || missing.length === 0 ? null : (
-          <div className="delivery__add" role="group" aria-label="Add to the order">
+          <div className="delivery__add" role="group" aria-label={t('Add to the order')}>
             {missing.map((provider) => (
               <Button
                 key={provider}
@@ -161,39 +165,45 @@ export function DeliveryOrder({ customerId, view, calls, readOnly, onSaved }: De
                   setChainError(null);
                 }}
               >
-                {PROVIDER_LABELS[provider]}
+                {t(PROVIDER_LABELS[provider])}
               </Button>
             ))}
           </div>
         )}
       </Card>
-      <Card title="Country chains" headingLevel={2}>
+      <Card title={t('Country chains')} headingLevel={2}>
         <p className="delivery__note">
-          A number that starts with a country calling code follows that code’s chain instead of the order; write the
-          providers separated by commas, such as twilio,vonage.
+          {t(
+            'A number that starts with a country calling code follows that code’s chain instead of the order; write the providers separated by commas, such as twilio,vonage.',
+          )}
         </p>
-        {rows.length === 0 ? <p className="delivery__note">No country chains.</p> : null}
+        {rows.length === 0 ? <p className="delivery__note">{t('No country chains.')}</p> : null}
         {rows.map((row, index) => (
-          <div key={row.key} className="delivery__country" role="group" aria-label={`Country chain ${index + 1}`}>
+          <div
+            key={row.key}
+            className="delivery__country"
+            role="group"
+            aria-label={t('Country chain {number}', { number: index + 1 })}
+          >
             <TextField
-              label="Country code"
+              label={t('Country code')}
               inputMode="numeric"
               value={row.code}
               disabled={readOnly}
-              errors={row.errors.code ? [row.errors.code] : undefined}
+              errors={row.errors.code ? [t(row.errors.code)] : undefined}
               onValueChange={(code) => changeRow(row.key, { code })}
             />
             <TextField
-              label="Chain"
+              label={t('Chain')}
               value={row.chain}
               disabled={readOnly}
-              errors={row.errors.chain ? [row.errors.chain] : undefined}
+              errors={row.errors.chain ? [t(row.errors.chain)] : undefined}
               onValueChange={(value) => changeRow(row.key, { chain: value })}
             />
             {readOnly ? null : (
               <IconButton
                 size="sm"
-                label={`Remove country chain ${index + 1}`}
+                label={t('Remove country chain {number}', { number: index + 1 })}
                 icon={<Icon name="trash" size={16} />}
                 onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
               />
@@ -208,10 +218,10 @@ export function DeliveryOrder({ customerId, view, calls, readOnly, onSaved }: De
                 setRows((current) => [...current, { key: nextKey.current++, code: '', chain: '', errors: {} }])
               }
             >
-              Add a country chain
+              {t('Add a country chain')}
             </Button>
             <Button type="submit" variant="primary" loading={saving}>
-              Save order
+              {t('Save order')}
             </Button>
           </div>
         )}

@@ -3,6 +3,7 @@ import { DELIVERY_PROVIDERS, mayCall, type DeliverySettingsView } from '@relevo/
 import { Button, Icon, PageHeader, PageSpinner } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { RetryAlert } from '../../shell/RetryAlert';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -60,17 +61,20 @@ function CustomerDelivery({ customerId }: { customerId: number }) {
   return (
     <>
       <PageHeader
-        title={`Delivery of ${name ?? (load.state === 'loaded' ? load.view.customer_name : `customer ${customerId}`)}`}
+        title={t('Delivery of {customer}', {
+          customer:
+            name ?? (load.state === 'loaded' ? load.view.customer_name : t('customer {id}', { id: customerId })),
+        })}
         actions={
           <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/customer')}>
-            Go back
+            {t('Go back')}
           </Button>
         }
       />
-      {load.state === 'loading' ? <PageSpinner label="Loading the delivery settings" /> : null}
+      {load.state === 'loading' ? <PageSpinner label={t('Loading the delivery settings')} /> : null}
       {load.state === 'failed' ? (
         <RetryAlert
-          error={load.error}
+          error={t(load.error)}
           onRetry={() => {
             setLoad({ state: 'loading' });
             setRound((count) => count + 1);
@@ -81,7 +85,7 @@ function CustomerDelivery({ customerId }: { customerId: number }) {
         <div className="delivery">
           <section className="delivery__providers" aria-labelledby="delivery-providers">
             <h2 id="delivery-providers" className="delivery__heading">
-              Providers
+              {t('Providers')}
             </h2>
             {DELIVERY_PROVIDERS.map((provider) => {
               const saved = load.view.providers.find((entry) => entry.provider === provider);

@@ -12,11 +12,12 @@ import {
 } from '@relevo/domain';
 import { Alert, Button, Card, ConfirmDialog, PasswordField, TextAreaField, TextField, toast } from '@relevo/ui';
 import { useState } from 'react';
+import { msg, t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { DeliveryCalls } from './delivery-calls';
 
 /** What a saved secret's field says instead of its value (the API never answers one). */
-export const SECRET_SAVED_HINT = 'Saved — leave empty to keep';
+export const SECRET_SAVED_HINT = msg('Saved — leave empty to keep');
 
 type Errors = Record<string, readonly string[]>;
 
@@ -39,10 +40,18 @@ function SettingField({
   secretSaved: boolean;
   readOnly: boolean;
 }) {
-  const hint = secretSaved ? SECRET_SAVED_HINT : field.hint;
+  const hint = secretSaved ? t(SECRET_SAVED_HINT) : field.hint && t(field.hint);
   // a saved secret may stay empty: it keeps the saved one
   const required = field.required && !secretSaved;
-  const common = { label: field.label, value, onValueChange, errors, hint, required, disabled: readOnly };
+  const common = {
+    label: t(field.label),
+    value,
+    onValueChange,
+    errors: errors?.map((error) => t(error)),
+    hint,
+    required,
+    disabled: readOnly,
+  };
   if (field.kind === 'multiline') return <TextAreaField {...common} code spellCheck={false} autoComplete="off" />;
   if (field.secret) return <PasswordField {...common} autoComplete="new-password" />;
   return (
@@ -71,7 +80,7 @@ export interface ProviderCardProps {
  * as the server checks them before the save; Save, Remove (confirmed) and Check.
  */
 export function ProviderCard({ customerId, provider, saved, calls, readOnly, onSaved, onRemoved }: ProviderCardProps) {
-  const label = PROVIDER_LABELS[provider];
+  const label = t(PROVIDER_LABELS[provider]);
   const [values, setValues] = useState(() => initialValues(provider, saved));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<'save' | 'remove' | 'check' | null>(null);
@@ -93,7 +102,7 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
     setBusy('save');
     try {
       const answer = await calls.saveProvider(customerId, provider, values);
-      toast.success(PROVIDER_MESSAGES.saved(provider));
+      toast.success(t(PROVIDER_MESSAGES.saved(provider)));
       onSaved(answer);
     } catch (error) {
       const fields = fieldMessagesOf(error);
@@ -110,7 +119,7 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
     setBusy('remove');
     try {
       await calls.removeProvider(customerId, provider);
-      toast.success(PROVIDER_MESSAGES.removed(provider));
+      toast.success(t(PROVIDER_MESSAGES.removed(provider)));
       setConfirming(false);
       onRemoved(provider);
     } catch (error) {
@@ -139,12 +148,12 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
       title={label}
       headingLevel={3}
       className="delivery__provider"
-      aria-label={`${label} settings`}
+      aria-label={t('{provider} settings', { provider: label })}
       actions={
         saved ? (
-          <span className="delivery__saved-note">Saved by {saved.updated_by}</span>
+          <span className="delivery__saved-note">{t('Saved by {name}', { name: saved.updated_by })}</span>
         ) : (
-          <span className="delivery__saved-note">Not set up</span>
+          <span className="delivery__saved-note">{t('Not set up')}</span>
         )
       }
     >
@@ -169,7 +178,7 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
         ))}
         {check ? (
           <Alert variant={check.ok ? 'success' : 'error'} className="delivery__check">
-            {check.message}
+            {t(check.message)}
           </Alert>
         ) : null}
         {readOnly ? null : (
@@ -177,7 +186,7 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
             {saved ? (
               <>
                 <Button type="button" variant="danger" disabled={busy !== null} onClick={() => setConfirming(true)}>
-                  Remove
+                  {t('Remove')}
                 </Button>
                 <Button
                   type="button"
@@ -185,12 +194,12 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
                   disabled={busy !== null}
                   onClick={() => void runCheck()}
                 >
-                  Check
+                  {t('Check')}
                 </Button>
               </>
             ) : null}
             <Button type="submit" variant="primary" loading={busy === 'save'} disabled={busy !== null}>
-              Save
+              {t('Save')}
             </Button>
           </div>
         )}
@@ -200,8 +209,8 @@ export function ProviderCard({ customerId, provider, saved, calls, readOnly, onS
         onOpenChange={(open) => {
           if (!open && busy !== 'remove') setConfirming(false);
         }}
-        message={`Remove the ${label} settings of this customer?`}
-        continueLabel="Remove"
+        message={t('Remove the {provider} settings of this customer?', { provider: label })}
+        continueLabel={t('Remove')}
         busy={busy === 'remove'}
         onContinue={() => void remove()}
       />

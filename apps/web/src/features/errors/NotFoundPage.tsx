@@ -2,6 +2,7 @@ import { MESSAGES, sidebarFor } from '@relevo/domain';
 import { Button, TextField } from '@relevo/ui';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { useSession } from '../../shell/session';
 import './NotFoundPage.css';
@@ -18,16 +19,17 @@ export function NotFoundPage() {
   const [query, setQuery] = useState(params.get('q') ?? '');
   const submitted = params.get('q') ?? '';
 
+  // the names in the reader's language: the search looks in what the person reads
   const destinations = useMemo<Destination[]>(
     () =>
       user
         ? [
-            ...sidebarFor(user.role.rol_id).map(({ label, path }) => ({ label, path })),
-            { label: 'Profile', path: '/profile' },
+            ...sidebarFor(user.role.rol_id).map(({ label, path }) => ({ label: t(label), path })),
+            { label: t('Profile'), path: '/profile' },
           ]
         : [
-            { label: 'Login', path: '/login' },
-            { label: MESSAGES.recoveryLink, path: '/reset_password' },
+            { label: t('Login'), path: '/login' },
+            { label: t(MESSAGES.recoveryLink), path: '/reset_password' },
           ],
     [user],
   );
@@ -38,8 +40,8 @@ export function NotFoundPage() {
 
   return (
     <PublicPage
-      title={MESSAGES.notFoundTitle}
-      intro="The address may be mistyped, or the page has moved. Search for the screen you need."
+      title={t(MESSAGES.notFoundTitle)}
+      intro={t('The address may be mistyped, or the page has moved. Search for the screen you need.')}
     >
       <form
         role="search"
@@ -49,12 +51,12 @@ export function NotFoundPage() {
           setParams(query.trim() ? { q: query.trim() } : {});
         }}
       >
-        <TextField label="Search" type="search" name="q" value={query} onValueChange={setQuery} />
+        <TextField label={t('Search')} type="search" name="q" value={query} onValueChange={setQuery} />
         <Button type="submit" variant="primary">
-          Search
+          {t('Search')}
         </Button>
       </form>
-      <nav aria-label="Search results">
+      <nav aria-label={t('Search results')}>
         {results.length ? (
           <ul className="not-found__results">
             {results.map((destination) => (
@@ -64,7 +66,7 @@ export function NotFoundPage() {
             ))}
           </ul>
         ) : (
-          <p>No screen matches “{submitted}”.</p>
+          <p>{t('No screen matches “{query}”.', { query: submitted })}</p>
         )}
       </nav>
     </PublicPage>

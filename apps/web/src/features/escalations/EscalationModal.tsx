@@ -8,6 +8,7 @@ import {
 } from '@relevo/domain';
 import { TextField } from '@relevo/ui';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { EscalationCalls } from './escalation-calls';
@@ -38,14 +39,21 @@ export function EscalationModal({ escalation, calls, onClose, onSaved }: Escalat
 
   return (
     <RecordFormModal
-      noun="Escalation"
+      noun={t('Escalation')}
       editing={escalation !== null}
       form={{ isSaving, isSaved, send }}
       onClose={onClose}
       open={!isSaved}
     >
-      <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('escalation_name')} />
-      <TextField label="Description" autoComplete="off" maxLength={1000} {...field('escalation_desc')} />
+      <TextField
+        label={t('Name')}
+        required
+        autoFocus
+        autoComplete="off"
+        maxLength={100}
+        {...field('escalation_name')}
+      />
+      <TextField label={t('Description')} autoComplete="off" maxLength={1000} {...field('escalation_desc')} />
       {mode === 'edit' ? <ActiveStatusField name="escalation_active" form={{ values, errors, send }} /> : null}
     </RecordFormModal>
   );

@@ -3,7 +3,6 @@ import {
   ESCALATION_TOAST_MS,
   MESSAGES,
   activeFlagStatus,
-  followUpText,
   stepsTitle,
   type EscalationStep,
   type ListQuery,
@@ -22,6 +21,7 @@ import {
 } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useLoaded } from '../../shell/loaded';
@@ -29,20 +29,22 @@ import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveEscalationCalls } from './escalation-calls';
-import { escalationRights, stepCallee } from './escalation-screens';
+import { escalationRights } from './escalation-screens';
 import { PriorityModal } from './PriorityModal';
 import { StepModal } from './StepModal';
+import { calleeText, followUpWords, referenceName } from './step-texts';
 import './escalations.css';
 
 /** docs/product.md#constants-and-limits: steps are listed by priority order. */
 const DEFAULT_SORT = { column: 'escalation_priority_orden', direction: 'asc' } as const;
 
-const yesNo = (flag: 'Y' | 'N') => (flag === 'Y' ? 'Yes' : 'No');
+const yesNo = (flag: 'Y' | 'N') => (flag === 'Y' ? t('Yes') : t('No'));
 
-const COLUMNS: DataTableColumn<EscalationStep>[] = [
+/** The table's columns, their headers in the reader's language (built while rendering). */
+const stepColumns = (): DataTableColumn<EscalationStep>[] => [
   {
     id: 'escalation_priority_orden',
-    header: 'Priority Order',
+    header: t('Priority Order'),
     cell: (row) => row.escalation_priority_orden,
     sortable: true,
     numeric: true,
@@ -50,25 +52,28 @@ const COLUMNS: DataTableColumn<EscalationStep>[] = [
   },
   {
     id: 'participation_type',
-    header: 'Participation Type',
-    cell: (row) => row.participation_type.participation_type_desc,
+    header: t('Participation Type'),
+    cell: (row) => referenceName(row.participation_type.participation_type_desc),
     sortable: true,
   },
   // docs/product.md#escalation-steps: a step that calls a schedule reads "On call: <schedule>"
-  { id: 'resource', header: 'Resource', cell: (row) => stepCallee(row), sortable: true },
-  { id: 'channel', header: 'Channel', cell: (row) => row.channel.channel_desc, sortable: true },
-  { id: 'ind_call_again', header: 'Call Again', cell: (row) => yesNo(row.ind_call_again) },
+  { id: 'resource', header: t('Resource'), cell: (row) => calleeText(row), sortable: true },
+  { id: 'channel', header: t('Channel'), cell: (row) => referenceName(row.channel.channel_desc), sortable: true },
+  { id: 'ind_call_again', header: t('Call Again'), cell: (row) => yesNo(row.ind_call_again) },
   {
     id: 'max_attemp_number',
-    header: 'Max Attempt Recall',
+    header: t('Max Attempt Recall'),
     cell: (row) => (row.ind_call_again === 'Y' ? row.max_attemp_number : ''),
     numeric: true,
   },
-  { id: 'next_followup_time', header: 'Follow Up Time', cell: (row) => followUpText(row) },
+  { id: 'next_followup_time', header: t('Follow Up Time'), cell: (row) => followUpWords(row) },
   {
     id: 'escalation_active',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...activeFlagStatus(row.escalation_active)} />,
+    header: t('Status'),
+    cell: (row) => {
+      const status = activeFlagStatus(row.escalation_active);
+      return <StatusBadge tone={status.tone} label={t(status.label)} />;
+    },
     sortable: true,
     width: '8rem',
   },
@@ -94,6 +99,7 @@ export function EscalationStepsPage() {
   const calls = useService('escalationCalls', liveEscalationCalls);
   const navigate = useNavigate();
   const goBack = useCallback(() => navigate('/escalations'), [navigate]);
+  const columns = useMemo(stepColumns, []);
 
   const [version, setVersion] = useState(0);
   // read again after each change (version): a change to the steps can change its validity
@@ -125,7 +131,7 @@ export function EscalationStepsPage() {
   const saved = useCallback(
     (_answer: StepSaveAnswer) => {
       // docs/product.md#http-calls: status 1 is a success (another status has shown its feedback and kept the modal open)
-      toast.success(editing ? MESSAGES.stepUpdated : MESSAGES.stepCreated, { duration: ESCALATION_TOAST_MS });
+      toast.success(t(editing ? MESSAGES.stepUpdated : MESSAGES.stepCreated), { duration: ESCALATION_TOAST_MS });
       setDialog(null);
       refresh();
     },
@@ -138,20 +144,20 @@ export function EscalationStepsPage() {
 
   const removal = useRemoval(
     (step: EscalationStep) => calls.removeStep(step.escalation_resource_id),
-    MESSAGES.stepDeleted,
+    t(MESSAGES.stepDeleted),
     refresh,
   );
   const askRemoval = removal.ask;
 
   const rowActions = useCallback(
     (step: EscalationStep) => {
-      const name = `step ${step.escalation_priority_orden} (${stepCallee(step)})`;
+      const named = { number: step.escalation_priority_orden, callee: calleeText(step) };
       return (
         <span className="escalations__actions">
           {rights.canEditStep ? (
             <IconButton
               size="sm"
-              label={`Edit ${name}`}
+              label={t('Edit step {number} ({callee})', named)}
               icon={<Icon name="edit" size={16} />}
               onClick={() => setDialog({ kind: 'edit', step })}
             />
@@ -159,7 +165,7 @@ export function EscalationStepsPage() {
           {rights.canDeleteStep ? (
             <IconButton
               size="sm"
-              label={`Delete ${name}`}
+              label={t('Delete step {number} ({callee})', named)}
               icon={<Icon name="trash" size={16} />}
               onClick={() => askRemoval(step)}
             />
@@ -173,17 +179,18 @@ export function EscalationStepsPage() {
   if (loaded.state === 'failed') {
     return (
       <>
-        <PageHeader title="Escalation Resources" actions={<Button onClick={goBack}>Go back</Button>} />
-        <Alert variant="error">This escalation could not be loaded.</Alert>
+        <PageHeader title={t('Escalation Resources')} actions={<Button onClick={goBack}>{t('Go back')}</Button>} />
+        <Alert variant="error">{t('This escalation could not be loaded.')}</Alert>
       </>
     );
   }
 
   const escalation = loaded.state === 'loaded' ? loaded.value : null;
+  const title = escalation ? t(stepsTitle(escalation.escalation_name)) : t('Escalation Resources');
   return (
     <>
       <PageHeader
-        title={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'}
+        title={title}
         actions={
           <span className="escalation-steps__toolbar">
             {rights.canCreateStep ? (
@@ -193,30 +200,30 @@ export function EscalationStepsPage() {
                 onClick={() => setDialog({ kind: 'create' })}
                 disabled={!escalation}
               >
-                Create
+                {t('Create')}
               </Button>
             ) : null}
             {rights.canChangePriority ? (
               <Button onClick={() => setDialog({ kind: 'priority' })} disabled={!escalation || list.total < 2}>
-                Priority
+                {t('Priority')}
               </Button>
             ) : null}
-            <Button onClick={goBack}>Go back</Button>
+            <Button onClick={goBack}>{t('Go back')}</Button>
           </span>
         }
       />
       {escalation?.escalation_validate === 'N' ? (
         <Alert variant="warning" className="escalation-steps__warning">
-          {ESCALATION_INVALID_WARNING}
+          {t(ESCALATION_INVALID_WARNING)}
         </Alert>
       ) : null}
       <ListTable
-        label={escalation ? stepsTitle(escalation.escalation_name) : 'Escalation Resources'}
-        columns={COLUMNS}
+        label={title}
+        columns={columns}
         list={list}
         params={params}
         rowKey={(row) => row.escalation_resource_id}
-        emptyText={MESSAGES.emptySteps}
+        emptyText={t(MESSAGES.emptySteps)}
         {...(rights.canEditStep || rights.canDeleteStep ? { rowActions } : {})}
       />
       {escalationId !== null && (dialog?.kind === 'create' || dialog?.kind === 'edit') ? (
@@ -232,7 +239,7 @@ export function EscalationStepsPage() {
       {escalationId !== null && dialog?.kind === 'priority' ? (
         <PriorityModal escalationId={escalationId} calls={calls} onClose={close} onSaved={prioritySaved} />
       ) : null}
-      <ConfirmDialog {...removal.dialog} message={MESSAGES.confirmDeleteStep} />
+      <ConfirmDialog {...removal.dialog} message={t(MESSAGES.confirmDeleteStep)} />
     </>
   );
 }

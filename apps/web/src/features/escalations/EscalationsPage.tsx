@@ -6,10 +6,11 @@ import {
   copiedLabel,
   type Escalation,
 } from '@relevo/domain';
-import { Icon, IconButton, Tooltip, type DataTableColumn } from '@relevo/ui';
-import { useCallback } from 'react';
+import { Icon, IconButton, Tooltip } from '@relevo/ui';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { statusAndChangeColumns } from '../../shell/record-columns';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { useService } from '../../shell/services';
@@ -25,20 +26,23 @@ function EscalationName({ escalation }: { escalation: Escalation }) {
     <Tooltip
       content={
         names.length ? (
-          <ul className="escalations__resources" aria-label={`Resources of ${escalation.escalation_name}`}>
+          <ul
+            className="escalations__resources"
+            aria-label={t('Resources of {name}', { name: escalation.escalation_name })}
+          >
             {names.map((name, index) => (
               <li key={`${index}-${name}`}>{name}</li>
             ))}
           </ul>
         ) : (
-          'No resources yet'
+          t('No resources yet')
         )
       }
     >
       <button
         type="button"
         className="escalations__name"
-        onClick={() => void copyToClipboard(escalation.escalation_name, copiedLabel('Escalation Name'))}
+        onClick={() => void copyToClipboard(escalation.escalation_name, t(copiedLabel(t('Escalation Name'))))}
       >
         {escalation.escalation_name}
       </button>
@@ -48,30 +52,42 @@ function EscalationName({ escalation }: { escalation: Escalation }) {
 
 /** docs/product.md#escalations and #messages: the warning shown while an escalation cannot run. */
 export function InvalidEscalationIcon() {
+  const warning = t(ESCALATION_INVALID_WARNING);
   return (
-    <Tooltip content={ESCALATION_INVALID_WARNING} tone="danger">
-      <span className="escalations__warning" role="img" aria-label={ESCALATION_INVALID_WARNING} tabIndex={0}>
+    <Tooltip content={warning} tone="danger">
+      <span className="escalations__warning" role="img" aria-label={warning} tabIndex={0}>
         <Icon name="warning" size={18} />
       </span>
     </Tooltip>
   );
 }
 
-const COLUMNS: DataTableColumn<Escalation>[] = [
-  { id: 'escalation_name', header: 'Name', cell: (row) => <EscalationName escalation={row} />, sortable: true },
-  { id: 'escalation_desc', header: 'Description', cell: (row) => row.escalation_desc, sortable: true },
-  ...statusAndChangeColumns('escalation'),
-];
-
-// an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
-const ESCALATIONS: RecordListSpec<Escalation> = {
+/**
+ * The screen's spec; its title, headers and empty text in the reader's language, so it is built
+ * while rendering (once per screen: a change of language draws the app again).
+ */
+const escalationsSpec = (): RecordListSpec<Escalation> => ({
   endpoints: { add: addEscalation, update: updateEscalation, remove: deleteEscalation },
-  table: { title: 'Escalations', columns: COLUMNS, emptyText: MESSAGES.emptyEscalations },
+  table: {
+    title: t('Escalations'),
+    columns: [
+      {
+        id: 'escalation_name',
+        header: t('Name'),
+        cell: (row) => <EscalationName escalation={row} />,
+        sortable: true,
+      },
+      { id: 'escalation_desc', header: t('Description'), cell: (row) => row.escalation_desc, sortable: true },
+      ...statusAndChangeColumns('escalation'),
+    ],
+    emptyText: t(MESSAGES.emptyEscalations),
+  },
+  // an escalation used by a module is refused with a 409 whose detail names it (a warning toast)
   texts: ['escalationCreated', 'escalationUpdated', 'escalationDeleted', 'confirmDeleteEscalation'],
   savedToastMs: ESCALATION_TOAST_MS,
   // docs/product.md#constants-and-limits: escalations are listed by name
   row: { id: 'escalation_id', name: 'escalation_name', listedBy: 'name' },
-};
+});
 
 /**
  * docs/product.md#escalations: a searchable table; Create, edit and delete for a Customer Root, the
@@ -80,14 +96,15 @@ const ESCALATIONS: RecordListSpec<Escalation> = {
 export function EscalationsPage() {
   const calls = useService('escalationCalls', liveEscalationCalls);
   const navigate = useNavigate();
-  const records = useRecordList(ESCALATIONS, calls);
+  const spec = useMemo(escalationsSpec, []);
+  const records = useRecordList(spec, calls);
   const { rowButtons } = records;
   const rowActions = useCallback(
     (row: Escalation) => (
       <span className="escalations__actions">
         <IconButton
           size="sm"
-          label={`Show resources of ${row.escalation_name}`}
+          label={t('Show resources of {name}', { name: row.escalation_name })}
           icon={<Icon name="users" size={16} />}
           onClick={() => navigate(stepsPath(row.escalation_id))}
         />

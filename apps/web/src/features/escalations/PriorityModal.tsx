@@ -1,10 +1,17 @@
-import { ESCALATION_TOAST_MS, MESSAGES, type EscalationStep, type MessageAnswer } from '@relevo/domain';
+import {
+  ESCALATION_TOAST_MS,
+  MESSAGES,
+  activeFlagStatus,
+  type EscalationStep,
+  type MessageAnswer,
+} from '@relevo/domain';
 import { Alert, FormModal, SortableList, Spinner, toast } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { reportError } from '../../shell/report-error';
 import { allStepsQuery, type EscalationCalls } from './escalation-calls';
-import { stepCallee } from './escalation-screens';
+import { calleeText, referenceName } from './step-texts';
 
 export interface PriorityModalProps {
   escalationId: number;
@@ -15,24 +22,25 @@ export interface PriorityModalProps {
 }
 
 const idOf = (step: EscalationStep) => step.escalation_resource_id;
-const textOf = (step: EscalationStep) =>
-  `${stepCallee(step)} (${step.participation_type.participation_type_desc}, ${step.channel.channel_desc})`;
+const typeOf = (step: EscalationStep) => referenceName(step.participation_type.participation_type_desc);
+const channelOf = (step: EscalationStep) => referenceName(step.channel.channel_desc);
+const textOf = (step: EscalationStep) => `${calleeText(step)} (${typeOf(step)}, ${channelOf(step)})`;
 
 /** What a row shows: whom the step calls, then its type and channel. */
 function StepRow(step: EscalationStep) {
   return (
     <>
-      {stepCallee(step)}{' '}
+      {calleeText(step)}{' '}
       <span className="priority-modal__meta">
-        {step.participation_type.participation_type_desc} · {step.channel.channel_desc}
-        {step.escalation_active === 'N' ? ' · INACTIVE' : ''}
+        {typeOf(step)} · {channelOf(step)}
+        {step.escalation_active === 'N' ? ` · ${t(activeFlagStatus('N').label)}` : ''}
       </span>
     </>
   );
 }
 
-/** How the list names, reads out and draws each step. */
-const STEP_LIST = { idOf, textOf, renderItem: StepRow, label: 'Steps in priority order' };
+/** How the list names, reads out and draws each step (its name in the reader's language, built while rendering). */
+const stepList = () => ({ idOf, textOf, renderItem: StepRow, label: t('Steps in priority order') });
 
 /**
  * docs/product.md#escalation-steps priority modal: every step of the escalation (up to 999), numbered from 1, reordered by
@@ -46,6 +54,7 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
   const [moved, setMoved] = useState<EscalationStep[] | null>(null);
   const steps = useMemo(() => moved ?? (loaded.state === 'loaded' ? loaded.value.list : []), [moved, loaded]);
   const [isSaving, setIsSaving] = useState(false);
+  const list = useMemo(stepList, []);
 
   const save = useCallback(async () => {
     setIsSaving(true);
@@ -57,7 +66,7 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
           escalation_priority_orden: index + 1,
         })),
       });
-      toast.success(MESSAGES.priorityChanged, { duration: ESCALATION_TOAST_MS });
+      toast.success(t(MESSAGES.priorityChanged), { duration: ESCALATION_TOAST_MS });
       onSaved(answer);
     } catch (error) {
       reportError(error);
@@ -67,24 +76,24 @@ export function PriorityModal({ escalationId, calls, onClose, onSaved }: Priorit
 
   return (
     <FormModal
-      title="Priority"
+      title={t('Priority')}
       busy={isSaving}
       submitDisabled={loaded.state !== 'loaded' || steps.length === 0}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      {loaded.state === 'loading' ? <Spinner label="Loading the steps" /> : null}
+      {loaded.state === 'loading' ? <Spinner label={t('Loading the steps')} /> : null}
       {loaded.state === 'failed' ? (
-        <Alert variant="error">The steps could not be loaded. Close and try again.</Alert>
+        <Alert variant="error">{t('The steps could not be loaded. Close and try again.')}</Alert>
       ) : null}
-      {loaded.state === 'loaded' && steps.length === 0 ? <p>{MESSAGES.emptySteps}</p> : null}
+      {loaded.state === 'loaded' && steps.length === 0 ? <p>{t(MESSAGES.emptySteps)}</p> : null}
       {loaded.state === 'loaded' && steps.length > 0 ? (
         <>
           <p className="priority-modal__meta">
-            Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.
+            {t('Drag a step by its handle, or focus the handle and press Space, the arrow keys and Space again.')}
           </p>
           <div className="priority-modal__list">
-            <SortableList {...STEP_LIST} items={steps} onReorder={setMoved} disabled={isSaving} />
+            <SortableList {...list} items={steps} onReorder={setMoved} disabled={isSaving} />
           </div>
         </>
       ) : null}

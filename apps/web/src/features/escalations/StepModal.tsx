@@ -30,11 +30,13 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { t } from '../../shell/i18n';
 import { bindSelects } from '../../shell/shown-errors';
 import { useLoaded, useSavedOnce, type Loaded } from '../../shell/loaded';
 import { savedOrReported } from '../../shell/save-failure';
 import type { EscalationCalls } from './escalation-calls';
 import { STEP_CALLS_CHOICES, scheduleOptions } from './escalation-screens';
+import { translatedOptions, withPlaceholder } from './step-texts';
 import './escalations.css';
 
 export interface StepModalProps {
@@ -111,7 +113,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
             shownStepFields(input),
           );
           if (answer.status !== 1) {
-            toast.error(answer.feedback, { duration: ESCALATION_TOAST_MS });
+            toast.error(t(answer.feedback), { duration: ESCALATION_TOAST_MS });
             throw new RefusedStep(answer.feedback);
           }
           return answer;
@@ -142,7 +144,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
     autoComplete: 'off',
     required: true,
     value: values[field],
-    errors: errors[field],
+    errors: errors[field]?.map((error) => t(error)),
     onValueChange: (value: string) => send({ type: 'CHANGE', field, value: maskDigits(value, digits) }),
   });
   const choice = bindSelects<'participation_type_id' | 'channel_id' | 'resource_id' | 'schedule_id'>(
@@ -154,7 +156,7 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
   return (
     <FormModal
       open={!isSaved}
-      title={step ? 'Edit Escalation Resource' : 'Create Escalation Resource'}
+      title={step ? t('Edit Escalation Resource') : t('Create Escalation Resource')}
       busy={isSaving}
       done={isSaved}
       submitDisabled={!stepFormCanSave(context) || loaded.state !== 'loaded'}
@@ -162,27 +164,27 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
       {loaded.state === 'failed' ? (
-        <Alert variant="error">The options could not be loaded. Close the form and try again.</Alert>
+        <Alert variant="error">{t('The options could not be loaded. Close the form and try again.')}</Alert>
       ) : null}
       <div className="step-modal__grid">
         <SelectField
-          label="Participation Type"
+          label={t('Participation Type')}
           required
-          options={participationTypeOptions(choices.types)}
+          options={translatedOptions(participationTypeOptions(choices.types))}
           disabled={loaded.state !== 'loaded'}
           {...choice('participation_type_id')}
         />
         <SelectField
-          label="Channel"
+          label={t('Channel')}
           required
-          options={channelOptions(choices.channels)}
+          options={translatedOptions(channelOptions(choices.channels))}
           disabled={loaded.state !== 'loaded'}
           {...choice('channel_id')}
         />
       </div>
       <div className="step-modal__grid">
         <fieldset className="step-modal__calls">
-          <legend>Calls</legend>
+          <legend>{t('Calls')}</legend>
           <span className="step-modal__calls-choices">
             {STEP_CALLS_CHOICES.map((option) => (
               <label key={option.value} className="step-modal__calls-choice">
@@ -193,24 +195,24 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
                   checked={values.calls === option.value}
                   onChange={() => send({ type: 'CHANGE', field: 'calls', value: option.value })}
                 />
-                {option.text}
+                {t(option.text)}
               </label>
             ))}
           </span>
         </fieldset>
         {layout.callsSchedule ? (
           <SelectField
-            label="Schedule"
+            label={t('Schedule')}
             required
-            options={scheduleOptions(choices.schedules, step?.schedule)}
+            options={withPlaceholder(scheduleOptions(choices.schedules, step?.schedule))}
             disabled={loaded.state !== 'loaded'}
             {...choice('schedule_id')}
           />
         ) : (
           <SelectField
-            label="Resource"
+            label={t('Resource')}
             required
-            options={resourceOptions(choices.resources, step?.resource)}
+            options={withPlaceholder(resourceOptions(choices.resources, step?.resource))}
             disabled={loaded.state !== 'loaded'}
             {...choice('resource_id')}
           />
@@ -229,26 +231,30 @@ export function StepModal({ escalationId, step, calls, onClose, onSaved }: StepM
               send({ type: 'CHANGE', field: 'ind_call_again', value: event.target.checked ? 'Y' : 'N' })
             }
           />
-          Call Again
+          {t('Call Again')}
         </label>
         {layout.hasMaxAttempts ? (
-          <TextField label="Max Attempt Recall" hint="From 1 to 5 calls." {...digitsField('max_attemp_number', 2)} />
+          <TextField
+            label={t('Max Attempt Recall')}
+            hint={t('From 1 to 5 calls.')}
+            {...digitsField('max_attemp_number', 2)}
+          />
         ) : null}
       </div>
       {layout.hasFollowUp ? (
         <div className="step-modal__grid">
           <TextField
-            label="Next Follow Up Time"
-            hint="15 to 1440 minutes, or 1 to 24 hours."
+            label={t('Next Follow Up Time')}
+            hint={t('15 to 1440 minutes, or 1 to 24 hours.')}
             {...digitsField('next_followup_time', 4)}
           />
           <SelectField
-            label="Follow Up Time Type"
+            label={t('Follow Up Time Type')}
             name="next_followup_time_mult"
             required
-            options={[...FOLLOW_UP_UNIT_OPTIONS]}
+            options={translatedOptions(FOLLOW_UP_UNIT_OPTIONS)}
             value={values.next_followup_time_mult || null}
-            error={errors.next_followup_time_mult?.[0]}
+            error={errors.next_followup_time_mult?.map((error) => t(error))[0]}
             onChange={(value) =>
               send({
                 type: 'CHANGE',

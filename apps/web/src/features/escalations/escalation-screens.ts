@@ -33,7 +33,10 @@ export const resourceNames = (resources: string): string[] =>
 /** The route of an escalation's steps (docs/product.md#routes). */
 export const stepsPath = (escalationId: number) => `/escalation/${escalationId}/resources`;
 
-/** The step modal's "Calls" choice (docs/product.md#escalation-steps): a resource, or whoever is on call in a schedule. */
+/**
+ * The step modal's "Calls" choice (docs/product.md#escalation-steps): a resource, or whoever is on call in a schedule.
+ * The texts are English, like every helper of this file; the modal shows them through `t` (step-texts.ts).
+ */
 export const STEP_CALLS_CHOICES = [
   { value: 'resource', text: 'Resource' },
   { value: 'schedule', text: 'Schedule' },

@@ -1,6 +1,7 @@
 import { audioState, type IncidentEvent } from '@relevo/domain';
 import { Alert, Button, Modal, toast } from '@relevo/ui';
 import { useEffect, useRef } from 'react';
+import { t } from '../../shell/i18n';
 
 export interface EventAudioModalProps {
   event: Pick<IncidentEvent, 'case_id' | 'event_createdt' | 'audio'>;
@@ -21,8 +22,8 @@ export function EventAudioModal({ event, onClose, now }: EventAudioModalProps) {
   useEffect(() => {
     if (told.current) return;
     told.current = true;
-    if (state.kind === 'expired') toast.error(state.toast);
-    else if (state.kind === 'none') toast.info(state.toast);
+    if (state.kind === 'expired') toast.error(t(state.toast));
+    else if (state.kind === 'none') toast.info(t(state.toast));
   }, [state]);
 
   return (
@@ -30,8 +31,8 @@ export function EventAudioModal({ event, onClose, now }: EventAudioModalProps) {
       open
       size="sm"
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Audio of ${event.case_id}`}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={t('Audio of {caseId}', { caseId: event.case_id })}
+      footer={<Button onClick={onClose}>{t('Close')}</Button>}
     >
       {state.kind === 'playable' ? (
         <audio
@@ -40,12 +41,12 @@ export function EventAudioModal({ event, onClose, now }: EventAudioModalProps) {
           autoPlay={false}
           preload="metadata"
           src={state.url}
-          aria-label={`Audio of ${event.case_id}`}
+          aria-label={t('Audio of {caseId}', { caseId: event.case_id })}
         >
-          <a href={state.url}>Download the audio</a>
+          <a href={state.url}>{t('Download the audio')}</a>
         </audio>
       ) : (
-        <Alert variant={state.kind === 'expired' ? 'warning' : 'info'}>{state.message}</Alert>
+        <Alert variant={state.kind === 'expired' ? 'warning' : 'info'}>{t(state.message)}</Alert>
       )}
     </Modal>
   );

@@ -1,5 +1,4 @@
 import {
-  CHANNEL_LABELS,
   DETAIL_LOG_DELAY_MS,
   DETAIL_LOG_PAGE_SIZE,
   audioState,
@@ -14,9 +13,11 @@ import {
 import { Button, Icon, Modal, Spinner, StatusBadge } from '@relevo/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls } from './event-calls';
 import { eventTime, minutesText } from './event-dates';
+import { badgeText, channelText, followupStatusText } from './event-texts';
 import { EventResponse, type ActionWindow } from './EventResponse';
 import { EventTimeline } from './EventTimeline';
 import { printInFrame } from './print-frame';
@@ -108,7 +109,7 @@ export function EventDetailsModal({
 
   const audio = audioState(event, now ?? new Date());
   const pages = log.status === 'ready' ? Math.max(1, Math.ceil(log.log.total / DETAIL_LOG_PAGE_SIZE)) : 1;
-  const title = `Event ${event.case_id}`;
+  const title = t('Event {caseId}', { caseId: event.case_id });
 
   return (
     <Modal
@@ -118,13 +119,13 @@ export function EventDetailsModal({
       title={title}
       footer={
         <>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('Close')}</Button>
           <Button
             variant="primary"
             icon={<Icon name="printer" size={16} />}
             onClick={() => content.current && printInFrame(content.current, title)}
           >
-            Print
+            {t('Print')}
           </Button>
         </>
       }
@@ -145,90 +146,93 @@ export function EventDetailsModal({
           </div>
         ) : null}
         <dl className="events-details__fields">
-          <Field label="Case ID">{event.case_id}</Field>
-          <Field label="Status">
-            <StatusBadge {...eventStatus(event.event_status)} />
+          <Field label={t('Case ID')}>{event.case_id}</Field>
+          <Field label={t('Status')}>
+            <StatusBadge {...badgeText(eventStatus(event.event_status))} />
           </Field>
-          <Field label="Incident">{event.short_event_subject}</Field>
-          <Field label="Description">{event.short_event_body}</Field>
-          <Field label="Application">{event.application_name}</Field>
-          <Field label="Module">{event.module_name}</Field>
-          <Field label="Created">{eventTime(event.event_createdt)}</Field>
-          <Field label="Accepted">{eventTime(event.accepteddt)}</Field>
-          <Field label="Accepted by">{event.accepted_by}</Field>
-          <Field label="Closed">{eventTime(event.event_closedt)}</Field>
-          <Field label="Last resource assigned">{event.last_resource_assigned}</Field>
-          <Field label="Response time">{minutesText(event.time_response)}</Field>
-          <Field label="Resolution time">{minutesText(event.minutes_elapsed)}</Field>
-          <Field label="SLA response">{minutesText(event.sla_response)}</Field>
-          <Field label="SLA compliance">
-            {event.sla_compliance ? <StatusBadge {...slaComplianceStatus(event.sla_compliance)} /> : null}
+          <Field label={t('Incident')}>{event.short_event_subject}</Field>
+          <Field label={t('Description')}>{event.short_event_body}</Field>
+          <Field label={t('Application')}>{event.application_name}</Field>
+          <Field label={t('Module')}>{event.module_name}</Field>
+          <Field label={t('Created')}>{eventTime(event.event_createdt)}</Field>
+          <Field label={t('Accepted')}>{eventTime(event.accepteddt)}</Field>
+          <Field label={t('Accepted by')}>{event.accepted_by}</Field>
+          <Field label={t('Closed')}>{eventTime(event.event_closedt)}</Field>
+          <Field label={t('Last resource assigned')}>{event.last_resource_assigned}</Field>
+          <Field label={t('Response time')}>{minutesText(event.time_response)}</Field>
+          <Field label={t('Resolution time')}>{minutesText(event.minutes_elapsed)}</Field>
+          <Field label={t('SLA response')}>{minutesText(event.sla_response)}</Field>
+          <Field label={t('SLA compliance')}>
+            {event.sla_compliance ? <StatusBadge {...badgeText(slaComplianceStatus(event.sla_compliance))} /> : null}
           </Field>
-          <Field label="Cause">{event.event_cause}</Field>
-          <Field label="Resolution">{event.event_resolution}</Field>
-          <Field label="Other comments">{event.resolution}</Field>
-          <Field label="Audio">
+          <Field label={t('Cause')}>{event.event_cause}</Field>
+          <Field label={t('Resolution')}>{event.event_resolution}</Field>
+          <Field label={t('Other comments')}>{event.resolution}</Field>
+          <Field label={t('Audio')}>
             {audio.kind === 'playable' ? (
-              <audio controls preload="none" src={audio.url} aria-label={`Audio of ${event.case_id}`} />
+              <audio
+                controls
+                preload="none"
+                src={audio.url}
+                aria-label={t('Audio of {caseId}', { caseId: event.case_id })}
+              />
             ) : (
-              <span data-print="hide">{audio.message}</span>
+              <span data-print="hide">{t(audio.message)}</span>
             )}
           </Field>
         </dl>
 
-        <h3 className="events-details__log-title">Timeline</h3>
+        <h3 className="events-details__log-title">{t('Timeline')}</h3>
         <EventTimeline caseId={event.case_id} calls={calls} version={version + acted} />
 
-        <h3 className="events-details__log-title">Event log</h3>
+        <h3 className="events-details__log-title">{t('Event log')}</h3>
         {log.status === 'waiting' || log.status === 'loading' ? (
-          <Spinner label="Loading the event log" />
+          <Spinner label={t('Loading the event log')} />
         ) : log.status === 'failed' ? (
-          <p>The event log could not be loaded.</p>
+          <p>{t('The event log could not be loaded.')}</p>
         ) : log.log.total === 0 ? (
-          <p>No contacts yet.</p>
+          <p>{t('No contacts yet.')}</p>
         ) : (
           <>
-            <div className="events-details__log" role="region" aria-label="Event log" tabIndex={0}>
+            <div className="events-details__log" role="region" aria-label={t('Event log')} tabIndex={0}>
               <table className="events-table">
                 <thead>
                   <tr>
-                    <th scope="col">Call date</th>
-                    <th scope="col">Channel</th>
-                    <th scope="col">Called</th>
-                    <th scope="col">Resource</th>
-                    <th scope="col">Follow-up status</th>
-                    <th scope="col">Resolved</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{t('Call date')}</th>
+                    <th scope="col">{t('Channel')}</th>
+                    <th scope="col">{t('Called')}</th>
+                    <th scope="col">{t('Resource')}</th>
+                    <th scope="col">{t('Follow-up status')}</th>
+                    <th scope="col">{t('Resolved')}</th>
+                    <th scope="col">{t('Actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {log.log.list.map((row) => (
                     <tr key={row.event_log_id}>
                       <td>{eventTime(row.call_date)}</td>
-                      <td>{CHANNEL_LABELS[row.channel]}</td>
+                      <td>{channelText(row.channel)}</td>
                       <td>{row.called_number}</td>
                       <td>{row.resource}</td>
-                      <td>{row.followup_status}</td>
+                      <td>{followupStatusText(row.followup_status)}</td>
                       <td>
-                        <StatusBadge {...resolvedStatus(row.resolved)} />
+                        <StatusBadge {...badgeText(resolvedStatus(row.resolved))} />
                       </td>
                       <td>
-                        <Link to={`/events/${event.case_id}/event_logs`}>Open log</Link>
+                        <Link to={`/events/${event.case_id}/event_logs`}>{t('Open log')}</Link>
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <nav className="rl-pager events-details__pager" aria-label="Event log pages">
+            <nav className="rl-pager events-details__pager" aria-label={t('Event log pages')}>
               <Button size="sm" disabled={page <= 1} onClick={() => setLog({ status: 'loading', page: page - 1 })}>
-                Previous
+                {t('Previous')}
               </Button>
-              <span className="rl-tabular">
-                Page {page} of {pages}
-              </span>
+              <span className="rl-tabular">{t('Page {page} of {pages}', { page, pages })}</span>
               <Button size="sm" disabled={page >= pages} onClick={() => setLog({ status: 'loading', page: page + 1 })}>
-                Next
+                {t('Next')}
               </Button>
             </nav>
           </>

@@ -1,16 +1,12 @@
-import {
-  EVENT_STATUS_OPTIONS,
-  MAINTENANCE_FILTER_OPTIONS,
-  nextSlaFilter,
-  slaFilterText,
-  type EventStatusValue,
-} from '@relevo/domain';
+import { EVENT_STATUS_OPTIONS, MAINTENANCE_FILTER_OPTIONS, nextSlaFilter, type EventStatusValue } from '@relevo/domain';
 import { Button, Icon, NativeSelectField, TextField, type SelectOption } from '@relevo/ui';
 import { useEffect, useRef, useState } from 'react';
+import { FilterPanel } from '../../shell/filter-panel';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls, FilterChoice } from './event-calls';
 import { NO_FILTERS, withApplication, type EventFilters as Filters } from './event-filters';
-import '../../shell/filter-bar.css';
+import { slaFilterLabel } from './event-texts';
 
 export interface EventFiltersProps {
   filters: Filters;
@@ -24,6 +20,10 @@ const options = (placeholder: string, choices: FilterChoice[]): SelectOption[] =
   { value: null, text: placeholder },
   ...choices.map((choice) => ({ value: choice.id, text: choice.name })),
 ];
+
+/** A domain's option list with its texts in the active language. */
+const translated = <Value,>(list: { value: Value; text: string }[]) =>
+  list.map((option) => ({ ...option, text: t(option.text) }));
 
 /** Loads a filter's choices for `key` (none while it is null); a failed load leaves them empty and says so (docs/product.md#messages). */
 function useChoices(
@@ -64,50 +64,50 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
   const isFiltered = Object.values(filters).some((value) => value !== null);
 
   return (
-    <div className="filter-bar" role="group" aria-label="Event filters">
+    <FilterPanel label={t('Event filters')} active={Object.values(filters).filter((value) => value !== null).length}>
       <NativeSelectField
-        label="Application"
+        label={t('Application')}
         name="application"
-        options={options('All applications', applications)}
+        options={options(t('All applications'), applications)}
         value={filters.applicationId}
         onChange={(value) => onChange(withApplication(filters, value === null ? null : Number(value)))}
       />
       <NativeSelectField
-        label="Module"
+        label={t('Module')}
         name="module"
-        options={options(filters.applicationId === null ? 'Choose an application first' : 'All modules', modules)}
+        options={options(filters.applicationId === null ? t('Choose an application first') : t('All modules'), modules)}
         value={filters.moduleId}
         disabled={filters.applicationId === null}
         onChange={(value) => onChange({ ...filters, moduleId: value === null ? null : Number(value) })}
       />
       <div className="events-filters__sla">
         <span className="events-filters__label" id="events-sla-label">
-          SLA compliance
+          {t('SLA compliance')}
         </span>
         <Button
           aria-describedby="events-sla-label"
           className="events-filters__sla-button"
           onClick={() => onChange({ ...filters, sla: nextSlaFilter(filters.sla) })}
         >
-          {slaFilterText(filters.sla)}
+          {slaFilterLabel(filters.sla)}
         </Button>
       </div>
       <NativeSelectField
-        label="Status"
+        label={t('Status')}
         name="status"
-        options={EVENT_STATUS_OPTIONS}
+        options={translated(EVENT_STATUS_OPTIONS)}
         value={filters.status}
         onChange={(value) => onChange({ ...filters, status: (value as EventStatusValue | null) ?? null })}
       />
       <NativeSelectField
-        label="Maintenance"
+        label={t('Maintenance')}
         name="maintenance"
-        options={MAINTENANCE_FILTER_OPTIONS}
+        options={translated(MAINTENANCE_FILTER_OPTIONS)}
         value={filters.maintenance}
         onChange={(value) => onChange({ ...filters, maintenance: value === 'Y' || value === 'N' ? value : null })}
       />
       <TextField
-        label="Created from"
+        label={t('Created from')}
         name="from"
         type="date"
         max={filters.to ?? today}
@@ -121,7 +121,7 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         }
       />
       <TextField
-        label="Created to"
+        label={t('Created to')}
         name="to"
         type="date"
         min={filters.from ?? undefined}
@@ -141,8 +141,8 @@ export function EventFilters({ filters, onChange, calls, today }: EventFiltersPr
         onClick={() => onChange(NO_FILTERS)}
         className="events-filters__clear"
       >
-        Clear filters
+        {t('Clear filters')}
       </Button>
-    </div>
+    </FilterPanel>
   );
 }

@@ -1,54 +1,55 @@
 import {
-  CHANNEL_LABELS,
   DELIVERY_STATUS_LABELS,
   PROVIDER_LABELS,
   EVENT_MESSAGES,
-  eventLogsTitle,
   resolvedStatus,
   type EventLogEntry,
   type IncidentEvent,
   type ListQuery,
 } from '@relevo/domain';
 import { Button, Icon, IconButton, Modal, PageHeader, StatusBadge, type DataTableColumn } from '@relevo/ui';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 import { eventTime } from './event-dates';
+import { badgeText, channelText, followupStatusText } from './event-texts';
 import './events.css';
 
-const COLUMNS: DataTableColumn<EventLogEntry>[] = [
-  { id: 'call_date', header: 'Call date', cell: (row) => eventTime(row.call_date), width: '13rem' },
-  { id: 'channel', header: 'Channel', cell: (row) => CHANNEL_LABELS[row.channel], width: '7rem' },
-  { id: 'called_number', header: 'Called', cell: (row) => row.called_number ?? '' },
-  { id: 'resource', header: 'Resource', cell: (row) => row.resource ?? '' },
-  { id: 'followup_status', header: 'Follow-up status', cell: (row) => row.followup_status },
+/** The log's columns, in the active language. */
+const logColumns = (): DataTableColumn<EventLogEntry>[] => [
+  { id: 'call_date', header: t('Call date'), cell: (row) => eventTime(row.call_date), width: '13rem' },
+  { id: 'channel', header: t('Channel'), cell: (row) => channelText(row.channel), width: '7rem' },
+  { id: 'called_number', header: t('Called'), cell: (row) => row.called_number ?? '' },
+  { id: 'resource', header: t('Resource'), cell: (row) => row.resource ?? '' },
+  { id: 'followup_status', header: t('Follow-up status'), cell: (row) => followupStatusText(row.followup_status) },
   // docs/product.md#delivery-providers: the delivery as the provider reported it, the provider, and a failover's note
   {
     id: 'delivery_status',
-    header: 'Delivery',
+    header: t('Delivery'),
     width: '12rem',
     cell: (row) => (
       <span className="events-delivery">
-        {row.delivery_status ? DELIVERY_STATUS_LABELS[row.delivery_status] : ''}
-        {row.provider ? <span className="events-delivery__provider"> · {PROVIDER_LABELS[row.provider]}</span> : null}
-        {row.delivery_detail ? <span className="events-delivery__detail">{row.delivery_detail}</span> : null}
+        {row.delivery_status ? t(DELIVERY_STATUS_LABELS[row.delivery_status]) : ''}
+        {row.provider ? <span className="events-delivery__provider"> · {t(PROVIDER_LABELS[row.provider])}</span> : null}
+        {row.delivery_detail ? <span className="events-delivery__detail">{t(row.delivery_detail)}</span> : null}
       </span>
     ),
   },
   {
     id: 'resolved',
-    header: 'Resolved',
-    cell: (row) => <StatusBadge {...resolvedStatus(row.resolved)} />,
+    header: t('Resolved'),
+    cell: (row) => <StatusBadge {...badgeText(resolvedStatus(row.resolved))} />,
     width: '6rem',
   },
-  { id: 'next_resource', header: 'Next resource', cell: (row) => row.next_resource ?? '' },
+  { id: 'next_resource', header: t('Next resource'), cell: (row) => row.next_resource ?? '' },
   {
     id: 'next_assigned_date',
-    header: 'Next assigned',
+    header: t('Next assigned'),
     cell: (row) => eventTime(row.next_assigned_date),
     width: '13rem',
   },
@@ -64,6 +65,8 @@ type Found = { status: 'loading' } | { status: 'found'; event: IncidentEvent } |
 export function EventLogsPage() {
   const { case_id: caseId = '' } = useParams();
   const calls = useService('eventCalls', liveEventCalls);
+  // the app is drawn again when the language changes: the headers are read once per mount
+  const columns = useMemo(logColumns, []);
   const [found, setFound] = useState<Found>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
@@ -103,7 +106,7 @@ export function EventLogsPage() {
     (row: EventLogEntry) => (
       <IconButton
         size="sm"
-        label={`Details of the contact of ${eventTime(row.call_date)}`}
+        label={t('Details of the contact of {date}', { date: eventTime(row.call_date) })}
         icon={<Icon name="info" size={16} />}
         onClick={() => setDetails(row)}
       />
@@ -111,34 +114,39 @@ export function EventLogsPage() {
     [],
   );
   const moduleName =
-    found.status === 'found' ? (found.event.module_name ?? 'no module') : found.status === 'loading' ? '…' : 'unknown';
+    found.status === 'found'
+      ? (found.event.module_name ?? t('no module'))
+      : found.status === 'loading'
+        ? '…'
+        : t('unknown');
 
   return (
     <>
       <PageHeader
-        title={eventLogsTitle(moduleName)}
+        title={t('Event Logs of module {name}', { name: moduleName })}
         description={
           <span className="events-logs__case">
-            Case ID <strong>{caseId}</strong> · <Link to="/events">Back to events</Link>
+            {t('Case ID')} <strong>{caseId}</strong> · <Link to="/events">{t('Back to events')}</Link>
           </span>
         }
         actions={
           eventId !== null ? (
             <a className="rl-button rl-button--secondary rl-button--md" href={calls.logExportUrl(eventId)} download>
               <Icon name="download" size={16} />
-              <span className="rl-button__label">Download to CSV</span>
+              <span className="rl-button__label">{t('Download to CSV')}</span>
             </a>
           ) : null
         }
       />
       <ListTable
-        label={`Event log of ${caseId}`}
-        columns={COLUMNS}
+        label={t('Event log of {caseId}', { caseId })}
+        columns={columns}
         list={list}
         params={params}
         rowKey={(row) => row.event_log_id}
-        emptyText={EVENT_MESSAGES.emptyLog}
+        emptyText={t(EVENT_MESSAGES.emptyLog)}
         rowActions={rowActions}
+        narrow="cards"
       />
       {details && eventId !== null ? (
         <LogDetailsModal
@@ -173,29 +181,29 @@ export function LogDetailsModal({ entry, exportUrl, onClose }: LogDetailsModalPr
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Event log details"
+      title={t('Event log details')}
       footer={
         <>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('Close')}</Button>
           <a className="rl-button rl-button--primary rl-button--md" href={exportUrl} download>
             <Icon name="download" size={16} />
-            <span className="rl-button__label">Download to CSV</span>
+            <span className="rl-button__label">{t('Download to CSV')}</span>
           </a>
         </>
       }
     >
       <dl className="events-details__fields">
-        <Detail label="Call date">{eventTime(entry.call_date)}</Detail>
-        <Detail label="Called number">{entry.called_number}</Detail>
-        <Detail label="Follow-up status">{entry.followup_status}</Detail>
-        <Detail label="Resource">{entry.resource}</Detail>
-        <Detail label="Resource phone">{entry.resource_phone}</Detail>
-        <Detail label="Resolved">
-          <StatusBadge {...resolvedStatus(entry.resolved)} />
+        <Detail label={t('Call date')}>{eventTime(entry.call_date)}</Detail>
+        <Detail label={t('Called number')}>{entry.called_number}</Detail>
+        <Detail label={t('Follow-up status')}>{followupStatusText(entry.followup_status)}</Detail>
+        <Detail label={t('Resource')}>{entry.resource}</Detail>
+        <Detail label={t('Resource phone')}>{entry.resource_phone}</Detail>
+        <Detail label={t('Resolved')}>
+          <StatusBadge {...badgeText(resolvedStatus(entry.resolved))} />
         </Detail>
-        <Detail label="Next resource">{entry.next_resource}</Detail>
-        <Detail label="Next resource phone">{entry.next_resource_phone}</Detail>
-        <Detail label="Next assigned date">{eventTime(entry.next_assigned_date)}</Detail>
+        <Detail label={t('Next resource')}>{entry.next_resource}</Detail>
+        <Detail label={t('Next resource phone')}>{entry.next_resource_phone}</Detail>
+        <Detail label={t('Next assigned date')}>{eventTime(entry.next_assigned_date)}</Detail>
       </dl>
     </Modal>
   );

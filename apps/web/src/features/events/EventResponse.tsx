@@ -1,6 +1,7 @@
 import {
   EVENT_ACTION_MESSAGES,
   NOTE_FORM_FIELDS,
+  NOTE_MAX,
   REASSIGN_CHANNEL_OPTIONS,
   REASSIGN_FORM_FIELDS,
   RESOLVE_FORM_FIELDS,
@@ -35,6 +36,7 @@ import {
 } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { numberText, t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { reportError } from '../../shell/report-error';
 import { savedOrReported } from '../../shell/save-failure';
@@ -57,6 +59,9 @@ export interface EventResponseProps {
   /** a window to open at once (the list's Resolve opens the details with it) */
   initialWindow?: ActionWindow | null;
 }
+
+/** A field's messages (the domain's rules) in the active language. */
+const errorTexts = (errors: readonly string[] | undefined) => errors?.map((error) => t(error));
 
 /** A record-form machine whose save is `save(values)`; a 422 on `fields` shows on them, anything else as a toast. */
 function saving<Values extends object>(
@@ -85,7 +90,7 @@ export function EventResponse({ event, calls, onActed, initialWindow = null }: E
   const refusal = (action: EventAction) => eventActionRefusal(action, event);
   const closed = refusal('note');
   const done = (message?: string) => (answer: EventActionAnswer) => {
-    if (message) toast.success(message);
+    if (message) toast.success(t(message));
     setWindow(null);
     onActed(answer);
   };
@@ -99,11 +104,15 @@ export function EventResponse({ event, calls, onActed, initialWindow = null }: E
       });
   };
 
-  if (closed) return <p className="events-respond__closed">{closed}</p>;
-  const why = [refusal('accept'), refusal('escalate')].filter(Boolean);
+  if (closed) return <p className="events-respond__closed">{t(closed)}</p>;
+  const why = [refusal('accept'), refusal('escalate')].filter((text) => text !== null).map((text) => t(text));
   return (
     <div className="events-respond">
-      <div className="events-respond__buttons" role="group" aria-label={`Respond to ${event.case_id}`}>
+      <div
+        className="events-respond__buttons"
+        role="group"
+        aria-label={t('Respond to {caseId}', { caseId: event.case_id })}
+      >
         <Button
           variant="primary"
           icon={<Icon name="check" size={16} />}
@@ -111,23 +120,23 @@ export function EventResponse({ event, calls, onActed, initialWindow = null }: E
           loading={busy === 'accept'}
           onClick={() => direct('accept', EVENT_ACTION_MESSAGES.accepted)}
         >
-          Accept
+          {t('Accept')}
         </Button>
         <Button icon={<Icon name="check" size={16} />} onClick={() => setWindow('resolve')}>
-          Resolve
+          {t('Resolve')}
         </Button>
         <Button icon={<Icon name="user" size={16} />} onClick={() => setWindow('reassign')}>
-          Reassign
+          {t('Reassign')}
         </Button>
         <Button
           icon={<Icon name="escalation" size={16} />}
           disabled={refusal('escalate') !== null}
           onClick={() => setConfirming(true)}
         >
-          Escalate now
+          {t('Escalate now')}
         </Button>
         <Button icon={<Icon name="edit" size={16} />} onClick={() => setWindow('note')}>
-          Add note
+          {t('Add note')}
         </Button>
       </div>
       {why.length > 0 ? (
@@ -140,9 +149,9 @@ export function EventResponse({ event, calls, onActed, initialWindow = null }: E
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Escalate now?"
-        message={`The next step of ${event.case_id}'s escalation is contacted at once.`}
-        continueLabel="Escalate now"
+        title={t('Escalate now?')}
+        message={t("The next step of {caseId}'s escalation is contacted at once.", { caseId: event.case_id })}
+        continueLabel={t('Escalate now')}
         busy={busy === 'escalate'}
         onContinue={() => direct('escalate', EVENT_ACTION_MESSAGES.escalated)}
       />
@@ -191,23 +200,23 @@ function ResolveWindow({ event, calls, onClose, onSaved }: WindowProps) {
       label={label}
       rows={3}
       value={form.values[name]}
-      errors={form.errors[name]}
+      errors={errorTexts(form.errors[name])}
       onValueChange={(value) => form.send({ type: 'CHANGE', field: name, value })}
     />
   );
   return (
     <FormModal
-      title={`Resolve ${event.case_id}`}
-      description="The event is closed and its contacts still waiting are canceled."
+      title={t('Resolve {caseId}', { caseId: event.case_id })}
+      description={t('The event is closed and its contacts still waiting are canceled.')}
       busy={form.isSaving}
       done={form.isSaved}
-      submitLabel="Resolve"
+      submitLabel={t('Resolve')}
       onCancel={onClose}
       onSubmit={() => form.send({ type: 'SUBMIT' })}
     >
-      {field('event_cause', 'Cause')}
-      {field('event_resolution', 'Resolution')}
-      {field('resolution', 'Other comments')}
+      {field('event_cause', t('Cause'))}
+      {field('event_resolution', t('Resolution'))}
+      {field('resolution', t('Other comments'))}
     </FormModal>
   );
 }
@@ -232,44 +241,46 @@ function ReassignWindow({ event, calls, onClose, onSaved }: WindowProps) {
     ),
     { values: emptyReassignForm(), validate: reassignFormErrors },
     (answer) => {
-      const name = resources?.find((resource) => resource.id === form.values.resource_id)?.name ?? 'the resource';
-      toast.success(EVENT_ACTION_MESSAGES.reassigned(name));
+      const name = resources?.find((resource) => resource.id === form.values.resource_id)?.name ?? t('the resource');
+      toast.success(t(EVENT_ACTION_MESSAGES.reassigned(name)));
       onSaved(answer);
     },
   );
   const options: SelectOption[] = [
-    { value: null, text: 'Choose a resource' },
+    { value: null, text: t('Choose a resource') },
     ...(resources ?? []).map((resource) => ({ value: resource.id, text: resource.name })),
   ];
   return (
     <FormModal
-      title={`Reassign ${event.case_id}`}
-      description="The resource is contacted now; if they do not accept, the escalation goes on with its next step."
+      title={t('Reassign {caseId}', { caseId: event.case_id })}
+      description={t(
+        'The resource is contacted now; if they do not accept, the escalation goes on with its next step.',
+      )}
       busy={form.isSaving}
       done={form.isSaved}
-      submitLabel="Reassign"
+      submitLabel={t('Reassign')}
       onCancel={onClose}
       onSubmit={() => form.send({ type: 'SUBMIT' })}
     >
       {resources === null ? (
-        <Spinner label="Loading the resources" />
+        <Spinner label={t('Loading the resources')} />
       ) : (
         <>
           <NativeSelectField
-            label="Resource"
+            label={t('Resource')}
             name="resource_id"
             required
             options={options}
             value={form.values.resource_id}
-            error={form.errors.resource_id?.[0]}
+            error={errorTexts(form.errors.resource_id)?.[0]}
             onChange={(value) => form.send({ type: 'CHANGE', field: 'resource_id', value: value as number | null })}
           />
           <NativeSelectField
-            label="Contact by"
+            label={t('Contact by')}
             name="channel"
-            options={REASSIGN_CHANNEL_OPTIONS}
+            options={REASSIGN_CHANNEL_OPTIONS.map((option) => ({ ...option, text: t(option.text) }))}
             value={form.values.channel}
-            error={form.errors.channel?.[0]}
+            error={errorTexts(form.errors.channel)?.[0]}
             onChange={(value) =>
               form.send({ type: 'CHANGE', field: 'channel', value: (value ?? '') as typeof form.values.channel })
             }
@@ -288,20 +299,20 @@ function NoteWindow({ event, calls, onClose, onSaved }: WindowProps) {
   );
   return (
     <FormModal
-      title={`Add a note to ${event.case_id}`}
+      title={t('Add a note to {caseId}', { caseId: event.case_id })}
       busy={form.isSaving}
       done={form.isSaved}
-      submitLabel="Add note"
+      submitLabel={t('Add note')}
       onCancel={onClose}
       onSubmit={() => form.send({ type: 'SUBMIT' })}
     >
       <TextAreaField
-        label="Note"
+        label={t('Note')}
         required
         rows={5}
         value={form.values.text}
-        errors={form.errors.text}
-        hint="Up to 2,000 characters, shown on the event's timeline with your name."
+        errors={errorTexts(form.errors.text)}
+        hint={t("Up to {max} characters, shown on the event's timeline with your name.", { max: numberText(NOTE_MAX) })}
         onValueChange={(value) => form.send({ type: 'CHANGE', field: 'text', value })}
       />
     </FormModal>

@@ -1,9 +1,11 @@
-import { TIMELINE_LIMIT, timelineText, type Timeline, type TimelineEntry } from '@relevo/domain';
+import { TIMELINE_LIMIT, type Timeline, type TimelineEntry } from '@relevo/domain';
 import { Button, Spinner } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { numberText, t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { EventCalls } from './event-calls';
 import { eventTime } from './event-dates';
+import { timelineEntryText } from './event-texts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; timeline: Timeline } | { status: 'failed' };
 
@@ -44,28 +46,32 @@ export function EventTimeline({ caseId, calls, version }: EventTimelineProps) {
     return () => controller.abort();
   }, [calls, caseId, version, attempt]);
 
-  if (loaded.status === 'loading') return <Spinner label="Loading the timeline" />;
+  if (loaded.status === 'loading') return <Spinner label={t('Loading the timeline')} />;
   if (loaded.status === 'failed')
     return (
       <p>
-        The timeline could not be loaded.{' '}
+        {t('The timeline could not be loaded.')}{' '}
         <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
-          Reload
+          {t('Reload')}
         </Button>
       </p>
     );
   const { entries, truncated } = loaded.timeline;
   return (
-    <div className="events-timeline" role="region" aria-label={`Timeline of ${caseId}`} tabIndex={0}>
-      {truncated ? <p className="events-timeline__truncated">Showing the latest {TIMELINE_LIMIT} entries.</p> : null}
+    <div className="events-timeline" role="region" aria-label={t('Timeline of {caseId}', { caseId })} tabIndex={0}>
+      {truncated ? (
+        <p className="events-timeline__truncated">
+          {t('Showing the latest {count} entries.', { count: numberText(TIMELINE_LIMIT) })}
+        </p>
+      ) : null}
       {entries.length === 0 ? (
-        <p>Nothing has happened yet.</p>
+        <p>{t('Nothing has happened yet.')}</p>
       ) : (
         <ol className="events-timeline__list">
           {entries.map((entry, index) => (
             <li key={index} className={['events-timeline__entry', KIND_CLASS[entry.kind]].filter(Boolean).join(' ')}>
               <time dateTime={entry.at}>{eventTime(entry.at)}</time>
-              <span className="events-timeline__text">{timelineText(entry)}</span>
+              <span className="events-timeline__text">{timelineEntryText(entry)}</span>
               {entry.kind === 'note' && entry.text ? <p className="events-timeline__note">{entry.text}</p> : null}
               {entry.kind === 'contact' && entry.detail ? (
                 <span className="events-timeline__detail">{entry.detail}</span>

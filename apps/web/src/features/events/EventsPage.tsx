@@ -7,16 +7,16 @@ import {
   eventActionRefusal,
   mayCall,
   eventStatus,
-  newEventsText,
   slaComplianceStatus,
   type EventActionAnswer,
   type IncidentEvent,
   type ListQuery,
 } from '@relevo/domain';
 import { Badge, Button, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import { useSignedInUser } from '../../shell/session';
 import { useList, useListParams } from '../../shell/list';
@@ -25,6 +25,7 @@ import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 import { eventTime, todayOf } from './event-dates';
 import { filtersKey, useEventFilters } from './event-filters';
+import { badgeText } from './event-texts';
 import { EventFilters } from './EventFilters';
 import { useLiveEvents } from './live-events';
 import './events.css';
@@ -37,16 +38,17 @@ const EventAudioModal = lazy(() =>
   import('./EventAudioModal').then(({ EventAudioModal }) => ({ default: EventAudioModal })),
 );
 
-const COLUMNS: DataTableColumn<IncidentEvent>[] = [
+/** The list's columns, in the active language. */
+const eventColumns = (): DataTableColumn<IncidentEvent>[] => [
   {
     id: 'case_id',
-    header: 'Case ID',
+    header: t('Case ID'),
     // docs/product.md#events: the case ID copies with a click
     cell: (row) => (
       <Button
         variant="link"
-        onClick={() => void copyToClipboard(row.case_id, MESSAGES.caseIdCopied)}
-        aria-label={`Copy case ID ${row.case_id}`}
+        onClick={() => void copyToClipboard(row.case_id, t(MESSAGES.caseIdCopied))}
+        aria-label={t('Copy case ID {caseId}', { caseId: row.case_id })}
       >
         {row.case_id}
       </Button>
@@ -56,37 +58,37 @@ const COLUMNS: DataTableColumn<IncidentEvent>[] = [
   },
   {
     id: 'short_event_subject',
-    header: 'Incident',
+    header: t('Incident'),
     // docs/product.md#maintenance-windows: the mark of an incident that arrived in maintenance
     cell: (row) =>
       row.in_maintenance === 'Y' ? (
         <>
-          {row.short_event_subject} <Badge tone="info">{MAINTENANCE_MARK}</Badge>
+          {row.short_event_subject} <Badge tone="info">{t(MAINTENANCE_MARK)}</Badge>
         </>
       ) : (
         row.short_event_subject
       ),
     sortable: true,
   },
-  { id: 'application_name', header: 'Application', cell: (row) => row.application_name ?? '', sortable: true },
-  { id: 'module_name', header: 'Module', cell: (row) => row.module_name ?? '', sortable: true },
+  { id: 'application_name', header: t('Application'), cell: (row) => row.application_name ?? '', sortable: true },
+  { id: 'module_name', header: t('Module'), cell: (row) => row.module_name ?? '', sortable: true },
   {
     id: 'event_status',
-    header: 'Status',
-    cell: (row) => <StatusBadge {...eventStatus(row.event_status)} />,
+    header: t('Status'),
+    cell: (row) => <StatusBadge {...badgeText(eventStatus(row.event_status))} />,
     sortable: true,
     width: '8rem',
   },
   {
     id: 'sla_compliance',
     header: 'SLA',
-    cell: (row) => (row.sla_compliance ? <StatusBadge {...slaComplianceStatus(row.sla_compliance)} /> : ''),
+    cell: (row) => (row.sla_compliance ? <StatusBadge {...badgeText(slaComplianceStatus(row.sla_compliance))} /> : ''),
     sortable: true,
     width: '5rem',
   },
   {
     id: 'event_createdt',
-    header: 'Created',
+    header: t('Created'),
     cell: (row) => eventTime(row.event_createdt),
     sortable: true,
     width: '13rem',
@@ -105,6 +107,8 @@ type Open = { kind: 'details' | 'audio'; event: IncidentEvent; resolving?: boole
  */
 export function EventsPage() {
   const calls = useService('eventCalls', liveEventCalls);
+  // the app is drawn again when the language changes: the headers are read once per mount
+  const columns = useMemo(eventColumns, []);
   const params = useListParams(DEFAULT_SORT);
   const [today] = useState(() => todayOf());
   const [filters, setFilters] = useEventFilters(today);
@@ -133,7 +137,9 @@ export function EventsPage() {
     const before = seen.current;
     seen.current = { key: listKey, total: list.total };
     if (before && before.key === listKey && list.total > before.total)
-      setAnnouncement(newEventsText(list.total - before.total));
+      setAnnouncement(
+        t('{count, plural, one {# new event} other {# new events}}', { count: list.total - before.total }),
+      );
   }, [list.status, list.total, listKey]);
   // each change of the customer's events reads the list again, and the open details' timeline
   const [changes, setChanges] = useState(0);
@@ -167,7 +173,7 @@ export function EventsPage() {
       calls.respond
         .accept(row.case_id)
         .then((answer) => {
-          toast.success(EVENT_ACTION_MESSAGES.accepted);
+          toast.success(t(EVENT_ACTION_MESSAGES.accepted));
           acted(answer);
         }, reportError)
         .finally(() => setAccepting(null));
@@ -180,7 +186,7 @@ export function EventsPage() {
         {mayRespond && eventActionRefusal('accept', { event_status: row.event_status, accepted_by: null }) === null ? (
           <IconButton
             size="sm"
-            label={`Accept ${row.case_id}`}
+            label={t('Accept {caseId}', { caseId: row.case_id })}
             icon={<Icon name="check" size={16} />}
             disabled={accepting === row.case_id}
             onClick={() => accept(row)}
@@ -189,7 +195,7 @@ export function EventsPage() {
         {mayRespond && eventActionRefusal('resolve', { event_status: row.event_status, accepted_by: null }) === null ? (
           <IconButton
             size="sm"
-            label={`Resolve ${row.case_id}`}
+            label={t('Resolve {caseId}', { caseId: row.case_id })}
             icon={<Icon name="edit" size={16} />}
             onClick={() => setOpen({ kind: 'details', event: row, resolving: true })}
           />
@@ -197,20 +203,20 @@ export function EventsPage() {
         <Link
           className="rl-icon-button rl-icon-button--ghost rl-icon-button--sm"
           to={`/events/${row.case_id}/event_logs`}
-          aria-label={`Event log of ${row.case_id}`}
-          title={`Event log of ${row.case_id}`}
+          aria-label={t('Event log of {caseId}', { caseId: row.case_id })}
+          title={t('Event log of {caseId}', { caseId: row.case_id })}
         >
           <Icon name="activity" size={16} />
         </Link>
         <IconButton
           size="sm"
-          label={`Details of ${row.case_id}`}
+          label={t('Details of {caseId}', { caseId: row.case_id })}
           icon={<Icon name="info" size={16} />}
           onClick={() => setOpen({ kind: 'details', event: row })}
         />
         <IconButton
           size="sm"
-          label={`Audio of ${row.case_id}`}
+          label={t('Audio of {caseId}', { caseId: row.case_id })}
           icon={<Icon name="volume" size={16} />}
           onClick={() => setOpen({ kind: 'audio', event: row })}
         />
@@ -222,7 +228,7 @@ export function EventsPage() {
   return (
     <>
       <PageHeader
-        title="Events"
+        title={t('Events')}
         actions={
           <a
             className="rl-button rl-button--secondary rl-button--md"
@@ -230,26 +236,29 @@ export function EventsPage() {
             download
           >
             <Icon name="download" size={16} />
-            <span className="rl-button__label">Download to CSV</span>
+            <span className="rl-button__label">{t('Download to CSV')}</span>
           </a>
         }
       />
       <EventFilters filters={filters} onChange={setFilters} calls={calls} today={today} />
       <p className="events__live" data-live={live ? 'on' : 'off'}>
         <span className="events__live-dot" aria-hidden="true" />
-        {live ? 'Live: new and changed events appear as they happen' : 'Checking for new events every few seconds'}
+        {live
+          ? t('Live: new and changed events appear as they happen')
+          : t('Checking for new events every few seconds')}
       </p>
       <p role="status" aria-live="polite" className="rl-visually-hidden">
         {announcement}
       </p>
       <ListTable
-        label="Events"
-        columns={COLUMNS}
+        label={t('Events')}
+        columns={columns}
         list={list}
         params={params}
         rowKey={(row) => row.event_id}
-        emptyText={EVENT_MESSAGES.emptyEvents}
+        emptyText={t(EVENT_MESSAGES.emptyEvents)}
         rowActions={rowActions}
+        narrow="cards"
       />
       <Suspense fallback={null}>
         {open?.kind === 'details' && shownEvent ? (

@@ -3,7 +3,10 @@
  * The frame gets the details' markup and the page's styles; what print must not show (the last
  * column of the log table, buttons, the pager and the audio player) is hidden there.
  */
-export const PRINT_FRAME_TITLE = 'Event details for printing';
+import { currentLanguage, msg, t } from '../../shell/i18n';
+
+/** The hidden frame's title (its `title` attribute, in the active language of each print). */
+export const PRINT_FRAME_TITLE = msg('Event details for printing');
 
 const PRINT_RULES = `
   @page { margin: 16mm; }
@@ -20,7 +23,6 @@ export function printInFrame(content: HTMLElement, title: string, owner: Documen
     frame.setAttribute('data-print-frame', '');
     frame.setAttribute('aria-hidden', 'true');
     frame.setAttribute('tabindex', '-1');
-    frame.title = PRINT_FRAME_TITLE;
     // hidden, yet laid out: a frame with display none prints nothing in some browsers
     Object.assign(frame.style, {
       position: 'fixed',
@@ -33,11 +35,12 @@ export function printInFrame(content: HTMLElement, title: string, owner: Documen
     });
     owner.body.append(frame);
   }
+  frame.title = t(PRINT_FRAME_TITLE);
   const target = frame.contentDocument!;
   const styles = [...owner.querySelectorAll('style, link[rel="stylesheet"]')].map((node) => node.outerHTML).join('\n');
   target.open();
   target.write(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${styles}<style>${PRINT_RULES}</style></head><body>${content.outerHTML}</body></html>`,
+    `<!doctype html><html lang="${currentLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${styles}<style>${PRINT_RULES}</style></head><body>${content.outerHTML}</body></html>`,
   );
   target.close();
   const window = frame.contentWindow!;

@@ -14,6 +14,7 @@ import { Alert, Button, Card, NativeSelectField, PageHeader, Spinner } from '@re
 import { useMachine } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useService } from '../../shell/services';
 import { liveImportCalls } from './import-calls';
 import './ImportsPage.css';
@@ -49,7 +50,7 @@ export function ImportsPage() {
 
   return (
     <>
-      <PageHeader title={T.title} description={T.intro} />
+      <PageHeader title={t(T.title)} description={t(T.intro)} />
       <Card>
         <form
           className="imports__form"
@@ -60,19 +61,19 @@ export function ImportsPage() {
           }}
         >
           <NativeSelectField
-            label={T.tool}
+            label={t(T.tool)}
             name="from"
             required
             value={context.source}
             disabled={isBusy}
             options={[
-              { value: null, text: T.toolPlaceholder },
+              { value: null, text: t(T.toolPlaceholder) },
               ...IMPORT_SOURCES.map((source) => ({ value: source, text: IMPORT_SOURCE_LABELS[source] })),
             ]}
             onChange={(value) => send({ type: 'CHOOSE', source: (value as ImportSource | null) ?? null })}
           />
           <div className="imports__file">
-            <label htmlFor={fileId}>{T.file}</label>
+            <label htmlFor={fileId}>{t(T.file)}</label>
             <input
               id={fileId}
               type="file"
@@ -83,7 +84,7 @@ export function ImportsPage() {
           </div>
           <div className="imports__actions">
             <Button type="submit" disabled={!isReady || isBusy}>
-              {T.dryRun}
+              {t(T.dryRun)}
             </Button>
             <Button
               type="button"
@@ -91,15 +92,15 @@ export function ImportsPage() {
               disabled={!state.matches('reviewed')}
               onClick={() => send({ type: 'IMPORT' })}
             >
-              {T.import}
+              {t(T.import)}
             </Button>
           </div>
-          {!isReady && !context.error ? <p className="imports__hint">{T.chooseFirst}</p> : null}
+          {!isReady && !context.error ? <p className="imports__hint">{t(T.chooseFirst)}</p> : null}
         </form>
       </Card>
-      {state.matches('checking') ? <Spinner label={T.checking} /> : null}
-      {state.matches('importing') ? <Spinner label={T.importing} /> : null}
-      {context.error ? <Alert variant="error">{context.error}</Alert> : null}
+      {state.matches('checking') ? <Spinner label={t(T.checking)} /> : null}
+      {state.matches('importing') ? <Spinner label={t(T.importing)} /> : null}
+      {context.error ? <Alert variant="error">{t(context.error)}</Alert> : null}
       {context.report && (state.matches('reviewed') || state.matches('imported')) ? (
         <ImportReportView report={context.report} />
       ) : null}
@@ -109,25 +110,26 @@ export function ImportsPage() {
 
 /** The counts per kind of record, then what could not be mapped and why. */
 function ImportReportView({ report }: { report: ImportReport }) {
+  const title = t(report.dry_run ? T.dryRunTitle : T.importedTitle);
   return (
-    <section className="imports__report" aria-label={report.dry_run ? T.dryRunTitle : T.importedTitle}>
+    <section className="imports__report" aria-label={title}>
       <table className="imports__table">
-        <caption>{report.dry_run ? T.dryRunTitle : T.importedTitle}</caption>
+        <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{T.kind}</th>
+            <th scope="col">{t(T.kind)}</th>
             <th scope="col" className="imports__number">
-              {report.dry_run ? T.toCreate : T.created}
+              {t(report.dry_run ? T.toCreate : T.created)}
             </th>
             <th scope="col" className="imports__number">
-              {T.unchanged}
+              {t(T.unchanged)}
             </th>
           </tr>
         </thead>
         <tbody>
           {IMPORT_KINDS.map((kind) => (
             <tr key={kind}>
-              <th scope="row">{IMPORT_KIND_LABELS[kind]}</th>
+              <th scope="row">{t(IMPORT_KIND_LABELS[kind])}</th>
               <td className="imports__number">
                 {report.dry_run ? report.counts[kind].to_create : report.counts[kind].created}
               </td>
@@ -136,14 +138,14 @@ function ImportReportView({ report }: { report: ImportReport }) {
           ))}
         </tbody>
       </table>
-      <h2>{T.unmappedTitle}</h2>
+      <h2>{t(T.unmappedTitle)}</h2>
       {report.unmapped.length === 0 ? (
-        <p>{T.allMapped}</p>
+        <p>{t(T.allMapped)}</p>
       ) : (
-        <ul className="imports__unmapped" aria-label={T.unmappedTitle}>
+        <ul className="imports__unmapped" aria-label={t(T.unmappedTitle)}>
           {report.unmapped.map((item, index) => (
             <li key={index}>
-              <strong>{item.what}</strong>: {item.why}
+              <strong>{t(item.what)}</strong>: {t(item.why)}
             </li>
           ))}
         </ul>

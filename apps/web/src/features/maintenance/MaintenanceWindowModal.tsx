@@ -17,6 +17,7 @@ import {
 import { CheckboxField, DateTimeRangeField, FormModal, NativeSelectField, TextField } from '@relevo/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import type { MaintenanceCalls, TargetChoice } from './maintenance-calls';
@@ -40,7 +41,7 @@ const SHOWN = [...MAINTENANCE_FORM_FIELDS, 'module_id', 'recurrence'];
  * to the incidents it still holds when it ends.
  */
 export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }: MaintenanceWindowModalProps) {
-  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+  const form = useRecordFormModal(
     () =>
       maintenanceFormMachine.provide({
         actors: {
@@ -60,6 +61,11 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
     ),
     onSaved,
   );
+  const { values, send, isSaving, isSaved } = form;
+  // the rules' and the server's messages, in the reader's language
+  const errors = Object.fromEntries(
+    Object.entries(form.errors).map(([field, list]) => [field, (list as string[] | undefined)?.map((text) => t(text))]),
+  ) as typeof form.errors;
   const [applications, setApplications] = useState<TargetChoice[] | null>(null);
   const [modules, setModules] = useState<TargetChoice[] | null>(null);
   useEffect(() => {
@@ -87,14 +93,14 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
   }, [calls, applicationId]);
   const applicationOptions = useMemo(
     () => [
-      { value: null, text: 'Choose an application' },
+      { value: null, text: t('Choose an application') },
       ...(applications ?? []).map((choice) => ({ value: choice.id, text: choice.name })),
     ],
     [applications],
   );
   const moduleOptions = useMemo(
     () => [
-      { value: null, text: 'All its modules' },
+      { value: null, text: t('All its modules') },
       ...(modules ?? []).map((choice) => ({ value: choice.id, text: choice.name })),
     ],
     [modules],
@@ -105,14 +111,14 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
   return (
     <FormModal
       open={!isSaved}
-      title={window ? MAINTENANCE_SCREEN_TEXTS.editTitle : MAINTENANCE_SCREEN_TEXTS.createTitle}
+      title={t(window ? MAINTENANCE_SCREEN_TEXTS.editTitle : MAINTENANCE_SCREEN_TEXTS.createTitle)}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
       <TextField
-        label="Name"
+        label={t('Name')}
         name="window_name"
         required
         autoFocus
@@ -123,7 +129,7 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
         onValueChange={(value) => change('window_name', value)}
       />
       <NativeSelectField
-        label="Application"
+        label={t('Application')}
         name="application_id"
         required
         options={applicationOptions}
@@ -136,7 +142,7 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
         }}
       />
       <NativeSelectField
-        label="Module"
+        label={t('Module')}
         name="module_id"
         options={moduleOptions}
         value={values.module_id}
@@ -145,18 +151,18 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
         onChange={(chosen) => change('module_id', typeof chosen === 'number' ? chosen : null)}
       />
       <DateTimeRangeField
-        legend="When"
-        description={`Times in your organisation’s zone (${zone}).`}
+        legend={t('When')}
+        description={t('Times in your organisation’s zone ({zone}).', { zone })}
         required
         start={{
-          label: 'Start',
+          label: t('Start'),
           name: 'start',
           value: values.start,
           errors: errors.start,
           onValueChange: (value) => change('start', value),
         }}
         end={{
-          label: 'End',
+          label: t('End'),
           name: 'end',
           value: values.end,
           errors: errors.end,
@@ -164,17 +170,20 @@ export function MaintenanceWindowModal({ window, zone, calls, onClose, onSaved }
         }}
       />
       <CheckboxField
-        label="Every week"
+        label={t('Every week')}
         name="weekly"
-        hint="Repeats on the same weekday and times each week; at most 7 days long."
+        hint={t('Repeats on the same weekday and times each week; at most 7 days long.')}
         checked={values.weekly}
         onCheckedChange={(checked) => change('weekly', checked)}
       />
       <NativeSelectField
-        label="When it ends"
+        label={t('When it ends')}
         name="release"
         required
-        options={MAINTENANCE_RELEASES.map((release) => ({ value: release, text: MAINTENANCE_RELEASE_LABELS[release] }))}
+        options={MAINTENANCE_RELEASES.map((release) => ({
+          value: release,
+          text: t(MAINTENANCE_RELEASE_LABELS[release]),
+        }))}
         value={values.release}
         error={errors.release?.join(' ')}
         onChange={(chosen) => change('release', chosen === 'quiet' ? 'quiet' : 'escalate')}

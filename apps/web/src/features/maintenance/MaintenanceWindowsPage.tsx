@@ -4,6 +4,7 @@ import {
   MAINTENANCE_RELEASE_LABELS,
   MAINTENANCE_SCREEN_TEXTS,
   MAINTENANCE_STATUS_LABELS,
+  clockText,
   dayTimeText,
   mayAddMaintenanceWindow,
   mayCall,
@@ -13,6 +14,7 @@ import {
 } from '@relevo/domain';
 import { PageHeader, StatusBadge, type DataTableColumn, type StatusBadgeTone } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { currentLanguage, dateTimeText, t } from '../../shell/i18n';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { CreateButton, RecordRowActions, useRecordScreen } from '../../shell/record-screen';
@@ -35,30 +37,45 @@ const STATUS_TONES: Record<MaintenanceStatus, StatusBadgeTone> = {
 const coverText = (row: MaintenanceWindow) =>
   row.module_id !== null
     ? `${row.module_name ?? ''} (${row.application_name ?? ''})`
-    : `${row.application_name ?? ''} (all modules)`;
+    : t('{application} (all modules)', { application: row.application_name ?? '' });
+
+/** "Mon 9 Mar 09:00" as the zone's clock shows the instant, the day and month named in the reader's language. */
+function dayTimeIn(zone: string, at: number): string {
+  if (currentLanguage() !== 'es') return dayTimeText(zone, at);
+  const part = (options: Intl.DateTimeFormatOptions) => dateTimeText(at, { timeZone: zone, ...options });
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })} ${clockText(zone, at)}`;
+}
 
 /** The columns, times in the customer's zone: the first occurrence, and the one on now or next of a weekly window. */
 function columnsIn(zone: string): DataTableColumn<MaintenanceWindow>[] {
-  const when = (at: string | null) => (at === null ? '' : dayTimeText(zone, Date.parse(at)));
+  const when = (at: string | null) => (at === null ? '' : dayTimeIn(zone, Date.parse(at)));
   return [
-    { id: 'window_name', header: 'Name', cell: (row) => row.window_name, sortable: true },
-    { id: 'target', header: 'Module or application', cell: coverText },
-    { id: 'start_at', header: 'Start', cell: (row) => when(row.start), sortable: true },
-    { id: 'end_at', header: 'End', cell: (row) => when(row.end), sortable: true },
+    { id: 'window_name', header: t('Name'), cell: (row) => row.window_name, sortable: true },
+    { id: 'target', header: t('Module or application'), cell: coverText },
+    { id: 'start_at', header: t('Start'), cell: (row) => when(row.start), sortable: true },
+    { id: 'end_at', header: t('End'), cell: (row) => when(row.end), sortable: true },
     {
       id: 'recurrence',
-      header: 'Recurrence',
+      header: t('Recurrence'),
       cell: (row) =>
         row.recurrence === 'weekly' && row.next_start
-          ? `${MAINTENANCE_RECURRENCE_LABELS.weekly} (next ${when(row.next_start)})`
-          : MAINTENANCE_RECURRENCE_LABELS[row.recurrence],
+          ? t('{recurrence} (next {when})', {
+              recurrence: t(MAINTENANCE_RECURRENCE_LABELS.weekly),
+              when: when(row.next_start),
+            })
+          : t(MAINTENANCE_RECURRENCE_LABELS[row.recurrence]),
       sortable: true,
     },
-    { id: 'release', header: 'When it ends', cell: (row) => MAINTENANCE_RELEASE_LABELS[row.release], sortable: true },
+    {
+      id: 'release',
+      header: t('When it ends'),
+      cell: (row) => t(MAINTENANCE_RELEASE_LABELS[row.release]),
+      sortable: true,
+    },
     {
       id: 'status',
-      header: 'Status',
-      cell: (row) => <StatusBadge tone={STATUS_TONES[row.status]} label={MAINTENANCE_STATUS_LABELS[row.status]} />,
+      header: t('Status'),
+      cell: (row) => <StatusBadge tone={STATUS_TONES[row.status]} label={t(MAINTENANCE_STATUS_LABELS[row.status])} />,
     },
   ];
 }
@@ -92,10 +109,10 @@ export function MaintenanceWindowsPage() {
   const list = useList(load, params);
   const screen = useRecordScreen<MaintenanceWindow>({
     texts: {
-      created: MAINTENANCE_SCREEN_TEXTS.created,
-      updated: MAINTENANCE_SCREEN_TEXTS.updated,
-      deleted: MAINTENANCE_SCREEN_TEXTS.deleted,
-      confirmDelete: MAINTENANCE_SCREEN_TEXTS.confirmDelete,
+      created: t(MAINTENANCE_SCREEN_TEXTS.created),
+      updated: t(MAINTENANCE_SCREEN_TEXTS.updated),
+      deleted: t(MAINTENANCE_SCREEN_TEXTS.deleted),
+      confirmDelete: t(MAINTENANCE_SCREEN_TEXTS.confirmDelete),
     },
     remove: (row) => calls.remove(row.maintenance_window_id),
     changed: list.reload,
@@ -116,16 +133,16 @@ export function MaintenanceWindowsPage() {
   return (
     <>
       <PageHeader
-        title={MAINTENANCE_SCREEN_TEXTS.title}
-        description={zone ? `Times are in your organisation’s zone, ${zone}.` : undefined}
+        title={t(MAINTENANCE_SCREEN_TEXTS.title)}
+        description={zone ? t('Times are in your organisation’s zone, {zone}.', { zone }) : undefined}
       />
       <ListTable
-        label="Maintenance windows"
+        label={t('Maintenance windows')}
         columns={columns}
         list={list}
         params={params}
         rowKey={(row) => row.maintenance_window_id}
-        emptyText={MAINTENANCE_SCREEN_TEXTS.empty}
+        emptyText={t(MAINTENANCE_SCREEN_TEXTS.empty)}
         toolbar={
           may.create ? (
             <CreateButton onClick={screen.create} disabled={zone === null || !mayAddMaintenanceWindow(list.total)} />

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { copyToClipboard } from '../../shell/clipboard';
 import { downloadText } from '../../shell/download';
+import { t } from '../../shell/i18n';
 import { reported } from '../../shell/report-error';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
@@ -49,7 +50,7 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
   useEffect(() => {
     if (key && announced.current !== key) {
       announced.current = key;
-      toast.success(CREDENTIAL_MESSAGES.created);
+      toast.success(t(CREDENTIAL_MESSAGES.created));
     }
   }, [key]);
 
@@ -60,11 +61,11 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
         onOpenChange={(open) => {
           if (!open && !isGenerating) onClose();
         }}
-        title={`Credentials of ${module.module_name}`}
+        title={t('Credentials of {name}', { name: module.module_name })}
         footer={
           <>
             <Button onClick={onClose} disabled={isGenerating}>
-              Close
+              {t('Close')}
             </Button>
             <Button
               variant="primary"
@@ -72,17 +73,17 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
               loading={isGenerating}
               onClick={() => send({ type: 'CREATE' })}
             >
-              Create New Credentials
+              {t('Create New Credentials')}
             </Button>
           </>
         }
       >
-        <Alert variant="warning">{CREDENTIAL_MESSAGES.warning}</Alert>
-        {state.matches('failed') && error ? <Alert variant="error">{error}</Alert> : null}
+        <Alert variant="warning">{t(CREDENTIAL_MESSAGES.warning)}</Alert>
+        {state.matches('failed') && error ? <Alert variant="error">{t(error)}</Alert> : null}
         {key && state.matches('created') ? (
           <div className="modules__credential">
             <TextField
-              label="Module ID"
+              label={t('Module ID')}
               name="module_id"
               readOnly
               value={String(module.module_id)}
@@ -90,12 +91,12 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
             />
             <div className="modules__key">
               <TextField
-                label="Credential Key"
+                label={t('Credential Key')}
                 name="credential_key"
                 readOnly
                 className="modules__key-field"
                 value={shownKey(key, shown)}
-                hint="Shown only now: keep it somewhere safe."
+                hint={t('Shown only now: keep it somewhere safe.')}
                 onValueChange={() => undefined}
               />
               <Button
@@ -103,13 +104,13 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
                 icon={<Icon name={shown ? 'eye-off' : 'eye'} size={16} />}
                 onClick={() => send({ type: 'TOGGLE' })}
               >
-                {shown ? 'Hide' : 'Show'}
+                {shown ? t('Hide') : t('Show')}
               </Button>
               <IconButton
                 size="sm"
-                label="Copy the credential key"
+                label={t('Copy the credential key')}
                 icon={<Icon name="copy" size={16} />}
-                onClick={() => void copyToClipboard(key, copiedLabel('Credential Key'))}
+                onClick={() => void copyToClipboard(key, t(copiedLabel(t('Credential Key'))))}
               />
             </div>
             <Button
@@ -118,7 +119,7 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
                 downloadText(file.fileName, file.content);
               }}
             >
-              Download to CSV
+              {t('Download to CSV')}
             </Button>
           </div>
         ) : null}
@@ -128,7 +129,7 @@ export function CredentialsModal({ module, calls, onClose }: CredentialsModalPro
         onOpenChange={(open) => {
           if (!open) send({ type: 'CANCEL' });
         }}
-        message={CREDENTIAL_MESSAGES.confirm}
+        message={t(CREDENTIAL_MESSAGES.confirm)}
         onContinue={() => send({ type: 'CONTINUE' })}
       />
     </>

@@ -1,6 +1,7 @@
 import { EXAMPLE_LANGUAGES, type ExampleLanguage, type IngestExample, type Module } from '@relevo/domain';
 import { Alert, Button, Modal, Spinner, Tabs } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { ApplicationCalls } from '../../calls/application-calls';
 
@@ -38,14 +39,14 @@ export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {
       open
       size="lg"
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Examples for ${module.module_name}`}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={t('Examples for {name}', { name: module.module_name })}
+      footer={<Button onClick={onClose}>{t('Close')}</Button>}
     >
-      {loaded.status === 'loading' ? <Spinner label="Loading the examples" /> : null}
-      {loaded.status === 'failed' ? <Alert variant="error">The examples could not be loaded.</Alert> : null}
+      {loaded.status === 'loading' ? <Spinner label={t('Loading the examples')} /> : null}
+      {loaded.status === 'failed' ? <Alert variant="error">{t('The examples could not be loaded.')}</Alert> : null}
       {loaded.status === 'ready' ? (
         <Tabs
-          label="Programming languages"
+          label={t('Programming languages')}
           value={language}
           onValueChange={setLanguage}
           tabs={EXAMPLE_LANGUAGES.map((id) => {
@@ -54,8 +55,9 @@ export function ExamplesModal({ module, calls, onClose }: ExamplesModalProps) {
               id,
               content: (
                 <article className="modules__example">
-                  <h3 className="modules__example-subject">{example.blockSubject}</h3>
-                  <p className="modules__example-body">{example.blockBody}</p>
+                  {/* written by the server (the domain's ingestExamples), translated by its catalog */}
+                  <h3 className="modules__example-subject">{t(example.blockSubject)}</h3>
+                  <p className="modules__example-body">{t(example.blockBody)}</p>
                   <pre className="modules__example-code" tabIndex={0}>
                     <code>{example.blockProgrammingCode}</code>
                   </pre>

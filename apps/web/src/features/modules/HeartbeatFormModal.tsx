@@ -7,21 +7,25 @@ import {
   heartbeatFormInput,
   heartbeatFormMachine,
   heartbeatUpdateBody,
-  secondsInWords,
   type Heartbeat,
 } from '@relevo/domain';
 import { FormModal, TextField } from '@relevo/ui';
 import { fromPromise } from 'xstate';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import { bindFields } from '../../shell/shown-errors';
 import type { HeartbeatCalls } from './heartbeat-calls';
+import { secondsWords } from './heartbeat-words';
 
 /** What the grace field's value means, under it. */
-function graceHint(grace: string | null): string {
-  if (grace === null) return 'How long a late beat is waited for: 0 seconds to 1 day.';
-  return grace === '0 seconds' ? 'Missed as soon as a beat is due.' : `Missed ${grace} after a beat is due.`;
+function graceHint(text: string): string {
+  const grace = secondsWords(text);
+  if (grace === null) return t('How long a late beat is waited for: 0 seconds to 1 day.');
+  return Number(text) === 0
+    ? t('Missed as soon as a beat is due.')
+    : t('Missed {grace} after a beat is due.', { grace });
 }
 
 export interface HeartbeatFormModalProps {
@@ -60,31 +64,30 @@ export function HeartbeatFormModal({ moduleId, heartbeat, calls, onClose, onSave
   const field = bindFields<'heartbeat_name' | 'interval_seconds' | 'grace_seconds'>(values, errors, (name, value) =>
     send({ type: 'CHANGE', field: name, value }),
   );
-  const interval = secondsInWords(values.interval_seconds);
-  const grace = secondsInWords(values.grace_seconds);
+  const interval = secondsWords(values.interval_seconds);
 
   return (
     <FormModal
       open={!isSaved}
-      title={heartbeat ? 'Edit heartbeat' : 'Add heartbeat'}
+      title={heartbeat ? t('Edit heartbeat') : t('Add heartbeat')}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
-      <TextField label="Name" required autoFocus maxLength={100} {...field('heartbeat_name')} />
+      <TextField label={t('Name')} required autoFocus maxLength={100} {...field('heartbeat_name')} />
       <TextField
-        label="Interval (seconds)"
+        label={t('Interval (seconds)')}
         required
         inputMode="numeric"
-        hint={interval ? `A beat every ${interval}.` : 'At least 60 seconds, at most 7 days.'}
+        hint={interval ? t('A beat every {interval}.', { interval }) : t('At least 60 seconds, at most 7 days.')}
         {...field('interval_seconds')}
       />
       <TextField
-        label="Grace (seconds)"
+        label={t('Grace (seconds)')}
         required
         inputMode="numeric"
-        hint={graceHint(grace)}
+        hint={graceHint(values.grace_seconds)}
         {...field('grace_seconds')}
       />
       {heartbeat ? <ActiveStatusField name="heartbeat_active" form={{ values, errors, send }} /> : null}

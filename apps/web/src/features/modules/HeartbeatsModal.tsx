@@ -5,10 +5,7 @@ import {
   HEARTBEAT_SCREEN_TEXTS,
   HEARTBEAT_STATE_BADGES,
   activeFlagStatus,
-  agoText,
   copiedLabel,
-  formatInZone,
-  heartbeatTimesText,
   mayCall,
   type Heartbeat,
   type Module,
@@ -16,12 +13,14 @@ import {
 import { Alert, Button, ConfirmDialog, Icon, Modal, Spinner, StatusBadge, TextField, toast } from '@relevo/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import { useRemoval } from '../../shell/removal';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { HeartbeatFormModal } from './HeartbeatFormModal';
 import { liveHeartbeatCalls, type HeartbeatCalls } from './heartbeat-calls';
+import { beatTimeText, heartbeatTimesWords, lastBeatWords } from './heartbeat-words';
 import { heartbeatsTitle } from './heartbeats-row-action';
 import './HeartbeatsModal.css';
 
@@ -82,13 +81,13 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
   const [isRotating, setIsRotating] = useState(false);
   const removal = useRemoval(
     (monitor: Heartbeat) => calls.remove(monitor.heartbeat_id),
-    HEARTBEAT_SCREEN_TEXTS.deleted,
+    t(HEARTBEAT_SCREEN_TEXTS.deleted),
     reload,
   );
 
   const saved = useCallback(
     (monitor: Heartbeat | null) => {
-      toast.success(monitor ? HEARTBEAT_SCREEN_TEXTS.updated : HEARTBEAT_SCREEN_TEXTS.added);
+      toast.success(t(monitor ? HEARTBEAT_SCREEN_TEXTS.updated : HEARTBEAT_SCREEN_TEXTS.added));
       setEditing(null);
       reload();
     },
@@ -99,7 +98,7 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
     setIsRotating(true);
     try {
       await calls.rotate(monitor.heartbeat_id);
-      toast.success(HEARTBEAT_SCREEN_TEXTS.rotated);
+      toast.success(t(HEARTBEAT_SCREEN_TEXTS.rotated));
       reload();
     } catch (error) {
       // the address shown is still the one that works
@@ -122,10 +121,10 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
         onOpenChange={(open) => {
           if (!open && !busy) onClose();
         }}
-        title={heartbeatsTitle(module.module_name)}
+        title={t(heartbeatsTitle(module.module_name))}
         footer={
           <>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('Close')}</Button>
             {mayChange ? (
               <Button
                 variant="primary"
@@ -133,23 +132,23 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
                 disabled={listed.state !== 'loaded' || isFull}
                 onClick={() => setEditing({ heartbeat: null })}
               >
-                Add heartbeat
+                {t('Add heartbeat')}
               </Button>
             ) : null}
           </>
         }
       >
-        {listed.state === 'loading' ? <Spinner label="Loading the heartbeats" /> : null}
+        {listed.state === 'loading' ? <Spinner label={t('Loading the heartbeats')} /> : null}
         {listed.state === 'failed' ? (
           <Alert variant="error" className="heartbeats__failed">
-            {HEARTBEAT_SCREEN_TEXTS.loadFailed}{' '}
+            {t(HEARTBEAT_SCREEN_TEXTS.loadFailed)}{' '}
             <Button size="sm" onClick={reload}>
-              Reload
+              {t('Reload')}
             </Button>
           </Alert>
         ) : null}
         {listed.state === 'loaded' && listed.list.length === 0 ? (
-          <p className="heartbeats__empty">{HEARTBEAT_SCREEN_TEXTS.empty}</p>
+          <p className="heartbeats__empty">{t(HEARTBEAT_SCREEN_TEXTS.empty)}</p>
         ) : null}
         {listed.state === 'loaded' && listed.list.length > 0 ? (
           <ul className="heartbeats">
@@ -167,7 +166,7 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
             ))}
           </ul>
         ) : null}
-        {mayChange && isFull ? <Alert variant="warning">{HEARTBEAT_MESSAGES.tooMany}</Alert> : null}
+        {mayChange && isFull ? <Alert variant="warning">{t(HEARTBEAT_MESSAGES.tooMany)}</Alert> : null}
       </Modal>
       {editing ? (
         <HeartbeatFormModal
@@ -183,14 +182,18 @@ export function HeartbeatsModal({ module, onClose }: HeartbeatsModalProps) {
         onOpenChange={(open) => {
           if (!open && !isRotating) setRotating(null);
         }}
-        message={HEARTBEAT_SCREEN_TEXTS.confirmNewAddress}
-        continueLabel="New address"
+        message={t(HEARTBEAT_SCREEN_TEXTS.confirmNewAddress)}
+        continueLabel={t('New address')}
         busy={isRotating}
         onContinue={() => {
           if (rotating) void rotate(rotating);
         }}
       />
-      <ConfirmDialog message={HEARTBEAT_SCREEN_TEXTS.confirmDelete} continueLabel="Delete" {...removal.dialog} />
+      <ConfirmDialog
+        message={t(HEARTBEAT_SCREEN_TEXTS.confirmDelete)}
+        continueLabel={t('Delete')}
+        {...removal.dialog}
+      />
     </>
   );
 }
@@ -209,6 +212,7 @@ interface HeartbeatItemProps {
 function HeartbeatItem({ monitor, now, zone, mayChange, onRotate, onEdit, onDelete }: HeartbeatItemProps) {
   const nameId = useId();
   const badge = HEARTBEAT_STATE_BADGES[monitor.state];
+  const inactive = activeFlagStatus('N');
   const lastBeat = monitor.last_beat_at === null ? null : Date.parse(monitor.last_beat_at);
   const url = mayChange ? monitor.beat_url : undefined;
   return (
@@ -217,27 +221,29 @@ function HeartbeatItem({ monitor, now, zone, mayChange, onRotate, onEdit, onDele
         <h3 id={nameId} className="heartbeats__name">
           {monitor.heartbeat_name}
         </h3>
-        <StatusBadge tone={badge.tone} label={badge.label} />
-        {monitor.heartbeat_active === 'N' ? <StatusBadge {...activeFlagStatus('N')} /> : null}
+        <StatusBadge tone={badge.tone} label={t(badge.label)} />
+        {monitor.heartbeat_active === 'N' ? <StatusBadge tone={inactive.tone} label={t(inactive.label)} /> : null}
       </div>
-      <p className="heartbeats__line">{heartbeatTimesText(monitor)}</p>
+      <p className="heartbeats__line">{heartbeatTimesWords(monitor)}</p>
       <p className="heartbeats__line">
         {lastBeat === null ? (
-          'No beat yet'
+          t('No beat yet')
         ) : (
           <>
-            Last beat {agoText(lastBeat, now)} (
-            <time dateTime={monitor.last_beat_at!}>{formatInZone(zone, lastBeat)}</time>)
+            {lastBeatWords(lastBeat, now)} (<time dateTime={monitor.last_beat_at!}>{beatTimeText(zone, lastBeat)}</time>
+            )
           </>
         )}
       </p>
       {monitor.state === 'missed' && monitor.open_case_id ? (
-        <p className="heartbeats__line heartbeats__incident">Incident {monitor.open_case_id} is open on the module.</p>
+        <p className="heartbeats__line heartbeats__incident">
+          {t('Incident {caseId} is open on the module.', { caseId: monitor.open_case_id })}
+        </p>
       ) : null}
       {url ? (
         <div className="heartbeats__address">
           <TextField
-            label={HEARTBEAT_SCREEN_TEXTS.addressLabel}
+            label={t(HEARTBEAT_SCREEN_TEXTS.addressLabel)}
             name="beat_url"
             readOnly
             className="heartbeats__address-field"
@@ -248,22 +254,22 @@ function HeartbeatItem({ monitor, now, zone, mayChange, onRotate, onEdit, onDele
           <Button
             size="sm"
             icon={<Icon name="copy" size={16} />}
-            onClick={() => void copyToClipboard(url, copiedLabel(HEARTBEAT_SCREEN_TEXTS.addressLabel))}
+            onClick={() => void copyToClipboard(url, t(copiedLabel(HEARTBEAT_SCREEN_TEXTS.addressLabel)))}
           >
-            Copy address
+            {t('Copy address')}
           </Button>
         </div>
       ) : null}
       {mayChange ? (
         <div className="heartbeats__actions">
           <Button size="sm" icon={<Icon name="key" size={16} />} onClick={onRotate}>
-            New address
+            {t('New address')}
           </Button>
           <Button size="sm" icon={<Icon name="edit" size={16} />} onClick={onEdit}>
-            Edit
+            {t('Edit')}
           </Button>
           <Button size="sm" icon={<Icon name="trash" size={16} />} onClick={onDelete}>
-            Delete
+            {t('Delete')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { INBOUND_EMAIL_TEXTS, copiedLabel, type Module } from '@relevo/domain';
 import { Alert, Button, Icon, Modal, TextField } from '@relevo/ui';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 
 export interface InboundEmailModalProps {
   module: Pick<Module, 'module_name' | 'module_active' | 'inbound_email' | 'inbound_email_state'>;
@@ -18,20 +19,20 @@ export function InboundEmailModal({ module, onClose }: InboundEmailModalProps) {
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={INBOUND_EMAIL_TEXTS.title(module.module_name)}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={t(INBOUND_EMAIL_TEXTS.title(module.module_name))}
+      footer={<Button onClick={onClose}>{t('Close')}</Button>}
     >
-      {module.inbound_email_state === 'off' ? <Alert>{INBOUND_EMAIL_TEXTS.off}</Alert> : null}
-      {module.inbound_email_state === 'root_only' ? <Alert>{INBOUND_EMAIL_TEXTS.rootOnly}</Alert> : null}
+      {module.inbound_email_state === 'off' ? <Alert>{t(INBOUND_EMAIL_TEXTS.off)}</Alert> : null}
+      {module.inbound_email_state === 'root_only' ? <Alert>{t(INBOUND_EMAIL_TEXTS.rootOnly)}</Alert> : null}
       {module.inbound_email_state === 'needs_credentials' ? (
-        <Alert>{INBOUND_EMAIL_TEXTS.needsCredentials}</Alert>
+        <Alert>{t(INBOUND_EMAIL_TEXTS.needsCredentials)}</Alert>
       ) : null}
       {address ? (
         <div className="modules__inbound">
-          {module.module_active === 'N' ? <Alert variant="warning">{INBOUND_EMAIL_TEXTS.inactive}</Alert> : null}
+          {module.module_active === 'N' ? <Alert variant="warning">{t(INBOUND_EMAIL_TEXTS.inactive)}</Alert> : null}
           <div className="modules__key">
             <TextField
-              label={INBOUND_EMAIL_TEXTS.addressLabel}
+              label={t(INBOUND_EMAIL_TEXTS.addressLabel)}
               name="inbound_email"
               readOnly
               className="modules__inbound-field"
@@ -42,13 +43,13 @@ export function InboundEmailModal({ module, onClose }: InboundEmailModalProps) {
             <Button
               size="sm"
               icon={<Icon name="copy" size={16} />}
-              onClick={() => void copyToClipboard(address, copiedLabel(INBOUND_EMAIL_TEXTS.addressLabel))}
+              onClick={() => void copyToClipboard(address, t(copiedLabel(INBOUND_EMAIL_TEXTS.addressLabel)))}
             >
-              {INBOUND_EMAIL_TEXTS.copy}
+              {t(INBOUND_EMAIL_TEXTS.copy)}
             </Button>
           </div>
-          <p className="modules__inbound-text">{INBOUND_EMAIL_TEXTS.how}</p>
-          <p className="modules__inbound-text">{INBOUND_EMAIL_TEXTS.secret}</p>
+          <p className="modules__inbound-text">{t(INBOUND_EMAIL_TEXTS.how)}</p>
+          <p className="modules__inbound-text">{t(INBOUND_EMAIL_TEXTS.secret)}</p>
         </div>
       ) : null}
     </Modal>

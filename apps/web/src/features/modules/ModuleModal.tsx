@@ -14,11 +14,16 @@ import {
 import { FormModal, SelectField, Spinner, TextField } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields, bindSelects } from '../../shell/shown-errors';
 import type { ApplicationCalls, ModuleChoices } from '../../calls/application-calls';
 
 type ModuleApplication = Pick<Application, 'application_id' | 'application_name'>;
+
+/** A choice list's placeholder ('Select Escalation') in the reader's language; the names chosen from stay as stored. */
+const withPlaceholder = <Option extends { value: unknown; text: string }>(options: Option[]): Option[] =>
+  options.map((option) => (option.value === null ? { ...option, text: t(option.text) } : option));
 
 export type ModuleModalProps = RecordModalProps<
   'module',
@@ -49,8 +54,13 @@ export function ModuleModal(props: ModuleModalProps) {
 
   if (!choices) {
     return (
-      <FormModal title={module ? 'Edit Module' : 'Create Module'} busy onCancel={onClose} onSubmit={() => undefined}>
-        <Spinner label="Loading the escalations and SLAs" />
+      <FormModal
+        title={module ? t('Edit Module') : t('Create Module')}
+        busy
+        onCancel={onClose}
+        onSubmit={() => undefined}
+      >
+        <Spinner label={t('Loading the escalations and SLAs')} />
       </FormModal>
     );
   }
@@ -90,21 +100,26 @@ function ModuleForm({
   );
 
   return (
-    <RecordFormModal noun="Module" editing={module !== null} form={{ isSaving, isSaved, send }} onClose={onClose}>
-      <TextField label="Name" required autoFocus maxLength={100} {...field('module_name')} />
-      <TextField label="Description" maxLength={1000} {...field('module_desc')} />
+    <RecordFormModal noun={t('Module')} editing={module !== null} form={{ isSaving, isSaved, send }} onClose={onClose}>
+      <TextField label={t('Name')} required autoFocus maxLength={100} {...field('module_name')} />
+      <TextField label={t('Description')} maxLength={1000} {...field('module_desc')} />
       <TextField
-        label="Application"
+        label={t('Application')}
         name="application"
         // docs/product.md#modules: the modal opens from one application's modules, so the application is always set and locked
         readOnly
         value={applicationName}
-        errors={errors.application_id}
-        hint={layout.applicationLocked ? 'A module stays in the application it was created in.' : undefined}
+        errors={errors.application_id?.map((error) => t(error))}
+        hint={layout.applicationLocked ? t('A module stays in the application it was created in.') : undefined}
         onValueChange={() => undefined}
       />
-      <SelectField label="Escalation" required options={moduleEscalationOptions(setup)} {...choice('escalation_id')} />
-      <SelectField label="SLA" required options={moduleSlaOptions(setup)} {...choice('sla_id')} />
+      <SelectField
+        label={t('Escalation')}
+        required
+        options={withPlaceholder(moduleEscalationOptions(setup))}
+        {...choice('escalation_id')}
+      />
+      <SelectField label="SLA" required options={withPlaceholder(moduleSlaOptions(setup))} {...choice('sla_id')} />
       {layout.hasStatus ? <ActiveStatusField name="module_active" form={{ values, errors, send }} /> : null}
     </RecordFormModal>
   );

@@ -11,6 +11,7 @@ import {
 import { Button, Icon, IconButton, LazyConfirmDialog, PageHeader, toast, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { t, msg } from '../../shell/i18n';
 import { ListTable } from '../../shell/ListTable';
 import { useList, useListParams } from '../../shell/list';
 import { CreateButton, RecordRowActions } from '../../shell/record-screen';
@@ -41,10 +42,11 @@ const HeartbeatsModal = lazy(() =>
   import('./HeartbeatsModal').then(({ HeartbeatsModal }) => ({ default: HeartbeatsModal })),
 );
 
-const COLUMNS: DataTableColumn<Module>[] = [
-  { id: 'module_name', header: 'Name', cell: (row) => row.module_name, sortable: true },
-  { id: 'module_desc', header: 'Description', cell: (row) => row.module_desc, sortable: true },
-  { id: 'escalation', header: 'Escalation', cell: (row) => row.escalation?.escalation_name ?? '', sortable: true },
+/** The list's columns, their headers in the reader's language (built while rendering). */
+const moduleColumns = (): DataTableColumn<Module>[] => [
+  { id: 'module_name', header: t('Name'), cell: (row) => row.module_name, sortable: true },
+  { id: 'module_desc', header: t('Description'), cell: (row) => row.module_desc, sortable: true },
+  { id: 'escalation', header: t('Escalation'), cell: (row) => row.escalation?.escalation_name ?? '', sortable: true },
   { id: 'sla', header: 'SLA', cell: (row) => row.sla?.sla_name ?? '', sortable: true },
   ...statusAndChangeColumns('module'),
 ];
@@ -64,11 +66,11 @@ type Open =
 
 /** The tool buttons of a module's row, in order: what each opens, its action and its icon (docs/product.md#modules). */
 const MODULE_TOOLS = [
-  { kind: 'examples', action: 'Get Examples', icon: 'book' },
-  { kind: 'credentials', action: 'Generate Credentials', icon: 'key' },
-  { kind: 'simulation', action: 'Incident Simulation', icon: 'activity' },
+  { kind: 'examples', action: msg('Get Examples'), icon: 'book' },
+  { kind: 'credentials', action: msg('Generate Credentials'), icon: 'key' },
+  { kind: 'simulation', action: msg('Incident Simulation'), icon: 'activity' },
   // docs/product.md#e-mail-into-incidents: the module's address, read by both customer roles
-  { kind: 'email', action: 'E-mail Address', icon: 'mail' },
+  { kind: 'email', action: msg('E-mail Address'), icon: 'mail' },
 ] as const;
 
 /** `application/:application_id/modules` (docs/product.md#routes): an id that is not a positive whole number goes back to the applications. */
@@ -97,6 +99,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   const canGenerate = mayCall(role, createCredential);
   const canSimulate = mayCall(role, simulateIncident);
   const canReadHeartbeats = mayCall(role, HEARTBEATS_READ);
+  const columns = useMemo(moduleColumns, []);
   // the tools of a row the role may use: examples for everyone, credentials and the simulation by permission
   const tools = useMemo(() => {
     const allowed = { examples: true, credentials: canGenerate, simulation: canSimulate, email: true };
@@ -134,12 +137,16 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
     reload();
   }, [reload]);
   const saved = useCallback(() => {
-    toast.success(open?.kind === 'edit' && open.module ? MESSAGES.moduleEdited : MESSAGES.moduleSaved);
+    toast.success(t(open?.kind === 'edit' && open.module ? MESSAGES.moduleEdited : MESSAGES.moduleSaved));
     setOpen(null);
     reload();
   }, [open, reload]);
 
-  const removal = useRemoval((module: Module) => calls.removeModule(module.module_id), MESSAGES.moduleDeleted, reload);
+  const removal = useRemoval(
+    (module: Module) => calls.removeModule(module.module_id),
+    t(MESSAGES.moduleDeleted),
+    reload,
+  );
   const { ask } = removal;
 
   const rowActions = useCallback(
@@ -149,7 +156,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
           <IconButton
             key={kind}
             size="sm"
-            label={`${action} for ${row.module_name}`}
+            label={t('{action} for {name}', { action: t(action), name: row.module_name })}
             icon={<Icon name={icon} size={16} />}
             onClick={() => setOpen({ kind, module: row })}
           />
@@ -157,7 +164,7 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         {canReadHeartbeats ? (
           <IconButton
             size="sm"
-            label={heartbeatsTitle(row.module_name)}
+            label={t(heartbeatsTitle(row.module_name))}
             icon={<Icon name="clock" size={16} />}
             onClick={() => setOpen({ kind: 'heartbeats', module: row })}
           />
@@ -175,11 +182,11 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
   return (
     <>
       <PageHeader
-        title={modulesTitle(application?.application_name ?? '…')}
+        title={t(modulesTitle(application?.application_name ?? '…'))}
         actions={
           <>
             <Button icon={<Icon name="chevron-left" size={16} />} onClick={() => void navigate('/applications')}>
-              Go back
+              {t('Go back')}
             </Button>
             {canCreate ? (
               <CreateButton disabled={!application} onClick={() => setOpen({ kind: 'edit', module: null })} />
@@ -188,12 +195,12 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         }
       />
       <ListTable
-        label="Modules"
-        columns={COLUMNS}
+        label={t('Modules')}
+        columns={columns}
         list={list}
         params={params}
         rowKey={(row) => row.module_id}
-        emptyText={MESSAGES.emptyModules}
+        emptyText={t(MESSAGES.emptyModules)}
         rowActions={rowActions}
       />
       <Suspense fallback={null}>
@@ -208,7 +215,8 @@ function ApplicationModules({ applicationId }: { applicationId: number }) {
         {open?.kind === 'email' ? <InboundEmailModal module={open.module} onClose={close} /> : null}
         {open?.kind === 'heartbeats' ? <HeartbeatsModal module={open.module} onClose={close} /> : null}
       </Suspense>
-      <LazyConfirmDialog message={MESSAGES.confirmDeleteModule} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
+      {/* docs/product.md#messages: this confirmation's title and buttons are Spanish in both languages */}
+      <LazyConfirmDialog message={t(MESSAGES.confirmDeleteModule)} {...SPANISH_CONFIRM_LABELS} {...removal.dialog} />
     </>
   );
 }

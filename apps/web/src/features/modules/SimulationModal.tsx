@@ -14,6 +14,7 @@ import {
 import { Alert, FormModal, TextField, toast } from '@relevo/ui';
 import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ApplicationCalls } from '../../calls/application-calls';
@@ -38,7 +39,7 @@ async function sentOrShown(call: Promise<Answer>): Promise<Answer> {
     const fields = Object.keys(fieldMessagesOf(error));
     const onForm = fields.length > 0 && fields.every((field) => FIELDS.includes(field));
     if (!onForm && !(error instanceof ApiError && error.status === 401))
-      toast.error(generalErrorText(error), { duration: ERROR_TOAST_MS });
+      toast.error(t(generalErrorText(error)), { duration: ERROR_TOAST_MS });
     throw error;
   }
 }
@@ -64,8 +65,8 @@ export function SimulationModal({ module, calls, onClose }: SimulationModalProps
   const sent = useCallback(
     (answer: Answer) => {
       const outcome = simulationOutcome(answer);
-      if (outcome.ok) toast.success(outcome.message);
-      else toast.error(outcome.message, { duration: ERROR_TOAST_MS });
+      if (outcome.ok) toast.success(t(outcome.message));
+      else toast.error(t(outcome.message), { duration: ERROR_TOAST_MS });
       onClose();
     },
     [onClose],
@@ -85,17 +86,17 @@ export function SimulationModal({ module, calls, onClose }: SimulationModalProps
 
   return (
     <FormModal
-      title={`Incident Simulation for ${module.module_name}`}
+      title={t('Incident Simulation for {name}', { name: module.module_name })}
       busy={isSending}
       done={isSent}
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
-      submitLabel="Send"
+      submitLabel={t('Send')}
       submitDisabled={refusal !== null || !canSendSimulation(values)}
     >
-      {refusal ? <Alert variant="warning">{refusal}</Alert> : null}
-      <TextField label="Incident" required autoFocus {...field('incident')} />
-      <TextField label="Description" required {...field('description')} />
+      {refusal ? <Alert variant="warning">{t(refusal)}</Alert> : null}
+      <TextField label={t('Incident')} required autoFocus {...field('incident')} />
+      <TextField label={t('Description')} required {...field('description')} />
     </FormModal>
   );
 }

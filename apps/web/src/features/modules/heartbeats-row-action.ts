@@ -6,6 +6,7 @@ import type { Permission } from '@relevo/domain';
  * the list loads no heartbeat rule or call: the window brings them when it opens.
  */
 
+/** The title in English; a screen shows it through `t` (the catalog's 'Heartbeats of {moduleName}'). */
 export const heartbeatsTitle = (moduleName: string) => `Heartbeats of ${moduleName}`;
 
 /** The permission of `listHeartbeats` (heartbeat-row-action.test.ts holds the two together). */

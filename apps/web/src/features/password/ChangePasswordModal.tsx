@@ -5,9 +5,10 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
+import { t } from '../../shell/i18n';
 import { reported } from '../../shell/report-error';
 import { useService } from '../../shell/services';
-import { useBoundFields } from '../../shell/shown-errors';
+import { useBoundFields, type BoundField } from '../../shell/shown-errors';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 
 declare module '../../shell/services' {
@@ -32,6 +33,9 @@ export interface ChangePasswordModalProps {
   onChanged: () => void;
   machine?: typeof changePasswordMachine;
 }
+
+/** A bound field whose messages (the domain's rules) show in the reader's language. */
+const translated = (field: BoundField): BoundField => ({ ...field, errors: field.errors?.map((error) => t(error)) });
 
 /** A fresh machine each time the modal opens. */
 export function ChangePasswordModal(props: ChangePasswordModalProps) {
@@ -61,8 +65,8 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
 
   return (
     <FormModal
-      title="Change Password"
-      description={context.forced ? 'Your password must be changed before you continue.' : undefined}
+      title={t('Change Password')}
+      description={context.forced ? t('Your password must be changed before you continue.') : undefined}
       busy={isSubmitting}
       done={isDone}
       // a forced change has no way out but a new password
@@ -71,16 +75,20 @@ function ChangePasswordDialog({ forced, onClose, onChanged, machine }: ChangePas
         setAttempted(true);
         send({ type: 'SUBMIT' });
       }}
-      error={state.matches('failed') ? context.error : null}
+      error={state.matches('failed') && context.error ? t(context.error) : null}
     >
       <PasswordField
-        label="Current Password"
+        label={t('Current Password')}
         autoComplete="current-password"
         required
         autoFocus
-        {...field('current_password')}
+        {...translated(field('current_password'))}
       />
-      <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} rules />
+      <NewPasswordFields
+        password={translated(field('new_password'))}
+        confirm={translated(field('confirm_password'))}
+        rules
+      />
     </FormModal>
   );
 }

@@ -3,6 +3,7 @@ import { ROLE_LABELS, fullName } from '@relevo/domain';
 import { Button, Card, Icon, PageHeader } from '@relevo/ui';
 import { api } from '../../shell/api';
 import { useOpenChangePassword } from '../../shell/change-password-context';
+import { currentLanguage, msg, numberText, t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { PushDeviceControl } from '../../shell/PushDeviceControl';
 import { browserPushDevice, type PushDeviceIO } from '../../shell/push-device';
@@ -28,11 +29,14 @@ const liveOwnPushDevice = browserPushDevice({
 });
 
 const COUNTS: { key: keyof UserDashboard; label: string }[] = [
-  { key: 'completed', label: 'Completed' },
-  { key: 'non_compliance', label: 'Non Compliance' },
-  { key: 'open', label: 'Open' },
-  { key: 'today', label: 'Today' },
+  { key: 'completed', label: msg('Completed') },
+  { key: 'non_compliance', label: msg('Non Compliance') },
+  { key: 'open', label: msg('Open') },
+  { key: 'today', label: msg('Today') },
 ];
+
+/** A count as the summary writes it: plain digits in English, the reader's grouping in Spanish. */
+const countText = (value: number) => (currentLanguage() === 'es' ? numberText(value) : String(value));
 
 /** docs/product.md#profile: the user's name as heading, a summary with four counts, and Modify Password. */
 export function ProfilePage() {
@@ -48,50 +52,52 @@ export function ProfilePage() {
         title={fullName(user)}
         actions={
           <Button variant="primary" icon={<Icon name="key" size={16} />} onClick={openChangePassword}>
-            Modify Password
+            {t('Modify Password')}
           </Button>
         }
       />
       <div className="profile">
-        <Card title="Summary" className="profile__summary">
+        <Card title={t('Summary')} className="profile__summary">
           <dl className="profile__facts">
             <div>
-              <dt>Email</dt>
+              <dt>{t('Email')}</dt>
               <dd>{user.email}</dd>
             </div>
             <div>
-              <dt>Role</dt>
-              <dd>{ROLE_LABELS[user.role.rol_id]}</dd>
+              <dt>{t('Role')}</dt>
+              <dd>{t(ROLE_LABELS[user.role.rol_id])}</dd>
             </div>
             <div>
-              <dt>Customer</dt>
-              <dd>{user.customer?.customer_name ?? 'None (staff)'}</dd>
+              <dt>{t('Customer')}</dt>
+              <dd>{user.customer?.customer_name ?? t('None (staff)')}</dd>
             </div>
             {user.phone ? (
               <div>
-                <dt>Phone</dt>
+                <dt>{t('Phone')}</dt>
                 <dd>{user.phone}</dd>
               </div>
             ) : null}
           </dl>
         </Card>
-        <Card title="Your events" className="profile__counts" aria-busy={counts.state === 'loading'}>
+        <Card title={t('Your events')} className="profile__counts" aria-busy={counts.state === 'loading'}>
           <ul className="profile__stats">
             {COUNTS.map(({ key, label }) => (
               <li key={key} className={`profile__stat profile__stat--${key}`}>
                 <span className="profile__stat-value rl-tabular">
-                  {counts.state === 'loaded' ? counts.value[key] : '–'}
+                  {counts.state === 'loaded' ? countText(counts.value[key]) : '–'}
                 </span>
-                <span className="profile__stat-label">{label}</span>
+                <span className="profile__stat-label">{t(label)}</span>
               </li>
             ))}
           </ul>
-          {counts.state === 'failed' ? <p className="profile__note">The counts could not be loaded.</p> : null}
+          {counts.state === 'failed' ? <p className="profile__note">{t('The counts could not be loaded.')}</p> : null}
         </Card>
-        <Card title="Notifications on this device" className="profile__push">
+        <Card title={t('Notifications on this device')} className="profile__push">
           <p className="profile__push-intro">
-            When an escalation step calls a resource of {user.customer?.customer_name ?? 'your customer'} whose e-mail
-            is yours ({user.email}), this device gets the push notification, with Accept and Resolve on it.
+            {t(
+              'When an escalation step calls a resource of {customer} whose e-mail is yours ({email}), this device gets the push notification, with Accept and Resolve on it.',
+              { customer: user.customer?.customer_name ?? t('your customer'), email: user.email },
+            )}
           </p>
           <PushDeviceControl io={pushDevice} />
         </Card>

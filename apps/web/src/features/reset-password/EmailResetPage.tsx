@@ -9,9 +9,11 @@ import {
 import { Button, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveEmailResetMachine } from './reset-machines';
 import { ButtonLink, ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
+import { PLACE, around, translated } from './reset-text';
 import { bindFields, useBoundFields } from '../../shell/shown-errors';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 
@@ -37,33 +39,22 @@ export function EmailResetPage({ token = null, machine }: EmailResetPageProps) {
   const isDone = state.matches('done');
   const step = isDone ? 4 : isNewPassword ? 3 : isInbox ? 2 : 1;
   const heading = isDone
-    ? MESSAGES.resetEmailDone
+    ? t(MESSAGES.resetEmailDone)
     : isNewPassword
-      ? MESSAGES.resetEmailConfirm
+      ? t(MESSAGES.resetEmailConfirm)
       : isInbox
-        ? MESSAGES.resetEmailCheckInbox
-        : 'Enter your email address';
+        ? t(MESSAGES.resetEmailCheckInbox)
+        : t('Enter your email address');
 
   return (
-    <PublicPage title="Reset password by email">
+    <PublicPage title={t('Reset password by email')}>
       <ResetStep step={step} of={4} heading={heading}>
         {isDone ? (
           <ResetDone />
         ) : isNewPassword ? (
           <NewPasswordStep state={state} send={send} />
         ) : isInbox ? (
-          <>
-            <p>
-              If an account uses <strong className="reset-step__value">{state.context.email.trim()}</strong>, we have
-              sent it an email with a link to choose a new password. The link is valid for {RESET_LINK_TTL_SECONDS / 60}{' '}
-              minutes and works once.
-            </p>
-            <p className="reset-step__help">
-              Nothing after a few minutes? Check your spam folder and the address you typed, then{' '}
-              <Link to="/reset_password">ask again</Link>.
-            </p>
-            <ButtonLink to="/login">{MESSAGES.resetEmailGoToLogin}</ButtonLink>
-          </>
+          <InboxStep email={state.context.email.trim()} />
         ) : (
           <EmailStep state={state} send={send} />
         )}
@@ -78,6 +69,34 @@ interface StepProps {
   send: Machine[1];
 }
 
+/** Step 2: the link is on its way (if the address has an account); how long it lasts; what if nothing comes. */
+function InboxStep({ email }: { email: string }) {
+  const [sentBefore, sentAfter] = around(
+    t(
+      'If an account uses {email}, we have sent it an email with a link to choose a new password. The link is valid for {minutes} minutes and works once.',
+      { email: PLACE, minutes: RESET_LINK_TTL_SECONDS / 60 },
+    ),
+  );
+  const [helpBefore, helpAfter] = around(
+    t('Nothing after a few minutes? Check your spam folder and the address you typed, then {link}.', { link: PLACE }),
+  );
+  return (
+    <>
+      <p>
+        {sentBefore}
+        <strong className="reset-step__value">{email}</strong>
+        {sentAfter}
+      </p>
+      <p className="reset-step__help">
+        {helpBefore}
+        <Link to="/reset_password">{t('ask again')}</Link>
+        {helpAfter}
+      </p>
+      <ButtonLink to="/login">{t(MESSAGES.resetEmailGoToLogin)}</ButtonLink>
+    </>
+  );
+}
+
 function EmailStep({ state, send }: StepProps) {
   const { context } = state;
   const field = bindFields<'email'>(context, context.submitted ? emailStartErrors(context) : {}, (name, value) =>
@@ -85,12 +104,21 @@ function EmailStep({ state, send }: StepProps) {
   );
   return (
     <ResetRequestStep
-      text="Enter the email address of your account. If it matches one, we send it a link to choose a new password."
+      text={t(
+        'Enter the email address of your account. If it matches one, we send it a link to choose a new password.',
+      )}
       error={context.error}
       busy={state.matches('requestingLink')}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
-      <TextField label="Email" type="email" autoComplete="username" required autoFocus {...field('email')} />
+      <TextField
+        label={t('Email')}
+        type="email"
+        autoComplete="username"
+        required
+        autoFocus
+        {...translated(field('email'))}
+      />
     </ResetRequestStep>
   );
 }
@@ -109,17 +137,23 @@ function NewPasswordStep({ state, send }: StepProps) {
   return (
     <>
       <p className="reset-step__text">
-        Choose a password of at least {PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a
-        number and a special character.
+        {t(
+          'Choose a password of at least {length} characters with an uppercase letter, a lowercase letter, a number and a special character.',
+          { length: PASSWORD_MIN_LENGTH },
+        )}
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} autoFocus />
+        <NewPasswordFields
+          password={translated(field('new_password'))}
+          confirm={translated(field('confirm_password'))}
+          autoFocus
+        />
         <Button type="submit" variant="primary" block disabled={hasErrors} loading={isConfirming}>
-          Send
+          {t('Send')}
         </Button>
       </ResetForm>
       <ResetLinks>
-        <Link to="/reset_password/email">Request a new link</Link>
+        <Link to="/reset_password/email">{t('Request a new link')}</Link>
       </ResetLinks>
     </>
   );

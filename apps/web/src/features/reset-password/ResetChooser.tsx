@@ -2,6 +2,7 @@ import { MESSAGES } from '@relevo/domain';
 import { Icon } from '@relevo/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { msg, t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { ResetLinks } from './ResetStep';
 
@@ -14,16 +15,16 @@ interface ResetWay {
 
 const WAYS: ResetWay[] = [
   {
-    label: 'Email',
+    label: msg('Email'),
     to: '/reset_password/email',
     icon: 'mail',
-    description: 'We send a link to the email address of your account.',
+    description: msg('We send a link to the email address of your account.'),
   },
   {
     label: 'SMS',
     to: '/reset_password/sms',
     icon: 'phone',
-    description: 'We send a 6-digit code to the mobile number of your account.',
+    description: msg('We send a 6-digit code to the mobile number of your account.'),
   },
 ];
 
@@ -31,10 +32,10 @@ const WAYS: ResetWay[] = [
 export function ResetChooser() {
   return (
     <PublicPage
-      title={MESSAGES.recoveryLink}
-      intro="Forgot your password? Choose how we should help you set a new one."
+      title={t(MESSAGES.recoveryLink)}
+      intro={t('Forgot your password? Choose how we should help you set a new one.')}
     >
-      <nav aria-label="Ways to reset the password">
+      <nav aria-label={t('Ways to reset the password')}>
         <ul className="reset-ways">
           {WAYS.map((way) => (
             <ResetWayLink key={way.to} way={way} />
@@ -55,10 +56,10 @@ function ResetWayLink({ way }: { way: ResetWay }) {
         <Icon name={way.icon} size={20} className="reset-way__icon" />
         <span className="reset-way__text">
           <span id={labelId} className="reset-way__label">
-            {way.label}
+            {t(way.label)}
           </span>
           <span id={descriptionId} className="reset-way__description">
-            {way.description}
+            {t(way.description)}
           </span>
         </span>
         <Icon name="chevron-right" size={16} className="reset-way__chevron" />

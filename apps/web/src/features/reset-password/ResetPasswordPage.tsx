@@ -1,6 +1,7 @@
 import { PageSpinner } from '@relevo/ui';
 import { Suspense, lazy } from 'react';
 import { matchPath, useLocation, useParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { EmailResetPage } from './EmailResetPage';
 import { ResetChooser } from './ResetChooser';
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
     return (
       <Suspense
         fallback={
-          <PublicPage title="Reset password by SMS">
+          <PublicPage title={t('Reset password by SMS')}>
             <PageSpinner />
           </PublicPage>
         }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@relevo/domain';
 import { Alert, Button } from '@relevo/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../shell/i18n';
 import './ResetPassword.css';
 
 export interface ResetStepProps {
@@ -31,7 +32,7 @@ export function ResetStep({ step, of, heading, children }: ResetStepProps) {
   return (
     <div className="reset-step">
       <p className="reset-step__count" id={countId}>
-        Step {step} of {of}
+        {t('Step {step} of {total}', { step, total: of })}
       </p>
       <h2 ref={headingRef} className="reset-step__heading" tabIndex={-1} aria-describedby={countId}>
         {heading}
@@ -54,8 +55,10 @@ export function ButtonLink({ to, children }: { to: string; children: ReactNode }
 export function ResetDone() {
   return (
     <>
-      <p>Your password has been changed. Sign in with the new one; any other signed-in session has been closed.</p>
-      <ButtonLink to="/login">{MESSAGES.goToLogin}</ButtonLink>
+      <p>
+        {t('Your password has been changed. Sign in with the new one; any other signed-in session has been closed.')}
+      </p>
+      <ButtonLink to="/login">{t(MESSAGES.goToLogin)}</ButtonLink>
     </>
   );
 }
@@ -79,7 +82,7 @@ export function ResetForm({
         onSubmit();
       }}
     >
-      {error ? <Alert variant="error">{error}</Alert> : null}
+      {error ? <Alert variant="error">{t(error)}</Alert> : null}
       {children}
     </form>
   );
@@ -90,7 +93,7 @@ export function ResetLinks({ children }: { children?: ReactNode }) {
   return (
     <div className="public-links">
       {children}
-      <Link to="/login">Back to login</Link>
+      <Link to="/login">{t('Back to login')}</Link>
     </div>
   );
 }
@@ -114,11 +117,11 @@ export function ResetRequestStep({ text, error, busy, onSubmit, children }: Rese
       <ResetForm error={error} onSubmit={onSubmit}>
         {children}
         <Button type="submit" variant="primary" block loading={busy}>
-          Verify
+          {t('Verify')}
         </Button>
       </ResetForm>
       <ResetLinks>
-        <Link to="/reset_password">Choose another way</Link>
+        <Link to="/reset_password">{t('Choose another way')}</Link>
       </ResetLinks>
     </>
   );

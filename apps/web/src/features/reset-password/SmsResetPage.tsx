@@ -9,9 +9,11 @@ import {
 } from '@relevo/domain';
 import { Button, PhoneInput, TextField } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { liveSmsResetMachine } from './reset-machines';
 import { ResetDone, ResetForm, ResetLinks, ResetRequestStep, ResetStep } from './ResetStep';
+import { PLACE, around, translated } from './reset-text';
 import { bindFields, useBoundFields } from '../../shell/shown-errors';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 
@@ -33,13 +35,13 @@ export function SmsResetPage({ machine }: SmsResetPageProps) {
   const isDone = state.matches('done');
   const step = isDone ? 3 : isCodeStep ? 2 : 1;
   const heading = isDone
-    ? MESSAGES.resetSmsDone
+    ? t(MESSAGES.resetSmsDone)
     : isCodeStep
-      ? 'Enter the verification code'
-      : 'Enter your phone number';
+      ? t('Enter the verification code')
+      : t('Enter your phone number');
 
   return (
-    <PublicPage title="Reset password by SMS">
+    <PublicPage title={t('Reset password by SMS')}>
       <ResetStep step={step} of={3} heading={heading}>
         {isDone ? (
           <ResetDone />
@@ -66,18 +68,18 @@ function PhoneStep({ state, send }: StepProps) {
   );
   return (
     <ResetRequestStep
-      text="Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS."
+      text={t('Enter the mobile number of your account. If it matches one, we send a 6-digit code to it by SMS.')}
       error={context.error}
       busy={state.matches('requestingCode')}
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
       <PhoneInput
-        label="Phone"
+        label={t('Phone')}
         required
         autoFocus
         countries={SUPPORTED_COUNTRIES}
         preferredCountries={PREFERRED_COUNTRIES}
-        {...field('phone')}
+        {...translated(field('phone'))}
       />
     </ResetRequestStep>
   );
@@ -92,35 +94,44 @@ function CodeStep({ state, send }: StepProps) {
     context.submitted,
   );
   const isVerifying = state.matches('verifying');
+  const [sentBefore, sentAfter] = around(
+    t(
+      'If an account has the number {phone}, we have sent it a 6-digit code by SMS. The code is valid for {minutes} minutes. Choose your new password below.',
+      { phone: PLACE, minutes: CODE_TTL_SECONDS / 60 },
+    ),
+  );
 
   return (
     <>
       <p className="reset-step__text">
-        If an account has the number <strong className="reset-step__value">{context.phone}</strong>, we have sent it a
-        6-digit code by SMS. The code is valid for {CODE_TTL_SECONDS / 60} minutes. Choose your new password below.
+        {sentBefore}
+        <strong className="reset-step__value">{context.phone}</strong>
+        {sentAfter}
       </p>
       <ResetForm error={context.error} onSubmit={() => send({ type: 'SUBMIT' })}>
         <TextField
-          label="Verification code"
+          label={t('Verification code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           required
           maxLength={6}
-          {...field('smscod')}
+          {...translated(field('smscod'))}
         />
         <NewPasswordFields
-          password={field('password')}
-          confirm={field('password_verified')}
-          labels={['Password', 'Password verified']}
+          password={translated(field('password'))}
+          confirm={translated(field('password_verified'))}
+          labels={[t('Password'), t('Password verified')]}
         />
         <Button type="submit" variant="primary" block loading={isVerifying}>
-          Verify
+          {t('Verify')}
         </Button>
       </ResetForm>
-      <p className="reset-step__help">No SMS after a few minutes? Go back, check the number and ask for a new code.</p>
+      <p className="reset-step__help">
+        {t('No SMS after a few minutes? Go back, check the number and ask for a new code.')}
+      </p>
       <ResetLinks>
         <Button variant="link" disabled={isVerifying} onClick={() => send({ type: 'BACK' })}>
-          Back
+          {t('Back')}
         </Button>
       </ResetLinks>
     </>

@@ -3,15 +3,19 @@ import { copiedLabel, type Resource } from '@relevo/domain';
 import { Alert, Button, ConfirmDialog, Icon, IconButton, Modal, Spinner, TextField, toast } from '@relevo/ui';
 import { useEffect, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
+import { msg, t } from '../../shell/i18n';
 import type { ResourceOnCallCalls } from './resource-on-call-calls';
 
 /** docs/product.md#calendar-feeds: what the window says. */
 export const CALENDAR_FEED_TEXTS = {
-  label: 'Calendar feed address',
-  hint: 'Subscribe to it in a calendar app to see this person’s shifts in every schedule, six months ahead. Anyone with the address can read them.',
-  confirm:
+  label: msg('Calendar feed address'),
+  hint: msg(
+    'Subscribe to it in a calendar app to see this person’s shifts in every schedule, six months ahead. Anyone with the address can read them.',
+  ),
+  confirm: msg(
     'The current address stops working at once: calendars subscribed to it stop updating until they subscribe to the new one.',
-  rotated: 'The calendar feed has a new address',
+  ),
+  rotated: msg('The calendar feed has a new address'),
 } as const;
 
 export interface CalendarFeedModalProps {
@@ -57,7 +61,7 @@ export function CalendarFeedModal({ resource, calls, mayRotate, onClose }: Calen
     try {
       const answer = await calls.rotateCalendar(id);
       setUrl(answer.calendar_url);
-      toast.success(CALENDAR_FEED_TEXTS.rotated);
+      toast.success(t(CALENDAR_FEED_TEXTS.rotated));
     } catch (failure) {
       // the address shown is still the one that works
       setError(generalErrorText(failure));
@@ -74,11 +78,11 @@ export function CalendarFeedModal({ resource, calls, mayRotate, onClose }: Calen
         onOpenChange={(open) => {
           if (!open && !rotating) onClose();
         }}
-        title={`Calendar feed of ${resource.resource_fullname}`}
+        title={t('Calendar feed of {name}', { name: resource.resource_fullname })}
         footer={
           <>
             <Button onClick={onClose} disabled={rotating}>
-              Close
+              {t('Close')}
             </Button>
             {mayRotate ? (
               <Button
@@ -88,19 +92,19 @@ export function CalendarFeedModal({ resource, calls, mayRotate, onClose }: Calen
                 disabled={isLoading}
                 onClick={() => setConfirming(true)}
               >
-                New address
+                {t('New address')}
               </Button>
             ) : null}
           </>
         }
       >
-        {isLoading ? <Spinner label="Loading the calendar feed" /> : null}
-        {error ? <Alert variant="error">{error}</Alert> : null}
+        {isLoading ? <Spinner label={t('Loading the calendar feed')} /> : null}
+        {error ? <Alert variant="error">{t(error)}</Alert> : null}
         {url ? (
           <>
             <div className="resources__feed">
               <TextField
-                label={CALENDAR_FEED_TEXTS.label}
+                label={t(CALENDAR_FEED_TEXTS.label)}
                 name="calendar_url"
                 readOnly
                 className="resources__feed-field"
@@ -110,12 +114,12 @@ export function CalendarFeedModal({ resource, calls, mayRotate, onClose }: Calen
               />
               <IconButton
                 size="sm"
-                label="Copy the calendar feed address"
+                label={t('Copy the calendar feed address')}
                 icon={<Icon name="copy" size={16} />}
-                onClick={() => void copyToClipboard(url, copiedLabel(CALENDAR_FEED_TEXTS.label))}
+                onClick={() => void copyToClipboard(url, t(copiedLabel(CALENDAR_FEED_TEXTS.label)))}
               />
             </div>
-            <p className="resources__feed-note">{CALENDAR_FEED_TEXTS.hint}</p>
+            <p className="resources__feed-note">{t(CALENDAR_FEED_TEXTS.hint)}</p>
           </>
         ) : null}
       </Modal>
@@ -124,8 +128,8 @@ export function CalendarFeedModal({ resource, calls, mayRotate, onClose }: Calen
         onOpenChange={(open) => {
           if (!open && !rotating) setConfirming(false);
         }}
-        message={CALENDAR_FEED_TEXTS.confirm}
-        continueLabel="New address"
+        message={t(CALENDAR_FEED_TEXTS.confirm)}
+        continueLabel={t('New address')}
         busy={rotating}
         onContinue={() => void rotate()}
       />

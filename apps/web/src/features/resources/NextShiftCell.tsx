@@ -1,6 +1,7 @@
 import type { NextShift } from '@relevo/api';
 import type { Resource } from '@relevo/domain';
 import { createContext, useCallback, useContext } from 'react';
+import { currentLanguage, t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { nextShiftText, nextShiftsByResource } from './next-shift';
 import type { ResourceOnCallCalls } from './resource-on-call-calls';
@@ -41,11 +42,11 @@ export function NextShiftCell({ resourceId }: { resourceId: number }) {
   const shifts = useContext(NextShiftsContext);
   if (!shifts) return null;
   const shift = shifts.byResource.get(resourceId);
-  if (shift) return <span className="resources__next-shift">{nextShiftText(shift)}</span>;
+  if (shift) return <span className="resources__next-shift">{nextShiftText(shift, undefined, currentLanguage())}</span>;
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="rl-visually-hidden">No shift ahead</span>
+      <span className="rl-visually-hidden">{t('No shift ahead')}</span>
     </>
   );
 }

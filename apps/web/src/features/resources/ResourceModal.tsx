@@ -13,6 +13,7 @@ import {
 import { PhoneInput, SelectField, TextField } from '@relevo/ui';
 import { useState } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
+import { msg, t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
@@ -26,10 +27,10 @@ export type ResourceModalProps = RecordModalProps<
   Pick<ResourceCalls, 'create' | 'update' | 'languages'>
 >;
 
-/** The two phone fields: the main one and the secondary one (docs/product.md#resources). */
+/** The two phone fields: the main one and the secondary one (docs/product.md#resources), with their labels. */
 const PHONES = [
-  ['resource_phone1', 'Main'],
-  ['resource_phone2', 'Secondary'],
+  ['resource_phone1', msg('Main Phone'), msg('Main phone country')],
+  ['resource_phone2', msg('Secondary Phone'), msg('Secondary phone country')],
 ] as const;
 
 /**
@@ -58,18 +59,28 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
   return (
     <RecordFormModal noun="Resource" editing={resource !== null} form={form} onClose={onClose}>
       <div className="form-grid">
-        <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('resource_fullname')} />
-        <TextField label="Email" type="email" autoComplete="off" {...field('resource_email')} />
+        <TextField
+          label={t('Name')}
+          required
+          autoFocus
+          autoComplete="off"
+          maxLength={100}
+          {...field('resource_fullname')}
+        />
+        <TextField label={t('Email')} type="email" autoComplete="off" {...field('resource_email')} />
       </div>
       <SelectField
-        label="Language"
+        label={t('Language')}
         name="language_id"
         required
-        options={languageOptions(languages.state === 'loaded' ? languages.value.list : [])}
+        // the placeholder is Relevo's text; the languages are named as the server lists them
+        options={languageOptions(languages.state === 'loaded' ? languages.value.list : []).map((option) =>
+          option.value === null ? { ...option, text: t(option.text) } : option,
+        )}
         value={values.language_id}
         error={
-          errors.language_id?.join(' ') ??
-          (languages.state === 'failed' ? 'The languages could not be loaded' : undefined)
+          errors.language_id?.map((message) => t(message)).join(' ') ??
+          (languages.state === 'failed' ? t('The languages could not be loaded') : undefined)
         }
         disabled={languages.state === 'loading'}
         onChange={(value) =>
@@ -77,11 +88,11 @@ export function ResourceModal({ resource, calls, onClose, onSaved }: ResourceMod
         }
       />
       <div className="form-grid">
-        {PHONES.map(([name, label]) => (
+        {PHONES.map(([name, label, countryLabel]) => (
           <PhoneInput
             key={name}
-            label={`${label} Phone`}
-            countryLabel={`${label} phone country`}
+            label={t(label)}
+            countryLabel={t(countryLabel)}
             countries={SUPPORTED_COUNTRIES}
             preferredCountries={PREFERRED_COUNTRIES}
             {...field(name)}

@@ -17,6 +17,7 @@ import {
 import { Alert, Icon, IconButton, type DataTableColumn } from '@relevo/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { RecordListScreen, useRecordList, type RecordListSpec } from '../../shell/record-list';
 import { statusAndChangeColumns } from '../../shell/record-columns';
@@ -43,43 +44,46 @@ function PhoneCell({ national, country }: { national: string | null; country: st
     <button
       type="button"
       className="resources__phone"
-      title="Copy"
-      onClick={() => void copyToClipboard(shown, copiedToClipboard(shown))}
+      title={t('Copy')}
+      onClick={() => void copyToClipboard(shown, t(copiedToClipboard(shown)))}
     >
       {shown}
     </button>
   );
 }
 
-const COLUMNS: DataTableColumn<Resource>[] = [
-  { id: 'resource_fullname', header: 'Name', cell: (row) => row.resource_fullname, sortable: true },
-  { id: 'resource_email', header: 'Email', cell: (row) => row.resource_email ?? '', sortable: true },
-  { id: 'language', header: 'Language', cell: (row) => row.language.language_desc, sortable: true, width: '8rem' },
+/** The list's columns, in the reader's language (built while rendering). */
+const resourceColumns = (): DataTableColumn<Resource>[] => [
+  { id: 'resource_fullname', header: t('Name'), cell: (row) => row.resource_fullname, sortable: true },
+  { id: 'resource_email', header: t('Email'), cell: (row) => row.resource_email ?? '', sortable: true },
+  { id: 'language', header: t('Language'), cell: (row) => row.language.language_desc, sortable: true, width: '8rem' },
   {
     id: 'resource_phone1',
-    header: 'Main Phone',
+    header: t('Main Phone'),
     cell: (row) => <PhoneCell national={row.resource_phone1} country={row.resource_country_phone1} />,
     sortable: true,
   },
   {
     id: 'resource_phone2',
-    header: 'Secondary Phone',
+    header: t('Secondary Phone'),
     cell: (row) => <PhoneCell national={row.resource_phone2} country={row.resource_country_phone2} />,
     sortable: true,
   },
   // docs/product.md#schedules: the resource's next shift in any active schedule, read for the whole page at once
-  { id: 'next_shift', header: 'Next Shift', cell: (row) => <NextShiftCell resourceId={row.resource_id} /> },
+  { id: 'next_shift', header: t('Next Shift'), cell: (row) => <NextShiftCell resourceId={row.resource_id} /> },
   ...statusAndChangeColumns('resource'),
 ];
 
-// a resource that is a step of an escalation is refused with a 409 naming the escalations
-const RESOURCES: RecordListSpec<Resource> = {
+// a resource that is a step of an escalation is refused with a 409 naming the escalations; the
+// spec's texts are in the reader's language, so the screen makes it once when it opens (a change of
+// language draws the whole app again)
+const resourcesSpec = (): RecordListSpec<Resource> => ({
   endpoints: { add: addResource, update: updateResource, remove: deleteResource },
-  table: { title: 'Resources', columns: COLUMNS, emptyText: MESSAGES.emptyResources },
+  table: { title: t('Resources'), columns: resourceColumns(), emptyText: t(MESSAGES.emptyResources) },
   texts: ['resourceCreated', 'resourceUpdated', 'resourceDeleted', 'confirmDeleteResource'],
   // docs/product.md#constants-and-limits: resources are listed by resource_fullname ascending
   row: { id: 'resource_id', name: 'resource_fullname', listedBy: 'name' },
-};
+});
 
 /**
  * docs/product.md#resources: the people the escalations contact. List, create, edit and delete (Customer
@@ -92,7 +96,8 @@ export function ResourcesPage() {
   const [round, setRound] = useState(0);
   const limit = useLoaded(calls.limit, round);
   const changed = useCallback(() => setRound((count) => count + 1), []);
-  const records = useRecordList(RESOURCES, calls, { changed });
+  const [spec] = useState(resourcesSpec);
+  const records = useRecordList(spec, calls, { changed });
   const { close, saved } = records.screen;
   const testCalls = useService('resourceTestCalls', liveResourceTestCalls);
   const onCallCalls = useService('resourceOnCallCalls', liveResourceOnCallCalls);
@@ -111,7 +116,7 @@ export function ResourcesPage() {
         {mayReadFeed ? (
           <IconButton
             size="sm"
-            label={`Calendar feed of ${row.resource_fullname}`}
+            label={t('Calendar feed of {name}', { name: row.resource_fullname })}
             icon={<Icon name="clock" size={16} />}
             onClick={() => setFeedOf(row)}
           />
@@ -119,7 +124,7 @@ export function ResourcesPage() {
         {mayTest ? (
           <IconButton
             size="sm"
-            label={`Send a test to ${row.resource_fullname}`}
+            label={t('Send a test to {name}', { name: row.resource_fullname })}
             icon={<Icon name="send" size={16} />}
             onClick={() => setTesting(row)}
           />
@@ -140,7 +145,7 @@ export function ResourcesPage() {
         notice={
           quotaRefusal && records.may.create ? (
             <Alert variant="warning" className="resources__quota">
-              {quotaRefusal}
+              {t(quotaRefusal)}
             </Alert>
           ) : null
         }

@@ -1,18 +1,18 @@
 import { ApiError, generalErrorText, type TestSendAnswer } from '@relevo/api';
-import { DELIVERY_STATUS_LABELS, PROVIDER_LABELS, listDate, type Resource, type TestSendResult } from '@relevo/domain';
+import { DELIVERY_STATUS_LABELS, PROVIDER_LABELS, type Resource, type TestSendResult } from '@relevo/domain';
 import { Alert, Button, Icon, Modal, Spinner } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { dateTimeText, listDateText, msg, t } from '../../shell/i18n';
 import type { ResourceTestCalls } from './resource-test-calls';
 
 /** How often the results are read again while a message waits for its report, and for how long at most. */
 export const TEST_POLL_MS = 3000;
 export const TEST_POLL_LIMIT_MS = 2 * 60 * 1000;
 
-const CHANNEL_LABELS: Record<TestSendResult['channel'], string> = { sms: 'SMS', voice: 'Call' };
+const CHANNEL_LABELS: Record<TestSendResult['channel'], string> = { sms: 'SMS', voice: msg('Call') };
 
-/** When the test was asked for: its day and time. */
-const sentAt = (iso: string) =>
-  `${listDate(iso)} ${new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}`;
+/** When the test was asked for: its day and time, in the viewer's language. */
+const sentAt = (iso: string) => `${listDateText(iso)} ${dateTimeText(iso, { hour: '2-digit', minute: '2-digit' })}`;
 
 /** Still waiting for the provider's report. */
 const isPending = (result: TestSendResult) => result.status === 'queued' || result.status === 'sent';
@@ -103,11 +103,11 @@ export function TestSendModal({ resource, calls, onClose }: TestSendModalProps) 
       open
       size="lg"
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Send a test to ${resource.resource_fullname}`}
-      description="An SMS and a call to each of the resource’s phones, through the customer’s delivery order."
+      title={t('Send a test to {name}', { name: resource.resource_fullname })}
+      description={t('An SMS and a call to each of the resource’s phones, through the customer’s delivery order.')}
       footer={
         <>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('Close')}</Button>
           <Button
             variant="primary"
             icon={<Icon name="send" size={16} />}
@@ -115,46 +115,46 @@ export function TestSendModal({ resource, calls, onClose }: TestSendModalProps) 
             disabled={loading}
             onClick={() => void send()}
           >
-            Send a test
+            {t('Send a test')}
           </Button>
         </>
       }
     >
-      {error ? <Alert variant="error">{error}</Alert> : null}
-      {loading ? <Spinner label="Loading the latest test" /> : null}
-      {!loading && results.length === 0 && !error ? <p>No test has been sent to this resource yet.</p> : null}
+      {error ? <Alert variant="error">{t(error)}</Alert> : null}
+      {loading ? <Spinner label={t('Loading the latest test')} /> : null}
+      {!loading && results.length === 0 && !error ? <p>{t('No test has been sent to this resource yet.')}</p> : null}
       {results.length > 0 ? (
         <>
           <p className="test-send__when" role="status">
-            {answer?.requested_at ? `Test sent ${sentAt(answer.requested_at)}. ` : ''}
-            {waiting ? 'Waiting for the delivery reports…' : 'All reports are in.'}
+            {answer?.requested_at ? `${t('Test sent {when}.', { when: sentAt(answer.requested_at) })} ` : ''}
+            {waiting ? t('Waiting for the delivery reports…') : t('All reports are in.')}
           </p>
           <div className="test-send__scroll">
             <table className="test-send__table">
-              <caption className="rl-visually-hidden">Test results</caption>
+              <caption className="rl-visually-hidden">{t('Test results')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Message ID</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Detail</th>
+                  <th scope="col">{t('Channel')}</th>
+                  <th scope="col">{t('Phone')}</th>
+                  <th scope="col">{t('Provider')}</th>
+                  <th scope="col">{t('Message ID')}</th>
+                  <th scope="col">{t('Status')}</th>
+                  <th scope="col">{t('Detail')}</th>
                 </tr>
               </thead>
               <tbody>
                 {results.map((result) => (
                   <tr key={`${result.channel}:${result.phone}`}>
-                    <td>{CHANNEL_LABELS[result.channel]}</td>
+                    <td>{t(CHANNEL_LABELS[result.channel])}</td>
                     <td>{result.phone}</td>
-                    <td>{result.provider ? PROVIDER_LABELS[result.provider] : '—'}</td>
+                    <td>{result.provider ? t(PROVIDER_LABELS[result.provider]) : '—'}</td>
                     <td className="test-send__id">{result.message_id ?? '—'}</td>
                     <td>
                       <span className={`test-send__status test-send__status--${result.status}`}>
-                        {DELIVERY_STATUS_LABELS[result.status]}
+                        {t(DELIVERY_STATUS_LABELS[result.status])}
                       </span>
                     </td>
-                    <td>{result.detail ?? ''}</td>
+                    <td>{result.detail ? t(result.detail) : ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
+import { t } from '../../shell/i18n';
 import { PublicPage } from '../../shell/PublicPage';
 import { PushDeviceControl } from '../../shell/PushDeviceControl';
 import { browserPushDevice, type PushDeviceIO } from '../../shell/push-device';
@@ -68,30 +69,34 @@ export function RespondPage({ machine }: RespondPageProps) {
 
   if (state.matches('loading')) {
     return (
-      <PublicPage title="Incident">
-        <p role="status">Loading the incident…</p>
+      <PublicPage title={t('Incident')}>
+        <p role="status">{t('Loading the incident…')}</p>
       </PublicPage>
     );
   }
   if (state.matches('unavailable') || !view) {
     return (
-      <PublicPage title="Incident">
-        <Alert variant="error">{error ?? RESPONDER_MESSAGES.invalidLink}</Alert>
+      <PublicPage title={t('Incident')}>
+        <Alert variant="error">{t(error ?? RESPONDER_MESSAGES.invalidLink)}</Alert>
       </PublicPage>
     );
   }
+  const status = eventStatus(view.event_status);
   return (
-    <PublicPage title={`Incident ${view.case_id}`} intro={`Sent to ${view.resource}.`}>
+    <PublicPage
+      title={t('Incident {caseId}', { caseId: view.case_id })}
+      intro={t('Sent to {resource}.', { resource: view.resource })}
+    >
       <div className="respond">
         <p className="respond__status">
-          Status <StatusBadge {...eventStatus(view.event_status)} />
-          {view.accepted_by ? <span> · accepted by {view.accepted_by}</span> : null}
+          {t('Status')} <StatusBadge {...status} label={t(status.label)} />
+          {view.accepted_by ? <span> · {t('accepted by {name}', { name: view.accepted_by })}</span> : null}
         </p>
         <h2 className="respond__incident">{view.incident}</h2>
         <p className="respond__description">{view.description}</p>
         <div role="status" aria-live="polite">
-          {done === 'accepted' ? <Alert variant="success">{RESPONDER_MESSAGES.accepted}</Alert> : null}
-          {done === 'resolved' ? <Alert variant="success">{RESPONDER_MESSAGES.resolved}</Alert> : null}
+          {done === 'accepted' ? <Alert variant="success">{t(RESPONDER_MESSAGES.accepted)}</Alert> : null}
+          {done === 'resolved' ? <Alert variant="success">{t(RESPONDER_MESSAGES.resolved)}</Alert> : null}
         </div>
         {state.matches('failed') ? <RetryAlert error={error} onRetry={() => send({ type: 'RETRY' })} /> : null}
         <div className="respond__actions">
@@ -102,7 +107,7 @@ export function RespondPage({ machine }: RespondPageProps) {
               disabled={busy}
               onClick={() => send({ type: 'ACCEPT' })}
             >
-              Accept
+              {t('Accept')}
             </Button>
           ) : null}
           {view.can_resolve ? (
@@ -112,17 +117,17 @@ export function RespondPage({ machine }: RespondPageProps) {
               disabled={busy}
               onClick={() => send({ type: 'RESOLVE' })}
             >
-              Resolve
+              {t('Resolve')}
             </Button>
           ) : null}
         </div>
         {view.event_status === 'open' || view.event_status === 'progress' ? (
           <section className="respond__push" aria-labelledby="respond-push-title">
             <h2 id="respond-push-title" className="respond__push-title">
-              Notifications on this device
+              {t('Notifications on this device')}
             </h2>
             <p className="respond__push-intro">
-              Get a notification here when Relevo calls you about an incident, with Accept and Resolve on it.
+              {t('Get a notification here when Relevo calls you about an incident, with Accept and Resolve on it.')}
             </p>
             <PushDeviceControl io={pushDevice} />
           </section>

@@ -2,6 +2,7 @@ import { SCHEDULE_SCREEN_TEXTS } from '@relevo/domain';
 import { Button, Card, LazyConfirmDialog, Icon, TextField, toast } from '@relevo/ui';
 import { useState } from 'react';
 import { copyToClipboard } from '../../shell/clipboard';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { ScheduleCalls } from './schedule-calls';
 
@@ -26,7 +27,7 @@ export function CalendarFeedSection({ scheduleId, address, calls }: CalendarFeed
     try {
       const feed = await calls.rotateCalendar(scheduleId);
       setShown(feed.calendar_url);
-      toast.success(SCHEDULE_SCREEN_TEXTS.calendarRotated);
+      toast.success(t(SCHEDULE_SCREEN_TEXTS.calendarRotated));
     } catch (error) {
       reportError(error);
     } finally {
@@ -36,14 +37,15 @@ export function CalendarFeedSection({ scheduleId, address, calls }: CalendarFeed
   };
 
   return (
-    <Card title="Calendar feed" className="schedule-page__section">
+    <Card title={t('Calendar feed')} className="schedule-page__section">
       <p className="schedule-page__note">
-        Subscribe to this address in a calendar app to see the shifts of the next six months. Whoever has it can read
-        them: share it only with the team.
+        {t(
+          'Subscribe to this address in a calendar app to see the shifts of the next six months. Whoever has it can read them: share it only with the team.',
+        )}
       </p>
       <div className="calendar-feed">
         <TextField
-          label="Calendar address"
+          label={t('Calendar address')}
           name="calendar_url"
           value={shown}
           readOnly
@@ -54,21 +56,21 @@ export function CalendarFeedSection({ scheduleId, address, calls }: CalendarFeed
         <div className="calendar-feed__actions">
           <Button
             icon={<Icon name="copy" size={16} />}
-            onClick={() => void copyToClipboard(shown, SCHEDULE_SCREEN_TEXTS.calendarCopied)}
+            onClick={() => void copyToClipboard(shown, t(SCHEDULE_SCREEN_TEXTS.calendarCopied))}
           >
-            Copy address
+            {t('Copy address')}
           </Button>
           <Button icon={<Icon name="reload" size={16} />} onClick={() => setAsking(true)}>
-            New address
+            {t('New address')}
           </Button>
         </div>
       </div>
       <LazyConfirmDialog
         open={asking}
         busy={busy}
-        title="Make a new address?"
-        message={SCHEDULE_SCREEN_TEXTS.confirmNewCalendar}
-        continueLabel="Make a new address"
+        title={t('Make a new address?')}
+        message={t(SCHEDULE_SCREEN_TEXTS.confirmNewCalendar)}
+        continueLabel={t('Make a new address')}
         onOpenChange={(open) => {
           if (!open && !busy) setAsking(false);
         }}

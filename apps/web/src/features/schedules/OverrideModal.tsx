@@ -5,7 +5,6 @@ import {
   overrideBody,
   overrideFormInput,
   overrideFormMachine,
-  viewerZoneHint,
   type OverrideFormValues,
   type Resource,
   type Schedule,
@@ -14,9 +13,11 @@ import {
 import { DateTimeRangeField, FormModal, NativeSelectField } from '@relevo/ui';
 import { useMemo, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import type { ScheduleCalls } from './schedule-calls';
+import { translatedErrors, viewerZoneText } from './schedule-texts';
 
 export interface OverrideModalProps {
   schedule: Pick<Schedule, 'schedule_id' | 'time_zone'>;
@@ -50,7 +51,7 @@ export function OverrideModal({
   onSaved,
 }: OverrideModalProps) {
   const zone = schedule.time_zone;
-  const { values, errors, send, isSaving, isSaved } = useRecordFormModal(
+  const form = useRecordFormModal(
     () =>
       overrideFormMachine.provide({
         actors: {
@@ -62,16 +63,18 @@ export function OverrideModal({
     overrideFormInput(zone, initial, fieldMessagesOf),
     onSaved,
   );
+  const { values, send, isSaving, isSaved } = form;
+  const errors = translatedErrors(form.errors);
   const options = useMemo(
     () => [
-      { value: null, text: 'Choose who is on call' },
+      { value: null, text: t('Choose who is on call') },
       ...(resources ?? []).map((resource) => ({ value: resource.resource_id, text: resource.resource_fullname })),
     ],
     [resources],
   );
   const hint = (text: string) => {
     const at = instantOfLocalInput(zone, text);
-    return at === null ? undefined : (viewerZoneHint(zone, viewerZone, at) ?? undefined);
+    return at === null ? undefined : (viewerZoneText(zone, viewerZone, at) ?? undefined);
   };
 
   return (
@@ -85,7 +88,7 @@ export function OverrideModal({
       onSubmit={() => send({ type: 'SUBMIT' })}
     >
       <NativeSelectField
-        label="Person on call"
+        label={t('Person on call')}
         name="resource_id"
         required
         options={options}
@@ -97,11 +100,11 @@ export function OverrideModal({
         }
       />
       <DateTimeRangeField
-        legend="When"
-        description={`Times in the schedule's zone (${zone}).`}
+        legend={t('When')}
+        description={t("Times in the schedule's zone ({zone}).", { zone })}
         required
         start={{
-          label: 'Start',
+          label: t('Start'),
           name: 'start',
           value: values.start,
           errors: errors.start,
@@ -109,7 +112,7 @@ export function OverrideModal({
           onValueChange: (value) => send({ type: 'CHANGE', field: 'start', value }),
         }}
         end={{
-          label: 'End',
+          label: t('End'),
           name: 'end',
           value: values.end,
           errors: errors.end,

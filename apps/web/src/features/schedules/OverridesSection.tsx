@@ -1,8 +1,10 @@
-import { SCHEDULE_SCREEN_TEXTS, rangeText, type ScheduleOverride } from '@relevo/domain';
+import { SCHEDULE_SCREEN_TEXTS, type ScheduleOverride } from '@relevo/domain';
 import { Button, Card, LazyConfirmDialog, Icon, IconButton, Spinner } from '@relevo/ui';
+import { t } from '../../shell/i18n';
 import type { Loaded } from '../../shell/loaded';
 import { useRemoval } from '../../shell/removal';
 import type { ScheduleCalls } from './schedule-calls';
+import { rangeIn } from './schedule-texts';
 
 export interface OverridesSectionProps {
   scheduleId: number;
@@ -30,7 +32,7 @@ export function OverridesSection({
 }: OverridesSectionProps) {
   const removal = useRemoval(
     (override: ScheduleOverride) => calls.removeOverride(scheduleId, override.override_id),
-    SCHEDULE_SCREEN_TEXTS.overrideRemoved,
+    t(SCHEDULE_SCREEN_TEXTS.overrideRemoved),
     onChanged,
   );
   const rows =
@@ -38,38 +40,38 @@ export function OverridesSection({
 
   return (
     <Card
-      title="Overrides"
+      title={t('Overrides')}
       className="schedule-page__section"
       actions={
         canAdd ? (
           <Button variant="primary" size="sm" icon={<Icon name="plus" size={16} />} onClick={onAdd}>
-            Add override
+            {t('Add override')}
           </Button>
         ) : null
       }
     >
       {overrides.state === 'loading' ? (
-        <Spinner label="Loading overrides" />
+        <Spinner label={t('Loading overrides')} />
       ) : overrides.state === 'failed' ? (
-        <p className="schedule-page__empty">The overrides could not be loaded.</p>
+        <p className="schedule-page__empty">{t('The overrides could not be loaded.')}</p>
       ) : rows.length === 0 ? (
-        <p className="schedule-page__empty">{SCHEDULE_SCREEN_TEXTS.noOverrides}</p>
+        <p className="schedule-page__empty">{t(SCHEDULE_SCREEN_TEXTS.noOverrides)}</p>
       ) : (
-        <ul className="overrides" aria-label="Upcoming overrides">
+        <ul className="overrides" aria-label={t('Upcoming overrides')}>
           {rows.map((override) => {
-            const when = rangeText(zone, Date.parse(override.start), Date.parse(override.end));
+            const when = rangeIn(zone, Date.parse(override.start), Date.parse(override.end));
             return (
               <li key={override.override_id} className="overrides__item">
-                <span className="overrides__badge">Override</span>
+                <span className="overrides__badge">{t('Override')}</span>
                 <span className="overrides__who">{override.resource_fullname}</span>
                 <span className="overrides__when">{when}</span>
                 {override.override_createby ? (
-                  <span className="overrides__by">set by {override.override_createby}</span>
+                  <span className="overrides__by">{t('set by {name}', { name: override.override_createby })}</span>
                 ) : null}
                 {canRemove ? (
                   <IconButton
                     size="sm"
-                    label={`Remove override of ${override.resource_fullname}, ${when}`}
+                    label={t('Remove override of {name}, {when}', { name: override.resource_fullname, when })}
                     icon={<Icon name="trash" size={16} />}
                     onClick={() => removal.ask(override)}
                   />
@@ -79,7 +81,7 @@ export function OverridesSection({
           })}
         </ul>
       )}
-      <LazyConfirmDialog {...removal.dialog} message={SCHEDULE_SCREEN_TEXTS.confirmRemoveOverride} />
+      <LazyConfirmDialog {...removal.dialog} message={t(SCHEDULE_SCREEN_TEXTS.confirmRemoveOverride)} />
     </Card>
   );
 }

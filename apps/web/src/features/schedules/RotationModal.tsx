@@ -4,7 +4,6 @@ import {
   SCHEDULE_LIMITS,
   SHIFT_UNITS,
   SHIFT_UNIT_LABELS,
-  WEEKDAY_LABELS,
   emptyRotationForm,
   mayAddParticipant,
   mayAddRestriction,
@@ -15,7 +14,6 @@ import {
   rotationFormInput,
   rotationFormMachine,
   rotationSaveErrors,
-  rotationTitle,
   scheduleWithRotation,
   type Resource,
   type RotationFormValues,
@@ -35,13 +33,14 @@ import {
 } from '@relevo/ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { reportError } from '../../shell/report-error';
 import type { ScheduleCalls } from './schedule-calls';
+import { rotationName, translatedErrors, weekdayText } from './schedule-texts';
 import '../../shell/form-grid.css';
 
-const DAY_OPTIONS = WEEKDAY_LABELS.map((text, index) => ({ value: index + 1, text }));
-const UNIT_OPTIONS = SHIFT_UNITS.map((unit) => ({ value: unit, text: SHIFT_UNIT_LABELS[unit] }));
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
 export interface RotationModalProps {
   schedule: Schedule;
@@ -98,7 +97,9 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
     rotationFormInput(initial, fieldErrorsFor(place)),
     onSaved,
   );
-  const messages = errors as Record<string, string[] | undefined>;
+  const messages = translatedErrors(errors as Record<string, string[] | undefined>);
+  const dayOptions = WEEKDAYS.map((day) => ({ value: day, text: weekdayText(day) }));
+  const unitOptions = SHIFT_UNITS.map((unit) => ({ value: unit, text: t(SHIFT_UNIT_LABELS[unit]) }));
 
   // each participant's entry keeps its key as it moves, so the focus follows it
   const counter = useRef(initial.participants.length);
@@ -126,8 +127,12 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
   return (
     <FormModal
       open={!isSaved}
-      title={index === null ? 'Add rotation' : `Edit rotation ${rotationTitle(schedule.rotations[index]!, index)}`}
-      description={`Times are in the schedule's zone, ${schedule.time_zone}.`}
+      title={
+        index === null
+          ? t('Add rotation')
+          : t('Edit rotation {title}', { title: rotationName(schedule.rotations[index]!, index) })
+      }
+      description={t("Times are in the schedule's zone, {zone}.", { zone: schedule.time_zone })}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
@@ -135,18 +140,18 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
       size="lg"
     >
       <TextField
-        label="Name"
+        label={t('Name')}
         autoComplete="off"
         maxLength={100}
-        hint={`Shown on the page; "Rotation ${place + 1}" when empty.`}
+        hint={t('Shown on the page; "Rotation {number}" when empty.', { number: place + 1 })}
         {...text('rotation_name')}
       />
       <OrderedListField
-        label="Participants"
+        label={t('Participants')}
         name="participants"
         required
-        addText="Add participant"
-        hint="They take the shifts in this order, then start again from the first."
+        addText={t('Add participant')}
+        hint={t('They take the shifts in this order, then start again from the first.')}
         options={options}
         disabled={resources === null}
         full={!mayAddParticipant(values)}
@@ -155,7 +160,7 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
           text: participant.resource_fullname,
         }))}
         errors={messages.participants}
-        emptyText="Nobody yet: add the people who take turns."
+        emptyText={t('Nobody yet: add the people who take turns.')}
         onAdd={(value) => {
           const resource = resources?.find((candidate) => candidate.resource_id === value);
           if (!resource) return;
@@ -180,7 +185,7 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
       />
       <div className="form-grid">
         <TextField
-          label="Shift length"
+          label={t('Shift length')}
           required
           inputMode="numeric"
           autoComplete="off"
@@ -188,50 +193,56 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
           {...text('shift_length')}
         />
         <NativeSelectField
-          label="Unit"
+          label={t('Unit')}
           name="shift_unit"
           required
-          options={UNIT_OPTIONS}
+          options={unitOptions}
           value={values.shift_unit}
           error={messages.shift_unit?.join(' ')}
           onChange={(chosen) => send({ type: 'CHANGE', field: 'shift_unit', value: (chosen ?? 'W') as ShiftUnit })}
         />
         <TextField
-          label="Handoff time"
+          label={t('Handoff time')}
           required
           type="time"
-          hint="When one shift hands over to the next."
+          hint={t('When one shift hands over to the next.')}
           {...text('handoff_time')}
         />
         <TextField
-          label="Start date"
+          label={t('Start date')}
           required
           type="date"
-          hint="The first shift starts on this day."
+          hint={t('The first shift starts on this day.')}
           {...text('start')}
         />
       </div>
       <fieldset className="rotation-modal__restrictions">
-        <legend className="rotation-modal__legend">Restrictions</legend>
+        <legend className="rotation-modal__legend">{t('Restrictions')}</legend>
         <p className="rotation-modal__note">
-          Without a window the rotation covers every hour; with windows, only those hours of the week (a window whose
-          end is at or before its start ends the next day).
+          {t(
+            'Without a window the rotation covers every hour; with windows, only those hours of the week (a window whose end is at or before its start ends the next day).',
+          )}
         </p>
         {messages.restrictions?.length ? <Alert variant="error">{messages.restrictions.join(' ')}</Alert> : null}
         {values.restrictions.map((restriction, position) => {
-          const window = `Window ${position + 1}`;
+          const number = position + 1;
           return (
-            <div key={position} className="rotation-modal__window" role="group" aria-label={window}>
+            <div
+              key={position}
+              className="rotation-modal__window"
+              role="group"
+              aria-label={t('Window {number}', { number })}
+            >
               <CheckboxGroup
-                legend={`${window} days`}
+                legend={t('Window {number} days', { number })}
                 name={`restrictions.${position}.days`}
-                options={DAY_OPTIONS}
+                options={dayOptions}
                 values={restriction.days}
                 errors={messages[restrictionKey(position, 'days')]}
                 onChange={(days) => changeRestriction(position, { days })}
               />
               <TextField
-                label={`${window} from`}
+                label={t('Window {number} from', { number })}
                 type="time"
                 name={`restrictions.${position}.from`}
                 value={restriction.from}
@@ -239,7 +250,7 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
                 onValueChange={(from) => changeRestriction(position, { from })}
               />
               <TextField
-                label={`${window} to`}
+                label={t('Window {number} to', { number })}
                 type="time"
                 name={`restrictions.${position}.to`}
                 value={restriction.to}
@@ -252,7 +263,7 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
                 icon={<Icon name="trash" size={16} />}
                 onClick={() => setRestrictions(values.restrictions.filter((_, at) => at !== position))}
               >
-                Remove {window.toLowerCase()}
+                {t('Remove window {number}', { number })}
               </Button>
             </div>
           );
@@ -265,10 +276,12 @@ export function RotationModal({ schedule, index, resources, today, calls, onClos
             setRestrictions([...values.restrictions, { ...NEW_RESTRICTION, days: [...NEW_RESTRICTION.days] }])
           }
         >
-          Add window
+          {t('Add window')}
         </Button>
         {!mayAddRestriction(values) ? (
-          <p className="rotation-modal__note">A rotation holds at most {SCHEDULE_LIMITS.restrictions} windows.</p>
+          <p className="rotation-modal__note">
+            {t('A rotation holds at most {count} windows.', { count: SCHEDULE_LIMITS.restrictions })}
+          </p>
         ) : null}
       </fieldset>
     </FormModal>

@@ -1,17 +1,16 @@
 import {
   SCHEDULE_SCREEN_TEXTS,
   mayAddRotation,
-  restrictionText,
-  rotationSummary,
-  rotationTitle,
   scheduleWithoutRotation,
   type Resource,
   type Schedule,
 } from '@relevo/domain';
 import { Button, Card, LazyConfirmDialog, Icon, IconButton, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import type { ScheduleCalls } from './schedule-calls';
+import { restrictionLine, rotationLine, rotationName } from './schedule-texts';
 
 // the window loads when it opens, not with the page
 const RotationModal = lazy(() => import('./RotationModal').then(({ RotationModal }) => ({ default: RotationModal })));
@@ -40,7 +39,7 @@ export function RotationsSection({ schedule, canEdit, resources, today, calls, o
   const close = useCallback(() => setEditing(null), []);
   // stable: the window tells its save once, on the render it saved in
   const saved = useCallback(() => {
-    toast.success(SCHEDULE_SCREEN_TEXTS.rotationSaved);
+    toast.success(t(SCHEDULE_SCREEN_TEXTS.rotationSaved));
     setEditing(null);
     onChanged();
   }, [onChanged]);
@@ -49,7 +48,7 @@ export function RotationsSection({ schedule, canEdit, resources, today, calls, o
     setBusy(true);
     try {
       await calls.update(schedule.schedule_id, scheduleWithoutRotation(schedule, index));
-      toast.success(SCHEDULE_SCREEN_TEXTS.rotationRemoved);
+      toast.success(t(SCHEDULE_SCREEN_TEXTS.rotationRemoved));
       onChanged();
     } catch (error) {
       reportError(error);
@@ -61,7 +60,7 @@ export function RotationsSection({ schedule, canEdit, resources, today, calls, o
 
   return (
     <Card
-      title="Rotations"
+      title={t('Rotations')}
       className="schedule-page__section"
       actions={
         canEdit ? (
@@ -72,54 +71,54 @@ export function RotationsSection({ schedule, canEdit, resources, today, calls, o
             disabled={!mayAddRotation(schedule)}
             onClick={() => setEditing({ index: null })}
           >
-            Add rotation
+            {t('Add rotation')}
           </Button>
         ) : null
       }
     >
       {rotations.length === 0 ? (
-        <p className="schedule-page__empty">{SCHEDULE_SCREEN_TEXTS.noRotations}</p>
+        <p className="schedule-page__empty">{t(SCHEDULE_SCREEN_TEXTS.noRotations)}</p>
       ) : (
         <>
           <p className="schedule-page__note">
-            A later rotation is on call wherever it covers a moment; the ones before it show through its gaps.
+            {t('A later rotation is on call wherever it covers a moment; the ones before it show through its gaps.')}
           </p>
-          <ol className="rotations" aria-label="Rotations, lowest layer first">
+          <ol className="rotations" aria-label={t('Rotations, lowest layer first')}>
             {rotations.map((rotation, index) => {
-              const title = rotationTitle(rotation, index);
+              const title = rotationName(rotation, index);
               return (
                 <li key={rotation.rotation_id} className="rotations__item">
                   <div className="rotations__head">
                     <h3 className="rotations__title">
-                      <span className="rotations__layer">Layer {index + 1}</span> {title}
+                      <span className="rotations__layer">{t('Layer {number}', { number: index + 1 })}</span> {title}
                     </h3>
                     {canEdit ? (
                       <span className="rotations__actions">
                         <IconButton
                           size="sm"
-                          label={`Edit rotation ${title}`}
+                          label={t('Edit rotation {title}', { title })}
                           icon={<Icon name="edit" size={16} />}
                           onClick={() => setEditing({ index })}
                         />
                         <IconButton
                           size="sm"
-                          label={`Remove rotation ${title}`}
+                          label={t('Remove rotation {title}', { title })}
                           icon={<Icon name="trash" size={16} />}
                           onClick={() => setRemoving(index)}
                         />
                       </span>
                     ) : null}
                   </div>
-                  <p className="rotations__summary">{rotationSummary(rotation)}</p>
-                  <ol className="rotations__people" aria-label={`Participants of ${title}, in order`}>
+                  <p className="rotations__summary">{rotationLine(rotation)}</p>
+                  <ol className="rotations__people" aria-label={t('Participants of {title}, in order', { title })}>
                     {rotation.participants.map((participant, position) => (
                       <li key={`${position}-${participant.resource_id}`}>{participant.resource_fullname}</li>
                     ))}
                   </ol>
                   <p className="rotations__windows">
                     {rotation.restrictions.length
-                      ? `Only ${rotation.restrictions.map(restrictionText).join('; ')}`
-                      : 'Every hour of the week'}
+                      ? t('Only {windows}', { windows: rotation.restrictions.map(restrictionLine).join('; ') })
+                      : t('Every hour of the week')}
                   </p>
                 </li>
               );
@@ -144,7 +143,7 @@ export function RotationsSection({ schedule, canEdit, resources, today, calls, o
       <LazyConfirmDialog
         open={removing !== null}
         busy={busy}
-        message={SCHEDULE_SCREEN_TEXTS.confirmRemoveRotation}
+        message={t(SCHEDULE_SCREEN_TEXTS.confirmRemoveRotation)}
         onOpenChange={(open) => {
           if (!open && !busy) setRemoving(null);
         }}

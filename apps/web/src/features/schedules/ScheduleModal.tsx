@@ -11,9 +11,11 @@ import { CheckboxField, NativeSelectField, TextField } from '@relevo/ui';
 import { useMemo } from 'react';
 import { ActiveStatusField } from '../../shell/ActiveStatusField';
 import { choiceOf } from '../../shell/form-choice';
+import { t } from '../../shell/i18n';
 import { RecordFormModal, useRecordForm, type RecordModalProps } from '../../shell/record-form-modal';
 import { bindFields } from '../../shell/shown-errors';
 import type { ScheduleCalls } from './schedule-calls';
+import { translatedErrors } from './schedule-texts';
 
 export type ScheduleModalProps = RecordModalProps<
   'schedule',
@@ -40,7 +42,8 @@ export function ScheduleModal({ schedule, calls, onClose, onSaved }: ScheduleMod
     onSaved,
   );
   const { values, errors, send } = form;
-  const field = bindFields<'schedule_name' | 'schedule_desc'>(values, errors, (name, value) =>
+  // the rules' and the server's messages, in the reader's language
+  const field = bindFields<'schedule_name' | 'schedule_desc'>(values, translatedErrors(errors), (name, value) =>
     send({ type: 'CHANGE', field: name, value }),
   );
   const zones = useMemo(
@@ -49,19 +52,25 @@ export function ScheduleModal({ schedule, calls, onClose, onSaved }: ScheduleMod
   );
 
   return (
-    <RecordFormModal noun="Schedule" editing={schedule !== null} form={form} onClose={onClose} open={!form.isSaved}>
-      <TextField label="Name" required autoFocus autoComplete="off" maxLength={100} {...field('schedule_name')} />
-      <TextField label="Description" autoComplete="off" maxLength={1000} {...field('schedule_desc')} />
+    <RecordFormModal
+      noun={t('Schedule')}
+      editing={schedule !== null}
+      form={form}
+      onClose={onClose}
+      open={!form.isSaved}
+    >
+      <TextField label={t('Name')} required autoFocus autoComplete="off" maxLength={100} {...field('schedule_name')} />
+      <TextField label={t('Description')} autoComplete="off" maxLength={1000} {...field('schedule_desc')} />
       <NativeSelectField
-        label="Time zone"
+        label={t('Time zone')}
         required
         options={zones}
         {...choiceOf(form, 'time_zone', (chosen) => String(chosen ?? ''))}
       />
       <CheckboxField
-        label="Send handoff notices"
+        label={t('Send handoff notices')}
         name="handoff_notices"
-        hint="The person coming on call is told at the start of each shift."
+        hint={t('The person coming on call is told at the start of each shift.')}
         checked={values.handoff_notices === 'Y'}
         onCheckedChange={(checked) => send({ type: 'CHANGE', field: 'handoff_notices', value: checked ? 'Y' : 'N' })}
       />

@@ -4,13 +4,10 @@ import {
   SCHEDULE_SCREEN_TEXTS,
   activeFlagStatus,
   dateIn,
-  gapWarningText,
   mayCall,
   nextHourRange,
   overrideFormFor,
-  rangeText,
   resourceOfUser,
-  dayTimeText,
   type OnCallAnswer,
   type OverrideFormValues,
   type Schedule,
@@ -18,6 +15,7 @@ import {
 import { Alert, Button, Card, PageHeader, PageSpinner, StatusBadge, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { t } from '../../shell/i18n';
 import { useLoaded } from '../../shell/loaded';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
@@ -26,6 +24,7 @@ import { OverridesSection } from './OverridesSection';
 import { RotationsSection } from './RotationsSection';
 import { liveScheduleCalls } from './schedule-calls';
 import { SCHEDULES_PATH } from './schedule-paths';
+import { dayTime, gapWarning, rangeIn } from './schedule-texts';
 import { ScheduleTimeline } from './ScheduleTimeline';
 import { TemporarySchedulesSection } from './TemporarySchedulesSection';
 import './schedules.css';
@@ -45,38 +44,39 @@ type ZoneChoice = 'schedule' | 'mine';
 
 /** docs/product.md#schedules: who is on call now, and until when (or when someone next is). */
 function OnCallSummary({ schedule, onCall, zone }: { schedule: Schedule; onCall: OnCallAnswer; zone: string }) {
-  const until = onCall.until ? dayTimeText(zone, Date.parse(onCall.until)) : null;
+  const until = onCall.until ? ` ${t('until {time}', { time: dayTime(zone, Date.parse(onCall.until)) })}` : null;
+  const status = activeFlagStatus(schedule.schedule_active);
   return (
     <dl className="schedule-page__facts">
       <div>
-        <dt>On call now</dt>
+        <dt>{t('On call now')}</dt>
         <dd>
           {onCall.resource ? (
             <>
               <strong>{onCall.resource.resource_fullname}</strong>
-              {onCall.source === 'override' ? <span className="overrides__badge">Override</span> : null}
-              {until ? ` until ${until}` : null}
+              {onCall.source === 'override' ? <span className="overrides__badge">{t('Override')}</span> : null}
+              {until}
             </>
           ) : (
             <>
-              <strong>{SCHEDULE_SCREEN_TEXTS.nobodyOnCall}</strong>
-              {until ? ` until ${until}` : null}
+              <strong>{t(SCHEDULE_SCREEN_TEXTS.nobodyOnCall)}</strong>
+              {until}
             </>
           )}
         </dd>
       </div>
       <div>
-        <dt>Time zone</dt>
+        <dt>{t('Time zone')}</dt>
         <dd>{schedule.time_zone}</dd>
       </div>
       <div>
-        <dt>Handoff notices</dt>
-        <dd>{schedule.handoff_notices === 'Y' ? 'Sent at the start of each shift' : 'Off'}</dd>
+        <dt>{t('Handoff notices')}</dt>
+        <dd>{schedule.handoff_notices === 'Y' ? t('Sent at the start of each shift') : t('Off')}</dd>
       </div>
       <div>
-        <dt>Status</dt>
+        <dt>{t('Status')}</dt>
         <dd>
-          <StatusBadge {...activeFlagStatus(schedule.schedule_active)} />
+          <StatusBadge {...status} label={t(status.label)} />
         </dd>
       </div>
     </dl>
@@ -132,7 +132,7 @@ export function SchedulePage() {
   const closeDialog = useCallback(() => setDialog(null), []);
   // stable: the window tells its save once, on the render it saved in
   const overrideSaved = useCallback(() => {
-    toast.success(SCHEDULE_SCREEN_TEXTS.overrideAdded);
+    toast.success(t(SCHEDULE_SCREEN_TEXTS.overrideAdded));
     setDialog(null);
     changed();
   }, [changed]);
@@ -140,32 +140,35 @@ export function SchedulePage() {
   if (loaded.state === 'failed') {
     return (
       <>
-        <PageHeader title="Schedule" actions={<Button onClick={goBack}>Go back</Button>} />
-        <Alert variant="error" title={SCHEDULE_SCREEN_TEXTS.loadFailed}>
+        <PageHeader title={t('Schedule')} actions={<Button onClick={goBack}>{t('Go back')}</Button>} />
+        <Alert variant="error" title={t(SCHEDULE_SCREEN_TEXTS.loadFailed)}>
           <Button variant="link" onClick={changed}>
-            Reload
+            {t('Reload')}
           </Button>
         </Alert>
       </>
     );
   }
-  if (loaded.state === 'loading' || scheduleId === null) return <PageSpinner label="Loading the schedule" />;
+  if (loaded.state === 'loading' || scheduleId === null) return <PageSpinner label={t('Loading the schedule')} />;
 
   const [schedule, onCall] = loaded.value;
   const scheduleZone = schedule.time_zone;
   const zone = zoneChoice === 'mine' ? viewerZone : scheduleZone;
-  const warning = gapWarningText(schedule);
+  const warning = gapWarning(schedule);
   const ownResource = people ? resourceOfUser(people, user.email) : null;
 
   const addOverrideDialog = () =>
     setDialog({
-      title: 'Add override',
+      title: t('Add override'),
       initial: overrideFormFor(scheduleZone, nextHourRange(calls.now()), ownResource?.resource_id ?? null),
     });
   const takeShift = (shift: { start: number; end: number; resource_fullname: string }) =>
     setDialog({
-      title: 'Take this shift',
-      description: `${shift.resource_fullname} is on call ${rangeText(scheduleZone, shift.start, shift.end)}. Change the times to take only part of it.`,
+      title: t('Take this shift'),
+      description: t('{name} is on call {when}. Change the times to take only part of it.', {
+        name: shift.resource_fullname,
+        when: rangeIn(scheduleZone, shift.start, shift.end),
+      }),
       initial: overrideFormFor(scheduleZone, shift, ownResource?.resource_id ?? null),
     });
 
@@ -174,25 +177,25 @@ export function SchedulePage() {
       <PageHeader
         title={schedule.schedule_name}
         description={schedule.schedule_desc || undefined}
-        actions={<Button onClick={goBack}>Go back</Button>}
+        actions={<Button onClick={goBack}>{t('Go back')}</Button>}
       />
       <OnCallSummary schedule={schedule} onCall={onCall} zone={zone} />
       {warning ? (
         <Alert variant="warning" className="schedule-page__warning">
-          {warning}: the next 14 days have a stretch nobody covers.
+          {t('{warning}: the next 14 days have a stretch nobody covers.', { warning })}
         </Alert>
       ) : null}
       <Card
-        title="Timeline"
+        title={t('Timeline')}
         className="schedule-page__section"
         actions={
           viewerZone !== scheduleZone ? (
             <fieldset className="schedule-page__zones">
-              <legend>Show times in</legend>
+              <legend>{t('Show times in')}</legend>
               {(
                 [
-                  ['schedule', `Schedule zone (${scheduleZone})`],
-                  ['mine', `My zone (${viewerZone})`],
+                  ['schedule', t('Schedule zone ({zone})', { zone: scheduleZone })],
+                  ['mine', t('My zone ({zone})', { zone: viewerZone })],
                 ] as const
               ).map(([value, text]) => (
                 <label key={value} className="schedule-page__zone">

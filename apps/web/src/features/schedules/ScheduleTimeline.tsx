@@ -1,10 +1,6 @@
 import {
-  MONTH_NAMES,
   SCHEDULE_SCREEN_TEXTS,
   TIMELINE_VIEWS,
-  WEEKDAY_LABELS,
-  periodTitle,
-  rangeText,
   scheduleTimelineMachine,
   timelineLanes,
   type ShiftsRange,
@@ -14,12 +10,13 @@ import { Alert, Button, Icon, ShiftTimeline, Spinner, type ShiftBar, type ShiftL
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { msg, t } from '../../shell/i18n';
 import type { ScheduleCalls } from './schedule-calls';
+import { dayName, periodHeading, rangeIn, weekdayText } from './schedule-texts';
 
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const VIEW_TEXT: Record<TimelineView, { name: string; unit: string }> = {
-  week: { name: 'Week', unit: 'week' },
-  month: { name: 'Month', unit: 'month' },
+const VIEW_TEXT: Record<TimelineView, { name: string; previous: string; next: string }> = {
+  week: { name: msg('Week'), previous: msg('Previous week'), next: msg('Next week') },
+  month: { name: msg('Month'), previous: msg('Previous month'), next: msg('Next month') },
 };
 const MINUTE = 60_000;
 
@@ -67,13 +64,13 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
   }, [send, calls]);
 
   const view = period.view;
-  const title = periodTitle(period);
+  const title = periodHeading(period);
   const days = useMemo(
     () =>
       period.days.map((day) => ({
         key: `${day.year}-${day.month}-${day.day}`,
-        label: view === 'week' ? `${WEEKDAY_LABELS[day.weekday - 1]} ${day.day}` : String(day.day),
-        title: `${WEEKDAY_NAMES[day.weekday - 1]} ${day.day} ${MONTH_NAMES[day.month - 1]}`,
+        label: view === 'week' ? `${weekdayText(day.weekday)} ${day.day}` : String(day.day),
+        title: dayName(day),
         start: day.start,
         end: day.end,
         muted: day.weekday >= 6,
@@ -94,7 +91,7 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
             start,
             end,
             text: shift.resource_fullname,
-            description: rangeText(zone, start, end),
+            description: rangeIn(zone, start, end),
             kind: shift.source === 'rotation' ? 'shift' : shift.source,
           };
         }),
@@ -106,7 +103,7 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
       (answer?.gaps ?? []).map((gap) => {
         const start = Date.parse(gap.start);
         const end = Date.parse(gap.end);
-        return { key: gap.start, start, end, description: rangeText(zone, start, end) };
+        return { key: gap.start, start, end, description: rangeIn(zone, start, end) };
       }),
     [answer, zone],
   );
@@ -114,7 +111,7 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
   return (
     <div className="schedule-timeline">
       <div className="schedule-timeline__toolbar">
-        <div className="schedule-timeline__views" role="group" aria-label="Period shown">
+        <div className="schedule-timeline__views" role="group" aria-label={t('Period shown')}>
           {TIMELINE_VIEWS.map((option) => (
             <Button
               key={option}
@@ -123,24 +120,24 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
               aria-pressed={view === option}
               onClick={() => send({ type: 'VIEW', view: option })}
             >
-              {VIEW_TEXT[option].name}
+              {t(VIEW_TEXT[option].name)}
             </Button>
           ))}
         </div>
-        <div className="schedule-timeline__moves" role="group" aria-label="Move in time">
+        <div className="schedule-timeline__moves" role="group" aria-label={t('Move in time')}>
           <Button
             size="sm"
             icon={<Icon name="chevron-left" size={16} />}
-            aria-label={`Previous ${VIEW_TEXT[view].unit}`}
+            aria-label={t(VIEW_TEXT[view].previous)}
             onClick={() => send({ type: 'PREVIOUS' })}
           />
           <Button size="sm" onClick={() => send({ type: 'TODAY', now: calls.now() })}>
-            Today
+            {t('Today')}
           </Button>
           <Button
             size="sm"
             icon={<Icon name="chevron-right" size={16} />}
-            aria-label={`Next ${VIEW_TEXT[view].unit}`}
+            aria-label={t(VIEW_TEXT[view].next)}
             onClick={() => send({ type: 'NEXT' })}
           />
         </div>
@@ -149,30 +146,33 @@ export function ScheduleTimeline({ scheduleId, zone, calls, version, onTake }: S
         </h3>
       </div>
       {state.matches('failed') ? (
-        <Alert variant="error" title={SCHEDULE_SCREEN_TEXTS.shiftsFailed}>
+        <Alert variant="error" title={t(SCHEDULE_SCREEN_TEXTS.shiftsFailed)}>
           <Button variant="link" onClick={() => send({ type: 'RELOAD' })}>
-            Reload
+            {t('Reload')}
           </Button>
         </Alert>
       ) : state.matches('loading') ? (
         <div className="schedule-timeline__loading">
-          <Spinner label="Loading shifts" />
+          <Spinner label={t('Loading shifts')} />
         </div>
       ) : (
         <ShiftTimeline
-          label={`Shifts, ${title}`}
+          label={t('Shifts, {period}', { period: title })}
           from={period.from}
           to={period.to}
           days={days}
           lanes={lanes}
           gaps={gaps}
-          gapText={SCHEDULE_SCREEN_TEXTS.nobodyOnCall}
+          gapText={t(SCHEDULE_SCREEN_TEXTS.nobodyOnCall)}
           now={now}
           barAction={
             onTake
               ? {
                   // a shift over is not taken any more
-                  label: (lane, bar) => (bar.end > now ? `Take this shift: ${lane.name}, ${bar.description}` : null),
+                  label: (lane, bar) =>
+                    bar.end > now
+                      ? t('Take this shift: {name}, {when}', { name: lane.name, when: bar.description })
+                      : null,
                   onSelect: (lane, bar) => onTake({ start: bar.start, end: bar.end, resource_fullname: lane.name }),
                 }
               : undefined

@@ -1,8 +1,9 @@
 import { addSchedule, deleteSchedule, updateSchedule } from '@relevo/api';
-import { SCHEDULE_SCREEN_TEXTS, gapWarningText, mayCall, type Schedule } from '@relevo/domain';
+import { SCHEDULE_SCREEN_TEXTS, mayCall, type Schedule } from '@relevo/domain';
 import { Badge, Icon, PageHeader, type DataTableColumn } from '@relevo/ui';
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../shell/i18n';
 import { useList, useListParams } from '../../shell/list';
 import { ListTable } from '../../shell/ListTable';
 import { statusAndChangeColumns } from '../../shell/record-columns';
@@ -11,6 +12,7 @@ import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { liveScheduleCalls } from './schedule-calls';
 import { schedulePath } from './schedule-paths';
+import { gapWarning } from './schedule-texts';
 import './schedules.css';
 
 // the window loads when it opens: the list's first JavaScript stays the table's
@@ -18,10 +20,10 @@ const ScheduleModal = lazy(() => import('./ScheduleModal').then(({ ScheduleModal
 
 /** docs/product.md#gap-warnings: who is on call now, and the warning of a stretch nobody covers within 14 days. */
 function OnCallNow({ schedule }: { schedule: Schedule }) {
-  const warning = gapWarningText(schedule);
+  const warning = gapWarning(schedule);
   return (
     <span className="schedules__on-call">
-      <span>{schedule.on_call_now?.resource_fullname ?? SCHEDULE_SCREEN_TEXTS.nobodyOnCall}</span>
+      <span>{schedule.on_call_now?.resource_fullname ?? t(SCHEDULE_SCREEN_TEXTS.nobodyOnCall)}</span>
       {warning ? (
         <Badge tone="warning" className="schedules__gap">
           <Icon name="warning" size={14} />
@@ -32,10 +34,11 @@ function OnCallNow({ schedule }: { schedule: Schedule }) {
   );
 }
 
-const COLUMNS: DataTableColumn<Schedule>[] = [
+/** The list's columns, their headers in the reader's language. */
+const columns = (): DataTableColumn<Schedule>[] => [
   {
     id: 'schedule_name',
-    header: 'Name',
+    header: t('Name'),
     cell: (row) => (
       <Link className="schedules__name" to={schedulePath(row.schedule_id)}>
         {row.schedule_name}
@@ -43,9 +46,9 @@ const COLUMNS: DataTableColumn<Schedule>[] = [
     ),
     sortable: true,
   },
-  { id: 'schedule_desc', header: 'Description', cell: (row) => row.schedule_desc, sortable: true },
-  { id: 'time_zone', header: 'Time zone', cell: (row) => row.time_zone, sortable: true },
-  { id: 'on_call_now', header: 'On call now', cell: (row) => <OnCallNow schedule={row} /> },
+  { id: 'schedule_desc', header: t('Description'), cell: (row) => row.schedule_desc, sortable: true },
+  { id: 'time_zone', header: t('Time zone'), cell: (row) => row.time_zone, sortable: true },
+  { id: 'on_call_now', header: t('On call now'), cell: (row) => <OnCallNow schedule={row} /> },
   ...statusAndChangeColumns('schedule'),
 ];
 
@@ -69,10 +72,10 @@ export function SchedulesPage() {
   const list = useList(calls.list, params);
   const screen = useRecordScreen<Schedule>({
     texts: {
-      created: SCHEDULE_SCREEN_TEXTS.created,
-      updated: SCHEDULE_SCREEN_TEXTS.updated,
-      deleted: SCHEDULE_SCREEN_TEXTS.deleted,
-      confirmDelete: SCHEDULE_SCREEN_TEXTS.confirmDelete,
+      created: t(SCHEDULE_SCREEN_TEXTS.created),
+      updated: t(SCHEDULE_SCREEN_TEXTS.updated),
+      deleted: t(SCHEDULE_SCREEN_TEXTS.deleted),
+      confirmDelete: t(SCHEDULE_SCREEN_TEXTS.confirmDelete),
     },
     remove: (row) => calls.remove(row.schedule_id),
     changed: list.reload,
@@ -88,17 +91,18 @@ export function SchedulesPage() {
     ),
     [may.edit, may.delete, edit, askRemove],
   );
+  const listColumns = useMemo(columns, []);
 
   return (
     <>
-      <PageHeader title="Schedules" />
+      <PageHeader title={t('Schedules')} />
       <ListTable
-        label="Schedules"
-        columns={COLUMNS}
+        label={t('Schedules')}
+        columns={listColumns}
         list={list}
         params={params}
         rowKey={(row) => row.schedule_id}
-        emptyText={SCHEDULE_SCREEN_TEXTS.empty}
+        emptyText={t(SCHEDULE_SCREEN_TEXTS.empty)}
         toolbar={may.create ? <CreateButton onClick={screen.create} /> : undefined}
         rowActions={may.edit || may.delete ? rowActions : undefined}
       />

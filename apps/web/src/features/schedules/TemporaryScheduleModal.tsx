@@ -11,10 +11,8 @@ import {
   temporaryFormFromTemporary,
   temporaryFormInput,
   temporaryFormMachine,
-  temporaryPeriodText,
   temporarySaveErrors,
   temporaryShiftKey,
-  viewerZoneHint,
   type Resource,
   type Schedule,
   type TemporaryFormValues,
@@ -23,9 +21,11 @@ import {
 import { Alert, Button, DateTimeRangeField, FormModal, Icon, NativeSelectField, TextField } from '@relevo/ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { reportError } from '../../shell/report-error';
 import type { ScheduleCalls } from './schedule-calls';
+import { periodIn, translatedErrors, viewerZoneText } from './schedule-texts';
 import '../../shell/form-grid.css';
 
 export interface TemporaryScheduleModalProps {
@@ -103,12 +103,12 @@ export function TemporaryScheduleModal({
     onSaved,
   );
   const messages = useMemo(() => {
-    const shown = errors as Record<string, string[] | undefined>;
+    const shown = translatedErrors(errors as Record<string, string[] | undefined>);
     if (!shiftsChanged) return shown;
     const own = temporaryFormErrors(schedule, index, values);
     return Object.fromEntries(
       Object.entries(shown).flatMap(([key, list]) =>
-        key.startsWith(SHIFT_PREFIX) ? (own[key] ? [[key, own[key]]] : []) : [[key, list]],
+        key.startsWith(SHIFT_PREFIX) ? (own[key] ? [[key, own[key].map((message) => t(message))]] : []) : [[key, list]],
       ),
     ) as Record<string, string[] | undefined>;
   }, [errors, shiftsChanged, schedule, index, values]);
@@ -129,22 +129,26 @@ export function TemporaryScheduleModal({
 
   const options = useMemo(
     () => [
-      { value: null, text: 'Choose who is on call' },
+      { value: null, text: t('Choose who is on call') },
       ...(resources ?? []).map((resource) => ({ value: resource.resource_id, text: resource.resource_fullname })),
     ],
     [resources],
   );
   const hint = (text: string) => {
     const at = instantOfLocalInput(zone, text);
-    return at === null ? undefined : (viewerZoneHint(zone, viewerZone, at) ?? undefined);
+    return at === null ? undefined : (viewerZoneText(zone, viewerZone, at) ?? undefined);
   };
   const edited = index === null ? null : schedule.temporary_schedules[index]!;
 
   return (
     <FormModal
       open={!isSaved}
-      title={edited ? `Edit temporary schedule ${temporaryPeriodText(zone, edited)}` : 'Add temporary schedule'}
-      description="Over its period these shifts replace every rotation; where they leave a gap nobody is on call, but overrides still apply."
+      title={
+        edited ? t('Edit temporary schedule {period}', { period: periodIn(zone, edited) }) : t('Add temporary schedule')
+      }
+      description={t(
+        'Over its period these shifts replace every rotation; where they leave a gap nobody is on call, but overrides still apply.',
+      )}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
@@ -152,11 +156,11 @@ export function TemporaryScheduleModal({
       size="lg"
     >
       <DateTimeRangeField
-        legend="Period"
-        description={`Times in the schedule's zone (${zone}).`}
+        legend={t('Period')}
+        description={t("Times in the schedule's zone ({zone}).", { zone })}
         required
         start={{
-          label: 'Start',
+          label: t('Start'),
           name: 'start',
           value: values.start,
           errors: messages.start,
@@ -164,7 +168,7 @@ export function TemporaryScheduleModal({
           onValueChange: (value) => send({ type: 'CHANGE', field: 'start', value }),
         }}
         end={{
-          label: 'End',
+          label: t('End'),
           name: 'end',
           value: values.end,
           errors: messages.end,
@@ -173,23 +177,23 @@ export function TemporaryScheduleModal({
         }}
       />
       <fieldset className="temporary-modal__shifts">
-        <legend className="rotation-modal__legend">Shifts</legend>
+        <legend className="rotation-modal__legend">{t('Shifts')}</legend>
         {messages.shifts?.length ? <Alert variant="error">{messages.shifts.join(' ')}</Alert> : null}
         {values.shifts.length === 0 ? (
-          <p className="rotation-modal__note">{SCHEDULE_SCREEN_TEXTS.noTemporaryShifts}</p>
+          <p className="rotation-modal__note">{t(SCHEDULE_SCREEN_TEXTS.noTemporaryShifts)}</p>
         ) : null}
         {values.shifts.map((shift, position) => {
-          const name = `Shift ${position + 1}`;
+          const number = position + 1;
           const key = (field: 'resource_id' | 'start' | 'end') => temporaryShiftKey(position, field);
           return (
             <div
               key={keys[position] ?? `s${position}`}
               className="temporary-modal__shift"
               role="group"
-              aria-label={name}
+              aria-label={t('Shift {number}', { number })}
             >
               <NativeSelectField
-                label={`${name} person`}
+                label={t('Shift {number} person', { number })}
                 name={key('resource_id')}
                 required
                 options={options}
@@ -202,7 +206,7 @@ export function TemporaryScheduleModal({
               />
               <div className="form-grid">
                 <TextField
-                  label={`${name} start`}
+                  label={t('Shift {number} start', { number })}
                   type="datetime-local"
                   required
                   name={key('start')}
@@ -212,7 +216,7 @@ export function TemporaryScheduleModal({
                   onValueChange={(start) => changeShift(position, { start })}
                 />
                 <TextField
-                  label={`${name} end`}
+                  label={t('Shift {number} end', { number })}
                   type="datetime-local"
                   required
                   name={key('end')}
@@ -234,7 +238,7 @@ export function TemporaryScheduleModal({
                     )
                   }
                 >
-                  Remove {name.toLowerCase()}
+                  {t('Remove shift {number}', { number })}
                 </Button>
               </div>
             </div>
@@ -249,11 +253,11 @@ export function TemporaryScheduleModal({
             setShifts([...values.shifts, nextTemporaryShift(zone, values)], [...keys, `s${counter.current}`]);
           }}
         >
-          Add shift
+          {t('Add shift')}
         </Button>
         {!mayAddTemporaryShift(values) ? (
           <p className="rotation-modal__note">
-            A temporary schedule holds at most {SCHEDULE_LIMITS.temporaryShifts} shifts.
+            {t('A temporary schedule holds at most {count} shifts.', { count: SCHEDULE_LIMITS.temporaryShifts })}
           </p>
         ) : null}
       </fieldset>

@@ -1,16 +1,16 @@
 import {
   SCHEDULE_SCREEN_TEXTS,
   mayAddTemporary,
-  rangeText,
   scheduleWithoutTemporary,
-  temporaryPeriodText,
   type Resource,
   type Schedule,
 } from '@relevo/domain';
 import { Button, Card, Icon, IconButton, LazyConfirmDialog, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { useRemoval } from '../../shell/removal';
 import type { ScheduleCalls } from './schedule-calls';
+import { periodIn, rangeIn } from './schedule-texts';
 
 // the window loads when it opens, not with the page
 const TemporaryScheduleModal = lazy(() =>
@@ -50,13 +50,13 @@ export function TemporarySchedulesSection({
   const close = useCallback(() => setEditing(null), []);
   // stable: the window tells its save once, on the render it saved in
   const saved = useCallback(() => {
-    toast.success(SCHEDULE_SCREEN_TEXTS.temporarySaved);
+    toast.success(t(SCHEDULE_SCREEN_TEXTS.temporarySaved));
     setEditing(null);
     onChanged();
   }, [onChanged]);
   const removal = useRemoval(
     (index: number) => calls.update(schedule.schedule_id, scheduleWithoutTemporary(schedule, index)),
-    SCHEDULE_SCREEN_TEXTS.temporaryRemoved,
+    t(SCHEDULE_SCREEN_TEXTS.temporaryRemoved),
     onChanged,
   );
   const rows = schedule.temporary_schedules
@@ -68,11 +68,11 @@ export function TemporarySchedulesSection({
     }))
     .sort((a, b) => a.start - b.start);
   const nameOf = (id: number, name: string | undefined) =>
-    name || resources?.find((resource) => resource.resource_id === id)?.resource_fullname || `Resource ${id}`;
+    name || resources?.find((resource) => resource.resource_id === id)?.resource_fullname || t('Resource {id}', { id });
 
   return (
     <Card
-      title="Temporary schedules"
+      title={t('Temporary schedules')}
       className="schedule-page__section"
       actions={
         canEdit ? (
@@ -83,34 +83,38 @@ export function TemporarySchedulesSection({
             disabled={!mayAddTemporary(schedule)}
             onClick={() => setEditing({ index: null })}
           >
-            Add temporary schedule
+            {t('Add temporary schedule')}
           </Button>
         ) : null
       }
     >
       {rows.length === 0 ? (
-        <p className="schedule-page__empty">{SCHEDULE_SCREEN_TEXTS.noTemporary}</p>
+        <p className="schedule-page__empty">{t(SCHEDULE_SCREEN_TEXTS.noTemporary)}</p>
       ) : (
         <>
           <p className="schedule-page__note">
-            Over its period a temporary schedule’s shifts replace every rotation; where they leave a gap nobody is on
-            call, but overrides still apply. Times in the schedule’s zone ({zone}).
+            {t(
+              'Over its period a temporary schedule’s shifts replace every rotation; where they leave a gap nobody is on call, but overrides still apply. Times in the schedule’s zone ({zone}).',
+              { zone },
+            )}
           </p>
-          <ul className="temporaries" aria-label="Temporary schedules">
+          <ul className="temporaries" aria-label={t('Temporary schedules')}>
             {rows.map(({ temporary, index, start, end }) => {
-              const period = temporaryPeriodText(zone, temporary);
-              const state = end <= now ? 'Past' : start <= now ? 'Under way' : null;
+              const period = periodIn(zone, temporary);
+              const state = end <= now ? 'past' : start <= now ? 'underway' : null;
               const shifts = [...temporary.shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
               return (
                 <li
                   key={`${temporary.start}-${index}`}
-                  className={`temporaries__item${state === 'Past' ? ' temporaries__item--past' : ''}`}
+                  className={`temporaries__item${state === 'past' ? ' temporaries__item--past' : ''}`}
                 >
                   <div className="rotations__head">
                     <h3 className="rotations__title">
                       {state ? (
                         <>
-                          <span className="rotations__layer">{state}</span>{' '}
+                          <span className="rotations__layer">
+                            {t('{state, select, past {Past} other {Under way}}', { state })}
+                          </span>{' '}
                         </>
                       ) : null}
                       {period}
@@ -119,13 +123,13 @@ export function TemporarySchedulesSection({
                       <span className="rotations__actions">
                         <IconButton
                           size="sm"
-                          label={`Edit temporary schedule ${period}`}
+                          label={t('Edit temporary schedule {period}', { period })}
                           icon={<Icon name="edit" size={16} />}
                           onClick={() => setEditing({ index })}
                         />
                         <IconButton
                           size="sm"
-                          label={`Remove temporary schedule ${period}`}
+                          label={t('Remove temporary schedule {period}', { period })}
                           icon={<Icon name="trash" size={16} />}
                           onClick={() => removal.ask(index)}
                         />
@@ -133,14 +137,17 @@ export function TemporarySchedulesSection({
                     ) : null}
                   </div>
                   {shifts.length === 0 ? (
-                    <p className="rotations__summary">{SCHEDULE_SCREEN_TEXTS.noTemporaryShifts}</p>
+                    <p className="rotations__summary">{t(SCHEDULE_SCREEN_TEXTS.noTemporaryShifts)}</p>
                   ) : (
-                    <ul className="temporaries__shifts" aria-label={`Shifts of the temporary schedule ${period}`}>
+                    <ul
+                      className="temporaries__shifts"
+                      aria-label={t('Shifts of the temporary schedule {period}', { period })}
+                    >
                       {shifts.map((shift, position) => (
                         <li key={`${shift.start}-${position}`} className="temporaries__shift">
                           <span className="overrides__who">{nameOf(shift.resource_id, shift.resource_fullname)}</span>
                           <span className="overrides__when">
-                            {rangeText(zone, Date.parse(shift.start), Date.parse(shift.end))}
+                            {rangeIn(zone, Date.parse(shift.start), Date.parse(shift.end))}
                           </span>
                         </li>
                       ))}
@@ -167,7 +174,7 @@ export function TemporarySchedulesSection({
           />
         </Suspense>
       ) : null}
-      <LazyConfirmDialog {...removal.dialog} message={SCHEDULE_SCREEN_TEXTS.confirmRemoveTemporary} />
+      <LazyConfirmDialog {...removal.dialog} message={t(SCHEDULE_SCREEN_TEXTS.confirmRemoveTemporary)} />
     </Card>
   );
 }

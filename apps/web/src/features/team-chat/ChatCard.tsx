@@ -8,30 +8,40 @@ import {
 } from '@relevo/domain';
 import { Alert, Button, Card, PasswordField, TextField, toast } from '@relevo/ui';
 import { useId, useState } from 'react';
+import { msg, t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import { TEXT_FIELDS, bodyOf, formIssues, formOf, serverIssues, type ChatErrors, type ChatForm } from './chat-form';
 import type { TeamChatCalls } from './team-chat-calls';
 
-/** What a saved secret's field says instead of its value (the API never answers one). */
-export const SECRET_KEPT_HINT = 'Saved — leave empty to keep';
+/** What a saved secret's field says instead of its value (the API never answers one); shown as `t(SECRET_KEPT_HINT)`. */
+export const SECRET_KEPT_HINT = msg('Saved — leave empty to keep');
 
-const PLAIN_LABELS: Record<string, string> = { app_id: 'App ID', server_url: 'Server URL' };
+/** A Slack channel ID as the field's example (the form of an ID, the same in every language). */
+const CHANNEL_EXAMPLE = 'C0123ABCD';
+
+// the labels and hints in English, shown through t (the menus named in them are Slack's and Mattermost's own)
+const PLAIN_LABELS: Record<string, string> = { app_id: msg('App ID'), server_url: msg('Server URL') };
 const HINTS: Partial<Record<ChatProvider, Record<string, string>>> = {
   slack: {
-    app_id: 'Basic Information, App ID (A0…)',
-    bot_token: 'OAuth & Permissions, Bot User OAuth Token (xoxb-…)',
-    signing_secret: 'Basic Information, App Credentials',
+    app_id: msg('Basic Information, App ID (A0…)'),
+    bot_token: msg('OAuth & Permissions, Bot User OAuth Token (xoxb-…)'),
+    signing_secret: msg('Basic Information, App Credentials'),
   },
   mattermost: {
-    server_url: 'The address people open Mattermost at',
-    webhook_url: 'Integrations, Incoming Webhooks: its channel gets the posts',
-    bot_token: 'Integrations, Bot Accounts: reads who pressed a button',
+    server_url: msg('The address people open Mattermost at'),
+    webhook_url: msg('Integrations, Incoming Webhooks: its channel gets the posts'),
+    bot_token: msg('Integrations, Bot Accounts: reads who pressed a button'),
   },
-  teams: { webhook_url: 'The channel’s Workflows (or connector) webhook' },
+  teams: { webhook_url: msg('The channel’s Workflows (or connector) webhook') },
 };
 
+/** A field's label in the reader's language (the secrets' labels are the domain's). */
 const labelOf = (provider: ChatProvider, name: string) =>
-  (CHAT_SECRETS[provider] as Record<string, string>)[name] ?? PLAIN_LABELS[name] ?? name;
+  t((CHAT_SECRETS[provider] as Record<string, string>)[name] ?? PLAIN_LABELS[name] ?? name);
+
+/** A field's problems (the domain's rules, the server's 422) in the reader's language. */
+const shownErrors = (messages: readonly string[] | undefined) =>
+  messages?.length ? messages.map((message) => t(message)) : undefined;
 
 /** The address a chat calls back, for the person to paste into its settings. */
 function CallbackUrl({ label, url, hint }: { label: string; url: string; hint: string }) {
@@ -63,22 +73,22 @@ function ModuleChoices({
 }) {
   const legend = useId();
   if (options.length === 0)
-    return <p className="team-chat__note">Your organisation has no modules yet: add one under Applications.</p>;
+    return <p className="team-chat__note">{t('Your organisation has no modules yet: add one under Applications.')}</p>;
   const name = (option: ChatModuleOption) => `${option.application_name} › ${option.module_name}`;
   if (provider === 'slack')
     return (
       <fieldset className="team-chat__modules" aria-labelledby={legend}>
-        <legend id={legend}>Channel of each module</legend>
-        <p className="team-chat__note">The Slack channel ID of the module’s incidents; empty: none posted.</p>
+        <legend id={legend}>{t('Channel of each module')}</legend>
+        <p className="team-chat__note">{t('The Slack channel ID of the module’s incidents; empty: none posted.')}</p>
         <div className="team-chat__channels">
           {options.map((option) => (
             <TextField
               key={option.module_id}
               label={name(option)}
               value={form.channels[option.module_id] ?? ''}
-              placeholder="C0123ABCD"
+              placeholder={CHANNEL_EXAMPLE}
               autoComplete="off"
-              errors={errors[`channel:${option.module_id}`]}
+              errors={shownErrors(errors[`channel:${option.module_id}`])}
               onValueChange={(value) =>
                 onChange(
                   { ...form, channels: { ...form.channels, [option.module_id]: value } },
@@ -92,10 +102,10 @@ function ModuleChoices({
     );
   return (
     <fieldset className="team-chat__modules" aria-labelledby={legend}>
-      <legend id={legend}>Modules that post here</legend>
+      <legend id={legend}>{t('Modules that post here')}</legend>
       {errors.modules?.length ? (
         <Alert variant="error" className="team-chat__problem">
-          {errors.modules.join(' ')}
+          {errors.modules.map((message) => t(message)).join(' ')}
         </Alert>
       ) : null}
       <ul className="team-chat__choices">
@@ -162,7 +172,7 @@ export function ChatCard<P extends ChatProvider>({ provider, view, calls, onSave
     setBusy(true);
     try {
       const saved = await calls.save(provider, body);
-      toast.success(TEAM_CHAT_MESSAGES.saved(provider));
+      toast.success(t(TEAM_CHAT_MESSAGES.saved(provider)));
       onSaved(saved);
     } catch (error) {
       const fields = serverIssues(error, channelModules);
@@ -176,15 +186,15 @@ export function ChatCard<P extends ChatProvider>({ provider, view, calls, onSave
   const callback =
     provider === 'slack'
       ? {
-          label: 'Interactivity Request URL',
+          label: t('Interactivity Request URL'),
           url: (view as ChatSettingsViews['slack']).interactivity_url,
-          hint: 'Paste it under Interactivity & Shortcuts',
+          hint: t('Paste it under Interactivity & Shortcuts'),
         }
       : provider === 'mattermost'
         ? {
-            label: 'Button URL',
+            label: t('Button URL'),
             url: (view as ChatSettingsViews['mattermost']).actions_url,
-            hint: 'Your Mattermost server must reach it',
+            hint: t('Your Mattermost server must reach it'),
           }
         : null;
 
@@ -193,10 +203,15 @@ export function ChatCard<P extends ChatProvider>({ provider, view, calls, onSave
       title={label}
       headingLevel={2}
       className="team-chat__card"
-      aria-label={`${label} settings`}
+      aria-label={t('{provider} settings', { provider: label })}
       actions={
         <span className="team-chat__saved-note">
-          {view.configured ? `${view.enabled ? 'On' : 'Off'} · saved by ${view.updated_by}` : 'Not set up'}
+          {view.configured
+            ? t('{enabled, select, yes {On} other {Off}} · saved by {name}', {
+                enabled: view.enabled ? 'yes' : 'no',
+                name: view.updated_by,
+              })
+            : t('Not set up')}
         </span>
       }
     >
@@ -214,18 +229,19 @@ export function ChatCard<P extends ChatProvider>({ provider, view, calls, onSave
             checked={form.enabled}
             onChange={(event) => change({ ...form, enabled: event.target.checked }, 'enabled')}
           />
-          Post incidents to {label}
+          {t('Post incidents to {provider}', { provider: label })}
         </label>
         <div className="team-chat__fields">
           {TEXT_FIELDS[provider].map((name) => {
             const secret = name in view.secrets;
             const kept = secret && savedSecrets.includes(name);
+            const hint = HINTS[provider]?.[name];
             const common = {
               label: labelOf(provider, name),
               value: form.text[name] ?? '',
               onValueChange: (value: string) => change({ ...form, text: { ...form.text, [name]: value } }, name),
-              errors: errors[name]?.length ? errors[name] : undefined,
-              hint: kept ? SECRET_KEPT_HINT : HINTS[provider]?.[name],
+              errors: shownErrors(errors[name]),
+              hint: kept ? t(SECRET_KEPT_HINT) : hint && t(hint),
               required: !kept,
             };
             return secret ? (
@@ -245,7 +261,7 @@ export function ChatCard<P extends ChatProvider>({ provider, view, calls, onSave
         />
         <div className="team-chat__actions">
           <Button type="submit" variant="primary" loading={busy} disabled={busy}>
-            Save
+            {t('Save')}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { generalErrorText } from '@relevo/api';
 import { CHAT_PROVIDERS, type ChatProvider, type ChatSettingsViews } from '@relevo/domain';
 import { PageHeader, PageSpinner } from '@relevo/ui';
 import { useEffect, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { RetryAlert } from '../../shell/RetryAlert';
 import { useService } from '../../shell/services';
 import { ChatCard } from './ChatCard';
@@ -37,11 +38,11 @@ export function TeamChatPage() {
 
   return (
     <>
-      <PageHeader title="Team Chat" />
-      {load.state === 'loading' ? <PageSpinner label="Loading the team chat settings" /> : null}
+      <PageHeader title={t('Team Chat')} />
+      {load.state === 'loading' ? <PageSpinner label={t('Loading the team chat settings')} /> : null}
       {load.state === 'failed' ? (
         <RetryAlert
-          error={load.error}
+          error={t(load.error)}
           onRetry={() => {
             setLoad({ state: 'loading' });
             setRound((count) => count + 1);
@@ -51,9 +52,9 @@ export function TeamChatPage() {
       {load.state === 'loaded' ? (
         <div className="team-chat">
           <p className="team-chat__intro">
-            Relevo posts each new incident of the modules you choose to your team’s chat. In Slack and Mattermost people
-            accept or resolve it with a button; in Teams its link opens the event here. A person is known by the e-mail
-            address of their resource.
+            {t(
+              'Relevo posts each new incident of the modules you choose to your team’s chat. In Slack and Mattermost people accept or resolve it with a button; in Teams its link opens the event here. A person is known by the e-mail address of their resource.',
+            )}
           </p>
           {CHAT_PROVIDERS.map((provider) => (
             <ChatCard

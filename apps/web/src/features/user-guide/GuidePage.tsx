@@ -1,9 +1,10 @@
 import { anchorMaker, guideSections } from '@relevo/domain';
 import { Card, PageHeader } from '@relevo/ui';
 import { Marked, type Tokens } from 'marked';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import markdown from '../../../../../docs/user-guide.md?raw';
+import english from '../../../../../docs/user-guide.md?raw';
+import { currentLanguage, t } from '../../shell/i18n';
 import './UserGuide.css';
 
 /**
@@ -11,8 +12,9 @@ import './UserGuide.css';
  * same rule as the domain's guideSections). The guide is this repository's own text, so its HTML
  * is trusted; the page is its own chunk, loaded only when opened.
  */
-function guideHtml(text: string): string {
+function guideHtml(text: string, anchors: readonly string[] | null): string {
   const anchorOf = anchorMaker();
+  let heading = 0;
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -20,8 +22,10 @@ function guideHtml(text: string): string {
         this: { parser: { parseInline: (tokens: Tokens.Heading['tokens']) => string } },
         { tokens, depth, text: title }: Tokens.Heading,
       ) {
-        const anchor = anchorOf(title);
-        return `<h${depth} id="${anchor}" class="guide__heading">${this.parser.parseInline(tokens)} <a class="guide__anchor" href="#${anchor}" aria-label="Link to this section">#</a></h${depth}>\n`;
+        // the Spanish guide keeps the English anchors, heading for heading (docs/product.md#languages)
+        const anchor = anchors?.[heading] ?? anchorOf(title);
+        heading += 1;
+        return `<h${depth} id="${anchor}" class="guide__heading">${this.parser.parseInline(tokens)} <a class="guide__anchor" href="#${anchor}" aria-label="${t('Link to this section')}">#</a></h${depth}>\n`;
       },
       // the role tables' corner cell is empty: a plain cell, not a header without a name
       tablecell(
@@ -37,10 +41,38 @@ function guideHtml(text: string): string {
   return marked.parse(text.replace(/^# .*\n/, ''), { async: false });
 }
 
-/** The user guide (docs/user-guide.md), open to every signed-in user from the header. */
+/** The guide in the reader's language: docs/user-guide.es.md, its own chunk, for Spanish. */
+function useGuideText(): string | null {
+  const spanish = currentLanguage() === 'es';
+  const [text, setText] = useState<string | null>(spanish ? null : english);
+  useEffect(() => {
+    if (!spanish) return;
+    let current = true;
+    void import('../../../../../docs/user-guide.es.md?raw').then((module) => {
+      if (current) setText(module.default);
+    });
+    return () => {
+      current = false;
+    };
+  }, [spanish]);
+  return text;
+}
+
+/** The user guide (docs/user-guide.md, or its Spanish), open to every signed-in user from the header. */
 export function GuidePage() {
-  const html = useMemo(() => guideHtml(markdown), []);
-  const contents = useMemo(() => guideSections(markdown).filter((section) => section.level === 2), []);
+  const markdown = useGuideText();
+  const spanish = markdown !== null && markdown !== english;
+  const html = useMemo(
+    () => (markdown === null ? '' : guideHtml(markdown, spanish ? guideSections(english).map((s) => s.anchor) : null)),
+    [markdown, spanish],
+  );
+  const contents = useMemo(() => {
+    if (markdown === null) return [];
+    const anchors = guideSections(english).map((section) => section.anchor);
+    return guideSections(markdown)
+      .map((section, i) => ({ ...section, anchor: spanish ? (anchors[i] ?? section.anchor) : section.anchor }))
+      .filter((section) => section.level === 2);
+  }, [markdown, spanish]);
   const { hash } = useLocation();
 
   // a link to a section (an answer of the assistant) lands on it once the page is drawn
@@ -52,9 +84,9 @@ export function GuidePage() {
 
   return (
     <>
-      <PageHeader title="User guide" description="How each screen of Relevo works." />
+      <PageHeader title={t('User guide')} description={t('How each screen of Relevo works.')} />
       <div className="guide">
-        <nav className="guide__contents" aria-label="Contents of the user guide">
+        <nav className="guide__contents" aria-label={t('Contents of the user guide')}>
           <ol>
             {contents.map((section) => (
               <li key={section.anchor}>

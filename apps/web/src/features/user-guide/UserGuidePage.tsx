@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../shell/api';
+import { t } from '../../shell/i18n';
 import { useService } from '../../shell/services';
 import { useSignedInUser } from '../../shell/session';
 import { CHAT_SOUND_URL, playChatSound } from './chat-sound';
@@ -64,25 +65,25 @@ export function UserGuidePage() {
   return (
     <>
       <PageHeader
-        title="User Guide"
-        description="Ask how Relevo works: the answers quote the user guide and link to its sections."
+        title={t('User Guide')}
+        description={t('Ask how Relevo works: the answers quote the user guide and link to its sections.')}
         actions={
           <Link className="rl-button rl-button--secondary rl-button--md chat__guide-link" to={GUIDE_PATH}>
             <Icon name="book" size={16} />
-            Read the user guide
+            {t('Read the user guide')}
           </Link>
         }
       />
-      <Card title="Chat" className="chat">
-        <div ref={log} className="chat__log" role="log" aria-label="Conversation" tabIndex={0}>
+      <Card title={t('Chat')} className="chat">
+        <div ref={log} className="chat__log" role="log" aria-label={t('Conversation')} tabIndex={0}>
           {messages.length === 0 ? (
-            <p className="chat__empty">No messages yet. Ask your first question below.</p>
+            <p className="chat__empty">{t('No messages yet. Ask your first question below.')}</p>
           ) : null}
           {messages.map((message, index) => (
             <article
               key={index}
               className={`chat__message chat__message--${message.is_server ? 'server' : 'user'}`}
-              aria-label={`${message.sender} at ${message.hour}`}
+              aria-label={t('{sender} at {hour}', { sender: message.sender, hour: message.hour })}
             >
               <header className="chat__meta">
                 <span className="chat__sender">{message.sender}</span>
@@ -90,7 +91,7 @@ export function UserGuidePage() {
               </header>
               <p className="chat__text">{message.user_message}</p>
               {message.sources.length ? (
-                <ul className="chat__sources" aria-label="Sections of the user guide">
+                <ul className="chat__sources" aria-label={t('Sections of the user guide')}>
                   {message.sources.map((source) => (
                     <li key={source.href}>
                       <Link to={source.href}>{source.title}</Link>
@@ -102,7 +103,7 @@ export function UserGuidePage() {
           ))}
           {waiting ? (
             <p className="chat__waiting" role="status">
-              Relevo is looking in the user guide…
+              {t('Relevo is looking in the user guide…')}
             </p>
           ) : null}
         </div>
@@ -119,21 +120,21 @@ export function UserGuidePage() {
         >
           <TextField
             className="chat__input"
-            label="Your question"
-            placeholder={CHAT_MESSAGES.placeholder}
+            label={t('Your question')}
+            placeholder={t(CHAT_MESSAGES.placeholder)}
             value={draft}
             onValueChange={(text) => send({ type: 'TYPE', text })}
-            errors={validation ? [validation] : undefined}
+            errors={validation ? [t(validation)] : undefined}
             maxLength={500}
             autoComplete="off"
           />
           <Button type="submit" variant="primary" icon={<Icon name="send" size={16} />} disabled={waiting}>
-            Send
+            {t('Send')}
           </Button>
         </form>
         {validation ? (
           <p className="chat__validation" role="alert">
-            {validation}
+            {t(validation)}
           </p>
         ) : null}
         <audio ref={sound} src={CHAT_SOUND_URL} preload="auto" data-chat-sound="" />

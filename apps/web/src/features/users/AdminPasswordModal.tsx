@@ -11,6 +11,7 @@ import { ConfirmDialog, FormModal } from '@relevo/ui';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { bindFields } from '../../shell/shown-errors';
 import type { AdminPasswordBody } from './user-calls';
@@ -56,7 +57,7 @@ export function AdminPasswordModal({ user, changePassword, onChanged, onClose }:
         onOpenChange={(open) => {
           if (!open) send({ type: 'CANCEL' });
         }}
-        message={MESSAGES.confirmPasswordChange}
+        message={t(MESSAGES.confirmPasswordChange)}
         onContinue={() => send({ type: 'CONTINUE' })}
       />
     );
@@ -70,13 +71,13 @@ export function AdminPasswordModal({ user, changePassword, onChanged, onClose }:
   return (
     <FormModal
       open={!isSaved && !isCancelled}
-      title="Change User Password"
+      title={t('Change User Password')}
       description={`${fullName(user)} (${user.email})`}
       busy={isSaving}
       done={isSaved}
       onCancel={() => send({ type: 'CANCEL' })}
       onSubmit={() => send({ type: 'SUBMIT' })}
-      error={showsFailure ? context.error : null}
+      error={showsFailure && context.error ? t(context.error) : null}
     >
       <NewPasswordFields password={field('new_password')} confirm={field('confirm_password')} rules autoFocus />
     </FormModal>

@@ -24,6 +24,7 @@ import { FormModal, PasswordField, PhoneInput, SelectField, TextField, type Sele
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { t } from '../../shell/i18n';
 import { useLoaded, useSavedOnce } from '../../shell/loaded';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { choiceOf } from '../../shell/form-choice';
@@ -81,7 +82,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       user?.customer && !listed.some((customer) => customer.customer_id === user.customer?.customer_id)
         ? [user.customer]
         : [];
-    return customerOptions([...current, ...listed]);
+    // the placeholder is Relevo's text; the customers are named as they are
+    return customerOptions([...current, ...listed]).map((option) =>
+      option.value === null ? { ...option, text: t(option.text) } : option,
+    );
   }, [customers, user]);
 
   type TextField = 'name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirm_password' | 'current_password';
@@ -91,33 +95,37 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
     roleOptions(actor.role, screen).find((option) => option.value !== null && option.value === numberOrNull(value))
       ?.value ?? null;
   const showsFailure = state.matches('failed') && context.error && Object.keys(context.serverErrors).length === 0;
+  // the role names stay as the product names them; the placeholder is in the reader's language
+  const roles = roleOptions(actor.role, screen).map((option) =>
+    option.value === null ? { ...option, text: t(option.text) } : option,
+  );
 
   return (
     <FormModal
       open={!isSaved}
-      title={user ? 'Edit User' : 'Create User'}
+      title={user ? t('Edit User') : t('Create User')}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
       onSubmit={() => send({ type: 'SUBMIT' })}
-      error={showsFailure ? context.error : null}
+      error={showsFailure && context.error ? t(context.error) : null}
     >
       <div className="form-grid">
-        <TextField label="Name" autoComplete="off" required autoFocus {...field('name')} />
-        <TextField label="Last Name" autoComplete="off" required {...field('last_name')} />
+        <TextField label={t('Name')} autoComplete="off" required autoFocus {...field('name')} />
+        <TextField label={t('Last Name')} autoComplete="off" required {...field('last_name')} />
       </div>
       <div className="form-grid">
         <TextField
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="off"
           required={!layout.emailLocked}
           readOnly={layout.emailLocked}
-          hint={layout.emailLocked ? 'The e-mail cannot be changed once the user is created.' : undefined}
+          hint={layout.emailLocked ? t('The e-mail cannot be changed once the user is created.') : undefined}
           {...field('email')}
         />
         <PhoneInput
-          label="Phone"
+          label={t('Phone')}
           countries={SUPPORTED_COUNTRIES}
           preferredCountries={PREFERRED_COUNTRIES}
           {...field('phone')}
@@ -125,10 +133,10 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
       </div>
       {layout.hasCurrentPassword ? (
         <PasswordField
-          label="Current password"
+          label={t('Current password')}
           autoComplete="current-password"
           required
-          hint="Your own phone changes only with your password. The old phone and your e-mail get a notice."
+          hint={t('Your own phone changes only with your password. The old phone and your e-mail get a notice.')}
           {...field('current_password')}
         />
       ) : null}
@@ -136,28 +144,28 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
         <NewPasswordFields
           password={field('password')}
           confirm={field('confirm_password')}
-          labels={['Password', 'Confirm Password']}
+          labels={[t('Password'), t('Confirm Password')]}
           rules
         />
       ) : null}
       <div className="form-grid">
         <SelectField
-          label="Role"
+          label={t('Role')}
           required
-          options={roleOptions(actor.role, screen)}
+          options={roles}
           disabled={layout.roleAndStatusLocked}
           {...choiceOf(form, 'rol_id', roleOf)}
         />
         {layout.hasCustomer ? (
           <SelectField
-            label="Customer"
+            label={t('Customer')}
             name="customer_id"
             required
             options={customerChoices}
             value={values.customer_id}
             error={
-              errors.customer_id?.join(' ') ??
-              (customers.state === 'failed' ? 'The customers could not be loaded' : undefined)
+              errors.customer_id?.map((message) => t(message)).join(' ') ??
+              (customers.state === 'failed' ? t('The customers could not be loaded') : undefined)
             }
             disabled={customers.state === 'loading'}
             onChange={(value) => send({ type: 'CHANGE', field: 'customer_id', value: numberOrNull(value) })}
@@ -165,15 +173,15 @@ export function UserModal({ screen, actor, user, save, loadCustomers, onSaved, o
         ) : null}
         {layout.hasStatus ? (
           <SelectField
-            label="Status"
+            label={t('Status')}
             required
-            options={[...USER_STATUS_OPTIONS]}
+            options={USER_STATUS_OPTIONS.map((option) => ({ ...option, text: t(option.text) }))}
             disabled={layout.roleAndStatusLocked}
             {...choiceOf(form, 'status', (chosen) => (Number(chosen) === 1 ? 1 : 0))}
           />
         ) : null}
       </div>
-      {layout.roleAndStatusLocked ? <p className="user-modal__note">{USER_MESSAGES.selfDemote}.</p> : null}
+      {layout.roleAndStatusLocked ? <p className="user-modal__note">{t(USER_MESSAGES.selfDemote)}.</p> : null}
     </FormModal>
   );
 }

@@ -1,7 +1,6 @@
 import {
   MESSAGES,
   fullName,
-  listDate,
   userFormBody,
   userFormFields,
   userStatus,
@@ -15,6 +14,7 @@ import {
 } from '@relevo/domain';
 import { ConfirmDialog, Icon, IconButton, PageHeader, StatusBadge, toast, type DataTableColumn } from '@relevo/ui';
 import { useCallback, useMemo, useState } from 'react';
+import { listDateText, msg, t } from '../../shell/i18n';
 import { reportError } from '../../shell/report-error';
 import { savedOrReported } from '../../shell/save-failure';
 import { useList, useListParams } from '../../shell/list';
@@ -27,6 +27,13 @@ import { UserModal } from './UserModal';
 import { liveUserCalls } from './user-calls';
 import { USER_SCREEN_CONFIG, userRowActions, userScreenRights } from './user-screens';
 import './UsersPage.css';
+
+/** The title of each user screen (docs/product.md#user-lists). */
+const SCREEN_TITLES: Record<UserScreen, string> = {
+  staffUsers: msg('Admin Users'),
+  customerUsers: msg('Customer Users'),
+  ownUsers: msg('Users'),
+};
 
 type OpenDialog =
   | { kind: 'create' }
@@ -46,6 +53,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   const role = me.role.rol_id;
   const actor = useMemo<Actor>(() => ({ id: me.id, role }), [me.id, role]);
   const config = USER_SCREEN_CONFIG[screen];
+  const title = t(SCREEN_TITLES[screen]);
   const rights = useMemo(() => userScreenRights(role, screen), [role, screen]);
   const userCalls = useService('userCalls', liveUserCalls);
   const calls = useMemo(() => userCalls(screen), [userCalls, screen]);
@@ -69,18 +77,28 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
   const columns = useMemo<DataTableColumn<User>[]>(() => {
     const extra: DataTableColumn<User>[] =
       config.extraColumn === 'role'
-        ? [{ id: 'role', header: 'Role', cell: (user) => user.role.rol_name, sortable: true }]
+        ? [{ id: 'role', header: t('Role'), cell: (user) => user.role.rol_name, sortable: true }]
         : config.extraColumn === 'customer'
-          ? [{ id: 'customer', header: 'Customer', cell: (user) => user.customer?.customer_name ?? '', sortable: true }]
+          ? [
+              {
+                id: 'customer',
+                header: t('Customer'),
+                cell: (user) => user.customer?.customer_name ?? '',
+                sortable: true,
+              },
+            ]
           : [];
     return [
-      { id: 'name', header: 'Name', cell: (user) => user.name, sortable: true },
-      { id: 'last_name', header: 'Last Name', cell: (user) => user.last_name, sortable: true },
-      { id: 'email', header: 'Email', cell: (user) => user.email, sortable: true },
+      { id: 'name', header: t('Name'), cell: (user) => user.name, sortable: true },
+      { id: 'last_name', header: t('Last Name'), cell: (user) => user.last_name, sortable: true },
+      { id: 'email', header: t('Email'), cell: (user) => user.email, sortable: true },
       {
         id: 'status',
-        header: 'Status',
-        cell: (user) => <StatusBadge {...userStatus(user.status)} />,
+        header: t('Status'),
+        cell: (user) => {
+          const status = userStatus(user.status);
+          return <StatusBadge tone={status.tone} label={t(status.label)} />;
+        },
         sortable: true,
         width: '8rem',
       },
@@ -88,8 +106,8 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
       // a user never edited shows the day it was created
       {
         id: 'updated_at',
-        header: 'Update Date',
-        cell: (user) => <span className="rl-tabular">{listDate(user.updated_at ?? user.created_at)}</span>,
+        header: t('Update Date'),
+        cell: (user) => <span className="rl-tabular">{listDateText(user.updated_at ?? user.created_at)}</span>,
         sortable: true,
         width: '8.5rem',
       },
@@ -106,7 +124,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
           {actions.canEdit ? (
             <IconButton
               size="sm"
-              label={`Edit ${name}`}
+              label={t('Edit {name}', { name })}
               icon={<Icon name="edit" size={16} />}
               onClick={() => setDialog({ kind: 'edit', user })}
             />
@@ -114,7 +132,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
           {actions.canChangePassword ? (
             <IconButton
               size="sm"
-              label={`Change password of ${name}`}
+              label={t('Change password of {name}', { name })}
               icon={<Icon name="key" size={16} />}
               onClick={() => setDialog({ kind: 'password', user })}
             />
@@ -122,7 +140,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
           {actions.canDelete ? (
             <IconButton
               size="sm"
-              label={`Delete ${name}`}
+              label={t('Delete {name}', { name })}
               icon={<Icon name="trash" size={16} />}
               onClick={() => setDialog({ kind: 'delete', user })}
             />
@@ -148,7 +166,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
 
   const saved = useCallback(
     (user: User) => {
-      toast.success(editing ? MESSAGES.userUpdated : MESSAGES.userCreated);
+      toast.success(t(editing ? MESSAGES.userUpdated : MESSAGES.userCreated));
       setDialog(null);
       afterChange(user);
     },
@@ -157,7 +175,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
 
   const passwordUser = dialog?.kind === 'password' ? dialog.user : null;
   const passwordChanged = useCallback(() => {
-    toast.success(MESSAGES.passwordUpdated);
+    toast.success(t(MESSAGES.passwordUpdated));
     setDialog(null);
     if (passwordUser) afterChange(passwordUser);
   }, [passwordUser, afterChange]);
@@ -166,7 +184,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
     setIsDeleting(true);
     try {
       await calls.remove(user.id);
-      toast.success(MESSAGES.userDeleted);
+      toast.success(t(MESSAGES.userDeleted));
       reload();
     } catch (error) {
       // e.g. deleting oneself or the last Staff Root: the server says why (docs/product.md#messages general handler)
@@ -179,14 +197,14 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
 
   return (
     <>
-      <PageHeader title={config.title} />
+      <PageHeader title={title} />
       <ListTable<User>
-        label={config.title}
+        label={title}
         columns={columns}
         list={list}
         params={params}
         rowKey={(user) => user.id}
-        emptyText={MESSAGES.emptyUsers}
+        emptyText={t(MESSAGES.emptyUsers)}
         toolbar={rights.canCreate ? <CreateButton onClick={() => setDialog({ kind: 'create' })} /> : undefined}
         {...(rights.hasRowActions ? { rowActions } : {})}
       />
@@ -218,7 +236,7 @@ export function UsersPage({ screen }: { screen: UserScreen }) {
         onOpenChange={(open) => {
           if (!open && !isDeleting) close();
         }}
-        message={MESSAGES.confirmDeleteUser}
+        message={t(MESSAGES.confirmDeleteUser)}
         busy={isDeleting}
         onContinue={() => {
           if (dialog?.kind === 'delete') void remove(dialog.user);

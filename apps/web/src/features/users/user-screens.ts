@@ -13,9 +13,8 @@ import {
 export const USER_ENDPOINTS = { staffUsers, customerUsers, ownUsers } as const satisfies Record<UserScreen, unknown>;
 export type UserEndpoints = (typeof USER_ENDPOINTS)[UserScreen];
 
-/** What differs between the three user screens of docs/product.md#user-lists. */
+/** What differs between the three user screens of docs/product.md#user-lists (their titles are the page's, in UsersPage). */
 export interface UserScreenConfig {
-  title: string;
   /** the extra column: Admin Users shows the role, Customer Users the customer */
   extraColumn: 'role' | 'customer' | null;
   /** docs/product.md#constants-and-limits: Users by name; Admin Users and Customer Users by id */
@@ -23,9 +22,9 @@ export interface UserScreenConfig {
 }
 
 export const USER_SCREEN_CONFIG: Record<UserScreen, UserScreenConfig> = {
-  staffUsers: { title: 'Admin Users', extraColumn: 'role', defaultSort: { column: 'id', direction: 'asc' } },
-  customerUsers: { title: 'Customer Users', extraColumn: 'customer', defaultSort: { column: 'id', direction: 'asc' } },
-  ownUsers: { title: 'Users', extraColumn: null, defaultSort: { column: 'name', direction: 'asc' } },
+  staffUsers: { extraColumn: 'role', defaultSort: { column: 'id', direction: 'asc' } },
+  customerUsers: { extraColumn: 'customer', defaultSort: { column: 'id', direction: 'asc' } },
+  ownUsers: { extraColumn: null, defaultSort: { column: 'name', direction: 'asc' } },
 };
 
 /** The buttons a role sees on a user screen (docs/product.md#roles-and-permissions), read from the permissions the server enforces. */

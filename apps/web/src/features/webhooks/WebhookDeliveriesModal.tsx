@@ -1,6 +1,5 @@
 import {
   WEBHOOK_CHANGE_LABELS,
-  WEBHOOK_DELIVERY_STATE_BADGES,
   WEBHOOK_LIMITS,
   WEBHOOK_SCREEN_TEXTS,
   webhookInstantText,
@@ -8,9 +7,11 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '@relevo/domain';
-import { Alert, Button, Icon, Modal, Spinner, StatusBadge } from '@relevo/ui';
+import { Alert, Button, Icon, Modal, Spinner } from '@relevo/ui';
 import { useCallback } from 'react';
+import { currentLanguage, numberText, t } from '../../shell/i18n';
 import { useList, type ListParams } from '../../shell/list';
+import { DeliveryStateBadge } from './DeliveryStateBadge';
 import type { WebhookCalls } from './webhook-calls';
 import './WebhookDeliveriesModal.css';
 
@@ -29,6 +30,9 @@ const LATEST: ListParams = {
   sort: { column: 'delivery_id', direction: 'desc' },
   search: '',
 };
+
+/** A count as the log's note writes it: plain digits in English, the reader's grouping in Spanish. */
+const countText = (value: number) => (currentLanguage() === 'es' ? numberText(value) : String(value));
 
 /**
  * A webhook's delivery log (docs/product.md#outgoing-webhooks): each change sent, newest first,
@@ -50,7 +54,7 @@ export function WebhookDeliveriesModal({ webhook, calls, zone, onClose }: Webhoo
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Deliveries"
+      title={t('Deliveries')}
       description={<span className="webhook-log__url">{webhook.webhook_url}</span>}
       footer={
         <>
@@ -59,45 +63,51 @@ export function WebhookDeliveriesModal({ webhook, calls, zone, onClose }: Webhoo
             loading={list.status === 'loading' && list.rows.length > 0}
             onClick={list.reload}
           >
-            Refresh
+            {t('Refresh')}
           </Button>
           <Button variant="primary" onClick={onClose}>
-            Close
+            {t('Close')}
           </Button>
         </>
       }
     >
-      {list.status === 'loading' && list.rows.length === 0 ? <Spinner label="Loading the deliveries" /> : null}
-      {list.status === 'error' ? <Alert variant="error">{WEBHOOK_SCREEN_TEXTS.deliveriesLoadFailed}</Alert> : null}
+      {list.status === 'loading' && list.rows.length === 0 ? <Spinner label={t('Loading the deliveries')} /> : null}
+      {list.status === 'error' ? <Alert variant="error">{t(WEBHOOK_SCREEN_TEXTS.deliveriesLoadFailed)}</Alert> : null}
       {list.status === 'ready' && list.rows.length === 0 ? (
-        <p className="webhook-log__note">{WEBHOOK_SCREEN_TEXTS.noDeliveries}</p>
+        <p className="webhook-log__note">{t(WEBHOOK_SCREEN_TEXTS.noDeliveries)}</p>
       ) : null}
       {list.rows.length > 0 ? (
         <>
           <p className="webhook-log__note">
             {list.total > list.rows.length
-              ? `The latest ${list.rows.length} of ${list.total} deliveries, newest first.`
-              : `${list.total} ${list.total === 1 ? 'delivery' : 'deliveries'}, newest first.`}
+              ? t('The latest {shown} of {total} deliveries, newest first.', {
+                  shown: countText(list.rows.length),
+                  total: countText(list.total),
+                })
+              : t('{total, plural, one {{count} delivery} other {{count} deliveries}}, newest first.', {
+                  total: list.total,
+                  count: countText(list.total),
+                })}
           </p>
           {/* the log scrolls sideways inside the window on a narrow screen; keyboard users scroll it too */}
-          <div className="webhook-log__scroll" tabIndex={0} role="region" aria-label="Delivery log">
+          <div className="webhook-log__scroll" tabIndex={0} role="region" aria-label={t('Delivery log')}>
             <table className="webhook-log__table">
-              <caption className="rl-visually-hidden">Deliveries of {webhook.webhook_url}</caption>
+              <caption className="rl-visually-hidden">{t('Deliveries of {url}', { url: webhook.webhook_url })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Case ID</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t('Time')}</th>
+                  <th scope="col">{t('Case ID')}</th>
+                  <th scope="col">{t('Change')}</th>
+                  <th scope="col">{t('State')}</th>
                   <th scope="col" className="webhook-log__number">
-                    Attempts
+                    {t('Attempts')}
                   </th>
                   <th scope="col" className="webhook-log__number">
-                    HTTP status
+                    {t('HTTP status')}
                   </th>
-                  <th scope="col">Error</th>
-                  <th scope="col">Next try</th>
-                  <th scope="col">Idempotency key</th>
+                  <th scope="col">{t('Error')}</th>
+                  <th scope="col">{t('Next try')}</th>
+                  <th scope="col">{t('Idempotency key')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -105,13 +115,13 @@ export function WebhookDeliveriesModal({ webhook, calls, zone, onClose }: Webhoo
                   <tr key={delivery.delivery_id}>
                     <td className="webhook-log__time">{when(delivery.created_at)}</td>
                     <td>{delivery.case_id}</td>
-                    <td>{WEBHOOK_CHANGE_LABELS[delivery.change]}</td>
+                    <td>{t(WEBHOOK_CHANGE_LABELS[delivery.change])}</td>
                     <td>
-                      <StatusBadge {...WEBHOOK_DELIVERY_STATE_BADGES[delivery.state]} />
+                      <DeliveryStateBadge state={delivery.state} />
                     </td>
                     <td className="webhook-log__number">{delivery.attempts}</td>
                     <td className="webhook-log__number">{delivery.response_status ?? '—'}</td>
-                    <td className="webhook-log__error">{delivery.last_error ?? ''}</td>
+                    <td className="webhook-log__error">{delivery.last_error ? t(delivery.last_error) : ''}</td>
                     <td className="webhook-log__time">{when(delivery.next_attempt_at)}</td>
                     <td className="webhook-log__key">{delivery.idempotency_key}</td>
                   </tr>

@@ -15,6 +15,7 @@ import {
 import { Button, CheckboxGroup, FormModal, Icon, TextField } from '@relevo/ui';
 import { fromPromise } from 'xstate';
 import { copyToClipboard } from '../../shell/clipboard';
+import { msg, t } from '../../shell/i18n';
 import { useRecordFormModal } from '../../shell/record-form-modal';
 import { savedOrReported } from '../../shell/save-failure';
 import { bindFields } from '../../shell/shown-errors';
@@ -22,11 +23,14 @@ import type { WebhookCalls } from './webhook-calls';
 import './WebhookFormModal.css';
 
 export const WEBHOOK_FORM_TEXTS = {
-  title: 'Add Webhook',
-  urlHint: 'An https:// address that reaches a public address: private, loopback and link-local ones are refused.',
-  secretHint: 'Relevo signs each delivery with it. Keep a copy now: it is never shown again after saving.',
-  secretLabel: 'Signing secret',
+  title: msg('Add Webhook'),
+  urlHint: msg('An https:// address that reaches a public address: private, loopback and link-local ones are refused.'),
+  secretHint: msg('Relevo signs each delivery with it. Keep a copy now: it is never shown again after saving.'),
+  secretLabel: msg('Signing secret'),
 } as const;
+
+/** An example address, the same in every language. */
+const URL_EXAMPLE = 'https://example.com/relevo';
 
 export interface WebhookFormModalProps {
   calls: Pick<WebhookCalls, 'add'>;
@@ -51,14 +55,18 @@ export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalPr
     webhookFormInput(emptyWebhookForm(), fieldMessagesOf),
     onSaved,
   );
-  const field = bindFields<'webhook_url' | 'webhook_desc' | 'signing_secret'>(values, errors, (name, value) =>
+  const bound = bindFields<'webhook_url' | 'webhook_desc' | 'signing_secret'>(values, errors, (name, value) =>
     send({ type: 'CHANGE', field: name, value }),
   );
+  const field = (name: Parameters<typeof bound>[0]) => {
+    const shown = bound(name);
+    return { ...shown, errors: shown.errors?.map((error) => t(error)) };
+  };
 
   return (
     <FormModal
       open={!isSaved}
-      title={WEBHOOK_FORM_TEXTS.title}
+      title={t(WEBHOOK_FORM_TEXTS.title)}
       busy={isSaving}
       done={isSaved}
       onCancel={onClose}
@@ -72,20 +80,20 @@ export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalPr
         autoComplete="off"
         spellCheck={false}
         maxLength={WEBHOOK_LIMITS.urlMax}
-        placeholder="https://example.com/relevo"
-        hint={WEBHOOK_FORM_TEXTS.urlHint}
+        placeholder={URL_EXAMPLE}
+        hint={t(WEBHOOK_FORM_TEXTS.urlHint)}
         {...field('webhook_url')}
       />
-      <TextField label="Description" autoComplete="off" {...field('webhook_desc')} />
+      <TextField label={t('Description')} autoComplete="off" {...field('webhook_desc')} />
       <div className="webhook-secret">
         <TextField
-          label={WEBHOOK_FORM_TEXTS.secretLabel}
+          label={t(WEBHOOK_FORM_TEXTS.secretLabel)}
           required
           autoComplete="off"
           spellCheck={false}
           className="webhook-secret__field"
           maxLength={WEBHOOK_LIMITS.secretMax}
-          hint={WEBHOOK_FORM_TEXTS.secretHint}
+          hint={t(WEBHOOK_FORM_TEXTS.secretHint)}
           {...field('signing_secret')}
         />
         <div className="webhook-secret__actions">
@@ -95,24 +103,24 @@ export function WebhookFormModal({ calls, onClose, onSaved }: WebhookFormModalPr
             disabled={isSaving}
             onClick={() => send({ type: 'CHANGE', field: 'signing_secret', value: generateSigningSecret() })}
           >
-            Generate
+            {t('Generate')}
           </Button>
           <Button
             size="sm"
             icon={<Icon name="copy" size={16} />}
             disabled={values.signing_secret === ''}
-            onClick={() => void copyToClipboard(values.signing_secret, copiedLabel(WEBHOOK_FORM_TEXTS.secretLabel))}
+            onClick={() => void copyToClipboard(values.signing_secret, t(copiedLabel(WEBHOOK_FORM_TEXTS.secretLabel)))}
           >
-            Copy secret
+            {t('Copy secret')}
           </Button>
         </div>
       </div>
       <CheckboxGroup
-        legend="Changes it hears of"
+        legend={t('Changes it hears of')}
         name="changes"
-        options={WEBHOOK_CHANGES.map((change) => ({ value: change, text: WEBHOOK_CHANGE_LABELS[change] }))}
+        options={WEBHOOK_CHANGES.map((change) => ({ value: change, text: t(WEBHOOK_CHANGE_LABELS[change]) }))}
         values={values.changes}
-        errors={errors.changes}
+        errors={errors.changes?.map((error) => t(error))}
         onChange={(changes) => send({ type: 'CHANGE', field: 'changes', value: changes })}
       />
     </FormModal>

@@ -1,5 +1,4 @@
 import {
-  WEBHOOK_DELIVERY_STATE_BADGES,
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
   WEBHOOK_SCREEN_TEXTS,
@@ -8,14 +7,17 @@ import {
   type ListOf,
   type ListQuery,
   type Webhook,
+  type WebhookChange,
 } from '@relevo/domain';
 import { Button, Icon, StatusBadge, toast } from '@relevo/ui';
 import { Suspense, lazy, useCallback, useId, useState } from 'react';
+import { t } from '../../shell/i18n';
 import { useList, type ListParams } from '../../shell/list';
 import { useRecordScreen } from '../../shell/record-screen';
 import { reportError } from '../../shell/report-error';
 import { CardListScreen } from '../../shell/card-list';
 import { useService } from '../../shell/services';
+import { DeliveryStateBadge } from './DeliveryStateBadge';
 import { liveWebhookCalls } from './webhook-calls';
 import './WebhooksPage.css';
 
@@ -35,6 +37,21 @@ const ALL_WEBHOOKS: ListParams = {
   search: '',
 };
 
+/** "All changes", or the changes a webhook hears of, in the reader's language. */
+const changesText = (changes: readonly WebhookChange[]) =>
+  webhookChangesText(changes)
+    .split(', ')
+    .map((label) => t(label))
+    .join(', ');
+
+/** Where a translated sentence holds a value drawn as an element (a `<time>`). */
+const PLACE = '\uE000';
+/** The sentence's text before and after the element's place. */
+function around(text: string): [string, string] {
+  const at = text.indexOf(PLACE);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + PLACE.length)];
+}
+
 /**
  * `/webhooks` (docs/product.md#outgoing-webhooks), the Customer Root's: the organisation's
  * webhooks, each with the changes it hears of, whether it is active or was disabled (why and
@@ -51,10 +68,10 @@ export function WebhooksPage() {
   const [zone] = useState(() => calls.viewerZone());
   const screen = useRecordScreen<Webhook>({
     texts: {
-      created: WEBHOOK_SCREEN_TEXTS.added,
-      updated: WEBHOOK_SCREEN_TEXTS.added,
-      deleted: WEBHOOK_SCREEN_TEXTS.deleted,
-      confirmDelete: WEBHOOK_SCREEN_TEXTS.confirmDelete,
+      created: t(WEBHOOK_SCREEN_TEXTS.added),
+      updated: t(WEBHOOK_SCREEN_TEXTS.added),
+      deleted: t(WEBHOOK_SCREEN_TEXTS.deleted),
+      confirmDelete: t(WEBHOOK_SCREEN_TEXTS.confirmDelete),
     },
     remove: (webhook) => calls.remove(webhook.webhook_id),
     changed: list.reload,
@@ -66,7 +83,7 @@ export function WebhooksPage() {
     setEnabling(webhook.webhook_id);
     try {
       await calls.enable(webhook.webhook_id);
-      toast.success(WEBHOOK_SCREEN_TEXTS.enabled);
+      toast.success(t(WEBHOOK_SCREEN_TEXTS.enabled));
       list.reload();
     } catch (error) {
       reportError(error);
@@ -79,14 +96,14 @@ export function WebhooksPage() {
     <>
       <CardListScreen
         texts={{
-          title: WEBHOOK_SCREEN_TEXTS.title,
-          intro: WEBHOOK_SCREEN_TEXTS.intro,
-          create: WEBHOOK_SCREEN_TEXTS.add,
-          listLabel: WEBHOOK_SCREEN_TEXTS.listLabel,
-          loading: 'Loading the webhooks',
-          loadFailed: WEBHOOK_SCREEN_TEXTS.loadFailed,
-          empty: WEBHOOK_SCREEN_TEXTS.empty,
-          full: WEBHOOK_MESSAGES.tooMany,
+          title: t(WEBHOOK_SCREEN_TEXTS.title),
+          intro: t(WEBHOOK_SCREEN_TEXTS.intro),
+          create: t(WEBHOOK_SCREEN_TEXTS.add),
+          listLabel: t(WEBHOOK_SCREEN_TEXTS.listLabel),
+          loading: t('Loading the webhooks'),
+          loadFailed: t(WEBHOOK_SCREEN_TEXTS.loadFailed),
+          empty: t(WEBHOOK_SCREEN_TEXTS.empty),
+          full: t(WEBHOOK_MESSAGES.tooMany),
         }}
         list={list}
         isFull={list.total >= WEBHOOK_LIMITS.perCustomer}
@@ -138,62 +155,82 @@ function WebhookItem({ webhook, zone, isEnabling, onDeliveries, onEnable, onDele
         <h2 id={urlId} className="webhooks__url">
           {webhook.webhook_url}
         </h2>
-        <StatusBadge tone={isActive ? 'success' : 'danger'} label={isActive ? 'ACTIVE' : 'DISABLED'} />
+        <StatusBadge tone={isActive ? 'success' : 'danger'} label={isActive ? t('ACTIVE') : t('DISABLED')} />
       </div>
       {webhook.webhook_desc ? <p className="webhooks__desc">{webhook.webhook_desc}</p> : null}
       {!isActive ? (
         <p className="webhooks__problem">
-          Disabled
           {webhook.disabled_at ? (
-            <>
-              {' '}
-              on <time dateTime={webhook.disabled_at}>{webhookInstantText(zone, webhook.disabled_at)}</time>
-            </>
-          ) : null}
-          {webhook.disabled_reason ? `: ${webhook.disabled_reason}` : null}
+            <AroundTime
+              text={t('Disabled on {time}', { time: PLACE })}
+              at={webhook.disabled_at}
+              shown={webhookInstantText(zone, webhook.disabled_at)}
+            />
+          ) : (
+            t('Disabled')
+          )}
+          {webhook.disabled_reason ? `: ${t(webhook.disabled_reason)}` : null}
         </p>
       ) : webhook.failing_since ? (
         <p className="webhooks__problem">
-          Failing since <time dateTime={webhook.failing_since}>{webhookInstantText(zone, webhook.failing_since)}</time>:
-          it is disabled after {WEBHOOK_LIMITS.disableAfterMs / 3_600_000} hours of failures.
+          <AroundTime
+            text={t('Failing since {time}: it is disabled after {hours} hours of failures.', {
+              time: PLACE,
+              hours: WEBHOOK_LIMITS.disableAfterMs / 3_600_000,
+            })}
+            at={webhook.failing_since}
+            shown={webhookInstantText(zone, webhook.failing_since)}
+          />
         </p>
       ) : null}
       <dl className="card-list__facts">
         <div>
-          <dt>Changes</dt>
-          <dd>{webhookChangesText(webhook.changes)}</dd>
+          <dt>{t('Changes')}</dt>
+          <dd>{changesText(webhook.changes)}</dd>
         </div>
         <div>
-          <dt>Last delivery</dt>
+          <dt>{t('Last delivery')}</dt>
           <dd>
             {webhook.last_delivery_state && webhook.last_delivery_at ? (
               <>
-                <StatusBadge {...WEBHOOK_DELIVERY_STATE_BADGES[webhook.last_delivery_state]} />{' '}
+                <DeliveryStateBadge state={webhook.last_delivery_state} />{' '}
                 <time dateTime={webhook.last_delivery_at}>{webhookInstantText(zone, webhook.last_delivery_at)}</time>
               </>
             ) : (
-              'None yet'
+              t('None yet')
             )}
           </dd>
         </div>
         <div>
-          <dt>Waiting</dt>
+          <dt>{t('Waiting')}</dt>
           <dd className="webhooks__count">{webhook.pending_count}</dd>
         </div>
       </dl>
       <div className="card-list__actions">
         <Button size="sm" icon={<Icon name="activity" size={16} />} onClick={onDeliveries}>
-          Deliveries
+          {t('Deliveries')}
         </Button>
         {!isActive ? (
           <Button size="sm" icon={<Icon name="check" size={16} />} loading={isEnabling} onClick={onEnable}>
-            Enable
+            {t('Enable')}
           </Button>
         ) : null}
         <Button size="sm" icon={<Icon name="trash" size={16} />} onClick={onDelete}>
-          Delete
+          {t('Delete')}
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A translated sentence with an instant in it, drawn as a `<time>` where the sentence puts it. */
+function AroundTime({ text, at, shown }: { text: string; at: string; shown: string }) {
+  const [before, after] = around(text);
+  return (
+    <>
+      {before}
+      <time dateTime={at}>{shown}</time>
+      {after}
+    </>
   );
 }

@@ -14,6 +14,7 @@ const user: SessionUser = {
   is_admin: false,
   force_change_password: false,
   customer: { customer_id: 2, customer_name: 'Acme', customer_qty_resources: 10 },
+  language: null,
 };
 
 function start() {

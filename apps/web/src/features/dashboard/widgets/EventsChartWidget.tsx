@@ -1,6 +1,7 @@
 import { MONTH_LABELS, yearSeries } from '@relevo/domain';
 import { AreaComparisonChart, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
+import { t } from '../../../shell/i18n';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
@@ -15,26 +16,29 @@ export function EventsChartWidget({ defaultDisplay }: DashboardWidgetProps) {
   const isEmpty = value !== null && value.every((row) => row.num_event === 0);
   return (
     <Widget
-      title="Events Line Chart"
+      title={t('Events Line Chart')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={isEmpty}
-      emptyText="No events this year or last year."
+      emptyText={t('No events this year or last year.')}
     >
       {(fullscreen) =>
         series ? (
           <AreaComparisonChart
-            label={`Events per month, ${series.currentYear} against ${series.previousYear}`}
-            unit="events"
-            categories={MONTH_LABELS}
+            label={t('Events per month, {current} against {previous}', {
+              current: String(series.currentYear),
+              previous: String(series.previousYear),
+            })}
+            unit={t('events')}
+            categories={MONTH_LABELS.map((month) => t(month))}
             height={fullscreen ? 480 : 260}
             current={{
               label: String(series.currentYear),
-              points: series.current.map((point) => ({ x: point.label, y: point.value })),
+              points: series.current.map((point) => ({ x: t(point.label), y: point.value })),
             }}
             previous={{
               label: String(series.previousYear),
-              points: series.previous.map((point) => ({ x: point.label, y: point.value })),
+              points: series.previous.map((point) => ({ x: t(point.label), y: point.value })),
             }}
           />
         ) : null

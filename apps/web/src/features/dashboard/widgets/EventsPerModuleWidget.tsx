@@ -1,16 +1,28 @@
 import { DEFAULT_MODULE_PERIOD, type ModulePeriod } from '@relevo/domain';
 import { DonutChart, PeriodSelect, Widget } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
+import { msg, t } from '../../../shell/i18n';
+import { moduleNameShown } from '../dashboard-text';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
-const PERIODS = [
-  { value: 'Today', text: 'Today' },
-  { value: 'Week', text: 'Week' },
-  { value: 'Month', text: 'Month' },
-] as const satisfies readonly { value: ModulePeriod; text: string }[];
+const PERIODS: readonly { value: ModulePeriod; text: string }[] = [
+  { value: 'Today', text: msg('Today') },
+  { value: 'Week', text: msg('Week') },
+  { value: 'Month', text: msg('Month') },
+];
 
-const PERIOD_TEXT: Record<ModulePeriod, string> = { Today: 'today', Week: 'this week', Month: 'this month' };
+/** What the widget says of each period: with no events, and as the chart's name. */
+const EMPTY_TEXT: Record<ModulePeriod, string> = {
+  Today: msg('No events today.'),
+  Week: msg('No events this week.'),
+  Month: msg('No events this month.'),
+};
+const CHART_LABEL: Record<ModulePeriod, string> = {
+  Today: msg('Events per module today'),
+  Week: msg('Events per module this week'),
+  Month: msg('Events per module this month'),
+};
 
 /** docs/product.md#dashboard Events Per Module: a donut of the period's events by module; Today, Week or Month (default Month). */
 export function EventsPerModuleWidget({
@@ -25,13 +37,18 @@ export function EventsPerModuleWidget({
   const { status, value } = useSummary(load);
   return (
     <Widget
-      title="Events Per Module"
+      title={t('Events Per Module')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value?.length === 0}
-      emptyText={`No events ${PERIOD_TEXT[period]}.`}
+      emptyText={t(EMPTY_TEXT[period])}
       controls={
-        <PeriodSelect label="Period of Events Per Module" options={PERIODS} value={period} onChange={setPeriod} />
+        <PeriodSelect
+          label={t('Period of Events Per Module')}
+          options={PERIODS.map((option) => ({ ...option, text: t(option.text) }))}
+          value={period}
+          onChange={setPeriod}
+        />
       }
       // the ring's room, kept while it loads
       placeholder={<div className="dashboard__donut-room" />}
@@ -39,13 +56,13 @@ export function EventsPerModuleWidget({
       {(fullscreen) =>
         value ? (
           <DonutChart
-            label={`Events per module ${PERIOD_TEXT[period]}`}
-            unit="events"
-            otherLabel="Other modules"
+            label={t(CHART_LABEL[period])}
+            unit={t('events')}
+            otherLabel={t('Other modules')}
             size={fullscreen ? 360 : 220}
             slices={value.map((row) => ({
               key: String(row.module_id ?? row.module_name),
-              label: row.module_name,
+              label: moduleNameShown(row.module_name),
               value: row.num_events,
             }))}
           />

@@ -1,5 +1,6 @@
 import { eventStatus } from '@relevo/domain';
 import { StatTiles, Widget } from '@relevo/ui';
+import { t } from '../../../shell/i18n';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
@@ -9,11 +10,11 @@ export function EventsTodayWidget({ defaultDisplay }: DashboardWidgetProps) {
   const { status, value } = useSummary(calls.today);
   return (
     <Widget
-      title="Events Today"
+      title={t('Events Today')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value?.count_today === 0}
-      emptyText="No events today."
+      emptyText={t('No events today.')}
       placeholder={<TodayTiles counts={null} />}
     >
       {value ? <TodayTiles counts={value} /> : null}
@@ -28,29 +29,29 @@ function TodayTiles({ counts }: { counts: TodayCounts | null }) {
   const tone = (state: 'open' | 'progress' | 'completed' | 'canceled') => eventStatus(state).tone;
   return (
     <StatTiles
-      label="Events today by status"
+      label={t('Events today by status')}
       tiles={[
-        { key: 'today', label: 'Events today', value: counts?.count_today ?? null },
-        { key: 'open', label: eventStatus('open').label, value: counts?.count_open ?? null, tone: tone('open') },
+        { key: 'today', label: t('Events today'), value: counts?.count_today ?? null },
+        { key: 'open', label: t(eventStatus('open').label), value: counts?.count_open ?? null, tone: tone('open') },
         {
           key: 'progress',
-          label: eventStatus('progress').label,
+          label: t(eventStatus('progress').label),
           value: counts?.count_progress ?? null,
           tone: tone('progress'),
         },
         {
           key: 'completed',
-          label: eventStatus('completed').label,
+          label: t(eventStatus('completed').label),
           value: counts?.count_completed ?? null,
           tone: tone('completed'),
         },
         {
           key: 'canceled',
-          label: eventStatus('canceled').label,
+          label: t(eventStatus('canceled').label),
           value: counts?.count_canceled ?? null,
           tone: tone('canceled'),
         },
-        { key: 'sla', label: 'SLA missed', value: counts?.count_non_compliance ?? null, tone: 'danger' },
+        { key: 'sla', label: t('SLA missed'), value: counts?.count_non_compliance ?? null, tone: 'danger' },
       ]}
     />
   );

@@ -1,22 +1,25 @@
-import { minutesText, type ModuleEventTimes } from '@relevo/domain';
+import type { ModuleEventTimes } from '@relevo/domain';
 import { SummaryTable, Widget, type SummaryColumn } from '@relevo/ui';
+import { numberText, t } from '../../../shell/i18n';
+import { minutesShown, moduleNameShown } from '../dashboard-text';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
-const COLUMNS: SummaryColumn<ModuleEventTimes>[] = [
-  { key: 'name', header: 'Name', cell: (row) => row.name },
-  { key: 'events', header: 'Events', numeric: true, cell: (row) => row.events.toLocaleString('en-US') },
+/** The table's columns, in the reader's language (built while rendering). */
+const moduleEventColumns = (): SummaryColumn<ModuleEventTimes>[] => [
+  { key: 'name', header: t('Name'), cell: (row) => moduleNameShown(row.name) },
+  { key: 'events', header: t('Events'), numeric: true, cell: (row) => numberText(row.events) },
   {
     key: 'response',
-    header: 'Avg. response (min)',
+    header: t('Avg. response (min)'),
     numeric: true,
-    cell: (row) => minutesText(row.avg_incident_response_time),
+    cell: (row) => minutesShown(row.avg_incident_response_time),
   },
   {
     key: 'resolution',
-    header: 'MTTR (min)',
+    header: t('MTTR (min)'),
     numeric: true,
-    cell: (row) => minutesText(row.avg_incident_resolution_time),
+    cell: (row) => minutesShown(row.avg_incident_resolution_time),
   },
 ];
 
@@ -29,16 +32,16 @@ export function ModuleEventsWidget({ defaultDisplay }: DashboardWidgetProps) {
   const { status, value } = useSummary(calls.moduleEvents);
   return (
     <Widget
-      title="Module Events This Month"
+      title={t('Module Events This Month')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value?.length === 0}
-      emptyText="No events this month."
+      emptyText={t('No events this month.')}
     >
       {value ? (
         <SummaryTable
-          caption="Module events this month, times in minutes"
-          columns={COLUMNS}
+          caption={t('Module events this month, times in minutes')}
+          columns={moduleEventColumns()}
           rows={value}
           rowKey={(row) => String(row.module_id ?? row.name)}
         />

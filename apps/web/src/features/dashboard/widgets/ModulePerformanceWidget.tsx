@@ -1,6 +1,8 @@
-import { modulePerformanceBars, percentText } from '@relevo/domain';
+import { modulePerformanceBars } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
+import { t } from '../../../shell/i18n';
+import { moduleNameShown, percentShown } from '../dashboard-text';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
@@ -11,23 +13,29 @@ export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps
   useEffect(() => ComparisonBars.preload(), []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.performance);
-  const bars = value ? modulePerformanceBars(value) : [];
+  const bars = value ? modulePerformanceBars(value).map((bar) => ({ ...bar, label: moduleNameShown(bar.label) })) : [];
   return (
     <Widget
-      title="Module Performance MTD"
+      title={t('Module Performance MTD')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value?.length === 0}
-      emptyText="No events this month or last month."
+      emptyText={t('No events this month or last month.')}
     >
       {value ? (
         <MonthComparisonBars
-          label="Events per module, this month against last month"
-          labelHeader="Module"
+          label={t('Events per module, this month against last month')}
+          labelHeader={t('Module')}
           bars={bars}
-          note={(bar) =>
-            `${percentText(bar.currentShare)} of this month's events, ${percentText(bar.previousShare)} of last month's; ${bar.change === null ? 'none last month' : `${percentText(bar.change, true)} on last month`}`
-          }
+          note={(bar) => {
+            const shares = { current: percentShown(bar.currentShare), previous: percentShown(bar.previousShare) };
+            return bar.change === null
+              ? t("{current} of this month's events, {previous} of last month's; none last month", shares)
+              : t("{current} of this month's events, {previous} of last month's; {change} on last month", {
+                  ...shares,
+                  change: percentShown(bar.change, true),
+                });
+          }}
         />
       ) : null}
     </Widget>

@@ -1,4 +1,5 @@
 import { ComparisonBars } from '@relevo/ui';
+import { t } from '../../../shell/i18n';
 
 interface MonthBar {
   label: string;
@@ -27,8 +28,8 @@ export function MonthComparisonBars<Bar extends MonthBar>({
     <ComparisonBars
       label={label}
       labelHeader={labelHeader}
-      currentLabel="This month"
-      previousLabel="Last month"
+      currentLabel={t('This month')}
+      previousLabel={t('Last month')}
       bars={bars.map((bar) => ({ label: bar.label, current: bar.current, previous: bar.previous, note: note(bar) }))}
     />
   );

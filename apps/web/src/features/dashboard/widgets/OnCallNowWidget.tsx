@@ -2,6 +2,7 @@ import type { OnCallNow } from '@relevo/api';
 import { Badge, Button, Icon, Widget } from '@relevo/ui';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { currentLanguage, t } from '../../../shell/i18n';
 import { schedulePath, untilText } from '../on-call-now';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
@@ -19,13 +20,13 @@ export function OnCallNowWidget({ defaultDisplay }: DashboardWidgetProps) {
   const { status, value } = useSummary(calls.onCallNow, round);
   return (
     <Widget
-      title="On call now"
+      title={t('On call now')}
       status={status}
       defaultDisplay={defaultDisplay}
       controls={
         status === 'failed' ? (
           <Button size="sm" icon={<Icon name="reload" size={14} />} onClick={reload}>
-            Reload
+            {t('Reload')}
           </Button>
         ) : null
       }
@@ -39,12 +40,12 @@ function OnCallList({ answer }: { answer: OnCallNow }) {
   if (answer.schedules.length === 0)
     return (
       <p className="on-call-now__empty">
-        No schedules yet. <Link to="/schedules">Go to Schedules</Link>
+        {t('No schedules yet.')} <Link to="/schedules">{t('Go to Schedules')}</Link>
       </p>
     );
   const now = new Date(answer.at);
   return (
-    <ul className="on-call-now" aria-label="Who is on call now, per schedule">
+    <ul className="on-call-now" aria-label={t('Who is on call now, per schedule')}>
       {answer.schedules.map((row) => (
         <li key={row.schedule_id} className="on-call-now__item">
           <Link className="on-call-now__schedule" to={schedulePath(row.schedule_id)}>
@@ -55,12 +56,12 @@ function OnCallList({ answer }: { answer: OnCallNow }) {
               <span className="on-call-now__person">{row.resource.resource_fullname}</span>
             ) : (
               <Badge tone="warning">
-                <Icon name="warning" size={14} /> Nobody on call
+                <Icon name="warning" size={14} /> {t('Nobody on call')}
               </Badge>
             )}{' '}
             {row.until ? (
               <span className="on-call-now__until">
-                until <time dateTime={row.until}>{untilText(row.until, now)}</time>
+                {t('until')} <time dateTime={row.until}>{untilText(row.until, now, undefined, currentLanguage())}</time>
               </span>
             ) : null}
           </span>

@@ -1,6 +1,8 @@
-import { compliancePerformanceBars, percentText } from '@relevo/domain';
+import { compliancePerformanceBars } from '@relevo/domain';
 import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
+import { t } from '../../../shell/i18n';
+import { percentShown } from '../dashboard-text';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
@@ -11,22 +13,26 @@ export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   useEffect(() => ComparisonBars.preload(), []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.compliance);
-  const bars = value ? compliancePerformanceBars(value) : [];
+  // the bars are named by the domain ('SLA met', 'SLA missed')
+  const bars = value ? compliancePerformanceBars(value).map((bar) => ({ ...bar, label: t(bar.label) })) : [];
   return (
     <Widget
-      title="SLA Performance MTD"
+      title={t('SLA Performance MTD')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value !== null && bars.every((bar) => bar.current === 0 && bar.previous === 0)}
-      emptyText="No SLA results this month or last month."
+      emptyText={t('No SLA results this month or last month.')}
     >
       {value ? (
         <MonthComparisonBars
-          label="SLA results, this month against last month"
+          label={t('SLA results, this month against last month')}
           labelHeader="SLA"
           bars={bars}
           note={(bar) =>
-            `${percentText(bar.currentShare)} of this month's SLA results, ${percentText(bar.previousShare)} of last month's`
+            t("{current} of this month's SLA results, {previous} of last month's", {
+              current: percentShown(bar.currentShare),
+              previous: percentShown(bar.previousShare),
+            })
           }
         />
       ) : null}

@@ -1,30 +1,38 @@
 import { StatTiles, PeriodSelect, Widget } from '@relevo/ui';
 import { useCallback, useState } from 'react';
+import { msg, t } from '../../../shell/i18n';
 import type { DashboardCalls } from '../dashboard-calls';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
 export type StatisticPeriod = 'Daily' | 'Weekly' | 'Yearly';
 
-const PERIODS = [
-  { value: 'Daily', text: 'Daily' },
-  { value: 'Weekly', text: 'Weekly' },
-  { value: 'Yearly', text: 'Yearly' },
-] as const satisfies readonly { value: StatisticPeriod; text: string }[];
+const PERIODS: readonly { value: StatisticPeriod; text: string }[] = [
+  { value: 'Daily', text: msg('Daily') },
+  { value: 'Weekly', text: msg('Weekly') },
+  { value: 'Yearly', text: msg('Yearly') },
+];
 
-interface Statistic {
+/** A count and its label's English (a catalog id), with the year it names, if any: the label is written when shown. */
+interface Counted {
   label: string;
+  year?: number;
   value: number;
-  /** the same for the period before, when the answers hold it */
-  before?: { label: string; value: number };
 }
+
+interface Statistic extends Counted {
+  /** the same for the period before, when the answers hold it */
+  before?: Counted;
+}
+
+const labelOf = ({ label, year }: Counted) => (year === undefined ? t(label) : t(label, { year: String(year) }));
 
 /** The events received in the period, from the summaries that count them (today, the week's modules, the year's months). */
 async function statisticOf(calls: DashboardCalls, period: StatisticPeriod): Promise<Statistic> {
-  if (period === 'Daily') return { label: 'Events today', value: (await calls.today()).count_today };
+  if (period === 'Daily') return { label: msg('Events today'), value: (await calls.today()).count_today };
   if (period === 'Weekly')
     return {
-      label: 'Events this week',
+      label: msg('Events this week'),
       value: (await calls.modules('Week')).reduce((sum, row) => sum + row.num_events, 0),
     };
   const rows = await calls.chart();
@@ -32,17 +40,18 @@ async function statisticOf(calls: DashboardCalls, period: StatisticPeriod): Prom
   const total = (wanted: number) =>
     rows.filter((row) => row.years === wanted).reduce((sum, row) => sum + row.num_event, 0);
   return {
-    label: `Events in ${year}`,
+    label: msg('Events in {year}'),
+    year,
     value: total(year),
-    before: { label: `Events in ${year - 1}`, value: total(year - 1) },
+    before: { label: msg('Events in {year}'), year: year - 1, value: total(year - 1) },
   };
 }
 
 /** The tile's text while its number loads. */
 const PLACEHOLDER_LABEL: Record<StatisticPeriod, string> = {
-  Daily: 'Events today',
-  Weekly: 'Events this week',
-  Yearly: 'Events this year',
+  Daily: msg('Events today'),
+  Weekly: msg('Events this week'),
+  Yearly: msg('Events this year'),
 };
 
 /** docs/product.md#dashboard: the generic statistic widget, with a Daily, Weekly or Yearly dropdown: the events received in that period. */
@@ -56,23 +65,31 @@ export function StatisticWidget({
   const { status, value } = useSummary(load);
   return (
     <Widget
-      title="Events Received"
+      title={t('Events Received')}
       status={status}
       defaultDisplay={defaultDisplay}
       controls={
-        <PeriodSelect label="Period of Events Received" options={PERIODS} value={period} onChange={setPeriod} />
+        <PeriodSelect
+          label={t('Period of Events Received')}
+          options={PERIODS.map((option) => ({ ...option, text: t(option.text) }))}
+          value={period}
+          onChange={setPeriod}
+        />
       }
       placeholder={
-        <StatTiles label="Events received" tiles={[{ key: 'value', label: PLACEHOLDER_LABEL[period], value: null }]} />
+        <StatTiles
+          label={t('Events received')}
+          tiles={[{ key: 'value', label: t(PLACEHOLDER_LABEL[period]), value: null }]}
+        />
       }
     >
       {value ? (
         <StatTiles
-          label="Events received"
+          label={t('Events received')}
           tiles={[
-            { key: 'value', label: value.label, value: value.value },
+            { key: 'value', label: labelOf(value), value: value.value },
             ...(value.before
-              ? [{ key: 'before', label: value.before.label, value: value.before.value, tone: 'neutral' as const }]
+              ? [{ key: 'before', label: labelOf(value.before), value: value.before.value, tone: 'neutral' as const }]
               : []),
           ]}
         />

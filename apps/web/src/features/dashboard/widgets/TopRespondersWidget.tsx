@@ -1,4 +1,5 @@
 import { RankedBars, Widget } from '@relevo/ui';
+import { t } from '../../../shell/i18n';
 import { useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
@@ -8,16 +9,16 @@ export function TopRespondersWidget({ defaultDisplay }: DashboardWidgetProps) {
   const { status, value } = useSummary(calls.responders);
   return (
     <Widget
-      title="Top 10 Responders of the Month"
+      title={t('Top 10 Responders of the Month')}
       status={status}
       defaultDisplay={defaultDisplay}
       isEmpty={value?.length === 0}
-      emptyText="No events were assigned this month."
+      emptyText={t('No events were assigned this month.')}
     >
       {value ? (
         <RankedBars
-          label="Top 10 responders of the month"
-          unit="events"
+          label={t('Top 10 responders of the month')}
+          unit={t('events')}
           items={value.map((row) => ({ key: row.resource, label: row.resource, value: row.num_assigned_month }))}
         />
       ) : null}
