@@ -72,6 +72,21 @@ async function ownIncident(page: Page, baseURL: string | undefined, name: string
 }
 
 /**
+ * A resource of the test's own that has no shift ahead, first in the list by its name: its Next
+ * Shift cell holds a visually hidden text, which must stay inside the list's scrolling box.
+ */
+async function shiftlessResource(request: APIRequestContext): Promise<void> {
+  const response = await request.post('/api/procedures/add/resource', {
+    data: {
+      resource_fullname: `0 Phone without a shift ${RUN}`,
+      resource_email: `phone-without-a-shift-${RUN}@democompany.demo`,
+      language_id: 'EN',
+    },
+  });
+  expect(response.ok(), `adding a resource answered ${response.status()}`).toBe(true);
+}
+
+/**
  * The address of a route with parameters: a record of the demo customer (the demo data fills
  * each list). A new route with a parameter fails here until it is given one.
  */
@@ -113,8 +128,10 @@ async function settledPage(page: Page, heading: Locator = page.getByRole('headin
 
 /**
  * What sticks out of the page sideways: nothing when the document is no wider than the window;
- * otherwise the outermost elements past its right edge (their parent is within it) that no box
- * of theirs clips or scrolls, as `tag.class "text" right=px`.
+ * otherwise the outermost elements past its right edge that no box of theirs clips or scrolls, as
+ * `tag.class "text" right=px`. A box clips what its containing block lies in: an absolutely placed
+ * element (a visually hidden text) escapes a scrolling box between it and its positioned ancestor,
+ * and a fixed one escapes every box, so those widen the page from inside a scrolling table.
  */
 function sideways(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -122,23 +139,30 @@ function sideways(page: Page): Promise<string[]> {
     const width = root.clientWidth;
     if (root.scrollWidth <= width) return [];
     const past = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
-    const insideScroller = (element: Element) => {
-      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+    const clipped = (element: Element) => {
+      const position = getComputedStyle(element).position;
+      if (position === 'fixed') return false;
+      let box: Element | null =
+        position === 'absolute' && element instanceof HTMLElement ? element.offsetParent : element.parentElement;
+      for (; box && box !== document.body && box !== root; box = box.parentElement) {
         if (getComputedStyle(box).overflowX !== 'visible') return true;
       }
       return false;
     };
-    const found: string[] = [];
+    const outside = new Set<Element>();
     for (const element of document.body.querySelectorAll('*')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || !past(element) || insideScroller(element)) continue;
-      if (element.parentElement && element.parentElement !== document.body && past(element.parentElement)) continue;
+      if (element.getBoundingClientRect().width > 0 && past(element) && !clipped(element)) outside.add(element);
+    }
+    const found: string[] = [];
+    for (const element of outside) {
+      if (element.parentElement && outside.has(element.parentElement)) continue;
       const classes = [...element.classList]
         .slice(0, 2)
         .map((name) => `.${name}`)
         .join('');
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      found.push(`${element.tagName.toLowerCase()}${classes} "${text}" right=${Math.round(rect.right)}`);
+      const right = Math.round(element.getBoundingClientRect().right);
+      found.push(`${element.tagName.toLowerCase()}${classes} "${text}" right=${right}`);
     }
     return [`document ${root.scrollWidth} px wide in a window of ${width}`, ...found.slice(0, 8)];
   });
@@ -231,6 +255,7 @@ test.describe(`on a phone (${PHONE.width} x ${PHONE.height})`, () => {
       await signIn(page, user);
       // a row in the events list, and a log to open
       const caseId = routes.includes('events') ? await ownIncident(page, baseURL, 'Phone routes') : undefined;
+      if (routes.includes('resources')) await shiftlessResource(page.request);
       for (const route of routes) {
         const path = await pathOf(route, page.request, caseId);
         await page.goto(path);
