@@ -1,6 +1,6 @@
 import { Role, homePathFor, type RoleId, type Customer as CustomerRecord } from '@relevo/domain';
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { routes } from '../routes';
 import { never, storyCounts, storyUser } from '../testing/fixtures';
 import { StoryApp, screenMeta } from '../testing/story-app';
@@ -32,13 +32,23 @@ const eventCalls: Services['eventCalls'] = storyEventCalls('empty');
 const dashboardCalls = DASHBOARD_CALLS.empty;
 
 /** The real route table, signed in as a fixture user of one role, landing on that role's home. */
-function SignedInApp({ role, forced = false, path }: { role: RoleId; forced?: boolean; path?: string }) {
+function SignedInApp({
+  role,
+  forced = false,
+  path,
+  saveLanguage = async () => ({}),
+}: {
+  role: RoleId;
+  forced?: boolean;
+  path?: string;
+  saveLanguage?: Services['saveLanguage'];
+}) {
   return (
     <StoryApp
       routes={routes}
       at={path ?? homePathFor(role)}
       user={storyUser(role, { force_change_password: forced })}
-      services={{ loadProfileCounts: async () => storyCounts, customerCalls, eventCalls, dashboardCalls }}
+      services={{ loadProfileCounts: async () => storyCounts, customerCalls, eventCalls, dashboardCalls, saveLanguage }}
     />
   );
 }
@@ -70,5 +80,39 @@ export const SettingsMenu: Story = {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Password', 'Logout']);
+  },
+};
+
+/** The language menu (docs/product.md#languages): both languages by their own names, the current one marked; a choice is saved to the profile. */
+export const LanguageMenu: Story = {
+  args: { role: Role.Customer, saveLanguage: fn(async () => ({})) },
+  play: async ({ args, canvasElement }) => {
+    const screen = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await screen.findByRole('button', { name: 'Language' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual(['English', 'Español']);
+    await expect(within(items[0]!).getByText('English')).toHaveAttribute('aria-current', 'true');
+    await expect(within(items[1]!).getByText('Español')).toHaveAttribute('lang', 'es');
+    await userEvent.click(items[1]!);
+    await waitFor(() => expect(args.saveLanguage).toHaveBeenCalledWith('es'));
+  },
+};
+
+/** A language that could not be saved says so; the screen stays in its language. */
+export const LanguageNotSaved: Story = {
+  args: {
+    role: Role.Customer,
+    saveLanguage: async () => {
+      throw new Error('The language could not be saved');
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const screen = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await screen.findByRole('button', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    const message = await screen.findByText('The language could not be saved');
+    await waitFor(() => expect(message).toBeVisible());
+    await expect(screen.getByRole('button', { name: 'Language' })).toBeVisible();
   },
 };

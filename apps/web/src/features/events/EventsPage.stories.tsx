@@ -42,6 +42,36 @@ export const Filled: Story = {
     await expect(screen.getByText(/^Live:/)).toBeVisible();
   },
 };
+/**
+ * On a phone (docs/user-guide.md "On a phone"): the filters fold behind a "Filters" button that
+ * counts those set, and each event is a card of "title: value" lines.
+ */
+export const OnAPhone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const screen = storyBody(canvasElement);
+    await expect(await screen.findByText('Disk almost full on db-1')).toBeVisible();
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // the panel the button controls: the filters' group, folded away
+    const filters = canvasElement.ownerDocument.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+    await expect(filters).toHaveAttribute('role', 'group');
+    await expect(filters).toHaveAttribute('aria-label', 'Event filters');
+    await expect(filters).not.toBeVisible();
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(filters).toBeVisible();
+    await userEvent.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'Open');
+    await waitFor(() => expect(toggle).toHaveAccessibleName(/^Filters\s*1 filter set$/));
+    // a card: the values one under the other, within the screen
+    const table = screen.getByRole('table', { name: 'Events' });
+    await expect(table.closest('.rl-table--cards')).not.toBeNull();
+    const row = within(table).getAllByRole('row')[1]!;
+    await expect(row.getBoundingClientRect().right).toBeLessThanOrEqual(
+      canvasElement.ownerDocument.documentElement.clientWidth,
+    );
+  },
+};
 export const Empty: Story = { args: { calls: 'empty' }, play: playShowsText('No events found.') };
 export const Loading: Story = { args: { calls: 'loading' } };
 /** a failed load is an empty list with Reload (docs/product.md#http-calls) */
