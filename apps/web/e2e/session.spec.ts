@@ -70,6 +70,28 @@ test.describe('the guard and the layout (docs/product.md#route-guard, #layout)',
     await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
   });
 
+  test('the page paints its header bar before the scripts run, and the app draws over it', async ({ page }) => {
+    // the scripts held back: what the browser paints from the page alone
+    await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    const boot = page.locator('#root > .rl-boot');
+    await expect(boot).toBeVisible();
+    await expect(boot).toHaveText('Relevo');
+    expect((await boot.boundingBox())!.height).toBe(56);
+    await page.unroute(/\/assets\/[^/]*\.js$/);
+
+    // the session is read once, as the scripts start (shell/session.tsx, startSessionRead)
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/me') sessionReads.push(request.method());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(boot).toHaveCount(0);
+    expect(sessionReads).toEqual(['GET']);
+    await expectAccessible(page, 'Login, drawn over the first paint');
+  });
+
   test('an unknown path goes to the role home; staff are not sent to the Dashboard', async ({ page, signIn }) => {
     await signIn(page, staffEdit);
     await page.goto('/no/such/page');

@@ -1,6 +1,6 @@
 import '@relevo/ui/theme.css';
 import { Toaster } from '@relevo/ui';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { routes } from './routes';
@@ -8,25 +8,29 @@ import { AppRoutes } from './shell/app-routes';
 import { activateLanguage } from './shell/i18n';
 import { LanguageRoot, startLanguage } from './shell/language';
 import { installErrorReporter } from './shell/report-error';
-import { SessionProvider } from './shell/session';
+import { SessionProvider, startSessionRead } from './shell/session';
 
 installErrorReporter();
+// the session's answer is on its way while the first screen is drawn
+startSessionRead();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // the first screen opens in the language it will keep (Spanish's catalog is its own chunk)
 void activateLanguage(startLanguage()).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <SessionProvider>
-        <LanguageRoot>
-          <BrowserRouter>
-            <AppRoutes routes={routes} />
-          </BrowserRouter>
-        </LanguageRoot>
-      </SessionProvider>
-      <Toaster />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <SessionProvider>
+          <LanguageRoot>
+            <BrowserRouter>
+              <AppRoutes routes={routes} />
+            </BrowserRouter>
+          </LanguageRoot>
+        </SessionProvider>
+        <Toaster />
+      </StrictMode>,
+    ),
   ),
 );

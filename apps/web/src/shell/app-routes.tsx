@@ -1,5 +1,5 @@
 import { LoadBoundary, PageSpinner, type Preloadable } from '@relevo/ui';
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useMemo, type ReactElement } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 
 /** What a route of a lazy screen keeps in its `handle`: how to fetch the screen's code ahead. */
@@ -30,8 +30,11 @@ export function lazyRoute(
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  for (const { route } of matchRoutes(routes, location) ?? [])
-    (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
+  // once per address: matching ranks every route of the table
+  useMemo(() => {
+    for (const { route } of matchRoutes(routes, location.pathname) ?? [])
+      (route.handle as Partial<LazyHandle> | undefined)?.preload?.();
+  }, [routes, location.pathname]);
   const element = useRoutes(routes, location);
   // a screen whose code cannot be loaded says so, with a reload, instead of leaving the page blank
   return (

