@@ -514,6 +514,8 @@ export {
   chainFor,
   nextProvider,
   failoverNote,
+  readFailovers,
+  type Failover,
   type DeliveryProvider,
   type DeliveryStatus,
   type DeliveryChains,

@@ -8,6 +8,7 @@ import {
   isUndelivered,
   nextProvider,
   parseDeliveryChain,
+  readFailovers,
 } from './chain';
 import { PROVIDER_MESSAGES, providerSettingIssues } from './providers';
 
@@ -44,6 +45,23 @@ describe('the delivery chain (docs/product.md#delivery-providers)', () => {
     expect(['failed', 'busy', 'no-answer'].every((s) => isUndelivered(s as 'failed'))).toBe(true);
     expect(['queued', 'sent', 'delivered'].some((s) => isUndelivered(s as 'sent'))).toBe(false);
     expect(failoverNote('twilio', 'busy', 'vonage')).toBe('Twilio: busy; then Vonage');
+  });
+
+  it('reads the failovers back from a note, one or several, and nothing from another text', () => {
+    expect(readFailovers(failoverNote('twilio', 'busy', 'vonage'))).toEqual([
+      { from: 'twilio', why: 'busy', to: 'vonage' },
+    ]);
+    const two = [
+      failoverNote('twilio', 'Twilio answered 503: down; try later', 'sns'),
+      failoverNote('sns', 'no answer', 'webhook'),
+    ].join('; ');
+    expect(readFailovers(two)).toEqual([
+      { from: 'twilio', why: 'Twilio answered 503: down; try later', to: 'sns' },
+      { from: 'sns', why: 'no answer', to: 'webhook' },
+    ]);
+    expect(readFailovers('Every provider refused it')).toBeNull();
+    expect(readFailovers('Twilio: busy; then Vonage and more')).toBeNull();
+    expect(readFailovers('')).toBeNull();
   });
 
   it('checks a saved order: known providers, none twice, country codes of 1 to 3 digits, one chain each', () => {

@@ -103,6 +103,37 @@ export function failoverNote(from: DeliveryProvider, why: string, to: DeliveryPr
   return `${PROVIDER_LABELS[from]}: ${why}; then ${PROVIDER_LABELS[to]}`;
 }
 
+export interface Failover {
+  from: DeliveryProvider;
+  why: string;
+  to: DeliveryProvider;
+}
+
+const providerNamed = new Map(DELIVERY_PROVIDERS.map((provider) => [PROVIDER_LABELS[provider], provider] as const));
+const providerNames = [...providerNamed.keys()].map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/** One failover note, then "; " before the next note's provider or the end. */
+const FAILOVER_NOTE = new RegExp(
+  `(${providerNames}): (.+?); then (${providerNames})(?:; (?=(?:${providerNames}): )|$)`,
+  'ys',
+);
+
+/**
+ * The failovers a delivery's note tells (failoverNote's, joined by "; " when there were several),
+ * so a screen can write them in its reader's words; null when the note says something else.
+ */
+export function readFailovers(detail: string): Failover[] | null {
+  const found: Failover[] = [];
+  let index = 0;
+  while (index < detail.length) {
+    FAILOVER_NOTE.lastIndex = index;
+    const note = FAILOVER_NOTE.exec(detail);
+    if (!note) return null;
+    found.push({ from: providerNamed.get(note[1]!)!, why: note[2]!, to: providerNamed.get(note[3]!)! });
+    index = FAILOVER_NOTE.lastIndex;
+  }
+  return found.length ? found : null;
+}
+
 const chainSchema = v.pipe(
   v.array(v.picklist(DELIVERY_PROVIDERS, CHAIN_MESSAGES.unknown('?')), CHAIN_MESSAGES.empty),
   v.minLength(1, CHAIN_MESSAGES.empty),

@@ -17,7 +17,7 @@ import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 import { eventTime } from './event-dates';
-import { badgeText, channelText, followupStatusText } from './event-texts';
+import { badgeText, channelText, deliveryDetailText, followupStatusText } from './event-texts';
 import './events.css';
 
 /** The log's columns, in the active language. */
@@ -36,7 +36,9 @@ const logColumns = (): DataTableColumn<EventLogEntry>[] => [
       <span className="events-delivery">
         {row.delivery_status ? t(DELIVERY_STATUS_LABELS[row.delivery_status]) : ''}
         {row.provider ? <span className="events-delivery__provider"> · {t(PROVIDER_LABELS[row.provider])}</span> : null}
-        {row.delivery_detail ? <span className="events-delivery__detail">{t(row.delivery_detail)}</span> : null}
+        {row.delivery_detail ? (
+          <span className="events-delivery__detail">{deliveryDetailText(row.delivery_detail)}</span>
+        ) : null}
       </span>
     ),
   },
