@@ -2,6 +2,7 @@ import {
   DELIVERY_STATUS_LABELS,
   PROVIDER_LABELS,
   EVENT_MESSAGES,
+  readFailovers,
   resolvedStatus,
   type EventLogEntry,
   type IncidentEvent,
@@ -17,8 +18,33 @@ import { ListTable } from '../../shell/ListTable';
 import { useService } from '../../shell/services';
 import { liveEventCalls } from './event-calls';
 import { eventTime } from './event-dates';
-import { badgeText, channelText, deliveryDetailText, followupStatusText } from './event-texts';
+import { badgeText, channelText, followupStatusText } from './event-texts';
 import './events.css';
+
+/**
+ * A delivery's note in the log (docs/product.md#delivery-providers), shown on this page only: its
+ * failovers ("Twilio: busy; then Vonage") with the joining words and the report in the active
+ * language, the providers by their names; any other note as the server wrote it, translated by its
+ * English text.
+ */
+function deliveryDetailText(detail: string): string {
+  const failovers = readFailovers(detail);
+  if (!failovers) return t(detail);
+  const reportText = (why: string) => {
+    // a provider's report is written in lower case ("busy", "no answer"); a refusal is a sentence of its own
+    const status = Object.values(DELIVERY_STATUS_LABELS).find((label) => label.toLowerCase() === why);
+    return status ? t(status).toLocaleLowerCase() : t(why);
+  };
+  return failovers
+    .map(({ from, why, to }) =>
+      t('{from}: {why}; then {to}', {
+        from: t(PROVIDER_LABELS[from]),
+        why: reportText(why),
+        to: t(PROVIDER_LABELS[to]),
+      }),
+    )
+    .join('; ');
+}
 
 /** The log's columns, in the active language. */
 const logColumns = (): DataTableColumn<EventLogEntry>[] => [

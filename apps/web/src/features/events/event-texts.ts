@@ -1,9 +1,6 @@
 import {
   CHANNEL_LABELS,
-  DELIVERY_STATUS_LABELS,
   EVENT_ACTION_MESSAGES,
-  PROVIDER_LABELS,
-  readFailovers,
   type ActionVia,
   type SlaFilter,
   type TimelineEntry,
@@ -132,28 +129,4 @@ export function timelineEntryText(entry: TimelineEntry): string {
     default:
       return actionText(entry);
   }
-}
-
-/**
- * A delivery's note in the log (docs/product.md#delivery-providers): its failovers ("Twilio: busy;
- * then Vonage") with the joining words and the report in the active language, the providers by
- * their names; any other note as the server wrote it, translated by its English text.
- */
-export function deliveryDetailText(detail: string): string {
-  const failovers = readFailovers(detail);
-  if (!failovers) return t(detail);
-  const reportText = (why: string) => {
-    // a provider's report is written in lower case ("busy", "no answer"); a refusal is a sentence of its own
-    const status = Object.values(DELIVERY_STATUS_LABELS).find((label) => label.toLowerCase() === why);
-    return status ? t(status).toLocaleLowerCase() : t(why);
-  };
-  return failovers
-    .map(({ from, why, to }) =>
-      t('{from}: {why}; then {to}', {
-        from: t(PROVIDER_LABELS[from]),
-        why: reportText(why),
-        to: t(PROVIDER_LABELS[to]),
-      }),
-    )
-    .join('; ');
 }
