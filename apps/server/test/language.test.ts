@@ -12,7 +12,7 @@ import { HandoffNotices, handoffMail } from '../src/schedules/handoffs';
 import { disabledMail } from '../src/webhooks/worker';
 import { insertResource } from './support/catalogue';
 import { DATABASE_KINDS } from './support/databases';
-import { insertSchedule } from './support/schedules';
+import { dailyRotation as daily, insertSchedule } from './support/schedules';
 import { asSystem, codeIn, startTestApp, type TestApp, type TestUser } from './support/harness';
 
 /**
@@ -355,21 +355,6 @@ describe.each(DATABASE_KINDS)('the own language on %s', (kind) => {
       await insertResource(tx, acme, { name: 'Ana Torres', email: 'ana.torres@acme.test', phone: '7875550101' }),
       await insertResource(tx, acme, { name: 'Ben Ruiz', email: 'ben@acme.test', phone: '7875550102' }),
     ]);
-    const daily = (participants: number[], restrictions: object[] = []) => ({
-      rotations: [
-        {
-          rotation_id: 1,
-          rotation_name: 'Daily',
-          participants,
-          shift_length: 1,
-          shift_unit: 'D',
-          handoff_time: '09:00',
-          start: '2026-01-01',
-          restrictions,
-        },
-      ],
-      temporary_schedules: [],
-    });
     await asSystem(t, async (tx) => {
       // a daily rotation whose Monday 09:00 shift is Ana's, another whose is Ben's
       await insertSchedule(tx, acme, { name: 'Primary', definition: daily([anaResource, benResource]), handoffs: 'Y' });

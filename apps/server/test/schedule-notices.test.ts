@@ -4,7 +4,7 @@ import { Housekeeping } from '../src/jobs/housekeeping';
 import { GapWarnings, gapMail, type ScheduleGap } from '../src/schedules/gap-warnings';
 import { HandoffNotices, pruneHandoffs } from '../src/schedules/handoffs';
 import { insertResource } from './support/catalogue';
-import { insertSchedule as insertOwnedSchedule } from './support/schedules';
+import { dailyRotation as daily, insertSchedule as insertOwnedSchedule } from './support/schedules';
 import { DATABASE_KINDS } from './support/databases';
 import { asSystem, startTestApp, type TestApp } from './support/harness';
 
@@ -14,22 +14,6 @@ const DAY = 24 * HOUR;
 const PUBLIC_URL = 'https://relevo.example.test';
 /** Monday 2026-01-05, 09:00 in New York (EST): a daily handoff */
 const MONDAY_NINE = Date.parse('2026-01-05T14:00:00Z');
-
-const daily = (participants: number[]) => ({
-  rotations: [
-    {
-      rotation_id: 1,
-      rotation_name: 'Daily',
-      participants,
-      shift_length: 1,
-      shift_unit: 'D',
-      handoff_time: '09:00',
-      start: '2026-01-01',
-      restrictions: [] as { days: number[]; from: string; to: string }[],
-    },
-  ],
-  temporary_schedules: [],
-});
 
 describe.each(DATABASE_KINDS)('handoff notices and gap warnings on %s', (kind) => {
   let t: TestApp;

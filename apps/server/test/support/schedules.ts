@@ -44,3 +44,27 @@ export async function insertSchedule(
       .execute();
   return made.schedule_id;
 }
+
+/** One shift restriction of a rotation: the days (0 Sunday) and the hours it covers. */
+export interface RotationRestriction {
+  days: number[];
+  from: string;
+  to: string;
+}
+
+/** A definition of one daily rotation handing over at 09:00 from 2026-01-01, in the order given. */
+export const dailyRotation = (participants: number[], restrictions: RotationRestriction[] = []) => ({
+  rotations: [
+    {
+      rotation_id: 1,
+      rotation_name: 'Daily',
+      participants,
+      shift_length: 1,
+      shift_unit: 'D',
+      handoff_time: '09:00',
+      start: '2026-01-01',
+      restrictions,
+    },
+  ],
+  temporary_schedules: [],
+});
