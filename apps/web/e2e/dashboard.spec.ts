@@ -262,3 +262,46 @@ test('the dashboard and the profile count the incidents of the day, the week and
   await viewer.context.close();
   await builder.context.close();
 });
+
+/**
+ * On a phone the page's header is drawn before the widgets call the server and fetch their charts'
+ * code (features/dashboard/use-summary.ts, afterFirstPaint): the browser draws two frames after the
+ * line under the title enters the page before the first summary call starts (resource timing).
+ */
+test('the dashboard draws its header before its widgets call the server', async ({ browser, baseURL, signIn }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await signIn(page, customer);
+  await page.addInitScript(() => {
+    const drawn: { inserted?: number; secondFrame?: number } = {};
+    Object.assign(window, { relevoDrawn: drawn });
+    const watch = new MutationObserver(() => {
+      if (!document.querySelector('.rl-page-header__description')) return;
+      watch.disconnect();
+      drawn.inserted = performance.now();
+      requestAnimationFrame(() => requestAnimationFrame((at) => (drawn.secondFrame = at)));
+    });
+    watch.observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/dashboard');
+  const read = () =>
+    page.evaluate(() => {
+      const calls = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/summary/dashboard/'));
+      return {
+        ...(window as unknown as { relevoDrawn: { inserted?: number; secondFrame?: number } }).relevoDrawn,
+        firstCall: calls.length > 0 ? Math.min(...calls.map((entry) => entry.startTime)) : null,
+      };
+    });
+  // the today widget has its answer (its tiles, or its empty text)
+  await expect(
+    page.getByRole('region', { name: 'Events Today' }).getByText(/^(Events today|No events today\.)$/),
+  ).toBeVisible();
+  await expect.poll(async () => (await read()).firstCall).not.toBeNull();
+  const { inserted, secondFrame, firstCall } = await read();
+  expect(inserted, 'the line under the title entered the page').toBeDefined();
+  expect(secondFrame, 'two frames were drawn').toBeDefined();
+  expect(firstCall!).toBeGreaterThanOrEqual(secondFrame!);
+  await context.close();
+});

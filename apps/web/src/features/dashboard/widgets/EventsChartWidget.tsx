@@ -2,13 +2,15 @@ import { MONTH_LABELS, yearSeries } from '@relevo/domain';
 import { AreaComparisonChart, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
 import { t } from '../../../shell/i18n';
-import { useDashboardCalls, useSummary } from '../use-summary';
+import { afterFirstPaint, useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** docs/product.md#dashboard Events Line Chart: events per month, this year against the previous one. */
 export function EventsChartWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
-  useEffect(() => AreaComparisonChart.preload(), []);
+  useEffect(() => {
+    void afterFirstPaint().then(AreaComparisonChart.preload);
+  }, []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.chart);
   const currentYear = value && value.length > 0 ? Math.max(...value.map((row) => row.years)) : 0;

@@ -3,7 +3,7 @@ import { DonutChart, PeriodSelect, Widget } from '@relevo/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { msg, t } from '../../../shell/i18n';
 import { moduleNameShown } from '../dashboard-text';
-import { useDashboardCalls, useSummary } from '../use-summary';
+import { afterFirstPaint, useDashboardCalls, useSummary } from '../use-summary';
 import type { DashboardWidgetProps } from './widget-props';
 
 const PERIODS: readonly { value: ModulePeriod; text: string }[] = [
@@ -30,7 +30,9 @@ export function EventsPerModuleWidget({
   defaultPeriod = DEFAULT_MODULE_PERIOD,
 }: DashboardWidgetProps & { defaultPeriod?: ModulePeriod }) {
   // the chart's code comes while the numbers load
-  useEffect(() => DonutChart.preload(), []);
+  useEffect(() => {
+    void afterFirstPaint().then(DonutChart.preload);
+  }, []);
   const calls = useDashboardCalls();
   const [period, setPeriod] = useState<ModulePeriod>(defaultPeriod);
   const load = useCallback(() => calls.modules(period), [calls, period]);

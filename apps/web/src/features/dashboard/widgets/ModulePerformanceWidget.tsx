@@ -3,14 +3,16 @@ import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
 import { t } from '../../../shell/i18n';
 import { moduleNameShown, percentShown } from '../dashboard-text';
-import { useDashboardCalls, useSummary } from '../use-summary';
+import { afterFirstPaint, useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** docs/product.md#dashboard Module Performance Month-to-Date: each module's events this month against last month, with their shares in the tooltip. */
 export function ModulePerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
-  useEffect(() => ComparisonBars.preload(), []);
+  useEffect(() => {
+    void afterFirstPaint().then(ComparisonBars.preload);
+  }, []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.performance);
   const bars = value ? modulePerformanceBars(value).map((bar) => ({ ...bar, label: moduleNameShown(bar.label) })) : [];

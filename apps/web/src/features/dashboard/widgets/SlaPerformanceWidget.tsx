@@ -3,14 +3,16 @@ import { ComparisonBars, Widget } from '@relevo/ui';
 import { useEffect } from 'react';
 import { t } from '../../../shell/i18n';
 import { percentShown } from '../dashboard-text';
-import { useDashboardCalls, useSummary } from '../use-summary';
+import { afterFirstPaint, useDashboardCalls, useSummary } from '../use-summary';
 import { MonthComparisonBars } from './MonthComparisonBars';
 import type { DashboardWidgetProps } from './widget-props';
 
 /** docs/product.md#dashboard SLA Performance Month-to-Date: events that met and missed their SLA, this month against last month, with percentages. */
 export function SlaPerformanceWidget({ defaultDisplay }: DashboardWidgetProps) {
   // the chart's code comes while the numbers load
-  useEffect(() => ComparisonBars.preload(), []);
+  useEffect(() => {
+    void afterFirstPaint().then(ComparisonBars.preload);
+  }, []);
   const calls = useDashboardCalls();
   const { status, value } = useSummary(calls.compliance);
   // the bars are named by the domain ('SLA met', 'SLA missed')
