@@ -13,12 +13,20 @@ import {
 } from '@relevo/domain';
 import { SECRETS_KEY_RULE, secretKeyFrom } from './security/secret-box';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { isIP } from 'node:net';
 
 /** docs/product.md#processes-storage-and-configuration: every setting, parsed and checked once, at start. */
 export interface Config {
   port: number;
   host: string;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE: the server's certificate (its chain, PEM) and private key. With
+   * them it answers HTTPS, over HTTP/2 and HTTP/1.1 on the same port (docs/operations.md, "HTTPS");
+   * without them, plain HTTP (behind a proxy that ends TLS, or on this machine).
+   */
+  tls: { cert: Buffer; key: Buffer } | null;
   databaseUrl: string | null;
   dataDir: string;
   role: 'api' | 'worker' | 'all';
@@ -210,6 +218,8 @@ const fields = {
   SMS_WEBHOOK_URL: url(['http:', 'https:']),
   INBOUND_WEBHOOK_SECRET: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   PUBLIC_URL: url(['http:', 'https:']),
+  TLS_CERT_FILE: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  TLS_KEY_FILE: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   SLACK_API_URL: url(['http:', 'https:']),
   SECRETS_KEY: v.pipe(
     v.string(),
@@ -547,18 +557,50 @@ function oidcFrom(env: Env): OidcProviderConfig | null {
   return { issuer, clientId, clientSecret };
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE, read once at start: both or neither. */
+function tlsFrom(env: Env): Config['tls'] {
+  const certFile = read(env, 'TLS_CERT_FILE');
+  const keyFile = read(env, 'TLS_KEY_FILE');
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile)
+    throw new ConfigError(
+      `Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE go together (${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} is not set)`,
+    );
+  const load = (name: 'TLS_CERT_FILE' | 'TLS_KEY_FILE', path: string) => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}: ${path})`,
+      );
+    }
+  };
+  const tls = { cert: load('TLS_CERT_FILE', certFile), key: load('TLS_KEY_FILE', keyFile) };
+  try {
+    createSecureContext(tls);
+  } catch {
+    // the reason may quote the key: only the files are named
+    throw new ConfigError(
+      'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE are not a PEM certificate and its private key',
+    );
+  }
+  return tls;
+}
+
 /** Parses the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): Config {
   const port = read(env, 'PORT') ?? 3000;
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const databaseUrl = read(env, 'DATABASE_URL') ?? null;
-  const publicUrl = (read(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(
-    /\/+$/,
-    '',
-  );
+  const tls = tlsFrom(env);
+  const scheme = tls ? 'https' : 'http';
+  const publicUrl = (
+    read(env, 'PUBLIC_URL') ?? `${scheme}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  ).replace(/\/+$/, '');
   return {
     port,
     host,
+    tls,
     databaseUrl,
     dataDir: read(env, 'DATA_DIR') ?? '.data',
     role: read(env, 'ROLE') ?? 'all',

@@ -122,7 +122,7 @@ function keepRawBodyWhereSigned(app: FastifyInstance): void {
 
 /** The HTTP side: the API of the endpoint table under /api and the built web app on every other path. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     loggerInstance: ctx.log as FastifyBaseLogger,
     // one line per request would cost more than the requests; failures are logged where they happen
     logController: new LogController({ disableRequestLogging: true }),
@@ -140,8 +140,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // the request id is in every answer (X-Request-Id) and in the lines written for the request;
     // one shared logger instead of a child per request
     genReqId: requestIdOf,
-    childLoggerFactory: (logger) => logger,
-  });
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
+  };
+  const { tls } = ctx.config;
+  // with a certificate: HTTPS, over HTTP/2 (a phone's first load asks for some twenty files at once
+  // on one connection: docs/perf.md, "On a phone") and HTTP/1.1 on the same port for older clients.
+  // Over HTTP/2 a connection idle for REQUEST_TIMEOUT_MS is closed; Node's per-request timeout is
+  // for HTTP/1.1 connections.
+  const app = (tls
+    ? Fastify({
+        ...options,
+        http2: true,
+        https: { allowHTTP1: true, cert: tls.cert, key: tls.key },
+        http2SessionTimeout: ctx.config.requestTimeoutMs,
+      })
+    : Fastify(options)) as unknown as FastifyInstance;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
