@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -54,7 +54,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Starts the built server (or the build `main`) and waits for its first answer. */
 export async function startServer(env: Record<string, string>, main = SERVER_MAIN): Promise<Started> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // with TLS_CERT_FILE the server answers HTTPS (this process must trust the certificate:
+  // NODE_EXTRA_CA_CERTS, see withTrustedCertificate)
+  const url = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -81,6 +83,28 @@ export async function startServer(env: Record<string, string>, main = SERVER_MAI
     output: () => output,
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * The test certificate for 127.0.0.1 and its key (apps/server/test/fixtures), for a benchmark that
+ * runs the server over HTTPS.
+ */
+export const TEST_TLS = {
+  TLS_CERT_FILE: join(ROOT, 'apps/server/test/fixtures/push-service.crt'),
+  TLS_KEY_FILE: join(ROOT, 'apps/server/test/fixtures/push-service.key'),
+};
+
+/**
+ * Node reads NODE_EXTRA_CA_CERTS only as it starts: a benchmark that calls the server over HTTPS
+ * runs itself again with the test certificate trusted, and exits with that run's status.
+ */
+export function withTrustedCertificate(): void {
+  if (process.env.NODE_EXTRA_CA_CERTS === TEST_TLS.TLS_CERT_FILE) return;
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: TEST_TLS.TLS_CERT_FILE },
+  });
+  process.exit(run.status ?? 1);
 }
 
 export const fmt = (n: number, digits = 0) =>
@@ -185,9 +209,10 @@ export async function signIn(serverUrl: string, mailbox: Mailbox, email: string,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${preauth}` },
     body: JSON.stringify({ code: Number(await mailbox.nextCode()) }),
   });
-  const session = /relevo_token=([^;]+)/.exec(tfa.headers.get('set-cookie') ?? '')?.[1];
+  // over HTTPS the cookie's name carries the __Host- prefix (apps/server/src/http/cookies.ts)
+  const session = /((?:__Host-)?relevo_token)=([^;]+)/.exec(tfa.headers.get('set-cookie') ?? '');
   if (!session) throw new Error(`sign-in of ${email}: no session cookie (${tfa.status})`);
-  return `relevo_token=${session}`;
+  return `${session[1]}=${session[2]}`;
 }
 
 /**

@@ -6,6 +6,10 @@
  * JavaScript is every script the run loaded (the entry, the route's chunk and their imports:
  * nothing is clicked), by its transfer size and by the size of its gzip copy in apps/web/dist.
  *
+ * The server answers HTTPS (over HTTP/2, as a deployment serves phones: docs/operations.md, "HTTPS")
+ * with the tests' certificate for 127.0.0.1, which Chromium is told to accept; LIGHTHOUSE_HTTPS=0
+ * runs it on plain HTTP (HTTP/1.1: six connections, a round trip each request) instead.
+ *
  * Debian's Chromium through chrome-launcher (--headless=new --no-sandbox --disable-gpu); the session
  * cookie of the demo Customer goes with every request (Lighthouse's extraHeaders). RUNS runs a
  * route (default 3), the median kept, on two form factors, each its own table:
@@ -21,7 +25,8 @@
  *
  *   npx nx run-many -t build -p server web && npx tsx tools/bench/lighthouse.ts
  *
- * LIGHTHOUSE_FORM=desktop or mobile runs one form factor (default: both, desktop first). RUNS and
+ * LIGHTHOUSE_FORM=desktop or mobile runs one form factor (default: both, desktop first), and
+ * LIGHTHOUSE_ROUTES=/dashboard,/events some of the routes (default: all three). RUNS and
  * INCIDENTS change the runs a route and the incidents made first; LIGHTHOUSE_REPORT_DIR keeps each
  * run's full report there (JSON, `<form>-<route>-<run>.json`), to see what an audit found.
  * BENCH_SERVER_MAIN (tools/bench/lib.ts) runs another copy of the builds: a snapshot of apps/server/dist
@@ -32,15 +37,33 @@ import lighthouse, { defaultConfig, desktopConfig, type Config, type Flags } fro
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { demoBench, demoModuleKey, fmt, median, SERVER_MAIN, signIn, signInDemoRoot, startServer } from './lib';
+import {
+  demoBench,
+  demoModuleKey,
+  fmt,
+  median,
+  SERVER_MAIN,
+  signIn,
+  signInDemoRoot,
+  startServer,
+  TEST_TLS,
+  withTrustedCertificate,
+} from './lib';
 
+const HTTPS = process.env.LIGHTHOUSE_HTTPS !== '0';
+// the benchmark's own calls (signing in, the incidents) go over HTTPS too
+if (HTTPS) withTrustedCertificate();
 const RUNS = Number(process.env.RUNS ?? 3);
 const INCIDENTS = Number(process.env.INCIDENTS ?? 40);
-const ROUTES = [
+const ALL_ROUTES = [
   { path: '/login', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/events', signedIn: true },
 ];
+/** LIGHTHOUSE_ROUTES=/events,/dashboard runs those routes only (default: all three) */
+const ONLY_ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(',').map((route) => route.trim());
+const ROUTES = ALL_ROUTES.filter((route) => !ONLY_ROUTES || ONLY_ROUTES.includes(route.path));
+if (ROUTES.length === 0) throw new Error(`LIGHTHOUSE_ROUTES names none of ${ALL_ROUTES.map((r) => r.path).join(', ')}`);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 /** where each run's full report goes (JSON, to read what made a figure), when set */
@@ -114,10 +137,11 @@ function gzipBytes(url: string): number {
 if (!existsSync(join(WEB_DIST, 'index.html')))
   throw new Error(`${WEB_DIST} is missing: build the web app first (npx nx run web:build)`);
 const bench = await demoBench('relevo-bench-lighthouse-', undefined);
-const server = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn' });
+const server = await startServer({ ...bench.serverEnv, LOG_LEVEL: 'warn', ...(HTTPS ? TEST_TLS : {}) });
 const chrome = await launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  // the tests' certificate is nobody's: Chromium takes it as it is
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(HTTPS ? ['--ignore-certificate-errors'] : [])],
 });
 try {
   // incidents of today for the demo module, so the dashboard's widgets and the events list are filled
@@ -196,7 +220,7 @@ try {
     }
     const [load1] = loadavg();
     console.log(
-      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load1!.toFixed(2)}, Node ${process.versions.node}, ${RUNS} runs a route, ${form.name === 'desktop' ? 'desktop preset' : `mobile (default config: phone screen, slow 4G, CPU slowed ${CPU_SLOWDOWN ?? 4} times)`}, benchmark index ${fmt(median(benchmarkIndexes))}\n`,
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load1!.toFixed(2)}, Node ${process.versions.node}, ${HTTPS ? 'HTTPS (HTTP/2)' : 'plain HTTP (HTTP/1.1)'}, ${RUNS} runs a route, ${form.name === 'desktop' ? 'desktop preset' : `mobile (default config: phone screen, slow 4G, CPU slowed ${CPU_SLOWDOWN ?? 4} times)`}, benchmark index ${fmt(median(benchmarkIndexes))}\n`,
     );
     console.log(
       `| route | performance (runs) | accessibility | best practices | LCP ms (runs) | FCP ms | TBT ms | CLS | scripts | initial JS KB, transfer | initial JS KB, gzip | aim (each ≥ ${aim.score}, LCP < ${fmt(aim.lcpMs)} ms, JS ≤ ${aim.scriptBytes / 1024} KB gzip) |`,
