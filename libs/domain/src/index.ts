@@ -515,6 +515,7 @@ export {
   nextProvider,
   failoverNote,
   readFailovers,
+  reportReason,
   type Failover,
   type DeliveryProvider,
   type DeliveryStatus,

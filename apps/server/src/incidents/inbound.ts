@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
-  DELIVERY_STATUS_LABELS,
   failoverNote,
+  reportReason,
   isUndelivered,
   nextProvider,
   parseSmsReply,
@@ -241,7 +241,7 @@ export function inboundService(ctx: AppContext, engine: AdvanceOptions) {
     const { chain } = await ctx.delivery.providersFor(sent.customer_id, sent.recipient, sent.channel);
     const next = nextProvider(chain, sent.providers_tried);
     if (!next) return null;
-    const note = failoverNote(sent.provider, DELIVERY_STATUS_LABELS[message.status].toLowerCase(), next);
+    const note = failoverNote(sent.provider, reportReason(message.status), next);
     return requeueToNextProvider(tx, sent.id, message.idempotency_key, note, ctx.clock.now());
   }
 

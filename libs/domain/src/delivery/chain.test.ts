@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   CHAIN_MESSAGES,
+  DELIVERY_STATUSES,
   DeliveryChainSchema,
   chainFor,
   failoverNote,
@@ -9,6 +10,7 @@ import {
   nextProvider,
   parseDeliveryChain,
   readFailovers,
+  reportReason,
 } from './chain';
 import { PROVIDER_MESSAGES, providerSettingIssues } from './providers';
 
@@ -45,19 +47,22 @@ describe('the delivery chain (docs/product.md#delivery-providers)', () => {
     expect(['failed', 'busy', 'no-answer'].every((s) => isUndelivered(s as 'failed'))).toBe(true);
     expect(['queued', 'sent', 'delivered'].some((s) => isUndelivered(s as 'sent'))).toBe(false);
     expect(failoverNote('twilio', 'busy', 'vonage')).toBe('Twilio: busy; then Vonage');
+    // a provider's report in a note: its label in lower case, read back into its status
+    expect(DELIVERY_STATUSES.map(reportReason)).toEqual(['queued', 'sent', 'delivered', 'failed', 'busy', 'no answer']);
+    expect(readFailovers(failoverNote('telnyx', reportReason('no-answer'), 'webhook'))?.[0]?.report).toBe('no-answer');
   });
 
   it('reads the failovers back from a note, one or several, and nothing from another text', () => {
     expect(readFailovers(failoverNote('twilio', 'busy', 'vonage'))).toEqual([
-      { from: 'twilio', why: 'busy', to: 'vonage' },
+      { from: 'twilio', why: 'busy', to: 'vonage', report: 'busy' },
     ]);
     const two = [
       failoverNote('twilio', 'Twilio answered 503: down; try later', 'sns'),
       failoverNote('sns', 'no answer', 'webhook'),
     ].join('; ');
     expect(readFailovers(two)).toEqual([
-      { from: 'twilio', why: 'Twilio answered 503: down; try later', to: 'sns' },
-      { from: 'sns', why: 'no answer', to: 'webhook' },
+      { from: 'twilio', why: 'Twilio answered 503: down; try later', to: 'sns', report: null },
+      { from: 'sns', why: 'no answer', to: 'webhook', report: 'no-answer' },
     ]);
     expect(readFailovers('Every provider refused it')).toBeNull();
     expect(readFailovers('Twilio: busy; then Vonage and more')).toBeNull();

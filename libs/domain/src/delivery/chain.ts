@@ -39,6 +39,12 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   'no-answer': 'No answer',
 };
 
+/**
+ * A provider's report as a failover note gives it (failoverNote's `why`): its label in lower case,
+ * "busy", "no answer"; readFailovers reads it back into its status.
+ */
+export const reportReason = (status: DeliveryStatus): string => DELIVERY_STATUS_LABELS[status].toLowerCase();
+
 /** A report that the person was not reached: the contact moves to the next provider, once, then the escalation moves on. */
 export const isUndelivered = (status: DeliveryStatus): boolean =>
   status === 'failed' || status === 'busy' || status === 'no-answer';
@@ -107,8 +113,11 @@ export interface Failover {
   from: DeliveryProvider;
   why: string;
   to: DeliveryProvider;
+  /** the provider's report `why` gives (reportReason's words); null for a refusal's own sentence */
+  report: DeliveryStatus | null;
 }
 
+const reportNamed = new Map(DELIVERY_STATUSES.map((status) => [reportReason(status), status] as const));
 const providerNamed = new Map(DELIVERY_PROVIDERS.map((provider) => [PROVIDER_LABELS[provider], provider] as const));
 const providerNames = [...providerNamed.keys()].map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 /** One failover note, then "; " before the next note's provider or the end. */
@@ -128,7 +137,13 @@ export function readFailovers(detail: string): Failover[] | null {
     FAILOVER_NOTE.lastIndex = index;
     const note = FAILOVER_NOTE.exec(detail);
     if (!note) return null;
-    found.push({ from: providerNamed.get(note[1]!)!, why: note[2]!, to: providerNamed.get(note[3]!)! });
+    const why = note[2]!;
+    found.push({
+      from: providerNamed.get(note[1]!)!,
+      why,
+      to: providerNamed.get(note[3]!)!,
+      report: reportNamed.get(why) ?? null,
+    });
     index = FAILOVER_NOTE.lastIndex;
   }
   return found.length ? found : null;

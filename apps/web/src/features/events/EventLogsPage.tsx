@@ -30,16 +30,12 @@ import './events.css';
 function deliveryDetailText(detail: string): string {
   const failovers = readFailovers(detail);
   if (!failovers) return t(detail);
-  const reportText = (why: string) => {
-    // a provider's report is written in lower case ("busy", "no answer"); a refusal is a sentence of its own
-    const status = Object.values(DELIVERY_STATUS_LABELS).find((label) => label.toLowerCase() === why);
-    return status ? t(status).toLocaleLowerCase() : t(why);
-  };
   return failovers
-    .map(({ from, why, to }) =>
+    .map(({ from, why, to, report }) =>
       t('{from}: {why}; then {to}', {
         from: t(PROVIDER_LABELS[from]),
-        why: reportText(why),
+        // a provider's report in the reader's words, in lower case; a refusal is a sentence of its own
+        why: report ? t(DELIVERY_STATUS_LABELS[report]).toLocaleLowerCase() : t(why),
         to: t(PROVIDER_LABELS[to]),
       }),
     )

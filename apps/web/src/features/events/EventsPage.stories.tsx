@@ -193,6 +193,8 @@ export const EventLogs: Story = {
     await expect(await screen.findByText('Show 1 to 7 of 7 records')).toBeVisible();
     // docs/product.md#team-chat: a chat step's contact, by its channel's name
     await expect(screen.getByRole('cell', { name: 'Team chat' })).toBeVisible();
+    // docs/product.md#delivery-providers: a failover's note, the provider's report in the reader's words
+    await expect(screen.getByText('Twilio: busy; then Vonage')).toBeVisible();
     await expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
       'href',
       '/api/events/log/1/export',
