@@ -65,7 +65,8 @@ export function ProfilePage() {
             </div>
             <div>
               <dt>{t('Role')}</dt>
-              <dd>{t(ROLE_LABELS[user.role.rol_id])}</dd>
+              {/* a role's name stays as the product names it, in either language (docs/spanish.md) */}
+              <dd>{ROLE_LABELS[user.role.rol_id]}</dd>
             </div>
             <div>
               <dt>{t('Customer')}</dt>
