@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type ClientHttp2Session } from 'node:http2';
+import { connect as tlsConnect } from 'node:tls';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,5 +169,68 @@ describe('the server over HTTPS', () => {
     await expect(
       new Promise((resolve, reject) => get(`${t.baseUrl}/api/health`, resolve).on('error', reject)),
     ).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+  });
+});
+
+describe('a client that trickles its request over HTTPS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite', config: { tls: { cert, key }, requestTimeoutMs: 400 } });
+  });
+  afterAll(async () => t.close());
+
+  it('over HTTP/1.1 is answered 408 and cut off once the request timeout passes', async () => {
+    const { port } = new URL(t.baseUrl);
+    const started = Date.now();
+    const answer = await new Promise<{ text: string; closedAfterMs: number }>((resolve, reject) => {
+      const socket = tlsConnect({ port: Number(port), host: '127.0.0.1', ca: cert, ALPNProtocols: ['http/1.1'] });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+      socket.on('error', reject);
+      // the headers and a body promised 100 bytes long, of which one arrives
+      socket.write(
+        'POST /api/login/jwt/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+      setTimeout(() => socket.destroy(new Error('the server kept the connection open')), 10_000);
+    });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(400);
+    expect(answer.closedAfterMs).toBeLessThan(5_000);
+  });
+
+  it('over HTTP/2 has its request cancelled once the request timeout passes, and the connection serves on', async () => {
+    const session: ClientHttp2Session = connect(t.baseUrl, { ca: cert });
+    try {
+      const started = Date.now();
+      const cancelled = await new Promise<{ code: number; afterMs: number }>((resolve, reject) => {
+        const stream = session.request({
+          ':path': '/api/login/jwt/',
+          ':method': 'POST',
+          'content-type': 'application/json',
+          'content-length': '100',
+        });
+        stream.on('response', (headers) => reject(new Error(`answered ${String(headers[':status'])}`)));
+        stream.on('close', () => resolve({ code: stream.rstCode, afterMs: Date.now() - started }));
+        stream.on('error', () => undefined);
+        // one byte of the promised hundred, and no more
+        stream.write('{');
+        setTimeout(() => reject(new Error('the server kept the request open')), 10_000);
+      });
+      expect(cancelled.code).toBe(8); // NGHTTP2_CANCEL
+      expect(cancelled.afterMs).toBeGreaterThanOrEqual(400);
+      expect(cancelled.afterMs).toBeLessThan(5_000);
+      // a whole request on the same connection is answered
+      const health = await new Promise<number>((resolve, reject) => {
+        const stream = session.request({ ':path': '/api/health' });
+        stream.on('response', (headers) => resolve(Number(headers[':status'])));
+        stream.on('error', reject);
+        stream.resume();
+      });
+      expect(health).toBe(200);
+    } finally {
+      session.close();
+    }
   });
 });

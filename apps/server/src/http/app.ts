@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { constants as http2Constants, type ServerHttp2Stream } from 'node:http2';
 import { join, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
@@ -120,6 +121,27 @@ function keepRawBodyWhereSigned(app: FastifyInstance): void {
   });
 }
 
+/**
+ * An HTTP/2 request whose body has not all arrived within `timeoutMs` of its headers is cancelled
+ * (its stream reset): a client trickling a body cannot hold the server's work open, as over
+ * HTTP/1.1 (REQUEST_TIMEOUT_MS). A request without a body (its headers end the stream) is not
+ * watched.
+ */
+function abortSlowHttp2Bodies(timeoutMs: number) {
+  return (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    const raw = request.raw as FastifyRequest['raw'] & { stream?: ServerHttp2Stream };
+    const stream = raw.httpVersionMajor === 2 ? raw.stream : undefined;
+    if (!stream || stream.endAfterHeaders || raw.complete) return done();
+    const timer = setTimeout(() => {
+      if (!raw.complete && !stream.destroyed) stream.close(http2Constants.NGHTTP2_CANCEL);
+    }, timeoutMs);
+    const stop = () => clearTimeout(timer);
+    raw.once('end', stop);
+    stream.once('close', stop);
+    done();
+  };
+}
+
 /** The HTTP side: the API of the endpoint table under /api and the built web app on every other path. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const options = {
@@ -142,19 +164,28 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     childLoggerFactory: (logger: FastifyBaseLogger) => logger,
   };
-  const { tls } = ctx.config;
+  const { tls, requestTimeoutMs } = ctx.config;
   // with a certificate: HTTPS, over HTTP/2 (a phone's first load asks for some twenty files at once
   // on one connection: docs/perf.md, "On a phone") and HTTP/1.1 on the same port for older clients.
-  // Over HTTP/2 a connection idle for REQUEST_TIMEOUT_MS is closed; Node's per-request timeout is
-  // for HTTP/1.1 connections.
-  const app = (tls
+  // A request must arrive whole in time over either: Node's HTTP/2 server takes HTTP/1.1's timeouts
+  // for the connections it serves that way (408, then the connection closed), and an HTTP/2
+  // request's body is watched by abortSlowHttp2Bodies.
+  const secure = tls && {
+    allowHTTP1: true,
+    cert: tls.cert,
+    key: tls.key,
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+  };
+  const app = (secure
     ? Fastify({
         ...options,
         http2: true,
-        https: { allowHTTP1: true, cert: tls.cert, key: tls.key },
-        http2SessionTimeout: ctx.config.requestTimeoutMs,
+        https: secure,
       })
     : Fastify(options)) as unknown as FastifyInstance;
+  if (tls) app.addHook('onRequest', abortSlowHttp2Bodies(requestTimeoutMs));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
